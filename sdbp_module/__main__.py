@@ -1,0 +1,3 @@
+from sdbp_module.cli import main
+
+main()

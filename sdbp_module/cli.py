@@ -1,0 +1,145 @@
+"""The ``sdbp`` command: a thin click layer.
+
+Each command parses its options, calls one package function, and maps the result to an exit
+code. Implementations are imported inside the commands so that ``sdbp --help`` stays fast.
+Errors meant for the user are ``SdbpError`` (a ``click.ClickException``): one line on stderr,
+no traceback. ``--debug`` shows the traceback of unexpected errors.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from sdbp_module import __version__
+
+EPILOG = (
+    "Exit codes: 0 success (no illegal finding); 1 the input was read but is wrong "
+    "(validation problems, illegal findings, lost data); 2 the input could not be read "
+    "or the command was misused."
+)
+
+PathArg = click.Path(path_type=Path)
+ExistingFile = click.Path(path_type=Path, exists=True, dir_okay=False)
+
+
+@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="sdbp")
+def main() -> None:
+    """Build, convert and check VASSAL modules, saves and logs (Storm Over Dien Bien Phu first)."""
+
+
+# --------------------------------------------------------------------------------------------
+# validate (data)
+
+
+@main.command(epilog=EPILOG)
+@click.argument("data_dir", required=False, type=PathArg)
+@click.option("--summary", is_flag=True, help="Also print counts and how many facts are reconstructed.")
+def validate(data_dir: Path | None, summary: bool) -> None:
+    """Check game data: schemas first, then cross-references. Reports all problems at once."""
+    from sdbp_module.data.commands import run_validate
+    from sdbp_module.paths import default_data_dir
+
+    sys.exit(run_validate(data_dir or default_data_dir(), summary=summary))
+
+
+# --------------------------------------------------------------------------------------------
+# build (vassal)
+
+
+@main.command(epilog=EPILOG)
+@click.argument("data_dir", required=False, type=PathArg)
+@click.option("-o", "--out-dir", type=PathArg, default=None, help="Output folder (default: build/).")
+@click.option("--images", "images_dir", type=PathArg, default=None, help="Artwork folder (default: images/).")
+def build(data_dir: Path | None, out_dir: Path | None, images_dir: Path | None) -> None:
+    """Build the VASSAL module (.vmod) from game data and artwork."""
+    from sdbp_module.paths import default_data_dir, default_images_dir
+    from sdbp_module.vassal.commands import run_build
+
+    sys.exit(
+        run_build(
+            data_dir or default_data_dir(),
+            out_dir or Path("build"),
+            images_dir or default_images_dir(),
+        )
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# convert / migrate (codec)
+
+
+@main.command(epilog=EPILOG)
+@click.argument("source", type=PathArg)
+@click.argument("target", type=PathArg)
+@click.option("--module", "module", type=PathArg, default=None, help="Resolve positions and pieces with this .vmod.")
+@click.option(
+    "--envelope",
+    type=click.Choice(["vcsk", "vobs", "plain"]),
+    default=None,
+    help="Envelope of a written .vsav/.vlog (default: the one recorded in the JSON, else vcsk).",
+)
+@click.option("--key", default=None, help="Obfuscation key as two hex digits (default: the recorded one).")
+def convert(source: Path, target: Path, module: Path | None, envelope: str | None, key: str | None) -> None:
+    """Convert .vsav/.vlog to .json (lossless) or .jsonl (log steps), and .json back."""
+    from sdbp_module.codec.commands import run_convert
+
+    sys.exit(run_convert(source, target, module=module, envelope=envelope, key=key))
+
+
+@main.command(epilog=EPILOG)
+@click.argument("save", type=PathArg)
+@click.option("--module", "module", type=PathArg, required=True, help="The rebuilt module (.vmod).")
+@click.option("-o", "--output", type=PathArg, required=True, help="Where to write the migrated save or log.")
+def migrate(save: Path, module: Path, output: Path) -> None:
+    """Carry a save or log over to a rebuilt module, and say what changed."""
+    from sdbp_module.codec.commands import run_migrate
+
+    sys.exit(run_migrate(save, module, output))
+
+
+# --------------------------------------------------------------------------------------------
+# check / rules (replay, rules, reports)
+
+
+@main.command(epilog=EPILOG)
+@click.argument("log", type=PathArg)
+@click.option("--module", "module", type=PathArg, default=None, help="The module the game was played with.")
+@click.option("--data", "data_dir", type=PathArg, default=None, help="Game data folder (default: bundled SoDBP).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("-o", "--output", type=PathArg, default=None, help="Write the report here instead of stdout.")
+@click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE", help="Interpretation switch (see `sdbp rules`).")
+def check(
+    log: Path,
+    module: Path | None,
+    data_dir: Path | None,
+    fmt: str,
+    output: Path | None,
+    switches: tuple[str, ...],
+) -> None:
+    """Replay a logged game (.vlog or events .jsonl) and report every rule violation."""
+    from sdbp_module.paths import default_data_dir
+    from sdbp_module.rules.commands import run_check
+
+    sys.exit(
+        run_check(
+            log,
+            module=module,
+            data_dir=data_dir or default_data_dir(),
+            fmt=fmt,
+            output=output,
+            switches=switches,
+        )
+    )
+
+
+@main.command(epilog=EPILOG)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def rules(fmt: str) -> None:
+    """List every rule id the checker knows, with its rule reference and severity."""
+    from sdbp_module.rules.commands import run_rules
+
+    sys.exit(run_rules(fmt=fmt))

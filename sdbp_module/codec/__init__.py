@@ -1,0 +1,1 @@
+"""Codec layers for VASSAL saves and logs: container ⇄ envelope ⇄ text ⇄ commands ⇄ pieces ⇄ JSON."""

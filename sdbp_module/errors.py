@@ -1,0 +1,48 @@
+"""Errors that reach the user, and the exit-code table.
+
+Exit codes everywhere (see docs/architecture.md):
+
+- 0: success, or no illegal finding;
+- 1: the input was read but is wrong (validation problems, illegal findings, lost data);
+- 2: the input could not be read or the command was misused (bad file, corrupt archive, bad option).
+
+Library code raises these; the CLI turns them into one line on stderr and the exit code,
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import click
+
+EXIT_OK = 0
+EXIT_WRONG = 1
+EXIT_UNREADABLE = 2
+
+
+class SdbpError(click.ClickException):
+    """Base of every error meant for the user: one line, an exit code."""
+
+    exit_code = EXIT_UNREADABLE
+
+    def __init__(self, message: str, *, exit_code: int | None = None) -> None:
+        super().__init__(message)
+        if exit_code is not None:
+            self.exit_code = exit_code
+
+
+class InputError(SdbpError):
+    """A file could not be read: missing, unreadable, not the format it claims."""
+
+
+class CodecError(InputError):
+    """A save, log or module could not be decoded; the message names the file and the position."""
+
+
+class BuildError(SdbpError):
+    """The module could not be built; the previous output is left untouched."""
+
+
+class DataError(SdbpError):
+    """Game data was read but is wrong (schema or cross-reference problems)."""
+
+    exit_code = EXIT_WRONG

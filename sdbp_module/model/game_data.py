@@ -1,0 +1,262 @@
+"""Frozen dataclasses for a whole game: map, units, markers, cards, turn track, scenario.
+
+This is the contract between the data loader (``model.from_data``) and everything after it: the
+VASSAL writer, the codec's migration, the replay and rules. Nothing past the loader sees a raw dict.
+Collections are tuples; look-ups go through the indexes ``GameData`` builds once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from types import MappingProxyType
+from typing import Mapping
+
+from sdbp_module.ids import (
+    AreaColour,
+    AreaId,
+    CardBonus,
+    CardId,
+    MarkerKindId,
+    Side,
+    UnitId,
+    UnitType,
+)
+
+Point = tuple[int, int]
+"""A position in map pixels, x to the right, y down."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Where a fact comes from: ``rules 7.0`` (a rule reference) or ``reconstructed: <reason>``."""
+
+    text: str
+
+    @property
+    def is_reconstructed(self) -> bool:
+        return self.text.startswith("reconstructed")
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: str  # folder name and rules-package name, e.g. "sodbp"
+    title: str  # "Storm Over Dien Bien Phu"
+    module_name: str  # VASSAL module name, no spaces: "StormOverDienBienPhu"
+    version: str  # module version, e.g. "1.0.0"
+    vassal_version: str  # VassalVersion written into the module, e.g. "3.7.26"
+    description: str
+    sides: tuple[Side, ...]
+    turns: int  # 8
+    stacking_limit: int  # 9 units per side per area (7.0)
+    dice: tuple[int, ...]  # sides of each die rolled together, e.g. (6, 6)
+    first_side: Side  # side that takes the first action of a turn (4.0)
+
+
+@dataclass(frozen=True, slots=True)
+class MapInfo:
+    width: int  # board image size in pixels
+    height: int
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    id: AreaId
+    name: str  # "Gabrielle", "Béatrice" ... accents exactly as printed
+    defense: int  # printed terrain defence value, 0..3
+    control: Side  # initial control (the printed control box)
+    colour: AreaColour
+    victory: bool  # victory symbol (defence 3 areas, 14.0)
+    card_bonus: CardBonus
+    map_edge: bool
+    bank: str  # "west" or "east" of the Nam Yum; "" for games without a river
+    polygon: tuple[Point, ...]  # outline, map pixels, first point not repeated
+    label: Point  # where the area number is printed
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class Border:
+    """An adjacency between two areas; ``a < b``."""
+
+    a: AreaId
+    b: AreaId
+    river: bool
+    bridge: bool  # only ever true on a river border
+    source: Source
+
+    @property
+    def areas(self) -> frozenset[AreaId]:
+        return frozenset((self.a, self.b))
+
+
+class SetupKind(str, Enum):
+    AREA = "area"  # on the map, in ``area``
+    TURN = "turn"  # reinforcement, on the turn track box of ``turn``
+    CARD = "card"  # "*": enters only by a card (Relief Force from Isabelle)
+    REPLACEMENTS = "replacements"  # VM replacements box
+    OFF_MAP = "off-map"  # not in play at start for another reason
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    kind: SetupKind
+    area: AreaId | None = None
+    turn: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    id: UnitId
+    side: Side
+    formation: str  # battalion / regiment, e.g. "I/2 REI"
+    company: str  # company or platoon number on the strip, e.g. "1"
+    type: UnitType
+    thai: bool
+    elite: bool
+    replacement: bool
+    firepower: int  # fresh side
+    defense: int  # fresh side
+    movement: int  # fresh side
+    spent_defense: int  # spent (back) side
+    setup: Placement  # printed set-up: area number, reinforcement turn, "*" or replacements box
+    source: Source
+
+    @property
+    def name(self) -> str:
+        """Display name, e.g. ``I/2 REI 1``."""
+        return f"{self.formation} {self.company}".strip()
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerKind:
+    id: MarkerKindId
+    name: str  # "Control", "Trench" ...
+    states: tuple[str, ...]  # faces/levels, e.g. ("french", "viet_minh") or ("1", "2", "3")
+    count: int  # counters in the box (264-counter total, reconstructed)
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: CardId
+    side: Side | None  # None for the special 55th card
+    number: int  # serial 1..27 within the side's deck; 0 for the special card
+    name: str
+    entrenchment: int | None  # VM cards: entrenchment value (9.0); None for French cards
+    firepower: int | None  # attack strength for fire cards, None otherwise
+    timing: str  # timing class(es) of the rules' card list: "A", "D", "R", "E", "X", or "A/R"
+    effect: str  # our own English wording
+    removed_after_play: bool
+    turns: tuple[int, ...]  # turns on which it may be played; () = any turn
+    multi_copy: str  # "cumulative", "sequential", "no" or "unspecified"
+    excludes: tuple[CardId, ...]  # cards it may not be combined with in one action
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class TurnInfo:
+    turn: int
+    cards: Mapping[Side, int]  # card allowance printed under the turn track (5.1)
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class MarkerPlacement:
+    kind: MarkerKindId
+    state: str
+    area: AreaId | None = None  # on the map
+    turn: int | None = None  # on the turn track
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    id: str
+    name: str
+    description: str
+    first_turn: int
+    units: Mapping[UnitId, Placement]  # where each unit starts (3.0)
+    markers: tuple[MarkerPlacement, ...]
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class GameData:
+    """A whole game, validated. Build it with ``model.from_data``; never mutate it."""
+
+    game: GameInfo
+    map: MapInfo
+    areas: tuple[Area, ...]  # sorted by id
+    borders: tuple[Border, ...]  # sorted by (a, b)
+    units: tuple[Unit, ...]  # sorted by side, then data order
+    markers: tuple[MarkerKind, ...]
+    cards: tuple[Card, ...]  # sorted by side, then number
+    turn_track: tuple[TurnInfo, ...]  # turn 1..N
+    scenario: Scenario
+
+    _areas: Mapping[AreaId, Area] = field(init=False, repr=False, compare=False)
+    _units: Mapping[UnitId, Unit] = field(init=False, repr=False, compare=False)
+    _cards: Mapping[CardId, Card] = field(init=False, repr=False, compare=False)
+    _borders: Mapping[frozenset[AreaId], Border] = field(init=False, repr=False, compare=False)
+    _neighbours: Mapping[AreaId, frozenset[AreaId]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        neighbours: dict[AreaId, set[AreaId]] = {a.id: set() for a in self.areas}
+        for b in self.borders:
+            neighbours.setdefault(b.a, set()).add(b.b)
+            neighbours.setdefault(b.b, set()).add(b.a)
+        setattr_ = object.__setattr__
+        setattr_(self, "_areas", MappingProxyType({a.id: a for a in self.areas}))
+        setattr_(self, "_units", MappingProxyType({u.id: u for u in self.units}))
+        setattr_(self, "_cards", MappingProxyType({c.id: c for c in self.cards}))
+        setattr_(self, "_borders", MappingProxyType({b.areas: b for b in self.borders}))
+        setattr_(
+            self,
+            "_neighbours",
+            MappingProxyType({k: frozenset(v) for k, v in neighbours.items()}),
+        )
+
+    # -- look-ups -------------------------------------------------------------------------------
+
+    def area(self, area_id: AreaId) -> Area:
+        return self._areas[area_id]
+
+    def has_area(self, area_id: AreaId) -> bool:
+        return area_id in self._areas
+
+    def unit(self, unit_id: UnitId) -> Unit:
+        return self._units[unit_id]
+
+    def has_unit(self, unit_id: UnitId) -> bool:
+        return unit_id in self._units
+
+    def card(self, card_id: CardId) -> Card:
+        return self._cards[card_id]
+
+    def has_card(self, card_id: CardId) -> bool:
+        return card_id in self._cards
+
+    def neighbours(self, area_id: AreaId) -> frozenset[AreaId]:
+        return self._neighbours.get(area_id, frozenset())
+
+    def is_adjacent(self, a: AreaId, b: AreaId) -> bool:
+        return frozenset((a, b)) in self._borders
+
+    def border(self, a: AreaId, b: AreaId) -> Border | None:
+        return self._borders.get(frozenset((a, b)))
+
+    def units_of(self, side: Side) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.side is side)
+
+    def cards_of(self, side: Side | None) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.side is side)
+
+    def turn(self, number: int) -> TurnInfo:
+        return self.turn_track[number - 1]
+
+    def marker(self, kind: MarkerKindId) -> MarkerKind:
+        for m in self.markers:
+            if m.id == kind:
+                return m
+        raise KeyError(kind)
