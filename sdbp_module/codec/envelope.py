@@ -1,0 +1,148 @@
+"""The ``savedGame`` envelope: ``!VCSK`` hex obfuscation, ``VOBS`` raw XOR, or plain UTF-8 text.
+
+Format reference §5.2 (engine: ``ObfuscatingOutputStream`` / ``DeobfuscatingInputStream``) and
+§5.2.1 (the newer ``VOBS`` envelope):
+
+- ``!VCSK`` + key as two hex digits + two hex digits per UTF-8 byte XOR key (lowercase on write,
+  either case accepted on read; an all-uppercase body is remembered so that it re-encodes exactly);
+- ``VOBS`` + one raw key byte (1–255) + every UTF-8 byte XOR key;
+- anything else (including input shorter than a header) is plain UTF-8 text.
+
+The hot path uses ``bytes.fromhex`` and ``bytes.translate`` (one table per key), never a Python
+loop over bytes.
+
+>>> env = decode_envelope(b"!VCSK5a383f3d333405293b2c3f41")
+>>> env.kind, env.key, env.text
+(<EnvelopeKind.VCSK: 'vcsk'>, 90, 'begin_save\\x1b')
+>>> encode_envelope(env)
+b'!VCSK5a383f3d333405293b2c3f41'
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+
+from sdbp_module.errors import CodecError
+
+VCSK_HEADER = b"!VCSK"
+VOBS_HEADER = b"VOBS"
+_HEX_DIGITS = b"0123456789abcdefABCDEF"
+_NOT_HEX = re.compile(rb"[^0-9a-fA-F]")
+
+
+class EnvelopeKind(enum.Enum):
+    """How the text of a ``savedGame`` entry is wrapped."""
+
+    VCSK = "vcsk"
+    VOBS = "vobs"
+    PLAIN = "plain"
+
+
+class HexCase(enum.Enum):
+    """Case of the hex digits of a ``!VCSK`` body (the engine writes lowercase)."""
+
+    LOWER = "lower"
+    UPPER = "upper"
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """A decoded ``savedGame`` entry: its envelope kind, key (``None`` for plain) and text."""
+
+    kind: EnvelopeKind
+    key: int | None
+    text: str
+    hex_case: HexCase = HexCase.LOWER
+
+    def __post_init__(self) -> None:
+        if self.kind is EnvelopeKind.PLAIN:
+            if self.key is not None:
+                raise ValueError("a plain envelope has no key")
+        elif self.key is None or not 0 <= self.key <= 255:
+            raise ValueError(f"{self.kind.value} envelope needs a key 0..255, got {self.key!r}")
+        elif self.kind is EnvelopeKind.VOBS and self.key == 0:
+            raise ValueError("a VOBS key is never 0")
+
+
+_TABLES: dict[int, bytes] = {}
+
+
+def _xor_table(key: int) -> bytes:
+    table = _TABLES.get(key)
+    if table is None:
+        table = bytes(b ^ key for b in range(256))
+        _TABLES[key] = table
+    return table
+
+
+def _utf8(raw: bytes, where: str, offset: int, step: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CodecError(
+            f"{where}: invalid UTF-8 at byte {offset + exc.start * step} of the entry "
+            f"(text byte {exc.start}: {exc.reason})"
+        ) from None
+
+
+def _bad_hex_position(body: bytes) -> int:
+    match = _NOT_HEX.search(body)
+    return -1 if match is None else match.start()
+
+
+def decode_envelope(data: bytes, *, where: str = "savedGame") -> Envelope:
+    """Unwrap a ``savedGame`` entry; ``where`` prefixes error messages (file and entry).
+
+    Raises ``CodecError`` for a bad hex digit, an odd number of hex digits, or invalid UTF-8,
+    each with the byte offset inside the entry.
+    """
+    if data[:5] == VCSK_HEADER:
+        if len(data) < 7:
+            raise CodecError(f"{where}: !VCSK header is truncated (no key after byte 5)")
+        key_digits = data[5:7]
+        bad = _bad_hex_position(key_digits)
+        if bad >= 0:
+            raise CodecError(f"{where}: bad hex digit {key_digits[bad:bad + 1]!r} in the key at byte {5 + bad}")
+        key = int(key_digits, 16)
+        body = data[7:]
+        if len(body) % 2:
+            raise CodecError(
+                f"{where}: odd number of hex digits ({len(body)}) after the !VCSK header; "
+                f"the last digit is at byte {len(data) - 1}"
+            )
+        try:
+            raw = bytes.fromhex(body.decode("ascii"))
+        except (ValueError, UnicodeDecodeError):
+            raw = None
+        if raw is None or 2 * len(raw) != len(body):
+            # fromhex also skips whitespace, which the engine does not: find the first bad digit.
+            bad = _bad_hex_position(body)
+            raise CodecError(f"{where}: bad hex digit {body[bad:bad + 1]!r} at byte {7 + bad}")
+        text = _utf8(raw.translate(_xor_table(key)), where, 7, 2)
+        letters = body.translate(None, b"0123456789")
+        case = HexCase.UPPER if letters and letters == letters.upper() else HexCase.LOWER
+        return Envelope(EnvelopeKind.VCSK, key, text, case)
+    if data[:4] == VOBS_HEADER and len(data) >= 5:
+        key = data[4]
+        if key == 0:
+            raise CodecError(f"{where}: VOBS key byte is 0 at byte 4 (the engine never writes 0)")
+        text = _utf8(data[5:].translate(_xor_table(key)), where, 5, 1)
+        return Envelope(EnvelopeKind.VOBS, key, text)
+    return Envelope(EnvelopeKind.PLAIN, None, _utf8(data, where, 0, 1))
+
+
+def encode_envelope(env: Envelope) -> bytes:
+    """Wrap text as the engine would (lowercase hex unless the envelope recorded uppercase)."""
+    raw = env.text.encode("utf-8")
+    if env.kind is EnvelopeKind.PLAIN:
+        return raw
+    assert env.key is not None  # guaranteed by Envelope.__post_init__
+    xored = raw.translate(_xor_table(env.key))
+    if env.kind is EnvelopeKind.VOBS:
+        return VOBS_HEADER + bytes((env.key,)) + xored
+    body = b"%02x" % env.key + xored.hex().encode("ascii")
+    if env.hex_case is HexCase.UPPER:
+        body = body.upper()
+    return VCSK_HEADER + body

@@ -1,0 +1,74 @@
+"""Envelope layer (format reference §5.2, §5.2.1): !VCSK hex, VOBS raw XOR, plain text."""
+
+from __future__ import annotations
+
+import pytest
+
+from sdbp_module.codec.envelope import Envelope, EnvelopeKind, HexCase, decode_envelope, encode_envelope
+from sdbp_module.errors import CodecError
+
+NAMES = "begin_save\x1bCHAT<Éliane> - Béatrice, Françoise\x1bend_save"
+
+
+def test_reference_example() -> None:
+    env = decode_envelope(b"!VCSK5a383f3d333405293b2c3f41")
+    assert env == Envelope(EnvelopeKind.VCSK, 0x5A, "begin_save\x1b")
+    assert encode_envelope(env) == b"!VCSK5a383f3d333405293b2c3f41"
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        Envelope(EnvelopeKind.VCSK, 0x00, NAMES),
+        Envelope(EnvelopeKind.VCSK, 0xFF, NAMES),
+        Envelope(EnvelopeKind.VCSK, 0x3C, NAMES, HexCase.UPPER),
+        Envelope(EnvelopeKind.VOBS, 0x01, NAMES),
+        Envelope(EnvelopeKind.VOBS, 0xA7, NAMES),
+        Envelope(EnvelopeKind.PLAIN, None, NAMES),
+    ],
+)
+def test_round_trip_keeps_non_ascii_names(env: Envelope) -> None:
+    data = encode_envelope(env)
+    assert decode_envelope(data) == env
+    assert encode_envelope(decode_envelope(data)) == data
+
+
+def test_vcsk_layout() -> None:
+    data = encode_envelope(Envelope(EnvelopeKind.VCSK, 0x10, "é"))
+    # é = C3 A9 in UTF-8; XOR 0x10 = D3 B9
+    assert data == b"!VCSK10d3b9"
+
+
+def test_vobs_layout() -> None:
+    assert encode_envelope(Envelope(EnvelopeKind.VOBS, 0x10, "é")) == b"VOBS\x10\xd3\xb9"
+
+
+def test_uppercase_hex_is_read_and_kept() -> None:
+    env = decode_envelope(b"!VCSK10D3B9")
+    assert env.text == "é" and env.hex_case is HexCase.UPPER
+    assert encode_envelope(env) == b"!VCSK10D3B9"
+
+
+def test_short_input_is_plain() -> None:
+    assert decode_envelope(b"VOBS") == Envelope(EnvelopeKind.PLAIN, None, "VOBS")
+    assert decode_envelope(b"") == Envelope(EnvelopeKind.PLAIN, None, "")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"!VCSK5a383g", "f: bad hex digit b'g' at byte 10"),
+        (b"!VCSK5a38 3", "f: bad hex digit b' ' at byte 9"),
+        (b"!VCSK5a383", "f: odd number of hex digits (3) after the !VCSK header; the last digit is at byte 9"),
+        (b"!VCSKzz", "f: bad hex digit b'z' in the key at byte 5"),
+        (b"!VCSK5", "f: !VCSK header is truncated (no key after byte 5)"),
+        (b"!VCSK00ff", "f: invalid UTF-8 at byte 7 of the entry (text byte 0: invalid start byte)"),
+        (b"VOBS\x00abc", "f: VOBS key byte is 0 at byte 4 (the engine never writes 0)"),
+        (b"VOBS\x01\xc2", "f: invalid UTF-8 at byte 5 of the entry (text byte 0: unexpected end of data)"),
+        (b"ab\xff", "f: invalid UTF-8 at byte 2 of the entry (text byte 2: invalid start byte)"),
+    ],
+)
+def test_bad_envelopes(data: bytes, message: str) -> None:
+    with pytest.raises(CodecError) as info:
+        decode_envelope(data, where="f")
+    assert info.value.message == message
