@@ -182,7 +182,9 @@ def _pixel_polygon(poly: list[Exact]) -> tuple[Pixel, ...]:
             out.append(q)
     while len(out) > 1 and out[0] == out[-1]:
         out.pop()
-    # Start at the top-most, then left-most vertex so the output is canonical.
+    # The exact cell runs counter-clockwise with y up; after the flip reverse it so the outline runs
+    # clockwise as seen on the map, then start at the top-most, left-most vertex (canonical output).
+    out.reverse()
     start = min(range(len(out)), key=lambda k: (out[k][1], out[k][0]))
     return tuple(out[start:] + out[:start])
 
