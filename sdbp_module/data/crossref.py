@@ -1,0 +1,343 @@
+"""Checks that span records and files, run only on files that passed their schema.
+
+Each problem points at the *referring* spot (style guide §6): a dangling area number is reported
+where it is used, a repeated id at its second use. Nothing here is specific to one game; a game's
+own facts (the rules' worked examples) live in ``data/games/<game id>.py`` and run last.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from sdbp_module.data import geometry
+from sdbp_module.data.problems import InputProblem, JsonPath
+from sdbp_module.data.sources import SourceFile
+
+MIN_SHARED_BORDER = 4.0
+"""Pixels of common outline two areas need to count as touching on the map."""
+
+CARD_PREFIX = {"FR": "french", "VM": "viet_minh"}
+SPECIAL_CARD = "SPECIAL"
+
+
+class Checks:
+    """The valid values of a folder plus a problem collector that knows every file's positions."""
+
+    def __init__(self, files: Mapping[str, SourceFile], values: Mapping[str, Any]) -> None:
+        self.files = files
+        self.values = values
+        self.problems: list[InputProblem] = []
+
+    def has(self, *kinds: str) -> bool:
+        """All of ``kinds`` passed their schema (so their values may be trusted)."""
+        return all(kind in self.values for kind in kinds)
+
+    def report(self, kind: str, path: JsonPath, message: str, expected: str = "", *, at_key: bool = False) -> None:
+        where = self.files[kind].where
+        position = where.key(path) if at_key else where.value(path)
+        self.problems.append(InputProblem(position, path, message, expected))
+
+    def line_of(self, kind: str, path: JsonPath) -> int:
+        return self.files[kind].where.value(path).line
+
+    # -- convenient views --------------------------------------------------------------------
+
+    def area_ids(self) -> set[int]:
+        return {a["id"] for a in self.values["areas"]["areas"]}
+
+    def turns(self) -> int:
+        return int(self.values["game"]["turns"])
+
+
+Check = Callable[[Checks], None]
+
+
+def _unique(checks: Checks, kind: str, key: str, field: str, what: str) -> None:
+    first: dict[Any, int] = {}
+    for i, record in enumerate(checks.values[kind][key]):
+        value = record[field]
+        if value in first:
+            line = checks.line_of(kind, (key, first[value], field))
+            checks.report(kind, (key, i, field), f"{what} {value!r} is used twice", f"each {what} once; first at line {line}")
+        else:
+            first[value] = i
+
+
+def check_unique_ids(checks: Checks) -> None:
+    """Ids are unique within their file: areas, units, marker kinds, cards, turn-track turns."""
+    for kind, key, field, what in (
+        ("areas", "areas", "id", "area number"),
+        ("counters", "units", "id", "unit id"),
+        ("markers", "markers", "id", "marker kind"),
+        ("cards", "cards", "id", "card id"),
+        ("turn_track", "turns", "turn", "turn"),
+    ):
+        if checks.has(kind):
+            _unique(checks, kind, key, field, what)
+
+
+def check_game(checks: Checks) -> None:
+    """The first side is one of the sides."""
+    if not checks.has("game"):
+        return
+    game = checks.values["game"]
+    if game["first_side"] not in game["sides"]:
+        checks.report("game", ("first_side",), f"{game['first_side']!r} is not one of the sides", "one of " + ", ".join(game["sides"]))
+
+
+def check_borders(checks: Checks) -> None:
+    """Borders name known areas, never an area and itself, each pair once; bridges lie on rivers."""
+    if not checks.has("borders"):
+        return
+    known = checks.area_ids() if checks.has("areas") else None
+    seen: dict[frozenset[int], tuple[int, tuple[int, int]]] = {}
+    for i, border in enumerate(checks.values["borders"]["borders"]):
+        a, b = border["areas"]
+        if known is not None:
+            for j, area in enumerate((a, b)):
+                if area not in known:
+                    checks.report("borders", ("borders", i, "areas", j), f"{area} is not a defined area", "an area number from areas.yaml")
+        if a == b:
+            checks.report("borders", ("borders", i, "areas"), f"area {a} borders itself", "two different areas")
+            continue
+        pair = frozenset((a, b))
+        if pair in seen:
+            first, order = seen[pair]
+            line = checks.line_of("borders", ("borders", first))
+            if order == (a, b):
+                checks.report("borders", ("borders", i, "areas"), f"adjacency {a}-{b} is listed twice", f"each pair once; first at line {line}")
+            else:
+                checks.report(
+                    "borders",
+                    ("borders", i, "areas"),
+                    f"adjacency {a}-{b} repeats {order[0]}-{order[1]} in the other order",
+                    f"each pair once, in either order; first at line {line}",
+                )
+        else:
+            seen[pair] = (i, (a, b))
+        if border["bridge"] and not border["river"]:
+            checks.report("borders", ("borders", i, "bridge"), f"a bridge on {a}-{b}, which is not a river border", "bridges only on river borders (river: true)")
+
+
+def _setup_problem(checks: Checks, setup: Any) -> str | None:
+    """Why a set-up value does not resolve, or None."""
+    if isinstance(setup, int) and not isinstance(setup, bool):
+        if checks.has("areas") and setup not in checks.area_ids():
+            return f"{setup} is not a defined area"
+    elif isinstance(setup, str) and setup.startswith("turn ") and checks.has("game"):
+        turn = int(setup.split()[1])
+        if not 1 <= turn <= checks.turns():
+            return f"turn {turn} is not on the turn track"
+    return None
+
+
+def check_unit_setup(checks: Checks) -> None:
+    """Printed set-up areas exist; reinforcement turns lie on the turn track."""
+    if not checks.has("counters"):
+        return
+    for i, unit in enumerate(checks.values["counters"]["units"]):
+        why = _setup_problem(checks, unit["setup"])
+        if why:
+            checks.report("counters", ("units", i, "setup"), why, f"an area number from areas.yaml or turn 1..{_turns_text(checks)}")
+
+
+def _turns_text(checks: Checks) -> str:
+    return str(checks.turns()) if checks.has("game") else "N"
+
+
+def check_cards(checks: Checks) -> None:
+    """Card ids agree with side and serial; serials run 1..N per side once each; references resolve."""
+    if not checks.has("cards"):
+        return
+    cards = checks.values["cards"]["cards"]
+    ids = {c["id"] for c in cards}
+    sides = set(checks.values["game"]["sides"]) if checks.has("game") else None
+    numbers: dict[str, dict[int, int]] = defaultdict(dict)
+    for i, card in enumerate(cards):
+        cid, side, number = card["id"], card["side"], card["number"]
+        if cid == SPECIAL_CARD:
+            if side is not None or number != 0:
+                checks.report("cards", ("cards", i), "the special card has a side or a serial", "side: null and number: 0 (not in either deck)")
+        else:
+            prefix, serial = cid.split("-")
+            if side is None:
+                checks.report("cards", ("cards", i, "side"), f"card {cid} has no side", f"side {CARD_PREFIX[prefix]!r}; only {SPECIAL_CARD} has none")
+            elif CARD_PREFIX[prefix] != side:
+                checks.report("cards", ("cards", i, "side"), f"card {cid} is given to {side!r}", f"{CARD_PREFIX[prefix]!r}, from its id")
+            if int(serial) != number:
+                checks.report("cards", ("cards", i, "number"), f"card {cid} has serial {number}", f"{int(serial)}, from its id")
+        if side is not None:
+            if sides is not None and side not in sides:
+                checks.report("cards", ("cards", i, "side"), f"{side!r} is not a side of this game", "one of " + ", ".join(sorted(sides)))
+            if number == 0:
+                checks.report("cards", ("cards", i, "number"), "serial 0 in a side's deck", "a serial from 1; 0 only for the special card")
+            elif number in numbers[side]:
+                line = checks.line_of("cards", ("cards", numbers[side][number]))
+                checks.report("cards", ("cards", i, "number"), f"{side} serial {number} is used twice", f"each serial once per side; first at line {line}")
+            else:
+                numbers[side][number] = i
+        for j, other in enumerate(card["excludes"]):
+            if other not in ids:
+                checks.report("cards", ("cards", i, "excludes", j), f"{other!r} is not a defined card", "a card id from cards.yaml")
+            elif other == cid:
+                checks.report("cards", ("cards", i, "excludes", j), f"card {cid} excludes itself", "other cards' ids")
+        if checks.has("game"):
+            for j, turn in enumerate(card["turns"]):
+                if turn > checks.turns():
+                    checks.report("cards", ("cards", i, "turns", j), f"turn {turn} is not on the turn track", f"turns 1..{checks.turns()}")
+    for side, serials in sorted(numbers.items()):
+        missing = sorted(set(range(1, max(serials) + 1)) - set(serials))
+        if missing:
+            checks.report("cards", ("cards",), f"{side} serials {', '.join(map(str, missing))} are missing", f"serials 1..{max(serials)} with no gap")
+
+
+def check_turn_track(checks: Checks) -> None:
+    """The track has exactly turns 1..game.turns."""
+    if not checks.has("turn_track", "game"):
+        return
+    turns = checks.turns()
+    given = [t["turn"] for t in checks.values["turn_track"]["turns"]]
+    for i, turn in enumerate(given):
+        if turn > turns:
+            checks.report("turn_track", ("turns", i, "turn"), f"turn {turn} is past the last turn", f"turns 1..{turns} (game.yaml turns)")
+    missing = sorted(set(range(1, turns + 1)) - set(given))
+    if missing:
+        checks.report("turn_track", ("turns",), f"turns {', '.join(map(str, missing))} are missing", f"one record for each turn 1..{turns}")
+
+
+def check_scenario(checks: Checks) -> None:
+    """Scenario overrides name known units and places; markers are known kinds and states."""
+    if not checks.has("scenario"):
+        return
+    scenario = checks.values["scenario"]
+    if checks.has("game") and scenario["first_turn"] > checks.turns():
+        checks.report("scenario", ("first_turn",), f"turn {scenario['first_turn']} is past the last turn", f"a turn 1..{checks.turns()}")
+    if checks.has("counters"):
+        unit_ids = {u["id"] for u in checks.values["counters"]["units"]}
+        for unit_id, setup in scenario["units"].items():
+            if unit_id not in unit_ids:
+                checks.report("scenario", ("units", unit_id), f"{unit_id!r} is not a defined unit", "a unit id from counters.yaml", at_key=True)
+    for unit_id, setup in scenario["units"].items():
+        why = _setup_problem(checks, setup)
+        if why:
+            checks.report("scenario", ("units", unit_id), why, f"an area number from areas.yaml or turn 1..{_turns_text(checks)}")
+    kinds = {m["id"]: m for m in checks.values["markers"]["markers"]} if checks.has("markers") else None
+    areas = checks.area_ids() if checks.has("areas") else None
+    for i, placed in enumerate(scenario["markers"]):
+        if kinds is not None:
+            kind = kinds.get(placed["kind"])
+            if kind is None:
+                checks.report("scenario", ("markers", i, "kind"), f"{placed['kind']!r} is not a defined marker kind", "a marker id from markers.yaml")
+            elif placed["state"] not in kind["states"]:
+                checks.report("scenario", ("markers", i, "state"), f"{placed['state']!r} is not a state of {placed['kind']!r}", "one of " + ", ".join(repr(s) for s in kind["states"]))
+        if ("area" in placed) == ("turn" in placed):
+            checks.report("scenario", ("markers", i), "a marker needs exactly one place", "either area: N or turn: N")
+        elif "area" in placed and areas is not None and placed["area"] not in areas:
+            checks.report("scenario", ("markers", i, "area"), f"{placed['area']} is not a defined area", "an area number from areas.yaml")
+        elif "turn" in placed and checks.has("game") and placed["turn"] > checks.turns():
+            checks.report("scenario", ("markers", i, "turn"), f"turn {placed['turn']} is not on the turn track", f"a turn 1..{checks.turns()}")
+
+
+def starting_areas(checks: Checks) -> Iterable[tuple[str, JsonPath, str, int]]:
+    """(file kind, path of the set-up, side, area) for every unit that starts on the map."""
+    units = checks.values["counters"]["units"]
+    overrides = checks.values["scenario"]["units"] if checks.has("scenario") else {}
+    for i, unit in enumerate(units):
+        if unit["id"] in overrides:
+            kind, path, setup = "scenario", ("units", unit["id"]), overrides[unit["id"]]
+        else:
+            kind, path, setup = "counters", ("units", i, "setup"), unit["setup"]
+        if isinstance(setup, int) and not isinstance(setup, bool):
+            yield kind, path, unit["side"], setup
+
+
+def check_stacking(checks: Checks) -> None:
+    """At start no area holds more than ``stacking_limit`` units of one side (7.0)."""
+    if not checks.has("counters", "game"):
+        return
+    limit = int(checks.values["game"]["stacking_limit"])
+    count: dict[tuple[int, str], int] = defaultdict(int)
+    for kind, path, side, area in starting_areas(checks):
+        count[(area, side)] += 1
+        if count[(area, side)] == limit + 1:
+            checks.report(kind, path, f"a {limit + 1}th {side} unit starts in area {area}", f"at most {limit} units per side per area (game.yaml stacking_limit)")
+
+
+def check_map(checks: Checks) -> None:
+    """Outlines are simple, enclose an area, lie inside the map, hold their label, never overlap,
+    and areas adjacent in borders.yaml touch on the map."""
+    if not checks.has("areas"):
+        return
+    areas = checks.values["areas"]["areas"]
+    size = checks.values["game"]["map"] if checks.has("game") else None
+    good: dict[int, tuple[int, list[tuple[int, int]], tuple[float, float]]] = {}
+    for i, area in enumerate(areas):
+        poly = [tuple(p) for p in area["polygon"]]
+        ok = True
+        if size is not None:
+            for j, (x, y) in enumerate(poly):
+                if x > size["width"] or y > size["height"]:
+                    checks.report("areas", ("areas", i, "polygon", j), f"[{x}, {y}] lies outside the map", f"0 <= x <= {size['width']}, 0 <= y <= {size['height']} (game.yaml map)")
+                    ok = False
+        crossing = geometry.self_intersection(poly)  # type: ignore[arg-type]
+        if crossing is not None:
+            e1, e2 = crossing
+            checks.report("areas", ("areas", i, "polygon", e2), f"the outline of area {area['id']} crosses itself (edges {e1} and {e2} meet)", "a simple polygon")
+            continue
+        if geometry.signed_area(poly) == 0:  # type: ignore[arg-type]
+            checks.report("areas", ("areas", i, "polygon"), f"the outline of area {area['id']} encloses no area", "a polygon with positive area")
+            continue
+        label = (float(area["label"][0]), float(area["label"][1]))
+        if geometry.locate(label, poly) is not geometry.Where.INSIDE:  # type: ignore[arg-type]
+            checks.report("areas", ("areas", i, "label"), f"[{area['label'][0]}, {area['label'][1]}] is not inside the outline of area {area['id']}", "a point inside polygon")
+            continue
+        if ok and area["id"] not in good:
+            good[area["id"]] = (i, poly, label)  # type: ignore[assignment]
+    ids = sorted(good, key=lambda a: good[a][0])
+    for n, a in enumerate(ids):
+        for b in ids[n + 1:]:
+            ia, pa, la = good[a]
+            ib, pb, lb = good[b]
+            if geometry.interiors_overlap(pa, pb, la, lb):
+                checks.report("areas", ("areas", ib, "polygon"), f"the outline of area {b} overlaps area {a}", "areas that share at most their edges")
+    if not checks.has("borders"):
+        return
+    for i, border in enumerate(checks.values["borders"]["borders"]):
+        a, b = border["areas"]
+        if a != b and a in good and b in good:
+            shared = geometry.shared_border_length(good[a][1], good[b][1])
+            if shared < MIN_SHARED_BORDER:
+                checks.report(
+                    "borders",
+                    ("borders", i, "areas"),
+                    f"areas {a} and {b} are adjacent here but their outlines share {shared:.0f} px of border",
+                    f"outlines sharing at least {MIN_SHARED_BORDER:.0f} px",
+                )
+
+
+GENERIC_CHECKS: tuple[Check, ...] = (
+    check_unique_ids,
+    check_game,
+    check_borders,
+    check_unit_setup,
+    check_cards,
+    check_turn_track,
+    check_scenario,
+    check_stacking,
+    check_map,
+)
+
+
+def cross_check(files: Mapping[str, SourceFile], values: Mapping[str, Any]) -> list[InputProblem]:
+    """Every cross-file problem: the generic checks, then the game's own (chosen by game id)."""
+    from sdbp_module.data.games import game_checks
+
+    checks = Checks(files, values)
+    for check in GENERIC_CHECKS:
+        check(checks)
+    if checks.has("game"):
+        for check in game_checks(str(values["game"]["id"])):
+            check(checks)
+    return checks.problems

@@ -1,0 +1,196 @@
+"""Schema validation of one data file: jsonschema ``iter_errors`` → positioned ``InputProblem``s.
+
+Never raises on bad data. Each jsonschema error is mapped through the file's ``SourceMap`` to a
+``file:line:col`` and reworded as "what is wrong (what was expected)" (style guide §6). For
+``anyOf``/``oneOf`` the message is jsonschema's best match; the expectation lists every choice.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+
+from sdbp_module.data.problems import InputProblem, JsonPath
+from sdbp_module.data.sources import SourceFile
+
+KINDS: tuple[str, ...] = (
+    "game",
+    "areas",
+    "borders",
+    "counters",
+    "markers",
+    "cards",
+    "turn_track",
+    "scenario",
+)
+"""Every kind of data file, in reading order; ``<kind>.yaml`` is checked by ``<kind>.schema.json``."""
+
+_TYPE_WORDS = {
+    "integer": "an integer",
+    "number": "a number",
+    "string": "a string",
+    "boolean": "true or false",
+    "null": "null",
+    "array": "a list",
+    "object": "a mapping",
+}
+
+
+@cache
+def load_schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema for ``kind``, shipped in ``sdbp_module/schemas/``."""
+    text = resources.files("sdbp_module").joinpath("schemas", f"{kind}.schema.json").read_text("utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@cache
+def _validator(kind: str) -> Draft202012Validator:
+    return Draft202012Validator(load_schema(kind))
+
+
+def show(value: Any) -> str:
+    """A short, YAML-flavoured rendering of a value for messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:37] + "...")
+    return repr(value)
+
+
+def _range(schema: dict[str, Any]) -> str:
+    lo, hi = schema.get("minimum"), schema.get("maximum")
+    if lo is not None and hi is not None:
+        return f" {lo}..{hi}"
+    if lo is not None:
+        return f" >= {lo}"
+    if hi is not None:
+        return f" <= {hi}"
+    return ""
+
+
+def _count(schema: dict[str, Any]) -> str:
+    lo, hi = schema.get("minItems"), schema.get("maxItems")
+    if lo is not None and lo == hi:
+        return f" of {lo}"
+    if lo and hi is not None:
+        return f" of {lo} to {hi}"
+    if lo:
+        return f" of at least {lo}"
+    if hi is not None:
+        return f" of at most {hi}"
+    return ""
+
+
+def _plural(words: str) -> str:
+    """``an integer >= 0`` → ``integers >= 0``; ``a list of 2 ...`` → ``lists of 2 ...``."""
+    for article in ("an ", "a "):
+        if words.startswith(article):
+            head, _, rest = words[len(article):].partition(" ")
+            return f"{head}s {rest}".rstrip()
+    return words
+
+
+def describe(schema: Any) -> str:
+    """What a (sub)schema expects, in a few words: ``an integer 0..3``, ``one of 'a', 'b'``."""
+    if not isinstance(schema, dict):
+        return "a valid value"
+    for key in ("anyOf", "oneOf"):
+        if key in schema:
+            return " or ".join(describe(s) for s in schema[key])
+    if "enum" in schema:
+        return "one of " + ", ".join(show(v) for v in schema["enum"])
+    if "const" in schema:
+        return show(schema["const"])
+    kinds = schema.get("type")
+    types = [kinds] if isinstance(kinds, str) else list(kinds or [])
+    parts: list[str] = []
+    for kind in types:
+        word = _TYPE_WORDS.get(kind, kind)
+        if kind in ("integer", "number"):
+            word += _range(schema)
+        elif kind == "string":
+            if "pattern" in schema:
+                word += f" matching {schema['pattern']}"
+            elif schema.get("minLength", 0) >= 1:
+                word = "a non-empty string"
+        elif kind == "array":
+            word = "a list" + _count(schema)
+            if isinstance(schema.get("items"), dict):
+                word += " " + _plural(describe(schema["items"])) if _count(schema) else " of " + _plural(describe(schema["items"]))
+        elif kind == "object" and "required" in schema:
+            word = "a mapping with " + ", ".join(schema["required"])
+        parts.append(word)
+    return " or ".join(parts) if parts else "a valid value"
+
+
+def _message(error: ValidationError) -> tuple[JsonPath, str, str, bool]:
+    """(path, what is wrong, what was expected, point at the key rather than the value)."""
+    path: JsonPath = tuple(error.absolute_path)
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    instance = error.instance
+    if "propertyNames" in error.absolute_schema_path:
+        names = schema.get("enum")
+        expected = ("one of " + ", ".join(str(n) for n in names)) if names else describe(schema)
+        return (*path, str(instance)), f"key {show(instance)} is not allowed", expected, True
+    match error.validator:
+        case "additionalProperties":
+            allowed = sorted(schema.get("properties", {}))
+            extra = sorted(k for k in instance if k not in schema.get("properties", {}))
+            key = extra[0] if extra else ""
+            return (*path, key), f"unknown key {key!r}", "one of " + ", ".join(allowed), True
+        case "required":
+            missing = [k for k in error.validator_value if k not in instance]
+            listed = ", ".join(repr(k) for k in missing)
+            word = "key" if len(missing) == 1 else "keys"
+            return path, f"missing {word} {listed}", "keys " + ", ".join(error.validator_value), False
+        case "type":
+            wanted = error.validator_value
+            names = wanted if isinstance(wanted, list) else [wanted]
+            return path, f"{show(instance)} is not of type " + " or ".join(repr(n) for n in names), describe(schema), False
+        case "enum":
+            hint = ""
+            if isinstance(instance, bool) and any(v in ("no", "yes") for v in error.validator_value):
+                hint = "; YAML reads a bare no/yes as false/true, quote it"
+            return path, f"{show(instance)} is not allowed", describe(schema) + hint, False
+        case "pattern":
+            return path, f"{show(instance)} does not match the required pattern", describe(schema), False
+        case "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum":
+            return path, f"{show(instance)} is out of range", describe(schema), False
+        case "minItems":
+            return path, f"a list of {len(instance)} is too short", describe(schema), False
+        case "maxItems":
+            return path, f"a list of {len(instance)} is too long", describe(schema), False
+        case "minLength":
+            return path, f"{show(instance)} is too short", describe(schema), False
+        case "uniqueItems":
+            return path, "the list has repeated items", "each item once", False
+        case "anyOf" | "oneOf":
+            best = best_match(error.context) if error.context else None
+            if best is not None and isinstance(instance, dict):
+                return _message(best)
+            return path, f"{show(instance)} is not allowed here", describe(schema), False
+        case _:
+            return path, error.message, describe(schema), False
+
+
+def validate_file(kind: str, source: SourceFile) -> list[InputProblem]:
+    """Every schema problem of ``source`` (a ``<kind>.yaml``), positioned; empty if valid."""
+    problems: dict[str, InputProblem] = {}
+    for error in _validator(kind).iter_errors(source.value):
+        path, what, expected, at_key = _message(error)
+        position = source.where.key(path) if at_key else source.where.value(path)
+        problem = InputProblem(position, path, what, expected)
+        problems.setdefault(problem.render(), problem)  # "required" reports once per missing key
+    return sorted(problems.values(), key=InputProblem.sort_key)

@@ -1,0 +1,230 @@
+"""Validated game data → the frozen ``GameData`` model. The only place that knows the file layout.
+
+``load_game`` reads and checks a folder (``data.dataset.check_folder``) and raises ``DataError``
+listing every problem when anything is wrong, so nothing past this point sees a raw dict or
+unchecked data. Units' printed set-up becomes a ``Placement``; the scenario's placements are the
+printed ones with the scenario's overrides applied (rules 3.0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from sdbp_module.data.dataset import CheckedData, check_folder
+from sdbp_module.errors import DataError
+from sdbp_module.ids import AreaColour, AreaId, CardBonus, CardId, MarkerKindId, Side, UnitId, UnitType
+from sdbp_module.model.game_data import (
+    Area,
+    Border,
+    Card,
+    GameData,
+    GameInfo,
+    MapInfo,
+    MarkerKind,
+    MarkerPlacement,
+    Placement,
+    Scenario,
+    SetupKind,
+    Source,
+    TurnInfo,
+    Unit,
+)
+
+_SIDE_ORDER = {Side.FRENCH: 0, Side.VIET_MINH: 1, None: 2}
+
+
+def load_game(data_dir: Path) -> GameData:
+    """Read, validate and build the game in ``data_dir``.
+
+    Raises ``InputError`` (exit 2) if a file cannot be read, ``DataError`` (exit 1) whose message
+    is every problem, one ``file:line:col: path: ...`` per line, if the data is wrong.
+    """
+    checked = check_folder(data_dir)
+    if not checked.ok:
+        raise DataError(problems_message(checked))
+    return build_game(checked.values)
+
+
+def problems_message(checked: CheckedData) -> str:
+    lines = [p.render() for p in checked.problems]
+    lines.append(f"Aborted: {checked.summary_line()}")
+    return "\n".join(lines)
+
+
+def parse_setup(value: Any) -> Placement:
+    """A set-up value from the data (an area number, ``turn N``, ``*``, ``replacements``, ``off-map``)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Placement(SetupKind.AREA, area=AreaId(value))
+    if value == "*":
+        return Placement(SetupKind.CARD)
+    if value == "replacements":
+        return Placement(SetupKind.REPLACEMENTS)
+    if value == "off-map":
+        return Placement(SetupKind.OFF_MAP)
+    if isinstance(value, str) and value.startswith("turn "):
+        return Placement(SetupKind.TURN, turn=int(value.split()[1]))
+    raise ValueError(f"not a set-up value: {value!r}")  # unreachable after schema validation
+
+
+def _side(value: str | None) -> Side | None:
+    return None if value is None else Side(value)
+
+
+def build_game(values: Mapping[str, Any]) -> GameData:
+    """Build ``GameData`` from values that passed ``check_folder`` (schema defaults filled in)."""
+    g = values["game"]
+    game = GameInfo(
+        id=g["id"],
+        title=g["title"],
+        module_name=g["module_name"],
+        version=g["version"],
+        vassal_version=g["vassal_version"],
+        description=g["description"],
+        sides=tuple(Side(s) for s in g["sides"]),
+        turns=g["turns"],
+        stacking_limit=g["stacking_limit"],
+        dice=tuple(g["dice"]),
+        first_side=Side(g["first_side"]),
+    )
+    map_info = MapInfo(width=g["map"]["width"], height=g["map"]["height"], source=Source(g["map"]["source"]))
+    areas = tuple(
+        sorted(
+            (
+                Area(
+                    id=AreaId(a["id"]),
+                    name=a["name"],
+                    defense=a["defense"],
+                    control=Side(a["control"]),
+                    colour=AreaColour(a["colour"]),
+                    victory=a["victory"],
+                    card_bonus=CardBonus(a["card_bonus"]),
+                    map_edge=a["map_edge"],
+                    bank=a.get("bank", ""),
+                    polygon=tuple((int(p[0]), int(p[1])) for p in a["polygon"]),
+                    label=(int(a["label"][0]), int(a["label"][1])),
+                    source=Source(a["source"]),
+                )
+                for a in values["areas"]["areas"]
+            ),
+            key=lambda area: area.id,
+        )
+    )
+    borders = tuple(
+        sorted(
+            (
+                Border(
+                    a=AreaId(min(b["areas"])),
+                    b=AreaId(max(b["areas"])),
+                    river=b["river"],
+                    bridge=b["bridge"],
+                    source=Source(b["source"]),
+                )
+                for b in values["borders"]["borders"]
+            ),
+            key=lambda border: (border.a, border.b),
+        )
+    )
+    units = tuple(
+        sorted(
+            (
+                Unit(
+                    id=UnitId(u["id"]),
+                    side=Side(u["side"]),
+                    formation=u["formation"],
+                    company=u["company"],
+                    type=UnitType(u["type"]),
+                    thai=u["thai"],
+                    elite=u["elite"],
+                    replacement=u["replacement"],
+                    firepower=u["fresh"][0],
+                    defense=u["fresh"][1],
+                    movement=u["fresh"][2],
+                    spent_defense=u["spent"],
+                    setup=parse_setup(u["setup"]),
+                    source=Source(u["source"]),
+                )
+                for u in values["counters"]["units"]
+            ),
+            key=lambda unit: _SIDE_ORDER[unit.side],  # stable: data order within a side
+        )
+    )
+    markers = tuple(
+        MarkerKind(
+            id=MarkerKindId(m["id"]),
+            name=m["name"],
+            states=tuple(m["states"]),
+            count=m["count"],
+            source=Source(m["source"]),
+        )
+        for m in values["markers"]["markers"]
+    )
+    cards = tuple(
+        sorted(
+            (
+                Card(
+                    id=CardId(c["id"]),
+                    side=_side(c["side"]),
+                    number=c["number"],
+                    name=c["name"],
+                    entrenchment=c["entrenchment"],
+                    firepower=c["firepower"],
+                    timing=c["timing"],
+                    effect=c["effect"],
+                    removed_after_play=c["removed_after_play"],
+                    turns=tuple(c["turns"]),
+                    multi_copy=c["multi_copy"],
+                    excludes=tuple(CardId(x) for x in c["excludes"]),
+                    source=Source(c["source"]),
+                )
+                for c in values["cards"]["cards"]
+            ),
+            key=lambda card: (_SIDE_ORDER[card.side], card.number),
+        )
+    )
+    turn_track = tuple(
+        sorted(
+            (
+                TurnInfo(
+                    turn=t["turn"],
+                    cards=MappingProxyType({Side(k): v for k, v in sorted(t["cards"].items())}),
+                    source=Source(t["source"]),
+                )
+                for t in values["turn_track"]["turns"]
+            ),
+            key=lambda info: info.turn,
+        )
+    )
+    s = values["scenario"]
+    placements = {u.id: u.setup for u in units}
+    placements.update({UnitId(k): parse_setup(v) for k, v in s["units"].items()})
+    scenario = Scenario(
+        id=s["id"],
+        name=s["name"],
+        description=s["description"],
+        first_turn=s["first_turn"],
+        units=MappingProxyType({u.id: placements[u.id] for u in units}),
+        markers=tuple(
+            MarkerPlacement(
+                kind=MarkerKindId(m["kind"]),
+                state=m["state"],
+                area=AreaId(m["area"]) if "area" in m else None,
+                turn=m.get("turn"),
+            )
+            for m in s["markers"]
+        ),
+        source=Source(s["source"]),
+    )
+    return GameData(
+        game=game,
+        map=map_info,
+        areas=areas,
+        borders=borders,
+        units=units,
+        markers=markers,
+        cards=cards,
+        turn_track=turn_track,
+        scenario=scenario,
+    )
