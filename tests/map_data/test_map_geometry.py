@@ -136,3 +136,20 @@ def test_no_other_voronoi_contact_is_short() -> None:
         if 0 < tool._contact_length(cells[a], cells[b]) < 0.12
     }
     assert short == COLLAPSED
+
+
+def test_tool_check_mode_reports_a_stale_file(tmp_path: Any, capsys: Any) -> None:
+    tool = _tool()
+    fresh = tmp_path / "areas.yaml"
+    text = (DATA / "areas.yaml").read_text(encoding="utf-8")
+    fresh.write_text(text, encoding="utf-8")
+    assert tool.main(["--check", str(fresh)]) == 0
+    stale = text.replace("    label: [868, 312]\n", "    label: [1, 1]\n")
+    assert stale != text
+    fresh.write_text(stale, encoding="utf-8")
+    assert tool.main(["--check", str(fresh)]) == 1
+    assert capsys.readouterr().err == (
+        f"{fresh}: polygon/label lines differ from tools/map_geometry.py output\n"
+    )
+    assert tool.main(["--write", str(fresh)]) == 0
+    assert fresh.read_text(encoding="utf-8") == text
