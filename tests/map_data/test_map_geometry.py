@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import sys
 from itertools import combinations
@@ -21,13 +22,20 @@ def _box(game: dict[str, Any]) -> tuple[int, int, int, int]:
     return MARGIN, MARGIN, game["map"]["width"] - MARGIN, game["map"]["height"] - MARGIN
 
 
+@functools.cache
 def _tool() -> Any:
+    """tools/map_geometry.py, imported once."""
     spec = importlib.util.spec_from_file_location("map_geometry_tool", TOOL)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+@functools.cache
+def _built() -> Any:
+    return _tool().build()
 
 
 def test_map_size_matches_the_generator(game: dict[str, Any]) -> None:
@@ -38,12 +46,12 @@ def test_map_size_matches_the_generator(game: dict[str, Any]) -> None:
 def test_polygons_and_labels_are_in_sync_with_the_generator() -> None:
     tool = _tool()
     text = (DATA / "areas.yaml").read_text(encoding="utf-8")
-    assert tool.rewrite(text, tool.build()) == text
+    assert tool.rewrite(text, _built()) == text
 
 
 def test_generator_is_deterministic() -> None:
     tool = _tool()
-    first, second = tool.build(), tool.build()
+    first, second = _built(), tool.build()
     assert first.polygons == second.polygons and first.labels == second.labels
 
 
@@ -124,7 +132,8 @@ def test_generator_collapses_the_short_contacts_the_reference_drops(a: int, b: i
     tool = _tool()
     raw = tool.voronoi_cell(a), tool.voronoi_cell(b)
     assert 0 < tool._contact_length(*raw) < 0.12
-    assert len(set(map(tuple, tool.build().polygons[a])) & set(tool.build().polygons[b])) == 1
+    drawn = _built()
+    assert len(set(drawn.polygons[a]) & set(drawn.polygons[b])) == 1
 
 
 def test_no_other_voronoi_contact_is_short() -> None:
