@@ -44,8 +44,28 @@ class Checks:
 
     # -- convenient views --------------------------------------------------------------------
 
-    def area_ids(self) -> set[int]:
-        return {a["id"] for a in self.values["areas"]["areas"]}
+    def ids(self, kind: str, key: str, field: str = "id") -> set[Any] | None:
+        """The ids defined in ``kind``, or None if they cannot be trusted.
+
+        A file that failed its schema still lends its ids to the other files' checks when every
+        record has a well-formed id, so that one typo does not hide every dangling reference.
+        """
+        if kind in self.values:
+            return {r[field] for r in self.values[kind][key]}
+        raw = self.files[kind].value if kind in self.files else None
+        records = raw.get(key) if isinstance(raw, dict) else None
+        if not isinstance(records, list):
+            return None
+        out: set[Any] = set()
+        for record in records:
+            value = record.get(field) if isinstance(record, dict) else None
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                return None
+            out.add(value)
+        return out
+
+    def area_ids(self) -> set[int] | None:
+        return self.ids("areas", "areas")
 
     def turns(self) -> int:
         return int(self.values["game"]["turns"])
@@ -91,7 +111,7 @@ def check_borders(checks: Checks) -> None:
     """Borders name known areas, never an area and itself, each pair once; bridges lie on rivers."""
     if not checks.has("borders"):
         return
-    known = checks.area_ids() if checks.has("areas") else None
+    known = checks.area_ids()
     seen: dict[frozenset[int], tuple[int, tuple[int, int]]] = {}
     for i, border in enumerate(checks.values["borders"]["borders"]):
         a, b = border["areas"]
@@ -124,7 +144,8 @@ def check_borders(checks: Checks) -> None:
 def _setup_problem(checks: Checks, setup: Any) -> str | None:
     """Why a set-up value does not resolve, or None."""
     if isinstance(setup, int) and not isinstance(setup, bool):
-        if checks.has("areas") and setup not in checks.area_ids():
+        known = checks.area_ids()
+        if known is not None and setup not in known:
             return f"{setup} is not a defined area"
     elif isinstance(setup, str) and setup.startswith("turn ") and checks.has("game"):
         turn = int(setup.split()[1])
@@ -152,7 +173,7 @@ def check_cards(checks: Checks) -> None:
     if not checks.has("cards"):
         return
     cards = checks.values["cards"]["cards"]
-    ids = {c["id"] for c in cards}
+    ids = {c["id"] for c in cards}  # the file is valid here
     sides = set(checks.values["game"]["sides"]) if checks.has("game") else None
     numbers: dict[str, dict[int, int]] = defaultdict(dict)
     for i, card in enumerate(cards):
@@ -214,9 +235,9 @@ def check_scenario(checks: Checks) -> None:
     scenario = checks.values["scenario"]
     if checks.has("game") and scenario["first_turn"] > checks.turns():
         checks.report("scenario", ("first_turn",), f"turn {scenario['first_turn']} is past the last turn", f"a turn 1..{checks.turns()}")
-    if checks.has("counters"):
-        unit_ids = {u["id"] for u in checks.values["counters"]["units"]}
-        for unit_id, setup in scenario["units"].items():
+    unit_ids = checks.ids("counters", "units")
+    if unit_ids is not None:
+        for unit_id in scenario["units"]:
             if unit_id not in unit_ids:
                 checks.report("scenario", ("units", unit_id), f"{unit_id!r} is not a defined unit", "a unit id from counters.yaml", at_key=True)
     for unit_id, setup in scenario["units"].items():
@@ -224,7 +245,7 @@ def check_scenario(checks: Checks) -> None:
         if why:
             checks.report("scenario", ("units", unit_id), why, f"an area number from areas.yaml or turn 1..{_turns_text(checks)}")
     kinds = {m["id"]: m for m in checks.values["markers"]["markers"]} if checks.has("markers") else None
-    areas = checks.area_ids() if checks.has("areas") else None
+    areas = checks.area_ids()
     for i, placed in enumerate(scenario["markers"]):
         if kinds is not None:
             kind = kinds.get(placed["kind"])

@@ -139,6 +139,8 @@ def parse_yaml(text: str, display: str, path: Path | None = None) -> SourceFile:
         mark = exc.problem_mark or exc.context_mark
         where = f"{display}:{mark.line + 1}:{mark.column + 1}" if mark else display
         what = exc.problem or exc.context or "invalid YAML"
+        if exc.problem and exc.context and not exc.context.startswith("while"):
+            what = f"{exc.context}, {exc.problem}"
         raise InputError(f"{where}: cannot be read: {what}") from None
     except yaml.YAMLError as exc:
         raise InputError(f"{display}: cannot be read: {exc}") from None

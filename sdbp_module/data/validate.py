@@ -93,13 +93,23 @@ def _count(schema: dict[str, Any]) -> str:
     return ""
 
 
+_PLURALS = (
+    ("an integer", "integers"),
+    ("a number", "numbers"),
+    ("a non-empty string", "non-empty strings"),
+    ("a string", "strings"),
+    ("a list", "lists"),
+    ("a mapping", "mappings"),
+    ("true or false", "true/false values"),
+)
+
+
 def _plural(words: str) -> str:
     """``an integer >= 0`` → ``integers >= 0``; ``a list of 2 ...`` → ``lists of 2 ...``."""
-    for article in ("an ", "a "):
-        if words.startswith(article):
-            head, _, rest = words[len(article):].partition(" ")
-            return f"{head}s {rest}".rstrip()
-    return words
+    for singular, plural in _PLURALS:
+        if words.startswith(singular):
+            return plural + words[len(singular):]
+    return "items: " + words
 
 
 def describe(schema: Any) -> str:
