@@ -1,0 +1,379 @@
+"""``apply(state, event) -> state``: what the logged event did to the game, never whether it was legal.
+
+Pure: the input state is untouched. Illegal positions are represented as logged. Two things are
+derived rather than read from the log, both generic to area-impulse games:
+
+- control (13.0 and its kin): after units enter or leave an area, an area holding units of one side
+  only passes to that side; empty and contested areas keep their controller. A logged control
+  marker (``ControlSet``) then sets what the players showed;
+- the clock: which action an event belongs to, the End-phase step it implies (through the game's
+  ``SequenceOfPlay.step_signatures``), passes in a row, the side to act.
+
+Units named by an event but unknown to the state are added when the event says their side (moves,
+placements), and otherwise left alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Iterable
+
+from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.replay.clock import RECENT, ActionKind, ActionPart, ActionRecord, Clock, PartKind
+from sdbp_module.replay.events import (
+    Assault,
+    CardDiscard,
+    CardDraw,
+    CardPlay,
+    CardRemove,
+    ControlSet,
+    Damage,
+    DamageResult,
+    DiceRoll,
+    DiscardReason,
+    EndStep,
+    Entrench,
+    Event,
+    Fire,
+    FireMarkerSet,
+    Flip,
+    GameEnd,
+    GameStart,
+    Move,
+    MoveKind,
+    NoReplacementsSet,
+    NoSupplySet,
+    Pass,
+    PhaseStart,
+    Pile,
+    Place,
+    Relocate,
+    Reshuffle,
+    TrenchSet,
+)
+from sdbp_module.replay.location import ELIMINATED, Location
+from sdbp_module.replay.state import GameState, Piles, UnitState
+
+
+def apply(state: GameState, event: Event) -> GameState:
+    """The state after ``event``. Never raises for a game-level irregularity."""
+    new = _apply_board(state, event)
+    clock = advance_clock(state, event)
+    if clock is not new.clock:
+        new = replace(new, clock=clock)
+    return new
+
+
+# -- board ----------------------------------------------------------------------------------------
+
+
+def _apply_board(state: GameState, event: Event) -> GameState:
+    if isinstance(event, Move):
+        return _move(state, event.side, event.units, event.from_area, event.steps or (event.to_area,))
+    if isinstance(event, Damage):
+        return _damage(state, event)
+    if isinstance(event, Flip):
+        return state.with_units(
+            (u, replace(s, spent=event.spent)) for u in event.units if (s := state.units.get(u)) is not None
+        )
+    if isinstance(event, Relocate):
+        return _relocate(state, event.units, event.to, None)
+    if isinstance(event, Place):
+        return _relocate(state, event.units, event.to, event.side)
+    if isinstance(event, ControlSet):
+        return replace(state, control=_set(state.control, event.area, event.side))
+    if isinstance(event, TrenchSet):
+        return _with_trench(state, event.area, event.level)
+    if isinstance(event, Entrench):
+        return state if event.level is None else _with_trench(state, event.area, event.level)
+    if isinstance(event, FireMarkerSet):
+        key = (event.area, event.side)
+        markers = state.fire_markers | {key} if event.present else state.fire_markers - {key}
+        return replace(state, fire_markers=markers)
+    if isinstance(event, NoSupplySet):
+        ns = state.no_supply | {event.area} if event.present else state.no_supply - {event.area}
+        return replace(state, no_supply=ns)
+    if isinstance(event, NoReplacementsSet):
+        return replace(state, no_replacements=event.present)
+    if isinstance(event, CardDraw):
+        return _move_cards(state, event.side, event.cards, Pile.HAND, prefer=Pile.DECK)
+    if isinstance(event, Reshuffle):
+        p = state.piles_of(event.side)
+        return _with_piles(state, event.side, replace(p, deck=p.deck + p.discard, discard=()))
+    if isinstance(event, CardPlay):
+        return _move_cards(state, event.side, (event.card,), event.to, prefer=Pile.HAND)
+    if isinstance(event, CardDiscard):
+        return _move_cards(state, event.side, event.cards, event.to, prefer=Pile.HAND)
+    if isinstance(event, CardRemove):
+        return _move_cards(state, event.side, event.cards, Pile.REMOVED, prefer=Pile.HAND)
+    if isinstance(event, PhaseStart):
+        return replace(state, turn_marker=event.turn)
+    if isinstance(event, GameStart):
+        return _start(state, event)
+    if isinstance(event, GameEnd):
+        return replace(state, ended=True, winner=event.winner)
+    return state  # dice, passes, fire and assault declarations change nothing on the board
+
+
+def _start(state: GameState, event: GameStart) -> GameState:
+    new = replace(
+        GameState.empty(state.sequence),
+        clock=state.clock,
+        started=True,
+        control=MappingProxyType({c.area: c.side for c in event.control or ()}),
+        trenches=MappingProxyType({t.area: t.level for t in event.trenches or () if t.level > 0}),
+        fire_markers=frozenset((f.area, f.side) for f in event.fire_markers or ()),
+        no_supply=frozenset(event.no_supply or ()),
+        no_replacements=bool(event.no_replacements),
+        turn_marker=event.turn_marker,
+        piles_known=event.piles is not None,
+    )
+    new = new.with_units((u.unit, UnitState(u.side, u.location, u.spent)) for u in event.units)
+    piles: dict[Side, Piles] = {}
+    for pc in event.piles or ():
+        piles[pc.side] = piles.get(pc.side, Piles()).with_pile(pc.pile, pc.cards)
+    return replace(new, piles=MappingProxyType(piles))
+
+
+def _set(mapping: object, key: object, value: object) -> MappingProxyType:  # type: ignore[type-arg]
+    d = dict(mapping)  # type: ignore[call-overload]
+    d[key] = value
+    return MappingProxyType(d)
+
+
+def _with_trench(state: GameState, area: AreaId, level: int) -> GameState:
+    d = dict(state.trenches)
+    if level > 0:
+        d[area] = level
+    else:
+        d.pop(area, None)
+    return replace(state, trenches=MappingProxyType(d))
+
+
+def settle_control(state: GameState, areas: Iterable[AreaId]) -> GameState:
+    """Control after units entered or left ``areas``: one side alone in an area takes it."""
+    control = state.control
+    changed: dict[AreaId, Side] = {}
+    for area in areas:
+        present = {state.units[u].side for u in state.occupants.get(area, ())}
+        if len(present) != 1:
+            continue
+        (side,) = present
+        if control.get(area) is not side:
+            changed[area] = side
+    if not changed:
+        return state
+    d = dict(control)
+    d.update(changed)
+    return replace(state, control=MappingProxyType(d))
+
+
+def _move(
+    state: GameState, side: Side, units: tuple[UnitId, ...], origin: AreaId, steps: Iterable[AreaId]
+) -> GameState:
+    """Move ``units`` step by step, settling control on each entry and departure (13.0)."""
+    prev = origin
+    for area in steps:
+        loc = Location.in_area(area)
+        state = state.with_units((u, _placed(state, u, side, loc)) for u in units)
+        state = settle_control(state, (prev, area))
+        prev = area
+    return state
+
+
+def _placed(state: GameState, unit: UnitId, side: Side | None, loc: Location) -> UnitState | None:
+    old = state.units.get(unit)
+    if old is not None:
+        return replace(old, location=loc)
+    if side is None:
+        return None
+    return UnitState(side, loc)
+
+
+def _relocate(state: GameState, units: tuple[UnitId, ...], to: Location, side: Side | None) -> GameState:
+    touched = {a for u in units if (a := state.area_of(u)) is not None}
+    if to.area is not None:
+        touched.add(to.area)
+    placed = [(u, new) for u in units if (new := _placed(state, u, side, to)) is not None]
+    state = state.with_units(placed)
+    return settle_control(state, sorted(touched))
+
+
+def _damage(state: GameState, event: Damage) -> GameState:
+    for o in event.outcomes:
+        current = state.units.get(o.unit)
+        if current is None:
+            continue
+        if o.result in (DamageResult.FLIP, DamageResult.FLIP_RETREAT):
+            state = state.with_units([(o.unit, replace(current, spent=True))])
+        if o.result in (DamageResult.RETREAT, DamageResult.FLIP_RETREAT) and o.retreat:
+            origin = state.area_of(o.unit)
+            if origin is not None:
+                state = _move(state, current.side, (o.unit,), origin, o.retreat)
+        if o.result is DamageResult.ELIMINATE:
+            state = _relocate(state, (o.unit,), ELIMINATED, None)
+    return state
+
+
+def _with_piles(state: GameState, side: Side, piles: Piles) -> GameState:
+    return replace(state, piles=_set(state.piles, side, piles))
+
+
+def _move_cards(state: GameState, side: Side, cards: tuple[CardId, ...], to: Pile, prefer: Pile) -> GameState:
+    """Move cards to ``to``, taking each from ``prefer`` if there, else from wherever it is."""
+    p = state.piles_of(side)
+    for card in cards:
+        source = prefer if card in p.get(prefer) else p.where_is(card)
+        if source is not None:
+            held = list(p.get(source))
+            held.remove(card)
+            p = p.with_pile(source, tuple(held))
+        p = p.with_pile(to, p.get(to) + (card,))
+    return _with_piles(state, side, p)
+
+
+# -- clock ----------------------------------------------------------------------------------------
+
+
+def action_part(event: Event) -> tuple[PartKind, ActionKind, ActionPart, frozenset[UnitId]] | None:
+    """What the event does inside an action, the kind of action it opens, and the units it activates."""
+    if isinstance(event, Move) and event.move_kind in (MoveKind.MOVE, MoveKind.GATHER):
+        return (
+            PartKind.MOVE,
+            ActionKind.UNIT,
+            ActionPart(PartKind.MOVE, event.from_area, event.to_area),
+            frozenset(event.units),
+        )
+    if isinstance(event, Fire) and event.units:
+        return (
+            PartKind.FIRE,
+            ActionKind.UNIT,
+            ActionPart(PartKind.FIRE, event.from_area, event.target),
+            frozenset(event.units),
+        )
+    if isinstance(event, Assault):
+        part = ActionPart(PartKind.ASSAULT, event.from_area, event.target)
+        return PartKind.ASSAULT, ActionKind.UNIT, part, frozenset(event.units)
+    if isinstance(event, Entrench):
+        if event.units:
+            part = ActionPart(PartKind.ENTRENCH, event.area, event.area, event.card)
+            return PartKind.ENTRENCH, ActionKind.UNIT, part, frozenset(event.units)
+        if event.card is not None:
+            part = ActionPart(PartKind.ENTRENCH_DISCARD, event.area, event.area, event.card)
+            return PartKind.ENTRENCH_DISCARD, ActionKind.ENTRENCH_DISCARD, part, frozenset()
+        return None
+    if isinstance(event, CardPlay) and event.as_action:
+        part = ActionPart(PartKind.CARD, None, event.targets[0] if event.targets else None, event.card)
+        return PartKind.CARD, ActionKind.CARD, part, frozenset()
+    if isinstance(event, Pass):
+        return PartKind.PASS, ActionKind.PASS, ActionPart(PartKind.PASS), frozenset()
+    if isinstance(event, CardDiscard) and event.reason is DiscardReason.CONTINUE:
+        card = event.cards[0] if event.cards else None
+        return PartKind.CONTINUE, ActionKind.CONTINUE, ActionPart(PartKind.CONTINUE, card=card), frozenset()
+    return None
+
+
+def opens_new_action(clock: Clock, event: Event) -> bool:
+    """True when ``event`` starts a new action rather than joining the current one (6.0)."""
+    if action_part(event) is None:
+        return False
+    if event.action is not None:
+        return event.action != clock.action or clock.action_side is None
+    return True
+
+
+def closes_action(clock: Clock, event: Event) -> bool:
+    """True when the current action (if any) is over once ``event`` happens."""
+    if clock.action_side is None:
+        return False
+    return opens_new_action(clock, event) or isinstance(event, (PhaseStart, GameEnd))
+
+
+def signature(event: Event) -> str:
+    """A short key naming what the event is, for the End-phase step table of a ``SequenceOfPlay``."""
+    if isinstance(event, DiceRoll):
+        return f"dice:{event.purpose}"
+    if isinstance(event, CardDiscard):
+        return f"card-discard:{event.reason.value}"
+    if isinstance(event, CardPlay):
+        return f"card-play:{event.card}"
+    if isinstance(event, NoSupplySet):
+        return "no-supply:place" if event.present else "no-supply:remove"
+    if isinstance(event, FireMarkerSet):
+        return "fire-marker:place" if event.present else "fire-marker:remove"
+    if isinstance(event, NoReplacementsSet):
+        return "no-replacements:place" if event.present else "no-replacements:remove"
+    if isinstance(event, Flip):
+        return "flip:spent" if event.spent else "flip:fresh"
+    if isinstance(event, Place):
+        return f"place:{event.side.value}"
+    return event.kind
+
+
+def implied_end_step(state: GameState, event: Event) -> str | None:
+    """The End-phase step the event belongs to: announced (``EndStep``) or implied by its signature."""
+    if isinstance(event, EndStep):
+        return event.step
+    if state.sequence is None:
+        return None
+    return state.sequence.step_signatures.get(signature(event))
+
+
+def advance_clock(state: GameState, event: Event) -> Clock:
+    clock = state.clock
+    if isinstance(event, PhaseStart):
+        seq = state.sequence
+        if event.turn != clock.turn:
+            clock = Clock(turn=event.turn)
+        return replace(
+            clock,
+            phase=event.phase,
+            end_step=None,
+            action_side=None,
+            parts=(),
+            activated=frozenset(),
+            recent=(),
+            actions_in_phase=0,
+            passes_in_row=0,
+            side_to_act=seq.first_side if seq is not None and event.phase is Phase.ACTION else None,
+        )
+    if clock.phase is Phase.END:
+        step = implied_end_step(state, event)
+        if step is not None and _later_step(state, step, clock.end_step):
+            clock = replace(clock, end_step=step)
+    if isinstance(event, GameEnd):
+        return replace(clock, action_side=None, parts=(), activated=frozenset())
+    found = action_part(event)
+    if found is None:
+        return clock
+    _, kind, part, units = found
+    side = getattr(event, "side")
+    assert isinstance(side, Side)
+    if opens_new_action(clock, event):
+        number = event.action if event.action is not None else clock.action + 1
+        record = ActionRecord(number, side, kind)
+        return replace(
+            clock,
+            action=number,
+            action_side=side,
+            parts=(part,),
+            activated=units,
+            recent=(clock.recent + (record,))[-RECENT:],
+            actions_in_phase=clock.actions_in_phase + 1,
+            passes_in_row=clock.passes_in_row + 1 if kind is ActionKind.PASS else 0,
+            side_to_act=side if kind is ActionKind.CONTINUE else side.enemy,
+        )
+    return replace(clock, parts=clock.parts + (part,), activated=clock.activated | units)
+
+
+def _later_step(state: GameState, step: str, current: str | None) -> bool:
+    if current is None:
+        return True
+    seq = state.sequence
+    if seq is None:
+        return True
+    new_i, cur_i = seq.step_index(step), seq.step_index(current)
+    if new_i is None or cur_i is None:
+        return new_i is not None
+    return new_i > cur_i

@@ -1,0 +1,38 @@
+"""The sequence of play declared as data (4.0): phases in order, who acts first, End-phase steps.
+
+A game's rules package builds one ``SequenceOfPlay``; ``replay.apply`` advances the ``Clock`` with
+it, and the sequence rules compare the log against it. Nothing here knows a particular game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+from sdbp_module.ids import Phase, Side
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceOfPlay:
+    """Phases of a turn, the side that acts first in every action phase, End-phase steps in order.
+
+    ``step_signatures`` maps an event signature (see ``replay.apply.signature``), e.g.
+    ``dice:supply`` or ``place:viet_minh``, to the End-phase step it belongs to, so that steps the
+    log does not announce are still placed in order.
+    """
+
+    turns: int
+    phases: tuple[Phase, ...] = (Phase.DRAW, Phase.ACTION, Phase.END)
+    first_side: Side | None = None
+    end_steps: tuple[str, ...] = ()
+    step_signatures: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+    def step_index(self, step: str) -> int | None:
+        try:
+            return self.end_steps.index(step)
+        except ValueError:
+            return None
+
+    def phase_index(self, phase: Phase) -> int:
+        return self.phases.index(phase)

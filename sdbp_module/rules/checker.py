@@ -1,0 +1,95 @@
+"""The checker: a fold of ``apply`` over the events with every enabled rule judged beside each step.
+
+For each event: every rule sees ``(before, event, after)`` and yields findings; the event is then
+applied anyway (the log records what the players did, so checking goes on). After the last event,
+rules that define ``finish`` judge the final state. Findings are collected, never raised, and
+sorted stably by (log position, rule id). A crashing rule is a bug: the exception surfaces with
+the log position added to its message. Game-neutral: the rules come from a ``RulesPackage``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.apply import apply
+from sdbp_module.replay.events import Event
+from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import CheckContext, Rule, RulesPackage
+from sdbp_module.rules.findings import Finding, Summary, sort_findings
+from sdbp_module.rules.switches import RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The result of checking one log."""
+
+    source: str  # the log checked
+    game_id: str
+    events: int
+    findings: tuple[Finding, ...]
+    rules_checked: tuple[str, ...]  # rule ids that ran
+    switches: tuple[tuple[str, str], ...]  # (name, value) in force
+    final: GameState
+
+    @property
+    def summary(self) -> Summary:
+        return Summary.of(self.findings)
+
+    @property
+    def has_illegal(self) -> bool:
+        return self.summary.illegal > 0
+
+
+class RuleCrash(RuntimeError):
+    """A rule raised: a bug in the rule, reported with the rule id and the log position."""
+
+
+def check_events(
+    events: Sequence[Event],
+    game: GameData,
+    package: RulesPackage,
+    *,
+    switches: RuleSet | None = None,
+    initial: GameState | None = None,
+    rules: Iterable[Rule] | None = None,
+    source: str = "<events>",
+) -> Report:
+    """Replay ``events`` from ``initial`` (default: an empty state) and judge every step."""
+    ruleset = switches or RuleSet.defaults(package.switches)
+    sequence = package.make_sequence(game)
+    ctx = CheckContext(game=game, rules=ruleset, sequence=sequence)
+    active = tuple(rules if rules is not None else package.rules)
+    state = initial if initial is not None else GameState.empty(sequence)
+    if state.sequence is None:
+        from dataclasses import replace
+
+        state = replace(state, sequence=sequence)
+    found: list[Finding] = []
+    for event in events:
+        after = apply(state, event)
+        for rule in active:
+            try:
+                found.extend(rule.check(state, event, after, ctx))
+            except Exception as exc:  # a crashing rule is a bug: surface it with the position
+                raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
+        state = after
+    for rule in active:
+        finish = getattr(rule, "finish", None)
+        if finish is None:
+            continue
+        try:
+            found.extend(finish(state, ctx))
+        except Exception as exc:
+            raise RuleCrash(f"rule {rule.rule_id} crashed at the end of the log: {exc!r}") from exc
+    return Report(
+        source=source,
+        game_id=package.game_id,
+        events=len(events),
+        findings=sort_findings(found),
+        rules_checked=tuple(sorted({r.rule_id for r in active})),
+        switches=tuple(sorted(ruleset.values.items())),
+        final=state,
+    )
+

@@ -1,0 +1,65 @@
+"""Findings: what a rule says about one logged event. Collected, never raised.
+
+A finding names the rule (stable id and rulebook reference), its severity, where the game was
+(turn, phase, action, side) and where the log said it (``Where``), one sentence with the numbers,
+and the units and areas involved. ``expected``/``actual`` carry small values for tools.
+Game-neutral: the rule ids and references come from a game's rules package.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
+from sdbp_module.replay.events import NOWHERE, Where
+
+Scalar = int | str | bool | None
+
+SEVERITY_ORDER = {Severity.ILLEGAL: 0, Severity.SUSPICIOUS: 1, Severity.CANNOT_CHECK: 2, Severity.INFO: 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    rule_id: str
+    rule_ref: str
+    severity: Severity
+    message: str
+    where: Where = NOWHERE
+    turn: int = 0
+    phase: Phase | None = None
+    action: int = 0
+    side: Side | None = None
+    units: tuple[UnitId, ...] = ()
+    areas: tuple[AreaId, ...] = ()
+    expected: Scalar = None
+    actual: Scalar = None
+
+    @property
+    def sort_key(self) -> tuple[str, int, str]:
+        return (self.where.file, self.where.index, self.rule_id)
+
+
+def sort_findings(findings: Iterable[Finding]) -> tuple[Finding, ...]:
+    """Stable order for reports: by log position, then rule id (equal keys keep their order)."""
+    return tuple(sorted(findings, key=lambda f: f.sort_key))
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    illegal: int
+    suspicious: int
+    info: int
+    cannot_check: int
+
+    @staticmethod
+    def of(findings: Iterable[Finding]) -> Summary:
+        counts = {s: 0 for s in Severity}
+        for f in findings:
+            counts[f.severity] += 1
+        return Summary(
+            counts[Severity.ILLEGAL],
+            counts[Severity.SUSPICIOUS],
+            counts[Severity.INFO],
+            counts[Severity.CANNOT_CHECK],
+        )

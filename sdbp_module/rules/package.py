@@ -1,0 +1,51 @@
+"""The SoDBP rules package: catalogue, implemented rules, switches and sequence of play.
+
+Rule modules each expose ``RULES: tuple[Rule, ...]``. They are listed here in the catalogue's
+recommended order of checks within one action (§5): sequence, activation, geometry, then
+post-conditions. A listed module that does not exist yet is reported by ``sdbp rules`` as
+not implemented (its ids), never silently passed off as checked.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from sdbp_module.rules.base import Rule, RulesPackage
+from sdbp_module.rules.catalogue import SODBP_CATALOGUE
+from sdbp_module.rules.play_sequence import make_sequence
+from sdbp_module.rules.switches import SODBP_SWITCHES
+
+RULE_MODULES = (
+    "sdbp_module.rules.setup",
+    "sdbp_module.rules.sequence",
+    "sdbp_module.rules.activation",
+    "sdbp_module.rules.movement",
+    "sdbp_module.rules.stacking",
+    "sdbp_module.rules.control",
+)
+
+
+def _load_rules() -> tuple[tuple[Rule, ...], tuple[str, ...]]:
+    rules: list[Rule] = []
+    missing: list[str] = []
+    for name in RULE_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            missing.append(name)
+            continue
+        rules.extend(getattr(module, "RULES"))
+    return tuple(rules), tuple(missing)
+
+
+_RULES, MISSING_MODULES = _load_rules()
+
+SODBP = RulesPackage(
+    game_id="sodbp",
+    catalogue=SODBP_CATALOGUE,
+    rules=_RULES,
+    switches=SODBP_SWITCHES,
+    make_sequence=make_sequence,
+)

@@ -1,0 +1,93 @@
+"""Interpretation switches (a game's ambiguous readings) and the ``RuleSet`` value passed to every rule.
+
+Generic part: ``SwitchSpec`` declares a switch (name, allowed values, default first), ``RuleSet``
+holds the chosen values, ``parse_switches`` reads ``--switch NAME=VALUE`` options (unknown name or
+value: ``InputError``, exit 2). ``SODBP_SWITCHES`` is the SoDBP declaration (catalogue §2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Iterable, Mapping
+
+from sdbp_module.errors import InputError
+from sdbp_module.ids import Severity
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchSpec:
+    name: str
+    values: tuple[str, ...]  # default first
+    amb: str  # the ambiguity it settles, e.g. "AMB-02"
+
+    @property
+    def default(self) -> str:
+        return self.values[0]
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The switch values in force. ``strict`` turns REC violations from suspicious into illegal."""
+
+    specs: tuple[SwitchSpec, ...]
+    values: Mapping[str, str]
+
+    @staticmethod
+    def defaults(specs: tuple[SwitchSpec, ...]) -> RuleSet:
+        return RuleSet(specs, MappingProxyType({s.name: s.default for s in specs}))
+
+    def get(self, name: str) -> str:
+        return self.values[name]
+
+    @property
+    def strict(self) -> bool:
+        return self.values.get("strict_mode", "false") == "true"
+
+    def rec_severity(self) -> Severity:
+        """Severity for a breach of a recommended reading (catalogue §1.1)."""
+        return Severity.ILLEGAL if self.strict else Severity.SUSPICIOUS
+
+
+def parse_switches(options: Iterable[str], specs: tuple[SwitchSpec, ...]) -> RuleSet:
+    """``("name=value", ...)`` → ``RuleSet``; defaults for the rest. Raises ``InputError`` (exit 2)."""
+    by_name = {s.name: s for s in specs}
+    values = {s.name: s.default for s in specs}
+    for option in options:
+        name, sep, value = option.partition("=")
+        name, value = name.strip(), value.strip()
+        if not sep:
+            raise InputError(f"--switch {option!r}: expected NAME=VALUE")
+        spec = by_name.get(name)
+        if spec is None:
+            known = ", ".join(sorted(by_name))
+            raise InputError(f"--switch {option!r}: unknown switch {name!r} (known: {known})")
+        if value not in spec.values:
+            raise InputError(
+                f"--switch {option!r}: {value!r} is not a value of {name} (expected one of: {', '.join(spec.values)})"
+            )
+        values[name] = value
+    return RuleSet(specs, MappingProxyType(values))
+
+
+SODBP_SWITCHES: tuple[SwitchSpec, ...] = (
+    SwitchSpec("entrench_card_mode", ("increment", "set_to"), "AMB-01"),
+    SwitchSpec("fr_discard_after_fr_pass", ("forbidden", "allowed"), "AMB-02"),
+    SwitchSpec("hand_target_includes_bonus", ("true", "false"), "AMB-03"),
+    SwitchSpec("counter_attack_is_action_card", ("true", "false"), "AMB-04"),
+    SwitchSpec("fire_marker_on_assault", ("none", "origin_area"), "AMB-05"),
+    SwitchSpec("retreat_all_full", ("enter_and_continue", "eliminate"), "AMB-07"),
+    SwitchSpec("retreat_no_back_scope", ("all_visited", "origin_only"), "AMB-07"),
+    SwitchSpec("entrench_units_in_area", ("required", "any_area"), "AMB-08"),
+    SwitchSpec("reinforcement_offset", ("end_of_printed_turn", "end_of_previous_turn"), "AMB-09"),
+    SwitchSpec("victory_after_placement", ("true", "false"), "AMB-10"),
+    SwitchSpec("heavy_flak_from_zero", ("0→1", "no_effect"), "AMB-11"),
+    SwitchSpec("no_supply_area", ("contains_french_units", "french_controlled"), "AMB-12"),
+    SwitchSpec("night_assault_scope", ("assault_only", "any_vm_attack"), "AMB-13"),
+    SwitchSpec("mortar_scope", ("unit_attacks", "any_french_attack"), "AMB-14"),
+    SwitchSpec("mines_withdrawn_state", ("either", "spent", "fresh"), "AMB-15"),
+    SwitchSpec("emergency_same_area", ("true", "false"), "AMB-16"),
+    SwitchSpec("art75_boost", ("10", "9"), "AMB-17"),
+    SwitchSpec("counterbattery_covers_mortar", ("false", "true"), "AMB-20"),
+    SwitchSpec("strict_mode", ("false", "true"), "all"),
+)

@@ -1,0 +1,121 @@
+"""Events JSONL: round trip of every event type, the schema file in step with the classes, bad lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sdbp_module.errors import InputError
+from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.replay import events as ev
+from sdbp_module.replay.jsonl import SCHEMA_PATH, read_events, render_schema, write_events
+from sdbp_module.replay.location import ELIMINATED, REPLACEMENTS, Location
+
+FR, VM = Side.FRENCH, Side.VIET_MINH
+U, A, C = UnitId, AreaId, CardId
+
+
+def one_of_each() -> list[ev.Event]:
+    return [
+        ev.GameStart(
+            units=(ev.UnitSetup(U("FR-A"), FR, Location.in_area(2)), ev.UnitSetup(U("VM-R1"), VM, REPLACEMENTS, True)),
+            control=(ev.AreaControl(A(2), FR),),
+            trenches=(),
+            fire_markers=(ev.FireMarkerAt(A(3), VM),),
+            no_supply=(A(4),),
+            no_replacements=False,
+            turn_marker=1,
+            piles=(ev.PileContents(FR, ev.Pile.DECK, (C("FR-01"), C("FR-02"))),),
+            bid=ev.Bid(3, 5, 5),
+        ),
+        ev.PhaseStart(turn=1, phase=Phase.DRAW),
+        ev.CardDraw(side=FR, cards=(C("FR-01"),)),
+        ev.Reshuffle(side=VM),
+        ev.PhaseStart(turn=1, phase=Phase.ACTION),
+        ev.Move(side=VM, units=(U("VM-X"), U("VM-Y")), from_area=A(10), to_area=A(6), path=(A(10), A(6)), action=1),
+        ev.Fire(side=FR, units=(U("FR-A"),), from_area=A(2), target=A(6), attack=12, defense=9, damage=3),
+        ev.Fire(side=VM, target=A(2), card=C("VM-02"), attack=15),
+        ev.DiceRoll(side=FR, purpose="fire", values=(3, 5), total=8),
+        ev.Damage(side=VM, target=A(6), points=3, outcomes=(ev.UnitOutcome(U("VM-X"), ev.DamageResult.FLIP_RETREAT, (A(10),)),)),
+        ev.Assault(side=VM, units=(U("VM-Y"),), from_area=A(6), target=A(2)),
+        ev.Entrench(side=VM, area=A(10), units=(U("VM-Z"), U("VM-Q")), level=1),
+        ev.Entrench(side=VM, area=A(10), card=C("VM-01")),
+        ev.CardPlay(side=VM, card=C("VM-03"), mode="fire", targets=(A(2),), as_action=True, to=ev.Pile.REMOVED),
+        ev.CardDiscard(side=FR, cards=(C("FR-02"),), reason=ev.DiscardReason.CONTINUE),
+        ev.CardRemove(side=FR, cards=(C("FR-03"),)),
+        ev.Pass(side=FR),
+        ev.Flip(units=(U("FR-A"),), spent=True),
+        ev.Relocate(units=(U("VM-Y"),), to=ELIMINATED, reason="assault loss"),
+        ev.PhaseStart(turn=1, phase=Phase.END),
+        ev.EndStep(step="supply"),
+        ev.Place(side=VM, units=(U("VM-R1"),), to=Location.in_area(10), place_kind=ev.PlaceKind.REPLACEMENT),
+        ev.ControlSet(area=A(2), side=VM),
+        ev.TrenchSet(area=A(2), level=0),
+        ev.FireMarkerSet(area=A(3), side=VM, present=False),
+        ev.NoSupplySet(side=VM, area=A(4), present=True),
+        ev.NoReplacementsSet(present=True),
+        ev.GameEnd(winner=VM),
+    ]
+
+
+def test_every_event_type_is_covered() -> None:
+    assert {type(e) for e in one_of_each()} == set(ev.EVENT_TYPES)
+
+
+def test_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    events = [e for e in one_of_each()]
+    write_events(path, events)
+    back = read_events(path)
+    # positions are kept as written (<memory>); everything else is equal
+    assert list(back) == events
+    write_events(tmp_path / "again.jsonl", back)
+    assert (tmp_path / "again.jsonl").read_bytes() == path.read_bytes()
+
+
+def test_where_defaults_to_the_file_line(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_text('{"type":"pass","side":"french"}\n\n{"type":"pass","side":"viet_minh"}\n', encoding="utf-8")
+    a, b = read_events(path)
+    assert a.where == ev.Where(str(path), 0, 1)
+    assert b.where == ev.Where(str(path), 1, 3)
+
+
+def test_schema_file_is_generated_from_the_classes() -> None:
+    assert SCHEMA_PATH.read_text(encoding="utf-8") == render_schema(), "regenerate: python -m sdbp_module.replay.jsonl"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("{not json", "not JSON (Expecting property name enclosed in double quotes at column 2)"),
+        ('{"type":"jump","side":"french"}', "type: 'jump' is not one of"),
+        ('{"type":"pass"}', "(line): 'side' is a required property"),
+        ('{"type":"pass","side":"blue"}', "side: 'blue' is not one of ['french', 'viet_minh']"),
+        ('{"type":"pass","side":"french","extra":1}', "Additional properties are not allowed ('extra' was unexpected)"),
+        ('{"type":"place","side":"french","units":["A"],"to":"attic"}', "to: 'attic' does not match"),
+    ],
+)
+def test_bad_line_is_an_input_error_naming_file_and_line(tmp_path: Path, line: str, message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"type":"pass","side":"french"}\n' + line + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        read_events(path)
+    assert str(info.value).startswith(f"{path}:2: ")
+    assert message in str(info.value)
+    assert info.value.exit_code == 2
+
+
+def test_missing_file() -> None:
+    with pytest.raises(InputError, match="no such file"):
+        read_events(Path("/nonexistent/x.jsonl"))
+
+
+def test_lines_are_sorted_json() -> None:
+    from sdbp_module.replay.jsonl import format_event
+
+    line = format_event(ev.Pass(side=FR))
+    assert line == '{"side":"french","type":"pass","where":{"file":"<memory>","index":0}}'
+    assert json.loads(line)["type"] == "pass"
