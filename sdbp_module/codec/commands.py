@@ -1,0 +1,139 @@
+"""``sdbp convert`` and ``sdbp migrate``: read, convert and write saves and logs.
+
+The functions here are the command layer: they read files, call the codec layers, write outputs
+atomically and render one-line results with ``click.echo`` (stdout: results; stderr: problems).
+Bad input raises ``CodecError``/``InputError`` (one line naming the file, exit 2).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from sdbp_module.codec.container import read_container, write_atomically, write_save
+from sdbp_module.codec.envelope import Envelope, EnvelopeKind, HexCase, decode_envelope, encode_envelope
+from sdbp_module.codec.json_form import count, dump_json, game_from_json, game_to_json
+from sdbp_module.codec.migration import migrate_tree
+from sdbp_module.codec.module_info import ModuleInfo, read_module
+from sdbp_module.codec.resolution import annotate
+from sdbp_module.codec.steps import log_steps
+from sdbp_module.codec.tree import Command, decode_tree, encode_tree
+from sdbp_module.errors import EXIT_OK, EXIT_WRONG, InputError
+
+GAME_SUFFIXES = (".vsav", ".vlog")
+DEFAULT_KEY = 0x2A
+"""Key used when a plain save is written with an obfuscating envelope and no ``--key`` is given."""
+
+
+def _parse_key(key: str | None) -> int | None:
+    if key is None:
+        return None
+    if len(key) != 2 or any(c not in "0123456789abcdefABCDEF" for c in key):
+        raise InputError(f"--key {key!r}: expected two hex digits, e.g. 5a")
+    return int(key, 16)
+
+
+def read_game(path: Path) -> tuple[Envelope, Command, tuple[tuple[str, bytes], ...]]:
+    """Read a .vsav/.vlog: envelope (with text), command tree, and every zip entry."""
+    container = read_container(path)
+    env = decode_envelope(container.saved_game, where=f"{path}: entry 'savedGame'")
+    return env, decode_tree(env.text), container.entries
+
+
+def _read_json(path: Path) -> dict[str, object]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: invalid UTF-8 at byte {exc.start}") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
+    if not isinstance(doc, dict):
+        raise InputError(f"{path}: expected a JSON object at the top")
+    return doc
+
+
+def _rewrap(env: Envelope, envelope: str | None, key: int | None) -> Envelope:
+    kind = env.kind if envelope is None else EnvelopeKind(envelope)
+    if kind is EnvelopeKind.PLAIN:
+        return Envelope(kind, None, env.text)
+    new_key = key if key is not None else env.key if env.key is not None else DEFAULT_KEY
+    if kind is EnvelopeKind.VOBS and new_key == 0:
+        raise InputError("--key 00 cannot be used with the VOBS envelope (its key is 1..255)")
+    case = env.hex_case if kind is env.kind and key is None else HexCase.LOWER
+    return Envelope(kind, new_key, env.text, case)
+
+
+def _load_module(module: Path | None) -> ModuleInfo | None:
+    if module is None:
+        return None
+    if not module.is_file():
+        raise InputError(f"{module}: no such module file")
+    return read_module(module)
+
+
+def run_convert(source: Path, target: Path, *, module: Path | None, envelope: str | None, key: str | None) -> int:
+    """Convert .vsav/.vlog → .json / .jsonl, .json → .vsav/.vlog, or re-wrap a .vsav/.vlog."""
+    key_value = _parse_key(key)
+    if not source.is_file():
+        raise InputError(f"{source}: no such file")
+    src = source.suffix.lower()
+    dst = target.suffix.lower()
+    info = _load_module(module)
+    if src == ".json":
+        if dst not in GAME_SUFFIXES:
+            raise InputError(f"{target}: a .json source converts to a .vsav or .vlog target")
+        decoded = game_from_json(_read_json(source), where=str(source))
+        env = _rewrap(decoded.envelope, envelope, key_value)
+        write_save(target, encode_envelope(env), decoded.entries)
+        click.echo(f"{target}: {count(decode_tree(env.text)).line()}")
+        return EXIT_OK
+    if dst not in (".json", ".jsonl") + GAME_SUFFIXES:
+        raise InputError(f"{target}: unknown target type (expected .json, .jsonl, .vsav or .vlog)")
+    env, tree, entries = read_game(source)
+    counts = count(tree)
+    if dst == ".json":
+        if envelope is not None or key_value is not None:
+            env = _rewrap(env, envelope, key_value)
+        doc = game_to_json(env, tree, entries)
+        if info is not None:
+            annotate(doc["commands"], info)
+            doc["module"] = {"name": info.name, "file": module.name if module else None}
+        write_atomically(target, dump_json(doc).encode("utf-8"))
+    elif dst == ".jsonl":
+        lines = [json.dumps(step, sort_keys=True, ensure_ascii=False) for step in log_steps(tree, info)]
+        write_atomically(target, "".join(line + "\n" for line in lines).encode("utf-8"))
+    else:
+        env = _rewrap(env, envelope, key_value)
+        write_save(target, encode_envelope(env), [(n, d) for n, d in entries if n != "savedGame"])
+    click.echo(f"{source}: {counts.line()}")
+    return EXIT_OK
+
+
+def run_migrate(save: Path, module: Path, output: Path) -> int:
+    """Carry a save/log over to a rebuilt module; print what changed; exit 1 if anything was lost."""
+    if not save.is_file():
+        raise InputError(f"{save}: no such file")
+    info = _load_module(module)
+    assert info is not None
+    env, tree, entries = read_game(save)
+    new_tree, report = migrate_tree(tree, info)
+    text = encode_tree(new_tree)
+    new_env = Envelope(env.kind, env.key, text, env.hex_case)
+    write_save(output, encode_envelope(new_env), [(n, d) for n, d in entries if n != "savedGame"])
+    for line in report.changes:
+        click.echo(line)
+    for line in report.unmatched:
+        click.echo(f"not matched: {line}", err=True)
+    for line in report.lost:
+        click.echo(f"lost: {line}", err=True)
+    click.echo(
+        f"{output}: {report.migrated} pieces migrated, {len(report.changes)} changes, "
+        f"{len(report.unmatched)} not matched, {len(report.lost)} lost"
+    )
+    return EXIT_WRONG if report.unmatched or report.lost else EXIT_OK

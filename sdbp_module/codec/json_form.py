@@ -1,0 +1,427 @@
+"""The JSON form of a save or log (``format_version`` 1), documented in ``docs/json-form.md``.
+
+One decode/encode pair: :func:`game_to_json` (a decoded save → a JSON-ready dict) and
+:func:`game_from_json` (dict → the ``savedGame`` text, envelope and other zip entries). Named fields
+are used for the commands and traits we understand; everything else is kept as a raw string, so
+converting back gives the original ``savedGame`` text byte for byte. Every named reading is checked
+by writing it back before it is used; a command that does not survive that check is kept raw
+(``"cmd": "other"``). Keys are sorted when serialised (:func:`dump_json`).
+
+>>> node = command_to_json(decode_tree("CHAT<Éliane> - hi"))
+>>> node
+{'cmd': 'chat', 'text': '<Éliane> - hi'}
+>>> encode_tree(command_from_json(node))
+'CHAT<Éliane> - hi'
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sdbp_module.codec import pieces
+from sdbp_module.codec.envelope import Envelope, EnvelopeKind, HexCase
+from sdbp_module.codec.sequence import decode as se_decode
+from sdbp_module.codec.sequence import encode as se_encode
+from sdbp_module.codec.tree import Command, decode_tree, encode_tree, join_exact, split_exact
+from sdbp_module.errors import CodecError
+
+FORMAT = "sdbp-vassal-game"
+FORMAT_VERSION = 1
+SAVED_GAME = "savedGame"
+
+JsonObject = dict[str, Any]
+
+_MOVE_FIELDS = ("id", "new_map", "new_x", "new_y", "new_under", "old_map", "old_x", "old_y", "old_under", "player")
+_SIMPLE = {"begin_save": "begin_save", "end_save": "end_save", "SETUP_STACK\t": "setup_stack", "": "empty"}
+_SIMPLE_BACK = {v: k for k, v in _SIMPLE.items()}
+
+
+# ---------------------------------------------------------------------------------------------
+# pieces
+
+
+def chain_to_json(type_traits: list[str], state_traits: list[str]) -> list[JsonObject]:
+    """Traits of one piece, outermost first; named fields for BasicPiece and Marker."""
+    out: list[JsonObject] = []
+    for trait_type, state in zip(type_traits, state_traits, strict=True):
+        tid = pieces.trait_id(trait_type)
+        if tid == "piece":
+            basic = pieces.basic_type(trait_type)
+            bstate = pieces.basic_state(state)
+            if basic is not None and bstate is not None:
+                obj: JsonObject = {
+                    "trait": "piece",
+                    "clone_key": basic[0],
+                    "delete_key": basic[1],
+                    "image": basic[2],
+                    "name": basic[3],
+                    "map": bstate.map,
+                    "x": bstate.x,
+                    "y": bstate.y,
+                    "gpid": bstate.gpid,
+                    "properties": [list(p) for p in bstate.properties],
+                }
+                if not bstate.has_count:
+                    obj["no_property_count"] = True
+                if bstate.extra:
+                    obj["extra"] = list(bstate.extra)
+                out.append(obj)
+                continue
+        elif tid == "mark":
+            pairs = pieces.marker(trait_type, state)
+            if pairs is not None and pieces.marker_strings(pairs) == (trait_type, state):
+                out.append({"trait": "mark", "properties": [list(p) for p in pairs]})
+                continue
+        out.append({"trait": tid, "type": trait_type, "state": state})
+    return out
+
+
+def chain_from_json(traits: list[JsonObject]) -> tuple[str, str]:
+    """Type and state strings of a piece from its JSON traits (inverse of :func:`chain_to_json`)."""
+    types: list[str] = []
+    states: list[str] = []
+    for obj in traits:
+        kind = obj["trait"]
+        if "type" in obj:
+            types.append(obj["type"])
+            states.append(obj["state"])
+        elif kind == "piece":
+            types.append("piece;" + (se_encode([obj["clone_key"], obj["delete_key"], obj["image"], obj["name"]], ";") or ""))
+            state = pieces.BasicState(
+                obj["map"],
+                obj["x"],
+                obj["y"],
+                obj["gpid"],
+                tuple((k, v) for k, v in obj["properties"]),
+                not obj.get("no_property_count", False),
+                tuple(obj.get("extra", ())),
+            )
+            states.append(pieces.basic_state_text(state))
+        elif kind == "mark":
+            trait_type, state_text = pieces.marker_strings([(k, v) for k, v in obj["properties"]])
+            types.append(trait_type)
+            states.append(state_text)
+        else:
+            raise ValueError(f"trait {kind!r} needs 'type' and 'state'")
+    return pieces.join_chain(types), pieces.join_chain(states)
+
+
+def _state_to_json(state: str) -> JsonObject:
+    traits = pieces.split_chain(state)
+    return {"raw": state} if traits is None else {"traits": traits}
+
+
+def _state_from_json(obj: JsonObject) -> str:
+    return obj["raw"] if "raw" in obj else pieces.join_chain(obj["traits"])
+
+
+def _add_piece(text: str) -> JsonObject | None:
+    fields = pieces.add_piece_fields(text)
+    if fields is None:
+        return None
+    piece_id, piece_type, state = fields
+    type_traits = pieces.split_chain(piece_type)
+    state_traits = pieces.split_chain(state)
+    if type_traits is None or state_traits is None or len(type_traits) != len(state_traits):
+        return {"cmd": "add_piece", "id": piece_id, "type_raw": piece_type, "state_raw": state}
+    return {"cmd": "add_piece", "id": piece_id, "traits": chain_to_json(type_traits, state_traits)}
+
+
+def _add_piece_back(obj: JsonObject) -> str:
+    if "traits" in obj:
+        piece_type, state = chain_from_json(obj["traits"])
+    else:
+        piece_type, state = obj["type_raw"], obj["state_raw"]
+    return pieces.add_piece_text(obj["id"], piece_type, state)
+
+
+# ---------------------------------------------------------------------------------------------
+# other commands: each reader returns None when the text is not of its kind
+
+
+def _remove(text: str) -> JsonObject | None:
+    return {"cmd": "remove_piece", "id": text[2:]} if text.startswith("-/") else None
+
+
+def _change(text: str) -> JsonObject | None:
+    if not text.startswith("D/"):
+        return None
+    tokens = se_decode(text[2:], "/")
+    if len(tokens) not in (2, 3):
+        return None
+    obj: JsonObject = {"cmd": "change_piece", "id": tokens[0], "new_state": _state_to_json(tokens[1])}
+    if len(tokens) == 3:
+        obj["old_state"] = _state_to_json(tokens[2])
+    return obj
+
+
+def _change_back(obj: JsonObject) -> str:
+    tokens = [obj["id"], _state_from_json(obj["new_state"])]
+    if "old_state" in obj:
+        tokens.append(_state_from_json(obj["old_state"]))
+    return "D/" + (se_encode(tokens, "/") or "")
+
+
+def _move(text: str) -> JsonObject | None:
+    if not text.startswith("M/"):
+        return None
+    tokens = se_decode(text[2:], "/")
+    if len(tokens) != len(_MOVE_FIELDS):
+        return None
+    return {"cmd": "move_piece", **dict(zip(_MOVE_FIELDS, tokens, strict=True))}
+
+
+def _move_back(obj: JsonObject) -> str:
+    return "M/" + (se_encode([obj[f] for f in _MOVE_FIELDS], "/") or "")
+
+
+def _tab_fields(text: str, head: str, names: tuple[str, ...], cmd: str) -> JsonObject | None:
+    if not text.startswith(head + "\t"):
+        return None
+    tokens = split_exact(text, "\t")
+    if tokens is None or len(tokens) != len(names) + 1 or tokens[0] != head:
+        return None
+    return {"cmd": cmd, **dict(zip(names, tokens[1:], strict=True))}
+
+
+def _mutable(text: str) -> JsonObject | None:
+    return _tab_fields(text, "MutableProperty", ("name", "old", "new", "container"), "mutable_property")
+
+
+def _player(text: str) -> JsonObject | None:
+    return _tab_fields(text, "PLAYER", ("player_id", "name", "side"), "player")
+
+
+def _undo(text: str) -> JsonObject | None:
+    return _tab_fields(text, "UNDO", ("value",), "undo")
+
+
+def _global(text: str) -> JsonObject | None:
+    if not text.startswith("GlobalProperty\t;"):
+        return None
+    tokens = se_decode(text, ";")
+    if len(tokens) != 4:
+        return None
+    return {"cmd": "global_property", "name": tokens[1], "value": tokens[2], "container": tokens[3]}
+
+
+def _turn(text: str) -> JsonObject | None:
+    if not text.startswith("TURN") or "\t" not in text:
+        return None
+    tracker, _, state = text[4:].partition("\t")
+    return {"cmd": "turn", "tracker": tracker, "state": state}
+
+
+def _board(text: str) -> JsonObject | None:
+    head, sep, rest = text.partition("\t")
+    if not sep or not head.endswith("BoardPicker"):
+        return None
+    return {"cmd": "board_picker", "map": head[: -len("BoardPicker")], "boards": rest.split("\t")}
+
+
+def _chat(text: str) -> JsonObject | None:
+    return {"cmd": "chat", "text": text[4:]} if text.startswith("CHAT") else None
+
+
+def _simple(text: str) -> JsonObject | None:
+    cmd = _SIMPLE.get(text)
+    return None if cmd is None else {"cmd": cmd}
+
+
+def _log(text: str) -> JsonObject | None:
+    if not text.startswith("LOG\t"):
+        return None
+    return {"cmd": "log", "command": text_to_json(text[4:])}
+
+
+_READERS: tuple[Callable[[str], JsonObject | None], ...] = (
+    _simple,
+    _log,
+    _chat,
+    _move,
+    _change,
+    _remove,
+    _mutable,
+    _global,
+    _player,
+    _undo,
+    _turn,
+    _board,
+)
+
+_WRITERS: dict[str, Callable[[JsonObject], str]] = {
+    "log": lambda o: "LOG\t" + text_from_json(o["command"]),
+    "chat": lambda o: "CHAT" + o["text"],
+    "move_piece": _move_back,
+    "change_piece": _change_back,
+    "remove_piece": lambda o: "-/" + o["id"],
+    "mutable_property": lambda o: join_exact(["MutableProperty", o["name"], o["old"], o["new"], o["container"]], "\t"),
+    "global_property": lambda o: se_encode(["GlobalProperty\t", o["name"], o["value"], o["container"]], ";") or "",
+    "player": lambda o: join_exact(["PLAYER", o["player_id"], o["name"], o["side"]], "\t"),
+    "undo": lambda o: join_exact(["UNDO", o["value"]], "\t"),
+    "turn": lambda o: "TURN" + o["tracker"] + "\t" + o["state"],
+    "board_picker": lambda o: o["map"] + "BoardPicker\t" + "\t".join(o["boards"]),
+    "add_piece": _add_piece_back,
+    "other": lambda o: o["text"],
+}
+
+
+def text_to_json(text: str) -> JsonObject:
+    """One command text (no children) in its JSON form; unknown or inexact text stays raw."""
+    if text.startswith("+/"):
+        obj = _add_piece(text)
+        if obj is not None:
+            return obj
+    for reader in _READERS:
+        obj = reader(text)
+        if obj is not None:
+            if text_from_json(obj) == text:
+                return obj
+            break
+    return {"cmd": "other", "text": text}
+
+
+def text_from_json(obj: JsonObject) -> str:
+    """The command text of a JSON command (inverse of :func:`text_to_json`)."""
+    cmd = obj["cmd"]
+    simple = _SIMPLE_BACK.get(cmd)
+    if simple is not None:
+        return simple
+    writer = _WRITERS.get(cmd)
+    if writer is None:
+        raise ValueError(f"unknown cmd {cmd!r}")
+    return writer(obj)
+
+
+def command_to_json(node: Command) -> JsonObject:
+    """A command tree node (and its children) in JSON form."""
+    if node.opaque:
+        return {"cmd": "opaque", "raw": node.text}
+    obj = text_to_json(node.text)
+    if node.children:
+        obj["children"] = [command_to_json(c) for c in node.children]
+    return obj
+
+
+def command_from_json(obj: JsonObject) -> Command:
+    """Inverse of :func:`command_to_json`."""
+    if obj["cmd"] == "opaque":
+        return Command(obj["raw"], (), True)
+    children = tuple(command_from_json(c) for c in obj.get("children", ()))
+    return Command(text_from_json(obj), children)
+
+
+# ---------------------------------------------------------------------------------------------
+# whole files
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """What a save/log holds: pieces (BasicPiece-based), stacks, decks and log steps."""
+
+    pieces: int
+    stacks: int
+    decks: int
+    log_steps: int
+
+    def line(self) -> str:
+        """The one-line summary printed by ``sdbp convert``."""
+        return f"{self.pieces} pieces, {self.stacks} stacks, {self.decks} decks, {self.log_steps} log steps"
+
+
+def count(tree: Command) -> Counts:
+    """Count AddPiece commands by kind (anywhere in the tree) and top-level log steps."""
+    n_pieces = n_stacks = n_decks = 0
+    for node in tree.walk():
+        text = node.text
+        if text.startswith("LOG\t"):
+            text = text[4:]
+        if not text.startswith("+/") or node.opaque:
+            continue
+        fields = pieces.add_piece_fields(text)
+        if fields is None:
+            continue
+        piece_type = fields[1]
+        if piece_type == "stack":
+            n_stacks += 1
+        elif piece_type.startswith("deck;"):
+            n_decks += 1
+        else:
+            n_pieces += 1
+    steps = sum(1 for c in tree.children if c.text.startswith("LOG\t"))
+    return Counts(n_pieces, n_stacks, n_decks, steps)
+
+
+def _entry_to_json(name: str, data: bytes) -> JsonObject:
+    try:
+        return {"name": name, "text": data.decode("utf-8")}
+    except UnicodeDecodeError:
+        return {"name": name, "base64": base64.b64encode(data).decode("ascii")}
+
+
+def game_to_json(env: Envelope, tree: Command, entries: tuple[tuple[str, bytes], ...]) -> JsonObject:
+    """The JSON form of a decoded save/log. ``entries``: all zip entries in order (savedGame too)."""
+    counts = count(tree)
+    envelope: JsonObject = {"kind": env.kind.value, "key": env.key}
+    if env.kind is EnvelopeKind.VCSK:
+        envelope["hex_case"] = env.hex_case.value
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "envelope": envelope,
+        "entries": [{"name": SAVED_GAME} if n == SAVED_GAME else _entry_to_json(n, d) for n, d in entries],
+        "commands": command_to_json(tree),
+        "summary": {
+            "pieces": counts.pieces,
+            "stacks": counts.stacks,
+            "decks": counts.decks,
+            "log_steps": counts.log_steps,
+        },
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedJson:
+    """A JSON form read back: envelope (with text), and the zip entries other than savedGame."""
+
+    envelope: Envelope
+    entries: tuple[tuple[str, bytes], ...]
+
+
+def game_from_json(doc: JsonObject, *, where: str) -> DecodedJson:
+    """Rebuild the savedGame text, envelope and other entries from a JSON form."""
+    if doc.get("format") != FORMAT:
+        raise CodecError(f"{where}: not an sdbp JSON save/log (\"format\" is not {FORMAT!r})")
+    if doc.get("format_version") != FORMAT_VERSION:
+        raise CodecError(f"{where}: unsupported format_version {doc.get('format_version')!r} (expected {FORMAT_VERSION})")
+    try:
+        text = encode_tree(command_from_json(doc["commands"]))
+        env_obj = doc["envelope"]
+        kind = EnvelopeKind(env_obj["kind"])
+        envelope = Envelope(kind, env_obj["key"], text, HexCase(env_obj.get("hex_case", "lower")))
+        entries: list[tuple[str, bytes]] = []
+        for entry in doc["entries"]:
+            name = entry["name"]
+            if name == SAVED_GAME:
+                continue
+            if "text" in entry:
+                entries.append((name, entry["text"].encode("utf-8")))
+            else:
+                entries.append((name, base64.b64decode(entry["base64"], validate=True)))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CodecError(f"{where}: malformed JSON save/log ({type(exc).__name__}: {exc}); see the JSON Schema") from None
+    return DecodedJson(envelope, tuple(entries))
+
+
+def dump_json(doc: JsonObject) -> str:
+    """Serialise deterministically: sorted keys, UTF-8 characters kept, final newline."""
+    return json.dumps(doc, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
+
+
+def decode_text(text: str) -> Command:
+    """Convenience: text → command tree (the tree layer)."""
+    return decode_tree(text)

@@ -1,0 +1,203 @@
+"""What the codec needs from a module (``.vmod``): zones by map, and piece definitions by ``sdbp_id``.
+
+Format reference §2.1 (``buildFile.xml``, or the legacy ``buildFile``), §3.3 (Map, Board, ZonedGrid,
+Zone ``path`` polygons, PieceSlot/CardSlot text = an AddPiece string, PrototypeDefinition) and §4.5
+(prototypes are expanded in pieces placed into a game; we expand them the same way so a definition
+can be compared with a piece in a save).
+
+Positions resolve to a zone when the point lies inside the zone's polygon; the board origin is the
+map's edge margin (``edgeWidth``/``edgeHeight``). Maps with several boards laid out side by side
+are resolved on their first board only (the layout lives in the save's BoardPicker record).
+"""
+
+from __future__ import annotations
+
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import etree
+
+from sdbp_module.codec import pieces
+from sdbp_module.codec.sequence import decode as se_decode
+from sdbp_module.errors import CodecError
+
+_W = "VASSAL.build.widget."
+_MAX_BUILD_FILE = 64 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A named polygon on a map, in map coordinates."""
+
+    name: str
+    points: tuple[tuple[int, int], ...]
+
+    def contains(self, x: float, y: float) -> bool:
+        """Even-odd ray casting (points on an edge may fall either way)."""
+        inside = False
+        pts = self.points
+        n = len(pts)
+        if n < 3:
+            return False
+        j = n - 1
+        for i in range(n):
+            xi, yi = pts[i]
+            xj, yj = pts[j]
+            if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
+                inside = not inside
+            j = i
+        return inside
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """A piece definition from a PieceSlot/CardSlot, prototypes expanded."""
+
+    entry_name: str
+    gpid: str
+    type_traits: tuple[str, ...]
+    state_traits: tuple[str, ...]
+
+    @property
+    def sdbp_id(self) -> str | None:
+        return marker_value(self.type_traits, self.state_traits, "sdbp_id")
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleInfo:
+    """Zones per map name and piece definitions per ``sdbp_id``."""
+
+    name: str
+    zones: dict[str, tuple[Zone, ...]] = field(default_factory=dict)
+    definitions: dict[str, Definition] = field(default_factory=dict)
+    duplicate_ids: tuple[str, ...] = ()
+
+    def zone_at(self, map_name: str | None, x: str, y: str) -> str | None:
+        """The name of the zone containing (x, y) on ``map_name``, if any."""
+        if map_name is None:
+            return None
+        try:
+            px, py = float(x), float(y)
+        except ValueError:
+            return None
+        for zone in self.zones.get(map_name, ()):
+            if zone.contains(px, py):
+                return zone.name
+        return None
+
+
+def marker_value(type_traits: tuple[str, ...] | list[str], state_traits: tuple[str, ...] | list[str], name: str) -> str | None:
+    """The value of Marker property ``name`` in a piece (first Marker that declares it)."""
+    for trait_type, state in zip(type_traits, state_traits, strict=False):
+        if trait_type.startswith("mark;"):
+            pairs = pieces.marker(trait_type, state)
+            if pairs is None:
+                continue
+            for key, value in pairs:
+                if key == name:
+                    return value
+    return None
+
+
+def _parse_path(path: str) -> tuple[tuple[int, int], ...]:
+    points: list[tuple[int, int]] = []
+    for token in se_decode(path, ";") if path else []:
+        xy = se_decode(token, ",")
+        try:
+            points.append((int(xy[0]), int(xy[1])))
+        except (ValueError, IndexError):
+            continue  # the engine skips points that fail to parse (reference §3.3)
+    return tuple(points)
+
+
+def _slot_chain(text: str, where: str) -> tuple[list[str], list[str]] | None:
+    fields = pieces.add_piece_fields(text.strip())
+    if fields is None:
+        return None
+    type_traits = pieces.split_chain(fields[1])
+    state_traits = pieces.split_chain(fields[2])
+    if type_traits is None or state_traits is None or len(type_traits) != len(state_traits):
+        return None
+    return type_traits, state_traits
+
+
+def expand_prototypes(
+    type_traits: list[str], state_traits: list[str], prototypes: dict[str, tuple[list[str], list[str]]], depth: int = 0
+) -> tuple[list[str], list[str]]:
+    """Replace ``prototype;Name`` traits by the prototype's traits (its dummy BasicPiece dropped)."""
+    if depth > 20:
+        return type_traits, state_traits
+    out_types: list[str] = []
+    out_states: list[str] = []
+    for trait_type, state in zip(type_traits, state_traits, strict=True):
+        if trait_type.startswith("prototype;"):
+            name = se_decode(trait_type[len("prototype;") :], ";")[0]
+            proto = prototypes.get(name)
+            if proto is not None:
+                sub_types, sub_states = expand_prototypes(proto[0][:-1], proto[1][:-1], prototypes, depth + 1)
+                out_types += sub_types
+                out_states += sub_states
+                continue
+        out_types.append(trait_type)
+        out_states.append(state)
+    return out_types, out_states
+
+
+def read_module(path: Path) -> ModuleInfo:
+    """Read zones and piece definitions from a ``.vmod``; ``CodecError`` naming the file if unreadable."""
+    try:
+        archive = zipfile.ZipFile(path)
+    except (OSError, zipfile.BadZipFile):
+        raise CodecError(f"{path}: not a readable module (.vmod is a zip archive)") from None
+    with archive:
+        names = set(archive.namelist())
+        entry = "buildFile.xml" if "buildFile.xml" in names else "buildFile" if "buildFile" in names else None
+        if entry is None:
+            raise CodecError(f"{path}: no buildFile.xml (or legacy buildFile) entry: not a VASSAL module")
+        info = archive.getinfo(entry)
+        if info.file_size > _MAX_BUILD_FILE:
+            raise CodecError(f"{path}: entry {entry!r}: larger than {_MAX_BUILD_FILE} bytes")
+        data = archive.read(entry)
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        line = exc.position[0] if exc.position else 0
+        raise CodecError(f"{path}: entry {entry!r}:{line}: XML error: {exc.msg}") from None
+    zones: dict[str, tuple[Zone, ...]] = {}
+    for map_el in root.iter():
+        tag = map_el.tag if isinstance(map_el.tag, str) else ""
+        if tag not in ("VASSAL.build.module.Map", "VASSAL.build.module.PrivateMap", "VASSAL.build.module.PlayerHand"):
+            continue
+        map_name = map_el.get("mapName", "")
+        dx = int(map_el.get("edgeWidth", "0") or 0)
+        dy = int(map_el.get("edgeHeight", "0") or 0)
+        found: list[Zone] = []
+        boards = [b for b in map_el.iter("VASSAL.build.module.map.boardPicker.Board")]
+        for zone_el in boards[0].iter("VASSAL.build.module.map.boardPicker.board.mapgrid.Zone") if boards else ():
+            pts = tuple((x + dx, y + dy) for x, y in _parse_path(zone_el.get("path", "")))
+            found.append(Zone(zone_el.get("name", ""), pts))
+        zones[map_name] = tuple(found)
+    prototypes: dict[str, tuple[list[str], list[str]]] = {}
+    for proto in root.iter("VASSAL.build.module.PrototypeDefinition"):
+        chain = _slot_chain(proto.text or "", str(path))
+        if chain is not None:
+            prototypes[proto.get("name", "")] = chain
+    definitions: dict[str, Definition] = {}
+    duplicates: list[str] = []
+    for slot in root.iter(_W + "PieceSlot", _W + "CardSlot"):
+        chain = _slot_chain(slot.text or "", str(path))
+        if chain is None:
+            continue
+        type_traits, state_traits = expand_prototypes(chain[0], chain[1], prototypes)
+        definition = Definition(slot.get("entryName", ""), slot.get("gpid", ""), tuple(type_traits), tuple(state_traits))
+        sdbp_id = definition.sdbp_id
+        if sdbp_id is None:
+            continue
+        if sdbp_id in definitions:
+            if definitions[sdbp_id].type_traits != definition.type_traits:
+                duplicates.append(sdbp_id)
+            continue
+        definitions[sdbp_id] = definition
+    return ModuleInfo(root.get("name", ""), zones, definitions, tuple(sorted(set(duplicates))))
