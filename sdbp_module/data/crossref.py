@@ -44,11 +44,11 @@ class Checks:
 
     # -- convenient views --------------------------------------------------------------------
 
-    def ids(self, kind: str, key: str, field: str = "id") -> set[Any] | None:
+    def ids(self, kind: str, key: str, of: type, field: str = "id") -> set[Any] | None:
         """The ids defined in ``kind``, or None if they cannot be trusted.
 
         A file that failed its schema still lends its ids to the other files' checks when every
-        record has a well-formed id, so that one typo does not hide every dangling reference.
+        record has an id of type ``of``, so that one typo does not hide every dangling reference.
         """
         if kind in self.values:
             return {r[field] for r in self.values[kind][key]}
@@ -59,13 +59,13 @@ class Checks:
         out: set[Any] = set()
         for record in records:
             value = record.get(field) if isinstance(record, dict) else None
-            if isinstance(value, bool) or not isinstance(value, (int, str)):
+            if isinstance(value, bool) or not isinstance(value, of):
                 return None
             out.add(value)
         return out
 
     def area_ids(self) -> set[int] | None:
-        return self.ids("areas", "areas")
+        return self.ids("areas", "areas", int)
 
     def turns(self) -> int:
         return int(self.values["game"]["turns"])
@@ -85,6 +85,13 @@ def _unique(checks: Checks, kind: str, key: str, field: str, what: str) -> None:
             first[value] = i
 
 
+def _numbers(word: str, numbers: list[int]) -> str:
+    """``turn 2 is`` / ``turns 2, 3 are``."""
+    if len(numbers) == 1:
+        return f"{word} {numbers[0]} is"
+    return f"{word}s {', '.join(map(str, numbers))} are"
+
+
 def check_unique_ids(checks: Checks) -> None:
     """Ids are unique within their file: areas, units, marker kinds, cards, turn-track turns."""
     for kind, key, field, what in (
@@ -96,15 +103,6 @@ def check_unique_ids(checks: Checks) -> None:
     ):
         if checks.has(kind):
             _unique(checks, kind, key, field, what)
-
-
-def check_game(checks: Checks) -> None:
-    """The first side is one of the sides."""
-    if not checks.has("game"):
-        return
-    game = checks.values["game"]
-    if game["first_side"] not in game["sides"]:
-        checks.report("game", ("first_side",), f"{game['first_side']!r} is not one of the sides", "one of " + ", ".join(game["sides"]))
 
 
 def check_borders(checks: Checks) -> None:
@@ -138,7 +136,7 @@ def check_borders(checks: Checks) -> None:
         else:
             seen[pair] = (i, (a, b))
         if border["bridge"] and not border["river"]:
-            checks.report("borders", ("borders", i, "bridge"), f"a bridge on {a}-{b}, which is not a river border", "bridges only on river borders (river: true)")
+            checks.report("borders", ("borders", i, "bridge"), f"a bridge on {a}-{b}, which is not a river border", "river: true, or no bridge")
 
 
 def _setup_problem(checks: Checks, setup: Any) -> str | None:
@@ -180,7 +178,7 @@ def check_cards(checks: Checks) -> None:
         cid, side, number = card["id"], card["side"], card["number"]
         if cid == SPECIAL_CARD:
             if side is not None or number != 0:
-                checks.report("cards", ("cards", i), "the special card has a side or a serial", "side: null and number: 0 (not in either deck)")
+                checks.report("cards", ("cards", i), "the special card has a side or a serial", "side: null and number: 0, out of both decks")
         else:
             prefix, serial = cid.split("-")
             if side is None:
@@ -192,7 +190,7 @@ def check_cards(checks: Checks) -> None:
         if side is not None:
             if sides is not None and side not in sides:
                 checks.report("cards", ("cards", i, "side"), f"{side!r} is not a side of this game", "one of " + ", ".join(sorted(sides)))
-            if number == 0:
+            if number == 0 and cid != SPECIAL_CARD:
                 checks.report("cards", ("cards", i, "number"), "serial 0 in a side's deck", "a serial from 1; 0 only for the special card")
             elif number in numbers[side]:
                 line = checks.line_of("cards", ("cards", numbers[side][number]))
@@ -211,7 +209,7 @@ def check_cards(checks: Checks) -> None:
     for side, serials in sorted(numbers.items()):
         missing = sorted(set(range(1, max(serials) + 1)) - set(serials))
         if missing:
-            checks.report("cards", ("cards",), f"{side} serials {', '.join(map(str, missing))} are missing", f"serials 1..{max(serials)} with no gap")
+            checks.report("cards", ("cards",), f"{side} {_numbers('serial', missing)} missing", f"serials 1..{max(serials)} with no gap")
 
 
 def check_turn_track(checks: Checks) -> None:
@@ -222,10 +220,10 @@ def check_turn_track(checks: Checks) -> None:
     given = [t["turn"] for t in checks.values["turn_track"]["turns"]]
     for i, turn in enumerate(given):
         if turn > turns:
-            checks.report("turn_track", ("turns", i, "turn"), f"turn {turn} is past the last turn", f"turns 1..{turns} (game.yaml turns)")
+            checks.report("turn_track", ("turns", i, "turn"), f"turn {turn} is past the last turn", f"turns 1..{turns}, game.yaml turns")
     missing = sorted(set(range(1, turns + 1)) - set(given))
     if missing:
-        checks.report("turn_track", ("turns",), f"turns {', '.join(map(str, missing))} are missing", f"one record for each turn 1..{turns}")
+        checks.report("turn_track", ("turns",), f"{_numbers('turn', missing)} missing", f"one record for each turn 1..{turns}")
 
 
 def check_scenario(checks: Checks) -> None:
@@ -235,7 +233,7 @@ def check_scenario(checks: Checks) -> None:
     scenario = checks.values["scenario"]
     if checks.has("game") and scenario["first_turn"] > checks.turns():
         checks.report("scenario", ("first_turn",), f"turn {scenario['first_turn']} is past the last turn", f"a turn 1..{checks.turns()}")
-    unit_ids = checks.ids("counters", "units")
+    unit_ids = checks.ids("counters", "units", str)
     if unit_ids is not None:
         for unit_id in scenario["units"]:
             if unit_id not in unit_ids:
@@ -283,7 +281,7 @@ def check_stacking(checks: Checks) -> None:
     for kind, path, side, area in starting_areas(checks):
         count[(area, side)] += 1
         if count[(area, side)] == limit + 1:
-            checks.report(kind, path, f"a {limit + 1}th {side} unit starts in area {area}", f"at most {limit} units per side per area (game.yaml stacking_limit)")
+            checks.report(kind, path, f"{limit + 1} {side} units start in area {area}", f"at most {limit} units per side per area, game.yaml stacking_limit")
 
 
 def check_map(checks: Checks) -> None:
@@ -300,19 +298,19 @@ def check_map(checks: Checks) -> None:
         if size is not None:
             for j, (x, y) in enumerate(poly):
                 if x > size["width"] or y > size["height"]:
-                    checks.report("areas", ("areas", i, "polygon", j), f"[{x}, {y}] lies outside the map", f"0 <= x <= {size['width']}, 0 <= y <= {size['height']} (game.yaml map)")
+                    checks.report("areas", ("areas", i, "polygon", j), f"[{x}, {y}] lies outside the map", f"0 <= x <= {size['width']}, 0 <= y <= {size['height']}, game.yaml map")
                     ok = False
+        if geometry.signed_area(poly) == 0 and geometry.collinear(poly):  # type: ignore[arg-type]
+            checks.report("areas", ("areas", i, "polygon"), f"the outline of area {area['id']} encloses no area (all points on one line)", "a polygon with positive area")
+            continue
         crossing = geometry.self_intersection(poly)  # type: ignore[arg-type]
         if crossing is not None:
             e1, e2 = crossing
             checks.report("areas", ("areas", i, "polygon", e2), f"the outline of area {area['id']} crosses itself (edges {e1} and {e2} meet)", "a simple polygon")
             continue
-        if geometry.signed_area(poly) == 0:  # type: ignore[arg-type]
-            checks.report("areas", ("areas", i, "polygon"), f"the outline of area {area['id']} encloses no area", "a polygon with positive area")
-            continue
         label = (float(area["label"][0]), float(area["label"][1]))
         if geometry.locate(label, poly) is not geometry.Where.INSIDE:  # type: ignore[arg-type]
-            checks.report("areas", ("areas", i, "label"), f"[{area['label'][0]}, {area['label'][1]}] is not inside the outline of area {area['id']}", "a point inside polygon")
+            checks.report("areas", ("areas", i, "label"), f"[{area['label'][0]}, {area['label'][1]}] is not inside the outline of area {area['id']}", "a point inside the polygon")
             continue
         if ok and area["id"] not in good:
             good[area["id"]] = (i, poly, label)  # type: ignore[assignment]
@@ -340,7 +338,6 @@ def check_map(checks: Checks) -> None:
 
 GENERIC_CHECKS: tuple[Check, ...] = (
     check_unique_ids,
-    check_game,
     check_borders,
     check_unit_setup,
     check_cards,

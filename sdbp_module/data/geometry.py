@@ -69,6 +69,16 @@ def signed_area(poly: Poly) -> float:
     return sum(a[0] * b[1] - b[0] * a[1] for a, b in edges(poly)) / 2
 
 
+def collinear(poly: Poly) -> bool:
+    """Every point lies on one straight line (the outline encloses nothing)."""
+    a = (poly[0][0], poly[0][1])
+    others = [(p[0], p[1]) for p in poly[1:] if (p[0], p[1]) != a]
+    if not others:
+        return True
+    b = others[0]
+    return all(_cross(a, b, (p[0], p[1])) == 0 for p in others)
+
+
 def self_intersection(poly: Poly) -> tuple[int, int] | None:
     """The first pair of edges (indexes) that makes the outline not simple, or None.
 
