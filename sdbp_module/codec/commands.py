@@ -20,7 +20,8 @@ from sdbp_module.codec.module_info import ModuleInfo, read_module
 from sdbp_module.codec.resolution import annotate
 from sdbp_module.codec.steps import log_steps
 from sdbp_module.codec.tree import Command, decode_tree, encode_tree
-from sdbp_module.errors import EXIT_OK, EXIT_WRONG, InputError
+from sdbp_module.codec.integrity import truncated_command
+from sdbp_module.errors import EXIT_OK, EXIT_WRONG, CodecError, InputError
 
 GAME_SUFFIXES = (".vsav", ".vlog")
 DEFAULT_KEY = 0x2A
@@ -39,7 +40,13 @@ def read_game(path: Path) -> tuple[Envelope, Command, tuple[tuple[str, bytes], .
     """Read a .vsav/.vlog: envelope (with text), command tree, and every zip entry."""
     container = read_container(path)
     env = decode_envelope(container.saved_game, where=f"{path}: entry 'savedGame'")
-    return env, decode_tree(env.text), container.entries
+    tree = decode_tree(env.text)
+    bad = truncated_command(tree)
+    if bad is not None:
+        number, text = bad
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        raise CodecError(f"{path}: entry 'savedGame': command {number} is truncated: {shown!r}")
+    return env, tree, container.entries
 
 
 def _read_json(path: Path) -> dict[str, object]:

@@ -104,7 +104,7 @@ def decode_envelope(data: bytes, *, where: str = "savedGame") -> Envelope:
         key_digits = data[5:7]
         bad = _bad_hex_position(key_digits)
         if bad >= 0:
-            raise CodecError(f"{where}: bad hex digit {key_digits[bad:bad + 1]!r} in the key at byte {5 + bad}")
+            raise CodecError(f"{where}: bad hex digit {key_digits[bad:bad + 1].decode('latin-1')!r} in the key at byte {5 + bad}")
         key = int(key_digits, 16)
         body = data[7:]
         if len(body) % 2:
@@ -119,7 +119,7 @@ def decode_envelope(data: bytes, *, where: str = "savedGame") -> Envelope:
         if raw is None or 2 * len(raw) != len(body):
             # fromhex also skips whitespace, which the engine does not: find the first bad digit.
             bad = _bad_hex_position(body)
-            raise CodecError(f"{where}: bad hex digit {body[bad:bad + 1]!r} at byte {7 + bad}")
+            raise CodecError(f"{where}: bad hex digit {body[bad:bad + 1].decode('latin-1')!r} at byte {7 + bad}")
         text = _utf8(raw.translate(_xor_table(key)), where, 7, 2)
         letters = body.translate(None, b"0123456789")
         case = HexCase.UPPER if letters and letters == letters.upper() else HexCase.LOWER

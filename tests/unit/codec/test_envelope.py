@@ -57,10 +57,10 @@ def test_short_input_is_plain() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (b"!VCSK5a383g", "f: bad hex digit b'g' at byte 10"),
-        (b"!VCSK5a38 3", "f: bad hex digit b' ' at byte 9"),
+        (b"!VCSK5a383g", "f: bad hex digit 'g' at byte 10"),
+        (b"!VCSK5a38 3", "f: bad hex digit ' ' at byte 9"),
         (b"!VCSK5a383", "f: odd number of hex digits (3) after the !VCSK header; the last digit is at byte 9"),
-        (b"!VCSKzz", "f: bad hex digit b'z' in the key at byte 5"),
+        (b"!VCSKzz", "f: bad hex digit 'z' in the key at byte 5"),
         (b"!VCSK5", "f: !VCSK header is truncated (no key after byte 5)"),
         (b"!VCSK00ff", "f: invalid UTF-8 at byte 7 of the entry (text byte 0: invalid start byte)"),
         (b"VOBS\x00abc", "f: VOBS key byte is 0 at byte 4 (the engine never writes 0)"),

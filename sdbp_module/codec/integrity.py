@@ -1,0 +1,27 @@
+"""Structural checks the engine would fail on: piece commands cut short (reference §5.4).
+
+The engine reads AddPiece ``+/id/type/state``, MovePiece ``M/`` with ten fields and ChangePiece
+``D/id/state`` with fixed positions; a command with fewer fields cannot be executed (the engine
+throws while decoding it). Everything else we do not understand is kept verbatim, not refused.
+"""
+
+from __future__ import annotations
+
+from sdbp_module.codec.sequence import decode as se_decode
+from sdbp_module.codec.tree import Command
+
+_MIN_FIELDS = {"+/": 3, "M/": 9, "D/": 2}
+
+
+def truncated_command(tree: Command) -> tuple[int, str] | None:
+    """The first piece command with too few fields: (its number, depth-first from 1; its text)."""
+    for number, node in enumerate(tree.walk(), start=1):
+        if node.opaque:
+            continue
+        text = node.text
+        while text.startswith("LOG\t"):
+            text = text[4:]
+        need = _MIN_FIELDS.get(text[:2])
+        if need is not None and len(se_decode(text[2:], "/")) < need:
+            return number, text
+    return None
