@@ -304,6 +304,10 @@ def check_map(checks: Checks) -> None:
             checks.report("areas", ("areas", i, "polygon"), f"the outline of area {area['id']} encloses no area (all points on one line)", "a polygon with positive area")
             continue
         crossing = geometry.self_intersection(poly)  # type: ignore[arg-type]
+        if crossing is not None and crossing[0] == crossing[1]:
+            j = (crossing[0] + 1) % len(poly)
+            checks.report("areas", ("areas", i, "polygon", j), f"point {j} of area {area['id']} repeats the point before it", "each corner once")
+            continue
         if crossing is not None:
             e1, e2 = crossing
             checks.report("areas", ("areas", i, "polygon", e2), f"the outline of area {area['id']} crosses itself (edges {e1} and {e2} meet)", "a simple polygon")

@@ -87,10 +87,11 @@ def self_intersection(poly: Poly) -> tuple[int, int] | None:
     """
     es = edges(poly)
     n = len(es)
-    for i in range(n):
-        a, b = es[i]
+    for i, (a, b) in enumerate(es):
         if a == b:
             return (i, i)
+    for i in range(n):
+        a, b = es[i]
         for j in range(i + 1, n):
             c, d = es[j]
             neighbours = j == i + 1 or (i == 0 and j == n - 1)

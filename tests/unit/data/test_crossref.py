@@ -287,6 +287,13 @@ CASES: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
         ],
     ),
     (
+        'polygon repeats a point',
+        [('areas.yaml', '[[0, 100], [100, 100], [100, 200], [0, 200]]', '[[0, 100], [100, 100], [100, 100], [100, 200], [0, 200]]')],
+        [
+            'mini/areas.yaml:7:100: areas[2].polygon[2]: point 2 of area 3 repeats the point before it (expected each corner once)',
+        ],
+    ),
+    (
         'neighbours that do not touch',
         [('borders.yaml', '  - {areas: [1, 2],', '  - {areas: [1, 4], source: "reconstructed: test"}\n  - {areas: [1, 2],')],
         [
