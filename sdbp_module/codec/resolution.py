@@ -34,7 +34,11 @@ def annotate(node: JsonObject, module: ModuleInfo, names: dict[str, str] | None 
     cmd = target.get("cmd")
     if cmd == "add_piece" and "traits" in target:
         basic = _basic(target["traits"])
-        if basic is not None:
+        first = target["traits"][0]
+        if first.get("trait") == "stack" and "state" in first:
+            members = [m for m in first["state"].split(";")[3:] if not m.startswith("@@")]
+            names[target["id"]] = " + ".join(names.get(m, m) for m in members)
+        elif basic is not None:
             names[target["id"]] = basic["name"]
             target["resolved"] = {
                 "name": basic["name"],

@@ -1,0 +1,158 @@
+"""``sdbp convert``: .vsav/.vlog ⇄ .json, .vlog → .jsonl, envelopes and keys, module resolution."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from lxml import etree
+
+from sdbp_module.cli import main
+from sdbp_module.codec.container import write_save
+from sdbp_module.codec.envelope import Envelope, EnvelopeKind, encode_envelope
+
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "real"
+ESC = "\x1b"
+NAMES_SAVE = ESC.join(
+    [
+        "begin_save",
+        "",
+        "\\" + ESC + "+/11/mark;sdbp_id\tpiece;;;;Éliane/FR-1\tMain Map;150;120;1;1;UniqueID;11"
+        + "\\" + ESC + "+/12/stack/Main Map;150;120;11;@@1",
+        "PLAYER\tpw\tBéatrice\tFrench",
+        "end_save",
+        "LOG\tM/12/Main Map/450/140/null/Main Map/150/120/null/pw" + "\\" + ESC + "LOG\tCHAT* Éliane moves 14 → 15 *",
+        "LOG\tD/11/FR-2\tMain Map;450;140;1;1;UniqueID;11/FR-1\tMain Map;450;140;1;1;UniqueID;11",
+        "LOG\tCHAT*** 2d6 = 3,5 *** <Françoise>",
+    ]
+)
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def small_module(path: Path) -> None:
+    """A module with one map and two polygon zones, "14" and "15" (reference §3.3)."""
+    root = etree.Element("VASSAL.build.GameModule", name="Test", version="1")
+    game_map = etree.SubElement(root, "VASSAL.build.module.Map", mapName="Main Map", edgeWidth="0", edgeHeight="0")
+    picker = etree.SubElement(game_map, "VASSAL.build.module.map.BoardPicker")
+    board = etree.SubElement(picker, "VASSAL.build.module.map.boardPicker.Board", name="Main")
+    grid = etree.SubElement(board, "VASSAL.build.module.map.boardPicker.board.ZonedGrid")
+    for name, zone_path in (("14", "50,50;250,50;250,200;50,200"), ("15", "250,50;650,50;650,200;250,200")):
+        etree.SubElement(grid, "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone", name=name, path=zone_path)
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("buildFile.xml", etree.tostring(root, xml_declaration=True, encoding="UTF-8"))
+        archive.writestr("moduledata", b"<data/>")
+
+
+@pytest.fixture()
+def names_vlog(tmp_path: Path) -> Path:
+    path = tmp_path / "names.vlog"
+    write_save(path, encode_envelope(Envelope(EnvelopeKind.VCSK, 0x3C, NAMES_SAVE)), {"moduledata": b"<data/>", "blob": b"\xff\x00"})
+    return path
+
+
+def test_vlog_to_json_and_back_is_exact(names_vlog: Path, tmp_path: Path) -> None:
+    code, out, err = run("convert", str(names_vlog), str(tmp_path / "a.json"))
+    assert (code, err) == (0, "")
+    assert out == f"{names_vlog}: 1 pieces, 1 stacks, 0 decks, 3 log steps\n"
+    doc = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
+    assert doc["format_version"] == 1
+    assert doc["envelope"] == {"kind": "vcsk", "key": 60, "hex_case": "lower"}
+    assert doc["entries"] == [
+        {"name": "savedGame"},
+        {"name": "moduledata", "text": "<data/>"},
+        {"name": "blob", "base64": "/wA="},
+    ]
+    piece = doc["commands"]["children"][1]["children"][0]
+    assert piece["traits"][1]["name"] == "Éliane"
+    assert doc["commands"]["children"][2] == {"cmd": "player", "player_id": "pw", "name": "Béatrice", "side": "French"}
+    code, out, _ = run("convert", str(tmp_path / "a.json"), str(tmp_path / "b.vlog"))
+    assert code == 0
+    with zipfile.ZipFile(names_vlog) as a, zipfile.ZipFile(tmp_path / "b.vlog") as b:
+        assert a.read("savedGame") == b.read("savedGame")
+        assert {n: a.read(n) for n in a.namelist()} == {n: b.read(n) for n in b.namelist()}
+
+
+def test_envelope_and_key_options(names_vlog: Path, tmp_path: Path) -> None:
+    run("convert", str(names_vlog), str(tmp_path / "a.json"))
+    for envelope, key, head in (("vobs", "a7", b"VOBS\xa7"), ("plain", None, b"begin_save"), ("vcsk", "0F", b"!VCSK0f")):
+        args = ["convert", str(tmp_path / "a.json"), str(tmp_path / f"{envelope}.vsav"), "--envelope", envelope]
+        if key:
+            args += ["--key", key]
+        assert run(*args)[0] == 0
+        with zipfile.ZipFile(tmp_path / f"{envelope}.vsav") as archive:
+            assert archive.read("savedGame").startswith(head)
+        run("convert", str(tmp_path / f"{envelope}.vsav"), str(tmp_path / f"{envelope}.json"))
+        again = json.loads((tmp_path / f"{envelope}.json").read_text(encoding="utf-8"))
+        assert again["commands"] == json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))["commands"]
+
+
+def test_bad_key(names_vlog: Path, tmp_path: Path) -> None:
+    assert run("convert", str(names_vlog), str(tmp_path / "x.vsav"), "--key", "zz") == (
+        2, "", "Error: --key 'zz': expected two hex digits, e.g. 5a\n"
+    )
+    assert not (tmp_path / "x.vsav").exists()
+
+
+def test_vlog_to_jsonl_steps_with_zones(names_vlog: Path, tmp_path: Path) -> None:
+    small_module(tmp_path / "m.vmod")
+    code, _, _ = run("convert", str(names_vlog), str(tmp_path / "s.jsonl"), "--module", str(tmp_path / "m.vmod"))
+    assert code == 0
+    steps = [json.loads(line) for line in (tmp_path / "s.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert steps == [
+        {
+            "step": 1,
+            "actions": [
+                {
+                    "action": "move", "piece": "12", "name": "Éliane", "player": "pw",
+                    "from": {"map": "Main Map", "x": "150", "y": "120", "zone": "14"},
+                    "to": {"map": "Main Map", "x": "450", "y": "140", "zone": "15"},
+                },
+                {"action": "chat", "text": "* Éliane moves 14 → 15 *"},
+            ],
+        },
+        {
+            "step": 2,
+            "actions": [
+                {
+                    "action": "change", "piece": "11", "name": "Éliane", "sdbp_id": "FR-1",
+                    "changes": [{"trait": "marker sdbp_id", "from": "FR-1", "to": "FR-2"}],
+                }
+            ],
+        },
+        {"step": 3, "actions": [{"action": "dice", "text": "*** 2d6 = 3,5 *** <Françoise>"}]},
+    ]
+
+
+def test_json_with_module_resolves_zones(names_vlog: Path, tmp_path: Path) -> None:
+    small_module(tmp_path / "m.vmod")
+    run("convert", str(names_vlog), str(tmp_path / "a.json"), "--module", str(tmp_path / "m.vmod"))
+    doc = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
+    assert doc["commands"]["children"][1]["children"][0]["resolved"] == {"name": "Éliane", "sdbp_id": "FR-1", "zone": "14"}
+    move = doc["commands"]["children"][4]["command"]
+    assert move["resolved"] == {"name": "Éliane", "new_zone": "15", "old_zone": "14"}
+    assert run("convert", str(tmp_path / "a.json"), str(tmp_path / "b.vlog"))[0] == 0
+    with zipfile.ZipFile(names_vlog) as a, zipfile.ZipFile(tmp_path / "b.vlog") as b:
+        assert a.read("savedGame") == b.read("savedGame")
+
+
+def test_missing_source(tmp_path: Path) -> None:
+    assert run("convert", str(tmp_path / "nope.vsav"), str(tmp_path / "a.json")) == (
+        2, "", f"Error: {tmp_path / 'nope.vsav'}: no such file\n"
+    )
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
+def test_real_save_through_the_command(tmp_path: Path) -> None:
+    source = CORPUS / "paths-of-glory" / "Historical10-8.vsav"
+    code, out, _ = run("convert", str(source), str(tmp_path / "pog.json"))
+    assert (code, out) == (0, f"{source}: 844 pieces, 1399 stacks, 13 decks, 0 log steps\n")
+    assert run("convert", str(tmp_path / "pog.json"), str(tmp_path / "pog.vsav"))[0] == 0
+    with zipfile.ZipFile(source) as a, zipfile.ZipFile(tmp_path / "pog.vsav") as b:
+        assert a.read("savedGame") == b.read("savedGame")
