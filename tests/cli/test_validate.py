@@ -1,0 +1,160 @@
+"""``sdbp validate``: exit codes, stdout/stderr split, one ``file:line:col`` line per problem."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from sdbp_module.cli import main
+from sdbp_module.paths import PROJECT_ROOT
+
+BUNDLED = PROJECT_ROOT / "source_data" / "sodbp"
+MINI = PROJECT_ROOT / "tests" / "unit" / "data" / "fixtures" / "mini"
+FILES = ("game", "areas", "borders", "counters", "markers", "cards", "turn_track", "scenario")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["validate", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _line_col(text: str, needle: str) -> tuple[int, int]:
+    offset = text.index(needle)
+    line = text.count("\n", 0, offset) + 1
+    col = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return line, col
+
+
+@pytest.mark.skipif(
+    not all((BUNDLED / f"{kind}.yaml").is_file() for kind in FILES),
+    reason="bundled SoDBP data files are not all present in source_data/sodbp",
+)
+def test_the_bundled_data_validates() -> None:
+    code, out, err = run(str(BUNDLED))
+    assert (code, err) == (0, "")
+    assert out.startswith("OK: Storm Over Dien Bien Phu: ")
+
+
+@pytest.mark.skipif(not (BUNDLED / "areas.yaml").is_file(), reason="bundled SoDBP data is absent")
+def test_planted_errors_in_the_bundled_data_give_one_line_each(work: Path) -> None:
+    data = work / "sodbp"
+    shutil.copytree(BUNDLED, data)
+
+    # 1. a wrong type: the first printed area defence becomes a word
+    areas_path = data / "areas.yaml"
+    text = areas_path.read_text(encoding="utf-8")
+    match = re.search(r"defense: \d", text)
+    assert match is not None
+    text = text[: match.start()] + "defense: high" + text[match.end() :]
+    areas_path.write_text(text, encoding="utf-8")
+    type_line, type_col = _line_col(text, "defense: high")
+    k = next(i for i, a in enumerate(yaml.safe_load(text)["areas"]) if a["defense"] == "high")
+
+    # 2. a dangling area id: the first unit set up in an area is moved to area 999
+    counters_path = data / "counters.yaml"
+    text = counters_path.read_text(encoding="utf-8")
+    match = re.search(r"setup: \d+", text)
+    assert match is not None
+    text = text[: match.start()] + "setup: 999" + text[match.end() :]
+    counters_path.write_text(text, encoding="utf-8")
+    unit_line, unit_col = _line_col(text, "setup: 999")
+    u = next(i for i, x in enumerate(yaml.safe_load(text)["units"]) if x["setup"] == 999)
+
+    # 3. an adjacency given a second time, in the other order
+    borders_path = data / "borders.yaml"
+    text = borders_path.read_text(encoding="utf-8")
+    borders = yaml.safe_load(text)["borders"]
+    a, b = borders[-1]["areas"]
+    text = text.rstrip("\n") + f'\n  - {{areas: [{b}, {a}], source: "reconstructed: planted"}}\n'
+    borders_path.write_text(text, encoding="utf-8")
+    dup_line = text.count("\n")
+    first_line, _ = _line_col(text, f"[{a}, {b}]")
+
+    code, out, err = run("sodbp")
+    assert code == 1
+    assert "Traceback" not in out + err
+    assert out.splitlines() == [
+        f"sodbp/areas.yaml:{type_line}:{type_col + 9}: areas[{k}].defense: 'high' is not of type 'integer' "
+        "(expected an integer 0..3)",
+        f"sodbp/borders.yaml:{dup_line}:13: borders[{len(borders)}].areas: adjacency {b}-{a} repeats {a}-{b} "
+        f"in the other order (expected each pair once, in either order; first at line {first_line})",
+        f"sodbp/counters.yaml:{unit_line}:{unit_col + 7}: units[{u}].setup: 999 is not a defined area "
+        "(expected an area number from areas.yaml or turn 1..8)",
+    ]
+    assert err == "Aborted: 3 problems in 3 files\n"
+
+
+def test_valid_data_prints_ok_and_exits_0(work: Path) -> None:
+    shutil.copytree(MINI, work / "mini")
+    code, out, err = run("mini")
+    assert (code, err) == (0, "")
+    assert out == "OK: Mini Game: 4 areas, 4 borders, 6 units, 2 marker kinds, 5 cards, 3 turns\n"
+
+
+def test_summary_counts_kinds_and_sources(work: Path) -> None:
+    shutil.copytree(MINI, work / "mini")
+    code, out, _ = run("mini", "--summary")
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "areas: 4 (1 victory, 1 red, 1 blue, 1 green)",
+        "borders: 4 (2 river, 1 bridged)",
+        "units: 3 french, 3 viet_minh (1 replacements)",
+        "marker kinds: 2 (11 counters)",
+        "cards: 2 french, 2 viet_minh, 1 special",
+        "turns: 3",
+        "scenario: Campaign (2 marker placements at start)",
+        "sources in game.yaml: 1 rule-cited, 1 reconstructed",
+        "sources in areas.yaml: 2 rule-cited, 3 reconstructed",
+        "sources in borders.yaml: 1 rule-cited, 3 reconstructed",
+        "sources in counters.yaml: 2 rule-cited, 4 reconstructed",
+        "sources in markers.yaml: 2 rule-cited, 0 reconstructed",
+        "sources in cards.yaml: 5 rule-cited, 0 reconstructed",
+        "sources in turn_track.yaml: 1 rule-cited, 2 reconstructed",
+        "sources in scenario.yaml: 1 rule-cited, 0 reconstructed",
+        "sources in total: 15 rule-cited, 13 reconstructed (of 28)",
+    ]
+
+
+def test_problems_go_to_stdout_and_the_count_to_stderr(work: Path) -> None:
+    shutil.copytree(MINI, work / "mini")
+    path = work / "mini" / "borders.yaml"
+    path.write_text(path.read_text().replace("{areas: [1, 3],", "{areas: [3, 3],"))
+    code, out, err = run("mini")
+    assert code == 1
+    assert out == "mini/borders.yaml:3:13: borders[1].areas: area 3 borders itself (expected two different areas)\n"
+    assert err == "Aborted: 1 problem in 1 file\n"
+
+
+def test_unreadable_yaml_exits_2_naming_file_and_position(work: Path) -> None:
+    shutil.copytree(MINI, work / "mini")
+    (work / "mini" / "markers.yaml").write_text("markers:\n  - {id: control, name: [Control\n")
+    code, out, err = run("mini")
+    assert code == 2
+    assert out == ""
+    assert err == "Error: mini/markers.yaml:3:1: cannot be read: expected ',' or ']', but got '<stream end>'\n"
+
+
+def test_a_missing_file_exits_2(work: Path) -> None:
+    shutil.copytree(MINI, work / "mini")
+    (work / "mini" / "scenario.yaml").unlink()
+    code, out, err = run("mini")
+    assert (code, out) == (2, "")
+    assert err == "Error: mini/scenario.yaml: cannot be read: no such file\n"
+
+
+def test_a_missing_folder_exits_2(work: Path) -> None:
+    code, out, err = run("nowhere")
+    assert (code, out) == (2, "")
+    assert err == "Error: nowhere: cannot be read: no such folder\n"

@@ -1,0 +1,147 @@
+"""model.from_data: validated files → the frozen GameData (typed ids, enums, tuples, placements)."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sdbp_module.errors import DataError, InputError
+from sdbp_module.ids import AreaColour, AreaId, CardBonus, CardId, MarkerKindId, Side, UnitId, UnitType
+from sdbp_module.model.from_data import load_game, parse_setup
+from sdbp_module.model.game_data import GameData, Placement, SetupKind, Source
+
+MINI = Path(__file__).parents[1] / "data" / "fixtures" / "mini"
+
+
+@pytest.fixture(scope="module")
+def game() -> GameData:
+    return load_game(MINI)
+
+
+def test_game_info_is_typed(game: GameData) -> None:
+    assert game.game.id == "mini"
+    assert game.game.sides == (Side.FRENCH, Side.VIET_MINH)
+    assert game.game.first_side is Side.VIET_MINH
+    assert (game.game.turns, game.game.stacking_limit, game.game.dice) == (3, 2, (6, 6))
+    assert (game.map.width, game.map.height) == (200, 200)
+    assert game.map.source == Source("reconstructed: test map")
+    assert game.map.source.is_reconstructed
+
+
+def test_areas_are_sorted_with_enums_and_schema_defaults(game: GameData) -> None:
+    assert [a.id for a in game.areas] == [1, 2, 3, 4]
+    second = game.area(AreaId(2))
+    assert second.colour is AreaColour.BLUE
+    assert second.card_bonus is CardBonus.NONE  # default
+    assert (second.victory, second.map_edge) == (False, False)  # defaults
+    assert second.bank == "east"
+    assert game.area(AreaId(3)).bank == ""  # omitted: no river side
+    assert second.polygon == ((100, 0), (200, 0), (200, 100), (100, 100))
+    assert second.label == (150, 50)
+
+
+def test_borders_are_normalised_a_below_b_and_indexed(game: GameData) -> None:
+    assert [(b.a, b.b, b.river, b.bridge) for b in game.borders] == [
+        (1, 2, False, False),
+        (1, 3, False, False),
+        (2, 4, True, False),
+        (3, 4, True, True),
+    ]
+    assert game.neighbours(AreaId(1)) == {2, 3}
+    assert game.is_adjacent(AreaId(4), AreaId(3))
+    assert not game.is_adjacent(AreaId(1), AreaId(4))
+
+
+def test_units_carry_values_and_printed_setup_as_placements(game: GameData) -> None:
+    assert [u.id for u in game.units] == ["FR-A-1", "FR-A-2", "FR-S-1", "VM-B-1", "VM-B-2", "VM-R-1"]
+    armor = game.unit(UnitId("FR-A-2"))
+    assert (armor.type, armor.firepower, armor.defense, armor.movement, armor.spent_defense) == (UnitType.ARMOR, 3, 9, 4, 7)
+    assert armor.name == "A 2"
+    assert game.unit(UnitId("FR-S-1")).thai
+    assert game.unit(UnitId("VM-B-1")).elite
+    assert game.unit(UnitId("VM-R-1")).replacement
+    assert [u.setup for u in game.units] == [
+        Placement(SetupKind.AREA, area=AreaId(1)),
+        Placement(SetupKind.AREA, area=AreaId(1)),
+        Placement(SetupKind.CARD),
+        Placement(SetupKind.AREA, area=AreaId(4)),
+        Placement(SetupKind.TURN, turn=2),
+        Placement(SetupKind.REPLACEMENTS),
+    ]
+
+
+def test_scenario_placements_default_to_printed_ones_with_overrides(game: GameData) -> None:
+    placements = game.scenario.units
+    assert list(placements) == [u.id for u in game.units]
+    assert placements[UnitId("VM-B-2")] == Placement(SetupKind.AREA, area=AreaId(4))  # override of "turn 2"
+    assert placements[UnitId("FR-A-1")] == game.unit(UnitId("FR-A-1")).setup
+    assert [(m.kind, m.state, m.area, m.turn) for m in game.scenario.markers] == [
+        (MarkerKindId("turn"), "turn", None, 1),
+        (MarkerKindId("control"), "french", AreaId(3), None),
+    ]
+
+
+def test_cards_are_sorted_by_side_then_serial_with_defaults(game: GameData) -> None:
+    assert [c.id for c in game.cards] == ["FR-01", "FR-02", "VM-01", "VM-02", "SPECIAL"]
+    special = game.card(CardId("SPECIAL"))
+    assert special.side is None and special.number == 0
+    assert game.cards_of(None) == (special,)
+    reserve = game.card(CardId("FR-02"))
+    assert (reserve.turns, reserve.multi_copy, reserve.excludes, reserve.entrenchment) == ((2, 3), "unspecified", (), None)
+    assault = game.card(CardId("VM-02"))
+    assert (assault.excludes, assault.removed_after_play, assault.entrenchment) == ((CardId("VM-01"),), True, 2)
+
+
+def test_turn_track_gives_allowances_per_side(game: GameData) -> None:
+    assert [t.turn for t in game.turn_track] == [1, 2, 3]
+    assert game.turn(1).cards == {Side.FRENCH: 4, Side.VIET_MINH: 5}
+
+
+def test_the_model_is_frozen(game: GameData) -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        game.areas[0].defense = 3  # type: ignore[misc]
+    assert isinstance(game.areas, tuple)
+
+
+@pytest.mark.parametrize(
+    ("value", "placement"),
+    [
+        (14, Placement(SetupKind.AREA, area=AreaId(14))),
+        ("turn 3", Placement(SetupKind.TURN, turn=3)),
+        ("*", Placement(SetupKind.CARD)),
+        ("replacements", Placement(SetupKind.REPLACEMENTS)),
+        ("off-map", Placement(SetupKind.OFF_MAP)),
+    ],
+)
+def test_setup_values_become_placements(value: object, placement: Placement) -> None:
+    assert parse_setup(value) == placement
+
+
+def test_invalid_data_raises_data_error_listing_every_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(MINI, tmp_path / "mini")
+    monkeypatch.chdir(tmp_path)
+    areas = Path("mini/areas.yaml")
+    areas.write_text(areas.read_text().replace("defense: 3,", "defense: 4,"))
+    borders = Path("mini/borders.yaml")
+    borders.write_text(borders.read_text().replace("[1, 3]", "[1, 5]"))
+    with pytest.raises(DataError) as caught:
+        load_game(Path("mini"))
+    assert caught.value.exit_code == 1
+    assert caught.value.message == (
+        "mini/areas.yaml:8:40: areas[3].defense: 4 is out of range (expected an integer 0..3)\n"
+        "mini/borders.yaml:3:17: borders[1].areas[1]: 5 is not a defined area (expected an area number from areas.yaml)\n"
+        "Aborted: 2 problems in 2 files"
+    )
+
+
+def test_a_missing_file_raises_input_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(MINI, tmp_path / "mini")
+    monkeypatch.chdir(tmp_path)
+    Path("mini/cards.yaml").unlink()
+    with pytest.raises(InputError) as caught:
+        load_game(Path("mini"))
+    assert caught.value.exit_code == 2
+    assert caught.value.message == "mini/cards.yaml: cannot be read: no such file"
