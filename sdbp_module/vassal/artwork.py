@@ -1,0 +1,99 @@
+"""The module's image set: maintainer artwork where present, else drawn, with a content cache.
+
+Artwork in the images folder (``images/sodbp/`` by default) is used byte for byte when a file of
+the expected name exists (names: docs/module.md). Everything else is drawn by ``images``. Drawn
+images are cached in ``<out>/.sdbp-cache/`` under the SHA-256 of everything they depend on
+(renderer version, fonts, the data they show), so a rebuild without changes draws nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from sdbp_module.ids import Side
+from sdbp_module.model.game_data import GameData
+from sdbp_module.vassal import images, layout, pieces
+
+CACHE_DIR = ".sdbp-cache"
+
+
+@dataclass(frozen=True, slots=True)
+class ImageJob:
+    name: str
+    inputs: str  # a deterministic description of everything the image depends on
+    draw: Callable[[], bytes]
+
+
+def jobs(game: GameData, lay: layout.Layout) -> Iterator[ImageJob]:
+    board_inputs = repr((game.areas, game.borders, game.turn_track, lay))
+    yield ImageJob("map.png", "board|" + board_inputs, lambda: images.render_board(game, lay))
+    for unit in game.units:
+        for spent in (False, True):
+            yield ImageJob(
+                pieces.unit_image(unit, spent),
+                f"unit|{spent}|{unit!r}",
+                lambda u=unit, s=spent: images.render_unit(u, s),  # type: ignore[misc]
+            )
+    for kind in game.markers:
+        for i in range(len(kind.states)):
+            yield ImageJob(pieces.marker_image(kind, i), f"marker|{i}|{kind!r}", lambda k=kind, j=i: images.render_marker(k, j))  # type: ignore[misc]
+    sides: list[Side | None] = list(game.game.sides)
+    if game.cards_of(None):
+        sides.append(None)
+    for card in game.cards:
+        yield ImageJob(pieces.card_image(card), f"card|{card!r}", lambda c=card: images.render_card(c))  # type: ignore[misc]
+    for side in sides:
+        yield ImageJob(pieces.card_back_image(side), f"back|{side!r}", lambda s=side: images.render_card_back(s))  # type: ignore[misc]
+
+
+@dataclass(frozen=True, slots=True)
+class ImageStats:
+    drawn: int
+    cached: int
+    supplied: int
+
+
+def produce(
+    game: GameData,
+    lay: layout.Layout,
+    images_dir: Path | None,
+    out_dir: Path,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[dict[str, bytes], ImageStats]:
+    """Every image by archive name (``images/`` prefix not included), and how each was obtained."""
+    cache = out_dir / CACHE_DIR
+    cache.mkdir(parents=True, exist_ok=True)
+    salt = f"{images.RENDER_VERSION}|{images.font_fingerprint()}|"
+    out: dict[str, bytes] = {}
+    drawn = cached = supplied = 0
+    for job in jobs(game, lay):
+        own = images.source_override(images_dir, job.name)
+        if own is not None:
+            out[job.name] = own
+            supplied += 1
+        else:
+            digest = hashlib.sha256((salt + job.inputs).encode("utf-8")).hexdigest()
+            path = cache / f"{digest}.png"
+            if path.is_file():
+                out[job.name] = path.read_bytes()
+                cached += 1
+            else:
+                data = job.draw()
+                tmp = path.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_bytes(data)
+                os.replace(tmp, path)
+                out[job.name] = data
+                drawn += 1
+        if progress is not None:
+            progress(1)
+    return out, ImageStats(drawn, cached, supplied)
+
+
+def count(game: GameData) -> int:
+    """How many images ``produce`` yields (for the progress bar)."""
+    sides = len(game.game.sides) + (1 if game.cards_of(None) else 0)
+    return 1 + 2 * len(game.units) + sum(len(k.states) for k in game.markers) + len(game.cards) + sides

@@ -1,0 +1,133 @@
+"""``sdbp build``: game data + artwork → ``<out>/<ModuleName>-<version>.vmod``.
+
+Stages: load (validated ``GameData``) → layout → images (cached) → buildFile, set-up save, help →
+deterministic zip → verify the written temp file → atomic replace. Progress goes to stderr when it
+is a terminal; one summary line at the end.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+
+from sdbp_module.codec.container import container_bytes
+from sdbp_module.codec.envelope import Envelope, EnvelopeKind, encode_envelope
+from sdbp_module.errors import EXIT_OK, BuildError, InputError
+from sdbp_module.model.game_data import GameData
+from sdbp_module.vassal import artwork, buildfile, help as help_page, layout, package, setup, verify
+
+SETUP_KEY = 0x5A
+"""Obfuscation key of the set-up save (fixed, so builds are reproducible)."""
+
+
+@dataclass(slots=True)
+class BuildResult:
+    path: Path
+    size: int
+    pieces: int
+    zones: int
+    cards: int
+    images: artwork.ImageStats
+    stages: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def seconds(self) -> float:
+        return sum(self.stages.values())
+
+
+def module_entries(game: GameData, images_dir: Path | None, out_dir: Path, stages: dict[str, float], progress: Callable[[int], None] | None = None) -> tuple[dict[str, bytes], artwork.ImageStats]:
+    """Every zip entry of the module, by name."""
+    t = time.perf_counter()
+    lay = layout.make_layout(game)
+    pictures, stats = artwork.produce(game, lay, images_dir, out_dir, progress)
+    stages["images"] = time.perf_counter() - t
+    t = time.perf_counter()
+    date = package.date_saved_ms()
+    build_xml = buildfile.build_xml(game, lay)
+    moduledata = buildfile.moduledata_xml(game, date)
+    stages["buildfile"] = time.perf_counter() - t
+    t = time.perf_counter()
+    save = setup.build_setup(game, lay)
+    saved_game = encode_envelope(Envelope(EnvelopeKind.VCSK, SETUP_KEY, save.text))
+    vsav = container_bytes(saved_game, [("savedata", buildfile.savedata_xml(game, date)), ("moduledata", moduledata)])
+    stages["setup"] = time.perf_counter() - t
+    entries = {f"images/{name}": data for name, data in pictures.items()}
+    entries["buildFile.xml"] = build_xml
+    entries["moduledata"] = moduledata
+    entries[buildfile.SETUP_FILE] = vsav
+    entries[buildfile.HELP_FILE] = help_page.help_html(game)
+    return entries, stats
+
+
+def build_module(game: GameData, out_dir: Path, images_dir: Path | None, progress: Callable[[int], None] | None = None) -> BuildResult:
+    stages: dict[str, float] = {}
+    if images_dir is not None and images_dir.exists() and not images_dir.is_dir():
+        raise InputError(f"{images_dir}: not a folder")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    entries, stats = module_entries(game, images_dir if images_dir and images_dir.is_dir() else None, out_dir, stages, progress)
+    t = time.perf_counter()
+    data = package.zip_bytes(entries)
+    stages["zip"] = time.perf_counter() - t
+    target = out_dir / f"{game.game.module_name}-{game.game.version}.vmod"
+    expected = sorted(str(a.id) for a in game.areas)
+    expected.sort(key=int)
+
+    def check(path: Path) -> None:
+        problems, _ = verify.verify_module(path, expected_areas=expected)
+        if problems:
+            raise BuildError(f"{target}: the written module failed verification: {problems[0]}" + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+
+    t = time.perf_counter()
+    package.write_verified(target, data, check)
+    stages["verify+write"] = time.perf_counter() - t
+    n_units = len(game.units)
+    return BuildResult(target, len(data), n_units + len(game.markers), len(game.areas) + len(layout.make_layout(game).boxes) + len(layout.make_layout(game).piles), len(game.cards), stats, stages)
+
+
+class _Progress:
+    """A one-line progress bar on stderr, only when stderr is a terminal."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+        self.enabled = sys.stderr.isatty()
+
+    def __call__(self, n: int) -> None:
+        self.done += n
+        if self.enabled:
+            width = 30
+            filled = int(width * self.done / max(self.total, 1))
+            sys.stderr.write(f"\r  images [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+            sys.stderr.flush()
+
+
+def run_build(data_dir: Path, out_dir: Path, images_dir: Path) -> int:
+    """The ``sdbp build`` command: exit 0, 1 (data read but wrong) or 2 (unreadable)."""
+    from sdbp_module.model.from_data import load_game
+
+    start = time.perf_counter()
+    if not data_dir.is_dir():
+        raise InputError(f"{data_dir}: no such game data folder")
+    game = load_game(data_dir)  # DataError (exit 1) lists every problem
+    bar = _Progress(artwork.count(game))
+    try:
+        result = build_module(game, out_dir, images_dir, bar)
+    finally:
+        bar.close()
+    elapsed = time.perf_counter() - start
+    click.echo(
+        f"{result.path}: {result.pieces} piece slots ({len(game.units)} units, {len(game.markers)} marker kinds), "
+        f"{result.zones} zones, {result.cards} cards, {result.size / 1e6:.1f} MB, {elapsed:.2f} s "
+        f"(images: {result.images.drawn} drawn, {result.images.cached} cached, {result.images.supplied} supplied)"
+    )
+    return EXIT_OK

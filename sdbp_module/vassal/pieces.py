@@ -1,0 +1,332 @@
+"""The module's pieces: prototypes, units, markers and cards (docs/module-pieces.md).
+
+Pure functions from ``GameData`` to piece definitions. Report Action formats follow
+docs/report-formats.md exactly; keep the two in step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sdbp_module.ids import Side
+from sdbp_module.model.game_data import Card, GameData, MarkerKind, Unit
+from sdbp_module.vassal import layout
+from sdbp_module.vassal.traits import (
+    Piece,
+    PropCommand,
+    Trait,
+    basic_piece,
+    delete,
+    dynamic_property,
+    key,
+    layer,
+    marker,
+    mask,
+    prototype,
+    report,
+    return_to_deck,
+    send_to,
+    trigger,
+)
+
+# Keystrokes (format reference §1.4; Ctrl = 130, Ctrl+Shift = 195)
+K_SPENT = key(70, 130)  # Ctrl+F  Flip to spent
+K_FRESH = key(82, 130)  # Ctrl+R  Flip to fresh
+K_FIRE = key(70, 195)  # Ctrl+Shift+F  Declare fire…
+K_ASSAULT = key(65, 195)  # Ctrl+Shift+A  Declare assault…
+K_ENTRENCH = key(69, 195)  # Ctrl+Shift+E  Declare entrenchment / discard for entrenchment
+K_ELIMINATE = key(69, 130)  # Ctrl+E
+K_REMOVE = key(88, 195)  # Ctrl+Shift+X
+K_PLAY = key(80, 130)  # Ctrl+P
+K_DISCARD = key(68, 195)  # Ctrl+Shift+D
+K_DELETE = key(68, 130)  # Ctrl+D
+K_CARD_FLIP = key(70, 130)  # Ctrl+F on a card: mask/unmask
+K_MOVED = key(57400, 0, "sdbpMoved")  # the main map's moveKey
+K_PASS = key(57401, 0, "sdbpPass")  # sent by the Pass button; no piece listens
+
+
+def k_state(index: int) -> str:
+    """Marker state keys: Ctrl+1, Ctrl+2, … (index from 0)."""
+    return key(49 + index, 130)
+
+
+SIDE = "side=$PlayerSide$"
+PREFIX = "SDBP|1|"
+
+
+def unit_prototype_name(side: Side) -> str:
+    return f"{side.label} unit"
+
+
+def card_prototype_name(side: Side | None) -> str:
+    return f"{side.label} card" if side else "Special card"
+
+
+MARKER_PROTOTYPE = "Marker"
+
+
+# ------------------------------------------------------------------------------------------
+# Image names (the naming convention for artwork in images/sodbp/, docs/module.md)
+
+
+def unit_image(unit: Unit, spent: bool) -> str:
+    return f"unit_{unit.id}_{'spent' if spent else 'fresh'}.png"
+
+
+def marker_image(kind: MarkerKind, index: int) -> str:
+    return f"marker_{kind.id}_{index + 1}.png"
+
+
+def card_image(card: Card) -> str:
+    return f"card_{card.id}.png"
+
+
+def card_back_image(side: Side | None) -> str:
+    return f"card_back_{side.value if side else 'special'}.png"
+
+
+# ------------------------------------------------------------------------------------------
+# Prototypes
+
+
+def _unit_prototype(game: GameData, side: Side) -> Piece:
+    lay = layout.make_layout(game)
+    elim = lay.box(layout.ELIMINATED).centre
+    removed = lay.box(layout.REMOVED).centre
+    commands = [PropCommand("Declare fire…", K_FIRE, ("R", "Target area number"))]
+    if side is Side.VIET_MINH:
+        commands.append(PropCommand("Declare assault…", K_ASSAULT, ("R", "Target area number")))
+    unit_ref = "unit=$sdbp_id$"
+    traits: list[Trait] = [
+        dynamic_property("sdbp_target", "", commands),
+        send_to("Eliminate", K_ELIMINATE, layout.MAP_NAME, layout.BOARD_NAME, elim[0], elim[1], "to the Eliminated box"),
+        send_to("Remove from game", K_REMOVE, layout.MAP_NAME, layout.BOARD_NAME, removed[0], removed[1], "to the Removed box"),
+    ]
+    if side is Side.VIET_MINH:
+        traits.append(trigger("Declare entrenchment", K_ENTRENCH, "menu entry for the entrench report"))
+    traits += [
+        report([K_SPENT], f"{PREFIX}FLIP|{SIDE}|{unit_ref}|area=$CurrentZone$|state=spent", "report flip to spent"),
+        report([K_FRESH], f"{PREFIX}FLIP|{SIDE}|{unit_ref}|area=$CurrentZone$|state=fresh", "report flip to fresh"),
+        report([K_MOVED], f"{PREFIX}MOVE|{SIDE}|{unit_ref}|from=$OldZone$|to=$CurrentZone$", "report move"),
+        report([K_FIRE], f"{PREFIX}FIRE|{SIDE}|{unit_ref}|from=$CurrentZone$|target=$sdbp_target$", "report fire"),
+    ]
+    if side is Side.VIET_MINH:
+        traits += [
+            report([K_ASSAULT], f"{PREFIX}ASSAULT|{SIDE}|{unit_ref}|from=$CurrentZone$|target=$sdbp_target$", "report assault"),
+            report([K_ENTRENCH], f"{PREFIX}ENTRENCH|{SIDE}|{unit_ref}|area=$CurrentZone$", "report entrenchment"),
+        ]
+    traits += [
+        report([K_ELIMINATE], f"{PREFIX}ELIMINATE|{SIDE}|{unit_ref}|from=$OldZone$", "report elimination"),
+        report([K_REMOVE], f"{PREFIX}REMOVE|{SIDE}|{unit_ref}|from=$OldZone$", "report removal"),
+        basic_piece(""),
+    ]
+    return Piece(tuple(traits))
+
+
+def _card_prototype(side: Side | None) -> Piece:
+    commands = [PropCommand("Play…", K_PLAY, ("R", "Target area number (blank if none)"))]
+    if side is Side.VIET_MINH:
+        commands.append(PropCommand("Discard for entrenchment…", K_ENTRENCH, ("R", "Area to entrench")))
+    card_ref = "card=$sdbp_id$"
+    discard = layout.discard_name(side) if side else layout.REMOVED_CARDS
+    masked = f"{side.label} card" if side else "Special card"
+    traits: list[Trait] = [
+        mask(K_CARD_FLIP, card_back_image(side), masked, "hidden from the other side"),
+        dynamic_property("sdbp_target", "", commands),
+        return_to_deck("Discard", K_DISCARD, discard, "to the discard pile"),
+        return_to_deck("Remove from game", K_REMOVE, layout.REMOVED_CARDS, "to the removed pile"),
+    ]
+    if side is Side.VIET_MINH:
+        traits.append(return_to_deck("", K_ENTRENCH, discard, "entrenchment discard"))
+    traits += [
+        report([K_PLAY], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=play|target=$sdbp_target$", "report play"),
+        report([K_DISCARD], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=discard", "report discard"),
+        report([K_REMOVE], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=remove", "report removal"),
+    ]
+    if side is Side.VIET_MINH:
+        traits.append(report([K_ENTRENCH], f"{PREFIX}ENTRENCH|{SIDE}|{card_ref}|area=$sdbp_target$", "report entrenchment"))
+    traits.append(basic_piece(""))
+    return Piece(tuple(traits))
+
+
+def _marker_prototype() -> Piece:
+    return Piece(
+        (
+            delete("Delete", K_DELETE),
+            report(
+                [K_MOVED],
+                f"{PREFIX}MOVE|{SIDE}|marker=$sdbp_id$|state=$sdbp_state$|from=$OldZone$|to=$CurrentZone$",
+                "report move",
+            ),
+            basic_piece(""),
+        )
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PrototypeDef:
+    name: str
+    description: str
+    piece: Piece
+
+
+def prototypes(game: GameData) -> tuple[PrototypeDef, ...]:
+    """All prototype definitions, in the order the buildFile lists them."""
+    out = [PrototypeDef(unit_prototype_name(s), f"{s.label} unit behaviour", _unit_prototype(game, s)) for s in game.game.sides]
+    sides_with_cards: list[Side | None] = [s for s in game.game.sides]
+    if game.cards_of(None):
+        sides_with_cards.append(None)
+    out += [PrototypeDef(card_prototype_name(s), "card behaviour", _card_prototype(s)) for s in sides_with_cards]
+    out.append(PrototypeDef(MARKER_PROTOTYPE, "marker behaviour", _marker_prototype()))
+    return tuple(out)
+
+
+# ------------------------------------------------------------------------------------------
+# Pieces
+
+
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def unit_properties(unit: Unit) -> list[tuple[str, str]]:
+    """The identity Marker of a unit, in the order of docs/module-pieces.md."""
+    return [
+        ("sdbp_id", unit.id),
+        ("sdbp_kind", "unit"),
+        ("side", unit.side.value),
+        ("formation", unit.formation),
+        ("company", unit.company),
+        ("unit_type", unit.type.value),
+        ("firepower", str(unit.firepower)),
+        ("defense", str(unit.defense)),
+        ("spent_defense", str(unit.spent_defense)),
+        ("movement", str(unit.movement)),
+        ("thai", _bool(unit.thai)),
+        ("elite", _bool(unit.elite)),
+        ("replacement", _bool(unit.replacement)),
+    ]
+
+
+def unit_piece(unit: Unit, gpid: int) -> Piece:
+    return Piece(
+        (
+            layer(
+                "Spent",
+                [unit_image(unit, False), unit_image(unit, True)],
+                ["+ (fresh)", "+ (spent)"],
+                up_command="Flip to spent",
+                up_key=K_SPENT,
+                down_command="Flip to fresh",
+                down_key=K_FRESH,
+            ),
+            prototype(unit_prototype_name(unit.side)),
+            marker(unit_properties(unit)),
+            basic_piece(unit.name, state=f"null;0;0;{gpid};0"),
+        )
+    )
+
+
+def state_label(kind: MarkerKind, state: str) -> str:
+    if kind.id in ("control", "fire") and state in (Side.FRENCH.value, Side.VIET_MINH.value):
+        return Side(state).label
+    if kind.id == "trench":
+        return f"Level {state}"
+    return state.replace("-", " ").capitalize()
+
+
+def marker_piece(kind: MarkerKind, gpid: int, state_index: int = 0) -> Piece:
+    states = kind.states
+    level_cmds = [PropCommand("", k_state(i), ("P", str(i + 1))) for i in range(len(states))]
+    state_cmds = [PropCommand(state_label(kind, s), k_state(i), ("P", s)) for i, s in enumerate(states)]
+    reports = [
+        report([k_state(i)], f"{PREFIX}MARKER|{SIDE}|marker=$sdbp_id$|state={s}|area=$CurrentZone$", f"report state {s}")
+        for i, s in enumerate(states)
+    ]
+    traits: list[Trait] = [
+        dynamic_property("sdbp_state", states[state_index], state_cmds),
+        dynamic_property("sdbp_level", str(state_index + 1), level_cmds, numeric=True, minimum=1, maximum=len(states)),
+        *reports,
+        layer(
+            "State",
+            [marker_image(kind, i) for i in range(len(states))],
+            [f"+ ({state_label(kind, s)})" for s in states] if len(states) > 1 else [""],
+            follow_property="sdbp_level",
+            level=state_index + 1,
+        ),
+        prototype(MARKER_PROTOTYPE),
+        marker([("sdbp_id", kind.id), ("sdbp_kind", "marker"), ("marker_kind", kind.id)]),
+        basic_piece(kind.name, state=f"null;0;0;{gpid};0"),
+    ]
+    return Piece(tuple(traits))
+
+
+def card_properties(card: Card) -> list[tuple[str, str]]:
+    return [
+        ("sdbp_id", card.id),
+        ("sdbp_kind", "card"),
+        ("side", card.side.value if card.side else ""),
+        ("card_number", str(card.number)),
+        ("card_name", card.name),
+        ("entrenchment", "" if card.entrenchment is None else str(card.entrenchment)),
+        ("card_firepower", "" if card.firepower is None else str(card.firepower)),
+    ]
+
+
+def card_play_destination(card: Card) -> str:
+    if card.side is None or card.removed_after_play:
+        return layout.REMOVED_CARDS
+    return layout.discard_name(card.side)
+
+
+def card_piece(card: Card, gpid: int) -> Piece:
+    return Piece(
+        (
+            prototype(card_prototype_name(card.side)),
+            return_to_deck("", K_PLAY, card_play_destination(card), "play: to the discard or removed pile"),
+            marker(card_properties(card)),
+            basic_piece(card.name, card_image(card), state=f"null;0;0;{gpid};0"),
+        )
+    )
+
+
+# ------------------------------------------------------------------------------------------
+# Slot numbering: a counter over the data order (units, markers, cards), never time
+
+
+@dataclass(frozen=True, slots=True)
+class Slots:
+    units: tuple[tuple[Unit, int], ...]
+    markers: tuple[tuple[MarkerKind, int], ...]
+    cards: tuple[tuple[Card, int], ...]
+
+    @property
+    def next_gpid(self) -> int:
+        return 1 + len(self.units) + len(self.markers) + len(self.cards)
+
+
+def slots(game: GameData) -> Slots:
+    n = 0
+
+    def nxt() -> int:
+        nonlocal n
+        n += 1
+        return n
+
+    units = tuple((u, nxt()) for u in game.units)
+    markers = tuple((m, nxt()) for m in game.markers)
+    cards = tuple((c, nxt()) for c in game.cards)
+    return Slots(units, markers, cards)
+
+
+def expand(piece: Piece, protos: dict[str, Piece]) -> Piece:
+    """Replace every ``prototype;`` trait by the prototype's traits (its dummy BasicPiece dropped),
+    recursively, as the engine does when it places a piece into a game (§4.5)."""
+    out: list[Trait] = []
+    for t in piece.traits:
+        if t.prefix == "prototype;":
+            name = t.type[len("prototype;") :].split(";")[0]
+            out.extend(expand(protos[name], protos).traits[:-1])
+        else:
+            out.append(t)
+    return Piece(tuple(out))

@@ -1,0 +1,223 @@
+"""VASSAL piece traits as (type, state) string pairs, and whole piece definitions.
+
+Every string here is produced with the engine's SequenceEncoder (``codec.sequence``), field by
+field as format reference §4.3–§4.6 lists them. A piece is a tuple of traits, outermost first,
+ending in its BasicPiece; its type and state strings nest one SequenceEncoder level per trait
+(§4.1), so the k-th TAB separator carries k backslashes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sdbp_module.codec.sequence import decode, encode
+
+TAB = "\t"
+
+
+def enc(tokens: Sequence[str], delimiter: str) -> str:
+    """SequenceEncoder join that yields ``""`` (not Java null) for an empty list."""
+    joined = encode(list(tokens), delimiter)
+    return "" if joined is None else joined
+
+
+def key(code: int, modifiers: int, name: str = "") -> str:
+    """A NamedKeyStroke encoding (§1.4): ``code,modifiers`` or ``code,modifiers,Name``."""
+    return f"{code},{modifiers},{name}" if name else f"{code},{modifiers}"
+
+
+@dataclass(frozen=True, slots=True)
+class Trait:
+    """One trait: its own type string (with its ``id;`` prefix) and its own state string."""
+
+    type: str
+    state: str
+
+    @property
+    def prefix(self) -> str:
+        """The factory id the engine dispatches on: everything up to and including the first ``;``."""
+        cut = self.type.find(";")
+        return self.type if cut < 0 else self.type[: cut + 1]
+
+
+def _nest(tokens: Sequence[str]) -> str:
+    if len(tokens) == 1:
+        return tokens[0]
+    return enc([tokens[0], _nest(tokens[1:])], TAB)
+
+
+def unnest(value: str) -> list[str]:
+    """Split a nested type or state string back into its per-trait tokens (inverse of nesting)."""
+    out: list[str] = []
+    rest = value
+    while True:
+        parts = decode(rest, TAB)
+        if len(parts) == 1:
+            out.append(parts[0])
+            return out
+        if len(parts) != 2:
+            raise ValueError(f"not a nested piece string: {len(parts)} tokens at one level")
+        out.append(parts[0])
+        rest = parts[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A piece definition: traits, outermost first, the BasicPiece last."""
+
+    traits: tuple[Trait, ...]
+
+    @property
+    def type(self) -> str:
+        return _nest([t.type for t in self.traits])
+
+    @property
+    def state(self) -> str:
+        return _nest([t.state for t in self.traits])
+
+    def add_piece(self, piece_id: str | None = None) -> str:
+        """The AddPiece command text (§4.2, §5.4); ``null`` id for slot and prototype definitions."""
+        return "+/" + enc([piece_id or "null", self.type, self.state], "/")
+
+
+# ------------------------------------------------------------------------------------------
+# Trait constructors (field lists: format reference §4.3, §4.5, §4.6)
+
+
+def basic_piece(name: str, image: str = "", state: str = "null;0;0;;0") -> Trait:
+    """BasicPiece ``piece;``: type [cloneKey, deleteKey, image, name]."""
+    return Trait("piece;" + enc(["", "", image, name], ";"), state)
+
+
+def basic_state(map_name: str | None, x: int, y: int, gpid: str, props: Sequence[tuple[str, str]] = ()) -> str:
+    """BasicPiece state: [map|null, x, y, gpid, N, k1, v1, …]."""
+    tokens = [map_name or "null", str(x), str(y), gpid, str(len(props))]
+    for k, v in props:
+        tokens += [k, v]
+    return enc(tokens, ";")
+
+
+def marker(props: Sequence[tuple[str, str]]) -> Trait:
+    """Marker ``mark;``: property names SE(','), values SE(',') in the same order."""
+    return Trait("mark;" + enc([k for k, _ in props], ","), enc([v for _, v in props], ","))
+
+
+def prototype(name: str) -> Trait:
+    return Trait("prototype;" + enc([name], ";"), "")
+
+
+@dataclass(frozen=True, slots=True)
+class PropCommand:
+    """One Dynamic Property menu command: menu text (may be empty), key, changer (§1.4)."""
+
+    menu: str
+    key: str
+    changer: tuple[str, ...]  # ("P", value) | ("R", prompt) | ("I", step)
+
+
+def dynamic_property(
+    name: str,
+    initial: str,
+    commands: Sequence[PropCommand],
+    *,
+    numeric: bool = False,
+    minimum: int = 0,
+    maximum: int = 100,
+    description: str = "",
+) -> Trait:
+    """Dynamic Property ``PROP;``: [name, constraints, commands, description]; state = value."""
+    constraints = enc(["true" if numeric else "false", str(minimum), str(maximum), "false"], ",")
+    entries = [enc([c.menu, c.key, enc(list(c.changer), ",")], ":") for c in commands]
+    return Trait(enc(["PROP", name, constraints, enc(entries, ","), description], ";"), initial)
+
+
+def report(keys: Sequence[str], fmt: str, description: str = "") -> Trait:
+    """Report Action ``report;``: [keys, format, cycleDownKeys, cycleFormats, description, noSuppress]."""
+    return Trait(enc(["report", enc(list(keys), ","), fmt, "", "", description, "false"], ";"), "-1")
+
+
+def layer(
+    name: str,
+    images: Sequence[str],
+    level_names: Sequence[str],
+    *,
+    up_command: str = "",
+    up_key: str = "",
+    down_command: str = "",
+    down_key: str = "",
+    loop: bool = False,
+    follow_property: str = "",
+    level: int = 1,
+) -> Trait:
+    """Layer ``emb2;`` with its 33 type fields (§4.6), version 1, always active."""
+    fields = [
+        "",  # 1 activateCommand
+        "128",  # 2 activateModifiers (legacy)
+        "A",  # 3 activateKey (legacy)
+        up_command,  # 4
+        "128",  # 5 upModifiers (legacy)
+        "",  # 6 upKey (legacy)
+        down_command,  # 7
+        "128",  # 8 downModifiers (legacy)
+        "",  # 9 downKey (legacy)
+        "",  # 10 resetCommand
+        "",  # 11 resetKey
+        "1",  # 12 resetLevel
+        "false",  # 13 drawUnderneathWhenSelected
+        "0",  # 14 xOff
+        "0",  # 15 yOff
+        enc(list(images), ","),  # 16
+        enc(list(level_names), ","),  # 17
+        "true" if loop else "false",  # 18
+        name,  # 19 layerName
+        "",  # 20 randomKey
+        "",  # 21 randomCommand
+        "true" if follow_property else "false",  # 22
+        follow_property,  # 23
+        "1",  # 24 firstLevelValue
+        "1",  # 25 version
+        "true",  # 26 alwaysActive
+        "",  # 27 activateKeyStroke
+        up_key,  # 28
+        down_key,  # 29
+        "",  # 30 description
+        "1.0",  # 31 scale
+        "",  # 32 onlyPropertyName (3.7)
+        "true",  # 33 onlyPropertyState (3.7)
+    ]
+    return Trait("emb2;" + enc(fields, ";"), str(level))
+
+
+def send_to(menu: str, key_: str, map_name: str, board: str, x: int, y: int, description: str = "") -> Trait:
+    """Send To Location ``sendto;`` to a fixed point (destination ``L``), 18 fields (§4.6)."""
+    fields = [menu, key_, map_name, board, str(x), str(y), "", "", "0", "0", "0", "0", description, "L", "", "", "", ""]
+    return Trait("sendto;" + enc(fields, ";"), enc(["", "", ""], ";"))
+
+
+def return_to_deck(menu: str, key_: str, deck: str, description: str = "") -> Trait:
+    """Return To Deck ``return;`` (version 2: the deck is given by the deck expression)."""
+    fields = [menu, key_, "", "Select destination", description, "2", "false", deck]
+    return Trait("return;" + enc(fields, ";"), "")
+
+
+def mask(key_: str, image: str, masked_name: str, description: str = "") -> Trait:
+    """Mask ``obs;``: owners see the face with a back inset (style ``I``); access by side."""
+    fields = [key_, image, "Flip", "I", masked_name, "side:", "Peek", description, "false", "", ""]
+    return Trait("obs;" + enc(fields, ";"), enc(["null", ""], ";"))
+
+
+def delete(menu: str, key_: str) -> Trait:
+    return Trait("delete;" + enc([menu, key_, ""], ";"), "")
+
+
+def trigger(menu: str, key_: str, description: str = "") -> Trait:
+    """Trigger Action ``macro;`` with a menu entry and no actions (it only offers the key)."""
+    fields = [description, menu, key_, "", "", "", "false", "", "", "counted", "", "", "", "false", "", "1", "1"]
+    return Trait("macro;" + enc(fields, ";"), "")
+
+
+KNOWN_PREFIXES = frozenset(
+    {"piece;", "mark;", "prototype;", "PROP;", "report;", "emb2;", "sendto;", "return;", "obs;", "delete;", "macro;"}
+)
+"""Every trait id this module writes; each is in the engine's factory (format reference §4.6)."""
