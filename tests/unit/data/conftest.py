@@ -1,18 +1,13 @@
-"""Helpers for the data tests: a copy of the tiny ``fixtures/mini`` game to edit and check."""
+"""Fixtures for the data tests: a copy of the tiny ``fixtures/mini`` game to edit and check."""
 
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from sdbp_module.data.dataset import check_folder
-
-FIXTURES = Path(__file__).parent / "fixtures"
-
-Edit = Callable[[str, str, str], None]
+from data_support import FIXTURES, Edit
 
 
 @pytest.fixture
@@ -34,8 +29,3 @@ def edit(mini: Path) -> Edit:
         path.write_text(text.replace(old, new), encoding="utf-8")
 
     return replace
-
-
-def problems(folder: Path) -> list[str]:
-    """Every problem of ``folder``, rendered, in report order."""
-    return [p.render() for p in check_folder(folder).problems]

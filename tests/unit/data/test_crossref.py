@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Edit, problems
+from data_support import Edit, problems
 
 # (what is broken, edits to the mini game as (file, old text, new text), the exact problems)
 CASES: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [

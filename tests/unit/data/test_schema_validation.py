@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from conftest import Edit, problems
+from data_support import Edit, problems
 from sdbp_module.data.sources import parse_yaml
 from sdbp_module.data.validate import KINDS, describe, load_schema, validate_file
 
