@@ -1,0 +1,230 @@
+"""SoDBP activation (catalogue §3.4, rules 6.1): SPENT-UNIT-ACTS and the ACT-* rules.
+
+A unit action activates fresh units of one area that all do the same thing, and flips exactly them
+to spent. The French *Counter Attack* card is the one exception to "one area" and "same thing".
+The action is judged when it closes (the next action opens, the phase changes, the log ends), from
+the clock's record of its parts and activated units.
+
+Not covered here: spent units retreated or eliminated as damage (legal), and the flip-state of units
+a card brings in.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
+from sdbp_module.replay.apply import action_part, closes_action, opens_new_action
+from sdbp_module.replay.clock import Clock, PartKind
+from sdbp_module.replay.events import Assault, Entrench, Event, Fire, Flip, Move, MoveKind
+from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import CheckContext, FunctionRule, rule
+from sdbp_module.rules.findings import Finding
+from sdbp_module.rules.sodbp_cards import COUNTER_ATTACK, card_is
+
+F = Finding
+
+_VERB = {PartKind.MOVE: "move", PartKind.FIRE: "fire", PartKind.ASSAULT: "assault", PartKind.ENTRENCH: "entrench"}
+
+
+def _unit_action(event: Event) -> tuple[str, tuple[UnitId, ...], AreaId | None] | None:
+    """(verb, units, declared origin area) of an event that activates units."""
+    if isinstance(event, Move) and event.move_kind in (MoveKind.MOVE, MoveKind.GATHER):
+        return "move", event.units, event.from_area
+    if isinstance(event, Fire) and event.units:
+        return "fire", event.units, event.from_area
+    if isinstance(event, Assault):
+        return "assault", event.units, event.from_area
+    if isinstance(event, Entrench) and event.units:
+        return "entrench", event.units, None
+    return None
+
+
+def _counter_attack(clock: Clock, ctx: CheckContext, event: Event | None = None) -> bool:
+    cards = [p.card for p in clock.parts if p.kind is PartKind.CARD]
+    if event is not None:
+        found = action_part(event)
+        if found is not None and found[2].kind is PartKind.CARD:
+            cards.append(found[2].card)
+    return any(card_is(ctx.game, c, COUNTER_ATTACK) for c in cards)
+
+
+@rule("SPENT-UNIT-ACTS", "2.1.1, 6.1", Severity.ILLEGAL, "Only fresh units move, fire, assault or pay for entrenchment.")
+def spent_unit_acts(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    act = _unit_action(event)
+    if act is None:
+        return
+    verb, units, _ = act
+    spent = tuple(u for u in units if before.is_spent(u))
+    if spent:
+        yield r.finding(
+            before,
+            event,
+            f"Spent unit(s) {', '.join(spent)} {verb}; a spent unit cannot act this turn.",
+            units=spent,
+            areas=tuple(sorted({a for u in spent if (a := before.area_of(u)) is not None})),
+        )
+
+
+@rule("ACT-ONE-AREA", "6.1", Severity.ILLEGAL, "The units of a unit action start in one area (Counter Attack excepted).")
+def act_one_area(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    act = _unit_action(event)
+    if act is None or (isinstance(event, Move) and event.move_kind is MoveKind.GATHER):
+        return
+    verb, units, declared = act
+    c = before.clock
+    joining = c.action_side is not None and not opens_new_action(c, event)
+    if joining and _counter_attack(c, ctx):
+        return
+    areas = {u: before.area_of(u) for u in units}
+    origins = sorted({a for a in areas.values() if a is not None})
+    off_map = tuple(u for u, a in areas.items() if a is None)
+    if off_map:
+        yield r.finding(
+            before,
+            event,
+            f"{', '.join(off_map)} {'is' if len(off_map) == 1 else 'are'} not on the map, yet {verb}.",
+            units=off_map,
+        )
+    if declared is not None:
+        elsewhere = tuple(u for u, a in areas.items() if a is not None and a != declared)
+        if elsewhere:
+            yield r.finding(
+                before,
+                event,
+                f"The {verb} is declared from area {declared} but {', '.join(elsewhere)} "
+                f"{'is' if len(elsewhere) == 1 else 'are'} in area(s) {', '.join(str(areas[u]) for u in elsewhere)}.",
+                units=elsewhere,
+                areas=tuple(sorted({declared, *(a for u in elsewhere if (a := areas[u]) is not None)})),
+                expected=str(declared),
+            )
+    elif len(origins) > 1:
+        yield r.finding(
+            before,
+            event,
+            f"The units that {verb} stand in areas {', '.join(map(str, origins))}; a unit action uses one area.",
+            units=units,
+            areas=tuple(origins),
+        )
+    if joining:
+        started = sorted({p.area for p in c.parts if p.kind in _VERB and p.area is not None})
+        mine = declared if declared is not None else (origins[0] if len(origins) == 1 else None)
+        if started and mine is not None and mine not in started:
+            yield r.finding(
+                before,
+                event,
+                f"Action {c.action} already activated units in area {', '.join(map(str, started))}; "
+                f"now units in area {mine} {verb}.",
+                units=units,
+                areas=tuple(sorted({*started, mine})),
+                expected=str(started[0]),
+                actual=str(mine),
+            )
+
+
+@rule("ACT-SAME-ACTION", "6.1, 7.0, 8.0", Severity.ILLEGAL, "All activated units do the same thing: one destination or one target.")
+def act_same_action(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    c = before.clock
+    found = action_part(event)
+    if found is None or c.action_side is None or opens_new_action(c, event):
+        return
+    part = found[2]
+    if part.kind not in _VERB or _counter_attack(c, ctx, event):
+        return
+    for earlier in c.parts:
+        if earlier.kind not in _VERB:
+            continue
+        if earlier.kind is not part.kind:
+            yield r.finding(
+                before,
+                event,
+                f"Action {c.action} mixes {_VERB[earlier.kind]} and {_VERB[part.kind]}; all its units do the same thing.",
+                areas=tuple(sorted({a for a in (earlier.area, part.area) if a is not None})),
+                expected=_VERB[earlier.kind],
+                actual=_VERB[part.kind],
+            )
+            return
+        if earlier.target != part.target:
+            word = "destination" if part.kind is PartKind.MOVE else "target"
+            yield r.finding(
+                before,
+                event,
+                f"Action {c.action} has two {word}s, {earlier.target} and {part.target}; all its units share one.",
+                areas=tuple(sorted({a for a in (earlier.target, part.target) if a is not None})),
+                expected=str(earlier.target),
+                actual=str(part.target),
+            )
+            return
+
+
+def _unflipped(r: FunctionRule, state: GameState, event: Event | None) -> Iterator[Finding]:
+    c = state.clock
+    fresh = tuple(sorted(u for u in c.activated if (s := state.unit(u)) is not None and s.location.is_on_map and not s.spent))
+    if fresh:
+        yield r.finding(
+            state,
+            event,
+            f"After action {c.action}, participant(s) {', '.join(fresh)} {'is' if len(fresh) == 1 else 'are'} still fresh; "
+            "participants flip to spent.",
+            units=fresh,
+            areas=tuple(sorted({a for u in fresh if (a := state.area_of(u)) is not None})),
+        )
+
+
+def _flip_finish(r: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
+    if final.clock.action_side is not None and final.clock.phase is Phase.ACTION:
+        yield from _unflipped(r, final, None)
+
+
+@rule(
+    "ACT-FLIP-PARTICIPANTS",
+    "6.1, 7.0, 8.1",
+    Severity.ILLEGAL,
+    "After a unit action its participants are spent, and only they were flipped by it.",
+    finish=_flip_finish,
+)
+def act_flip_participants(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    c = before.clock
+    if c.action_side is None:
+        return
+    if closes_action(c, event):
+        yield from _unflipped(r, before, event)
+        return
+    if isinstance(event, Flip) and event.spent and c.phase is Phase.ACTION:
+        origins = {p.area for p in c.parts if p.kind in _VERB and p.area is not None}
+        wrong = tuple(
+            u
+            for u in event.units
+            if (s := before.unit(u)) is not None
+            and s.side is c.action_side
+            and not s.spent
+            and u not in c.activated
+            and s.location.area in origins
+        )
+        if wrong:
+            yield r.finding(
+                before,
+                event,
+                f"{', '.join(wrong)} flipped to spent by action {c.action} without taking part in it.",
+                units=wrong,
+                areas=tuple(sorted({a for u in wrong if (a := before.area_of(u)) is not None})),
+            )
+
+
+@rule("ACT-VM-ONLY", "6.1, 9.0, 10.0", Severity.ILLEGAL, "Only the Viet Minh entrenches and assaults.")
+def act_vm_only(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    if isinstance(event, (Entrench, Assault)) and event.side is not Side.VIET_MINH:
+        verb = "entrench" if isinstance(event, Entrench) else "assault"
+        area = event.area if isinstance(event, Entrench) else event.from_area
+        yield r.finding(
+            before,
+            event,
+            f"The {event.side.label} {verb}s (area {area}); only the Viet Minh may.",
+            units=event.units,
+            areas=(area,),
+            expected=Side.VIET_MINH.value,
+            actual=event.side.value,
+        )
+
+
+RULES = (spent_unit_acts, act_one_area, act_same_action, act_flip_participants, act_vm_only)

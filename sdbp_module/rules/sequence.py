@@ -1,0 +1,431 @@
+"""SoDBP sequence of play (catalogue §3.2, rules 4.0 and 6.0): the SEQ-* rules.
+
+The clock (``replay.clock``) says which action each event belongs to and keeps the last few actions
+of the phase; these rules compare that with 4.0: Draw → Action → End, the Viet Minh first, sides
+alternating, a pass not final, the phase ending on two passes or on a VM pass the French do not
+answer with a discard, one thing per action, and the End-phase steps in order.
+
+What the log cannot show: whether a discarded-to-continue card had an effect (a card play of it
+would be a separate, visible event), and hands when the start snapshot gives no piles
+(``cannot-check``).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from sdbp_module.ids import Phase, Severity, Side
+from sdbp_module.replay.apply import action_part, implied_end_step, opens_new_action
+from sdbp_module.replay.clock import ActionKind, ActionPart, ActionRecord, Clock, PartKind
+from sdbp_module.replay.events import (
+    CardDiscard,
+    DiscardReason,
+    EndStep,
+    Event,
+    FireMarkerSet,
+    GameEnd,
+    NoSupplySet,
+    PhaseStart,
+    Pile,
+    acting_side,
+)
+from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import CheckContext, FunctionRule, rule
+from sdbp_module.rules.findings import Finding
+from sdbp_module.rules.sodbp_cards import COUNTER_ATTACK, SURPRISE_ASSAULT, card_is
+
+F = Finding
+VM, FR = Side.VIET_MINH, Side.FRENCH
+
+_KIND_WORDS = {
+    ActionKind.UNIT: "a unit action",
+    ActionKind.CARD: "a card action",
+    ActionKind.ENTRENCH_DISCARD: "an entrenchment by card",
+    ActionKind.PASS: "a pass",
+    ActionKind.CONTINUE: "a discard to continue",
+}
+
+
+def _words(record: ActionRecord) -> str:
+    return f"{record.side.label} {_KIND_WORDS[record.kind]} (action {record.number})"
+
+
+def _opening(before: GameState, event: Event) -> tuple[Side, ActionKind] | None:
+    """(side, kind) when ``event`` opens a new action."""
+    found = action_part(event)
+    side = acting_side(event)
+    if found is None or side is None or not opens_new_action(before.clock, event):
+        return None
+    return side, found[1]
+
+
+def _in_action_phase(before: GameState) -> bool:
+    return before.clock.phase is Phase.ACTION
+
+
+def phase_over(clock: Clock, first: Side) -> str | None:
+    """Why the action phase is already over (4.0 B), or None: two passes in a row, or a first-side pass
+    the other side did not answer with a discard (the caller decides what the next act may be)."""
+    return _over(clock.recent, first)
+
+
+def ended_earlier(clock: Clock, first: Side) -> bool:
+    """True when the phase was already over before the last recorded action (and that was flagged)."""
+    r = clock.recent
+    for k in range(1, len(r)):
+        if _over(r[:k], first) is not None and not (r[k].kind is ActionKind.CONTINUE and r[k].side is not first):
+            return True
+    return False
+
+
+def _over(r: tuple[ActionRecord, ...], first: Side) -> str | None:
+    if len(r) >= 2 and r[-1].kind is ActionKind.PASS and r[-2].kind is ActionKind.PASS and r[-1].side is not r[-2].side:
+        return f"two passes in a row ({_words(r[-2])}, {_words(r[-1])})"
+    if r and r[-1].kind is ActionKind.PASS and r[-1].side is first:
+        return f"the {first.label} pass (action {r[-1].number}) with no discard to continue"
+    return None
+
+
+# -- phases ---------------------------------------------------------------------------------------
+
+
+def _expected_next(clock: Clock, first_turn: int) -> tuple[int, Phase]:
+    if clock.turn == 0 or clock.phase is None:
+        return (max(clock.turn, first_turn) if clock.turn else first_turn, Phase.DRAW)
+    order = (Phase.DRAW, Phase.ACTION, Phase.END)
+    i = order.index(clock.phase)
+    if i + 1 < len(order):
+        return clock.turn, order[i + 1]
+    return clock.turn + 1, Phase.DRAW
+
+
+@rule("SEQ-PHASE-ORDER", "4.0", Severity.ILLEGAL, "Every turn runs Draw → Action → End; actions only in the Action phase.")
+def seq_phase_order(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    c = before.clock
+    if isinstance(event, PhaseStart):
+        if (event.turn, event.phase) == (c.turn, c.phase):
+            return  # the tracker re-reported the same phase
+        expected = _expected_next(c, ctx.game.scenario.first_turn)
+        if (event.turn, event.phase) != expected:
+            now = f"turn {c.turn} {c.phase.value} phase" if c.phase is not None else "the start"
+            yield r.finding(
+                before,
+                event,
+                f"Turn {event.turn} {event.phase.value} phase follows {now}; expected turn {expected[0]} {expected[1].value} phase.",
+                expected=f"{expected[0]} {expected[1].value}",
+                actual=f"{event.turn} {event.phase.value}",
+            )
+        return
+    opening = _opening(before, event)
+    if opening is not None and c.phase is not Phase.ACTION:
+        side, kind = opening
+        where = f"the {c.phase.value} phase" if c.phase is not None else "before the first phase"
+        yield r.finding(
+            before,
+            event,
+            f"{side.label} {_KIND_WORDS[kind]} in {where}; actions belong to the Action phase.",
+            expected=Phase.ACTION.value,
+            actual=c.phase.value if c.phase is not None else None,
+        )
+
+
+@rule("SEQ-VM-FIRST", "4.0 B, 6.0", Severity.ILLEGAL, "The Viet Minh takes the first action of every turn.")
+def seq_vm_first(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    opening = _opening(before, event)
+    if opening is None or not _in_action_phase(before) or before.clock.actions_in_phase:
+        return
+    side, kind = opening
+    first = ctx.sequence.first_side
+    if first is not None and side is not first:
+        yield r.finding(
+            before,
+            event,
+            f"The first action of turn {before.clock.turn} is {side.label} {_KIND_WORDS[kind]}; the {first.label} acts first.",
+            expected=first.value,
+            actual=side.value,
+        )
+
+
+@rule("SEQ-ALTERNATE", "4.0 B", Severity.ILLEGAL, "Sides alternate actions (a pass counts); only a discard to continue is followed by the same side.")
+def seq_alternate(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    opening = _opening(before, event)
+    last = before.clock.last
+    if opening is None or last is None or not _in_action_phase(before):
+        return
+    side, kind = opening
+    if last.side is side and last.kind is not ActionKind.CONTINUE:
+        yield r.finding(
+            before,
+            event,
+            f"{side.label} {_KIND_WORDS[kind]} follows {_words(last)}; the sides alternate.",
+            expected=side.enemy.value,
+            actual=side.value,
+        )
+
+
+@rule("SEQ-PASS-NOT-FINAL", "4.0 B [SoS] (AMB-27)", Severity.INFO, "A side that passed may act again later (not a violation).")
+def seq_pass_not_final(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    opening = _opening(before, event)
+    if opening is None or not _in_action_phase(before):
+        return
+    side, kind = opening
+    if kind in (ActionKind.PASS, ActionKind.CONTINUE):
+        return
+    earlier = [rec for rec in before.clock.recent if rec.side is side and rec.kind is ActionKind.PASS]
+    if earlier:
+        yield r.finding(
+            before,
+            event,
+            f"The {side.label} passed at action {earlier[-1].number} and acts again: a pass is not final (legal).",
+        )
+
+
+@rule("SEQ-END-ON-PASSES", "4.0 B", Severity.ILLEGAL, "The Action phase ends on two passes in a row, or on a VM pass not answered by a French discard.")
+def seq_end_on_passes(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    c = before.clock
+    first = ctx.sequence.first_side or VM
+    if isinstance(event, (PhaseStart, GameEnd)) and c.phase is Phase.ACTION and (
+        not isinstance(event, PhaseStart) or (event.turn, event.phase) != (c.turn, c.phase)
+    ):
+        if (
+            phase_over(c, first) is None
+            and not ended_earlier(c, first)
+            and (c.last is None or c.last.kind is not ActionKind.CONTINUE)
+        ):
+            last = f"after {_words(c.last)}" if c.last is not None else "with no action or pass logged"
+            yield r.finding(
+                before,
+                event,
+                f"The Action phase of turn {c.turn} ends {last}; it ends only on two passes in a row or a {first.label} pass.",
+            )
+        return
+    opening = _opening(before, event)
+    if opening is None or not _in_action_phase(before):
+        return
+    why = phase_over(c, first)
+    if why is None:
+        return
+    side, kind = opening
+    last = c.recent[-1]
+    if kind is ActionKind.CONTINUE and side is not first:
+        return  # judged by SEQ-FR-DISCARD-CONTINUE (including after two passes, AMB-02)
+    if kind is ActionKind.PASS:
+        yield r.finding(
+            before,
+            event,
+            f"{side.label} pass logged after the Action phase ended at {why}: redundant.",
+            severity=Severity.INFO,
+        )
+        return
+    yield r.finding(
+        before,
+        event,
+        f"{side.label} {_KIND_WORDS[kind]} after the Action phase ended at {why}.",
+        expected="end of phase",
+        actual=f"action {last.number + 1}" if event.action is None else f"action {event.action}",
+    )
+
+
+@rule("SEQ-FR-DISCARD-CONTINUE", "4.0 B", Severity.ILLEGAL, "After a VM pass the French may discard exactly one card from hand to continue.")
+def seq_fr_discard_continue(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    c = before.clock
+    first = ctx.sequence.first_side or VM
+    second = first.enemy
+    # the act after a discard to continue must be the discarder's
+    if c.last is not None and c.last.kind is ActionKind.CONTINUE and _in_action_phase(before):
+        opening = _opening(before, event)
+        if opening is not None and opening[0] is not c.last.side and opening[1] is not ActionKind.CONTINUE:
+            yield r.finding(
+                before,
+                event,
+                f"{opening[0].label} {_KIND_WORDS[opening[1]]} follows the {c.last.side.label} discard to continue; "
+                f"the {c.last.side.label} acts (or passes) next.",
+            )
+        if isinstance(event, (PhaseStart, GameEnd)) and not (
+            isinstance(event, PhaseStart) and (event.turn, event.phase) == (c.turn, c.phase)
+        ):
+            yield r.finding(
+                before,
+                event,
+                f"The Action phase ends right after the {c.last.side.label} discard to continue; an action or pass must follow it.",
+            )
+    if not (isinstance(event, CardDiscard) and event.reason is DiscardReason.CONTINUE):
+        return
+    cards = event.cards
+    if event.side is not second:
+        yield r.finding(before, event, f"The {event.side.label} discards to continue; only the {second.label} may.")
+    if len(cards) != 1:
+        yield r.finding(
+            before, event, f"{len(cards)} cards discarded to continue; exactly one.", expected=1, actual=len(cards)
+        )
+    if event.to is not Pile.DISCARD:
+        yield r.finding(
+            before,
+            event,
+            f"The discarded card goes to the {event.to.value} pile; it goes to the discard pile.",
+            expected=Pile.DISCARD.value,
+            actual=event.to.value,
+        )
+    if before.piles_known:
+        hand = before.hand(event.side)
+        outside = [card for card in cards if card not in hand]
+        if outside:
+            yield r.finding(
+                before,
+                event,
+                f"{', '.join(outside)} discarded to continue but not in the {event.side.label} hand.",
+            )
+    else:
+        yield r.finding(
+            before,
+            event,
+            "The log does not record the hands, so the discarded card cannot be checked against the hand.",
+            severity=Severity.CANNOT_CHECK,
+        )
+    last = c.last
+    if last is None or not (last.kind is ActionKind.PASS and last.side is first):
+        after_what = _words(last) if last is not None else "the start of the phase"
+        yield r.finding(
+            before, event, f"Discard to continue after {after_what}; it may follow only a {first.label} pass."
+        )
+    elif len(c.recent) >= 2 and c.recent[-2].kind is ActionKind.PASS and c.recent[-2].side is second:
+        if ctx.rules.get("fr_discard_after_fr_pass") == "forbidden":
+            yield r.finding(
+                before,
+                event,
+                f"Discard to continue after a {second.label} pass and a {first.label} pass: the phase had ended "
+                "(AMB-02, recommended reading).",
+                severity=ctx.rules.rec_severity(),
+            )
+
+
+@rule("SEQ-AUTO-PASS", "4.0 B", Severity.INFO, "A side with no fresh unit and no card passes automatically.")
+def seq_auto_pass(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    opening = _opening(before, event)
+    if opening is None or not _in_action_phase(before):
+        return
+    side, kind = opening
+    if kind in (ActionKind.PASS, ActionKind.CONTINUE):
+        return
+    fresh = any(not s.spent and s.side is side and s.location.is_on_map for s in before.units.values())
+    if fresh:
+        return
+    if not before.piles_known:
+        yield r.finding(
+            before,
+            event,
+            f"The {side.label} has no fresh unit; the log does not record the hand, so an automatic pass cannot be checked.",
+            severity=Severity.CANNOT_CHECK,
+        )
+        return
+    if not before.hand(side):
+        yield r.finding(
+            before,
+            event,
+            f"The {side.label} has no fresh unit and no card, so passes automatically, yet is logged acting.",
+        )
+
+
+def _components(parts: tuple[ActionPart, ...], ctx: CheckContext) -> set[tuple[str, object]]:
+    """The separate things an action does (6.0): a unit action per area, a card action, an entrenchment by card."""
+    cards = [p.card for p in parts if p.kind is PartKind.CARD and p.card is not None]
+    counter = any(card_is(ctx.game, card, COUNTER_ATTACK) for card in cards)
+    surprise = any(card_is(ctx.game, card, SURPRISE_ASSAULT) for card in cards)
+    out: set[tuple[str, object]] = set()
+    for p in parts:
+        if p.kind in (PartKind.MOVE, PartKind.FIRE, PartKind.ASSAULT, PartKind.ENTRENCH):
+            if counter or (surprise and p.kind is PartKind.ASSAULT):
+                continue  # the card's own move/attack or assault
+            out.add(("unit", p.area))
+        elif p.kind is PartKind.CARD:
+            out.add(("card", None))
+        elif p.kind is PartKind.ENTRENCH_DISCARD:
+            out.add(("entrench-discard", None))
+        elif p.kind in (PartKind.PASS, PartKind.CONTINUE):
+            out.add((p.kind.value, None))
+    return out
+
+
+def _describe_component(comp: tuple[str, object]) -> str:
+    kind, area = comp
+    if kind == "unit":
+        return f"a unit action in area {area}"
+    return {"card": "a card action", "entrench-discard": "an entrenchment by card", "pass": "a pass", "continue": "a discard to continue"}[kind]
+
+
+@rule("SEQ-ONE-ACTION", "6.0", Severity.ILLEGAL, "An action is one unit action in one area, or one card action, or one entrenchment by card.")
+def seq_one_action(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    c = before.clock
+    found = action_part(event)
+    if found is None or c.action_side is None or opens_new_action(c, event):
+        return
+    old = _components(c.parts, ctx)
+    new = _components(c.parts + (found[2],), ctx)
+    added = sorted(new - old, key=str)
+    if old and added:
+        yield r.finding(
+            before,
+            event,
+            f"Action {c.action} already holds {', '.join(_describe_component(x) for x in sorted(old, key=str))} and now "
+            f"{', '.join(_describe_component(x) for x in added)}; an action is one of them.",
+            areas=tuple(sorted(a for k, a in new if k == "unit" and a is not None)),  # type: ignore[misc]
+            expected=1,
+            actual=len(new),
+        )
+
+
+@rule("SEQ-END-PHASE-ORDER", "4.0 C", Severity.ILLEGAL, "End-phase steps happen in the order of 4.0 C.")
+def seq_end_phase_order(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    c = before.clock
+    seq = ctx.sequence
+    if c.phase is not Phase.END:
+        if isinstance(event, EndStep):
+            yield r.finding(before, event, f"End-phase step {event.step!r} announced outside the End phase.")
+        elif isinstance(event, (FireMarkerSet, NoSupplySet)) and not event.present:
+            what = "fire marker" if isinstance(event, FireMarkerSet) else "No Supply marker"
+            phase = c.phase.value if c.phase is not None else "no"
+            yield r.finding(
+                before,
+                event,
+                f"A {what} is removed from area {event.area} in the {phase} phase; markers come off in the End phase (step 4).",
+                areas=(event.area,),
+            )
+        return
+    step = implied_end_step(before, event)
+    if step is None:
+        return
+    index = seq.step_index(step)
+    if index is None:
+        yield r.finding(
+            before,
+            event,
+            f"{step!r} is not an End-phase step (expected one of: {', '.join(seq.end_steps)}).",
+            severity=Severity.SUSPICIOUS,
+        )
+        return
+    if c.end_step is None:
+        return
+    current = seq.step_index(c.end_step)
+    if current is not None and index < current:
+        yield r.finding(
+            before,
+            event,
+            f"End-phase step {index + 1} ({step}) comes after step {current + 1} ({c.end_step}); 4.0 C orders them the other way.",
+            areas=tuple(a for a in (getattr(event, "area", None),) if a is not None),
+            expected=f">= {c.end_step}",
+            actual=step,
+        )
+
+
+RULES = (
+    seq_phase_order,
+    seq_vm_first,
+    seq_alternate,
+    seq_pass_not_final,
+    seq_end_on_passes,
+    seq_fr_discard_continue,
+    seq_auto_pass,
+    seq_one_action,
+    seq_end_phase_order,
+)
+
