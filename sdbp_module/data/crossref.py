@@ -264,6 +264,7 @@ def starting_areas(checks: Checks) -> Iterable[tuple[str, JsonPath, str, int]]:
     units = checks.values["counters"]["units"]
     overrides = checks.values["scenario"]["units"] if checks.has("scenario") else {}
     for i, unit in enumerate(units):
+        path: JsonPath
         if unit["id"] in overrides:
             kind, path, setup = "scenario", ("units", unit["id"]), overrides[unit["id"]]
         else:
@@ -293,17 +294,17 @@ def check_map(checks: Checks) -> None:
     size = checks.values["game"]["map"] if checks.has("game") else None
     good: dict[int, tuple[int, list[tuple[int, int]], tuple[float, float]]] = {}
     for i, area in enumerate(areas):
-        poly = [tuple(p) for p in area["polygon"]]
+        poly: list[tuple[int, int]] = [(int(p[0]), int(p[1])) for p in area["polygon"]]
         ok = True
         if size is not None:
             for j, (x, y) in enumerate(poly):
                 if x > size["width"] or y > size["height"]:
                     checks.report("areas", ("areas", i, "polygon", j), f"[{x}, {y}] lies outside the map", f"0 <= x <= {size['width']}, 0 <= y <= {size['height']}, game.yaml map")
                     ok = False
-        if geometry.signed_area(poly) == 0 and geometry.collinear(poly):  # type: ignore[arg-type]
+        if geometry.signed_area(poly) == 0 and geometry.collinear(poly):
             checks.report("areas", ("areas", i, "polygon"), f"the outline of area {area['id']} encloses no area (all points on one line)", "a polygon with positive area")
             continue
-        crossing = geometry.self_intersection(poly)  # type: ignore[arg-type]
+        crossing = geometry.self_intersection(poly)
         if crossing is not None and crossing[0] == crossing[1]:
             j = (crossing[0] + 1) % len(poly)
             checks.report("areas", ("areas", i, "polygon", j), f"point {j} of area {area['id']} repeats the point before it", "each corner once")
@@ -313,15 +314,15 @@ def check_map(checks: Checks) -> None:
             checks.report("areas", ("areas", i, "polygon", e2), f"the outline of area {area['id']} crosses itself (edges {e1} and {e2} meet)", "a simple polygon")
             continue
         label = (float(area["label"][0]), float(area["label"][1]))
-        if geometry.locate(label, poly) is not geometry.Where.INSIDE:  # type: ignore[arg-type]
+        if geometry.locate(label, poly) is not geometry.Where.INSIDE:
             checks.report("areas", ("areas", i, "label"), f"[{area['label'][0]}, {area['label'][1]}] is not inside the outline of area {area['id']}", "a point inside the polygon")
             continue
         if ok and area["id"] not in good:
-            good[area["id"]] = (i, poly, label)  # type: ignore[assignment]
+            good[area["id"]] = (i, poly, label)
     ids = sorted(good, key=lambda a: good[a][0])
     for n, a in enumerate(ids):
         for b in ids[n + 1:]:
-            ia, pa, la = good[a]
+            _, pa, la = good[a]
             ib, pb, lb = good[b]
             if geometry.interiors_overlap(pa, pb, la, lb):
                 checks.report("areas", ("areas", ib, "polygon"), f"the outline of area {b} overlaps area {a}", "areas that share at most their edges")

@@ -68,7 +68,9 @@ def read_folder(folder: Path) -> dict[str, SourceFile]:
 
 def check_folder(folder: Path) -> CheckedData:
     """Read and check a whole game folder: schema problems, then cross-checks on the valid files."""
-    from sdbp_module.data.crossref import cross_check  # crossref imports this module's types
+    from sdbp_module.data.crossref import (
+        cross_check,  # crossref imports this module's types
+    )
 
     files = read_folder(folder)
     problems: list[InputProblem] = []

@@ -149,7 +149,8 @@ def _message(error: ValidationError) -> tuple[JsonPath, str, str, bool]:
     """(path, what is wrong, what was expected, point at the key rather than the value)."""
     path: JsonPath = tuple(error.absolute_path)
     schema = error.schema if isinstance(error.schema, dict) else {}
-    instance = error.instance
+    instance: Any = error.instance
+    wanted: Any = error.validator_value
     if "propertyNames" in error.absolute_schema_path:
         names = schema.get("enum")
         expected = ("one of " + ", ".join(str(n) for n in names)) if names else describe(schema)
@@ -161,17 +162,16 @@ def _message(error: ValidationError) -> tuple[JsonPath, str, str, bool]:
             key = extra[0] if extra else ""
             return (*path, key), f"unknown key {key!r}", "one of " + ", ".join(allowed), True
         case "required":
-            missing = [k for k in error.validator_value if k not in instance]
+            missing = [k for k in wanted if k not in instance]
             listed = ", ".join(repr(k) for k in missing)
             word = "key" if len(missing) == 1 else "keys"
-            return path, f"missing {word} {listed}", "keys " + ", ".join(error.validator_value), False
+            return path, f"missing {word} {listed}", "keys " + ", ".join(wanted), False
         case "type":
-            wanted = error.validator_value
             names = wanted if isinstance(wanted, list) else [wanted]
             return path, f"{show(instance)} is not of type " + " or ".join(repr(n) for n in names), describe(schema), False
         case "enum":
             hint = ""
-            if isinstance(instance, bool) and any(v in ("no", "yes") for v in error.validator_value):
+            if isinstance(instance, bool) and any(v in ("no", "yes") for v in wanted):
                 hint = "; YAML reads a bare no/yes as false/true, quote it"
             return path, f"{show(instance)} is not allowed", describe(schema) + hint, False
         case "pattern":

@@ -15,7 +15,16 @@ from typing import Any
 
 from sdbp_module.data.dataset import CheckedData, check_folder
 from sdbp_module.errors import DataError
-from sdbp_module.ids import AreaColour, AreaId, CardBonus, CardId, MarkerKindId, Side, UnitId, UnitType
+from sdbp_module.ids import (
+    AreaColour,
+    AreaId,
+    CardBonus,
+    CardId,
+    MarkerKindId,
+    Side,
+    UnitId,
+    UnitType,
+)
 from sdbp_module.model.game_data import (
     Area,
     Border,

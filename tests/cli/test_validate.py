@@ -86,12 +86,12 @@ def test_planted_errors_in_the_bundled_data_give_one_line_each(work: Path) -> No
     assert code == 1
     assert "Traceback" not in out + err
     assert out.splitlines() == [
-        f"sodbp/areas.yaml:{type_line}:{type_col + 9}: areas[{k}].defense: 'high' is not of type 'integer' "
-        "(expected an integer 0..3)",
-        f"sodbp/borders.yaml:{dup_line}:13: borders[{len(borders)}].areas: adjacency {b}-{a} repeats {a}-{b} "
-        f"in the other order (expected each pair once, in either order; first at line {first_line})",
-        f"sodbp/counters.yaml:{unit_line}:{unit_col + 7}: units[{u}].setup: 999 is not a defined area "
-        "(expected an area number from areas.yaml or turn 1..8)",
+        (f"sodbp/areas.yaml:{type_line}:{type_col + 9}: areas[{k}].defense: 'high' is not of type 'integer' "
+        "(expected an integer 0..3)"),
+        (f"sodbp/borders.yaml:{dup_line}:13: borders[{len(borders)}].areas: adjacency {b}-{a} repeats {a}-{b} "
+        f"in the other order (expected each pair once, in either order; first at line {first_line})"),
+        (f"sodbp/counters.yaml:{unit_line}:{unit_col + 7}: units[{u}].setup: 999 is not a defined area "
+        "(expected an area number from areas.yaml or turn 1..8)"),
     ]
     assert err == "Aborted: 3 problems in 3 files\n"
 

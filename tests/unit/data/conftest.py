@@ -6,7 +6,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from data_support import FIXTURES, Edit
 
 

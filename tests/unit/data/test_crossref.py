@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from data_support import Edit, problems
 
 # (what is broken, edits to the mini game as (file, old text, new text), the exact problems)

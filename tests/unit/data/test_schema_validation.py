@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
+from data_support import Edit, problems
 from jsonschema import Draft202012Validator
 
-from data_support import Edit, problems
 from sdbp_module.data.sources import parse_yaml
 from sdbp_module.data.validate import KINDS, describe, load_schema, validate_file
 
@@ -77,8 +77,8 @@ BAD = [
         "color: red",
         [
             "mini/areas.yaml:7:5: areas[2]: missing key 'colour' (expected keys id, name, defense, control, colour, polygon, label, source)",
-            "mini/areas.yaml:7:55: areas[2].color: unknown key 'color' (expected one of bank, card_bonus, colour, "
-            "control, defense, id, label, map_edge, name, polygon, source, sources, victory)",
+            ("mini/areas.yaml:7:55: areas[2].color: unknown key 'color' (expected one of bank, card_bonus, colour, "
+            "control, defense, id, label, map_edge, name, polygon, source, sources, victory)"),
         ],
     ),
     (
@@ -92,8 +92,8 @@ BAD = [
         'sources: {defense: "rules 8.3"}',
         'sources: {defence: "rules 8.3"}',
         [
-            "mini/areas.yaml:6:200: areas[1].sources.defence: key 'defence' is not allowed (expected one of bank, card_bonus, "
-            "colour, control, defense, id, label, map_edge, name, polygon, victory)"
+            ("mini/areas.yaml:6:200: areas[1].sources.defence: key 'defence' is not allowed (expected one of bank, card_bonus, "
+            "colour, control, defense, id, label, map_edge, name, polygon, victory)")
         ],
     ),
     (
@@ -107,8 +107,8 @@ BAD = [
         'bridge: true, source: "rules 7.0"',
         'bridge: true, source: "rules"',
         [
-            "mini/borders.yaml:5:56: borders[3].source: 'rules' does not match the required pattern "
-            "(expected a string matching ^(rules \\S.*|reconstructed: \\S.*)$)"
+            ("mini/borders.yaml:5:56: borders[3].source: 'rules' does not match the required pattern "
+            "(expected a string matching ^(rules \\S.*|reconstructed: \\S.*)$)")
         ],
     ),
     (
@@ -116,8 +116,8 @@ BAD = [
         "setup: turn 2",
         "setup: turn two",
         [
-            "mini/counters.yaml:6:119: units[4].setup: 'turn two' is not allowed here (expected an integer >= 1 or "
-            "a string matching ^turn [1-9][0-9]?$ or one of '*', 'replacements', 'off-map')"
+            ("mini/counters.yaml:6:119: units[4].setup: 'turn two' is not allowed here (expected an integer >= 1 or "
+            "a string matching ^turn [1-9][0-9]?$ or one of '*', 'replacements', 'off-map')")
         ],
     ),
     (
@@ -131,8 +131,8 @@ BAD = [
         "type: armor",
         "type: tank",
         [
-            "mini/counters.yaml:3:66: units[1].type: 'tank' is not allowed "
-            "(expected one of 'infantry', 'paratroops', 'armor', 'anti-aircraft')"
+            ("mini/counters.yaml:3:66: units[1].type: 'tank' is not allowed "
+            "(expected one of 'infantry', 'paratroops', 'armor', 'anti-aircraft')")
         ],
     ),
     (
@@ -158,8 +158,8 @@ BAD = [
         "multi_copy: cumulative",
         "multi_copy: no",
         [
-            "mini/cards.yaml:4:122: cards[2].multi_copy: false is not allowed (expected one of 'cumulative', 'sequential', "
-            "'no', 'unspecified'; YAML reads a bare no/yes as false/true, quote it)"
+            ("mini/cards.yaml:4:122: cards[2].multi_copy: false is not allowed (expected one of 'cumulative', 'sequential', "
+            "'no', 'unspecified'; YAML reads a bare no/yes as false/true, quote it)")
         ],
     ),
     (

@@ -13,8 +13,7 @@ import yaml
 
 from sdbp_module.data.crossref import Checks
 from sdbp_module.data.dataset import with_defaults
-from sdbp_module.data.games import game_checks
-from sdbp_module.data.games import sodbp
+from sdbp_module.data.games import game_checks, sodbp
 from sdbp_module.data.problems import format_path
 from sdbp_module.data.sources import parse_yaml
 from sdbp_module.data.validate import load_schema, validate_file

@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 
 from sdbp_module.errors import DataError, InputError
-from sdbp_module.ids import AreaColour, AreaId, CardBonus, CardId, MarkerKindId, Side, UnitId, UnitType
+from sdbp_module.ids import (
+    AreaColour,
+    AreaId,
+    CardBonus,
+    CardId,
+    MarkerKindId,
+    Side,
+    UnitId,
+    UnitType,
+)
 from sdbp_module.model.from_data import load_game, parse_setup
 from sdbp_module.model.game_data import GameData, Placement, SetupKind, Source
 
