@@ -191,19 +191,39 @@ def serious(findings: Iterable[Finding]) -> list[Finding]:
     return [f for f in findings if f.severity in (Severity.ILLEGAL, Severity.SUSPICIOUS)]
 
 
-def run(start: str, events: Iterable[Event], game: GameData | None = None, switches: tuple[str, ...] = ()) -> list[Finding]:
-    """Check ``events`` from the notation state ``start`` with every SoDBP rule; the findings in report order."""
+CORE_MODULES = ("setup", "sequence", "activation")
+"""The rule modules of the core helper (set-up, sequence of play, activation)."""
+
+
+def run(
+    start: str | None,
+    events: Iterable[Event],
+    game: GameData | None = None,
+    switches: tuple[str, ...] = (),
+    modules: tuple[str, ...] | None = CORE_MODULES,
+) -> list[Finding]:
+    """Check ``events`` from the notation state ``start`` (``None``: nothing set up, not started) with the
+    rules of ``modules`` (names under ``sdbp_module.rules``; ``None`` = every SoDBP rule); the findings
+    in report order."""
+    import importlib
+
+    from sdbp_module.replay.state import GameState
     from sdbp_module.rules.checker import check_events
     from sdbp_module.rules.package import SODBP
     from sdbp_module.rules.switches import parse_switches
 
     g = game or make_tiny_game()
+    rules = None
+    if modules is not None:
+        rules = [r for m in modules for r in importlib.import_module(f"sdbp_module.rules.{m}").RULES]
+    initial = GameState.empty(SODBP.make_sequence(g)) if start is None else state(start, g)
     report = check_events(
         numbered(events),
         g,
         SODBP,
         switches=parse_switches(switches, SODBP.switches),
-        initial=state(start, g),
+        initial=initial,
+        rules=rules,
     )
     return list(report.findings)
 
