@@ -419,7 +419,7 @@ def game_from_json(doc: JsonObject, *, where: str) -> DecodedJson:
 
 def dump_json(doc: JsonObject) -> str:
     """Serialise deterministically: sorted keys, UTF-8 characters kept, final newline."""
-    return json.dumps(doc, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
+    return json.dumps(doc, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def decode_text(text: str) -> Command:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.sequence import encode_token
+from sdbp_module.codec.tree import split_exact
 
 TAB = "\t"
 
@@ -78,25 +79,34 @@ def split_chain(raw: str) -> list[str] | None:
     current: list[str] = []
     level = 0
     fast = True
+    last_has_tab = False
     for part in parts[:-1]:
-        count = _trailing_backslashes(part)
-        if count < level:
-            fast = False
-            break
+        stripped = part.rstrip("\\")
+        count = len(part) - len(stripped)
         if count == level:
-            current.append(part[: len(part) - level] if level else part)
-            traits.append(TAB.join(current))
+            current.append(stripped)
+            traits.append(TAB.join(current) if len(current) > 1 else stripped)
             current = []
             level += 1
-        else:
+            last_has_tab = False
+        elif count > level:
             current.append(part[: len(part) - level - 1])
+            last_has_tab = True
+        else:
+            fast = False
+            break
     if fast:
         current.append(parts[-1])
-        traits.append(TAB.join(current))
-        if any(t[:1] in ("'", "\\") for t in traits):
-            fast = False
+        traits.append(TAB.join(current) if len(current) > 1 else parts[-1])
+        for t in traits:
+            if t[:1] in ("'", "\\"):
+                fast = False
+                break
     if not fast:
         traits = _split_chain_slow(raw)
+    elif not last_has_tab:
+        # every TAB keeps its backslash count and no token needs quotes: joining gives raw back
+        return traits
     if join_chain(traits) != raw:
         return None
     return traits
@@ -127,8 +137,8 @@ class BasicState:
 
 def basic_state(state: str) -> BasicState | None:
     """Read a BasicPiece state; ``None`` if it is not in a form we can write back exactly."""
-    tokens = se_decode(state, ";")
-    if len(tokens) < 3:
+    tokens = split_exact(state, ";")
+    if tokens is None or len(tokens) < 3:
         return None
     gpid = tokens[3] if len(tokens) > 3 else ""
     properties: list[tuple[str, str]] = []
@@ -145,12 +155,9 @@ def basic_state(state: str) -> BasicState | None:
         extra = tuple(tokens[5 + 2 * count :])
     elif len(tokens) < 4:
         return None
-    result = BasicState(
+    return BasicState(
         None if tokens[0] == "null" else tokens[0], tokens[1], tokens[2], gpid, tuple(properties), has_count, extra
     )
-    if basic_state_text(result) != state:
-        return None
-    return result
 
 
 def basic_state_text(state: BasicState) -> str:
@@ -168,8 +175,8 @@ def basic_type(trait_type: str) -> tuple[str, str, str, str] | None:
     """BasicPiece type (§4.3): cloneKey, deleteKey, imageName, name; ``None`` if not exact."""
     if not trait_type.startswith("piece;"):
         return None
-    tokens = se_decode(trait_type[6:], ";")
-    if len(tokens) != 4 or "piece;" + (se_encode(tokens, ";") or "") != trait_type:
+    tokens = split_exact(trait_type[6:], ";")
+    if tokens is None or len(tokens) != 4:
         return None
     return tokens[0], tokens[1], tokens[2], tokens[3]
 
@@ -178,11 +185,9 @@ def marker(trait_type: str, state: str) -> list[tuple[str, str]] | None:
     """Marker (``mark;``, §4.6) property names and values in order; ``None`` if not exact."""
     if not trait_type.startswith("mark;"):
         return None
-    names = se_decode(trait_type[5:], ",")
-    values = se_decode(state, ",")
-    if len(names) != len(values):
-        return None
-    if se_encode(names, ",") != trait_type[5:] or se_encode(values, ",") != state:
+    names = split_exact(trait_type[5:], ",")
+    values = split_exact(state, ",")
+    if names is None or values is None or len(names) != len(values):
         return None
     return list(zip(names, values, strict=True))
 
@@ -196,8 +201,8 @@ def add_piece_fields(text: str) -> tuple[str, str, str] | None:
     """``+/id/type/state`` → (id, type, state), or ``None`` if not an exact AddPiece (§5.4)."""
     if not text.startswith("+/"):
         return None
-    tokens = se_decode(text[2:], "/")
-    if len(tokens) != 3 or "+/" + (se_encode(tokens, "/") or "") != text:
+    tokens = split_exact(text[2:], "/")
+    if tokens is None or len(tokens) != 3:
         return None
     return tokens[0], tokens[1], tokens[2]
 

@@ -1,0 +1,74 @@
+"""Codec benchmark: full decode and decode + JSON against a bare baseline, on one large real save.
+
+Run from the repository root: ``python bench/codec.py [SAVE] [--repeat N]``
+(default SAVE: ``../shared/corpus/real/paths-of-glory/Historical10-8.vsav``, 13.9 M characters).
+
+Measured in one run, best of N repeats each:
+
+- baseline: zip read + hex decode + XOR + UTF-8 decode, nothing else (the least any reader does);
+- full decode: our container + envelope + command tree layers (with the safety checks);
+- decode + JSON: full decode, the JSON form with every piece split into traits, and ``json.dumps``.
+
+Goals: full decode within 3x the baseline, decode + JSON within 6x.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+from sdbp_module.codec.commands import read_game
+from sdbp_module.codec.json_form import dump_json, game_to_json
+
+DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "real" / "paths-of-glory" / "Historical10-8.vsav"
+
+
+def baseline(path: Path) -> str:
+    with zipfile.ZipFile(path) as archive:
+        data = archive.read("savedGame")
+    key = int(data[5:7], 16)
+    raw = bytes.fromhex(data[7:].decode("ascii"))
+    return raw.translate(bytes(b ^ key for b in range(256))).decode("utf-8")
+
+
+def full_decode(path: Path) -> object:
+    return read_game(path)
+
+
+def decode_json(path: Path) -> str:
+    env, tree, entries = read_game(path)
+    return dump_json(game_to_json(env, tree, entries))
+
+
+def best(fn: Callable[[Path], object], path: Path, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(path)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("save", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args(argv)
+    text = baseline(args.save)
+    base = best(baseline, args.save, args.repeat)
+    full = best(full_decode, args.save, args.repeat)
+    both = best(decode_json, args.save, args.repeat)
+    size = len(decode_json(args.save))
+    print(f"file: {args.save} ({args.save.stat().st_size:,} bytes, {len(text):,} characters decoded)")
+    print(f"baseline (zip + hex + XOR + UTF-8): {base * 1000:8.1f} ms")
+    print(f"full decode to the command tree:    {full * 1000:8.1f} ms  ratio {full / base:4.2f}x  (goal <= 3x)")
+    print(f"decode + JSON ({size:,} characters): {both * 1000:8.1f} ms  ratio {both / base:4.2f}x  (goal <= 6x)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
