@@ -299,7 +299,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
         {
             "autoReport": "Always",
             "centerOnMove": "Use Preferences Setting",
-            "chatterHTMLSupport": "Never",
+            "chatterHTMLSupport": "Always",
             "disablePieceIndexing": "false",
             "hotKeysOnClosedWindows": "Never",
             "inventoryForAll": "Always",

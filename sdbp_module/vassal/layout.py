@@ -143,7 +143,15 @@ def _edge_distance(p: tuple[float, float], poly: tuple[Point, ...]) -> float:
     return best
 
 
-def spots(poly: tuple[Point, ...], avoid: Point | None, *, margin: int = COUNTER // 2 + 4, top: int = 0) -> list[Point]:
+def spots(
+    poly: tuple[Point, ...],
+    avoid: Point | None,
+    *,
+    margin: int = COUNTER // 2 + 4,
+    top: int = 0,
+    spacing: int = SPACING,
+    clearance: int = 70,
+) -> list[Point]:
     """Grid points inside ``poly`` at least ``margin`` from its edges, nearest the centre first,
     skipping the printed label at ``avoid`` (and the first ``top`` pixels, for box titles)."""
     xs = [p[0] for p in poly]
@@ -155,17 +163,29 @@ def spots(poly: tuple[Point, ...], avoid: Point | None, *, margin: int = COUNTER
         x = min(xs) + margin
         while x <= max(xs) - margin:
             if _inside((x, y), poly) and _edge_distance((x, y), poly) >= margin:
-                if avoid is None or math.hypot(x - avoid[0], y - avoid[1]) >= 70:
+                if avoid is None or math.hypot(x - avoid[0], y - avoid[1]) >= clearance:
                     out.append((math.hypot(x - cx, y - cy), int(x), int(y)))
-            x += SPACING
-        y += SPACING
+            x += spacing
+        y += spacing
     out.sort()
     return [(x, y) for _, x, y in out]
 
 
-def assign(count: int, poly: tuple[Point, ...], avoid: Point | None, fallback: Point, *, top: int = 0) -> list[Point]:
-    """One position per piece: singletons while spots last, else stacks spread evenly over the spots."""
-    places = spots(poly, avoid, top=top) or [fallback]
+def assign(
+    count: int, poly: tuple[Point, ...], avoid: Point | None, fallback: Point, *, top: int = 0, overlap: bool = True
+) -> list[Point]:
+    """One position per piece: singletons while spots last, else stacks spread evenly over the spots.
+
+    Small zones are tried again with a tighter grid (counters then overlap a little but each stays
+    visible) before pieces are stacked.
+    """
+    places: list[Point] = []
+    tiers = ((SPACING, COUNTER // 2 + 4, 70), (52, 26, 56), (42, 18, 46), (34, 12, 40))
+    for spacing, margin, clearance in tiers if overlap else tiers[:1]:
+        places = spots(poly, avoid, top=top, spacing=spacing, margin=margin, clearance=clearance)
+        if len(places) >= count:
+            break
+    places = places or [fallback]
     if count <= len(places):
         return places[:count]
     per = math.ceil(count / len(places))

@@ -92,7 +92,7 @@ def build_setup(game: GameData, lay: layout.Layout) -> SetupSave:
             spots = layout.assign(len(entries), area.polygon, area.label, area.label)
         else:
             box = lay.box(zone)
-            spots = layout.assign(len(entries), box.polygon, None, box.centre, top=24)
+            spots = layout.assign(len(entries), box.polygon, None, box.centre, top=24, overlap=False)
         stack_members: dict[tuple[int, int], list[str]] = defaultdict(list)
         for (sdbp_id, piece, gpid), (x, y) in zip(entries, spots, strict=True):
             pid = new_id()

@@ -1,0 +1,45 @@
+"""Shared fixtures for the VASSAL build tests: the real SoDBP data, and the module built once."""
+
+from __future__ import annotations
+
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from sdbp_module.model.from_data import load_game
+from sdbp_module.model.game_data import GameData
+from sdbp_module.paths import PROJECT_ROOT
+from sdbp_module.vassal import commands, layout, verify
+
+DATA_DIR = PROJECT_ROOT / "source_data" / "sodbp"
+
+
+@dataclass(frozen=True)
+class Built:
+    game: GameData
+    layout: layout.Layout
+    path: Path
+    problems: list[str]
+    inventory: verify.Inventory
+    root: etree._Element
+    entries: dict[str, bytes]
+
+
+@pytest.fixture(scope="session")
+def game() -> GameData:
+    return load_game(DATA_DIR)
+
+
+@pytest.fixture(scope="session")
+def built(game: GameData, tmp_path_factory: pytest.TempPathFactory) -> Built:
+    out = tmp_path_factory.mktemp("build")
+    result = commands.build_module(game, out, None)
+    expected = sorted((str(a.id) for a in game.areas), key=int)
+    problems, inv = verify.verify_module(result.path, expected_areas=expected)
+    with zipfile.ZipFile(result.path) as archive:
+        entries = {name: archive.read(name) for name in archive.namelist()}
+    root = etree.fromstring(entries["buildFile.xml"])
+    return Built(game, layout.make_layout(game), result.path, problems, inv, root, entries)
