@@ -207,6 +207,8 @@ def check_cards(checks: Checks) -> None:
                 if turn > checks.turns():
                     checks.report("cards", ("cards", i, "turns", j), f"turn {turn} is not on the turn track", f"turns 1..{checks.turns()}")
     for side, serials in sorted(numbers.items()):
+        if not serials:
+            continue
         missing = sorted(set(range(1, max(serials) + 1)) - set(serials))
         if missing:
             checks.report("cards", ("cards",), f"{side} {_numbers('serial', missing)} missing", f"serials 1..{max(serials)} with no gap")

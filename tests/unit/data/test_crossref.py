@@ -336,3 +336,13 @@ def test_a_broken_id_leaves_references_to_that_file_unchecked(mini: Path, edit: 
     assert problems(mini) == [
         "mini/areas.yaml:8:10: areas[3].id: 'four' is not of type 'integer' (expected an integer 1..999)",
     ]
+
+
+def test_a_side_whose_only_card_is_the_special_card(mini: Path) -> None:
+    path = mini / "cards.yaml"
+    lines = [line for line in path.read_text().splitlines() if not line.startswith("  - {id: FR-")]
+    path.write_text("\n".join(lines).replace("{id: SPECIAL, side: null", "{id: SPECIAL, side: french") + "\n")
+    assert problems(mini) == [
+        "mini/cards.yaml:4:5: cards[2]: the special card has a side or a serial "
+        "(expected side: null and number: 0, out of both decks)",
+    ]
