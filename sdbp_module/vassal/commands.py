@@ -68,7 +68,10 @@ def build_module(game: GameData, out_dir: Path, images_dir: Path | None, progres
     stages: dict[str, float] = {}
     if images_dir is not None and images_dir.exists() and not images_dir.is_dir():
         raise InputError(f"{images_dir}: not a folder")
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{out_dir}: cannot use as output folder ({exc.strerror or exc})") from None
     entries, stats = module_entries(game, images_dir if images_dir and images_dir.is_dir() else None, out_dir, stages, progress)
     t = time.perf_counter()
     data = package.zip_bytes(entries)
@@ -83,7 +86,10 @@ def build_module(game: GameData, out_dir: Path, images_dir: Path | None, progres
             raise BuildError(f"{target}: the written module failed verification: {problems[0]}" + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
 
     t = time.perf_counter()
-    package.write_verified(target, data, check)
+    try:
+        package.write_verified(target, data, check)
+    except OSError as exc:
+        raise BuildError(f"{target}: cannot write the module ({exc.strerror or exc}); the previous one is untouched") from None
     stages["verify+write"] = time.perf_counter() - t
     n_units = len(game.units)
     return BuildResult(target, len(data), n_units + len(game.markers), len(game.areas) + len(layout.make_layout(game).boxes) + len(layout.make_layout(game).piles), len(game.cards), stats, stages)

@@ -1,0 +1,108 @@
+"""Reproducible and atomic: same input, same bytes; a failed build leaves the previous module."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sdbp_module.errors import BuildError
+from sdbp_module.model.game_data import GameData
+from sdbp_module.vassal import artwork, commands, package
+
+from .conftest import Built
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.fixture()
+def warm_dir(built: Built, tmp_path: Path) -> Path:
+    """An output folder with the image cache of the session build (fast rebuilds)."""
+    shutil.copytree(built.path.parent / artwork.CACHE_DIR, tmp_path / artwork.CACHE_DIR)
+    return tmp_path
+
+
+def test_two_cold_builds_are_byte_identical(game: GameData, built: Built, tmp_path: Path) -> None:
+    other = commands.build_module(game, tmp_path / "cold", None)
+    assert other.images.drawn > 0 and other.images.cached == 0
+    assert sha256(other.path) == sha256(built.path)
+
+
+def test_a_cached_rebuild_draws_nothing_and_is_byte_identical(game: GameData, built: Built, warm_dir: Path) -> None:
+    again = commands.build_module(game, warm_dir, None)
+    assert again.images.drawn == 0 and again.images.cached == artwork.count(game)
+    assert sha256(again.path) == sha256(built.path)
+
+
+def test_source_date_epoch_sets_the_zip_dates(game: GameData, warm_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    assert package.fixed_date_time() == (2023, 11, 14, 22, 13, 20)
+    assert package.date_saved_ms() == 1700000000000
+
+
+def test_supplied_artwork_is_used_byte_for_byte(game: GameData, warm_dir: Path, tmp_path: Path) -> None:
+    art = tmp_path / "art"
+    art.mkdir()
+    (art / "map.png").write_bytes(b"\x89PNG supplied map")
+    result = commands.build_module(game, warm_dir, art)
+    import zipfile
+
+    with zipfile.ZipFile(result.path) as archive:
+        assert archive.read("images/map.png") == b"\x89PNG supplied map"
+    assert result.images.supplied == 1
+
+
+def _previous(warm_dir: Path, game: GameData) -> tuple[Path, bytes]:
+    result = commands.build_module(game, warm_dir, None)
+    return result.path, result.path.read_bytes()
+
+
+def test_failure_during_verification_leaves_the_previous_module(game: GameData, warm_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path, before = _previous(warm_dir, game)
+
+    def boom(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("injected failure after the temp file was written")
+
+    monkeypatch.setattr(commands.verify, "verify_module", boom)
+    with pytest.raises(RuntimeError):
+        commands.build_module(game, warm_dir, None)
+    assert path.read_bytes() == before
+    assert [p.name for p in warm_dir.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_failure_mid_write_leaves_no_partial_file(game: GameData, warm_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path, before = _previous(warm_dir, game)
+    real_fsync = os.fsync
+
+    def fail_fsync(fd: int) -> None:
+        raise OSError(28, "No space left on device (injected)")
+
+    monkeypatch.setattr(package.os, "fsync", fail_fsync)
+    with pytest.raises(BuildError) as info:
+        commands.build_module(game, warm_dir, None)
+    assert "cannot write the module (No space left on device (injected)); the previous one is untouched" in str(info.value)
+    monkeypatch.setattr(package.os, "fsync", real_fsync)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in warm_dir.iterdir()) == sorted([artwork.CACHE_DIR, path.name])
+
+
+def test_a_module_failing_verification_is_a_build_error(game: GameData, warm_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path, before = _previous(warm_dir, game)
+    monkeypatch.setattr(commands.verify, "verify_module", lambda *a, **k: (["zone '14' is missing"], None))
+    with pytest.raises(BuildError) as info:
+        commands.build_module(game, warm_dir, None)
+    assert "failed verification: zone '14' is missing" in str(info.value)
+    assert path.read_bytes() == before
+
+
+def test_first_build_failure_leaves_nothing(game: GameData, built: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(built.path.parent / artwork.CACHE_DIR, tmp_path / artwork.CACHE_DIR)
+    monkeypatch.setattr(commands.verify, "verify_module", lambda *a, **k: (["broken"], None))
+    with pytest.raises(BuildError):
+        commands.build_module(game, tmp_path, None)
+    assert [p.name for p in tmp_path.iterdir()] == [artwork.CACHE_DIR]
