@@ -343,6 +343,8 @@ def test_a_side_whose_only_card_is_the_special_card(mini: Path) -> None:
     lines = [line for line in path.read_text().splitlines() if not line.startswith("  - {id: FR-")]
     path.write_text("\n".join(lines).replace("{id: SPECIAL, side: null", "{id: SPECIAL, side: french") + "\n")
     assert problems(mini) == [
-        "mini/cards.yaml:4:5: cards[2]: the special card has a side or a serial "
-        "(expected side: null and number: 0, out of both decks)",
+        (
+            "mini/cards.yaml:4:5: cards[2]: the special card has a side or a serial "
+            "(expected side: null and number: 0, out of both decks)"
+        ),
     ]
