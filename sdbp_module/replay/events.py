@@ -40,6 +40,8 @@ class Where:
 
 
 NOWHERE = Where("<memory>", 0)
+END_OF_LOG = Where("<end of log>", 1 << 30)
+"""Where findings judged after the last event point."""
 
 
 class Pile(str, Enum):

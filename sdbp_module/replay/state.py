@@ -65,6 +65,7 @@ class GameState:
 
     units: Mapping[UnitId, UnitState] = field(default_factory=lambda: _EMPTY)
     occupants: Mapping[AreaId, frozenset[UnitId]] = field(default_factory=lambda: _EMPTY)
+    side_counts: Mapping[tuple[AreaId, Side], int] = field(default_factory=lambda: _EMPTY, repr=False)
     control: Mapping[AreaId, Side] = field(default_factory=lambda: _EMPTY)
     trenches: Mapping[AreaId, int] = field(default_factory=lambda: _EMPTY)  # only levels > 0
     fire_markers: frozenset[tuple[AreaId, Side]] = frozenset()
@@ -97,7 +98,7 @@ class GameState:
 
     def count(self, area: AreaId, side: Side) -> int:
         """n(s, a): the units of ``side`` in ``area``."""
-        return sum(1 for u in self.occupants.get(area, ()) if self.units[u].side is side)
+        return self.side_counts.get((area, side), 0)
 
     def fresh_in(self, area: AreaId, side: Side) -> tuple[UnitId, ...]:
         return tuple(u for u in self.units_in(area, side) if not self.units[u].spent)
@@ -150,6 +151,7 @@ class GameState:
         """A new state with the given units set (``None`` = forgotten); keeps ``occupants`` in step."""
         units = dict(self.units)
         occupants = dict(self.occupants)
+        counts = dict(self.side_counts)
         for unit_id, new in changes:
             old = units.get(unit_id)
             if old is not None and old.location.is_on_map:
@@ -158,6 +160,10 @@ class GameState:
                 occupants[area] = occupants.get(area, frozenset()) - {unit_id}
                 if not occupants[area]:
                     del occupants[area]
+                key = (area, old.side)
+                counts[key] -= 1
+                if not counts[key]:
+                    del counts[key]
             if new is None:
                 units.pop(unit_id, None)
                 continue
@@ -166,4 +172,11 @@ class GameState:
                 area = new.location.area
                 assert area is not None
                 occupants[area] = occupants.get(area, frozenset()) | {unit_id}
-        return replace(self, units=MappingProxyType(units), occupants=MappingProxyType(occupants))
+                key = (area, new.side)
+                counts[key] = counts.get(key, 0) + 1
+        return replace(
+            self,
+            units=MappingProxyType(units),
+            occupants=MappingProxyType(occupants),
+            side_counts=MappingProxyType(counts),
+        )

@@ -15,7 +15,7 @@ from typing import Callable, Iterable, Iterator, Protocol, runtime_checkable
 
 from sdbp_module.ids import AreaId, Severity, UnitId
 from sdbp_module.model.game_data import GameData
-from sdbp_module.replay.events import Event, Where, acting_side
+from sdbp_module.replay.events import END_OF_LOG, Event, Where, acting_side
 from sdbp_module.replay.sequence import SequenceOfPlay
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.findings import Finding, Scalar
@@ -115,7 +115,7 @@ def make_finding(
 ) -> Finding:
     clock = state.clock
     side = acting_side(event) if event is not None else None
-    position = where if where is not None else (event.where if event is not None else Where("<end of log>", 1 << 30))
+    position = where if where is not None else (event.where if event is not None else END_OF_LOG)
     return Finding(
         rule_id=rule_id,
         rule_ref=rule_ref,

@@ -10,7 +10,7 @@ the log position added to its message. Game-neutral: the rules come from a ``Rul
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import apply
@@ -31,6 +31,7 @@ class Report:
     findings: tuple[Finding, ...]
     rules_checked: tuple[str, ...]  # rule ids that ran
     switches: tuple[tuple[str, str], ...]  # (name, value) in force
+    switch_defaults: Mapping[str, str]
     final: GameState
 
     @property
@@ -90,6 +91,7 @@ def check_events(
         findings=sort_findings(found),
         rules_checked=tuple(sorted({r.rule_id for r in active})),
         switches=tuple(sorted(ruleset.values.items())),
+        switch_defaults={spec.name: spec.default for spec in ruleset.specs},
         final=state,
     )
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
-from sdbp_module.replay.events import NOWHERE, Where
+from sdbp_module.replay.events import END_OF_LOG, NOWHERE, Where
 
 Scalar = int | str | bool | None
 
@@ -36,8 +36,9 @@ class Finding:
     actual: Scalar = None
 
     @property
-    def sort_key(self) -> tuple[str, int, str]:
-        return (self.where.file, self.where.index, self.rule_id)
+    def sort_key(self) -> tuple[bool, str, int, str]:
+        """(log position, rule id); findings judged at the end of the log come last."""
+        return (self.where == END_OF_LOG, self.where.file, self.where.index, self.rule_id)
 
 
 def sort_findings(findings: Iterable[Finding]) -> tuple[Finding, ...]:

@@ -99,11 +99,11 @@ def _star_units(game: GameData) -> frozenset[UnitId]:
     finish=_no_start,
 )
 def setup_star_offmap(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
-    stars = _star_units(ctx.game)
     if isinstance(event, Place) and event.place_kind is PlaceKind.CARD:
         return
     if not isinstance(event, (GameStart, Move, Place, Relocate)):
         return
+    stars = _star_units(ctx.game)
     for unit_id in sorted(stars):
         was = before.area_of(unit_id) if not isinstance(event, GameStart) else None
         now = after.area_of(unit_id)

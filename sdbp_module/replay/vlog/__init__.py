@@ -1,0 +1,1 @@
+"""Pieces of the ``.vlog`` interpretation (``replay.interpret``): report lines, zones, piece tracking."""

@@ -1,0 +1,84 @@
+"""The module's machine-readable chat lines, ``SDBP|1|EVENT|key=value|…`` (``docs/report-formats.md`` §1).
+
+Parsing rule of that page: find the first ``SDBP|`` in the chat text; the record runs to the end,
+trailing spaces stripped; token 1 is the format version, token 2 the event word, the rest
+``key=value`` split on the first ``=``. Unknown keys are kept. A line inside an undo reads
+``* UNDO: * SDBP|1|…``: ``is_undo`` is then true.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sdbp_module.ids import Side
+
+MARK = "SDBP|"
+VERSION = "1"
+
+SIDE_NAMES: dict[str, Side] = {"French": Side.FRENCH, "Viet Minh": Side.VIET_MINH}
+
+
+class LineError(ValueError):
+    """A chat line that starts an ``SDBP|`` record but cannot be read; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReportLine:
+    """One parsed record: its event word and its fields, in the order written."""
+
+    event: str
+    fields: tuple[tuple[str, str], ...]
+    text: str
+    is_undo: bool = False
+
+    def get(self, key: str) -> str | None:
+        for k, v in self.fields:
+            if k == key:
+                return v
+        return None
+
+    def require(self, key: str) -> str:
+        value = self.get(key)
+        if value is None:
+            raise LineError(f"{self.event} line has no {key}= field: {self.text!r}")
+        return value
+
+    @property
+    def side(self) -> Side | None:
+        """The acting player's side (``French``/``Viet Minh``); ``None`` when empty or anything else."""
+        return SIDE_NAMES.get((self.get("side") or "").strip())
+
+
+def parse_line(chat: str) -> ReportLine | None:
+    """The record in a chat text, ``None`` if there is none; ``LineError`` if it is malformed."""
+    start = chat.find(MARK)
+    if start < 0:
+        return None
+    record = chat[start:].rstrip(" ")
+    tokens = record.split("|")
+    if len(tokens) < 3 or not tokens[2]:
+        raise LineError(f"SDBP line without an event word: {record!r}")
+    if tokens[1] != VERSION:
+        raise LineError(f"SDBP line of format version {tokens[1]!r} (this reader knows {VERSION}): {record!r}")
+    fields: list[tuple[str, str]] = []
+    for token in tokens[3:]:
+        key, eq, value = token.partition("=")
+        if not eq or not key:
+            raise LineError(f"SDBP {tokens[2]} line: field {token!r} is not key=value: {record!r}")
+        fields.append((key, value))
+    return ReportLine(tokens[2], tuple(fields), record, "UNDO:" in chat[:start])
+
+
+def format_line(event: str, fields: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str:
+    """Write a record (inverse of :func:`parse_line` without the engine's decoration)."""
+    return "|".join(["SDBP", VERSION, event, *(f"{k}={v}" for k, v in fields)])
+
+
+def side_name(side: Side | None) -> str:
+    """``$PlayerSide$`` of a side: ``French`` / ``Viet Minh``; empty for an unknown side."""
+    if side is None:
+        return ""
+    for name, value in SIDE_NAMES.items():
+        if value is side:
+            return name
+    raise AssertionError(side)

@@ -1,0 +1,158 @@
+"""Map positions → places: the zones of the module's main map (``docs/report-formats.md`` §3).
+
+A place is an area (zone named by its number), a turn-track space (``Turn N``), one of the boxes
+(``Replacements``, ``Relief Force``, ``Eliminated``, ``Removed``), a card pile (``French deck``,
+``French discard``, ``Viet Minh deck``, ``Viet Minh discard``, ``Removed cards``) or a side's hand
+(the ``PlayerHand`` maps ``French hand`` / ``Viet Minh hand``: every position there is the hand).
+Zones come from the module's ``buildFile.xml`` (codec ``read_module``) or, without a module, from
+the game data's area polygons and the module layout's boxes: the builder writes exactly those.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from sdbp_module.codec.module_info import ModuleInfo, Zone
+from sdbp_module.ids import AreaId, Side
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.location import ELIMINATED, OFF_MAP, REMOVED, REPLACEMENTS, Location
+
+MAIN_MAP = "Main Map"
+_SIDE_LABELS = {"French": Side.FRENCH, "Viet Minh": Side.VIET_MINH}
+
+
+class PlaceKind(str, Enum):
+    AREA = "area"
+    TURN = "turn"
+    REPLACEMENTS = "replacements"
+    RELIEF = "relief"
+    ELIMINATED = "eliminated"
+    REMOVED = "removed"
+    DECK = "deck"
+    DISCARD = "discard"
+    REMOVED_CARDS = "removed-cards"
+    HAND = "hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    kind: PlaceKind
+    name: str  # the zone (or hand map) name as the module writes it
+    area: AreaId | None = None
+    turn: int | None = None
+    side: Side | None = None  # owner of a pile or hand
+
+    @property
+    def is_pile(self) -> bool:
+        return self.kind in (PlaceKind.DECK, PlaceKind.DISCARD, PlaceKind.REMOVED_CARDS, PlaceKind.HAND)
+
+    def location(self) -> Location | None:
+        """Where a unit here is, in the events' terms; ``None`` for card piles."""
+        if self.kind is PlaceKind.AREA and self.area is not None:
+            return Location.in_area(self.area)
+        if self.kind is PlaceKind.TURN and self.turn is not None:
+            return Location.on_turn(self.turn)
+        return {
+            PlaceKind.REPLACEMENTS: REPLACEMENTS,
+            PlaceKind.RELIEF: OFF_MAP,
+            PlaceKind.ELIMINATED: ELIMINATED,
+            PlaceKind.REMOVED: REMOVED,
+        }.get(self.kind)
+
+
+def place_of_zone(name: str) -> Place | None:
+    """The place a zone name stands for, ``None`` for a name the module does not define."""
+    if name.isdigit():
+        return Place(PlaceKind.AREA, name, area=AreaId(int(name)))
+    if name.startswith("Turn ") and name[5:].isdigit():
+        return Place(PlaceKind.TURN, name, turn=int(name[5:]))
+    fixed = {
+        "Replacements": PlaceKind.REPLACEMENTS,
+        "Relief Force": PlaceKind.RELIEF,
+        "Eliminated": PlaceKind.ELIMINATED,
+        "Removed": PlaceKind.REMOVED,
+        "Removed cards": PlaceKind.REMOVED_CARDS,
+    }
+    if name in fixed:
+        return Place(fixed[name], name)
+    for label, side in _SIDE_LABELS.items():
+        if name == f"{label} deck":
+            return Place(PlaceKind.DECK, name, side=side)
+        if name == f"{label} discard":
+            return Place(PlaceKind.DISCARD, name, side=side)
+    return None
+
+
+def hand_place(map_name: str) -> Place | None:
+    for label, side in _SIDE_LABELS.items():
+        if map_name == f"{label} hand":
+            return Place(PlaceKind.HAND, map_name, side=side)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Zones:
+    """The main map's zones, in the module's order (the first zone containing a point wins)."""
+
+    zones: tuple[Zone, ...]
+
+    @staticmethod
+    def from_module(info: ModuleInfo) -> Zones:
+        return Zones(info.zones.get(MAIN_MAP, ()))
+
+    @staticmethod
+    def from_game(game: GameData) -> Zones:
+        from sdbp_module.vassal.layout import make_layout
+
+        lay = make_layout(game)
+        zones = [Zone(str(a.id), tuple(a.polygon)) for a in game.areas]
+        zones += [Zone(b.name, b.polygon) for b in lay.boxes + lay.piles]
+        return Zones(tuple(zones))
+
+    def zone_name(self, x: float, y: float) -> str | None:
+        for zone in self.zones:
+            if zone.contains(x, y):
+                return zone.name
+        return None
+
+    def resolve(self, map_name: str | None, x: str, y: str) -> Place | None:
+        """The place of a position; ``None`` when it is in no zone (or on no map)."""
+        if map_name is None:
+            return None
+        hand = hand_place(map_name)
+        if hand is not None:
+            return hand
+        if map_name != MAIN_MAP:
+            return None
+        try:
+            px, py = float(x), float(y)
+        except ValueError:
+            return None
+        name = self.zone_name(px, py)
+        return None if name is None else place_of_zone(name)
+
+    def point_in(self, name: str) -> tuple[int, int]:
+        """A point well inside zone ``name`` (for writers of synthetic logs)."""
+        for zone in self.zones:
+            if zone.name == name:
+                return interior_point(zone)
+        raise KeyError(name)
+
+
+def interior_point(zone: Zone) -> tuple[int, int]:
+    """A grid point inside the zone, nearest its bounding-box centre (deterministic)."""
+    xs = [p[0] for p in zone.points]
+    ys = [p[1] for p in zone.points]
+    cx, cy = (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2
+    best: tuple[int, int, int] | None = None
+    step = 4
+    for y in range(min(ys), max(ys) + 1, step):
+        for x in range(min(xs), max(xs) + 1, step):
+            if zone.contains(x, y) and all(zone.contains(x + dx, y + dy) for dx, dy in ((8, 0), (-8, 0), (0, 8), (0, -8))):
+                d = (x - cx) ** 2 + (y - cy) ** 2
+                if best is None or d < best[0]:
+                    best = (d, x, y)
+    if best is None:
+        raise ValueError(f"zone {zone.name!r} has no interior point")
+    return best[1], best[2]

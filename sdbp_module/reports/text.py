@@ -1,0 +1,72 @@
+"""Text report of a check: findings grouped by turn, one block per finding, then a summary line.
+
+No logic beyond layout: the report's findings are already sorted (log position, rule id).
+"""
+
+from __future__ import annotations
+
+from sdbp_module.replay.events import END_OF_LOG
+from sdbp_module.rules.checker import Report
+from sdbp_module.rules.findings import Finding
+
+
+def _heading(f: Finding) -> str:
+    if f.where == END_OF_LOG:
+        return "End of log"
+    if f.turn == 0:
+        return "Set-up"
+    return f"Turn {f.turn}"
+
+
+def _context(f: Finding) -> str:
+    bits = []
+    if f.phase is not None and f.where != END_OF_LOG:
+        bits.append(f"{f.phase.value} phase")
+    if f.action:
+        bits.append(f"action {f.action}")
+    if f.side is not None:
+        bits.append(f.side.label)
+    return ", ".join(bits)
+
+
+def format_finding(f: Finding) -> list[str]:
+    where = "end of log" if f.where == END_OF_LOG else str(f.where)
+    context = _context(f)
+    head = f"  {where}: {f.severity.value}: {f.rule_id} ({f.rule_ref})"
+    if context:
+        head += f" [{context}]"
+    lines = [head, f"      {f.message}"]
+    details = []
+    if f.units:
+        details.append("units " + " ".join(f.units))
+    if f.areas:
+        details.append("areas " + " ".join(str(a) for a in f.areas))
+    if f.expected is not None or f.actual is not None:
+        details.append(f"expected {f.expected}, actual {f.actual}")
+    if details:
+        lines.append("      " + "; ".join(details))
+    return lines
+
+
+def render_text(report: Report) -> str:
+    lines = [
+        f"sdbp check {report.source}: game {report.game_id}, {report.events} events, "
+        f"{len(report.rules_checked)} rules checked",
+    ]
+    changed = [f"{k}={v}" for k, v in report.switches if v != report.switch_defaults.get(k)]
+    lines.append("Switches: " + (", ".join(changed) if changed else "defaults"))
+    heading = None
+    for f in report.findings:
+        h = _heading(f)
+        if h != heading:
+            lines.append("")
+            lines.append(h)
+            heading = h
+        lines.extend(format_finding(f))
+    s = report.summary
+    lines.append("")
+    lines.append(
+        f"{s.illegal} illegal, {s.suspicious} suspicious, {s.cannot_check} cannot-check, {s.info} info"
+        + (" — the log breaks the rules." if s.illegal else " — no illegal finding.")
+    )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,165 @@
+"""``sdbp check`` and ``sdbp rules``: read a log, check it, render the report; list the rules.
+
+The CLI calls ``run_check`` and ``run_rules`` and exits with what they return: 0 when no finding is
+illegal, 1 when one is, 2 when the log cannot be read or an option is wrong (raised as ``InputError``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+import click
+
+from sdbp_module.errors import EXIT_OK, EXIT_WRONG, InputError
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.events import Event
+from sdbp_module.replay.jsonl import read_events
+from sdbp_module.rules.base import RulesPackage
+from sdbp_module.rules.checker import check_events
+from sdbp_module.rules.switches import parse_switches
+
+RULES_PACKAGES = {"sodbp": ("sdbp_module.rules.package", "SODBP")}
+"""Game id → (module, attribute) of its rules package."""
+
+
+def rules_package(game_id: str) -> RulesPackage:
+    try:
+        module_name, attr = RULES_PACKAGES[game_id]
+    except KeyError:
+        raise InputError(f"no rules package for game {game_id!r} (known: {', '.join(sorted(RULES_PACKAGES))})") from None
+    package = getattr(importlib.import_module(module_name), attr)
+    assert isinstance(package, RulesPackage)
+    return package
+
+
+def load_events(log: Path, game: GameData, module: Path | None) -> Sequence[Event]:
+    """Events of a ``.jsonl`` transcript, or of a ``.vlog`` through the log interpretation."""
+    if not log.is_file():
+        raise InputError(f"{log}: no such file")
+    suffix = log.suffix.lower()
+    if suffix == ".jsonl":
+        return read_events(log)
+    if suffix == ".vlog":
+        try:
+            interpret = importlib.import_module("sdbp_module.replay.interpret")
+        except ModuleNotFoundError as exc:
+            if exc.name != "sdbp_module.replay.interpret":
+                raise
+            raise InputError(
+                f"{log}: reading .vlog logs needs the log interpretation (sdbp_module.replay.interpret), "
+                "which this version does not have yet; check an events .jsonl instead"
+            ) from None
+        events: Sequence[Event] = interpret.events_from_vlog(log, game, module)
+        return events
+    raise InputError(f"{log}: expected a .vlog log or an events .jsonl file")
+
+
+def write_output(text: str, output: Path | None) -> None:
+    """Write to ``output`` atomically (temporary file, then ``os.replace``), or to stdout."""
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    output.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, output)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def run_check(
+    log: Path,
+    *,
+    module: Path | None,
+    data_dir: Path,
+    fmt: str,
+    output: Path | None,
+    switches: Sequence[str],
+) -> int:
+    """Check ``log``; print or write the report; 0 no illegal finding, 1 some (2 raised as InputError)."""
+    from sdbp_module.model.from_data import load_game
+    from sdbp_module.reports.json import render_json
+    from sdbp_module.reports.text import render_text
+
+    if fmt not in ("text", "json"):
+        raise InputError(f"--format {fmt!r}: expected text or json")
+    game = load_game(data_dir)
+    package = rules_package(game.game.id)
+    ruleset = parse_switches(switches, package.switches)
+    events = load_events(log, game, module)
+    report = check_events(events, game, package, switches=ruleset, source=str(log))
+    write_output(render_json(report) if fmt == "json" else render_text(report), output)
+    return EXIT_WRONG if report.has_illegal else EXIT_OK
+
+
+def rules_listing(package: RulesPackage) -> dict[str, object]:
+    implemented = {r.rule_id: r for r in package.rules}
+    rows = []
+    for entry in package.catalogue:
+        r = implemented.get(entry.rule_id)
+        rows.append(
+            {
+                "rule_id": entry.rule_id,
+                "rule_ref": entry.rule_ref,
+                "severity": entry.severity,
+                "section": entry.section,
+                "implemented": r is not None,
+                "summary": getattr(r, "summary", "") if r is not None else "",
+            }
+        )
+    known = {e.rule_id for e in package.catalogue}
+    for rule_id in sorted(set(implemented) - known):
+        r = implemented[rule_id]
+        rows.append(
+            {
+                "rule_id": rule_id,
+                "rule_ref": r.rule_ref,
+                "severity": r.severity.value,
+                "section": "",
+                "implemented": True,
+                "summary": getattr(r, "summary", ""),
+            }
+        )
+    return {
+        "format": "sdbp-rules",
+        "format_version": 1,
+        "game": package.game_id,
+        "rules": rows,
+        "switches": [{"name": s.name, "values": list(s.values), "default": s.default, "amb": s.amb} for s in package.switches],
+    }
+
+
+def render_rules_text(listing: dict[str, object]) -> str:
+    rows = listing["rules"]
+    assert isinstance(rows, list)
+    width = max(len(r["rule_id"]) for r in rows)
+    ref_width = min(24, max(len(r["rule_ref"]) for r in rows))
+    sev_width = min(12, max(len(r["severity"]) for r in rows))
+    lines = [f"Rules of {listing['game']} ({sum(1 for r in rows if r['implemented'])} of {len(rows)} implemented):", ""]
+    for r in rows:
+        mark = "checked" if r["implemented"] else "not yet"
+        lines.append(f"  {r['rule_id']:<{width}}  {r['rule_ref']:<{ref_width}}  {r['severity']:<{sev_width}}  {mark}")
+    lines += ["", "Switches (--switch NAME=VALUE; default first):"]
+    switches = listing["switches"]
+    assert isinstance(switches, list)
+    for s in switches:
+        lines.append(f"  {s['name']}: {' | '.join(s['values'])}  ({s['amb']})")
+    return "\n".join(lines) + "\n"
+
+
+def run_rules(fmt: str, game_id: str = "sodbp") -> int:
+    """List every rule id of the game's catalogue with its reference, severity and status."""
+    listing = rules_listing(rules_package(game_id))
+    if fmt == "json":
+        click.echo(json.dumps(listing, indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        click.echo(render_rules_text(listing), nl=False)
+    return EXIT_OK
