@@ -16,9 +16,10 @@ It does not depend on the bundled (reconstructed) map.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 
-from sdbp_module.ids import AreaColour, AreaId, CardBonus, Side, UnitId, UnitType
+from sdbp_module.ids import AreaColour, AreaId, CardBonus, Severity, Side, UnitId, UnitType
 from sdbp_module.model.game_data import (
     Area,
     Border,
@@ -31,6 +32,11 @@ from sdbp_module.model.game_data import (
     Source,
     Unit,
 )
+from sdbp_module.replay.events import Event, Flip, Move, MoveKind, Where
+from sdbp_module.replay.notation import state_from_text
+from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import Rule
+from sdbp_module.rules.checker import Report, check_events
 
 FR = Side.FRENCH
 VM = Side.VIET_MINH
@@ -89,7 +95,10 @@ _UNITS: tuple[tuple[str, Side, UnitType, int], ...] = (
     ("FR-M4", FR, UnitType.INFANTRY, 4),
     ("FR-M2", FR, UnitType.INFANTRY, 2),
     *((f"FR-S{i}", FR, UnitType.INFANTRY, 3) for i in range(1, 12)),
+    ("FR-SLOW", FR, UnitType.INFANTRY, 1),
     ("VM-V", VM, UnitType.INFANTRY, 2),
+    ("VM-T1", VM, UnitType.INFANTRY, 3),
+    ("VM-T2", VM, UnitType.INFANTRY, 3),
     ("VM-V3", VM, UnitType.INFANTRY, 3),
     *((f"VM-W{i}", VM, UnitType.INFANTRY, 2) for i in range(1, 12)),
 )
@@ -182,3 +191,77 @@ def example_game() -> GameData:
 
 def initial_control() -> dict[AreaId, Side]:
     return {AreaId(n): c for n, c, _ in _AREAS}
+
+
+# -- running the movement, stacking and control rules over hand-built events ----------------------
+
+EXAMPLE_7_0 = """
+turn 2 action french
+7: | ctrl viet_minh
+8: | ctrl viet_minh
+10: FR-A FR-B | ctrl french
+11: VM-W1 VM-W2 | ctrl viet_minh
+14: | ctrl french
+17: FR-K FR-L VM-V | ctrl french
+"""
+"""The 7.0 movement example position (catalogue §4.1 fixture)."""
+
+
+def example_state(text: str = EXAMPLE_7_0, extra: str = "") -> GameState:
+    """A started state from the core's notation, with the SoDBP sequence of play."""
+    from sdbp_module.rules.package import SODBP
+
+    return state_from_text(text + "\n" + extra, sequence=SODBP.make_sequence(example_game()))
+
+
+def my_rules() -> tuple[Rule, ...]:
+    from sdbp_module.rules import control, movement, stacking
+
+    return (*movement.RULES, *stacking.RULES, *control.RULES)
+
+
+def run(start: GameState, *events: Event, game: GameData | None = None) -> Report:
+    """Check ``events`` from ``start`` with the movement, stacking and control rules only."""
+    from sdbp_module.rules.package import SODBP
+
+    numbered = [replace(e, where=Where("test.jsonl", i, i + 1)) for i, e in enumerate(events)]
+    return check_events(numbered, game or example_game(), SODBP, initial=start, rules=my_rules())
+
+
+def verdicts(
+    report: Report, *, with_info: bool = False, markers: bool = False
+) -> list[tuple[str, str, tuple[str, ...], tuple[int, ...]]]:
+    """``(rule_id, severity, units, areas)`` of each finding.
+
+    Info findings are left out unless ``with_info``; CONTROL-MARKER findings (its end-of-log
+    cannot-check whenever control differs from print) unless ``markers``.
+    """
+    return [
+        (f.rule_id, f.severity.value, tuple(f.units), tuple(f.areas))
+        for f in report.findings
+        if (with_info or f.severity is not Severity.INFO)
+        and (markers or f.rule_id != "CONTROL-MARKER")
+    ]
+
+
+def flip(units: str) -> Flip:
+    """The move's units turned spent (7.0: after moving, the units flip)."""
+    return Flip(units=tuple(UnitId(u) for u in units.split()), spent=True)
+
+
+def moved(side: Side, units: str, *path: int, logged_path: bool = True, action: int | None = None) -> tuple[Move, Flip]:
+    """A whole move action: the move, then the flip of its units."""
+    return move(side, units, *path, logged_path=logged_path, action=action), flip(units)
+
+
+def move(side: Side, units: str, *path: int, action: int | None = None, kind: MoveKind = MoveKind.MOVE, logged_path: bool = True) -> Move:
+    """A move of ``units`` (space-separated ids) along ``path`` (origin first)."""
+    return Move(
+        side=side,
+        units=tuple(UnitId(u) for u in units.split()),
+        from_area=AreaId(path[0]),
+        to_area=AreaId(path[-1]),
+        path=tuple(AreaId(a) for a in path) if logged_path else None,
+        move_kind=kind,
+        action=action,
+    )

@@ -1,0 +1,215 @@
+"""Area control (rules 13.0, 2.1.2; catalogue §3.9): CONTROL-CHANGE and CONTROL-MARKER.
+
+13.0: if the controller of an area has no unit in it and the opponent has at least one, control
+passes to the opponent **at once** — during a move at each entry and departure, on retreat,
+elimination and placement. Empty and contested areas keep their controller.
+
+CONTROL-CHANGE judges, after every event that moves units and after every logged control
+marker, that control is what 13.0 gives. Moves are re-played step by step (``paths.shift``),
+so an area a stack captured in passing stays captured (MV-14), and the area a side leaves with
+enemy units in it passes to the enemy (CT-1, CT-4).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from sdbp_module.ids import AreaId, Severity, Side, UnitId
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.events import ControlSet, Damage, DamageResult, Event, Move, Place, Relocate
+from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import CheckContext, FunctionRule, rule
+from sdbp_module.rules.findings import Finding
+from sdbp_module.rules.movement import StateView
+from sdbp_module.rules.paths import Board, BoardView, MovedView, controller_after, shift
+
+
+def expected_control(before: GameState, area: AreaId, game: GameData) -> Side:
+    """Control of ``area`` per 13.0 with the units of ``before`` (its controller as the start)."""
+    return controller_after(StateView(before, game), area)
+
+
+def _leave(view: BoardView, side: Side, area: AreaId) -> BoardView:
+    """One unit of ``side`` leaves ``area`` for somewhere off the map; 13.0 applied to ``area``."""
+    base = view.base if isinstance(view, MovedView) else view
+    deltas = dict(view.deltas) if isinstance(view, MovedView) else {}
+    control = dict(view.control) if isinstance(view, MovedView) else {}
+    deltas[(side, area)] = deltas.get((side, area), 0) - 1
+    moved = MovedView(base, deltas, control)
+    control[area] = controller_after(moved, area)
+    return MovedView(base, deltas, control)
+
+
+def _enter(view: BoardView, side: Side, area: AreaId) -> BoardView:
+    """One unit of ``side`` arrives in ``area`` from off the map; 13.0 applied to ``area``."""
+    base = view.base if isinstance(view, MovedView) else view
+    deltas = dict(view.deltas) if isinstance(view, MovedView) else {}
+    control = dict(view.control) if isinstance(view, MovedView) else {}
+    deltas[(side, area)] = deltas.get((side, area), 0) + 1
+    moved = MovedView(base, deltas, control)
+    control[area] = controller_after(moved, area)
+    return MovedView(base, deltas, control)
+
+
+def _relocated(
+    view: BoardView, before: GameState, units: Iterable[UnitId], to: AreaId | None, side: Side | None
+) -> BoardView:
+    """Units taken from wherever they are (if on the map) and put in ``to`` (if an area)."""
+    for unit_id in units:
+        state = before.unit(unit_id)
+        unit_side = state.side if state is not None else side
+        if unit_side is None:
+            continue
+        origin = before.area_of(unit_id)
+        if origin is not None and to is not None:
+            view = shift(view, unit_side, 1, origin, to)
+        elif origin is not None:
+            view = _leave(view, unit_side, origin)
+        elif to is not None:
+            view = _enter(view, unit_side, to)
+    return view
+
+
+def simulate(before: GameState, event: Event, game: GameData) -> tuple[BoardView, tuple[AreaId, ...]] | None:
+    """The board after ``event`` by 13.0 alone, and the areas whose control it may change.
+
+    ``None`` for events that move no unit.
+    """
+    known = [a.id for a in game.areas]
+    view: BoardView = Board.snapshot(StateView(before, game), known)
+    touched: list[AreaId] = []
+    if isinstance(event, Move):
+        steps = event.steps or (event.to_area,)
+        here = event.from_area
+        for there in steps:
+            view = shift(view, event.side, len(event.units), here, there)
+            touched += (here, there)
+            here = there
+    elif isinstance(event, Damage):
+        for o in event.outcomes:
+            state = before.unit(o.unit)
+            origin = before.area_of(o.unit)
+            if state is None or origin is None:
+                continue
+            if o.result is DamageResult.ELIMINATE:
+                view = _leave(view, state.side, origin)
+                touched.append(origin)
+            elif o.retreat:
+                here = origin
+                for there in o.retreat:
+                    view = shift(view, state.side, 1, here, there)
+                    touched += (here, there)
+                    here = there
+    elif isinstance(event, (Place, Relocate)):
+        to = event.to.area if event.to.is_on_map else None
+        side = event.side if isinstance(event, Place) else None
+        view = _relocated(view, before, event.units, to, side)
+        touched += [a for u in event.units if (a := before.area_of(u)) is not None]
+        if to is not None:
+            touched.append(to)
+    else:
+        return None
+    known_set = set(known)
+    return view, tuple(sorted(a for a in set(touched) if a in known_set))
+
+
+@rule(
+    "CONTROL-CHANGE",
+    "13.0",
+    Severity.ILLEGAL,
+    "control passes at once to the side alone in an area; empty and contested areas keep it",
+)
+def control_change(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    game = ctx.game
+    if isinstance(event, ControlSet):
+        if not game.has_area(event.area):
+            yield self.finding(
+                before,
+                event,
+                f"Cannot check {self.rule_id}: area {event.area} is not in the game data.",
+                severity=Severity.CANNOT_CHECK,
+                areas=(event.area,),
+            )
+            return
+        expected = expected_control(before, event.area, game)
+        if event.side is not expected:
+            yield self.finding(
+                before,
+                event,
+                f"The control marker shows {event.side.label} in area {event.area}, but 13.0 gives "
+                f"{expected.label} ({_occupancy(before, event.area)}).",
+                units=before.units_in(event.area),
+                areas=(event.area,),
+                expected=expected.value,
+                actual=event.side.value,
+            )
+        return
+    result = simulate(before, event, game)
+    if result is None:
+        return
+    view, touched = result
+    for area in touched:
+        expected = view.controller(area)
+        actual = StateView(after, game).controller(area)
+        if actual is not expected:
+            yield self.finding(
+                before,
+                event,
+                f"After this event area {area} is {actual.label}-controlled, but 13.0 gives "
+                f"{expected.label} ({_occupancy(after, area)}).",
+                units=after.units_in(area),
+                areas=(area,),
+                expected=expected.value,
+                actual=actual.value,
+            )
+
+
+def _occupancy(state: GameState, area: AreaId) -> str:
+    fr, vm = state.count(area, Side.FRENCH), state.count(area, Side.VIET_MINH)
+    return f"{fr} French and {vm} Viet Minh units there"
+
+
+def _marker_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
+    game = ctx.game
+    differing = tuple(
+        a.id for a in game.areas if (c := final.controller(a.id)) is not None and c is not a.control
+    )
+    if differing:
+        yield self.finding(
+            final,
+            None,
+            f"Cannot check the missing half of {self.rule_id}: the replay does not record marker pieces, "
+            f"so it cannot tell whether areas {', '.join(str(a) for a in differing)} (control differs "
+            f"from the printed box) carry a control marker.",
+            severity=Severity.CANNOT_CHECK,
+            areas=differing,
+        )
+
+
+@rule(
+    "CONTROL-MARKER",
+    "2.1.2, 13.0",
+    Severity.INFO,
+    "a control marker shows only where control differs from the printed box",
+    finish=_marker_finish,
+)
+def control_marker(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    """A marker set to the printed owner is redundant (13.0: remove it when control returns)."""
+    if not isinstance(event, ControlSet) or not ctx.game.has_area(event.area):
+        return
+    printed = ctx.game.area(event.area).control
+    if event.side is printed:
+        yield self.finding(
+            before,
+            event,
+            f"A control marker shows {event.side.label} in area {event.area}, its printed owner; "
+            f"13.0 removes the marker when control returns to the printed side.",
+            areas=(event.area,),
+        )
+
+
+RULES: tuple[FunctionRule, ...] = (control_change, control_marker)

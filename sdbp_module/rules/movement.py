@@ -1,0 +1,734 @@
+"""Movement rules (rules 7.0, 2.2.1, 8.4.2, 10.0; catalogue §3.5).
+
+Rule ids: MOVE-ADJACENT-PATH, MOVE-COST, MOVE-STACK-TOGETHER, MOVE-STACK-MA,
+VM-ENTER-FR-OCCUPIED, FR-RED-AREA, FR-ARMOR-RIVER, MOVE-NO-MP-ASSAULT, MOVE-FLIP-SPENT.
+STACK-LIMIT-9 lives in ``stacking.py``.
+
+How a move action (``Move`` with ``MoveKind.MOVE``) is judged (:func:`analyse`):
+
+* **path logged** — walk it step by step (``paths.walk``): every step must join adjacent areas,
+  break no 7.0 restriction, and the total cost must fit the stack's MP;
+* **no path logged** (the VASSAL log never gives one) — the move is legal if *some* legal path
+  within the stack's MP exists (``paths.cheapest_path``). Otherwise it is illegal and explained
+  by the cheapest path that ignores the restrictions: if that path breaks a restriction (the
+  VM unit's 17 → 10 of the 7.0 example), the restriction's rule reports it; if it breaks none, the
+  cheapest legal path is simply too dear and MOVE-COST reports its cost. No chain of adjacent
+  areas at all → MOVE-ADJACENT-PATH.
+
+A stack logged as several ``Move`` events of one action (one per unit) is judged as one stack:
+the units of the action that already went from the same origin to the same destination join
+the stack (their count is put back in the origin). Control changes those earlier units caused
+are not undone, which can only make the later units' price cheaper, never dearer.
+
+Facts the checker lacks (a unit or area the game data does not know) give ``cannot-check``
+naming the missing fact, never a silent pass.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Iterable, Iterator, Sequence
+
+from sdbp_module.ids import AreaColour, AreaId, Severity, Side, UnitId, UnitType
+from sdbp_module.model.game_data import GameData, Unit
+from sdbp_module.replay.apply import closes_action, opens_new_action
+from sdbp_module.replay.clock import PartKind
+from sdbp_module.replay.events import Damage, DamageResult, Event, Move, MoveKind
+from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import CheckContext, FunctionRule, rule
+from sdbp_module.rules.findings import Finding
+from sdbp_module.rules.paths import (
+    Board,
+    BoardView,
+    Mover,
+    StepProblem,
+    Walk,
+    cheapest_path,
+    walk,
+)
+
+ALL_PROBLEMS = frozenset(StepProblem)
+
+
+# -- the state as a BoardView ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StateView:
+    """A ``GameState`` seen as a :class:`paths.BoardView`.
+
+    An area the log never gave a controller for is at its printed control (13.0: "at start each
+    area belongs to the side shown in its printed control box"; the replay records changes).
+    """
+
+    state: GameState
+    game: GameData
+
+    def controller(self, area: AreaId) -> Side:
+        side = self.state.controller(area)
+        return side if side is not None else self.game.area(area).control
+
+    def count(self, side: Side, area: AreaId) -> int:
+        return self.state.count(area, side)
+
+
+@dataclass(frozen=True, slots=True)
+class AdjustedView:
+    """``base`` with some unit counts corrected (earlier units of a stack put back in its origin)."""
+
+    base: BoardView
+    deltas: MappingProxyType  # type: ignore[type-arg]  # (Side, AreaId) -> int
+
+    def controller(self, area: AreaId) -> Side:
+        return self.base.controller(area)
+
+    def count(self, side: Side, area: AreaId) -> int:
+        return self.base.count(side, area) + self.deltas.get((side, area), 0)
+
+
+# -- facts and analysis of one move ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """Facts the check needs and neither the log nor the game data gives (catalogue §6)."""
+
+    facts: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return "; ".join(self.facts)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFacts:
+    event: Move
+    units: tuple[Unit, ...]  # the whole stack: this event's units and earlier ones of the action
+    mover: Mover
+    steps: tuple[AreaId, ...] | None  # areas entered, as logged; None = no path in the log
+    view: BoardView  # the board just before the stack left its origin
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAnalysis:
+    facts: MoveFacts
+    walked: Walk | None = None  # the logged path, walked (None without a logged path)
+    best: Walk | None = None  # cheapest legal path (no logged path)
+    diagnosis: Walk | None = None  # cheapest path ignoring restrictions, when no legal one fits
+    disconnected: bool = False  # no chain of adjacent areas from origin to destination
+
+    @property
+    def non_adjacent(self) -> tuple[tuple[AreaId, AreaId], ...]:
+        if self.walked is None:
+            return ()
+        return tuple(
+            (s.cost.source, s.cost.target)
+            for s in self.walked.steps
+            if StepProblem.NOT_ADJACENT in s.problems
+        )
+
+    @property
+    def route(self) -> Walk | None:
+        """The path the verdict rests on: the logged one, else the cheapest legal one."""
+        return self.walked if self.walked is not None else self.best
+
+    @property
+    def priced(self) -> Walk | None:
+        """The route whose cost is compared with the MP, or None when no cost applies.
+
+        A forbidden path has no price: a logged path with a non-adjacent or restricted step is
+        reported by MOVE-ADJACENT-PATH or the restriction's rule (the seed calls M7 "forbidden",
+        not "too dear"), and a move with no legal path at all by the restriction that blocks it.
+        """
+        if self.walked is not None:
+            return None if self.walked.problems else self.walked
+        if self.best is None or self.diagnosis is None:
+            return self.best
+        return self.best if self.best.cost <= self.diagnosis.cost else None
+
+    @property
+    def restriction_walk(self) -> Walk | None:
+        """The walk whose step problems are reported by the restriction rules."""
+        if self.walked is not None:
+            return self.walked
+        if self.diagnosis is not None and self.priced is None:
+            return self.diagnosis
+        return None
+
+    def problems(self, kind: StepProblem) -> tuple[int, ...]:
+        """Indexes of the steps (of :attr:`restriction_walk`) that break ``kind``."""
+        w = self.restriction_walk
+        if w is None:
+            return ()
+        return tuple(i for i, p in w.problems if p is kind)
+
+
+def _is_move_action(event: Event) -> bool:
+    return isinstance(event, Move) and event.move_kind is MoveKind.MOVE
+
+
+def _earlier_stack(before: GameState, event: Move) -> tuple[UnitId, ...]:
+    """Units an earlier ``Move`` of the same action took from the same origin to the same area."""
+    clock = before.clock
+    if clock.action_side is not event.side or opens_new_action(clock, event):
+        return ()
+    if not any(
+        p.kind is PartKind.MOVE and p.area == event.from_area and p.target == event.to_area
+        for p in clock.parts
+    ):
+        return ()
+    return tuple(
+        sorted(
+            u
+            for u in clock.activated
+            if u not in event.units and before.area_of(u) == event.to_area
+        )
+    )
+
+
+def move_facts(before: GameState, event: Move, game: GameData) -> MoveFacts | Missing:
+    """Everything needed to judge ``event``, or what is missing."""
+    missing: list[str] = []
+    earlier = _earlier_stack(before, event)
+    stack_ids = (*event.units, *earlier)
+    for unit_id in stack_ids:
+        if not game.has_unit(unit_id):
+            missing.append(f"UNIT: unit {unit_id} is not in the game data (its MA and type are unknown)")
+    steps = event.steps
+    for area in dict.fromkeys((event.from_area, event.to_area, *(steps or ()))):
+        if not game.has_area(area):
+            missing.append(f"MAP: area {area} is not in the game data")
+    if not stack_ids:
+        missing.append("ACT: the move names no unit")
+    if missing:
+        return Missing(tuple(missing))
+    units = tuple(game.unit(u) for u in stack_ids)
+    if any(u.side is not event.side for u in units):
+        return Missing((f"UNIT: the move mixes sides (logged side {event.side.value})",))
+    base: BoardView = StateView(before, game)
+    if earlier:
+        n = len(earlier)
+        base = AdjustedView(
+            base,
+            MappingProxyType(
+                {(event.side, event.to_area): -n, (event.side, event.from_area): n}
+            ),
+        )
+    view = Board.snapshot(base, (a.id for a in game.areas))
+    return MoveFacts(event, units, Mover.of(units), steps, view)
+
+
+_CACHE: list[tuple[GameState, Event, GameData, MoveAnalysis | Missing]] = []
+
+
+def analyse(before: GameState, event: Move, game: GameData) -> MoveAnalysis | Missing:
+    """Judge a move action's geometry and cost once; the rules below read the result.
+
+    Memoised on the identity of its arguments (the rules of one event share one analysis).
+    """
+    for b, e, g, result in _CACHE:
+        if b is before and e is event and g is game:
+            return result
+    result = _analyse(before, event, game)
+    _CACHE[:] = [(before, event, game, result)]
+    return result
+
+
+def _analyse(before: GameState, event: Move, game: GameData) -> MoveAnalysis | Missing:
+    facts = move_facts(before, event, game)
+    if isinstance(facts, Missing):
+        return facts
+    origin, dest, mover = event.from_area, event.to_area, facts.mover
+    if facts.steps is not None:
+        return MoveAnalysis(facts, walked=walk(game, mover, origin, facts.steps, facts.view))
+    best = cheapest_path(game, mover, origin, dest, facts.view)
+    if best is not None and best.cost <= mover.allowance:
+        return MoveAnalysis(facts, best=best)
+    relaxed = cheapest_path(game, mover, origin, dest, facts.view, ignore=ALL_PROBLEMS)
+    if relaxed is None:
+        return MoveAnalysis(facts, disconnected=True)
+    return MoveAnalysis(facts, best=best, diagnosis=relaxed)
+
+
+# -- helpers for findings ---------------------------------------------------------------------------
+
+
+def _path_text(areas: Sequence[AreaId]) -> str:
+    return " → ".join(str(a) for a in areas)
+
+
+def _cannot(self: FunctionRule, before: GameState, event: Event, missing: Missing) -> Finding:
+    return self.finding(
+        before,
+        event,
+        f"Cannot check {self.rule_id}: {missing.text}.",
+        severity=Severity.CANNOT_CHECK,
+        units=getattr(event, "units", ()),
+    )
+
+
+def _analysed(
+    self: FunctionRule, before: GameState, event: Event, ctx: CheckContext
+) -> tuple[MoveAnalysis | None, list[Finding]]:
+    """The analysis of a move action, or the cannot-check finding (or nothing for other events)."""
+    if not isinstance(event, Move) or not _is_move_action(event):
+        return None, []
+    result = analyse(before, event, ctx.game)
+    if isinstance(result, Missing):
+        return None, [_cannot(self, before, event, result)]
+    return result, []
+
+
+def _stack_units(a: MoveAnalysis) -> tuple[UnitId, ...]:
+    return tuple(u.id for u in a.facts.units)
+
+
+def _how(a: MoveAnalysis) -> str:
+    return "along the logged path" if a.walked is not None else "by any path (none logged)"
+
+
+# -- MOVE-ADJACENT-PATH -----------------------------------------------------------------------------
+
+
+@rule("MOVE-ADJACENT-PATH", "7.0", Severity.ILLEGAL, "consecutive areas of a move's path are adjacent")
+def move_adjacent_path(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    a, early = _analysed(self, before, event, ctx)
+    yield from early
+    if a is None:
+        return
+    for x, y in a.non_adjacent:
+        yield self.finding(
+            before,
+            event,
+            f"The logged path steps from area {x} to area {y}, which are not adjacent.",
+            units=_stack_units(a),
+            areas=(x, y),
+        )
+    if a.disconnected:
+        e = a.facts.event
+        yield self.finding(
+            before,
+            event,
+            f"No chain of adjacent areas links area {e.from_area} to area {e.to_area}.",
+            units=_stack_units(a),
+            areas=(e.from_area, e.to_area),
+        )
+
+
+# -- MOVE-COST --------------------------------------------------------------------------------------
+
+
+@rule("MOVE-COST", "7.0", Severity.ILLEGAL, "the path's step-by-step cost fits the stack's MP")
+def move_cost(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    a, early = _analysed(self, before, event, ctx)
+    yield from early
+    if a is None:
+        return
+    priced = a.priced
+    if priced is None or priced.cost <= a.facts.mover.allowance:
+        return
+    costs = " + ".join(str(s.cost.total) for s in priced.steps)
+    yield self.finding(
+        before,
+        event,
+        f"Moving {_path_text(priced.areas)} costs {costs} = {priced.cost} MP {_how(a)}; "
+        f"the stack has {a.facts.mover.allowance} MP.",
+        units=_stack_units(a),
+        areas=priced.areas,
+        expected=a.facts.mover.allowance,
+        actual=priced.cost,
+    )
+
+
+# -- MOVE-STACK-TOGETHER ----------------------------------------------------------------------------
+
+
+@rule(
+    "MOVE-STACK-TOGETHER",
+    "7.0",
+    Severity.ILLEGAL,
+    "the units of one move action go from one area to one destination together",
+)
+def move_stack_together(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    if not isinstance(event, Move) or not _is_move_action(event):
+        return
+    clock = before.clock
+    if clock.action_side is not event.side or opens_new_action(clock, event):
+        return
+    others = [
+        p
+        for p in clock.parts
+        if p.kind is PartKind.MOVE and (p.area, p.target) != (event.from_area, event.to_area)
+    ]
+    if not others:
+        return
+    first = others[0]
+    yield self.finding(
+        before,
+        event,
+        f"Units of one move action go {event.from_area} → {event.to_area} while others of the same "
+        f"action went {first.area} → {first.target}; a stack moves together (7.0).",
+        units=event.units,
+        areas=tuple(
+            dict.fromkeys(
+                a
+                for a in (first.area, first.target, event.from_area, event.to_area)
+                if a is not None
+            )
+        ),
+    )
+
+
+# -- MOVE-STACK-MA ----------------------------------------------------------------------------------
+
+
+@rule("MOVE-STACK-MA", "7.0", Severity.ILLEGAL, "a stack moves with the lowest MA of its units")
+def move_stack_ma(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    a, early = _analysed(self, before, event, ctx)
+    yield from early
+    if a is None:
+        return
+    priced = a.priced
+    if priced is None:
+        return
+    lowest = a.facts.mover.allowance
+    highest = max(u.movement for u in a.facts.units)
+    if not lowest < priced.cost <= highest:
+        return
+    slow = tuple(u.id for u in a.facts.units if u.movement == lowest)
+    yield self.finding(
+        before,
+        event,
+        f"The move {_path_text(priced.areas)} costs {priced.cost} MP, within the MA of the stack's "
+        f"faster units but above its lowest MA {lowest} ({', '.join(slow)}); a stack has the MP of "
+        f"its slowest unit.",
+        units=_stack_units(a),
+        areas=priced.areas,
+        expected=lowest,
+        actual=priced.cost,
+    )
+
+
+# -- restrictions -----------------------------------------------------------------------------------
+
+
+def _restriction(
+    self: FunctionRule,
+    before: GameState,
+    event: Event,
+    a: MoveAnalysis,
+    kind: StepProblem,
+    units: tuple[UnitId, ...],
+    why: str,
+) -> Iterator[Finding]:
+    w = a.restriction_walk
+    if w is None:
+        return
+    for i in a.problems(kind):
+        step = w.steps[i].cost
+        route = "the logged path" if a.walked is not None else "every path within reach"
+        yield self.finding(
+            before,
+            event,
+            f"The move {_path_text(w.areas)} enters area {step.target} from area {step.source}: "
+            f"{why} ({route} does).",
+            units=units,
+            areas=(step.source, step.target),
+        )
+
+
+@rule(
+    "VM-ENTER-FR-OCCUPIED",
+    "7.0, 10.0",
+    Severity.ILLEGAL,
+    "a VM move never enters a French-controlled area holding French units",
+)
+def vm_enter_fr_occupied(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    if not isinstance(event, Move) or event.side is not Side.VIET_MINH:
+        return
+    a, early = _analysed(self, before, event, ctx)
+    yield from early
+    if a is None:
+        return
+    yield from _restriction(
+        self,
+        before,
+        event,
+        a,
+        StepProblem.VM_ENTER_FR_OCCUPIED,
+        _stack_units(a),
+        "VM units may not enter a French-controlled area that holds French units (they may assault it)",
+    )
+
+
+def _red_entries(
+    game: GameData, before: GameState, after: GameState, units: Iterable[UnitId]
+) -> Iterator[tuple[UnitId, AreaId]]:
+    for unit_id in units:
+        state = after.unit(unit_id)
+        if state is None or state.side is not Side.FRENCH:
+            continue
+        area = after.area_of(unit_id)
+        if area is None or area == before.area_of(unit_id) or not game.has_area(area):
+            continue
+        if game.area(area).colour is AreaColour.RED:
+            yield unit_id, area
+
+
+@rule(
+    "FR-RED-AREA",
+    "2.2.1, 7.0",
+    Severity.ILLEGAL,
+    "French units never enter or end in a red-numbered area",
+)
+def fr_red_area(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    game = ctx.game
+    if isinstance(event, Move) and _is_move_action(event):
+        if event.side is not Side.FRENCH:
+            return
+        a, early = _analysed(self, before, event, ctx)
+        yield from early
+        if a is not None:
+            yield from _restriction(
+                self,
+                before,
+                event,
+                a,
+                StepProblem.RED_AREA,
+                _stack_units(a),
+                "French units may never enter a red-numbered area",
+            )
+        return
+    # every other way a unit gets somewhere: retreats (each area entered), placement, cards
+    if isinstance(event, Damage):
+        for o in event.outcomes:
+            unit = before.unit(o.unit)
+            if unit is None or unit.side is not Side.FRENCH:
+                continue
+            for area in o.retreat:
+                if game.has_area(area) and game.area(area).colour is AreaColour.RED:
+                    yield self.finding(
+                        before,
+                        event,
+                        f"French unit {o.unit} retreats into red-numbered area {area}.",
+                        units=(o.unit,),
+                        areas=(area,),
+                    )
+        return
+    units = tuple(getattr(event, "units", ()))
+    if isinstance(event, Move):  # gather, withdraw, advance: the path's areas, then the end
+        if event.side is Side.FRENCH:
+            for area in event.steps or ():
+                if area != event.to_area and game.has_area(area) and game.area(area).colour is AreaColour.RED:
+                    yield self.finding(
+                        before,
+                        event,
+                        f"French units pass through red-numbered area {area}.",
+                        units=units,
+                        areas=(area,),
+                    )
+    for unit_id, area in _red_entries(game, before, after, units):
+        yield self.finding(
+            before,
+            event,
+            f"French unit {unit_id} is put in red-numbered area {area}.",
+            units=(unit_id,),
+            areas=(area,),
+        )
+
+
+def _armour(game: GameData, units: Iterable[UnitId]) -> tuple[UnitId, ...]:
+    return tuple(
+        u
+        for u in units
+        if game.has_unit(u)
+        and game.unit(u).side is Side.FRENCH
+        and game.unit(u).type is UnitType.ARMOR
+    )
+
+
+def _river_crossings(game: GameData, origin: AreaId, steps: Sequence[AreaId]) -> Iterator[tuple[AreaId, AreaId]]:
+    here = origin
+    for there in steps:
+        border = game.border(here, there)
+        if border is not None and border.river and not border.bridge:
+            yield here, there
+        here = there
+
+
+@rule(
+    "FR-ARMOR-RIVER",
+    "7.0, 8.4.2",
+    Severity.ILLEGAL,
+    "French armour crosses rivers only by the bridges 29–28 and 29–21",
+)
+def fr_armor_river(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    game = ctx.game
+    if isinstance(event, Move) and _is_move_action(event):
+        if event.side is not Side.FRENCH:
+            return
+        a, early = _analysed(self, before, event, ctx)
+        yield from early
+        if a is not None and a.facts.mover.armour:
+            yield from _restriction(
+                self,
+                before,
+                event,
+                a,
+                StepProblem.ARMOUR_RIVER,
+                _armour(game, _stack_units(a)),
+                "French armour may cross a river only by a bridge",
+            )
+        return
+    if isinstance(event, Damage):  # retreats (8.4.2)
+        for o in event.outcomes:
+            if not o.retreat or not _armour(game, (o.unit,)):
+                continue
+            origin = before.area_of(o.unit)
+            if origin is None:
+                continue
+            for x, y in _river_crossings(game, origin, o.retreat):
+                yield self.finding(
+                    before,
+                    event,
+                    f"French armour {o.unit} retreats across the river from area {x} to area {y}, "
+                    f"where there is no bridge.",
+                    units=(o.unit,),
+                    areas=(x, y),
+                )
+        return
+    if isinstance(event, Move):  # gather (Counter Attack), withdraw (Detonate Mine Shaft)
+        armour = _armour(game, event.units)
+        if not armour:
+            return
+        for x, y in _river_crossings(game, event.from_area, event.steps or (event.to_area,)):
+            yield self.finding(
+                before,
+                event,
+                f"French armour crosses the river from area {x} to area {y}, where there is no bridge.",
+                units=armour,
+                areas=(x, y),
+            )
+
+
+# -- MOVE-NO-MP-ASSAULT -----------------------------------------------------------------------------
+
+
+@rule(
+    "MOVE-NO-MP-ASSAULT",
+    "10.0",
+    Severity.INFO,
+    "an assault advance ignores MP and river costs (guard against false MOVE-COST findings)",
+)
+def move_no_mp_assault(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    """The movement rules judge move actions only, so an assault advance is never priced.
+
+    This guard says so (info) when the advance would have broken MOVE-COST as a move, so a
+    reader of the report sees why no MOVE-COST finding came.
+    """
+    if not isinstance(event, Move) or event.move_kind is not MoveKind.ADVANCE:
+        return
+    game = ctx.game
+    if not all(game.has_unit(u) for u in event.units) or not event.units:
+        return
+    if not (game.has_area(event.from_area) and game.has_area(event.to_area)):
+        return
+    if not game.is_adjacent(event.from_area, event.to_area):
+        return  # ASSAULT-TARGET reports a non-adjacent target
+    mover = Mover.of(tuple(game.unit(u) for u in event.units))
+    priced = walk(game, mover, event.from_area, (event.to_area,), StateView(before, game))
+    if priced.cost <= mover.allowance:
+        return
+    yield self.finding(
+        before,
+        event,
+        f"Assault advance {event.from_area} → {event.to_area} would cost {priced.cost} MP as a move "
+        f"(the units have {mover.allowance}); an advance ignores MP and rivers (10.0).",
+        units=event.units,
+        areas=(event.from_area, event.to_area),
+        expected=mover.allowance,
+        actual=priced.cost,
+    )
+
+
+# -- MOVE-FLIP-SPENT --------------------------------------------------------------------------------
+
+
+def _unflipped_movers(state: GameState) -> tuple[UnitId, ...]:
+    clock = state.clock
+    if clock.action_side is None:
+        return ()
+    moved = any(p.kind is PartKind.MOVE for p in clock.parts)
+    if not moved or any(p.kind is not PartKind.MOVE for p in clock.parts):
+        return ()
+    return tuple(sorted(u for u in clock.activated if (s := state.unit(u)) is not None and not s.spent))
+
+
+def _flip_finding(self: FunctionRule, state: GameState, event: Event | None, units: tuple[UnitId, ...]) -> Finding:
+    areas = tuple(dict.fromkeys(a for u in units if (a := state.area_of(u)) is not None))
+    return self.finding(
+        state,
+        event,
+        f"Unit(s) {', '.join(units)} moved in action {state.clock.action} but were not flipped to spent "
+        f"before the action ended.",
+        units=units,
+        areas=areas,
+    )
+
+
+def _move_flip_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
+    units = _unflipped_movers(final)
+    if units:
+        yield _flip_finding(self, final, None, units)
+
+
+@rule(
+    "MOVE-FLIP-SPENT",
+    "7.0",
+    Severity.ILLEGAL,
+    "units that moved are spent once their action ends",
+    finish=_move_flip_finish,
+)
+def move_flip_spent(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    """Judged when the move action closes (the next action opens, or a phase starts).
+
+    The flip is logged after the drag (a FLIP line per unit), so the move event itself cannot
+    show it. Only pure move actions are judged here; mixed actions are ACT-SAME-ACTION's.
+    """
+    if not closes_action(before.clock, event):
+        return
+    units = _unflipped_movers(before)
+    if units:
+        yield _flip_finding(self, before, event, units)
+
+
+RULES: tuple[FunctionRule, ...] = (
+    move_adjacent_path,
+    move_cost,
+    move_stack_together,
+    move_stack_ma,
+    vm_enter_fr_occupied,
+    fr_red_area,
+    fr_armor_river,
+    move_no_mp_assault,
+    move_flip_spent,
+)

@@ -1,0 +1,88 @@
+"""The stacking limit (rules 7.0, 8.4.2, 10.0, 12.3; catalogue §3.5 STACK-LIMIT-9).
+
+At most ``stacking_limit`` (9) units per side in one area **at any moment** (7.0). Two ways to
+break it:
+
+* after any event, a side has more units in an area than the limit and more than it had
+  before the event (an overflow that persists is reported once, by the event that made it);
+* a move action passes **through** an area where the stack would exceed the limit (7.0: "nor
+  through it"), judged on the logged path or, without one, when every path within reach does.
+
+A retreat may overflow an area only in passing (RETREAT-OVERFLOW-CONTINUE, 8.4.2): a ``Damage``
+event holds the whole retreat, so only the areas the retreating units end in are judged here.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from sdbp_module.ids import AreaId, Severity, Side
+from sdbp_module.replay.events import Event, Move
+from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import CheckContext, FunctionRule, rule
+from sdbp_module.rules.findings import Finding
+from sdbp_module.rules.movement import Missing, _is_move_action, analyse
+from sdbp_module.rules.paths import StepProblem
+
+
+def _touched(before: GameState, after: GameState) -> tuple[AreaId, ...]:
+    """Areas whose occupants differ between the two states."""
+    areas = set(before.occupants) | set(after.occupants)
+    return tuple(sorted(a for a in areas if before.occupants.get(a) != after.occupants.get(a)))
+
+
+@rule(
+    "STACK-LIMIT-9",
+    "7.0, 8.4.2, 10.0, 12.3",
+    Severity.ILLEGAL,
+    "at most 9 units per side in an area at any moment, passing through included",
+)
+def stack_limit(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    limit = ctx.game.game.stacking_limit
+    if isinstance(event, Move) and _is_move_action(event):
+        result = analyse(before, event, ctx.game)
+        if isinstance(result, Missing):
+            yield self.finding(
+                before,
+                event,
+                f"Cannot check passing through for {self.rule_id}: {result.text}.",
+                severity=Severity.CANNOT_CHECK,
+                units=event.units,
+            )
+        else:
+            w = result.restriction_walk
+            last = len(w.steps) - 1 if w is not None else -1
+            for i in result.problems(StepProblem.STACK_LIMIT):
+                if w is None or i == last:
+                    continue  # the destination is judged on the state after the move, below
+                step = w.steps[i]
+                route = "the logged path" if result.walked is not None else "every path within reach"
+                yield self.finding(
+                    before,
+                    event,
+                    f"The {result.facts.mover.size}-unit stack passes through area {step.cost.target}, "
+                    f"where it would make {step.units_after} {event.side.label} units; the limit is "
+                    f"{limit} ({route} does).",
+                    units=tuple(u.id for u in result.facts.units),
+                    areas=(step.cost.target,),
+                    expected=limit,
+                    actual=step.units_after,
+                )
+    for area in _touched(before, after):
+        for side in Side:
+            now = after.count(area, side)
+            if now > limit and now > before.count(area, side):
+                yield self.finding(
+                    before,
+                    event,
+                    f"{side.label} now has {now} units in area {area}; the limit is {limit}.",
+                    units=after.units_in(area, side),
+                    areas=(area,),
+                    expected=limit,
+                    actual=now,
+                )
+
+
+RULES: tuple[FunctionRule, ...] = (stack_limit,)
