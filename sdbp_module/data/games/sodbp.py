@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from sdbp_module.data.crossref import Checks
+from sdbp_module.data.crossref import Checks, starting_areas
 
 TURNS = 8  # 4.0
 STACKING_LIMIT = 9  # 7.0
@@ -36,6 +36,7 @@ NOT_RED = (7,)  # 7.0 example: French units enter 7
 REPLACEMENT_VALUES = [1, 7, 2]  # 12.1
 STAR_UNITS = 3  # 2.1.1
 FRENCH_TURN1_CARDS = 4  # 2.2.2, 5.1
+VICTORY_AREAS = 6  # 14.0
 FRENCH_FIREPOWERS = Counter({3: 1, 1: 2, 2: 1})  # 8.4 example: four French units, FP 3, 1, 1, 2
 
 
@@ -120,6 +121,28 @@ def check_green(checks: Checks) -> None:
             checks.report("areas", ("areas", i, "bank"), f"green area {area['id']} is not on the west bank", "bank: west, rules 11.0")
         if neighbours is not None and not neighbours.get(area["id"], set()) & set(AIRSTRIPS):
             checks.report("areas", ("areas", i, "colour"), f"green area {area['id']} is not adjacent to an airstrip", "a neighbour among 16, 20, 21, rules 11.0")
+
+
+def check_victory_and_red(checks: Checks) -> None:
+    """Victory symbol exactly on defense-3 areas, at least six of them (14.0); red areas lie on the
+    map edge (2.2.1) and no French unit starts in one (7.0: French units may never enter)."""
+    if not checks.has("areas"):
+        return
+    areas = checks.values["areas"]["areas"]
+    for i, record in enumerate(areas):
+        if record["victory"] != (record["defense"] == 3):
+            checks.report("areas", ("areas", i, "victory"), f"area {record['id']} has defense {record['defense']} and victory {str(record['victory']).lower()}",
+                          "a victory symbol exactly on the defense-3 areas, rules 14.0")
+        if record["colour"] == "red" and not record["map_edge"]:
+            checks.report("areas", ("areas", i, "map_edge"), f"red area {record['id']} is not on the map edge", "map_edge: true, rules 2.2.1 (red areas are around the map edge)")
+    victory = sum(1 for a in areas if a["victory"])
+    if victory < VICTORY_AREAS:
+        checks.report("areas", ("areas",), f"only {victory} victory areas", f"at least {VICTORY_AREAS}, rules 14.0 (the VM needs six)")
+    if checks.has("counters"):
+        red = {a["id"] for a in areas if a["colour"] == "red"}
+        for kind, path, side, area in starting_areas(checks):
+            if side == "french" and area in red:
+                checks.report(kind, path, f"a French unit starts in red area {area}", "French units never in red areas, rules 7.0")
 
 
 def _neighbours(checks: Checks) -> dict[int, set[int]]:
@@ -226,6 +249,7 @@ CHECKS: tuple[Callable[[Checks], None], ...] = (
     check_game,
     check_areas,
     check_green,
+    check_victory_and_red,
     check_borders,
     check_units,
     check_cards,

@@ -20,6 +20,7 @@ from sdbp_module.data.validate import load_schema, validate_file
 
 R = "reconstructed: test"
 GREEN = (1, 2, 3, 4, 5, 12)
+VICTORY = (30, 31, 32, 33, 34, 35)
 
 
 def _area(n: int) -> dict[str, Any]:
@@ -48,6 +49,9 @@ def sodbp_values() -> dict[str, Any]:
     by_id[11]["defense"] = 1
     for n in GREEN:
         by_id[n]["colour"] = "green"
+    for n in VICTORY:
+        by_id[n].update(defense=3, victory=True)
+    by_id[40].update(colour="red", map_edge=True)
     pairs = [*sodbp.ADJACENT, (28, 29), (21, 29), *((g, 16) for g in GREEN)]
     borders = [{"areas": list(p), "source": R} for p in pairs]
     for b in borders:
@@ -186,12 +190,37 @@ def test_the_example_areas_exist(values: dict[str, Any]) -> None:
 def test_examples_fix_control_defense_of_11_and_7_not_red(values: dict[str, Any]) -> None:
     area(values, 11).update(defense=2, control="french")
     area(values, 17)["control"] = "viet_minh"
-    area(values, 7)["colour"] = "red"
+    area(values, 7).update(colour="red", map_edge=True)
     assert sodbp_problems(values) == [
         "areas.yaml: areas[10].control: area 11 has control 'french' (expected 'viet_minh', rules 7.0, 8.4 examples)",
         "areas.yaml: areas[16].control: area 17 has control 'viet_minh' (expected 'french', rules 7.0, 8.4 examples)",
         "areas.yaml: areas[10].defense: area 11 has defense 2 (expected 1, rules 8.4 example)",
         "areas.yaml: areas[6].colour: area 7 is red (closed to French units) (expected not red, rules 7.0 example (French units enter it))",
+    ]
+
+
+def test_victory_symbols_exactly_on_defense_3_and_at_least_six(values: dict[str, Any]) -> None:
+    area(values, 30)["defense"] = 2
+    area(values, 36)["defense"] = 3
+    assert sodbp_problems(values) == [
+        "areas.yaml: areas[29].victory: area 30 has defense 2 and victory true (expected a victory symbol exactly on the defense-3 areas, rules 14.0)",
+        "areas.yaml: areas[35].victory: area 36 has defense 3 and victory false (expected a victory symbol exactly on the defense-3 areas, rules 14.0)",
+    ]
+
+
+def test_at_least_six_victory_areas(values: dict[str, Any]) -> None:
+    area(values, 35).update(defense=2, victory=False)
+    assert sodbp_problems(values) == [
+        "areas.yaml: areas: only 5 victory areas (expected at least 6, rules 14.0 (the VM needs six))",
+    ]
+
+
+def test_red_areas_lie_on_the_map_edge_and_hold_no_french_unit(values: dict[str, Any]) -> None:
+    area(values, 40)["map_edge"] = False
+    values["counters"]["units"][0]["setup"] = 40
+    assert sodbp_problems(values) == [
+        "areas.yaml: areas[39].map_edge: red area 40 is not on the map edge (expected map_edge: true, rules 2.2.1 (red areas are around the map edge))",
+        "counters.yaml: units[0].setup: a French unit starts in red area 40 (expected French units never in red areas, rules 7.0)",
     ]
 
 
