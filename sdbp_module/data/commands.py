@@ -69,8 +69,10 @@ def summary_lines(game: GameData, values: Mapping[str, Any]) -> list[str]:
         f"areas: {len(game.areas)} ({sum(a.victory for a in game.areas)} victory, "
         + ", ".join(f"{sum(a.colour.value == c for a in game.areas)} {c}" for c in ("red", "blue", "green"))
         + ")",
-        (f"borders: {len(game.borders)} ({sum(b.river for b in game.borders)} river, "
-        f"{sum(b.bridge for b in game.borders)} bridged)"),
+        (
+            f"borders: {len(game.borders)} ({sum(b.river for b in game.borders)} river, "
+            f"{sum(b.bridge for b in game.borders)} bridged)"
+        ),
         "units: "
         + ", ".join(f"{len(game.units_of(side))} {side.value}" for side in game.game.sides)
         + f" ({sum(u.replacement for u in game.units)} replacements)",

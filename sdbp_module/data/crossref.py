@@ -34,7 +34,9 @@ class Checks:
         """All of ``kinds`` passed their schema (so their values may be trusted)."""
         return all(kind in self.values for kind in kinds)
 
-    def report(self, kind: str, path: JsonPath, message: str, expected: str = "", *, at_key: bool = False) -> None:
+    def report(
+        self, kind: str, path: JsonPath, message: str, expected: str = "", *, at_key: bool = False
+    ) -> None:
         where = self.files[kind].where
         position = where.key(path) if at_key else where.value(path)
         self.problems.append(InputProblem(position, path, message, expected))
@@ -80,7 +82,12 @@ def _unique(checks: Checks, kind: str, key: str, field: str, what: str) -> None:
         value = record[field]
         if value in first:
             line = checks.line_of(kind, (key, first[value], field))
-            checks.report(kind, (key, i, field), f"{what} {value!r} is used twice", f"each {what} once; first at line {line}")
+            checks.report(
+                kind,
+                (key, i, field),
+                f"{what} {value!r} is used twice",
+                f"each {what} once; first at line {line}",
+            )
         else:
             first[value] = i
 
@@ -116,16 +123,28 @@ def check_borders(checks: Checks) -> None:
         if known is not None:
             for j, area in enumerate((a, b)):
                 if area not in known:
-                    checks.report("borders", ("borders", i, "areas", j), f"{area} is not a defined area", "an area number from areas.yaml")
+                    checks.report(
+                        "borders",
+                        ("borders", i, "areas", j),
+                        f"{area} is not a defined area",
+                        "an area number from areas.yaml",
+                    )
         if a == b:
-            checks.report("borders", ("borders", i, "areas"), f"area {a} borders itself", "two different areas")
+            checks.report(
+                "borders", ("borders", i, "areas"), f"area {a} borders itself", "two different areas"
+            )
             continue
         pair = frozenset((a, b))
         if pair in seen:
             first, order = seen[pair]
             line = checks.line_of("borders", ("borders", first))
             if order == (a, b):
-                checks.report("borders", ("borders", i, "areas"), f"adjacency {a}-{b} is listed twice", f"each pair once; first at line {line}")
+                checks.report(
+                    "borders",
+                    ("borders", i, "areas"),
+                    f"adjacency {a}-{b} is listed twice",
+                    f"each pair once; first at line {line}",
+                )
             else:
                 checks.report(
                     "borders",
@@ -136,7 +155,12 @@ def check_borders(checks: Checks) -> None:
         else:
             seen[pair] = (i, (a, b))
         if border["bridge"] and not border["river"]:
-            checks.report("borders", ("borders", i, "bridge"), f"a bridge on {a}-{b}, which is not a river border", "river: true, or no bridge")
+            checks.report(
+                "borders",
+                ("borders", i, "bridge"),
+                f"a bridge on {a}-{b}, which is not a river border",
+                "river: true, or no bridge",
+            )
 
 
 def _setup_problem(checks: Checks, setup: Any) -> str | None:
@@ -159,7 +183,12 @@ def check_unit_setup(checks: Checks) -> None:
     for i, unit in enumerate(checks.values["counters"]["units"]):
         why = _setup_problem(checks, unit["setup"])
         if why:
-            checks.report("counters", ("units", i, "setup"), why, f"an area number from areas.yaml or turn 1..{_turns_text(checks)}")
+            checks.report(
+                "counters",
+                ("units", i, "setup"),
+                why,
+                f"an area number from areas.yaml or turn 1..{_turns_text(checks)}",
+            )
 
 
 def _turns_text(checks: Checks) -> str:
@@ -178,40 +207,92 @@ def check_cards(checks: Checks) -> None:
         cid, side, number = card["id"], card["side"], card["number"]
         if cid == SPECIAL_CARD:
             if side is not None or number != 0:
-                checks.report("cards", ("cards", i), "the special card has a side or a serial", "side: null and number: 0, out of both decks")
+                checks.report(
+                    "cards",
+                    ("cards", i),
+                    "the special card has a side or a serial",
+                    "side: null and number: 0, out of both decks",
+                )
         else:
             prefix, serial = cid.split("-")
             if side is None:
-                checks.report("cards", ("cards", i, "side"), f"card {cid} has no side", f"side {CARD_PREFIX[prefix]!r}; only {SPECIAL_CARD} has none")
+                checks.report(
+                    "cards",
+                    ("cards", i, "side"),
+                    f"card {cid} has no side",
+                    f"side {CARD_PREFIX[prefix]!r}; only {SPECIAL_CARD} has none",
+                )
             elif CARD_PREFIX[prefix] != side:
-                checks.report("cards", ("cards", i, "side"), f"card {cid} is given to {side!r}", f"{CARD_PREFIX[prefix]!r}, from its id")
+                checks.report(
+                    "cards",
+                    ("cards", i, "side"),
+                    f"card {cid} is given to {side!r}",
+                    f"{CARD_PREFIX[prefix]!r}, from its id",
+                )
             if int(serial) != number:
-                checks.report("cards", ("cards", i, "number"), f"card {cid} has serial {number}", f"{int(serial)}, from its id")
+                checks.report(
+                    "cards",
+                    ("cards", i, "number"),
+                    f"card {cid} has serial {number}",
+                    f"{int(serial)}, from its id",
+                )
         if side is not None:
             if sides is not None and side not in sides:
-                checks.report("cards", ("cards", i, "side"), f"{side!r} is not a side of this game", "one of " + ", ".join(sorted(sides)))
+                checks.report(
+                    "cards",
+                    ("cards", i, "side"),
+                    f"{side!r} is not a side of this game",
+                    "one of " + ", ".join(sorted(sides)),
+                )
             if number == 0 and cid != SPECIAL_CARD:
-                checks.report("cards", ("cards", i, "number"), "serial 0 in a side's deck", "a serial from 1; 0 only for the special card")
+                checks.report(
+                    "cards",
+                    ("cards", i, "number"),
+                    "serial 0 in a side's deck",
+                    "a serial from 1; 0 only for the special card",
+                )
             elif number in numbers[side]:
                 line = checks.line_of("cards", ("cards", numbers[side][number]))
-                checks.report("cards", ("cards", i, "number"), f"{side} serial {number} is used twice", f"each serial once per side; first at line {line}")
+                checks.report(
+                    "cards",
+                    ("cards", i, "number"),
+                    f"{side} serial {number} is used twice",
+                    f"each serial once per side; first at line {line}",
+                )
             else:
                 numbers[side][number] = i
         for j, other in enumerate(card["excludes"]):
             if other not in ids:
-                checks.report("cards", ("cards", i, "excludes", j), f"{other!r} is not a defined card", "a card id from cards.yaml")
+                checks.report(
+                    "cards",
+                    ("cards", i, "excludes", j),
+                    f"{other!r} is not a defined card",
+                    "a card id from cards.yaml",
+                )
             elif other == cid:
-                checks.report("cards", ("cards", i, "excludes", j), f"card {cid} excludes itself", "other cards' ids")
+                checks.report(
+                    "cards", ("cards", i, "excludes", j), f"card {cid} excludes itself", "other cards' ids"
+                )
         if checks.has("game"):
             for j, turn in enumerate(card["turns"]):
                 if turn > checks.turns():
-                    checks.report("cards", ("cards", i, "turns", j), f"turn {turn} is not on the turn track", f"turns 1..{checks.turns()}")
+                    checks.report(
+                        "cards",
+                        ("cards", i, "turns", j),
+                        f"turn {turn} is not on the turn track",
+                        f"turns 1..{checks.turns()}",
+                    )
     for side, serials in sorted(numbers.items()):
         if not serials:
             continue
         missing = sorted(set(range(1, max(serials) + 1)) - set(serials))
         if missing:
-            checks.report("cards", ("cards",), f"{side} {_numbers('serial', missing)} missing", f"serials 1..{max(serials)} with no gap")
+            checks.report(
+                "cards",
+                ("cards",),
+                f"{side} {_numbers('serial', missing)} missing",
+                f"serials 1..{max(serials)} with no gap",
+            )
 
 
 def check_turn_track(checks: Checks) -> None:
@@ -222,10 +303,20 @@ def check_turn_track(checks: Checks) -> None:
     given = [t["turn"] for t in checks.values["turn_track"]["turns"]]
     for i, turn in enumerate(given):
         if turn > turns:
-            checks.report("turn_track", ("turns", i, "turn"), f"turn {turn} is past the last turn", f"turns 1..{turns}, game.yaml turns")
+            checks.report(
+                "turn_track",
+                ("turns", i, "turn"),
+                f"turn {turn} is past the last turn",
+                f"turns 1..{turns}, game.yaml turns",
+            )
     missing = sorted(set(range(1, turns + 1)) - set(given))
     if missing:
-        checks.report("turn_track", ("turns",), f"{_numbers('turn', missing)} missing", f"one record for each turn 1..{turns}")
+        checks.report(
+            "turn_track",
+            ("turns",),
+            f"{_numbers('turn', missing)} missing",
+            f"one record for each turn 1..{turns}",
+        )
 
 
 def check_scenario(checks: Checks) -> None:
@@ -234,31 +325,69 @@ def check_scenario(checks: Checks) -> None:
         return
     scenario = checks.values["scenario"]
     if checks.has("game") and scenario["first_turn"] > checks.turns():
-        checks.report("scenario", ("first_turn",), f"turn {scenario['first_turn']} is past the last turn", f"a turn 1..{checks.turns()}")
+        checks.report(
+            "scenario",
+            ("first_turn",),
+            f"turn {scenario['first_turn']} is past the last turn",
+            f"a turn 1..{checks.turns()}",
+        )
     unit_ids = checks.ids("counters", "units", str)
     if unit_ids is not None:
         for unit_id in scenario["units"]:
             if unit_id not in unit_ids:
-                checks.report("scenario", ("units", unit_id), f"{unit_id!r} is not a defined unit", "a unit id from counters.yaml", at_key=True)
+                checks.report(
+                    "scenario",
+                    ("units", unit_id),
+                    f"{unit_id!r} is not a defined unit",
+                    "a unit id from counters.yaml",
+                    at_key=True,
+                )
     for unit_id, setup in scenario["units"].items():
         why = _setup_problem(checks, setup)
         if why:
-            checks.report("scenario", ("units", unit_id), why, f"an area number from areas.yaml or turn 1..{_turns_text(checks)}")
+            checks.report(
+                "scenario",
+                ("units", unit_id),
+                why,
+                f"an area number from areas.yaml or turn 1..{_turns_text(checks)}",
+            )
     kinds = {m["id"]: m for m in checks.values["markers"]["markers"]} if checks.has("markers") else None
     areas = checks.area_ids()
     for i, placed in enumerate(scenario["markers"]):
         if kinds is not None:
             kind = kinds.get(placed["kind"])
             if kind is None:
-                checks.report("scenario", ("markers", i, "kind"), f"{placed['kind']!r} is not a defined marker kind", "a marker id from markers.yaml")
+                checks.report(
+                    "scenario",
+                    ("markers", i, "kind"),
+                    f"{placed['kind']!r} is not a defined marker kind",
+                    "a marker id from markers.yaml",
+                )
             elif placed["state"] not in kind["states"]:
-                checks.report("scenario", ("markers", i, "state"), f"{placed['state']!r} is not a state of {placed['kind']!r}", "one of " + ", ".join(repr(s) for s in kind["states"]))
+                checks.report(
+                    "scenario",
+                    ("markers", i, "state"),
+                    f"{placed['state']!r} is not a state of {placed['kind']!r}",
+                    "one of " + ", ".join(repr(s) for s in kind["states"]),
+                )
         if ("area" in placed) == ("turn" in placed):
-            checks.report("scenario", ("markers", i), "a marker needs exactly one place", "either area: N or turn: N")
+            checks.report(
+                "scenario", ("markers", i), "a marker needs exactly one place", "either area: N or turn: N"
+            )
         elif "area" in placed and areas is not None and placed["area"] not in areas:
-            checks.report("scenario", ("markers", i, "area"), f"{placed['area']} is not a defined area", "an area number from areas.yaml")
+            checks.report(
+                "scenario",
+                ("markers", i, "area"),
+                f"{placed['area']} is not a defined area",
+                "an area number from areas.yaml",
+            )
         elif "turn" in placed and checks.has("game") and placed["turn"] > checks.turns():
-            checks.report("scenario", ("markers", i, "turn"), f"turn {placed['turn']} is not on the turn track", f"a turn 1..{checks.turns()}")
+            checks.report(
+                "scenario",
+                ("markers", i, "turn"),
+                f"turn {placed['turn']} is not on the turn track",
+                f"a turn 1..{checks.turns()}",
+            )
 
 
 def starting_areas(checks: Checks) -> Iterable[tuple[str, JsonPath, str, int]]:
@@ -284,7 +413,12 @@ def check_stacking(checks: Checks) -> None:
     for kind, path, side, area in starting_areas(checks):
         count[(area, side)] += 1
         if count[(area, side)] == limit + 1:
-            checks.report(kind, path, f"{limit + 1} {side} units start in area {area}", f"at most {limit} units per side per area, game.yaml stacking_limit")
+            checks.report(
+                kind,
+                path,
+                f"{limit + 1} {side} units start in area {area}",
+                f"at most {limit} units per side per area, game.yaml stacking_limit",
+            )
 
 
 def check_map(checks: Checks) -> None:
@@ -301,33 +435,63 @@ def check_map(checks: Checks) -> None:
         if size is not None:
             for j, (x, y) in enumerate(poly):
                 if x > size["width"] or y > size["height"]:
-                    checks.report("areas", ("areas", i, "polygon", j), f"[{x}, {y}] lies outside the map", f"0 <= x <= {size['width']}, 0 <= y <= {size['height']}, game.yaml map")
+                    checks.report(
+                        "areas",
+                        ("areas", i, "polygon", j),
+                        f"[{x}, {y}] lies outside the map",
+                        f"0 <= x <= {size['width']}, 0 <= y <= {size['height']}, game.yaml map",
+                    )
                     ok = False
         if geometry.signed_area(poly) == 0 and geometry.collinear(poly):
-            checks.report("areas", ("areas", i, "polygon"), f"the outline of area {area['id']} encloses no area (all points on one line)", "a polygon with positive area")
+            checks.report(
+                "areas",
+                ("areas", i, "polygon"),
+                f"the outline of area {area['id']} encloses no area (all points on one line)",
+                "a polygon with positive area",
+            )
             continue
         crossing = geometry.self_intersection(poly)
         if crossing is not None and crossing[0] == crossing[1]:
             j = (crossing[0] + 1) % len(poly)
-            checks.report("areas", ("areas", i, "polygon", j), f"point {j} of area {area['id']} repeats the point before it", "each corner once")
+            checks.report(
+                "areas",
+                ("areas", i, "polygon", j),
+                f"point {j} of area {area['id']} repeats the point before it",
+                "each corner once",
+            )
             continue
         if crossing is not None:
             e1, e2 = crossing
-            checks.report("areas", ("areas", i, "polygon", e2), f"the outline of area {area['id']} crosses itself (edges {e1} and {e2} meet)", "a simple polygon")
+            checks.report(
+                "areas",
+                ("areas", i, "polygon", e2),
+                f"the outline of area {area['id']} crosses itself (edges {e1} and {e2} meet)",
+                "a simple polygon",
+            )
             continue
         label = (float(area["label"][0]), float(area["label"][1]))
         if geometry.locate(label, poly) is not geometry.Where.INSIDE:
-            checks.report("areas", ("areas", i, "label"), f"[{area['label'][0]}, {area['label'][1]}] is not inside the outline of area {area['id']}", "a point inside the polygon")
+            checks.report(
+                "areas",
+                ("areas", i, "label"),
+                f"[{area['label'][0]}, {area['label'][1]}] is not inside the outline of area {area['id']}",
+                "a point inside the polygon",
+            )
             continue
         if ok and area["id"] not in good:
             good[area["id"]] = (i, poly, label)
     ids = sorted(good, key=lambda a: good[a][0])
     for n, a in enumerate(ids):
-        for b in ids[n + 1:]:
+        for b in ids[n + 1 :]:
             _, pa, la = good[a]
             ib, pb, lb = good[b]
             if geometry.interiors_overlap(pa, pb, la, lb):
-                checks.report("areas", ("areas", ib, "polygon"), f"the outline of area {b} overlaps area {a}", "areas that share at most their edges")
+                checks.report(
+                    "areas",
+                    ("areas", ib, "polygon"),
+                    f"the outline of area {b} overlaps area {a}",
+                    "areas that share at most their edges",
+                )
     if not checks.has("borders"):
         return
     for i, border in enumerate(checks.values["borders"]["borders"]):

@@ -97,10 +97,14 @@ def self_intersection(poly: Poly) -> tuple[int, int] | None:
             neighbours = j == i + 1 or (i == 0 and j == n - 1)
             if neighbours:
                 shared, other_i, other_j = (b, a, d) if j == i + 1 else (a, b, c)
-                if _cross(shared, other_i, other_j) == 0 and (
-                    (other_i[0] - shared[0]) * (other_j[0] - shared[0])
-                    + (other_i[1] - shared[1]) * (other_j[1] - shared[1])
-                ) > 0:
+                if (
+                    _cross(shared, other_i, other_j) == 0
+                    and (
+                        (other_i[0] - shared[0]) * (other_j[0] - shared[0])
+                        + (other_i[1] - shared[1]) * (other_j[1] - shared[1])
+                    )
+                    > 0
+                ):
                     return (i, j)
                 if n == 3:
                     continue

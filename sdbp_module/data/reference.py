@@ -20,7 +20,7 @@ def _record(schema: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
     """(top-level key or '', record schema) of a file schema."""
     props: Mapping[str, Any] = schema["properties"]
     if len(props) == 1:
-        (key, sub), = props.items()
+        ((key, sub),) = props.items()
         if sub.get("type") == "array" and isinstance(sub.get("items"), dict):
             return key, sub["items"]
     return "", schema

@@ -97,16 +97,24 @@ class _Builder:
             key = self.loader.construct_object(key_node, deep=True)
             if not isinstance(key, str):
                 self.problems.append(
-                    InputProblem(key_pos, path, f"key {key_node.value!r} is read as {type(key).__name__}",
-                                 "a text key; quote it")
+                    InputProblem(
+                        key_pos,
+                        path,
+                        f"key {key_node.value!r} is read as {type(key).__name__}",
+                        "a text key; quote it",
+                    )
                 )
                 key = str(key_node.value)
             child: JsonPath = (*path, key)
             if key in out:
                 first = self.where.keys[child]
                 self.problems.append(
-                    InputProblem(key_pos, child, f"duplicate key {key!r}",
-                                 f"each key once; first given at line {first.line}")
+                    InputProblem(
+                        key_pos,
+                        child,
+                        f"duplicate key {key!r}",
+                        f"each key once; first given at line {first.line}",
+                    )
                 )
                 continue
             self.where.keys[child] = key_pos

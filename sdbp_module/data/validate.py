@@ -108,7 +108,7 @@ def _plural(words: str) -> str:
     """``an integer >= 0`` → ``integers >= 0``; ``a list of 2 ...`` → ``lists of 2 ...``."""
     for singular, plural in _PLURALS:
         if words.startswith(singular):
-            return plural + words[len(singular):]
+            return plural + words[len(singular) :]
     return "items: " + words
 
 
@@ -138,7 +138,11 @@ def describe(schema: Any) -> str:
         elif kind == "array":
             word = "a list" + _count(schema)
             if isinstance(schema.get("items"), dict):
-                word += " " + _plural(describe(schema["items"])) if _count(schema) else " of " + _plural(describe(schema["items"]))
+                word += (
+                    " " + _plural(describe(schema["items"]))
+                    if _count(schema)
+                    else " of " + _plural(describe(schema["items"]))
+                )
         elif kind == "object" and "required" in schema:
             word = "a mapping with " + ", ".join(schema["required"])
         parts.append(word)
@@ -168,7 +172,12 @@ def _message(error: ValidationError) -> tuple[JsonPath, str, str, bool]:
             return path, f"missing {word} {listed}", "keys " + ", ".join(wanted), False
         case "type":
             names = wanted if isinstance(wanted, list) else [wanted]
-            return path, f"{show(instance)} is not of type " + " or ".join(repr(n) for n in names), describe(schema), False
+            return (
+                path,
+                f"{show(instance)} is not of type " + " or ".join(repr(n) for n in names),
+                describe(schema),
+                False,
+            )
         case "enum":
             hint = ""
             if isinstance(instance, bool) and any(v in ("no", "yes") for v in wanted):

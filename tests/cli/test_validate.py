@@ -86,12 +86,18 @@ def test_planted_errors_in_the_bundled_data_give_one_line_each(work: Path) -> No
     assert code == 1
     assert "Traceback" not in out + err
     assert out.splitlines() == [
-        (f"sodbp/areas.yaml:{type_line}:{type_col + 9}: areas[{k}].defense: 'high' is not of type 'integer' "
-        "(expected an integer 0..3)"),
-        (f"sodbp/borders.yaml:{dup_line}:13: borders[{len(borders)}].areas: adjacency {b}-{a} repeats {a}-{b} "
-        f"in the other order (expected each pair once, in either order; first at line {first_line})"),
-        (f"sodbp/counters.yaml:{unit_line}:{unit_col + 7}: units[{u}].setup: 999 is not a defined area "
-        "(expected an area number from areas.yaml or turn 1..8)"),
+        (
+            f"sodbp/areas.yaml:{type_line}:{type_col + 9}: areas[{k}].defense: 'high' is not of type 'integer' "
+            "(expected an integer 0..3)"
+        ),
+        (
+            f"sodbp/borders.yaml:{dup_line}:13: borders[{len(borders)}].areas: adjacency {b}-{a} repeats {a}-{b} "
+            f"in the other order (expected each pair once, in either order; first at line {first_line})"
+        ),
+        (
+            f"sodbp/counters.yaml:{unit_line}:{unit_col + 7}: units[{u}].setup: 999 is not a defined area "
+            "(expected an area number from areas.yaml or turn 1..8)"
+        ),
     ]
     assert err == "Aborted: 3 problems in 3 files\n"
 
@@ -133,7 +139,10 @@ def test_problems_go_to_stdout_and_the_count_to_stderr(work: Path) -> None:
     path.write_text(path.read_text().replace("{areas: [1, 3],", "{areas: [3, 3],"))
     code, out, err = run("mini")
     assert code == 1
-    assert out == "mini/borders.yaml:3:13: borders[1].areas: area 3 borders itself (expected two different areas)\n"
+    assert (
+        out
+        == "mini/borders.yaml:3:13: borders[1].areas: area 3 borders itself (expected two different areas)\n"
+    )
     assert err == "Aborted: 1 problem in 1 file\n"
 
 
@@ -143,7 +152,9 @@ def test_unreadable_yaml_exits_2_naming_file_and_position(work: Path) -> None:
     code, out, err = run("mini")
     assert code == 2
     assert out == ""
-    assert err == "Error: mini/markers.yaml:3:1: cannot be read: expected ',' or ']', but got '<stream end>'\n"
+    assert (
+        err == "Error: mini/markers.yaml:3:1: cannot be read: expected ',' or ']', but got '<stream end>'\n"
+    )
 
 
 def test_a_missing_file_exits_2(work: Path) -> None:

@@ -10,15 +10,15 @@ from data_support import Edit, problems
 # (what is broken, edits to the mini game as (file, old text, new text), the exact problems)
 CASES: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
     (
-        'duplicate unit id',
-        [('counters.yaml', 'id: FR-A-2,', 'id: FR-A-1,')],
+        "duplicate unit id",
+        [("counters.yaml", "id: FR-A-2,", "id: FR-A-1,")],
         [
             "mini/counters.yaml:3:10: units[1].id: unit id 'FR-A-1' is used twice (expected each unit id once; first at line 2)",
         ],
     ),
     (
-        'duplicate marker kind',
-        [('markers.yaml', 'id: turn,', 'id: control,')],
+        "duplicate marker kind",
+        [("markers.yaml", "id: turn,", "id: control,")],
         [
             "mini/markers.yaml:3:10: markers[1].id: marker kind 'control' is used twice (expected each marker kind once; first at line 2)",
             "mini/scenario.yaml:8:12: markers[0].kind: 'turn' is not a defined marker kind (expected a marker id from markers.yaml)",
@@ -26,277 +26,349 @@ CASES: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
         ],
     ),
     (
-        'duplicate area number',
-        [('areas.yaml', '{id: 2, name: North-east', '{id: 1, name: North-east')],
+        "duplicate area number",
+        [("areas.yaml", "{id: 2, name: North-east", "{id: 1, name: North-east")],
         [
-            'mini/areas.yaml:6:10: areas[1].id: area number 1 is used twice (expected each area number once; first at line 5)',
-            'mini/borders.yaml:2:17: borders[0].areas[1]: 2 is not a defined area (expected an area number from areas.yaml)',
-            'mini/borders.yaml:4:14: borders[2].areas[0]: 2 is not a defined area (expected an area number from areas.yaml)',
+            "mini/areas.yaml:6:10: areas[1].id: area number 1 is used twice (expected each area number once; first at line 5)",
+            "mini/borders.yaml:2:17: borders[0].areas[1]: 2 is not a defined area (expected an area number from areas.yaml)",
+            "mini/borders.yaml:4:14: borders[2].areas[0]: 2 is not a defined area (expected an area number from areas.yaml)",
         ],
     ),
     (
-        'duplicate turn',
-        [('turn_track.yaml', '{turn: 2,', '{turn: 1,')],
+        "duplicate turn",
+        [("turn_track.yaml", "{turn: 2,", "{turn: 1,")],
         [
-            'mini/turn_track.yaml:2:3: turns: turn 2 is missing (expected one record for each turn 1..3)',
-            'mini/turn_track.yaml:3:12: turns[1].turn: turn 1 is used twice (expected each turn once; first at line 2)',
+            "mini/turn_track.yaml:2:3: turns: turn 2 is missing (expected one record for each turn 1..3)",
+            "mini/turn_track.yaml:3:12: turns[1].turn: turn 1 is used twice (expected each turn once; first at line 2)",
         ],
     ),
     (
-        'dangling border area',
-        [('borders.yaml', '{areas: [1, 2],', '{areas: [1, 9],')],
+        "dangling border area",
+        [("borders.yaml", "{areas: [1, 2],", "{areas: [1, 9],")],
         [
-            'mini/borders.yaml:2:17: borders[0].areas[1]: 9 is not a defined area (expected an area number from areas.yaml)',
+            "mini/borders.yaml:2:17: borders[0].areas[1]: 9 is not a defined area (expected an area number from areas.yaml)",
         ],
     ),
     (
-        'self border',
-        [('borders.yaml', '{areas: [1, 2],', '{areas: [1, 1],')],
+        "self border",
+        [("borders.yaml", "{areas: [1, 2],", "{areas: [1, 1],")],
         [
-            'mini/borders.yaml:2:13: borders[0].areas: area 1 borders itself (expected two different areas)',
+            "mini/borders.yaml:2:13: borders[0].areas: area 1 borders itself (expected two different areas)",
         ],
     ),
     (
-        'pair listed twice',
-        [('borders.yaml', '  - {areas: [1, 3], source: "reconstructed: test"}\n', '  - {areas: [1, 3], source: "reconstructed: test"}\n  - {areas: [1, 3], source: "reconstructed: again"}\n')],
+        "pair listed twice",
         [
-            'mini/borders.yaml:4:13: borders[2].areas: adjacency 1-3 is listed twice (expected each pair once; first at line 3)',
+            (
+                "borders.yaml",
+                '  - {areas: [1, 3], source: "reconstructed: test"}\n',
+                '  - {areas: [1, 3], source: "reconstructed: test"}\n  - {areas: [1, 3], source: "reconstructed: again"}\n',
+            )
+        ],
+        [
+            "mini/borders.yaml:4:13: borders[2].areas: adjacency 1-3 is listed twice (expected each pair once; first at line 3)",
         ],
     ),
     (
-        'pair in both orders',
-        [('borders.yaml', '  - {areas: [1, 3], source: "reconstructed: test"}\n', '  - {areas: [1, 3], source: "reconstructed: test"}\n  - {areas: [3, 1], source: "reconstructed: again"}\n')],
+        "pair in both orders",
         [
-            'mini/borders.yaml:4:13: borders[2].areas: adjacency 3-1 repeats 1-3 in the other order (expected each pair once, in either order; first at line 3)',
+            (
+                "borders.yaml",
+                '  - {areas: [1, 3], source: "reconstructed: test"}\n',
+                '  - {areas: [1, 3], source: "reconstructed: test"}\n  - {areas: [3, 1], source: "reconstructed: again"}\n',
+            )
+        ],
+        [
+            "mini/borders.yaml:4:13: borders[2].areas: adjacency 3-1 repeats 1-3 in the other order (expected each pair once, in either order; first at line 3)",
         ],
     ),
     (
-        'bridge off river',
-        [('borders.yaml', '{areas: [1, 2], source', '{areas: [1, 2], bridge: true, source')],
+        "bridge off river",
+        [("borders.yaml", "{areas: [1, 2], source", "{areas: [1, 2], bridge: true, source")],
         [
-            'mini/borders.yaml:2:29: borders[0].bridge: a bridge on 1-2, which is not a river border (expected river: true, or no bridge)',
+            "mini/borders.yaml:2:29: borders[0].bridge: a bridge on 1-2, which is not a river border (expected river: true, or no bridge)",
         ],
     ),
     (
-        'unit setup dangling area',
-        [('counters.yaml', 'setup: 4,', 'setup: 5,')],
+        "unit setup dangling area",
+        [("counters.yaml", "setup: 4,", "setup: 5,")],
         [
-            'mini/counters.yaml:5:127: units[3].setup: 5 is not a defined area (expected an area number from areas.yaml or turn 1..3)',
+            "mini/counters.yaml:5:127: units[3].setup: 5 is not a defined area (expected an area number from areas.yaml or turn 1..3)",
         ],
     ),
     (
-        'unit setup turn past track',
-        [('counters.yaml', 'setup: turn 2,', 'setup: turn 4,')],
+        "unit setup turn past track",
+        [("counters.yaml", "setup: turn 2,", "setup: turn 4,")],
         [
-            'mini/counters.yaml:6:119: units[4].setup: turn 4 is not on the turn track (expected an area number from areas.yaml or turn 1..3)',
+            "mini/counters.yaml:6:119: units[4].setup: turn 4 is not on the turn track (expected an area number from areas.yaml or turn 1..3)",
         ],
     ),
     (
-        'card id and side disagree',
-        [('cards.yaml', '{id: FR-02, side: french', '{id: FR-02, side: viet_minh')],
+        "card id and side disagree",
+        [("cards.yaml", "{id: FR-02, side: french", "{id: FR-02, side: viet_minh")],
         [
             "mini/cards.yaml:3:23: cards[1].side: card FR-02 is given to 'viet_minh' (expected 'french', from its id)",
-            'mini/cards.yaml:5:42: cards[3].number: viet_minh serial 2 is used twice (expected each serial once per side; first at line 3)',
+            "mini/cards.yaml:5:42: cards[3].number: viet_minh serial 2 is used twice (expected each serial once per side; first at line 3)",
         ],
     ),
     (
-        'card id and serial disagree',
-        [('cards.yaml', '{id: FR-02, side: french, number: 2', '{id: FR-02, side: french, number: 3')],
+        "card id and serial disagree",
+        [("cards.yaml", "{id: FR-02, side: french, number: 2", "{id: FR-02, side: french, number: 3")],
         [
-            'mini/cards.yaml:2:3: cards: french serial 2 is missing (expected serials 1..3 with no gap)',
-            'mini/cards.yaml:3:39: cards[1].number: card FR-02 has serial 3 (expected 2, from its id)',
+            "mini/cards.yaml:2:3: cards: french serial 2 is missing (expected serials 1..3 with no gap)",
+            "mini/cards.yaml:3:39: cards[1].number: card FR-02 has serial 3 (expected 2, from its id)",
         ],
     ),
     (
-        'deck card without side',
-        [('cards.yaml', '{id: FR-02, side: french', '{id: FR-02, side: null')],
+        "deck card without side",
+        [("cards.yaml", "{id: FR-02, side: french", "{id: FR-02, side: null")],
         [
             "mini/cards.yaml:3:23: cards[1].side: card FR-02 has no side (expected side 'french'; only SPECIAL has none)",
         ],
     ),
     (
-        'special card with side',
-        [('cards.yaml', '{id: SPECIAL, side: null', '{id: SPECIAL, side: french')],
+        "special card with side",
+        [("cards.yaml", "{id: SPECIAL, side: null", "{id: SPECIAL, side: french")],
         [
-            'mini/cards.yaml:6:5: cards[4]: the special card has a side or a serial (expected side: null and number: 0, out of both decks)',
+            "mini/cards.yaml:6:5: cards[4]: the special card has a side or a serial (expected side: null and number: 0, out of both decks)",
         ],
     ),
     (
-        'serial used twice',
-        [('cards.yaml', '{id: FR-02, side: french, number: 2', '{id: FR-01, side: french, number: 1')],
+        "serial used twice",
+        [("cards.yaml", "{id: FR-02, side: french, number: 2", "{id: FR-01, side: french, number: 1")],
         [
             "mini/cards.yaml:3:10: cards[1].id: card id 'FR-01' is used twice (expected each card id once; first at line 2)",
-            'mini/cards.yaml:3:39: cards[1].number: french serial 1 is used twice (expected each serial once per side; first at line 2)',
+            "mini/cards.yaml:3:39: cards[1].number: french serial 1 is used twice (expected each serial once per side; first at line 2)",
         ],
     ),
     (
-        'excludes dangling',
-        [('cards.yaml', 'excludes: [VM-01]', 'excludes: [VM-07]')],
+        "excludes dangling",
+        [("cards.yaml", "excludes: [VM-01]", "excludes: [VM-07]")],
         [
             "mini/cards.yaml:5:125: cards[3].excludes[0]: 'VM-07' is not a defined card (expected a card id from cards.yaml)",
         ],
     ),
     (
-        'excludes itself',
-        [('cards.yaml', 'excludes: [VM-01]', 'excludes: [VM-02]')],
+        "excludes itself",
+        [("cards.yaml", "excludes: [VM-01]", "excludes: [VM-02]")],
         [
             "mini/cards.yaml:5:125: cards[3].excludes[0]: card VM-02 excludes itself (expected other cards' ids)",
         ],
     ),
     (
-        'card turn past track',
-        [('cards.yaml', 'turns: [2, 3]', 'turns: [2, 4]')],
+        "card turn past track",
+        [("cards.yaml", "turns: [2, 3]", "turns: [2, 4]")],
         [
-            'mini/cards.yaml:3:104: cards[1].turns[1]: turn 4 is not on the turn track (expected turns 1..3)',
+            "mini/cards.yaml:3:104: cards[1].turns[1]: turn 4 is not on the turn track (expected turns 1..3)",
         ],
     ),
     (
-        'turn track gap',
-        [('turn_track.yaml', '{turn: 2,', '{turn: 4,')],
+        "turn track gap",
+        [("turn_track.yaml", "{turn: 2,", "{turn: 4,")],
         [
-            'mini/turn_track.yaml:2:3: turns: turn 2 is missing (expected one record for each turn 1..3)',
-            'mini/turn_track.yaml:3:12: turns[1].turn: turn 4 is past the last turn (expected turns 1..3, game.yaml turns)',
+            "mini/turn_track.yaml:2:3: turns: turn 2 is missing (expected one record for each turn 1..3)",
+            "mini/turn_track.yaml:3:12: turns[1].turn: turn 4 is past the last turn (expected turns 1..3, game.yaml turns)",
         ],
     ),
     (
-        'scenario unknown unit',
-        [('scenario.yaml', 'VM-B-2: 4', 'VM-B-9: 4')],
+        "scenario unknown unit",
+        [("scenario.yaml", "VM-B-2: 4", "VM-B-9: 4")],
         [
             "mini/scenario.yaml:6:3: units['VM-B-9']: 'VM-B-9' is not a defined unit (expected a unit id from counters.yaml)",
         ],
     ),
     (
-        'scenario dangling area',
-        [('scenario.yaml', 'VM-B-2: 4', 'VM-B-2: 5')],
+        "scenario dangling area",
+        [("scenario.yaml", "VM-B-2: 4", "VM-B-2: 5")],
         [
             "mini/scenario.yaml:6:11: units['VM-B-2']: 5 is not a defined area (expected an area number from areas.yaml or turn 1..3)",
         ],
     ),
     (
-        'scenario first turn past track',
-        [('scenario.yaml', 'first_turn: 1', 'first_turn: 4')],
+        "scenario first turn past track",
+        [("scenario.yaml", "first_turn: 1", "first_turn: 4")],
         [
-            'mini/scenario.yaml:4:13: first_turn: turn 4 is past the last turn (expected a turn 1..3)',
+            "mini/scenario.yaml:4:13: first_turn: turn 4 is past the last turn (expected a turn 1..3)",
         ],
     ),
     (
-        'scenario marker unknown kind',
-        [('scenario.yaml', '{kind: control, state: french, area: 3}', '{kind: trench, state: french, area: 3}')],
+        "scenario marker unknown kind",
+        [
+            (
+                "scenario.yaml",
+                "{kind: control, state: french, area: 3}",
+                "{kind: trench, state: french, area: 3}",
+            )
+        ],
         [
             "mini/scenario.yaml:9:12: markers[1].kind: 'trench' is not a defined marker kind (expected a marker id from markers.yaml)",
         ],
     ),
     (
-        'scenario marker unknown state',
-        [('scenario.yaml', '{kind: control, state: french, area: 3}', '{kind: control, state: blue, area: 3}')],
+        "scenario marker unknown state",
+        [
+            (
+                "scenario.yaml",
+                "{kind: control, state: french, area: 3}",
+                "{kind: control, state: blue, area: 3}",
+            )
+        ],
         [
             "mini/scenario.yaml:9:28: markers[1].state: 'blue' is not a state of 'control' (expected one of 'french', 'viet_minh')",
         ],
     ),
     (
-        'scenario marker two places',
-        [('scenario.yaml', '{kind: control, state: french, area: 3}', '{kind: control, state: french, area: 3, turn: 1}')],
+        "scenario marker two places",
         [
-            'mini/scenario.yaml:9:5: markers[1]: a marker needs exactly one place (expected either area: N or turn: N)',
+            (
+                "scenario.yaml",
+                "{kind: control, state: french, area: 3}",
+                "{kind: control, state: french, area: 3, turn: 1}",
+            )
+        ],
+        [
+            "mini/scenario.yaml:9:5: markers[1]: a marker needs exactly one place (expected either area: N or turn: N)",
         ],
     ),
     (
-        'scenario marker no place',
-        [('scenario.yaml', '{kind: control, state: french, area: 3}', '{kind: control, state: french}')],
+        "scenario marker no place",
+        [("scenario.yaml", "{kind: control, state: french, area: 3}", "{kind: control, state: french}")],
         [
-            'mini/scenario.yaml:9:5: markers[1]: a marker needs exactly one place (expected either area: N or turn: N)',
+            "mini/scenario.yaml:9:5: markers[1]: a marker needs exactly one place (expected either area: N or turn: N)",
         ],
     ),
     (
-        'scenario marker dangling area',
-        [('scenario.yaml', '{kind: control, state: french, area: 3}', '{kind: control, state: french, area: 7}')],
+        "scenario marker dangling area",
         [
-            'mini/scenario.yaml:9:42: markers[1].area: 7 is not a defined area (expected an area number from areas.yaml)',
+            (
+                "scenario.yaml",
+                "{kind: control, state: french, area: 3}",
+                "{kind: control, state: french, area: 7}",
+            )
+        ],
+        [
+            "mini/scenario.yaml:9:42: markers[1].area: 7 is not a defined area (expected an area number from areas.yaml)",
         ],
     ),
     (
-        'scenario marker turn past track',
-        [('scenario.yaml', '{kind: turn, state: turn, turn: 1}', '{kind: turn, state: turn, turn: 5}')],
+        "scenario marker turn past track",
+        [("scenario.yaml", "{kind: turn, state: turn, turn: 1}", "{kind: turn, state: turn, turn: 5}")],
         [
-            'mini/scenario.yaml:8:37: markers[0].turn: turn 5 is not on the turn track (expected a turn 1..3)',
+            "mini/scenario.yaml:8:37: markers[0].turn: turn 5 is not on the turn track (expected a turn 1..3)",
         ],
     ),
     (
-        'stacking over the limit',
-        [('counters.yaml', 'setup: "*"', 'setup: 1')],
+        "stacking over the limit",
+        [("counters.yaml", 'setup: "*"', "setup: 1")],
         [
-            'mini/counters.yaml:4:125: units[2].setup: 3 french units start in area 1 (expected at most 2 units per side per area, game.yaml stacking_limit)',
+            "mini/counters.yaml:4:125: units[2].setup: 3 french units start in area 1 (expected at most 2 units per side per area, game.yaml stacking_limit)",
         ],
     ),
     (
-        'stacking over the limit by scenario',
-        [('scenario.yaml', 'VM-B-2: 4', 'VM-B-2: 4\n  VM-R-1: 4')],
+        "stacking over the limit by scenario",
+        [("scenario.yaml", "VM-B-2: 4", "VM-B-2: 4\n  VM-R-1: 4")],
         [
             "mini/scenario.yaml:7:11: units['VM-R-1']: 3 viet_minh units start in area 4 (expected at most 2 units per side per area, game.yaml stacking_limit)",
         ],
     ),
     (
-        'polygon outside the map',
-        [('areas.yaml', '[[100, 0], [200, 0], [200, 100], [100, 100]]', '[[100, 0], [210, 0], [200, 100], [100, 100]]')],
+        "polygon outside the map",
         [
-            'mini/areas.yaml:6:106: areas[1].polygon[1]: [210, 0] lies outside the map (expected 0 <= x <= 200, 0 <= y <= 200, game.yaml map)',
+            (
+                "areas.yaml",
+                "[[100, 0], [200, 0], [200, 100], [100, 100]]",
+                "[[100, 0], [210, 0], [200, 100], [100, 100]]",
+            )
+        ],
+        [
+            "mini/areas.yaml:6:106: areas[1].polygon[1]: [210, 0] lies outside the map (expected 0 <= x <= 200, 0 <= y <= 200, game.yaml map)",
         ],
     ),
     (
-        'polygon crosses itself',
-        [('areas.yaml', '[[100, 100], [200, 100], [200, 200], [100, 200]]', '[[100, 100], [200, 200], [200, 100], [100, 200]]')],
+        "polygon crosses itself",
         [
-            'mini/areas.yaml:8:127: areas[3].polygon[2]: the outline of area 4 crosses itself (edges 0 and 2 meet) (expected a simple polygon)',
+            (
+                "areas.yaml",
+                "[[100, 100], [200, 100], [200, 200], [100, 200]]",
+                "[[100, 100], [200, 200], [200, 100], [100, 200]]",
+            )
+        ],
+        [
+            "mini/areas.yaml:8:127: areas[3].polygon[2]: the outline of area 4 crosses itself (edges 0 and 2 meet) (expected a simple polygon)",
         ],
     ),
     (
-        'polygon encloses nothing',
-        [('areas.yaml', '[[0, 100], [100, 100], [100, 200], [0, 200]]', '[[0, 100], [50, 100], [100, 100]]')],
+        "polygon encloses nothing",
+        [("areas.yaml", "[[0, 100], [100, 100], [100, 200], [0, 200]]", "[[0, 100], [50, 100], [100, 100]]")],
         [
-            'mini/areas.yaml:7:77: areas[2].polygon: the outline of area 3 encloses no area (all points on one line) (expected a polygon with positive area)',
+            "mini/areas.yaml:7:77: areas[2].polygon: the outline of area 3 encloses no area (all points on one line) (expected a polygon with positive area)",
         ],
     ),
     (
-        'label outside polygon',
-        [('areas.yaml', 'label: [150, 50]', 'label: [50, 150]')],
+        "label outside polygon",
+        [("areas.yaml", "label: [150, 50]", "label: [50, 150]")],
         [
-            'mini/areas.yaml:6:148: areas[1].label: [50, 150] is not inside the outline of area 2 (expected a point inside the polygon)',
+            "mini/areas.yaml:6:148: areas[1].label: [50, 150] is not inside the outline of area 2 (expected a point inside the polygon)",
         ],
     ),
     (
-        'label on the outline',
-        [('areas.yaml', 'label: [150, 50]', 'label: [150, 100]')],
+        "label on the outline",
+        [("areas.yaml", "label: [150, 50]", "label: [150, 100]")],
         [
-            'mini/areas.yaml:6:148: areas[1].label: [150, 100] is not inside the outline of area 2 (expected a point inside the polygon)',
+            "mini/areas.yaml:6:148: areas[1].label: [150, 100] is not inside the outline of area 2 (expected a point inside the polygon)",
         ],
     ),
     (
-        'polygons overlap',
-        [('areas.yaml', '[[100, 100], [200, 100], [200, 200], [100, 200]]', '[[90, 100], [200, 100], [200, 200], [90, 200]]')],
+        "polygons overlap",
         [
-            'mini/areas.yaml:8:102: areas[3].polygon: the outline of area 4 overlaps area 3 (expected areas that share at most their edges)',
+            (
+                "areas.yaml",
+                "[[100, 100], [200, 100], [200, 200], [100, 200]]",
+                "[[90, 100], [200, 100], [200, 200], [90, 200]]",
+            )
+        ],
+        [
+            "mini/areas.yaml:8:102: areas[3].polygon: the outline of area 4 overlaps area 3 (expected areas that share at most their edges)",
         ],
     ),
     (
-        'identical polygons',
-        [('areas.yaml', '[[100, 100], [200, 100], [200, 200], [100, 200]], label: [150, 150]', '[[100, 0], [200, 0], [200, 100], [100, 100]], label: [150, 50]')],
+        "identical polygons",
         [
-            'mini/areas.yaml:8:102: areas[3].polygon: the outline of area 4 overlaps area 2 (expected areas that share at most their edges)',
-            'mini/borders.yaml:5:13: borders[3].areas: areas 3 and 4 are adjacent here but their outlines share 0 px of border (expected outlines sharing at least 4 px)',
+            (
+                "areas.yaml",
+                "[[100, 100], [200, 100], [200, 200], [100, 200]], label: [150, 150]",
+                "[[100, 0], [200, 0], [200, 100], [100, 100]], label: [150, 50]",
+            )
+        ],
+        [
+            "mini/areas.yaml:8:102: areas[3].polygon: the outline of area 4 overlaps area 2 (expected areas that share at most their edges)",
+            "mini/borders.yaml:5:13: borders[3].areas: areas 3 and 4 are adjacent here but their outlines share 0 px of border (expected outlines sharing at least 4 px)",
         ],
     ),
     (
-        'polygon repeats a point',
-        [('areas.yaml', '[[0, 100], [100, 100], [100, 200], [0, 200]]', '[[0, 100], [100, 100], [100, 100], [100, 200], [0, 200]]')],
+        "polygon repeats a point",
         [
-            'mini/areas.yaml:7:100: areas[2].polygon[2]: point 2 of area 3 repeats the point before it (expected each corner once)',
+            (
+                "areas.yaml",
+                "[[0, 100], [100, 100], [100, 200], [0, 200]]",
+                "[[0, 100], [100, 100], [100, 100], [100, 200], [0, 200]]",
+            )
+        ],
+        [
+            "mini/areas.yaml:7:100: areas[2].polygon[2]: point 2 of area 3 repeats the point before it (expected each corner once)",
         ],
     ),
     (
-        'neighbours that do not touch',
-        [('borders.yaml', '  - {areas: [1, 2],', '  - {areas: [1, 4], source: "reconstructed: test"}\n  - {areas: [1, 2],')],
+        "neighbours that do not touch",
         [
-            'mini/borders.yaml:2:13: borders[0].areas: areas 1 and 4 are adjacent here but their outlines share 0 px of border (expected outlines sharing at least 4 px)',
+            (
+                "borders.yaml",
+                "  - {areas: [1, 2],",
+                '  - {areas: [1, 4], source: "reconstructed: test"}\n  - {areas: [1, 2],',
+            )
+        ],
+        [
+            "mini/borders.yaml:2:13: borders[0].areas: areas 1 and 4 are adjacent here but their outlines share 0 px of border (expected outlines sharing at least 4 px)",
         ],
     ),
 ]

@@ -57,7 +57,9 @@ BAD = [
         "game.yaml",
         "first_side: viet_minh",
         "first_side: vietminh",
-        ["mini/game.yaml:12:13: first_side: 'vietminh' is not allowed (expected one of 'french', 'viet_minh')"],
+        [
+            "mini/game.yaml:12:13: first_side: 'vietminh' is not allowed (expected one of 'french', 'viet_minh')"
+        ],
     ),
     (
         "game.yaml",
@@ -77,38 +79,48 @@ BAD = [
         "color: red",
         [
             "mini/areas.yaml:7:5: areas[2]: missing key 'colour' (expected keys id, name, defense, control, colour, polygon, label, source)",
-            ("mini/areas.yaml:7:55: areas[2].color: unknown key 'color' (expected one of bank, card_bonus, colour, "
-            "control, defense, id, label, map_edge, name, polygon, source, sources, victory)"),
+            (
+                "mini/areas.yaml:7:55: areas[2].color: unknown key 'color' (expected one of bank, card_bonus, colour, "
+                "control, defense, id, label, map_edge, name, polygon, source, sources, victory)"
+            ),
         ],
     ),
     (
         "areas.yaml",
         "polygon: [[0, 100], [100, 100], [100, 200], [0, 200]]",
         "polygon: [[0, 100], [100, 100]]",
-        ["mini/areas.yaml:7:77: areas[2].polygon: a list of 2 is too short (expected a list of at least 3 lists of 2 integers >= 0)"],
+        [
+            "mini/areas.yaml:7:77: areas[2].polygon: a list of 2 is too short (expected a list of at least 3 lists of 2 integers >= 0)"
+        ],
     ),
     (
         "areas.yaml",
         'sources: {defense: "rules 8.3"}',
         'sources: {defence: "rules 8.3"}',
         [
-            ("mini/areas.yaml:6:200: areas[1].sources.defence: key 'defence' is not allowed (expected one of bank, card_bonus, "
-            "colour, control, defense, id, label, map_edge, name, polygon, victory)")
+            (
+                "mini/areas.yaml:6:200: areas[1].sources.defence: key 'defence' is not allowed (expected one of bank, card_bonus, "
+                "colour, control, defense, id, label, map_edge, name, polygon, victory)"
+            )
         ],
     ),
     (
         "borders.yaml",
         "{areas: [1, 2], source",
         "{areas: [1, 2, 3], source",
-        ["mini/borders.yaml:2:13: borders[0].areas: a list of 3 is too long (expected a list of 2 integers >= 1)"],
+        [
+            "mini/borders.yaml:2:13: borders[0].areas: a list of 3 is too long (expected a list of 2 integers >= 1)"
+        ],
     ),
     (
         "borders.yaml",
         'bridge: true, source: "rules 7.0"',
         'bridge: true, source: "rules"',
         [
-            ("mini/borders.yaml:5:56: borders[3].source: 'rules' does not match the required pattern "
-            "(expected a string matching ^(rules \\S.*|reconstructed: \\S.*)$)")
+            (
+                "mini/borders.yaml:5:56: borders[3].source: 'rules' does not match the required pattern "
+                "(expected a string matching ^(rules \\S.*|reconstructed: \\S.*)$)"
+            )
         ],
     ),
     (
@@ -116,30 +128,38 @@ BAD = [
         "setup: turn 2",
         "setup: turn two",
         [
-            ("mini/counters.yaml:6:119: units[4].setup: 'turn two' is not allowed here (expected an integer >= 1 or "
-            "a string matching ^turn [1-9][0-9]?$ or one of '*', 'replacements', 'off-map')")
+            (
+                "mini/counters.yaml:6:119: units[4].setup: 'turn two' is not allowed here (expected an integer >= 1 or "
+                "a string matching ^turn [1-9][0-9]?$ or one of '*', 'replacements', 'off-map')"
+            )
         ],
     ),
     (
         "counters.yaml",
         "fresh: [2, 8, 3]",
         "fresh: [2, 8]",
-        ["mini/counters.yaml:2:83: units[0].fresh: a list of 2 is too short (expected a list of 3 integers 0..99)"],
+        [
+            "mini/counters.yaml:2:83: units[0].fresh: a list of 2 is too short (expected a list of 3 integers 0..99)"
+        ],
     ),
     (
         "counters.yaml",
         "type: armor",
         "type: tank",
         [
-            ("mini/counters.yaml:3:66: units[1].type: 'tank' is not allowed "
-            "(expected one of 'infantry', 'paratroops', 'armor', 'anti-aircraft')")
+            (
+                "mini/counters.yaml:3:66: units[1].type: 'tank' is not allowed "
+                "(expected one of 'infantry', 'paratroops', 'armor', 'anti-aircraft')"
+            )
         ],
     ),
     (
         "markers.yaml",
         "states: [turn]",
         "states: []",
-        ["mini/markers.yaml:3:36: markers[1].states: a list of 0 is too short (expected a list of at least 1 non-empty strings)"],
+        [
+            "mini/markers.yaml:3:36: markers[1].states: a list of 0 is too short (expected a list of at least 1 non-empty strings)"
+        ],
     ),
     (
         "markers.yaml",
@@ -151,15 +171,19 @@ BAD = [
         "cards.yaml",
         "id: FR-02",
         "id: FR-2",
-        ["mini/cards.yaml:3:10: cards[1].id: 'FR-2' does not match the required pattern (expected a string matching ^((FR|VM)-[0-9]{2}|SPECIAL)$)"],
+        [
+            "mini/cards.yaml:3:10: cards[1].id: 'FR-2' does not match the required pattern (expected a string matching ^((FR|VM)-[0-9]{2}|SPECIAL)$)"
+        ],
     ),
     (
         "cards.yaml",
         "multi_copy: cumulative",
         "multi_copy: no",
         [
-            ("mini/cards.yaml:4:122: cards[2].multi_copy: false is not allowed (expected one of 'cumulative', 'sequential', "
-            "'no', 'unspecified'; YAML reads a bare no/yes as false/true, quote it)")
+            (
+                "mini/cards.yaml:4:122: cards[2].multi_copy: false is not allowed (expected one of 'cumulative', 'sequential', "
+                "'no', 'unspecified'; YAML reads a bare no/yes as false/true, quote it)"
+            )
         ],
     ),
     (
@@ -181,7 +205,9 @@ BAD = [
         "scenario.yaml",
         "{kind: turn, state: turn, turn: 1}",
         "{kind: turn, state: turn, turn: 1, where: here}",
-        ["mini/scenario.yaml:8:40: markers[0].where: unknown key 'where' (expected one of area, kind, state, turn)"],
+        [
+            "mini/scenario.yaml:8:40: markers[0].where: unknown key 'where' (expected one of area, kind, state, turn)"
+        ],
     ),
 ]
 

@@ -26,15 +26,31 @@ VICTORY = (30, 31, 32, 33, 34, 35)
 def _area(n: int) -> dict[str, Any]:
     x, y = (n - 1) % 8 * 100, (n - 1) // 8 * 100
     return {
-        "id": n, "name": "", "defense": 1, "control": "viet_minh", "colour": "plain", "bank": "west",
-        "polygon": [[x, y], [x + 100, y], [x + 100, y + 100], [x, y + 100]], "label": [x + 50, y + 50],
+        "id": n,
+        "name": "",
+        "defense": 1,
+        "control": "viet_minh",
+        "colour": "plain",
+        "bank": "west",
+        "polygon": [[x, y], [x + 100, y], [x + 100, y + 100], [x, y + 100]],
+        "label": [x + 50, y + 50],
         "source": R,
     }
 
 
 def _unit(uid: str, side: str, fresh: list[int], setup: Any = 1, **extra: Any) -> dict[str, Any]:
-    return {"id": uid, "side": side, "formation": "X", "company": "1", "type": "infantry",
-            "fresh": fresh, "spent": 5, "setup": setup, "source": R, **extra}
+    return {
+        "id": uid,
+        "side": side,
+        "formation": "X",
+        "company": "1",
+        "type": "infantry",
+        "fresh": fresh,
+        "spent": 5,
+        "setup": setup,
+        "source": R,
+        **extra,
+    }
 
 
 def sodbp_values() -> dict[str, Any]:
@@ -60,29 +76,65 @@ def sodbp_values() -> dict[str, Any]:
         if set(b["areas"]) in ({10, 17}, {11, 17}):
             b["river"] = True
     units = [
-        _unit("FR-A-1", "french", [3, 8, 3]), _unit("FR-A-2", "french", [1, 8, 3]),
-        _unit("FR-A-3", "french", [1, 8, 3]), _unit("FR-A-4", "french", [2, 8, 3]),
+        _unit("FR-A-1", "french", [3, 8, 3]),
+        _unit("FR-A-2", "french", [1, 8, 3]),
+        _unit("FR-A-3", "french", [1, 8, 3]),
+        _unit("FR-A-4", "french", [2, 8, 3]),
         *(_unit(f"FR-S-{i}", "french", [2, 8, 3], "*") for i in (1, 2, 3)),
         _unit("VM-A-1", "viet_minh", [3, 8, 2], 7),
         _unit("VM-R-1", "viet_minh", [1, 7, 2], "replacements", replacement=True),
     ]
     cards = [
-        *({"id": f"FR-{n:02d}", "side": "french", "number": n, "name": "F", "timing": "A", "effect": "e", "source": R}
-          for n in range(1, 28)),
-        *({"id": f"VM-{n:02d}", "side": "viet_minh", "number": n, "name": "V", "entrenchment": 1, "timing": "A",
-           "effect": "e", "source": R} for n in range(1, 28)),
+        *(
+            {
+                "id": f"FR-{n:02d}",
+                "side": "french",
+                "number": n,
+                "name": "F",
+                "timing": "A",
+                "effect": "e",
+                "source": R,
+            }
+            for n in range(1, 28)
+        ),
+        *(
+            {
+                "id": f"VM-{n:02d}",
+                "side": "viet_minh",
+                "number": n,
+                "name": "V",
+                "entrenchment": 1,
+                "timing": "A",
+                "effect": "e",
+                "source": R,
+            }
+            for n in range(1, 28)
+        ),
         {"id": "SPECIAL", "side": None, "number": 0, "name": "S", "timing": "X", "effect": "e", "source": R},
     ]
     return {
-        "game": {"id": "sodbp", "title": "T", "module_name": "T", "version": "1.0.0", "vassal_version": "3.7.26",
-                 "description": "", "sides": ["french", "viet_minh"], "turns": 8, "stacking_limit": 9,
-                 "dice": [6, 6], "first_side": "viet_minh", "map": {"width": 800, "height": 500, "source": R},
-                 "source": R},
+        "game": {
+            "id": "sodbp",
+            "title": "T",
+            "module_name": "T",
+            "version": "1.0.0",
+            "vassal_version": "3.7.26",
+            "description": "",
+            "sides": ["french", "viet_minh"],
+            "turns": 8,
+            "stacking_limit": 9,
+            "dice": [6, 6],
+            "first_side": "viet_minh",
+            "map": {"width": 800, "height": 500, "source": R},
+            "source": R,
+        },
         "areas": {"areas": areas},
         "borders": {"borders": borders},
         "counters": {"units": units},
         "cards": {"cards": cards},
-        "turn_track": {"turns": [{"turn": t, "cards": {"french": 4, "viet_minh": 5}, "source": R} for t in range(1, 9)]},
+        "turn_track": {
+            "turns": [{"turn": t, "cards": {"french": 4, "viet_minh": 5}, "source": R} for t in range(1, 9)]
+        },
     }
 
 

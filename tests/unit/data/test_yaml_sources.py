@@ -64,7 +64,10 @@ def test_a_yaml_syntax_error_names_file_line_and_column() -> None:
 def test_two_documents_in_one_file_cannot_be_read() -> None:
     with pytest.raises(InputError) as caught:
         parse_yaml("a: 1\n---\nb: 2\n", "a.yaml")
-    assert caught.value.message == "a.yaml:2:1: cannot be read: expected a single document in the stream, but found another document"
+    assert (
+        caught.value.message
+        == "a.yaml:2:1: cannot be read: expected a single document in the stream, but found another document"
+    )
 
 
 def test_a_missing_file_cannot_be_read(tmp_path: Path) -> None:

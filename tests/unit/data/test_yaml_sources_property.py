@@ -14,7 +14,9 @@ WORDS = st.from_regex(r"\A[a-z][a-z_]{0,6}\Z")
 SCALARS = st.one_of(st.integers(min_value=0, max_value=10_000), WORDS.map(lambda w: "w" + w))
 VALUES = st.recursive(
     SCALARS,
-    lambda inner: st.one_of(st.lists(inner, min_size=1, max_size=4), st.dictionaries(WORDS, inner, min_size=1, max_size=4)),
+    lambda inner: st.one_of(
+        st.lists(inner, min_size=1, max_size=4), st.dictionaries(WORDS, inner, min_size=1, max_size=4)
+    ),
     max_leaves=25,
 )
 
@@ -28,7 +30,9 @@ def leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...]
 
 
 @settings(max_examples=150, deadline=None)
-@given(value=st.dictionaries(WORDS, VALUES, min_size=1, max_size=5), flow=st.sampled_from([None, True, False]))
+@given(
+    value=st.dictionaries(WORDS, VALUES, min_size=1, max_size=5), flow=st.sampled_from([None, True, False])
+)
 def test_each_scalar_position_points_at_its_text(value: dict[str, Any], flow: bool | None) -> None:
     text = yaml.safe_dump(value, default_flow_style=flow, sort_keys=False, width=10_000)
     source = parse_yaml(text, "p.yaml")

@@ -67,7 +67,13 @@ def test_borders_are_normalised_a_below_b_and_indexed(game: GameData) -> None:
 def test_units_carry_values_and_printed_setup_as_placements(game: GameData) -> None:
     assert [u.id for u in game.units] == ["FR-A-1", "FR-A-2", "FR-S-1", "VM-B-1", "VM-B-2", "VM-R-1"]
     armor = game.unit(UnitId("FR-A-2"))
-    assert (armor.type, armor.firepower, armor.defense, armor.movement, armor.spent_defense) == (UnitType.ARMOR, 3, 9, 4, 7)
+    assert (armor.type, armor.firepower, armor.defense, armor.movement, armor.spent_defense) == (
+        UnitType.ARMOR,
+        3,
+        9,
+        4,
+        7,
+    )
     assert armor.name == "A 2"
     assert game.unit(UnitId("FR-S-1")).thai
     assert game.unit(UnitId("VM-B-1")).elite
@@ -99,9 +105,18 @@ def test_cards_are_sorted_by_side_then_serial_with_defaults(game: GameData) -> N
     assert special.side is None and special.number == 0
     assert game.cards_of(None) == (special,)
     reserve = game.card(CardId("FR-02"))
-    assert (reserve.turns, reserve.multi_copy, reserve.excludes, reserve.entrenchment) == ((2, 3), "unspecified", (), None)
+    assert (reserve.turns, reserve.multi_copy, reserve.excludes, reserve.entrenchment) == (
+        (2, 3),
+        "unspecified",
+        (),
+        None,
+    )
     assault = game.card(CardId("VM-02"))
-    assert (assault.excludes, assault.removed_after_play, assault.entrenchment) == ((CardId("VM-01"),), True, 2)
+    assert (assault.excludes, assault.removed_after_play, assault.entrenchment) == (
+        (CardId("VM-01"),),
+        True,
+        2,
+    )
 
 
 def test_turn_track_gives_allowances_per_side(game: GameData) -> None:
@@ -129,7 +144,9 @@ def test_setup_values_become_placements(value: object, placement: Placement) -> 
     assert parse_setup(value) == placement
 
 
-def test_invalid_data_raises_data_error_listing_every_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_invalid_data_raises_data_error_listing_every_problem(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     shutil.copytree(MINI, tmp_path / "mini")
     monkeypatch.chdir(tmp_path)
     areas = Path("mini/areas.yaml")
