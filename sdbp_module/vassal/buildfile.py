@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from sdbp_module.ids import Side
+from sdbp_module.ids import CardId, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.vassal import layout, pieces
 from sdbp_module.vassal.traits import enc
@@ -152,9 +152,9 @@ def deck_specs(game: GameData, lay: layout.Layout) -> tuple[DeckSpec, ...]:
     return tuple(out)
 
 
-def deck_contents(game: GameData) -> dict[str, tuple[str, ...]]:
+def deck_contents(game: GameData) -> dict[str, tuple[CardId, ...]]:
     """Initial cards per DrawPile (ids, data order): each side's deck; the special card removed."""
-    out: dict[str, tuple[str, ...]] = {}
+    out: dict[str, tuple[CardId, ...]] = {}
     for side in game.game.sides:
         out[layout.deck_name(side)] = tuple(c.id for c in game.cards_of(side))
     out[layout.REMOVED_CARDS] = tuple(c.id for c in game.cards_of(None))

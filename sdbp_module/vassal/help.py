@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from sdbp_module.errors import BuildError
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import buildfile, layout
@@ -15,7 +16,10 @@ REPORT_FORMATS = PROJECT_ROOT / "docs" / "report-formats.md"
 def help_html(game: GameData, report_formats: Path = REPORT_FORMATS) -> bytes:
     info = game.game
     e = html.escape
-    formats = report_formats.read_text(encoding="utf-8") if report_formats.is_file() else "(docs/report-formats.md missing)"
+    try:
+        formats = report_formats.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BuildError(f"{report_formats}: cannot read the report formats for the help page ({exc.strerror or exc})") from None
     dice = "".join(f"<li><b>{e(name)}</b>: {n}d6, purpose <code>{e(p)}</code></li>" for name, n, p in buildfile.DICE)
     page = f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{e(info.title)}: module help</title></head>

@@ -13,7 +13,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from sdbp_module.codec.sequence import encode
-from sdbp_module.model.game_data import GameData, Placement, SetupKind, Unit
+from sdbp_module.ids import CardId
+from sdbp_module.model.game_data import GameData, Placement, Point, SetupKind, Unit
 from sdbp_module.vassal import buildfile, layout, pieces
 from sdbp_module.vassal.traits import Piece, Trait, basic_state, enc
 
@@ -37,7 +38,7 @@ class Placed:
 class SetupSave:
     text: str  # the savedGame text (before the envelope)
     placed: tuple[Placed, ...]  # every unit and marker placed, in save order
-    decks: dict[str, tuple[str, ...]]  # DrawPile name -> card sdbp_ids, bottom first
+    decks: dict[str, tuple[CardId, ...]]  # DrawPile name -> card ids, bottom first
 
 
 def placement_zone(placement: Placement) -> str:
@@ -93,7 +94,7 @@ def build_setup(game: GameData, lay: layout.Layout) -> SetupSave:
         else:
             box = lay.box(zone)
             spots = layout.assign(len(entries), box.polygon, None, box.centre, top=24, overlap=False)
-        stack_members: dict[tuple[int, int], list[str]] = defaultdict(list)
+        stack_members: dict[Point, list[str]] = defaultdict(list)
         for (sdbp_id, piece, gpid), (x, y) in zip(entries, spots, strict=True):
             pid = new_id()
             state = basic_state(layout.MAP_NAME, x, y, str(gpid), [("UniqueID", pid)])
@@ -101,9 +102,9 @@ def build_setup(game: GameData, lay: layout.Layout) -> SetupSave:
             members.append(live.add_piece(pid))
             stack_members[(x, y)].append(pid)
             placed.append(Placed(pid, sdbp_id, zone, x, y))
-        for (x, y), ids in stack_members.items():
+        for (x, y), member_ids in stack_members.items():
             sid = new_id()
-            stacks.append("+/" + enc([sid, "stack", enc([layout.MAP_NAME, str(x), str(y), *ids, "@@1"], ";")], "/"))
+            stacks.append("+/" + enc([sid, "stack", enc([layout.MAP_NAME, str(x), str(y), *member_ids, "@@1"], ";")], "/"))
 
     # -- cards, then their decks (members before their Deck, §5.5)
     cards = {c.id: (c, gpid) for c, gpid in sl.cards}
