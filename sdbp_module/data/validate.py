@@ -124,6 +124,8 @@ def describe(schema: Any) -> str:
     if "const" in schema:
         return show(schema["const"])
     kinds = schema.get("type")
+    if kinds is None and "pattern" in schema:
+        kinds = "string"
     types = [kinds] if isinstance(kinds, str) else list(kinds or [])
     parts: list[str] = []
     for kind in types:
@@ -161,10 +163,9 @@ def _message(error: ValidationError) -> tuple[JsonPath, str, str, bool]:
         return (*path, str(instance)), f"key {show(instance)} is not allowed", expected, True
     match error.validator:
         case "additionalProperties":
+            # one error for all unknown keys; validate_file splits it, see _unknown_keys
             allowed = sorted(schema.get("properties", {}))
-            extra = sorted(k for k in instance if k not in schema.get("properties", {}))
-            key = extra[0] if extra else ""
-            return (*path, key), f"unknown key {key!r}", "one of " + ", ".join(allowed), True
+            return path, "unknown keys", "one of " + ", ".join(allowed), True
         case "required":
             missing = [k for k in wanted if k not in instance]
             listed = ", ".join(repr(k) for k in missing)
@@ -209,7 +210,13 @@ def validate_file(kind: str, source: SourceFile) -> list[InputProblem]:
     problems: dict[str, InputProblem] = {}
     for error in _validator(kind).iter_errors(source.value):
         path, what, expected, at_key = _message(error)
-        position = source.where.key(path) if at_key else source.where.value(path)
-        problem = InputProblem(position, path, what, expected)
-        problems.setdefault(problem.render(), problem)  # "required" reports once per missing key
+        if error.validator == "additionalProperties" and "propertyNames" not in error.absolute_schema_path:
+            known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+            found = [((*path, k), f"unknown key {k!r}") for k in error.instance if k not in known]
+        else:
+            found = [(path, what)]
+        for where, message in found:
+            position = source.where.key(where) if at_key else source.where.value(where)
+            problem = InputProblem(position, where, message, expected)
+            problems.setdefault(problem.render(), problem)  # "required" reports once per missing key
     return sorted(problems.values(), key=InputProblem.sort_key)

@@ -259,3 +259,25 @@ def test_every_problem_in_every_file_is_reported_at_once(mini: Path, edit: Edit)
 )
 def test_expectations_are_described_in_words(schema: dict[str, object], words: str) -> None:
     assert describe(schema) == words
+
+
+def test_each_unknown_key_is_its_own_problem_at_the_key() -> None:
+    source = parse_yaml(
+        "markers:\n  - {id: turn, name: Turn, states: [turn], count: 1, source: rules 2.1.2, colour: red, size: 2}\n",
+        "markers.yaml",
+    )
+    assert [p.render() for p in validate_file("markers", source)] == [
+        "markers.yaml:2:75: markers[0].colour: unknown key 'colour' (expected one of count, id, name, source, sources, states)",
+        "markers.yaml:2:88: markers[0].size: unknown key 'size' (expected one of count, id, name, source, sources, states)",
+    ]
+
+
+def test_a_scenario_override_needs_a_unit_id_key_and_a_setup_value() -> None:
+    text = (
+        "id: c\nname: C\ndescription: d\nfirst_turn: 1\nunits: {fr-x: 3, FR-A-1: turn 0}\nsource: rules 3.0\n"
+    )
+    assert [p.render() for p in validate_file("scenario", parse_yaml(text, "scenario.yaml"))] == [
+        "scenario.yaml:5:9: units['fr-x']: key 'fr-x' is not allowed (expected a string matching ^[A-Z][A-Z0-9]*(-[A-Za-z0-9]+)+$)",
+        "scenario.yaml:5:26: units['FR-A-1']: 'turn 0' is not allowed here (expected an integer >= 1 or a string "
+        "matching ^turn [1-9][0-9]?$ or one of '*', 'replacements', 'off-map')",
+    ]
