@@ -278,6 +278,8 @@ def test_a_scenario_override_needs_a_unit_id_key_and_a_setup_value() -> None:
     )
     assert [p.render() for p in validate_file("scenario", parse_yaml(text, "scenario.yaml"))] == [
         "scenario.yaml:5:9: units['fr-x']: key 'fr-x' is not allowed (expected a string matching ^[A-Z][A-Z0-9]*(-[A-Za-z0-9]+)+$)",
-        "scenario.yaml:5:26: units['FR-A-1']: 'turn 0' is not allowed here (expected an integer >= 1 or a string "
-        "matching ^turn [1-9][0-9]?$ or one of '*', 'replacements', 'off-map')",
+        (
+            "scenario.yaml:5:26: units['FR-A-1']: 'turn 0' is not allowed here (expected an integer >= 1 or a string "
+            "matching ^turn [1-9][0-9]?$ or one of '*', 'replacements', 'off-map')"
+        ),
     ]
