@@ -21,7 +21,7 @@ from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.movement import StateView
-from sdbp_module.rules.paths import Board, BoardView, MovedView, controller_after, shift
+from sdbp_module.rules.paths import BoardView, MovedView, controller_after, shift
 
 
 def expected_control(before: GameState, area: AreaId, game: GameData) -> Side:
@@ -75,8 +75,9 @@ def simulate(before: GameState, event: Event, game: GameData) -> tuple[BoardView
 
     ``None`` for events that move no unit.
     """
-    known = [a.id for a in game.areas]
-    view: BoardView = Board.snapshot(StateView(before, game), known)
+    if not isinstance(event, (Move, Damage, Place, Relocate)):
+        return None
+    view: BoardView = StateView(before, game)
     touched: list[AreaId] = []
     if isinstance(event, Move):
         steps = event.steps or (event.to_area,)
@@ -109,8 +110,7 @@ def simulate(before: GameState, event: Event, game: GameData) -> tuple[BoardView
             touched.append(to)
     else:
         return None
-    known_set = set(known)
-    return view, tuple(sorted(a for a in set(touched) if a in known_set))
+    return view, tuple(sorted(a for a in set(touched) if game.has_area(a)))
 
 
 @rule(

@@ -39,7 +39,6 @@ from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.paths import (
-    Board,
     BoardView,
     Mover,
     StepProblem,
@@ -215,8 +214,7 @@ def move_facts(before: GameState, event: Move, game: GameData) -> MoveFacts | Mi
                 {(event.side, event.to_area): -n, (event.side, event.from_area): n}
             ),
         )
-    view = Board.snapshot(base, (a.id for a in game.areas))
-    return MoveFacts(event, units, Mover.of(units), steps, view)
+    return MoveFacts(event, units, Mover.of(units), steps, base)
 
 
 _CACHE: list[tuple[GameState, Event, GameData, MoveAnalysis | Missing]] = []

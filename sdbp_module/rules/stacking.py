@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from sdbp_module.ids import AreaId, Severity, Side
-from sdbp_module.replay.events import Event, Move
+from sdbp_module.replay.events import Event, Move, units_of
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
@@ -25,9 +25,16 @@ from sdbp_module.rules.movement import Missing, _is_move_action, analyse
 from sdbp_module.rules.paths import StepProblem
 
 
-def _touched(before: GameState, after: GameState) -> tuple[AreaId, ...]:
-    """Areas whose occupants differ between the two states."""
-    areas = set(before.occupants) | set(after.occupants)
+def _touched(before: GameState, event: Event, after: GameState) -> tuple[AreaId, ...]:
+    """Areas a unit named by ``event`` left or entered (only named units change place)."""
+    if before.occupants is after.occupants:
+        return ()
+    areas: set[AreaId] = set()
+    for unit in units_of(event):
+        for state in (before, after):
+            area = state.area_of(unit)
+            if area is not None:
+                areas.add(area)
     return tuple(sorted(a for a in areas if before.occupants.get(a) != after.occupants.get(a)))
 
 
@@ -70,7 +77,7 @@ def stack_limit(
                     expected=limit,
                     actual=step.units_after,
                 )
-    for area in _touched(before, after):
+    for area in _touched(before, event, after):
         for side in Side:
             now = after.count(area, side)
             if now > limit and now > before.count(area, side):
