@@ -132,9 +132,14 @@ def dynamic_property(
     return Trait(enc(["PROP", name, constraints, enc(entries, ","), description], ";"), initial)
 
 
-def report(keys: Sequence[str], fmt: str, description: str = "") -> Trait:
-    """Report Action ``report;``: [keys, format, cycleDownKeys, cycleFormats, description, noSuppress]."""
-    return Trait(enc(["report", enc(list(keys), ","), fmt, "", "", description, "false"], ";"), "-1")
+def report(keys: Sequence[str], fmt: str, description: str = "", *, no_suppress: bool = True) -> Trait:
+    """Report Action ``report;``: [keys, format, cycleDownKeys, cycleFormats, description, noSuppress].
+
+    ``noSuppress`` defaults to true: the engine then writes the line even while a Global Key
+    Command has switched individual reports off, so no checkable line is ever lost.
+    """
+    fields = ["report", enc(list(keys), ","), fmt, "", "", description, "true" if no_suppress else "false"]
+    return Trait(enc(fields, ";"), "-1")
 
 
 def layer(

@@ -31,7 +31,7 @@ def test_dynamic_property_matches_the_reference_example() -> None:
 
 def test_nesting_puts_k_backslashes_before_the_kth_tab() -> None:
     """§4.1: the k-th TAB separator (from 0) is preceded by k backslashes."""
-    piece = Piece((report(["70,130"], "x"), marker([("Side", "Red")]), basic_piece("1st Corps")))
+    piece = Piece((report(["70,130"], "x", no_suppress=False), marker([("Side", "Red")]), basic_piece("1st Corps")))
     assert piece.type == "report;70\\,130;x;;;;false\tmark;Side\\\tpiece;;;;1st Corps"
     assert piece.state == "-1\tRed\\\tnull;0;0;;0"
     assert piece.add_piece() == "+/null/" + piece.type + "/" + piece.state
