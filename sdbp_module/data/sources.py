@@ -76,13 +76,21 @@ class _Builder:
         self.display = display
         self.where = SourceMap(display)
         self.problems: list[InputProblem] = []
+        self.open_nodes: set[int] = set()  # collections being built, to refuse recursive aliases
 
     def build(self, node: yaml.Node, path: JsonPath) -> Any:
         self.where.values[path] = _position(self.display, node.start_mark)
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, path)
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            if id(node) in self.open_nodes:
+                where = self.where.values[path]
+                raise InputError(f"{where}: cannot be read: an alias refers to a list or mapping that contains it")
+            self.open_nodes.add(id(node))
+            try:
+                if isinstance(node, yaml.MappingNode):
+                    return self._mapping(node, path)
+                return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+            finally:
+                self.open_nodes.discard(id(node))
         return self.loader.construct_object(node, deep=True)
 
     def _mapping(self, node: yaml.MappingNode, path: JsonPath) -> dict[str, Any]:

@@ -101,3 +101,13 @@ def test_an_empty_file_is_null() -> None:
 )
 def test_paths_read_like_json_paths(path: tuple[str | int, ...], text: str) -> None:
     assert format_path(path) == text
+
+
+def test_aliases_are_expanded() -> None:
+    assert parse_yaml("a: &x [1, 2]\nb: *x\n", "r.yaml").value == {"a": [1, 2], "b": [1, 2]}
+
+
+def test_a_recursive_alias_cannot_be_read() -> None:
+    with pytest.raises(InputError) as caught:
+        parse_yaml("a: &x [1, *x]\n", "r.yaml")
+    assert caught.value.message == "r.yaml:1:4: cannot be read: an alias refers to a list or mapping that contains it"
