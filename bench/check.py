@@ -22,10 +22,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from sdbp_module.ids import AreaColour, AreaId, Phase, Side, UnitId
-from sdbp_module.model.game_data import GameData, SetupKind
+from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import (
-    AreaControl,
     CardDiscard,
     CardDraw,
     Damage,
@@ -44,40 +43,20 @@ from sdbp_module.replay.events import (
     Place,
     PlaceKind,
     Reshuffle,
-    UnitSetup,
     Where,
 )
-from sdbp_module.replay.location import OFF_MAP, REPLACEMENTS, Location, LocationKind
+from sdbp_module.replay.location import Location, LocationKind
+from sdbp_module.replay.scenario import printed_start
 from sdbp_module.replay.state import GameState
 
 GOAL_SECONDS = 0.1
 FR, VM = Side.FRENCH, Side.VIET_MINH
 
 
-def printed_start(game: GameData) -> GameStart:
-    """The game-start snapshot of the scenario's printed set-up."""
-    units = []
-    for u in game.units:
-        p = game.scenario.units[u.id]
-        if p.kind is SetupKind.AREA and p.area is not None:
-            loc = Location.in_area(p.area)
-        elif p.kind is SetupKind.TURN and p.turn is not None:
-            loc = Location.on_turn(p.turn)
-        elif p.kind is SetupKind.REPLACEMENTS:
-            loc = REPLACEMENTS
-        else:
-            loc = OFF_MAP
-        units.append(UnitSetup(u.id, u.side, loc))
-    return GameStart(
-        units=tuple(units),
-        control=tuple(AreaControl(a.id, a.control) for a in game.areas),
-        trenches=(),
-        fire_markers=(),
-        no_supply=(),
-        no_replacements=False,
-        turn_marker=game.scenario.first_turn,
-        piles=tuple(PileContents(s, Pile.DECK, tuple(c.id for c in game.cards_of(s))) for s in game.game.sides),
-    )
+def start_with_decks(game: GameData) -> GameStart:
+    """The printed set-up with each side's full deck."""
+    decks = tuple(PileContents(s, Pile.DECK, tuple(c.id for c in game.cards_of(s))) for s in game.game.sides)
+    return replace(printed_start(game), piles=decks)
 
 
 class _Writer:
@@ -234,7 +213,7 @@ def synthetic_game(game: GameData, *, turns: int | None = None, seed: int = 1954
 
     rng = random.Random(seed)
     w = _Writer(game, GameState.empty(SODBP.make_sequence(game)))
-    w.add(printed_start(game))
+    w.add(start_with_decks(game))
     last = turns or game.game.turns
     for turn in range(game.scenario.first_turn, last + 1):
         w.add(PhaseStart(turn=turn, phase=Phase.DRAW))

@@ -19,8 +19,10 @@ def _heading(f: Finding) -> str:
 
 
 def _context(f: Finding) -> str:
+    if f.where == END_OF_LOG:
+        return ""
     bits = []
-    if f.phase is not None and f.where != END_OF_LOG:
+    if f.phase is not None:
         bits.append(f"{f.phase.value} phase")
     if f.action:
         bits.append(f"action {f.action}")

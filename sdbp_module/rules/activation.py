@@ -168,6 +168,7 @@ def _unflipped(r: FunctionRule, state: GameState, event: Event | None) -> Iterat
             "participants flip to spent.",
             units=fresh,
             areas=tuple(sorted({a for u in fresh if (a := state.area_of(u)) is not None})),
+            side=c.action_side,
         )
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, Protocol, runtime_checkable
 
-from sdbp_module.ids import AreaId, Severity, UnitId
+from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import END_OF_LOG, Event, Where, acting_side
 from sdbp_module.replay.sequence import SequenceOfPlay
@@ -82,6 +82,7 @@ class FunctionRule:
         expected: Scalar = None,
         actual: Scalar = None,
         where: Where | None = None,
+        side: Side | None = None,
     ) -> Finding:
         """A finding of this rule, stamped with the clock of ``state`` and the position of ``event``."""
         return make_finding(
@@ -96,6 +97,7 @@ class FunctionRule:
             expected=expected,
             actual=actual,
             where=where,
+            side=side,
         )
 
 
@@ -112,9 +114,12 @@ def make_finding(
     expected: Scalar = None,
     actual: Scalar = None,
     where: Where | None = None,
+    side: Side | None = None,
 ) -> Finding:
+    """A finding stamped with the clock of ``state``; ``side`` defaults to the event's acting side."""
     clock = state.clock
-    side = acting_side(event) if event is not None else None
+    if side is None and event is not None:
+        side = acting_side(event)
     position = where if where is not None else (event.where if event is not None else END_OF_LOG)
     return Finding(
         rule_id=rule_id,

@@ -9,12 +9,14 @@ the log position added to its message. Game-neutral: the rules come from a ``Rul
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Iterable, Mapping, Protocol, Sequence
 
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import apply
-from sdbp_module.replay.events import Event
+from sdbp_module.ids import Severity
+from sdbp_module.replay.events import Event, GameStart, Where
+from sdbp_module.replay.scenario import printed_start
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, Rule, RulesPackage
 from sdbp_module.rules.findings import Finding, Summary, sort_findings
@@ -43,6 +45,30 @@ class Report:
         return self.summary.illegal > 0
 
 
+class LogProblem(Protocol):
+    """A part of the log the interpretation could not read for sure (``replay.interpret.Problem``)."""
+
+    @property
+    def where(self) -> Where: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+INTERPRETATION_ID = "LOG-INTERPRETATION"
+"""Rule id under which interpretation problems are reported (severity cannot-check)."""
+
+
+def problem_finding(problem: LogProblem) -> Finding:
+    return Finding(
+        rule_id=INTERPRETATION_ID,
+        rule_ref="log",
+        severity=Severity.CANNOT_CHECK,
+        message=f"The log could not be read for sure here: {problem.message}",
+        where=problem.where,
+    )
+
+
 class RuleCrash(RuntimeError):
     """A rule raised: a bug in the rule, reported with the rule id and the log position."""
 
@@ -56,18 +82,26 @@ def check_events(
     initial: GameState | None = None,
     rules: Iterable[Rule] | None = None,
     source: str = "<events>",
+    problems: Iterable[LogProblem] = (),
 ) -> Report:
-    """Replay ``events`` from ``initial`` (default: an empty state) and judge every step."""
+    """Replay ``events`` from ``initial`` and judge every step.
+
+    Without ``initial``, the replay starts empty when the log opens with a ``game-start`` snapshot,
+    and otherwise from the printed set-up of ``game`` (``state.started`` stays False, so the set-up
+    rules say they cannot check it).
+    """
     ruleset = switches or RuleSet.defaults(package.switches)
     sequence = package.make_sequence(game)
     ctx = CheckContext(game=game, rules=ruleset, sequence=sequence)
     active = tuple(rules if rules is not None else package.rules)
-    state = initial if initial is not None else GameState.empty(sequence)
-    if state.sequence is None:
-        from dataclasses import replace
-
-        state = replace(state, sequence=sequence)
-    found: list[Finding] = []
+    if initial is not None:
+        state = initial if initial.sequence is not None else replace(initial, sequence=sequence)
+    else:
+        state = GameState.empty(sequence)
+        if not events or not isinstance(events[0], GameStart):
+            # no snapshot in the log: replay from the printed set-up, which the log did not show
+            state = replace(apply(state, printed_start(game)), started=False)
+    found: list[Finding] = [problem_finding(p) for p in problems]
     for event in events:
         after = apply(state, event)
         for rule in active:

@@ -20,7 +20,7 @@ from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import Event
 from sdbp_module.replay.jsonl import read_events
 from sdbp_module.rules.base import RulesPackage
-from sdbp_module.rules.checker import check_events
+from sdbp_module.rules.checker import LogProblem, check_events
 from sdbp_module.rules.switches import parse_switches
 
 RULES_PACKAGES = {"sodbp": ("sdbp_module.rules.package", "SODBP")}
@@ -37,13 +37,14 @@ def rules_package(game_id: str) -> RulesPackage:
     return package
 
 
-def load_events(log: Path, game: GameData, module: Path | None) -> Sequence[Event]:
-    """Events of a ``.jsonl`` transcript, or of a ``.vlog`` through the log interpretation."""
+def load_events(log: Path, game: GameData, module: Path | None) -> tuple[Sequence[Event], Sequence[LogProblem]]:
+    """Events of a ``.jsonl`` transcript, or of a ``.vlog`` through the log interpretation, with the
+    interpretation's problems (parts of the log it could not read for sure)."""
     if not log.is_file():
         raise InputError(f"{log}: no such file")
     suffix = log.suffix.lower()
     if suffix == ".jsonl":
-        return read_events(log)
+        return read_events(log), ()
     if suffix == ".vlog":
         try:
             interpret = importlib.import_module("sdbp_module.replay.interpret")
@@ -54,8 +55,8 @@ def load_events(log: Path, game: GameData, module: Path | None) -> Sequence[Even
                 f"{log}: reading .vlog logs needs the log interpretation (sdbp_module.replay.interpret), "
                 "which this version does not have yet; check an events .jsonl instead"
             ) from None
-        events: Sequence[Event] = interpret.events_from_vlog(log, game, module)
-        return events
+        events, problems = interpret.events_from_vlog(log, game, module)
+        return events, problems
     raise InputError(f"{log}: expected a .vlog log or an events .jsonl file")
 
 
@@ -94,8 +95,8 @@ def run_check(
     game = load_game(data_dir)
     package = rules_package(game.game.id)
     ruleset = parse_switches(switches, package.switches)
-    events = load_events(log, game, module)
-    report = check_events(events, game, package, switches=ruleset, source=str(log))
+    events, problems = load_events(log, game, module)
+    report = check_events(events, game, package, switches=ruleset, source=str(log), problems=problems)
     write_output(render_json(report) if fmt == "json" else render_text(report), output)
     return EXIT_WRONG if report.has_illegal else EXIT_OK
 

@@ -38,16 +38,20 @@ F = Finding
 VM, FR = Side.VIET_MINH, Side.FRENCH
 
 _KIND_WORDS = {
-    ActionKind.UNIT: "a unit action",
-    ActionKind.CARD: "a card action",
-    ActionKind.ENTRENCH_DISCARD: "an entrenchment by card",
-    ActionKind.PASS: "a pass",
-    ActionKind.CONTINUE: "a discard to continue",
+    ActionKind.UNIT: "unit action",
+    ActionKind.CARD: "card action",
+    ActionKind.ENTRENCH_DISCARD: "entrenchment by card",
+    ActionKind.PASS: "pass",
+    ActionKind.CONTINUE: "discard to continue",
 }
 
 
 def _words(record: ActionRecord) -> str:
-    return f"{record.side.label} {_KIND_WORDS[record.kind]} (action {record.number})"
+    return f"the {record.side.label} {_KIND_WORDS[record.kind]} (action {record.number})"
+
+
+def _act_words(side: Side, kind: ActionKind) -> str:
+    return f"{'An' if kind is ActionKind.ENTRENCH_DISCARD else 'A'} {side.label} {_KIND_WORDS[kind]}"
 
 
 def _opening(before: GameState, event: Event) -> tuple[Side, ActionKind] | None:
@@ -80,7 +84,7 @@ def ended_earlier(clock: Clock, first: Side) -> bool:
 
 def _over(r: tuple[ActionRecord, ...], first: Side) -> str | None:
     if len(r) >= 2 and r[-1].kind is ActionKind.PASS and r[-2].kind is ActionKind.PASS and r[-1].side is not r[-2].side:
-        return f"two passes in a row ({_words(r[-2])}, {_words(r[-1])})"
+        return f"two passes in a row (actions {r[-2].number} and {r[-1].number})"
     if r and r[-1].kind is ActionKind.PASS and r[-1].side is first:
         return f"the {first.label} pass (action {r[-1].number}) with no discard to continue"
     return None
@@ -123,7 +127,7 @@ def seq_phase_order(r: FunctionRule, before: GameState, event: Event, after: Gam
         yield r.finding(
             before,
             event,
-            f"{side.label} {_KIND_WORDS[kind]} in {where}; actions belong to the Action phase.",
+            f"{_act_words(side, kind)} in {where}; actions belong to the Action phase.",
             expected=Phase.ACTION.value,
             actual=c.phase.value if c.phase is not None else None,
         )
@@ -140,7 +144,7 @@ def seq_vm_first(r: FunctionRule, before: GameState, event: Event, after: GameSt
         yield r.finding(
             before,
             event,
-            f"The first action of turn {before.clock.turn} is {side.label} {_KIND_WORDS[kind]}; the {first.label} acts first.",
+            f"The first action of turn {before.clock.turn} is a {side.label} {_KIND_WORDS[kind]}; the {first.label} acts first.",
             expected=first.value,
             actual=side.value,
         )
@@ -157,7 +161,7 @@ def seq_alternate(r: FunctionRule, before: GameState, event: Event, after: GameS
         yield r.finding(
             before,
             event,
-            f"{side.label} {_KIND_WORDS[kind]} follows {_words(last)}; the sides alternate.",
+            f"{_act_words(side, kind)} follows {_words(last)}; the sides alternate.",
             expected=side.enemy.value,
             actual=side.value,
         )
@@ -213,14 +217,14 @@ def seq_end_on_passes(r: FunctionRule, before: GameState, event: Event, after: G
         yield r.finding(
             before,
             event,
-            f"{side.label} pass logged after the Action phase ended at {why}: redundant.",
+            f"A {side.label} pass logged after the Action phase ended at {why}: redundant.",
             severity=Severity.INFO,
         )
         return
     yield r.finding(
         before,
         event,
-        f"{side.label} {_KIND_WORDS[kind]} after the Action phase ended at {why}.",
+        f"{_act_words(side, kind)} after the Action phase ended at {why}.",
         expected="end of phase",
         actual=f"action {last.number + 1}" if event.action is None else f"action {event.action}",
     )
@@ -238,7 +242,7 @@ def seq_fr_discard_continue(r: FunctionRule, before: GameState, event: Event, af
             yield r.finding(
                 before,
                 event,
-                f"{opening[0].label} {_KIND_WORDS[opening[1]]} follows the {c.last.side.label} discard to continue; "
+                f"{_act_words(opening[0], opening[1])} follows the {c.last.side.label} discard to continue; "
                 f"the {c.last.side.label} acts (or passes) next.",
             )
         if isinstance(event, (PhaseStart, GameEnd)) and not (

@@ -79,7 +79,7 @@ def test_sq1_french_act_first_in_the_turn() -> None:
     assert ids(serious(findings)) == ["SEQ-VM-FIRST"]
     (f,) = serious(findings)
     assert (f.severity, f.side, f.where.index, f.expected, f.actual) == (Severity.ILLEGAL, FR, 1, "viet_minh", "french")
-    assert f.message == "The first action of turn 1 is French a unit action; the Viet Minh acts first."
+    assert f.message == "The first action of turn 1 is a French unit action; the Viet Minh acts first."
 
 
 def test_sq2_vm_pass_no_discard_french_act() -> None:
@@ -88,7 +88,7 @@ def test_sq2_vm_pass_no_discard_french_act() -> None:
     assert ids(serious(findings)) == ["SEQ-END-ON-PASSES"]
     assert serious(findings)[0].where.index == 2
     assert serious(findings)[0].message == (
-        "French a unit action after the Action phase ended at the Viet Minh pass (action 1) with no discard to continue."
+        "A French unit action after the Action phase ended at the Viet Minh pass (action 1) with no discard to continue."
     )
 
 
@@ -178,20 +178,20 @@ def test_phase_order_skipping_the_action_phase() -> None:
 def test_phase_order_action_outside_the_action_phase() -> None:
     findings = serious(run(START, [*vm_fire()]))
     assert ids(findings) == ["SEQ-PHASE-ORDER"]
-    assert findings[0].message == "Viet Minh a unit action in the draw phase; actions belong to the Action phase."
+    assert findings[0].message == "A Viet Minh unit action in the draw phase; actions belong to the Action phase."
 
 
 def test_alternate_same_side_twice() -> None:
     findings = serious(run(START, [ACTION, *vm_fire("VM-X"), *vm_fire("VM-Y"), fr_pass(), vm_pass(), END]))
     assert ids(findings) == ["SEQ-ALTERNATE"]
-    assert findings[0].message == "Viet Minh a unit action follows Viet Minh a unit action (action 1); the sides alternate."
+    assert findings[0].message == "A Viet Minh unit action follows the Viet Minh unit action (action 1); the sides alternate."
 
 
 def test_end_on_passes_phase_ends_after_a_single_french_pass() -> None:
     findings = serious(run(START, [ACTION, *vm_fire(), fr_pass(), END]))
     assert ids(findings) == ["SEQ-END-ON-PASSES"]
     assert findings[0].message == (
-        "The Action phase of turn 1 ends after French a pass (action 2); it ends only on two passes in a row or a Viet Minh pass."
+        "The Action phase of turn 1 ends after the French pass (action 2); it ends only on two passes in a row or a Viet Minh pass."
     )
 
 
@@ -199,7 +199,7 @@ def test_discard_to_continue_not_after_a_vm_pass() -> None:
     findings = serious(run(START, [ACTION, *vm_fire(), fr_discard(), *fr_fire(), vm_pass(), END]))
     assert ids(findings) == ["SEQ-FR-DISCARD-CONTINUE"]
     assert findings[0].message == (
-        "Discard to continue after Viet Minh a unit action (action 1); it may follow only a Viet Minh pass."
+        "Discard to continue after the Viet Minh unit action (action 1); it may follow only a Viet Minh pass."
     )
 
 

@@ -1,0 +1,169 @@
+"""``sdbp check`` and ``sdbp rules`` from the command line: exit codes, reports, golden text, errors."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+from pathlib import Path
+from types import ModuleType
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from sdbp_module.cli import main
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+SQ1 = HERE / "data" / "check_sq1.jsonl"
+GOLDEN = HERE / "golden" / "check_sq1.txt"
+SCHEMA = ROOT / "sdbp_module" / "schemas" / "findings.schema.json"
+UPDATE = os.environ.get("SDBP_UPDATE_GOLDEN") == "1"
+
+
+def bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("sdbp_bench_check", ROOT / "bench" / "check.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_text_report_matches_the_golden_file() -> None:
+    """The SQ-1 transcript: French first (illegal), a participant left fresh (illegal), set-up unknown."""
+    code, out, err = invoke("check", str(SQ1.relative_to(Path.cwd())) if SQ1.is_relative_to(Path.cwd()) else str(SQ1))
+    out = out.replace(str(SQ1), "check_sq1.jsonl").replace("tests/cli/data/check_sq1.jsonl", "check_sq1.jsonl")
+    if UPDATE:
+        GOLDEN.write_text(out, encoding="utf-8")
+    assert out == GOLDEN.read_text(encoding="utf-8")
+    assert code == 1 and err == ""
+
+
+def test_json_report_follows_its_schema_and_is_stable(tmp_path: Path) -> None:
+    code, out, _ = invoke("check", str(SQ1), "--format", "json")
+    assert code == 1
+    data = json.loads(out)
+    jsonschema.validate(data, json.loads(SCHEMA.read_text(encoding="utf-8")))
+    serious = [(f["rule_id"], f["where"]["line"]) for f in data["findings"] if f["severity"] in ("illegal", "suspicious")]
+    assert serious == [("SEQ-VM-FIRST", 3), ("ACT-FLIP-PARTICIPANTS", 9)]
+    assert data["verdict"] == "illegal" and data["summary"]["illegal"] == 2
+    again = invoke("check", str(SQ1), "--format", "json")[1]
+    assert again == out
+
+
+def test_output_file_is_written_and_equals_stdout(tmp_path: Path) -> None:
+    target = tmp_path / "out" / "report.json"
+    code, out, _ = invoke("check", str(SQ1), "--format", "json", "-o", str(target))
+    assert code == 1 and out == ""
+    assert target.read_text(encoding="utf-8") == invoke("check", str(SQ1), "--format", "json")[1]
+    assert [p.name for p in target.parent.iterdir()] == ["report.json"]  # no temporary file left
+
+
+def test_a_legal_game_exits_0(tmp_path: Path) -> None:
+    from sdbp_module.model.from_data import load_game
+    from sdbp_module.paths import default_data_dir
+    from sdbp_module.replay.jsonl import write_events
+
+    events = bench().synthetic_game(load_game(default_data_dir()), turns=8)
+    path = tmp_path / "legal.jsonl"
+    write_events(path, events)
+    code, out, _ = invoke("check", str(path), "--format", "json")
+    data = json.loads(out)
+    assert [f for f in data["findings"] if f["severity"] != "info"] == []
+    assert code == 0 and data["verdict"] == "no-illegal"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ('{"type":"pass","side":"french"}\n{"type":"pass"\n', ":2: not JSON"),
+        ('{"type":"teleport"}\n', ":1: type: 'teleport' is not one of"),
+    ],
+)
+def test_unreadable_events_exit_2_naming_file_and_line(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(content, encoding="utf-8")
+    code, out, err = invoke("check", str(path))
+    assert code == 2 and out == ""
+    assert err.startswith(f"Error: {path}{message}")
+    assert "Traceback" not in err
+
+
+def test_missing_file_and_wrong_suffix_exit_2(tmp_path: Path) -> None:
+    code, _, err = invoke("check", str(tmp_path / "none.jsonl"))
+    assert (code, err) == (2, f"Error: {tmp_path / 'none.jsonl'}: no such file\n")
+    other = tmp_path / "game.txt"
+    other.write_text("x", encoding="utf-8")
+    code, _, err = invoke("check", str(other))
+    assert (code, err) == (2, f"Error: {other}: expected a .vlog log or an events .jsonl file\n")
+
+
+def test_vlog_without_the_interpretation_is_a_clear_exit_2(tmp_path: Path) -> None:
+    if importlib.util.find_spec("sdbp_module.replay.interpret") is not None:
+        pytest.skip("the log interpretation exists; .vlog logs are read")
+    log = tmp_path / "game.vlog"
+    log.write_bytes(b"PK")
+    code, _, err = invoke("check", str(log))
+    assert code == 2
+    assert "reading .vlog logs needs the log interpretation" in err
+
+
+@pytest.mark.parametrize(
+    ("switch", "message"),
+    [
+        ("no_such=1", "--switch 'no_such=1': unknown switch 'no_such' (known: "),
+        ("strict_mode=maybe", "--switch 'strict_mode=maybe': 'maybe' is not a value of strict_mode (expected one of: false, true)"),
+        ("strict_mode", "--switch 'strict_mode': expected NAME=VALUE"),
+    ],
+)
+def test_bad_switch_is_a_usage_error(switch: str, message: str) -> None:
+    code, _, err = invoke("check", str(SQ1), "--switch", switch)
+    assert code == 2 and err.startswith("Error: " + message)
+
+
+def test_switch_changes_the_verdict(tmp_path: Path) -> None:
+    """SQ-4 (AMB-02): suspicious by default (exit 0), illegal with strict_mode=true (exit 1)."""
+    lines = SQ1.read_text(encoding="utf-8").splitlines()
+    vm_first = [lines[0], lines[1], lines[6], lines[7].replace('"VM-312-141-11-1"', '"VM-312-141-11-1","VM-312-141-11-2"')]
+    rest = [
+        '{"type":"pass","side":"french"}',
+        '{"type":"pass","side":"viet_minh"}',
+        '{"type":"card-discard","side":"french","cards":["FR-01"],"reason":"continue"}',
+        '{"type":"pass","side":"french"}',
+        '{"type":"pass","side":"viet_minh"}',
+        '{"type":"phase","turn":1,"phase":"end"}',
+    ]
+    path = tmp_path / "sq4.jsonl"
+    path.write_text("\n".join(vm_first + rest) + "\n", encoding="utf-8")
+    code, out, _ = invoke("check", str(path), "--format", "json")
+    kinds = [(f["rule_id"], f["severity"]) for f in json.loads(out)["findings"] if f["rule_id"] == "SEQ-FR-DISCARD-CONTINUE"]
+    assert ("SEQ-FR-DISCARD-CONTINUE", "suspicious") in kinds and code == 0
+    code, out, _ = invoke("check", str(path), "--format", "json", "--switch", "strict_mode=true")
+    assert code == 1
+
+
+def test_rules_lists_every_catalogue_id() -> None:
+    code, out, _ = invoke("rules", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    ids = [r["rule_id"] for r in data["rules"]]
+    assert len(ids) == len(set(ids)) >= 139
+    by_id = {r["rule_id"]: r for r in data["rules"]}
+    assert by_id["SEQ-VM-FIRST"] == {
+        "rule_id": "SEQ-VM-FIRST",
+        "rule_ref": "4.0 B, 6.0",
+        "severity": "illegal",
+        "section": "3.2",
+        "implemented": True,
+        "summary": "The Viet Minh takes the first action of every turn.",
+    }
+    assert by_id["VICTORY-6-AREAS"]["implemented"] is False
+    assert {s["name"] for s in data["switches"]} >= {"strict_mode", "fr_discard_after_fr_pass"}
+    code, text, _ = invoke("rules")
+    assert code == 0 and "SEQ-VM-FIRST" in text and "not yet" in text
