@@ -16,6 +16,7 @@ from typing import Iterable, Iterator
 
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.clock import PartKind
 from sdbp_module.replay.events import ControlSet, Damage, DamageResult, Event, Move, Place, Relocate
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
@@ -134,7 +135,18 @@ def control_change(
             )
             return
         expected = expected_control(before, event.area, game)
-        if event.side is not expected:
+        passing = _capture_in_passing(before, event, game) if event.side is not expected else None
+        if passing is not None:
+            origin, target = passing
+            yield self.finding(
+                before,
+                event,
+                f"Area {event.area} is marked {event.side.label}: a capture in passing during the "
+                f"move {origin} → {target}, whose path the log does not give (13.0).",
+                severity=Severity.INFO,
+                areas=(event.area,),
+            )
+        elif event.side is not expected:
             yield self.finding(
                 before,
                 event,
@@ -164,6 +176,43 @@ def control_change(
                 expected=expected.value,
                 actual=actual.value,
             )
+
+
+def _hops(game: GameData, origin: AreaId, target: AreaId) -> int | None:
+    """Fewest steps from ``origin`` to ``target`` over the map's borders (None if unlinked)."""
+    frontier, seen, steps = {origin}, {origin}, 0
+    while frontier:
+        if target in frontier:
+            return steps
+        frontier = {n for a in frontier for n in game.neighbours(a)} - seen
+        seen |= frontier
+        steps += 1
+    return None
+
+
+def _capture_in_passing(before: GameState, event: ControlSet, game: GameData) -> tuple[AreaId, AreaId] | None:
+    """The move of the current action that may have captured ``event.area`` on its way.
+
+    A move logged without its path is replayed from origin to destination, so an empty area it
+    crossed keeps its old controller in the replay although 13.0 gave it to the mover. A marker
+    giving such an empty area to the moving side is then explained if the area lies within the
+    stack's reach between the move's two ends (each step costs at least 1 MP).
+    """
+    clock, area = before.clock, event.area
+    if clock.action_side is not event.side or before.units_in(area):
+        return None
+    reach = [game.unit(u).movement for u in clock.activated if game.has_unit(u)]
+    if not reach:
+        return None
+    for part in clock.parts:
+        if part.kind is not PartKind.MOVE or part.area is None or part.target is None:
+            continue
+        if area in (part.area, part.target):
+            continue
+        there, back = _hops(game, part.area, area), _hops(game, area, part.target)
+        if there is not None and back is not None and there + back <= max(reach):
+            return part.area, part.target
+    return None
 
 
 def _occupancy(state: GameState, area: AreaId) -> str:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from sdbp_module.ids import AreaColour, AreaId, Severity, Side, UnitId, UnitType
 from sdbp_module.model.game_data import GameData, Unit
@@ -77,7 +77,7 @@ class AdjustedView:
     """``base`` with some unit counts corrected (earlier units of a stack put back in its origin)."""
 
     base: BoardView
-    deltas: MappingProxyType  # type: ignore[type-arg]  # (Side, AreaId) -> int
+    deltas: Mapping[tuple[Side, AreaId], int]
 
     def controller(self, area: AreaId) -> Side:
         return self.base.controller(area)

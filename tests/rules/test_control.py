@@ -134,3 +134,14 @@ def test_control_marker_where_control_differs_is_silent() -> None:
     assert verdicts(report, with_info=True, markers=True) == [
         ("CONTROL-MARKER", Severity.CANNOT_CHECK.value, (), (14, 17)),
     ]
+
+
+def test_marker_for_capture_in_passing_without_path_is_info() -> None:
+    """13.0, 7.0: a VM stack moves 52 → 50 with no path logged; marking empty 51 VM is explained
+    by a capture in passing (52 → 51 → 50 is within reach) → info, not CONTROL-CHANGE."""
+    start = example_state("turn 2 action viet_minh\n50: | ctrl viet_minh\n51: | ctrl french\n52: VM-T1 VM-T2 | ctrl viet_minh")
+    report = run(start, *moved(VM, "VM-T1 VM-T2", 52, 50, logged_path=False), ControlSet(area=aid(51), side=VM))
+    assert verdicts(report, with_info=True) == [("CONTROL-CHANGE", "info", (), (51,))]
+    # an area out of the stack's reach (14 is not linked to 50–52) stays illegal
+    far = run(start, *moved(VM, "VM-T1 VM-T2", 52, 50, logged_path=False), ControlSet(area=aid(14), side=VM))
+    assert verdicts(far) == [("CONTROL-CHANGE", ILLEGAL, (), (14,))]
