@@ -55,6 +55,10 @@ def count_sources(value: Any) -> SourceCount:
     return SourceCount(rules=len(texts) - reconstructed, reconstructed=reconstructed)
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def ok_line(game: GameData) -> str:
     return (
         f"OK: {game.game.title}: {len(game.areas)} areas, {len(game.borders)} borders, "
@@ -75,13 +79,13 @@ def summary_lines(game: GameData, values: Mapping[str, Any]) -> list[str]:
         ),
         "units: "
         + ", ".join(f"{len(game.units_of(side))} {side.value}" for side in game.game.sides)
-        + f" ({sum(u.replacement for u in game.units)} replacements)",
+        + f" ({_count(sum(u.replacement for u in game.units), 'replacement')})",
         f"marker kinds: {len(game.markers)} ({sum(m.count for m in game.markers)} counters)",
         "cards: "
         + ", ".join(f"{len(game.cards_of(side))} {side.value}" for side in game.game.sides)
         + f", {len(game.cards_of(None))} special",
         f"turns: {len(game.turn_track)}",
-        f"scenario: {game.scenario.name} ({len(game.scenario.markers)} marker placements at start)",
+        f"scenario: {game.scenario.name} ({_count(len(game.scenario.markers), 'marker placement')} at start)",
     ]
     total = SourceCount(0, 0)
     for kind, value in values.items():

@@ -116,7 +116,7 @@ def test_summary_counts_kinds_and_sources(work: Path) -> None:
     assert out.splitlines()[1:] == [
         "areas: 4 (1 victory, 1 red, 1 blue, 1 green)",
         "borders: 4 (2 river, 1 bridged)",
-        "units: 3 french, 3 viet_minh (1 replacements)",
+        "units: 3 french, 3 viet_minh (1 replacement)",
         "marker kinds: 2 (11 counters)",
         "cards: 2 french, 2 viet_minh, 1 special",
         "turns: 3",
