@@ -83,7 +83,9 @@ class _Builder:
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
             if id(node) in self.open_nodes:
                 where = self.where.values[path]
-                raise InputError(f"{where}: cannot be read: an alias refers to a list or mapping that contains it")
+                raise InputError(
+                    f"{where}: cannot be read: an alias refers to a list or mapping that contains it"
+                )
             self.open_nodes.add(id(node))
             try:
                 if isinstance(node, yaml.MappingNode):

@@ -110,4 +110,7 @@ def test_aliases_are_expanded() -> None:
 def test_a_recursive_alias_cannot_be_read() -> None:
     with pytest.raises(InputError) as caught:
         parse_yaml("a: &x [1, *x]\n", "r.yaml")
-    assert caught.value.message == "r.yaml:1:4: cannot be read: an alias refers to a list or mapping that contains it"
+    assert (
+        caught.value.message
+        == "r.yaml:1:4: cannot be read: an alias refers to a list or mapping that contains it"
+    )
