@@ -1,0 +1,108 @@
+"""End to end: a synthetic two-turn SoDBP game (bundled data) written as events JSONL, with planted
+violations; the check finds exactly those (every registered rule runs) and nothing else serious."""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import replace
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from sdbp_module.ids import Phase, Severity, Side
+from sdbp_module.model.from_data import load_game
+from sdbp_module.model.game_data import GameData
+from sdbp_module.paths import default_data_dir
+from sdbp_module.replay.events import DiceRoll, Event, Fire, Flip, GameStart, Pass, PhaseStart, Where
+from sdbp_module.replay.jsonl import read_events, write_events
+from sdbp_module.replay.location import LocationKind
+from sdbp_module.rules.checker import check_events
+from sdbp_module.rules.package import SODBP
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("sdbp_bench_check_e2e", ROOT / "bench" / "check.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def game() -> GameData:
+    return load_game(default_data_dir())
+
+
+@pytest.fixture(scope="module")
+def legal(game: GameData) -> list[Event]:
+    return list(_bench().synthetic_game(game, turns=2))
+
+
+def renumber(events: list[Event]) -> list[Event]:
+    return [replace(e, where=Where("game.jsonl", i, i + 1)) for i, e in enumerate(events)]
+
+
+def serious(events: list[Event], game: GameData) -> list[tuple[str, int]]:
+    report = check_events(events, game, SODBP, source="game.jsonl")
+    return [(f.rule_id, f.where.index) for f in report.findings if f.severity in (Severity.ILLEGAL, Severity.SUSPICIOUS)]
+
+
+def test_the_legal_game_is_clean(legal: list[Event], game: GameData, tmp_path: Path) -> None:
+    assert len(legal) > 300
+    path = tmp_path / "game.jsonl"
+    write_events(path, legal)
+    events = list(read_events(path))
+    assert events == legal
+    report = check_events(events, game, SODBP, source=str(path))
+    assert [f for f in report.findings if f.severity is not Severity.INFO] == []
+
+
+def plant(legal: list[Event]) -> tuple[list[Event], list[tuple[str, int]]]:
+    events = list(legal)
+    # 1. SETUP-FRESH: a turn-2 reinforcement starts spent
+    start = events[0]
+    assert isinstance(start, GameStart)
+    late = next(u for u in start.units if u.location.kind is LocationKind.TURN and u.location.turn == 2)
+    events[0] = replace(start, units=tuple(replace(u, spent=True) if u is late else u for u in start.units))
+    # 2. ACT-FLIP-PARTICIPANTS: the flip after the first unit fire of turn 1 is missing
+    fire_at = next(i for i, e in enumerate(events) if isinstance(e, Fire))
+    flip_at = next(i for i in range(fire_at, len(events)) if isinstance(events[i], Flip))
+    del events[flip_at]
+    next_action = next(
+        i for i in range(fire_at + 1, len(events)) if isinstance(events[i], (Fire, Pass)) or type(events[i]).__name__ == "Move"
+    )
+    # 3. SEQ-ALTERNATE: a French pass slipped in before the third French action of turn 1
+    french_acts = [
+        i
+        for i, e in enumerate(events)
+        if getattr(e, "side", None) is Side.FRENCH and type(e).__name__ in ("Move", "Fire") and i > next_action + 4
+    ]
+    third = french_acts[2]
+    after_flip = next(i for i in range(third, len(events)) if isinstance(events[i], Flip)) + 1
+    events.insert(after_flip, Pass(side=Side.FRENCH))  # French act, then a French pass
+    # 4. SEQ-END-PHASE-ORDER: in turn 1's End phase the supply roll comes after the refresh
+    end1 = next(i for i, e in enumerate(events) if isinstance(e, PhaseStart) and (e.turn, e.phase) == (1, Phase.END))
+    supply = next(i for i in range(end1, len(events)) if isinstance(events[i], DiceRoll))
+    roll = events.pop(supply)
+    events.insert(supply + 1, roll)
+    events = renumber(events)
+    expected = sorted(
+        [
+            ("SETUP-FRESH", 0),
+            ("ACT-FLIP-PARTICIPANTS", next_action),
+            ("SEQ-ALTERNATE", after_flip),
+            ("SEQ-END-PHASE-ORDER", supply + 1),
+        ],
+        key=lambda x: (x[1], x[0]),
+    )
+    return events, expected
+
+
+def test_planted_violations_are_found_and_nothing_else(legal: list[Event], game: GameData, tmp_path: Path) -> None:
+    events, expected = plant(legal)
+    path = tmp_path / "planted.jsonl"
+    write_events(path, events)
+    assert serious(list(read_events(path)), game) == expected
