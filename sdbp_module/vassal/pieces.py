@@ -43,6 +43,13 @@ K_DELETE = key(68, 130)  # Ctrl+D
 K_CARD_FLIP = key(70, 130)  # Ctrl+F on a card: mask/unmask
 K_MOVED = key(57400, 0, "sdbpMoved")  # the main map's moveKey
 K_PASS = key(57401, 0, "sdbpPass")  # sent by the Pass button; no piece listens
+# Internal named keys: a menu command's Trigger Action sends prompt, report, (move,) reset in order,
+# so a cancelled prompt reports an empty target instead of a stale one.
+K_RESET = key(57402, 0, "sdbpResetTarget")
+P_FIRE, R_FIRE = key(57403, 0, "sdbpFirePrompt"), key(57404, 0, "sdbpFireReport")
+P_ASSAULT, R_ASSAULT = key(57405, 0, "sdbpAssaultPrompt"), key(57406, 0, "sdbpAssaultReport")
+P_PLAY, R_PLAY, M_PLAY = key(57407, 0, "sdbpPlayPrompt"), key(57408, 0, "sdbpPlayReport"), key(57409, 0, "sdbpPlayMove")
+P_DIG, R_DIG, M_DIG = key(57410, 0, "sdbpDigPrompt"), key(57411, 0, "sdbpDigReport"), key(57412, 0, "sdbpDigMove")
 
 
 def k_state(index: int) -> str:
@@ -93,26 +100,29 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
     lay = layout.make_layout(game)
     elim = lay.box(layout.ELIMINATED).centre
     removed = lay.box(layout.REMOVED).centre
-    commands = [PropCommand("Declare fire…", K_FIRE, ("R", "Target area number"))]
+    commands = [PropCommand("", P_FIRE, ("R", "Target area number")), PropCommand("", K_RESET, ("P", ""))]
+    triggers = [trigger("Declare fire…", K_FIRE, [P_FIRE, R_FIRE, K_RESET], "declare fire: prompt, report, reset")]
     if side is Side.VIET_MINH:
-        commands.append(PropCommand("Declare assault…", K_ASSAULT, ("R", "Target area number")))
+        commands.insert(1, PropCommand("", P_ASSAULT, ("R", "Target area number")))
+        triggers.append(trigger("Declare assault…", K_ASSAULT, [P_ASSAULT, R_ASSAULT, K_RESET], "declare assault: prompt, report, reset"))
     unit_ref = "unit=$sdbp_id$"
     traits: list[Trait] = [
+        *triggers,
         dynamic_property("sdbp_target", "", commands),
         send_to("Eliminate", K_ELIMINATE, layout.MAP_NAME, layout.BOARD_NAME, elim[0], elim[1], "to the Eliminated box"),
         send_to("Remove from game", K_REMOVE, layout.MAP_NAME, layout.BOARD_NAME, removed[0], removed[1], "to the Removed box"),
     ]
     if side is Side.VIET_MINH:
-        traits.append(trigger("Declare entrenchment", K_ENTRENCH, "menu entry for the entrench report"))
+        traits.append(trigger("Declare entrenchment", K_ENTRENCH, description="menu entry for the entrench report"))
     traits += [
         report([K_SPENT], f"{PREFIX}FLIP|{SIDE}|{unit_ref}|area=$CurrentZone$|state=spent", "report flip to spent"),
         report([K_FRESH], f"{PREFIX}FLIP|{SIDE}|{unit_ref}|area=$CurrentZone$|state=fresh", "report flip to fresh"),
         report([K_MOVED], f"{PREFIX}MOVE|{SIDE}|{unit_ref}|from=$OldZone$|to=$CurrentZone$", "report move"),
-        report([K_FIRE], f"{PREFIX}FIRE|{SIDE}|{unit_ref}|from=$CurrentZone$|target=$sdbp_target$", "report fire"),
+        report([R_FIRE], f"{PREFIX}FIRE|{SIDE}|{unit_ref}|from=$CurrentZone$|target=$sdbp_target$", "report fire"),
     ]
     if side is Side.VIET_MINH:
         traits += [
-            report([K_ASSAULT], f"{PREFIX}ASSAULT|{SIDE}|{unit_ref}|from=$CurrentZone$|target=$sdbp_target$", "report assault"),
+            report([R_ASSAULT], f"{PREFIX}ASSAULT|{SIDE}|{unit_ref}|from=$CurrentZone$|target=$sdbp_target$", "report assault"),
             report([K_ENTRENCH], f"{PREFIX}ENTRENCH|{SIDE}|{unit_ref}|area=$CurrentZone$", "report entrenchment"),
         ]
     traits += [
@@ -124,27 +134,32 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
 
 
 def _card_prototype(side: Side | None) -> Piece:
-    commands = [PropCommand("Play…", K_PLAY, ("R", "Target area number (blank if none)"))]
+    commands = [PropCommand("", P_PLAY, ("R", "Target area number (blank if none)")), PropCommand("", K_RESET, ("P", ""))]
+    triggers = [trigger("Play…", K_PLAY, [P_PLAY, R_PLAY, K_RESET, M_PLAY], "play: prompt, report, reset, move")]
     if side is Side.VIET_MINH:
-        commands.append(PropCommand("Discard for entrenchment…", K_ENTRENCH, ("R", "Area to entrench")))
+        commands.insert(1, PropCommand("", P_DIG, ("R", "Area to entrench")))
+        triggers.append(
+            trigger("Discard for entrenchment…", K_ENTRENCH, [P_DIG, R_DIG, K_RESET, M_DIG], "entrench: prompt, report, reset, move")
+        )
     card_ref = "card=$sdbp_id$"
     discard = layout.discard_name(side) if side else layout.REMOVED_CARDS
     masked = f"{side.label} card" if side else "Special card"
     traits: list[Trait] = [
         mask(K_CARD_FLIP, card_back_image(side), masked, "hidden from the other side"),
+        *triggers,
         dynamic_property("sdbp_target", "", commands),
         return_to_deck("Discard", K_DISCARD, discard, "to the discard pile"),
         return_to_deck("Remove from game", K_REMOVE, layout.REMOVED_CARDS, "to the removed pile"),
     ]
     if side is Side.VIET_MINH:
-        traits.append(return_to_deck("", K_ENTRENCH, discard, "entrenchment discard"))
+        traits.append(return_to_deck("", M_DIG, discard, "entrenchment discard"))
     traits += [
-        report([K_PLAY], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=play|target=$sdbp_target$", "report play"),
+        report([R_PLAY], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=play|target=$sdbp_target$", "report play"),
         report([K_DISCARD], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=discard", "report discard"),
         report([K_REMOVE], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=remove", "report removal"),
     ]
     if side is Side.VIET_MINH:
-        traits.append(report([K_ENTRENCH], f"{PREFIX}ENTRENCH|{SIDE}|{card_ref}|area=$sdbp_target$", "report entrenchment"))
+        traits.append(report([R_DIG], f"{PREFIX}ENTRENCH|{SIDE}|{card_ref}|area=$sdbp_target$", "report entrenchment"))
     traits.append(basic_piece(""))
     return Piece(tuple(traits))
 
@@ -283,7 +298,7 @@ def card_piece(card: Card, gpid: int) -> Piece:
     return Piece(
         (
             prototype(card_prototype_name(card.side)),
-            return_to_deck("", K_PLAY, card_play_destination(card), "play: to the discard or removed pile"),
+            return_to_deck("", M_PLAY, card_play_destination(card), "play: to the discard or removed pile"),
             marker(card_properties(card)),
             basic_piece(card.name, card_image(card), state=f"null;0;0;{gpid};0"),
         )

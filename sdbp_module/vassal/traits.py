@@ -216,9 +216,10 @@ def delete(menu: str, key_: str) -> Trait:
     return Trait("delete;" + enc([menu, key_, ""], ";"), "")
 
 
-def trigger(menu: str, key_: str, description: str = "") -> Trait:
-    """Trigger Action ``macro;`` with a menu entry and no actions (it only offers the key)."""
-    fields = [description, menu, key_, "", "", "", "false", "", "", "counted", "", "", "", "false", "", "1", "1"]
+def trigger(menu: str, key_: str, actions: Sequence[str] = (), description: str = "") -> Trait:
+    """Trigger Action ``macro;``: a menu entry on ``key_`` that sends ``actions`` to the piece, in order
+    (no actions: the entry only offers the key to the other traits)."""
+    fields = [description, menu, key_, "", "", enc(list(actions), ","), "false", "", "", "counted", "", "", "", "false", "", "1", "1"]
     return Trait("macro;" + enc(fields, ";"), "")
 
 

@@ -253,9 +253,14 @@ def test_no_token_ends_with_a_backslash(built: Built) -> None:
 def test_no_java_null_marker_and_named_keys_carry_a_code(built: Built) -> None:
     for text in definitions(built):
         assert "mark;null" not in text
-    for k in (pieces.K_MOVED, pieces.K_PASS):
+    named = [v for k, v in vars(pieces).items() if k[:2] in ("P_", "R_", "M_")] + [pieces.K_MOVED, pieces.K_PASS, pieces.K_RESET]
+    assert len(named) == 13
+    codes = set()
+    for k in named:
         code, mods, name = k.split(",")
-        assert int(code) >= 57344 and mods == "0" and name  # §1.4
+        assert int(code) >= 57344 and mods == "0" and name and name.isalnum()  # §1.4: no comma in names
+        codes.add(code)
+    assert len(codes) == len(named)
 
 
 def test_keystroke_modifiers_use_the_combined_masks() -> None:
