@@ -34,7 +34,7 @@ from sdbp_module.ids import AreaColour, AreaId, Severity, Side, UnitId, UnitType
 from sdbp_module.model.game_data import GameData, Unit
 from sdbp_module.replay.apply import closes_action, opens_new_action
 from sdbp_module.replay.clock import PartKind
-from sdbp_module.replay.events import Damage, DamageResult, Event, Move, MoveKind
+from sdbp_module.replay.events import Damage, Event, Move, MoveKind
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
