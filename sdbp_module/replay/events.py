@@ -330,7 +330,10 @@ class Damage(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Flip(Event):
-    """Units turned to their spent (``spent=True``) or fresh side, outside a unit action or damage."""
+    """Units turned spent (``spent=True``) or fresh: a unit action's participants, the refresh, corrections.
+
+    Moves, fires, assaults and entrenchments do not flip their units themselves: the log's flips do.
+    Damage outcomes flip their units (``Damage``)."""
 
     kind: ClassVar[str] = "flip"
     units: tuple[UnitId, ...]
