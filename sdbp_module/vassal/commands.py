@@ -66,13 +66,13 @@ def module_entries(game: GameData, images_dir: Path | None, out_dir: Path, stage
 
 def build_module(game: GameData, out_dir: Path, images_dir: Path | None, progress: Callable[[int], None] | None = None) -> BuildResult:
     stages: dict[str, float] = {}
-    if images_dir is not None and images_dir.exists() and not images_dir.is_dir():
-        raise InputError(f"{images_dir}: not a folder")
+    if images_dir is not None and not images_dir.is_dir():
+        raise InputError(f"{images_dir}: no such artwork folder")
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"{out_dir}: cannot use as output folder ({exc.strerror or exc})") from None
-    entries, stats = module_entries(game, images_dir if images_dir and images_dir.is_dir() else None, out_dir, stages, progress)
+    entries, stats = module_entries(game, images_dir, out_dir, stages, progress)
     t = time.perf_counter()
     data = package.zip_bytes(entries)
     stages["zip"] = time.perf_counter() - t

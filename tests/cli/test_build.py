@@ -50,3 +50,9 @@ def test_output_folder_that_is_a_file_exits_2(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", str(DATA), "-o", str(blocker)])
     assert result.exit_code == 2
     assert result.output.startswith(f"Error: {blocker}: cannot use as output folder")
+
+
+def test_missing_artwork_folder_exits_2(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", str(DATA), "-o", str(tmp_path / "out"), "--images", str(tmp_path / "art")])
+    assert result.exit_code == 2
+    assert result.output.strip() == f"Error: {tmp_path / 'art'}: no such artwork folder"
