@@ -1,0 +1,716 @@
+"""A ``.vlog`` written with the module from ``sdbp build`` → the checker's events (issue #5).
+
+``events_from_vlog(path, game, module)`` decodes the log with the codec, rebuilds the starting
+position from the save part (a ``GameStart`` and the tracker's ``PhaseStart``, both at index 0),
+then walks the top-level ``LOG`` steps in order (nested ``LOG`` entries belong to their step).
+Every event's ``where`` is ``Where(<file name>, n)`` with n the 1-based log step (as in
+``sdbp convert x.vlog x.jsonl``). Pieces are tracked by VASSAL id and named by their ``sdbp_id``
+Marker property (``docs/module-pieces.md``); positions resolve to places through the module's zones
+(``replay.vlog.zones``; the game data's polygons when no module is given).
+
+What each log construct becomes (``docs/report-formats.md`` gives the lines):
+
+- ``M/`` of units (or of their stack), area → area: ``Move`` (units with the same from/to in one
+  step together; no path: the log holds only the ends); turn box / Replacements / Relief Force →
+  area: ``Place`` (reinforcement / replacement / card); → Eliminated or Removed: ``Relocate``
+  (reason ``eliminated`` / ``removed``; an ``ELIMINATE``/``REMOVE`` line alone gives the same);
+  other box moves: ``Relocate``;
+- ``D/`` changing a unit's ``Spent`` layer: ``Flip`` (the ``FLIP`` line is not needed);
+- card ``M/``: deck → hand ``CardDraw``, discard → deck ``Reshuffle``; a card reaching a discard or
+  removed pile must be explained by a ``CARD`` or card ``ENTRENCH`` line of the same step;
+- ``DICE`` → ``DiceRoll`` (purpose ``replacements`` is the events' ``replacement``); ``PHASE`` →
+  ``PhaseStart``; ``PASS`` → ``Pass``; runs of ``FIRE``/``ASSAULT`` lines of one side, area and
+  target → one ``Fire``/``Assault``; ``ENTRENCH`` (units) → ``Entrench``; ``ENTRENCH`` (card) →
+  ``Entrench`` + ``CardDiscard`` (reason entrench); ``CARD`` play/discard/remove → ``CardPlay``
+  (``as_action`` when the card's timing is ``A``) / ``CardDiscard`` (reason from the phase: draw →
+  excess, action → continue, end → end-phase) / ``CardRemove``;
+- ``MARKER`` and markers placed, moved or deleted: ``ControlSet``, ``TrenchSet``,
+  ``FireMarkerSet``, ``NoSupplySet``, ``NoReplacementsSet``;
+- an ``UNDO`` step takes back the events of the step before it (its inverse commands update the
+  tracked pieces).
+
+Whatever cannot be read for sure is a ``Problem`` (the checker reports it as ``cannot-check``):
+an unknown piece or card, a position outside every zone, a malformed ``SDBP`` line or one naming
+an unknown unit/area, a card moving between piles with no report line, an undo that does not
+match the step before it. Nothing is guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sdbp_module.codec.commands import read_game
+from sdbp_module.codec.module_info import read_module
+from sdbp_module.codec.pieces import add_piece_fields
+from sdbp_module.codec.sequence import decode as se_decode
+from sdbp_module.codec.tree import Command
+from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.events import (
+    AreaControl,
+    AreaLevel,
+    Assault,
+    CardDiscard,
+    CardDraw,
+    CardPlay,
+    CardRemove,
+    ControlSet,
+    DiceRoll,
+    DiscardReason,
+    Entrench,
+    Event,
+    Fire,
+    FireMarkerAt,
+    FireMarkerSet,
+    Flip,
+    GameStart,
+    Move,
+    NoReplacementsSet,
+    NoSupplySet,
+    Pass,
+    PhaseStart,
+    Pile,
+    PileContents,
+    Place,
+    PlaceKind,
+    Relocate,
+    Reshuffle,
+    TrenchSet,
+    UnitSetup,
+    Where,
+)
+from sdbp_module.replay.location import ELIMINATED, REMOVED, Location, LocationKind
+from sdbp_module.replay.vlog.lines import LineError, ReportLine, parse_line
+from sdbp_module.replay.vlog.tracker import Moved, TrackedPiece, Tracker
+from sdbp_module.replay.vlog.zones import Place as Spot
+from sdbp_module.replay.vlog.zones import PlaceKind as SpotKind
+from sdbp_module.replay.vlog.zones import Zones
+
+PHASES = ("draw", "action", "end")
+"""The turn tracker's ``Phase`` list (``docs/report-formats.md`` §2.2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something in the log that cannot be interpreted for sure: reported as ``cannot-check``."""
+
+    where: Where
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+def events_from_vlog(path: Path, game: GameData, module: Path | None) -> tuple[list[Event], list[Problem]]:
+    """Interpret a ``.vlog``: its events in log order and the problems found (see the module doc).
+
+    ``rules.commands.load_events`` calls this for ``sdbp check``; the checker turns each problem into
+    a ``cannot-check`` finding. Unreadable files raise the codec's ``CodecError``/``InputError``.
+    """
+    _env, tree, _entries = read_game(path)
+    zones = Zones.from_module(read_module(module)) if module is not None else Zones.from_game(game)
+    return interpret_tree(tree, game, zones, path.name)
+
+
+def interpret_tree(tree: Command, game: GameData, zones: Zones, file: str) -> tuple[list[Event], list[Problem]]:
+    """Interpret a decoded save/log command tree (``events_from_vlog`` after reading)."""
+    return _Interpreter(game, zones, file).run(tree)
+
+
+def _log_texts(node: Command) -> list[str]:
+    """The command texts of a step, pre-order, without their ``LOG{TAB}`` wrappers."""
+    out = [node.text[4:] if node.text.startswith("LOG\t") else node.text]
+    for child in node.children:
+        out.extend(_log_texts(child))
+    return out
+
+
+def _side_of_card(game: GameData, card: CardId) -> Side | None:
+    return game.card(card).side if game.has_card(card) else None
+
+
+@dataclass(slots=True)
+class _Step:
+    """What one log step did, gathered before it becomes events."""
+
+    where: Where
+    items: list[tuple[int, Event]] = field(default_factory=list)  # (command order, event)
+    unit_moves: dict[UnitId, tuple[int, Spot | None, Spot | None]] = field(default_factory=dict)
+    card_moves: dict[CardId, tuple[int, Spot | None, Spot | None]] = field(default_factory=dict)
+    flips: dict[UnitId, tuple[int, bool, bool]] = field(default_factory=dict)  # order, before, after
+    explained_cards: set[CardId] = field(default_factory=set)
+    lines: list[str] = field(default_factory=list)  # record texts, for undo matching
+    undo_lines: list[str] = field(default_factory=list)
+
+
+class _Interpreter:
+    def __init__(self, game: GameData, zones: Zones, file: str) -> None:
+        self.game = game
+        self.zones = zones
+        self.file = file
+        self.tracker = Tracker()
+        self.problems: list[Problem] = []
+        self.steps: list[tuple[Where, list[Event], list[str]]] = []
+        self.phase: Phase | None = None
+        self.turn_state: str | None = None
+
+    # -- helpers ----------------------------------------------------------------------------------
+
+    def problem(self, where: Where, message: str) -> None:
+        self.problems.append(Problem(where, message))
+
+    def place(self, where3: tuple[str | None, str, str]) -> Spot | None:
+        return self.zones.resolve(*where3)
+
+    def unit_id(self, piece: TrackedPiece, where: Where) -> UnitId | None:
+        sid = piece.sdbp_id
+        if sid is None or not self.game.has_unit(UnitId(sid)):
+            self.problem(where, f"unit piece {piece.piece_id} has sdbp_id {sid!r}, not a unit of the game data")
+            return None
+        return UnitId(sid)
+
+    # -- the start ---------------------------------------------------------------------------------
+
+    def run(self, tree: Command) -> tuple[list[Event], list[Problem]]:
+        start_where = Where(self.file, 0)
+        for top in tree.children:
+            if top.text.startswith("LOG\t"):
+                continue
+            for node in top.walk():
+                if node.opaque:
+                    continue
+                fields = add_piece_fields(node.text)
+                if fields is not None:
+                    self.tracker.add(*fields)
+                elif node.text.startswith("TURN") and "\t" in node.text:
+                    self.turn_state = node.text.split("\t", 1)[1]
+        events: list[Event] = [self.game_start(start_where)]
+        phase_start = self.start_phase(start_where)
+        if phase_start is not None:
+            events.append(phase_start)
+            self.phase = phase_start.phase
+        number = 0
+        for top in tree.children:
+            if not top.text.startswith("LOG\t"):
+                continue
+            number += 1
+            self.log_step(top, Where(self.file, number))
+        for _where, step_events, _lines in self.steps:
+            events.extend(step_events)
+        return events, self.problems
+
+    def start_phase(self, where: Where) -> PhaseStart | None:
+        if self.turn_state is None:
+            self.problem(where, "the saved position has no turn tracker state; turn and phase unknown until the first PHASE line")
+            return None
+        try:
+            top = se_decode(self.turn_state, "|")
+            counter = se_decode(top[1], ";")
+            sub = se_decode(counter[4], ";")
+            turn, index = int(counter[0]), int(sub[0])
+            phase = Phase(PHASES[index])
+        except (IndexError, ValueError):
+            self.problem(where, f"turn tracker state {self.turn_state!r} cannot be read")
+            return None
+        return PhaseStart(where=where, turn=turn, phase=phase)
+
+    def game_start(self, where: Where) -> GameStart:
+        units: list[UnitSetup] = []
+        control: dict[AreaId, Side] = {a.id: a.control for a in self.game.areas}
+        trenches: list[AreaLevel] = []
+        fire: list[FireMarkerAt] = []
+        no_supply: list[AreaId] = []
+        no_repl = False
+        turn_marker: int | None = None
+        piles: dict[tuple[Side, Pile], list[CardId]] = {}
+        for piece in self.tracker.pieces.values():
+            kind = piece.kind
+            spot = self.place((piece.map, piece.x, piece.y))
+            if kind == "unit":
+                uid = self.unit_id(piece, where)
+                if uid is None:
+                    continue
+                loc = spot.location() if spot is not None else None
+                if loc is None:
+                    self.problem(where, f"{uid} starts at {piece.map}:{piece.x},{piece.y}, outside every zone")
+                    continue
+                units.append(UnitSetup(uid, self.game.unit(uid).side, loc, bool(piece.spent)))
+            elif kind == "card":
+                card = CardId(piece.sdbp_id or "")
+                if not self.game.has_card(card):
+                    self.problem(where, f"card piece {piece.piece_id} has sdbp_id {piece.sdbp_id!r}, not a card of the game data")
+                    continue
+                owner = _side_of_card(self.game, card)
+                pile = _pile_of(spot)
+                if pile is None:
+                    self.problem(where, f"card {card} starts outside every card pile and hand")
+                    continue
+                if owner is None:
+                    continue  # the special card belongs to no side's piles
+                side = spot.side if spot is not None and spot.side is not None else owner
+                piles.setdefault((side, pile), []).append(card)
+            elif kind == "marker":
+                marker = piece.sdbp_id or ""
+                state = piece.prop("sdbp_state") or ""
+                area = spot.area if spot is not None and spot.kind is SpotKind.AREA else None
+                if marker == "turn":
+                    turn_marker = spot.turn if spot is not None else None
+                elif marker == "no-replacements":
+                    no_repl = no_repl or spot is not None
+                elif area is None:
+                    continue  # a marker kept in a box does not act on the map
+                elif marker == "control" and state in (s.value for s in Side):
+                    control[area] = Side(state)
+                elif marker == "trench" and state.isdigit():
+                    trenches.append(AreaLevel(area, int(state)))
+                elif marker == "fire" and state in (s.value for s in Side):
+                    fire.append(FireMarkerAt(area, Side(state)))
+                elif marker == "no-supply":
+                    no_supply.append(area)
+                else:
+                    self.problem(where, f"marker {marker!r} in state {state!r} in area {area} is not understood")
+            else:
+                self.problem(where, f"piece {piece.piece_id} ({piece.sdbp_id or 'no sdbp_id'}) is not a unit, marker or card")
+        units.sort(key=lambda u: u.unit)
+        return GameStart(
+            where=where,
+            units=tuple(units),
+            control=tuple(AreaControl(a, s) for a, s in sorted(control.items())),
+            trenches=tuple(sorted(trenches, key=lambda t: t.area)),
+            fire_markers=tuple(sorted(fire, key=lambda f: (f.area, f.side.value))),
+            no_supply=tuple(sorted(no_supply)),
+            no_replacements=no_repl,
+            turn_marker=turn_marker,
+            piles=tuple(
+                PileContents(side, pile, tuple(cards))
+                for (side, pile), cards in sorted(piles.items(), key=lambda kv: (kv[0][0].value, kv[0][1].value))
+            ),
+        )
+
+    # -- steps ---------------------------------------------------------------------------------------
+
+    def log_step(self, top: Command, where: Where) -> None:
+        texts = _log_texts(top)
+        if texts[0].startswith("UNDO\t"):
+            self.undo(texts, where)
+            return
+        step = _Step(where)
+        for order, text in enumerate(texts):
+            self.command(text, order, step)
+        events = self.finish(step)
+        self.steps.append((where, events, step.lines))
+
+    def undo(self, texts: list[str], where: Where) -> None:
+        scratch = _Step(where)
+        for order, text in enumerate(texts[1:]):
+            if text.startswith("UNDO\t"):
+                continue
+            self.command(text, order, scratch, quiet=True)
+        if not self.steps:
+            self.problem(where, "an undo with no step before it to take back")
+            return
+        last_where, _events, lines = self.steps[-1]
+        if sorted(scratch.undo_lines) != sorted(lines):
+            self.problem(
+                where,
+                f"the undo does not match the step at {last_where} (its SDBP lines differ); "
+                "what was taken back cannot be told",
+            )
+            return
+        self.steps.pop()
+
+    def command(self, text: str, order: int, step: _Step, *, quiet: bool = False) -> None:
+        if text.startswith("M/"):
+            self.move_command(text, order, step, quiet)
+        elif text.startswith("D/"):
+            self.change_command(text, order, step, quiet)
+        elif text.startswith("+/"):
+            self.add_command(text, order, step, quiet)
+        elif text.startswith("-/"):
+            self.remove_command(text[2:], order, step, quiet)
+        elif text.startswith("CHAT"):
+            self.chat(text[4:], order, step, quiet)
+
+    def move_command(self, text: str, order: int, step: _Step, quiet: bool) -> None:
+        f = se_decode(text[2:], "/")
+        if len(f) < 9:
+            if not quiet:
+                self.problem(step.where, f"MovePiece command cannot be read: {text[:60]!r}")
+            return
+        new = (None if f[1] == "null" else f[1], f[2], f[3])
+        under = None if f[4] == "null" else f[4]
+        moved = self.tracker.move(f[0], new, under)
+        if moved is None:
+            if not quiet:
+                self.problem(step.where, f"MovePiece of piece {f[0]}, which the log never created")
+            return
+        if quiet:
+            return
+        for m in moved:
+            self.piece_moved(m, order, step)
+
+    def piece_moved(self, m: Moved, order: int, step: _Step) -> None:
+        kind = m.piece.kind
+        old, new = self.place(m.old), self.place(m.new)
+        if kind == "unit":
+            uid = self.unit_id(m.piece, step.where)
+            if uid is None:
+                return
+            first = step.unit_moves.get(uid)
+            step.unit_moves[uid] = (order if first is None else first[0], old if first is None else first[1], new)
+        elif kind == "card":
+            card = CardId(m.piece.sdbp_id or "")
+            if not self.game.has_card(card):
+                self.problem(step.where, f"card piece {m.piece.piece_id} has sdbp_id {m.piece.sdbp_id!r}, not a card of the game data")
+                return
+            first = step.card_moves.get(card)
+            step.card_moves[card] = (order if first is None else first[0], old if first is None else first[1], new)
+        elif kind == "marker":
+            self.marker_moved(m.piece, old, new, order, step)
+        else:
+            self.problem(step.where, f"piece {m.piece.piece_id} moved, but it is not a unit, marker or card of the module")
+
+    def marker_moved(self, piece: TrackedPiece, old: Spot | None, new: Spot | None, order: int, step: _Step) -> None:
+        marker = piece.sdbp_id or ""
+        state = piece.prop("sdbp_state") or ""
+        old_area = old.area if old is not None else None
+        new_area = new.area if new is not None else None
+        if old_area == new_area:
+            return
+        if old_area is not None:
+            self.marker_gone(marker, state, old_area, order, step)
+        if new_area is not None:
+            self.marker_state(marker, state, new_area, None, order, step)
+
+    def marker_gone(self, marker: str, state: str, area: AreaId, order: int, step: _Step) -> None:
+        w = step.where
+        if marker == "trench":
+            step.items.append((order, TrenchSet(where=w, area=area, level=0)))
+        elif marker == "fire" and state in (s.value for s in Side):
+            step.items.append((order, FireMarkerSet(where=w, area=area, side=Side(state), present=False)))
+        elif marker == "no-supply":
+            step.items.append((order, NoSupplySet(where=w, side=None, area=area, present=False)))
+        elif marker == "no-replacements":
+            step.items.append((order, NoReplacementsSet(where=w, present=False)))
+
+    def marker_state(self, marker: str, state: str, area: AreaId | None, side: Side | None, order: int, step: _Step) -> None:
+        w = step.where
+        if marker == "turn":
+            return
+        if marker == "no-replacements":
+            step.items.append((order, NoReplacementsSet(where=w, present=True)))
+            return
+        if area is None:
+            self.problem(w, f"{marker} marker set to {state!r} outside every area")
+            return
+        if marker == "control" and state in (s.value for s in Side):
+            step.items.append((order, ControlSet(where=w, area=area, side=Side(state))))
+        elif marker == "fire" and state in (s.value for s in Side):
+            step.items.append((order, FireMarkerSet(where=w, area=area, side=Side(state))))
+        elif marker == "trench" and state.isdigit():
+            step.items.append((order, TrenchSet(where=w, area=area, level=int(state))))
+        elif marker == "no-supply":
+            step.items.append((order, NoSupplySet(where=w, side=side, area=area)))
+        else:
+            self.problem(w, f"marker {marker!r} in state {state!r} is not understood")
+
+    def change_command(self, text: str, order: int, step: _Step, quiet: bool) -> None:
+        f = se_decode(text[2:], "/")
+        piece = self.tracker.pieces.get(f[0]) if f else None
+        if piece is None:
+            if f and f[0] in self.tracker.positions:
+                return  # a deck or stack state change (shuffle, reorder): no game fact
+            if not quiet:
+                self.problem(step.where, f"ChangePiece of piece {f[0] if f else '?'}, which the log never created")
+            return
+        before = piece.spent
+        old_pos = (piece.map, piece.x, piece.y)
+        if len(f) < 2 or not piece.set_state(f[1]):
+            if not quiet:
+                self.problem(step.where, f"ChangePiece of {piece.sdbp_id or piece.piece_id}: the new state cannot be read")
+            return
+        if quiet:
+            return
+        if (piece.map, piece.x, piece.y) != old_pos:
+            self.piece_moved(Moved(piece, old_pos, (piece.map, piece.x, piece.y)), order, step)
+        after = piece.spent
+        if piece.kind == "unit" and before is not None and after is not None and before != after:
+            uid = self.unit_id(piece, step.where)
+            if uid is not None:
+                first = step.flips.get(uid)
+                step.flips[uid] = (order if first is None else first[0], before if first is None else first[1], after)
+
+    def add_command(self, text: str, order: int, step: _Step, quiet: bool) -> None:
+        fields = add_piece_fields(text)
+        if fields is None:
+            if not quiet:
+                self.problem(step.where, f"AddPiece command cannot be read: {text[:60]!r}")
+            return
+        piece = self.tracker.add(*fields)
+        if piece is None or quiet:
+            return
+        spot = self.place((piece.map, piece.x, piece.y))
+        if piece.kind == "marker":
+            self.marker_moved(piece, None, spot, order, step)
+        else:
+            self.problem(step.where, f"{piece.sdbp_id or 'a piece'} ({piece.kind or 'no kind'}) was created during play")
+
+    def remove_command(self, piece_id: str, order: int, step: _Step, quiet: bool) -> None:
+        piece = self.tracker.pieces.get(piece_id)
+        spot = self.place((piece.map, piece.x, piece.y)) if piece is not None else None
+        self.tracker.remove(piece_id)
+        if quiet or piece is None:
+            return
+        if piece.kind == "marker":
+            if spot is not None and spot.area is not None:
+                self.marker_gone(piece.sdbp_id or "", piece.prop("sdbp_state") or "", spot.area, order, step)
+        else:
+            self.problem(step.where, f"{piece.sdbp_id or piece_id} was deleted from the game")
+
+    # -- report lines ---------------------------------------------------------------------------------
+
+    def chat(self, chat: str, order: int, step: _Step, quiet: bool) -> None:
+        try:
+            line = parse_line(chat)
+        except LineError as exc:
+            if not quiet:
+                self.problem(step.where, str(exc))
+            return
+        if line is None:
+            return
+        if line.is_undo:
+            step.undo_lines.append(line.text)
+            return
+        step.lines.append(line.text)
+        if quiet:
+            return
+        try:
+            self.report(line, order, step)
+        except LineError as exc:
+            self.problem(step.where, str(exc))
+
+    def area(self, line: ReportLine, key: str) -> AreaId:
+        value = line.require(key).strip()
+        if not value.isdigit() or not self.game.has_area(AreaId(int(value))):
+            raise LineError(f"{line.event} line: {key}={value!r} is not an area of the map: {line.text!r}")
+        return AreaId(int(value))
+
+    def unit(self, line: ReportLine) -> UnitId:
+        uid = UnitId(line.require("unit"))
+        if not self.game.has_unit(uid):
+            raise LineError(f"{line.event} line names unit {uid!r}, not a unit of the game data: {line.text!r}")
+        return uid
+
+    def card(self, line: ReportLine) -> CardId:
+        cid = CardId(line.require("card"))
+        if not self.game.has_card(cid):
+            raise LineError(f"{line.event} line names card {cid!r}, not a card of the game data: {line.text!r}")
+        return cid
+
+    def card_side(self, line: ReportLine, card: CardId) -> Side:
+        side = line.side or _side_of_card(self.game, card)
+        if side is None:
+            raise LineError(f"{line.event} line: the side playing {card} is unknown: {line.text!r}")
+        return side
+
+    def report(self, line: ReportLine, order: int, step: _Step) -> None:
+        w = step.where
+        ev = line.event
+        if ev == "DICE":
+            purpose = line.require("purpose")
+            try:
+                values = tuple(int(v) for v in line.require("dice").split(","))
+                total_text = line.get("total")
+                total = int(total_text) if total_text else None
+            except ValueError:
+                raise LineError(f"DICE line: dice or total is not a number: {line.text!r}") from None
+            purpose = "replacement" if purpose == "replacements" else purpose
+            step.items.append((order, DiceRoll(where=w, side=line.side, purpose=purpose, values=values, total=total)))
+        elif ev == "PHASE":
+            turn_text, phase_text = line.require("turn"), line.require("phase")
+            if not turn_text.isdigit() or phase_text not in PHASES:
+                raise LineError(f"PHASE line: turn {turn_text!r} or phase {phase_text!r} is not known: {line.text!r}")
+            self.phase = Phase(phase_text)
+            step.items.append((order, PhaseStart(where=w, turn=int(turn_text), phase=self.phase)))
+        elif ev == "PASS":
+            if line.side is None:
+                raise LineError(f"PASS line: the side is unknown: {line.text!r}")
+            step.items.append((order, Pass(where=w, side=line.side)))
+        elif ev in ("FIRE", "ASSAULT"):
+            uid = self.unit(line)
+            side = self.game.unit(uid).side
+            origin, target = self.area(line, "from"), self.area(line, "target")
+            self.join_or_add(step, order, ev, side, origin, target, uid)
+        elif ev == "ENTRENCH":
+            area = self.area(line, "area")
+            if line.get("card") is not None:
+                card = self.card(line)
+                side = self.card_side(line, card)
+                step.explained_cards.add(card)
+                step.items.append((order, Entrench(where=w, side=side, area=area, card=card)))
+                step.items.append((order, CardDiscard(where=w, side=side, cards=(card,), reason=DiscardReason.ENTRENCH)))
+            else:
+                uid = self.unit(line)
+                self.join_or_add(step, order, ev, self.game.unit(uid).side, area, area, uid)
+        elif ev == "CARD":
+            self.card_line(line, order, step)
+        elif ev in ("ELIMINATE", "REMOVE"):
+            uid = self.unit(line)
+            to = ELIMINATED if ev == "ELIMINATE" else REMOVED
+            step.items.append((order, Relocate(where=w, units=(uid,), to=to, reason=to.kind.value)))
+        elif ev == "MARKER":
+            marker = line.require("marker")
+            state = line.require("state")
+            value = (line.get("area") or "").strip()
+            area = AreaId(int(value)) if value.isdigit() and self.game.has_area(AreaId(int(value))) else None
+            self.marker_state(marker, state, area, line.side, order, step)
+        # MOVE and FLIP lines repeat what the M/ and D/ commands say; other words are ignored (§1).
+
+    def join_or_add(self, step: _Step, order: int, ev: str, side: Side, origin: AreaId, target: AreaId, uid: UnitId) -> None:
+        w = step.where
+        if step.items:
+            _o, last = step.items[-1]
+            if ev == "FIRE" and isinstance(last, Fire) and (last.side, last.from_area, last.target) == (side, origin, target) and last.card is None:
+                step.items[-1] = (_o, Fire(where=w, side=side, units=last.units + (uid,), from_area=origin, target=target))
+                return
+            if ev == "ASSAULT" and isinstance(last, Assault) and (last.side, last.from_area, last.target) == (side, origin, target):
+                step.items[-1] = (_o, Assault(where=w, side=side, units=last.units + (uid,), from_area=origin, target=target))
+                return
+            if ev == "ENTRENCH" and isinstance(last, Entrench) and last.card is None and (last.side, last.area) == (side, origin):
+                step.items[-1] = (_o, Entrench(where=w, side=side, area=origin, units=last.units + (uid,)))
+                return
+        if ev == "FIRE":
+            step.items.append((order, Fire(where=w, side=side, units=(uid,), from_area=origin, target=target)))
+        elif ev == "ASSAULT":
+            step.items.append((order, Assault(where=w, side=side, units=(uid,), from_area=origin, target=target)))
+        else:
+            step.items.append((order, Entrench(where=w, side=side, area=origin, units=(uid,))))
+
+    def card_line(self, line: ReportLine, order: int, step: _Step) -> None:
+        w = step.where
+        card = self.card(line)
+        side = self.card_side(line, card)
+        action = line.require("action")
+        step.explained_cards.add(card)
+        if action == "play":
+            target = (line.get("target") or "").strip()
+            targets: tuple[AreaId, ...] = ()
+            if target:
+                if not target.isdigit() or not self.game.has_area(AreaId(int(target))):
+                    raise LineError(f"CARD line: target={target!r} is not an area of the map: {line.text!r}")
+                targets = (AreaId(int(target)),)
+            data = self.game.card(card)
+            to = Pile.REMOVED if data.removed_after_play or data.side is None else Pile.DISCARD
+            step.items.append(
+                (order, CardPlay(where=w, side=side, card=card, targets=targets, as_action=data.timing == "A", to=to))
+            )
+        elif action == "discard":
+            reason = {Phase.DRAW: DiscardReason.EXCESS, Phase.ACTION: DiscardReason.CONTINUE, Phase.END: DiscardReason.END_PHASE}
+            if self.phase is None:
+                raise LineError(f"CARD discard before any known phase: the reason cannot be told: {line.text!r}")
+            step.items.append((order, CardDiscard(where=w, side=side, cards=(card,), reason=reason[self.phase])))
+        elif action == "remove":
+            step.items.append((order, CardRemove(where=w, side=side, cards=(card,))))
+        else:
+            raise LineError(f"CARD line: action={action!r} is not play, discard or remove: {line.text!r}")
+
+    # -- a step's events ------------------------------------------------------------------------------
+
+    def finish(self, step: _Step) -> list[Event]:
+        w = step.where
+        items = list(step.items)
+        relocated = {(u, e.to) for _o, e in items if isinstance(e, Relocate) for u in e.units}
+        groups: dict[tuple[str, object, object], tuple[int, list[UnitId], Side]] = {}
+        for uid, (order, old, new) in step.unit_moves.items():
+            side = self.game.unit(uid).side
+            if new is None:
+                self.problem(w, f"{uid} moved to a position outside every zone")
+                continue
+            if old is None:
+                self.problem(w, f"{uid} moved from a position outside every zone to {new.name}")
+                continue
+            if old == new:
+                continue
+            new_loc, old_loc = new.location(), old.location()
+            if new_loc is None or old_loc is None:
+                self.problem(w, f"{uid} moved from {old.name} to {new.name}, which is not a unit's place")
+                continue
+            if new_loc.kind in (LocationKind.ELIMINATED, LocationKind.REMOVED):
+                if (uid, new_loc) not in relocated:
+                    key = ("relocate", new_loc, None)
+                    g = groups.setdefault(key, (order, [], side))
+                    g[1].append(uid)
+                continue
+            if old_loc.is_on_map and new_loc.is_on_map:
+                key = ("move", (side, old_loc.area), new_loc.area)
+            elif new_loc.is_on_map:
+                key = ("place", (side, old_loc.kind), new_loc)
+            else:
+                key = ("relocate", new_loc, None)
+            g = groups.setdefault(key, (order, [], side))
+            g[1].append(uid)
+        for key, (order, units, side) in groups.items():
+            kind = key[0]
+            us = tuple(units)
+            if kind == "move":
+                origin = key[1][1]  # type: ignore[index]
+                assert isinstance(key[2], int)
+                items.append((order, Move(where=w, side=side, units=us, from_area=AreaId(origin), to_area=AreaId(key[2]))))
+            elif kind == "place":
+                from_kind = key[1][1]  # type: ignore[index]
+                pk = {LocationKind.TURN: PlaceKind.REINFORCEMENT, LocationKind.REPLACEMENTS: PlaceKind.REPLACEMENT}.get(
+                    from_kind, PlaceKind.CARD if from_kind is LocationKind.OFF_MAP else PlaceKind.REPLACEMENT
+                )
+                if from_kind not in (LocationKind.TURN, LocationKind.REPLACEMENTS, LocationKind.OFF_MAP):
+                    self.problem(w, f"{', '.join(us)} came back onto the map from the {from_kind.value} box")
+                    continue
+                assert isinstance(key[2], Location)
+                items.append((order, Place(where=w, side=side, units=us, to=key[2], place_kind=pk)))
+            else:
+                assert isinstance(key[1], Location)
+                items.append((order, Relocate(where=w, units=us, to=key[1], reason=key[1].kind.value)))
+        flips: dict[bool, tuple[int, list[UnitId]]] = {}
+        for uid, (order, before, after) in step.flips.items():
+            if before != after:
+                flips.setdefault(after, (order, []))[1].append(uid)
+        for spent, (order, units) in flips.items():
+            items.append((order, Flip(where=w, units=tuple(units), spent=spent)))
+        self.card_events(step, items)
+        items.sort(key=lambda pair: pair[0])
+        return [e for _o, e in items]
+
+    def card_events(self, step: _Step, items: list[tuple[int, Event]]) -> None:
+        w = step.where
+        draws: dict[Side, tuple[int, list[CardId]]] = {}
+        reshuffled: dict[Side, int] = {}
+        for card, (order, old, new) in step.card_moves.items():
+            if new is None or not new.is_pile:
+                self.problem(w, f"card {card} moved outside every card pile and hand")
+                continue
+            if old is None or not old.is_pile:
+                self.problem(w, f"card {card} moved from outside every card pile and hand to {new.name}")
+                continue
+            if old == new or card in step.explained_cards:
+                continue
+            if old.kind is SpotKind.DECK and new.kind is SpotKind.HAND and new.side is not None:
+                draws.setdefault(new.side, (order, []))[1].append(card)
+            elif old.kind is SpotKind.DISCARD and new.kind is SpotKind.DECK and new.side is not None:
+                reshuffled.setdefault(new.side, order)
+            else:
+                self.problem(w, f"card {card} moved from {old.name} to {new.name} with no report line")
+        for side, (order, cards) in draws.items():
+            items.append((order, CardDraw(where=w, side=side, cards=tuple(cards))))
+        for side, order in reshuffled.items():
+            items.append((order, Reshuffle(where=w, side=side)))
+
+
+def _pile_of(spot: Spot | None) -> Pile | None:
+    if spot is None:
+        return None
+    return {
+        SpotKind.DECK: Pile.DECK,
+        SpotKind.DISCARD: Pile.DISCARD,
+        SpotKind.REMOVED_CARDS: Pile.REMOVED,
+        SpotKind.HAND: Pile.HAND,
+    }.get(spot.kind)

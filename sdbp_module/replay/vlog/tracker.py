@@ -1,0 +1,175 @@
+"""Pieces of a save/log as the commands create, move, change and delete them (format reference §4, §5.4).
+
+Keyed by the VASSAL piece id. Each piece keeps its trait chain (type and state strings, outermost
+first, as the codec splits them), its ``sdbp_id``/``sdbp_kind`` Marker properties and its position.
+Stacks keep their members so that a ``M/<stackId>`` moves every piece in it; a piece moved on its
+own leaves its stack and joins the stack it is dropped on (``underId``) or the one at exactly that
+spot, as the engine's ``placeOrMerge`` does. Decks are positions only: their cards carry the
+deck's position in their own BasicPiece state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sdbp_module.codec import pieces
+from sdbp_module.codec.module_info import marker_value
+from sdbp_module.codec.sequence import decode as se_decode
+
+SPENT_LAYER = "Spent"
+
+
+@dataclass(slots=True)
+class TrackedPiece:
+    piece_id: str
+    types: list[str]
+    states: list[str]
+    map: str | None
+    x: str
+    y: str
+
+    @property
+    def sdbp_id(self) -> str | None:
+        return marker_value(self.types, self.states, "sdbp_id")
+
+    @property
+    def kind(self) -> str | None:
+        return marker_value(self.types, self.states, "sdbp_kind")
+
+    def layer_level(self, name: str) -> int | None:
+        """Current level of the Layer (``emb2;``) called ``name``; ``None`` if absent or unreadable."""
+        for trait_type, state in zip(self.types, self.states, strict=False):
+            if not trait_type.startswith("emb2;"):
+                continue
+            fields = se_decode(trait_type[5:], ";")
+            if len(fields) > 18 and fields[18] == name:
+                try:
+                    return abs(int(se_decode(state, ";")[0]))
+                except (ValueError, IndexError):
+                    return None
+        return None
+
+    @property
+    def spent(self) -> bool | None:
+        level = self.layer_level(SPENT_LAYER)
+        return None if level is None else level == 2
+
+    def prop(self, name: str) -> str | None:
+        """Value of the Dynamic Property ``name`` (``PROP;name;…``), if the piece has one."""
+        for trait_type, state in zip(self.types, self.states, strict=False):
+            if trait_type.startswith("PROP;"):
+                fields = se_decode(trait_type[5:], ";")
+                if fields and fields[0] == name:
+                    return state
+        return None
+
+    def set_state(self, state: str) -> bool:
+        """Take a new state string; False if it does not split into one token per trait."""
+        states = pieces.split_chain(state)
+        if states is None or len(states) != len(self.types):
+            return False
+        self.states = states
+        basic = pieces.basic_state(states[-1])
+        if basic is not None:
+            self.map, self.x, self.y = basic.map, basic.x, basic.y
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Moved:
+    """One piece moved by a command: where it was and where it went."""
+
+    piece: TrackedPiece
+    old: tuple[str | None, str, str]
+    new: tuple[str | None, str, str]
+
+
+@dataclass(slots=True)
+class Tracker:
+    pieces: dict[str, TrackedPiece] = field(default_factory=dict)
+    stacks: dict[str, list[str]] = field(default_factory=dict)
+    positions: dict[str, tuple[str | None, str, str]] = field(default_factory=dict)  # stacks and decks
+
+    def add(self, piece_id: str, piece_type: str, state: str) -> TrackedPiece | None:
+        """Register an AddPiece; returns the piece (``None`` for a stack, deck or unreadable chain)."""
+        if piece_type == "stack" or piece_type.startswith("deck;"):
+            tokens = se_decode(state, ";")
+            where = (None if tokens[0] == "null" else tokens[0], *(tokens[1:3] + ["", ""])[:2])
+            self.positions[piece_id] = (where[0], where[1], where[2])
+            if piece_type == "stack":
+                members = [t for t in tokens[3:] if not t.startswith("@@") and t in self.pieces]
+                for other in self.stacks.values():
+                    for m in members:
+                        if m in other:
+                            other.remove(m)
+                self.stacks[piece_id] = members
+            return None
+        types = pieces.split_chain(piece_type)
+        states = pieces.split_chain(state)
+        if types is None or states is None or len(types) != len(states):
+            return None
+        basic = pieces.basic_state(states[-1])
+        if basic is None:
+            return None
+        piece = TrackedPiece(piece_id, types, states, basic.map, basic.x, basic.y)
+        self.pieces[piece_id] = piece
+        return piece
+
+    def stack_of(self, piece_id: str) -> str | None:
+        for sid, members in self.stacks.items():
+            if piece_id in members:
+                return sid
+        return None
+
+    def _stack_at(self, where: tuple[str | None, str, str], exclude: str | None) -> str | None:
+        for sid, members in self.stacks.items():
+            if sid != exclude and members and self.positions.get(sid) == where:
+                return sid
+        return None
+
+    def move(self, piece_id: str, new: tuple[str | None, str, str], under: str | None) -> list[Moved] | None:
+        """Apply a MovePiece; the pieces it moved, or ``None`` if the id is unknown."""
+        if piece_id in self.stacks:
+            members = list(self.stacks[piece_id])
+            moved = [self._place(self.pieces[m], new) for m in members if m in self.pieces]
+            target = self._stack_at(new, piece_id)
+            if target is not None:
+                self.stacks[target] = members + self.stacks[target]
+                self.stacks[piece_id] = []
+            self.positions[piece_id] = new
+            return moved
+        if piece_id in self.positions:  # a deck moved: its cards go with it
+            self.positions[piece_id] = new
+            return []
+        piece = self.pieces.get(piece_id)
+        if piece is None:
+            return None
+        old_stack = self.stack_of(piece_id)
+        if old_stack is not None:
+            self.stacks[old_stack].remove(piece_id)
+        moved = self._place(piece, new)
+        target = self.stack_of(under) if under else None
+        if target is None:
+            target = self._stack_at(new, None)
+        if target is not None:
+            self.stacks[target].insert(0, piece_id)
+        return [moved]
+
+    def _place(self, piece: TrackedPiece, new: tuple[str | None, str, str]) -> Moved:
+        old = (piece.map, piece.x, piece.y)
+        piece.map, piece.x, piece.y = new
+        basic = pieces.basic_state(piece.states[-1])
+        if basic is not None:
+            from dataclasses import replace
+
+            piece.states[-1] = pieces.basic_state_text(replace(basic, map=new[0], x=new[1], y=new[2]))
+        return Moved(piece, old, new)
+
+    def remove(self, piece_id: str) -> TrackedPiece | None:
+        piece = self.pieces.pop(piece_id, None)
+        sid = self.stack_of(piece_id)
+        if sid is not None:
+            self.stacks[sid].remove(piece_id)
+        self.stacks.pop(piece_id, None)
+        self.positions.pop(piece_id, None)
+        return piece

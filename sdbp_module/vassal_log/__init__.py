@@ -1,0 +1,1 @@
+"""Writers of synthetic ``.vlog`` files for tests and examples (the scribe)."""

@@ -1,0 +1,225 @@
+"""The scribe: game acts → a ``.vlog`` as the engine writes it with the module from ``sdbp build``.
+
+It starts from the module's own set-up save (``campaign.vsav``: the pieces and their ids), then
+appends one ``LOG`` step per act (format reference §5.6), made of the commands the module's
+traits produce (``docs/module-pieces.md``) and the report lines of ``docs/report-formats.md``:
+``M/`` MovePiece per dragged piece, ``D/`` ChangePiece for a Layer flip, ``CHAT`` lines with the
+engine's decoration (``* `` for report actions and dice buttons, none for the turn tracker, ``*``
+for the Pass button). Positions are points inside the module's zones. Used by the end-to-end test
+of ``sdbp check`` and by the interpretation's unit tests; it writes, it never judges.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+from sdbp_module.codec import pieces
+from sdbp_module.codec.container import read_container, write_save
+from sdbp_module.codec.envelope import Envelope, EnvelopeKind, decode_envelope, encode_envelope
+from sdbp_module.codec.module_info import read_module
+from sdbp_module.codec.sequence import decode as se_decode
+from sdbp_module.codec.sequence import encode as se_encode
+from sdbp_module.codec.tree import Command, decode_tree, encode_tree
+from sdbp_module.ids import Side
+from sdbp_module.replay.vlog.lines import format_line, side_name
+from sdbp_module.replay.vlog.tracker import SPENT_LAYER, TrackedPiece, Tracker
+from sdbp_module.replay.vlog.zones import MAIN_MAP, Zones
+
+SETUP_ENTRY = "campaign.vsav"
+LOG_KEY = 0x2A
+
+
+def _enc(tokens: list[str], delimiter: str) -> str:
+    value = se_encode(tokens, delimiter)
+    assert value is not None
+    return value
+
+
+class Scribe:
+    """Builds a log step by step; ``write(path)`` saves it. Units and cards are named by ``sdbp_id``."""
+
+    def __init__(self, module: Path, *, player: str = "scribe") -> None:
+        with zipfile.ZipFile(module) as archive:
+            data = archive.read(SETUP_ENTRY)
+        tmp_entries = _container_entries(data)
+        self.entries = [(n, d) for n, d in tmp_entries if n != "savedGame"]
+        saved = dict(tmp_entries)["savedGame"]
+        self.tree = decode_tree(decode_envelope(saved).text)
+        self.zones = Zones.from_module(read_module(module))
+        self.tracker = Tracker()
+        self.decks: dict[str, tuple[str, str]] = {}
+        for top in self.tree.children:
+            for node in top.walk():
+                fields = pieces.add_piece_fields(node.text) if not node.opaque else None
+                if fields is None:
+                    continue
+                self.tracker.add(*fields)
+                if fields[1].startswith("deck;"):
+                    name = se_decode(fields[1][5:], ";")[12]
+                    state = se_decode(fields[2], ";")
+                    self.decks[name] = (state[1], state[2])
+        self.by_id: dict[str, TrackedPiece] = {}
+        for piece in self.tracker.pieces.values():
+            sid = piece.sdbp_id
+            if sid is not None and piece.kind in ("unit", "card"):
+                self.by_id[sid] = piece
+        self.player = player
+        self.steps: list[list[str]] = []
+        self.hand_slots = 0
+
+    # -- low level ------------------------------------------------------------------------------
+
+    def step(self, texts: list[str]) -> None:
+        """Append one log step made of these command texts (the first is the step's root)."""
+        self.steps.append(list(texts))
+
+    def piece(self, sdbp_id: str) -> TrackedPiece:
+        return self.by_id[sdbp_id]
+
+    def move_text(self, piece: TrackedPiece, map_name: str, x: int, y: int) -> str:
+        old = (piece.map or "null", piece.x, piece.y)
+        self.tracker.move(piece.piece_id, (map_name, str(x), str(y)), None)
+        return "M/" + _enc([piece.piece_id, map_name, str(x), str(y), "null", *old, "null", self.player], "/")
+
+    def flip_text(self, piece: TrackedPiece, spent: bool) -> str:
+        old = pieces.join_chain(piece.states)
+        states = list(piece.states)
+        for i, trait_type in enumerate(piece.types):
+            if trait_type.startswith("emb2;") and se_decode(trait_type[5:], ";")[18] == SPENT_LAYER:
+                states[i] = "2" if spent else "1"
+        new = pieces.join_chain(states)
+        piece.set_state(new)
+        return "D/" + _enc([piece.piece_id, new, old], "/")
+
+    def point(self, zone: str) -> tuple[int, int]:
+        return self.zones.point_in(zone)
+
+    # -- acts ------------------------------------------------------------------------------------
+
+    def move(self, side: Side, units: list[str], to: str, *, point: tuple[int, int] | None = None) -> None:
+        """Drag units into zone ``to`` (or onto ``point``): one M/ and one MOVE line per unit."""
+        x, y = point or self.point(to)
+        texts: list[str] = []
+        for uid in units:
+            piece = self.piece(uid)
+            old_zone = self.zones.zone_name(float(piece.x), float(piece.y)) or ""
+            texts.append(self.move_text(piece, MAIN_MAP, x, y))
+            texts.append("CHAT* " + format_line("MOVE", [("side", side_name(side)), ("unit", uid), ("from", old_zone), ("to", to)]))
+        self.step(texts)
+
+    def flip(self, side: Side, units: list[str], *, spent: bool = True) -> None:
+        texts: list[str] = []
+        for uid in units:
+            piece = self.piece(uid)
+            zone = self.zones.zone_name(float(piece.x), float(piece.y)) or ""
+            texts.append(self.flip_text(piece, spent))
+            state = "spent" if spent else "fresh"
+            texts.append("CHAT* " + format_line("FLIP", [("side", side_name(side)), ("unit", uid), ("area", zone), ("state", state)]))
+        self.step(texts)
+
+    def dice(self, side: Side | None, purpose: str, values: list[int]) -> None:
+        name = {"fire": "Fire 2d6", "supply": "Supply 2d6", "replacements": "Replacements 1d6"}.get(purpose, f"{len(values)}d6")
+        result = ",".join(str(v) for v in values)
+        line = format_line("DICE", [("side", side_name(side)), ("purpose", purpose), ("dice", result), ("total", str(sum(values)))])
+        self.step(
+            [
+                "CHAT* " + line,
+                f"MutableProperty\t{name}_result\t\t{result}\tModule",
+                f"MutableProperty\t{name}_total\t0\t{sum(values)}\tModule",
+            ]
+        )
+
+    def phase(self, turn: int, phase: str, side: Side | None) -> None:
+        self.step(["CHAT" + format_line("PHASE", [("turn", str(turn)), ("phase", phase), ("side", side_name(side))])])
+
+    def pass_(self, side: Side) -> None:
+        self.step(["CHAT*" + format_line("PASS", [("side", side_name(side))])])
+
+    def declare(self, word: str, side: Side, units: list[str], target: str) -> None:
+        """``FIRE`` or ``ASSAULT`` declared by units (one line per unit, one step)."""
+        texts: list[str] = []
+        for uid in units:
+            piece = self.piece(uid)
+            zone = self.zones.zone_name(float(piece.x), float(piece.y)) or ""
+            texts.append("CHAT* " + format_line(word, [("side", side_name(side)), ("unit", uid), ("from", zone), ("target", target)]))
+        self.step(texts)
+
+    def entrench(self, side: Side, units: list[str]) -> None:
+        texts = []
+        for uid in units:
+            piece = self.piece(uid)
+            zone = self.zones.zone_name(float(piece.x), float(piece.y)) or ""
+            texts.append("CHAT* " + format_line("ENTRENCH", [("side", side_name(side)), ("unit", uid), ("area", zone)]))
+        self.step(texts)
+
+    def draw(self, side: Side, cards: list[str]) -> None:
+        """Cards dragged from the side's deck into its hand (no report line, as in the module)."""
+        hand = f"{side_name(side)} hand"
+        texts = []
+        for cid in cards:
+            self.hand_slots += 1
+            texts.append(self.move_text(self.piece(cid), hand, 100 + 190 * self.hand_slots, 150))
+        self.step(texts)
+
+    def card(self, side: Side, card: str, action: str, *, target: str = "", to: str | None = None) -> None:
+        """``CARD`` play / discard / remove, then the card's move to ``to`` (default by action)."""
+        fields = [("side", side_name(side)), ("card", card), ("action", action)]
+        if action == "play":
+            fields.append(("target", target))
+        pile = to or {"play": f"{side_name(side)} discard", "discard": f"{side_name(side)} discard"}.get(action, "Removed cards")
+        x, y = self.decks[pile]
+        self.step(["CHAT* " + format_line("CARD", fields), self.move_text(self.piece(card), MAIN_MAP, int(x), int(y))])
+
+    def card_move(self, card: str, pile: str) -> None:
+        """A card dragged to a pile with no report line (what the interpretation must flag)."""
+        x, y = self.decks[pile]
+        self.step([self.move_text(self.piece(card), MAIN_MAP, int(x), int(y))])
+
+    def eliminate(self, side: Side, unit: str) -> None:
+        piece = self.piece(unit)
+        zone = self.zones.zone_name(float(piece.x), float(piece.y)) or ""
+        x, y = self.point("Eliminated")
+        move = self.move_text(piece, MAIN_MAP, x, y)
+        self.step([move, "CHAT* " + format_line("ELIMINATE", [("side", side_name(side)), ("unit", unit), ("from", zone)])])
+
+    def chat(self, text: str) -> None:
+        self.step(["CHAT" + text])
+
+    def undo(self) -> None:
+        """Take back the last step as the engine logs it (inverse commands, ``* UNDO:`` lines)."""
+        texts = self.steps[-1]
+        inverse: list[str] = []
+        for text in reversed(texts):
+            if text.startswith("M/"):
+                f = se_decode(text[2:], "/")
+                self.tracker.move(f[0], (f[5], f[6], f[7]), None)
+                inverse.append("M/" + _enc([f[0], f[5], f[6], f[7], f[8], f[1], f[2], f[3], f[4], f[9]], "/"))
+            elif text.startswith("D/"):
+                f = se_decode(text[2:], "/")
+                self.tracker.pieces[f[0]].set_state(f[2])
+                inverse.append("D/" + _enc([f[0], f[2], f[1]], "/"))
+            elif text.startswith("CHAT"):
+                inverse.append("CHAT* UNDO: " + text[4:])
+        self.step(["UNDO\ttrue", *inverse, "UNDO\tfalse"])
+
+    # -- output ----------------------------------------------------------------------------------
+
+    def text(self) -> str:
+        steps = tuple(
+            Command("LOG\t" + texts[0], tuple(Command("LOG\t" + t) for t in texts[1:])) for texts in self.steps
+        )
+        return encode_tree(Command(self.tree.text, self.tree.children + steps))
+
+    def write(self, path: Path) -> None:
+        write_save(path, encode_envelope(Envelope(EnvelopeKind.VCSK, LOG_KEY, self.text())), self.entries)
+
+
+def _container_entries(data: bytes) -> list[tuple[str, bytes]]:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        p = Path(tmp) / SETUP_ENTRY
+        p.write_bytes(data)
+        return list(read_container(p).entries)
+

@@ -1,0 +1,224 @@
+"""Each log construct → its events (or a problem), on logs the scribe writes with the built module."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sdbp_module.codec.module_info import read_module
+from sdbp_module.codec.tree import decode_tree
+from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.events import (
+    Assault,
+    CardDiscard,
+    CardDraw,
+    CardPlay,
+    CardRemove,
+    DiceRoll,
+    DiscardReason,
+    Entrench,
+    Event,
+    Fire,
+    Flip,
+    GameStart,
+    Move,
+    Pass,
+    PhaseStart,
+    Pile,
+    Relocate,
+    Where,
+)
+from sdbp_module.replay.interpret import Problem, events_from_vlog, interpret_tree
+from sdbp_module.replay.location import ELIMINATED
+from sdbp_module.replay.vlog.zones import Zones
+from sdbp_module.vassal_log.scribe import Scribe
+
+F, V = Side.FRENCH, Side.VIET_MINH
+
+
+def run(scribe: Scribe, game: GameData, module: Path) -> tuple[list[Event], list[Problem]]:
+    """Events after the start (GameStart and PhaseStart dropped) and the problems."""
+    zones = Zones.from_module(read_module(module))
+    events, problems = interpret_tree(decode_tree(scribe.text()), game, zones, "t.vlog")
+    assert isinstance(events[0], GameStart) and isinstance(events[1], PhaseStart)
+    return events[2:], problems
+
+
+def test_start_position_from_the_save(game: GameData, module: Path, tmp_path: Path) -> None:
+    path = tmp_path / "start.vlog"
+    Scribe(module).write(path)
+    events, problems = events_from_vlog(path, game, module)
+    assert problems == []
+    start, phase = events
+    assert isinstance(start, GameStart)
+    assert len(start.units) == len(game.units) and not any(u.spent for u in start.units)
+    assert start.turn_marker == 1
+    assert sorted((p.side, p.pile, len(p.cards)) for p in start.piles or ()) == [(F, Pile.DECK, 27), (V, Pile.DECK, 27)]
+    assert phase == PhaseStart(where=Where("start.vlog", 0), turn=1, phase=Phase.DRAW)
+    # without the module the game data's polygons and the layout give the same places
+    assert events_from_vlog(path, game, None) == (events, problems)
+
+
+def test_moves_grouped_by_from_and_to(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.move(V, ["VM-308-88-322-1", "VM-308-88-322-2"], "11")
+    events, problems = run(s, game, module)
+    assert problems == []
+    assert events == [
+        Move(where=Where("t.vlog", 1), side=V, units=(UnitId("VM-308-88-322-1"), UnitId("VM-308-88-322-2")), from_area=AreaId(7), to_area=AreaId(11))
+    ]
+
+
+def test_stack_drag_moves_every_member(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.move(V, ["VM-308-88-322-1", "VM-308-88-322-2"], "11")  # both end on one point
+    a, b = s.piece("VM-308-88-322-1").piece_id, s.piece("VM-308-88-322-2").piece_id
+    x, y = s.point("11")
+    s.step([f"+/999/stack/Main Map;{x};{y};{a};{b};@@1"])  # the engine logs the new stack
+    x, y = s.point("8")
+    s.step([f"M/999/Main Map/{x}/{y}/null/Main Map/0/0/null/scribe"])
+    events, problems = run(s, game, module)
+    assert problems == []
+    assert events[1] == Move(
+        where=Where("t.vlog", 3), side=V, units=(UnitId("VM-308-88-322-1"), UnitId("VM-308-88-322-2")), from_area=AreaId(11), to_area=AreaId(8)
+    )
+
+
+def test_flip_from_the_layer_change(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.flip(F, ["FR-8BPC-1", "FR-8BPC-2"])
+    s.flip(F, ["FR-8BPC-1"], spent=False)
+    events, problems = run(s, game, module)
+    assert problems == []
+    assert events == [
+        Flip(where=Where("t.vlog", 1), units=(UnitId("FR-8BPC-1"), UnitId("FR-8BPC-2")), spent=True),
+        Flip(where=Where("t.vlog", 2), units=(UnitId("FR-8BPC-1"),), spent=False),
+    ]
+
+
+def test_dice_phase_pass(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.phase(1, "action", V)
+    s.dice(F, "supply", [2, 6])
+    s.dice(None, "replacements", [4])
+    s.pass_(V)
+    events, problems = run(s, game, module)
+    assert problems == []
+    assert events == [
+        PhaseStart(where=Where("t.vlog", 1), turn=1, phase=Phase.ACTION),
+        DiceRoll(where=Where("t.vlog", 2), side=F, purpose="supply", values=(2, 6), total=8),
+        DiceRoll(where=Where("t.vlog", 3), side=None, purpose="replacement", values=(4,), total=4),
+        Pass(where=Where("t.vlog", 4), side=V),
+    ]
+
+
+def test_fire_assault_entrench_runs(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.declare("FIRE", V, ["VM-312-165-115-1", "VM-312-165-115-2"], "14")
+    s.declare("ASSAULT", V, ["VM-312-165-115-3"], " 14 ")
+    s.entrench(V, ["VM-312-165-542-1", "VM-312-165-542-2"])
+    events, problems = run(s, game, module)
+    assert problems == []
+    vm = tuple(UnitId(f"VM-312-165-115-{i}") for i in (1, 2))
+    assert events == [
+        Fire(where=Where("t.vlog", 1), side=V, units=vm, from_area=AreaId(8), target=AreaId(14)),
+        Assault(where=Where("t.vlog", 2), side=V, units=(UnitId("VM-312-165-115-3"),), from_area=AreaId(8), target=AreaId(14)),
+        Entrench(where=Where("t.vlog", 3), side=V, area=AreaId(8), units=(UnitId("VM-312-165-542-1"), UnitId("VM-312-165-542-2"))),
+    ]
+
+
+def test_cards_draw_play_discard_remove(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.draw(F, ["FR-06", "FR-01", "FR-02"])
+    s.phase(1, "action", V)
+    s.card(F, "FR-06", "play", target="9")  # timing A: the side's action
+    s.card(F, "FR-01", "play", to="Removed cards")  # removed after play
+    s.card(F, "FR-02", "discard")
+    s.card(V, "VM-01", "remove")
+    events, problems = run(s, game, module)
+    assert problems == []
+    w = lambda n: Where("t.vlog", n)  # noqa: E731
+    assert events == [
+        CardDraw(where=w(1), side=F, cards=(CardId("FR-06"), CardId("FR-01"), CardId("FR-02"))),
+        PhaseStart(where=w(2), turn=1, phase=Phase.ACTION),
+        CardPlay(where=w(3), side=F, card=CardId("FR-06"), targets=(AreaId(9),), as_action=True),
+        CardPlay(where=w(4), side=F, card=CardId("FR-01"), to=Pile.REMOVED),
+        CardDiscard(where=w(5), side=F, cards=(CardId("FR-02"),), reason=DiscardReason.CONTINUE),
+        CardRemove(where=w(6), side=V, cards=(CardId("VM-01"),)),
+    ]
+
+
+def test_card_moved_without_a_line_is_a_problem(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.draw(V, ["VM-05"])
+    s.card_move("VM-05", "Viet Minh discard")
+    events, problems = run(s, game, module)
+    assert events == [CardDraw(where=Where("t.vlog", 1), side=V, cards=(CardId("VM-05"),))]
+    assert problems == [Problem(Where("t.vlog", 2), "card VM-05 moved from Viet Minh hand to Viet Minh discard with no report line")]
+
+
+def test_elimination_once_for_move_and_line(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.eliminate(F, "FR-I2REI-1")
+    s.move(F, ["FR-I2REI-2"], "Eliminated")  # dragged: only a MOVE line
+    events, problems = run(s, game, module)
+    assert problems == []
+    assert events == [
+        Relocate(where=Where("t.vlog", 1), units=(UnitId("FR-I2REI-1"),), to=ELIMINATED, reason="eliminated"),
+        Relocate(where=Where("t.vlog", 2), units=(UnitId("FR-I2REI-2"),), to=ELIMINATED, reason="eliminated"),
+    ]
+
+
+def test_outside_every_zone_is_a_problem(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.move(F, ["FR-I2REI-1"], "", point=(game.map.width + 10, 5))
+    events, problems = run(s, game, module)
+    assert events == []
+    assert problems == [Problem(Where("t.vlog", 1), "FR-I2REI-1 moved to a position outside every zone")]
+
+
+@pytest.mark.parametrize(
+    ("chat", "message"),
+    [
+        ("* SDBP|1|FIRE|side=French|unit=FR-NOPE|from=21|target=22", "FIRE line names unit 'FR-NOPE', not a unit of the game data: 'SDBP|1|FIRE|side=French|unit=FR-NOPE|from=21|target=22'"),
+        ("* SDBP|1|FIRE|side=French|unit=FR-8BPC-1|from=21|target=abc", "FIRE line: target='abc' is not an area of the map: 'SDBP|1|FIRE|side=French|unit=FR-8BPC-1|from=21|target=abc'"),
+        ("*SDBP|1|PASS|side=", "PASS line: the side is unknown: 'SDBP|1|PASS|side='"),
+        ("* SDBP|1|DICE|side=French|purpose=fire|dice=3,x|total=8", "DICE line: dice or total is not a number: 'SDBP|1|DICE|side=French|purpose=fire|dice=3,x|total=8'"),
+        ("* SDBP|1|CARD|side=French|card=FR-02|action=burn", "CARD line: action='burn' is not play, discard or remove: 'SDBP|1|CARD|side=French|card=FR-02|action=burn'"),
+    ],
+)
+def test_bad_lines_are_problems(game: GameData, module: Path, chat: str, message: str) -> None:
+    s = Scribe(module)
+    s.chat(chat)
+    events, problems = run(s, game, module)
+    assert events == []
+    assert problems == [Problem(Where("t.vlog", 1), message)]
+
+
+def test_unknown_event_words_and_plain_chat_are_ignored(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.chat("* SDBP|1|NEWS|side=French|x=1")
+    s.chat("&lt;Alice&gt; - hello")
+    assert run(s, game, module) == ([], [])
+
+
+def test_undo_takes_back_the_step_before(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.dice(V, "fire", [1, 1])
+    s.move(F, ["FR-8BPC-1"], "22")
+    s.undo()
+    s.move(F, ["FR-8BPC-1"], "24")
+    events, problems = run(s, game, module)
+    assert problems == []
+    assert events == [
+        DiceRoll(where=Where("t.vlog", 1), side=V, purpose="fire", values=(1, 1), total=2),
+        Move(where=Where("t.vlog", 4), side=F, units=(UnitId("FR-8BPC-1"),), from_area=AreaId(21), to_area=AreaId(24)),
+    ]
+
+
+def test_undo_with_nothing_before_is_a_problem(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.step(["UNDO\ttrue", "UNDO\tfalse"])
+    assert run(s, game, module) == ([], [Problem(Where("t.vlog", 1), "an undo with no step before it to take back")])
