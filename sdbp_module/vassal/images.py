@@ -19,7 +19,7 @@ from sdbp_module.model.game_data import Card, GameData, MarkerKind, Point, Unit
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import layout
 
-RENDER_VERSION = "1"  # bump when a renderer changes, to invalidate cached images
+RENDER_VERSION = "2"  # bump when a renderer changes, to invalidate cached images
 FONTS_DIR = PROJECT_ROOT / "images" / "fonts"
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "condensed": "DejaVuSansCondensed.ttf"}
 
@@ -265,7 +265,7 @@ def render_board(game: GameData, lay: layout.Layout) -> bytes:
         lx, ly = area.label
         d.ellipse((lx - 24, ly - 24, lx + 24, ly + 24), fill=WHITE, outline=BLACK, width=2)
         _centre_text(d, (lx, ly - 3), str(area.id), font("bold", 24), NUMBER_COLOUR[area.colour])
-        _centre_text(d, (lx, ly + 15), f"D{area.defense}", font("bold", 10), BLACK)
+        _centre_text(d, (lx, ly + 15), f"D{area.defense}", font("bold", 12), BLACK)
         name = area.name
         _centre_text(d, (lx, ly + 36), name, font("condensed", 13), (40, 40, 40))
         if area.victory:
