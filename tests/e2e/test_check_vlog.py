@@ -1,0 +1,107 @@
+"""End to end: a short SoDBP game (turns 1–2) written as a .vlog with the real built module, checked
+with ``sdbp check``. The planted violations are found, and nothing else; the clean game passes.
+
+The log is written by the scribe (``sdbp_module.vassal_log.scribe``) from the module's own set-up
+save, with the commands and ``SDBP|1|…`` lines the module's traits write (docs/report-formats.md).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from sdbp_module.cli import main
+from sdbp_module.ids import Side
+from sdbp_module.vassal_log.scribe import Scribe
+
+F, V = Side.FRENCH, Side.VIET_MINH
+
+
+def write_game(module: Path, path: Path, *, planted: bool) -> None:
+    """Turn 1 draw and actions, end, turn 2 draw and a few actions. With ``planted``: a French unit
+    into red area 4 (step 6), a paratroop move 21 → 6 beyond its 3 MP (step 11), a 10th VM unit in
+    area 12 (step 13) and a malformed SDBP line (step 16)."""
+    s = Scribe(module)
+    s.draw(F, ["FR-02", "FR-03", "FR-04", "FR-05", "FR-07", "FR-08"])  # 1, 2
+    s.draw(V, ["VM-01", "VM-02", "VM-04", "VM-05", "VM-07"])
+    s.phase(1, "action", V)  # 3
+    s.move(V, ["VM-308-88-322-1", "VM-308-88-322-2"], "11")  # 4, 5
+    s.flip(V, ["VM-308-88-322-1", "VM-308-88-322-2"])
+    s.move(F, ["FR-BT3-9"], "4" if planted else "15")  # 6, 7
+    s.flip(F, ["FR-BT3-9"])
+    s.declare("FIRE", V, ["VM-312-165-115-1", "VM-312-165-115-2"], "14")  # 8, 9, 10
+    s.dice(V, "fire", [3, 5])
+    s.flip(V, ["VM-312-165-115-1", "VM-312-165-115-2"])
+    s.move(F, ["FR-8BPC-1"], "6" if planted else "22")  # 11, 12
+    s.flip(F, ["FR-8BPC-1"])
+    vm = ["VM-312-141-428-1", "VM-312-141-428-2"] if planted else ["VM-312-141-428-1"]
+    s.move(V, vm, "12")  # 13, 14
+    s.flip(V, vm)
+    s.pass_(F)  # 15
+    if planted:
+        s.chat("* SDBP|1|PASS|Viet Minh")  # 16: not key=value
+    else:
+        s.chat("&lt;Bob&gt; - your turn")
+    s.pass_(V)  # 17
+    s.phase(1, "end", V)  # 18
+    s.phase(2, "draw", V)  # 19
+    s.draw(F, ["FR-10", "FR-11"])  # 20, 21
+    s.draw(V, ["VM-08", "VM-25"])
+    s.phase(2, "action", V)  # 22
+    s.dice(V, "fire", [6, 6])  # 23, taken back by 24
+    s.undo()
+    s.move(V, ["VM-308-88-29-1"], "5")  # 25, 26
+    s.flip(V, ["VM-308-88-29-1"])
+    s.pass_(F)  # 27, 28
+    s.pass_(V)
+    s.write(path)
+
+
+def check(log: Path, module: Path) -> tuple[int, dict[str, object]]:
+    result = CliRunner().invoke(main, ["check", str(log), "--module", str(module), "--format", "json"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, json.loads(result.output)
+
+
+def summary(report: dict[str, object]) -> list[tuple[str, str, int | None]]:
+    findings = report["findings"]
+    assert isinstance(findings, list)
+    return [(f["rule_id"], f["severity"], f["where"].get("index") if f["where"]["file"] != "<end of log>" else None) for f in findings]
+
+
+def test_planted_violations_are_found_and_nothing_else(module: Path, tmp_path: Path) -> None:
+    log = tmp_path / "planted.vlog"
+    write_game(module, log, planted=True)
+    code, report = check(log, module)
+    assert code == 1
+    assert summary(report) == [
+        ("FR-RED-AREA", "illegal", 6),
+        ("MOVE-COST", "illegal", 11),
+        ("STACK-LIMIT-9", "illegal", 13),
+        ("LOG-INTERPRETATION", "cannot-check", 16),
+        ("GAME-LENGTH-8", "info", None),
+    ]
+    findings = report["findings"]
+    assert isinstance(findings, list)
+    assert findings[0]["units"] == ["FR-BT3-9"] and findings[0]["areas"] == [9, 4]
+    assert findings[1]["units"] == ["FR-8BPC-1"] and (findings[1]["expected"], findings[1]["actual"]) == (3, 7)
+    assert (findings[2]["expected"], findings[2]["actual"]) == (9, 10)
+    assert "'SDBP|1|PASS|Viet Minh'" in findings[3]["message"]
+
+
+def test_the_same_game_without_plants_is_clean(module: Path, tmp_path: Path) -> None:
+    log = tmp_path / "clean.vlog"
+    write_game(module, log, planted=False)
+    code, report = check(log, module)
+    assert code == 0
+    assert summary(report) == [("GAME-LENGTH-8", "info", None)]
+
+
+def test_without_module_the_game_data_zones_give_the_same_report(module: Path, tmp_path: Path) -> None:
+    log = tmp_path / "planted.vlog"
+    write_game(module, log, planted=True)
+    result = CliRunner().invoke(main, ["check", str(log), "--format", "json"])
+    assert result.exit_code == 1
+    assert summary(json.loads(result.output)) == summary(check(log, module)[1])
