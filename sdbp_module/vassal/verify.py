@@ -173,6 +173,11 @@ def properties_of(types: list[str], states: list[str]) -> dict[str, str]:
     return out
 
 
+def prototypes_used(types: list[str]) -> list[str]:
+    """Names of the prototypes a decoded piece type refers to (``prototype;Name``)."""
+    return [decode(t, ";")[1] for t in types if t.startswith("prototype;")]
+
+
 def images_of(types: list[str]) -> list[str]:
     """Every image name a decoded piece type refers to (BasicPiece, Layer levels, Mask)."""
     out: list[str] = []
@@ -251,10 +256,14 @@ def verify_module(path: Path, *, expected_areas: list[str] | None = None) -> tup
             if image and image not in image_names:
                 problems.append(f"board {el.get('name')!r}: image {image!r} is not in the module")
         gpids: list[str] = []
+        defined = {el.get("name", "") for el in root.iter(M + "PrototypeDefinition")}
         for el in root.iter(*PIECE_TEXT_ELEMENTS):
             label = el.get("name") or el.get("entryName") or "?"
             text = el.text or ""
             decoded = check_piece(f"{el.tag.rsplit('.', 1)[-1]} {label!r}", text, image_names, problems)
+            for used in prototypes_used(decoded[0] if decoded else []):
+                if used not in defined:
+                    problems.append(f"{label!r}: prototype {used!r} is not defined")
             if el.tag == M + "PrototypeDefinition":
                 inv.prototypes.append(el.get("name", ""))
                 continue
@@ -284,8 +293,10 @@ def verify_module(path: Path, *, expected_areas: list[str] | None = None) -> tup
                 problems.append(f"zone {name!r}: path is not x,y;x,y;… with at least 3 points")
         if len(set(inv.zones)) != len(inv.zones):
             problems.append("two zones have the same name")
-        if expected_areas is not None and sorted(inv.area_zones, key=int) != expected_areas:
-            problems.append(f"area zones {sorted(inv.area_zones)} do not match the areas {expected_areas}")
+        if expected_areas is not None and set(inv.area_zones) != set(expected_areas):
+            missing = sorted(set(expected_areas) - set(inv.area_zones))
+            extra = sorted(set(inv.area_zones) - set(expected_areas))
+            problems.append(f"area zones do not match the areas (missing {missing}, unexpected {extra})")
         for el in root.iter(M + "PredefinedSetup"):
             file = el.get("file", "")
             if file not in names:

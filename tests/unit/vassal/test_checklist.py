@@ -15,7 +15,7 @@ from lxml import etree
 from sdbp_module.codec.envelope import decode_envelope
 from sdbp_module.codec.sequence import decode, encode
 from sdbp_module.vassal import buildfile, layout, pieces
-from sdbp_module.vassal.verify import KNOWN_ATTRIBUTES, KNOWN_ELEMENTS, images_of, piece_traits
+from sdbp_module.vassal.verify import KNOWN_ATTRIBUTES, KNOWN_ELEMENTS, images_of, piece_traits, prototypes_used
 from sdbp_module.vassal.traits import KNOWN_PREFIXES, unnest
 
 from .conftest import Built
@@ -127,6 +127,12 @@ def test_every_piece_type_parses_into_known_traits(built: Built) -> None:
                 assert len(decode(t[len(prefix) :], ";")) == FIELD_COUNTS[prefix], t  # §8.3 trailing fields written
             if prefix == "PROP;":
                 assert len(decode(t, ";")) == 5
+
+
+def test_every_prototype_used_is_defined(built: Built) -> None:
+    defined = {el.get("name") for el in built.root.iter(M + "PrototypeDefinition")}
+    used = {name for text in definitions(built) for name in prototypes_used(piece_traits(text)[0])}
+    assert used and used <= defined
 
 
 def test_gpids_unique_numeric_and_below_next_piece_slot_id(built: Built) -> None:
