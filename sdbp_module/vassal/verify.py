@@ -295,8 +295,8 @@ def verify_module(path: Path, *, expected_areas: list[str] | None = None) -> tup
             problems.append("two zones have the same name")
         if expected_areas is not None and set(inv.area_zones) != set(expected_areas):
             missing = sorted(set(expected_areas) - set(inv.area_zones))
-            extra = sorted(set(inv.area_zones) - set(expected_areas))
-            problems.append(f"area zones do not match the areas (missing {missing}, unexpected {extra})")
+            unexpected = sorted(set(inv.area_zones) - set(expected_areas))
+            problems.append(f"area zones do not match the areas (missing {missing}, unexpected {unexpected})")
         for el in root.iter(M + "PredefinedSetup"):
             file = el.get("file", "")
             if file not in names:
