@@ -61,7 +61,7 @@ def apply(state: GameState, event: Event) -> GameState:
     new = _apply_board(state, event)
     clock = advance_clock(state, event)
     if clock is not new.clock:
-        new = replace(new, clock=clock)
+        new = new.evolve(clock=clock)
     return new
 
 
@@ -82,7 +82,7 @@ def _apply_board(state: GameState, event: Event) -> GameState:
     if isinstance(event, Place):
         return _relocate(state, event.units, event.to, event.side)
     if isinstance(event, ControlSet):
-        return replace(state, control=_set(state.control, event.area, event.side))
+        return state.evolve(control=_set(state.control, event.area, event.side))
     if isinstance(event, TrenchSet):
         return _with_trench(state, event.area, event.level)
     if isinstance(event, Entrench):
@@ -90,12 +90,12 @@ def _apply_board(state: GameState, event: Event) -> GameState:
     if isinstance(event, FireMarkerSet):
         key = (event.area, event.side)
         markers = state.fire_markers | {key} if event.present else state.fire_markers - {key}
-        return replace(state, fire_markers=markers)
+        return state.evolve(fire_markers=markers)
     if isinstance(event, NoSupplySet):
         ns = state.no_supply | {event.area} if event.present else state.no_supply - {event.area}
-        return replace(state, no_supply=ns)
+        return state.evolve(no_supply=ns)
     if isinstance(event, NoReplacementsSet):
-        return replace(state, no_replacements=event.present)
+        return state.evolve(no_replacements=event.present)
     if isinstance(event, CardDraw):
         return _move_cards(state, event.side, event.cards, Pile.HAND, prefer=Pile.DECK)
     if isinstance(event, Reshuffle):
@@ -108,11 +108,11 @@ def _apply_board(state: GameState, event: Event) -> GameState:
     if isinstance(event, CardRemove):
         return _move_cards(state, event.side, event.cards, Pile.REMOVED, prefer=Pile.HAND)
     if isinstance(event, PhaseStart):
-        return replace(state, turn_marker=event.turn)
+        return state.evolve(turn_marker=event.turn)
     if isinstance(event, GameStart):
         return _start(state, event)
     if isinstance(event, GameEnd):
-        return replace(state, ended=True, winner=event.winner)
+        return state.evolve(ended=True, winner=event.winner)
     return state  # dice, passes, fire and assault declarations change nothing on the board
 
 
@@ -148,7 +148,7 @@ def _with_trench(state: GameState, area: AreaId, level: int) -> GameState:
         d[area] = level
     else:
         d.pop(area, None)
-    return replace(state, trenches=MappingProxyType(d))
+    return state.evolve(trenches=MappingProxyType(d))
 
 
 def settle_control(state: GameState, areas: Iterable[AreaId]) -> GameState:
@@ -166,7 +166,7 @@ def settle_control(state: GameState, areas: Iterable[AreaId]) -> GameState:
         return state
     d = dict(control)
     d.update(changed)
-    return replace(state, control=MappingProxyType(d))
+    return state.evolve(control=MappingProxyType(d))
 
 
 def _move(
@@ -217,7 +217,7 @@ def _damage(state: GameState, event: Damage) -> GameState:
 
 
 def _with_piles(state: GameState, side: Side, piles: Piles) -> GameState:
-    return replace(state, piles=_set(state.piles, side, piles))
+    return state.evolve(piles=_set(state.piles, side, piles))
 
 
 def _move_cards(state: GameState, side: Side, cards: tuple[CardId, ...], to: Pile, prefer: Pile) -> GameState:
@@ -236,8 +236,19 @@ def _move_cards(state: GameState, side: Side, cards: tuple[CardId, ...], to: Pil
 # -- clock ----------------------------------------------------------------------------------------
 
 
+_PART_CACHE: list[object] = [None, None]  # (event, result) of the last call: rules ask about one event many times
+
+
 def action_part(event: Event) -> tuple[PartKind, ActionKind, ActionPart, frozenset[UnitId]] | None:
     """What the event does inside an action, the kind of action it opens, and the units it activates."""
+    if _PART_CACHE[0] is event:
+        return _PART_CACHE[1]  # type: ignore[return-value]
+    result = _action_part(event)
+    _PART_CACHE[0], _PART_CACHE[1] = event, result
+    return result
+
+
+def _action_part(event: Event) -> tuple[PartKind, ActionKind, ActionPart, frozenset[UnitId]] | None:
     if isinstance(event, Move) and event.move_kind in (MoveKind.MOVE, MoveKind.GATHER):
         return (
             PartKind.MOVE,

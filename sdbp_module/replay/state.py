@@ -7,7 +7,7 @@ always a new value (``dataclasses.replace``), never a mutation, so every step ca
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 from typing import Iterable, Mapping
 
@@ -147,6 +147,13 @@ class GameState:
 
     # -- building -------------------------------------------------------------------------------
 
+    def evolve(self, **changes: object) -> GameState:
+        """``dataclasses.replace`` for the hot path of the replay (same result, no re-validation)."""
+        new = object.__new__(GameState)
+        for name in _STATE_FIELDS:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
+
     def with_units(self, changes: Iterable[tuple[UnitId, UnitState | None]]) -> GameState:
         """A new state with the given units set (``None`` = forgotten); keeps ``occupants`` in step."""
         units = dict(self.units)
@@ -174,9 +181,11 @@ class GameState:
                 occupants[area] = occupants.get(area, frozenset()) | {unit_id}
                 key = (area, new.side)
                 counts[key] = counts.get(key, 0) + 1
-        return replace(
-            self,
+        return self.evolve(
             units=MappingProxyType(units),
             occupants=MappingProxyType(occupants),
             side_counts=MappingProxyType(counts),
         )
+
+
+_STATE_FIELDS = tuple(f.name for f in fields(GameState))

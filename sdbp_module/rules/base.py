@@ -63,6 +63,7 @@ class FunctionRule:
     summary: str
     check_fn: CheckFn = field(repr=False)
     finish_fn: FinishFn = field(default=_no_finish, repr=False)
+    event_types: tuple[type[Event], ...] | None = None  # the events it judges; None = every event
 
     def check(self, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[Finding]:
         return self.check_fn(self, before, event, after, ctx)
@@ -139,12 +140,21 @@ def make_finding(
 
 
 def rule(
-    rule_id: str, rule_ref: str, severity: Severity, summary: str, *, finish: FinishFn | None = None
+    rule_id: str,
+    rule_ref: str,
+    severity: Severity,
+    summary: str,
+    *,
+    finish: FinishFn | None = None,
+    events: tuple[type[Event], ...] | None = None,
 ) -> Callable[[CheckFn], FunctionRule]:
-    """Decorator: turn a check function into a ``FunctionRule``."""
+    """Decorator: turn a check function into a ``FunctionRule``.
+
+    ``events``: the event classes the rule judges (the checker skips it for others); None = all.
+    """
 
     def wrap(fn: CheckFn) -> FunctionRule:
-        return FunctionRule(rule_id, rule_ref, severity, summary, fn, finish or _no_finish)
+        return FunctionRule(rule_id, rule_ref, severity, summary, fn, finish or _no_finish, events)
 
     return wrap
 

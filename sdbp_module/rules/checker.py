@@ -45,6 +45,11 @@ class Report:
         return self.summary.illegal > 0
 
 
+def _judges(rule: Rule, cls: type) -> bool:
+    types = getattr(rule, "event_types", None)
+    return types is None or issubclass(cls, types)
+
+
 class LogProblem(Protocol):
     """A part of the log the interpretation could not read for sure (``replay.interpret.Problem``)."""
 
@@ -102,9 +107,14 @@ def check_events(
             # no snapshot in the log: replay from the printed set-up, which the log did not show
             state = replace(apply(state, printed_start(game)), started=False)
     found: list[Finding] = [problem_finding(p) for p in problems]
+    dispatch: dict[type, tuple[Rule, ...]] = {}
     for event in events:
         after = apply(state, event)
-        for rule in active:
+        cls = type(event)
+        judges = dispatch.get(cls)
+        if judges is None:
+            judges = dispatch[cls] = tuple(r for r in active if _judges(r, cls))
+        for rule in judges:
             try:
                 found.extend(rule.check(state, event, after, ctx))
             except Exception as exc:  # a crashing rule is a bug: surface it with the position

@@ -40,7 +40,7 @@ def _loc(loc: Location | None) -> str:
     return "nowhere (not in the snapshot)" if loc is None else format_location(loc)
 
 
-@rule("SETUP-UNIT-AREA", "3.0", Severity.ILLEGAL, "At start every unit with a set-up area is in that area.", finish=_no_start)
+@rule("SETUP-UNIT-AREA", "3.0", Severity.ILLEGAL, "At start every unit with a set-up area is in that area.", finish=_no_start, events=(GameStart,))
 def setup_unit_area(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     start = _starts(event)
     if start is None:
@@ -63,7 +63,12 @@ def setup_unit_area(r: FunctionRule, before: GameState, event: Event, after: Gam
 
 
 @rule(
-    "SETUP-REINF-ON-TRACK", "3.0, 12.2", Severity.ILLEGAL, "At start every reinforcement waits on its turn box.", finish=_no_start
+    "SETUP-REINF-ON-TRACK",
+    "3.0, 12.2",
+    Severity.ILLEGAL,
+    "At start every reinforcement waits on its turn box.",
+    finish=_no_start,
+    events=(GameStart,),
 )
 def setup_reinf_on_track(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     start = _starts(event)
@@ -87,8 +92,17 @@ def setup_reinf_on_track(r: FunctionRule, before: GameState, event: Event, after
             )
 
 
+_STARS: dict[int, tuple[GameData, frozenset[UnitId]]] = {}
+
+
 def _star_units(game: GameData) -> frozenset[UnitId]:
-    return frozenset(u for u, p in game.scenario.units.items() if p.kind is SetupKind.CARD)
+    """Units that enter only by a card (set-up ``*``), computed once per game."""
+    cached = _STARS.get(id(game))
+    if cached is not None and cached[0] is game:
+        return cached[1]
+    stars = frozenset(u for u, p in game.scenario.units.items() if p.kind is SetupKind.CARD)
+    _STARS[id(game)] = (game, stars)
+    return stars
 
 
 @rule(
@@ -97,6 +111,7 @@ def _star_units(game: GameData) -> frozenset[UnitId]:
     Severity.ILLEGAL,
     "The '*' units stay off the map until the card that brings them in.",
     finish=_no_start,
+    events=(GameStart, Move, Place, Relocate),
 )
 def setup_star_offmap(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     if isinstance(event, Place) and event.place_kind is PlaceKind.CARD:
@@ -117,7 +132,7 @@ def setup_star_offmap(r: FunctionRule, before: GameState, event: Event, after: G
             )
 
 
-@rule("SETUP-REPL-BOX", "3.0, 12.1", Severity.ILLEGAL, "At start every replacement unit is in the Replacements box.", finish=_no_start)
+@rule("SETUP-REPL-BOX", "3.0, 12.1", Severity.ILLEGAL, "At start every replacement unit is in the Replacements box.", finish=_no_start, events=(GameStart,))
 def setup_repl_box(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     start = _starts(event)
     if start is None:
@@ -140,7 +155,7 @@ def setup_repl_box(r: FunctionRule, before: GameState, event: Event, after: Game
             )
 
 
-@rule("SETUP-FRESH", "3.0", Severity.ILLEGAL, "Every unit starts fresh.", finish=_no_start)
+@rule("SETUP-FRESH", "3.0", Severity.ILLEGAL, "Every unit starts fresh.", finish=_no_start, events=(GameStart,))
 def setup_fresh(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     start = _starts(event)
     if start is None:
@@ -157,7 +172,7 @@ def setup_fresh(r: FunctionRule, before: GameState, event: Event, after: GameSta
         )
 
 
-@rule("SETUP-DECKS", "2.3, 3.0", Severity.ILLEGAL, "Each deck holds exactly its side's cards; the special card is left out.", finish=_no_start)
+@rule("SETUP-DECKS", "2.3, 3.0", Severity.ILLEGAL, "Each deck holds exactly its side's cards; the special card is left out.", finish=_no_start, events=(GameStart,))
 def setup_decks(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     start = _starts(event)
     if start is None:
@@ -205,7 +220,7 @@ def setup_decks(r: FunctionRule, before: GameState, event: Event, after: GameSta
         )
 
 
-@rule("SETUP-MARKERS", "3.0, 13.0", Severity.ILLEGAL, "Printed control, no other markers, turn marker on turn 1.", finish=_no_start)
+@rule("SETUP-MARKERS", "3.0, 13.0", Severity.ILLEGAL, "Printed control, no other markers, turn marker on turn 1.", finish=_no_start, events=(GameStart,))
 def setup_markers(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     start = _starts(event)
     if start is None:
@@ -275,7 +290,13 @@ def setup_markers(r: FunctionRule, before: GameState, event: Event, after: GameS
         )
 
 
-@rule("SETUP-SIDES-BID", "15.0", Severity.INFO, "Optional bid: the VM is the higher bidder and the threshold is its bid.")
+@rule(
+    "SETUP-SIDES-BID",
+    "15.0",
+    Severity.INFO,
+    "Optional bid: the VM is the higher bidder and the threshold is its bid.",
+    events=(GameStart,),
+)
 def setup_sides_bid(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     """Applies only when the snapshot records a bid (optional rule 15.0 in use)."""
     start = _starts(event)
@@ -324,7 +345,14 @@ def _length_finish(r: FunctionRule, final: GameState, ctx: CheckContext) -> Iter
         )
 
 
-@rule("GAME-LENGTH-8", "1.0, 4.0", Severity.ILLEGAL, "The game lasts exactly 8 turns.", finish=_length_finish)
+@rule(
+    "GAME-LENGTH-8",
+    "1.0, 4.0",
+    Severity.ILLEGAL,
+    "The game lasts exactly 8 turns.",
+    finish=_length_finish,
+    events=(PhaseStart, GameEnd),
+)
 def game_length(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     turns = ctx.game.game.turns
     if isinstance(event, PhaseStart) and event.turn > turns and before.clock.turn != event.turn:
