@@ -1,0 +1,45 @@
+"""The published JSON Schemas accept what ``sdbp convert`` writes (save/log JSON and log steps)."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from sdbp_module.codec.commands import read_game
+from sdbp_module.codec.json_form import dump_json, game_to_json
+from sdbp_module.codec.steps import log_steps
+
+CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "real"
+SMALL = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".vsav", ".vlog") and p.stat().st_size < 100_000) if CORPUS.is_dir() else []
+
+
+def schema(name: str) -> dict[str, object]:
+    text = resources.files("sdbp_module").joinpath("schemas", name).read_text(encoding="utf-8")
+    loaded: dict[str, object] = json.loads(text)
+    jsonschema.Draft202012Validator.check_schema(loaded)
+    return loaded
+
+
+@pytest.mark.parametrize("path", SMALL, ids=[p.name for p in SMALL])
+def test_outputs_match_the_schemas(path: Path) -> None:
+    env, tree, entries = read_game(path)
+    doc = json.loads(dump_json(game_to_json(env, tree, entries)))
+    jsonschema.validate(doc, schema("save-json.schema.json"), cls=jsonschema.Draft202012Validator)
+    for step in log_steps(tree):
+        jsonschema.validate(json.loads(json.dumps(step)), schema("log-steps.schema.json"), cls=jsonschema.Draft202012Validator)
+
+
+def test_schema_rejects_an_unknown_command() -> None:
+    doc = {
+        "format": "sdbp-vassal-game",
+        "format_version": 1,
+        "envelope": {"kind": "plain", "key": None},
+        "entries": [{"name": "savedGame"}],
+        "commands": {"cmd": "teleport"},
+    }
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(doc, schema("save-json.schema.json"), cls=jsonschema.Draft202012Validator)
