@@ -48,8 +48,6 @@ from sdbp_module.codec.tree import Command
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
-    AreaControl,
-    AreaLevel,
     Assault,
     CardDiscard,
     CardDraw,
@@ -61,45 +59,31 @@ from sdbp_module.replay.events import (
     Entrench,
     Event,
     Fire,
-    FireMarkerAt,
     FireMarkerSet,
     Flip,
-    GameStart,
     Move,
     NoReplacementsSet,
     NoSupplySet,
     Pass,
     PhaseStart,
     Pile,
-    PileContents,
     Place,
     PlaceKind,
     Relocate,
     Reshuffle,
     TrenchSet,
-    UnitSetup,
     Where,
 )
 from sdbp_module.replay.location import ELIMINATED, REMOVED, Location, LocationKind
+from sdbp_module.replay.vlog.problem import Problem
+from sdbp_module.replay.vlog.start import PHASES, StartReader
 from sdbp_module.replay.vlog.lines import LineError, ReportLine, parse_line
 from sdbp_module.replay.vlog.tracker import Moved, TrackedPiece, Tracker
 from sdbp_module.replay.vlog.zones import Place as Spot
 from sdbp_module.replay.vlog.zones import PlaceKind as SpotKind
 from sdbp_module.replay.vlog.zones import Zones
 
-PHASES = ("draw", "action", "end")
-"""The turn tracker's ``Phase`` list (``docs/report-formats.md`` §2.2)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Something in the log that cannot be interpreted for sure: reported as ``cannot-check``."""
-
-    where: Where
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.where}: {self.message}"
+__all__ = ["Problem", "events_from_vlog", "interpret_tree"]
 
 
 def events_from_vlog(path: Path, game: GameData, module: Path | None) -> tuple[list[Event], list[Problem]]:
@@ -185,8 +169,10 @@ class _Interpreter:
                     self.tracker.add(*fields)
                 elif node.text.startswith("TURN") and "\t" in node.text:
                     self.turn_state = node.text.split("\t", 1)[1]
-        events: list[Event] = [self.game_start(start_where)]
-        phase_start = self.start_phase(start_where)
+        start = StartReader(self.game, self.zones, self.tracker, start_where)
+        events: list[Event] = [start.game_start()]
+        phase_start = start.phase(self.turn_state)
+        self.problems.extend(start.problems)
         if phase_start is not None:
             events.append(phase_start)
             self.phase = phase_start.phase
@@ -199,94 +185,6 @@ class _Interpreter:
         for _where, step_events, _lines in self.steps:
             events.extend(step_events)
         return events, self.problems
-
-    def start_phase(self, where: Where) -> PhaseStart | None:
-        if self.turn_state is None:
-            self.problem(where, "the saved position has no turn tracker state; turn and phase unknown until the first PHASE line")
-            return None
-        try:
-            top = se_decode(self.turn_state, "|")
-            counter = se_decode(top[1], ";")
-            sub = se_decode(counter[4], ";")
-            turn, index = int(counter[0]), int(sub[0])
-            phase = Phase(PHASES[index])
-        except (IndexError, ValueError):
-            self.problem(where, f"turn tracker state {self.turn_state!r} cannot be read")
-            return None
-        return PhaseStart(where=where, turn=turn, phase=phase)
-
-    def game_start(self, where: Where) -> GameStart:
-        units: list[UnitSetup] = []
-        control: dict[AreaId, Side] = {a.id: a.control for a in self.game.areas}
-        trenches: list[AreaLevel] = []
-        fire: list[FireMarkerAt] = []
-        no_supply: list[AreaId] = []
-        no_repl = False
-        turn_marker: int | None = None
-        piles: dict[tuple[Side, Pile], list[CardId]] = {}
-        for piece in self.tracker.pieces.values():
-            kind = piece.kind
-            spot = self.place((piece.map, piece.x, piece.y))
-            if kind == "unit":
-                uid = self.unit_id(piece, where)
-                if uid is None:
-                    continue
-                loc = spot.location() if spot is not None else None
-                if loc is None:
-                    self.problem(where, f"{uid} starts at {piece.map}:{piece.x},{piece.y}, outside every zone")
-                    continue
-                units.append(UnitSetup(uid, self.game.unit(uid).side, loc, bool(piece.spent)))
-            elif kind == "card":
-                card = CardId(piece.sdbp_id or "")
-                if not self.game.has_card(card):
-                    self.problem(where, f"card piece {piece.piece_id} has sdbp_id {piece.sdbp_id!r}, not a card of the game data")
-                    continue
-                owner = _side_of_card(self.game, card)
-                pile = _pile_of(spot)
-                if pile is None:
-                    self.problem(where, f"card {card} starts outside every card pile and hand")
-                    continue
-                if owner is None:
-                    continue  # the special card belongs to no side's piles
-                side = spot.side if spot is not None and spot.side is not None else owner
-                piles.setdefault((side, pile), []).append(card)
-            elif kind == "marker":
-                marker = piece.sdbp_id or ""
-                state = piece.prop("sdbp_state") or ""
-                area = spot.area if spot is not None and spot.kind is SpotKind.AREA else None
-                if marker == "turn":
-                    turn_marker = spot.turn if spot is not None else None
-                elif marker == "no-replacements":
-                    no_repl = no_repl or spot is not None
-                elif area is None:
-                    continue  # a marker kept in a box does not act on the map
-                elif marker == "control" and state in (s.value for s in Side):
-                    control[area] = Side(state)
-                elif marker == "trench" and state.isdigit():
-                    trenches.append(AreaLevel(area, int(state)))
-                elif marker == "fire" and state in (s.value for s in Side):
-                    fire.append(FireMarkerAt(area, Side(state)))
-                elif marker == "no-supply":
-                    no_supply.append(area)
-                else:
-                    self.problem(where, f"marker {marker!r} in state {state!r} in area {area} is not understood")
-            else:
-                self.problem(where, f"piece {piece.piece_id} ({piece.sdbp_id or 'no sdbp_id'}) is not a unit, marker or card")
-        units.sort(key=lambda u: u.unit)
-        return GameStart(
-            where=where,
-            units=tuple(units),
-            control=tuple(AreaControl(a, s) for a, s in sorted(control.items())),
-            trenches=tuple(sorted(trenches, key=lambda t: t.area)),
-            fire_markers=tuple(sorted(fire, key=lambda f: (f.area, f.side.value))),
-            no_supply=tuple(sorted(no_supply)),
-            no_replacements=no_repl,
-            turn_marker=turn_marker,
-            piles=tuple(
-                PileContents(side, pile, tuple(cards))
-                for (side, pile), cards in sorted(piles.items(), key=lambda kv: (kv[0][0].value, kv[0][1].value))
-            ),
-        )
 
     # -- steps ---------------------------------------------------------------------------------------
 
@@ -563,8 +461,8 @@ class _Interpreter:
             marker = line.require("marker")
             state = line.require("state")
             value = (line.get("area") or "").strip()
-            area = AreaId(int(value)) if value.isdigit() and self.game.has_area(AreaId(int(value))) else None
-            self.marker_state(marker, state, area, line.side, order, step)
+            known = value.isdigit() and self.game.has_area(AreaId(int(value)))
+            self.marker_state(marker, state, AreaId(int(value)) if known else None, line.side, order, step)
         # MOVE and FLIP lines repeat what the M/ and D/ commands say; other words are ignored (§1).
 
     def join_or_add(self, step: _Step, order: int, ev: str, side: Side, origin: AreaId, target: AreaId, uid: UnitId) -> None:
@@ -618,10 +516,11 @@ class _Interpreter:
     # -- a step's events ------------------------------------------------------------------------------
 
     def finish(self, step: _Step) -> list[Event]:
+        """The step's events in command order: its lines' events, then grouped moves, flips, cards."""
         w = step.where
         items = list(step.items)
         relocated = {(u, e.to) for _o, e in items if isinstance(e, Relocate) for u in e.units}
-        groups: dict[tuple[str, object, object], tuple[int, list[UnitId], Side]] = {}
+        groups: dict[tuple[str, Side, Location, Location], tuple[int, list[UnitId]]] = {}
         for uid, (order, old, new) in step.unit_moves.items():
             side = self.game.unit(uid).side
             if new is None:
@@ -636,40 +535,27 @@ class _Interpreter:
             if new_loc is None or old_loc is None:
                 self.problem(w, f"{uid} moved from {old.name} to {new.name}, which is not a unit's place")
                 continue
-            if new_loc.kind in (LocationKind.ELIMINATED, LocationKind.REMOVED):
-                if (uid, new_loc) not in relocated:
-                    key = ("relocate", new_loc, None)
-                    g = groups.setdefault(key, (order, [], side))
-                    g[1].append(uid)
-                continue
+            if new_loc.kind in (LocationKind.ELIMINATED, LocationKind.REMOVED) and (uid, new_loc) in relocated:
+                continue  # the ELIMINATE / REMOVE line already says it
             if old_loc.is_on_map and new_loc.is_on_map:
-                key = ("move", (side, old_loc.area), new_loc.area)
+                key = ("move", side, old_loc, new_loc)
             elif new_loc.is_on_map:
-                key = ("place", (side, old_loc.kind), new_loc)
+                key = ("place", side, old_loc, new_loc)
             else:
-                key = ("relocate", new_loc, None)
-            g = groups.setdefault(key, (order, [], side))
-            g[1].append(uid)
-        for key, (order, units, side) in groups.items():
-            kind = key[0]
+                key = ("relocate", side, new_loc, new_loc)
+            groups.setdefault(key, (order, []))[1].append(uid)
+        for (kind, side, origin, dest), (order, units) in groups.items():
             us = tuple(units)
-            if kind == "move":
-                origin = key[1][1]  # type: ignore[index]
-                assert isinstance(key[2], int)
-                items.append((order, Move(where=w, side=side, units=us, from_area=AreaId(origin), to_area=AreaId(key[2]))))
+            if kind == "move" and origin.area is not None and dest.area is not None:
+                items.append((order, Move(where=w, side=side, units=us, from_area=origin.area, to_area=dest.area)))
             elif kind == "place":
-                from_kind = key[1][1]  # type: ignore[index]
-                pk = {LocationKind.TURN: PlaceKind.REINFORCEMENT, LocationKind.REPLACEMENTS: PlaceKind.REPLACEMENT}.get(
-                    from_kind, PlaceKind.CARD if from_kind is LocationKind.OFF_MAP else PlaceKind.REPLACEMENT
-                )
-                if from_kind not in (LocationKind.TURN, LocationKind.REPLACEMENTS, LocationKind.OFF_MAP):
-                    self.problem(w, f"{', '.join(us)} came back onto the map from the {from_kind.value} box")
+                place_kind = _PLACE_KINDS.get(origin.kind)
+                if place_kind is None:
+                    self.problem(w, f"{', '.join(us)} came back onto the map from the {origin.kind.value} box")
                     continue
-                assert isinstance(key[2], Location)
-                items.append((order, Place(where=w, side=side, units=us, to=key[2], place_kind=pk)))
-            else:
-                assert isinstance(key[1], Location)
-                items.append((order, Relocate(where=w, units=us, to=key[1], reason=key[1].kind.value)))
+                items.append((order, Place(where=w, side=side, units=us, to=dest, place_kind=place_kind)))
+            elif kind == "relocate":
+                items.append((order, Relocate(where=w, units=us, to=dest, reason=dest.kind.value)))
         flips: dict[bool, tuple[int, list[UnitId]]] = {}
         for uid, (order, before, after) in step.flips.items():
             if before != after:
@@ -705,12 +591,9 @@ class _Interpreter:
             items.append((order, Reshuffle(where=w, side=side)))
 
 
-def _pile_of(spot: Spot | None) -> Pile | None:
-    if spot is None:
-        return None
-    return {
-        SpotKind.DECK: Pile.DECK,
-        SpotKind.DISCARD: Pile.DISCARD,
-        SpotKind.REMOVED_CARDS: Pile.REMOVED,
-        SpotKind.HAND: Pile.HAND,
-    }.get(spot.kind)
+_PLACE_KINDS = {
+    LocationKind.TURN: PlaceKind.REINFORCEMENT,
+    LocationKind.REPLACEMENTS: PlaceKind.REPLACEMENT,
+    LocationKind.OFF_MAP: PlaceKind.CARD,
+}
+"""Where units come onto the map from: turn track (12.2), Replacements box (12.1), Relief Force box."""

@@ -93,9 +93,8 @@ class Tracker:
     def add(self, piece_id: str, piece_type: str, state: str) -> TrackedPiece | None:
         """Register an AddPiece; returns the piece (``None`` for a stack, deck or unreadable chain)."""
         if piece_type == "stack" or piece_type.startswith("deck;"):
-            tokens = se_decode(state, ";")
-            where = (None if tokens[0] == "null" else tokens[0], *(tokens[1:3] + ["", ""])[:2])
-            self.positions[piece_id] = (where[0], where[1], where[2])
+            tokens = se_decode(state, ";") + ["", ""]
+            self.positions[piece_id] = (None if tokens[0] == "null" else tokens[0], tokens[1], tokens[2])
             if piece_type == "stack":
                 members = [t for t in tokens[3:] if not t.startswith("@@") and t in self.pieces]
                 for other in self.stacks.values():
@@ -147,13 +146,13 @@ class Tracker:
         old_stack = self.stack_of(piece_id)
         if old_stack is not None:
             self.stacks[old_stack].remove(piece_id)
-        moved = self._place(piece, new)
+        one = self._place(piece, new)
         target = self.stack_of(under) if under else None
         if target is None:
             target = self._stack_at(new, None)
         if target is not None:
             self.stacks[target].insert(0, piece_id)
-        return [moved]
+        return [one]
 
     def _place(self, piece: TrackedPiece, new: tuple[str | None, str, str]) -> Moved:
         old = (piece.map, piece.x, piece.y)
