@@ -12,7 +12,7 @@ enemy units in it passes to the enemy (CT-1, CT-4).
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
@@ -119,6 +119,7 @@ def simulate(before: GameState, event: Event, game: GameData) -> tuple[BoardView
     "13.0",
     Severity.ILLEGAL,
     "control passes at once to the side alone in an area; empty and contested areas keep it",
+    events=(ControlSet, Move, Damage, Place, Relocate),
 )
 def control_change(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -243,6 +244,7 @@ def _marker_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> I
     Severity.INFO,
     "a control marker shows only where control differs from the printed box",
     finish=_marker_finish,
+    events=(ControlSet,),
 )
 def control_marker(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext

@@ -26,15 +26,15 @@ naming the missing fact, never a silent pass.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Iterable, Iterator, Mapping, Sequence
 
 from sdbp_module.ids import AreaColour, AreaId, Severity, Side, UnitId, UnitType
 from sdbp_module.model.game_data import GameData, Unit
 from sdbp_module.replay.apply import closes_action, opens_new_action
 from sdbp_module.replay.clock import PartKind
-from sdbp_module.replay.events import Damage, Event, Move, MoveKind
+from sdbp_module.replay.events import Damage, Event, Move, MoveKind, Place, Relocate
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
@@ -178,11 +178,7 @@ def _earlier_stack(before: GameState, event: Move) -> tuple[UnitId, ...]:
     ):
         return ()
     return tuple(
-        sorted(
-            u
-            for u in clock.activated
-            if u not in event.units and before.area_of(u) == event.to_area
-        )
+        sorted(u for u in clock.activated if u not in event.units and before.area_of(u) == event.to_area)
     )
 
 
@@ -210,9 +206,7 @@ def move_facts(before: GameState, event: Move, game: GameData) -> MoveFacts | Mi
         n = len(earlier)
         base = AdjustedView(
             base,
-            MappingProxyType(
-                {(event.side, event.to_area): -n, (event.side, event.from_area): n}
-            ),
+            MappingProxyType({(event.side, event.to_area): -n, (event.side, event.from_area): n}),
         )
     return MoveFacts(event, units, Mover.of(units), steps, base)
 
@@ -289,7 +283,13 @@ def _how(a: MoveAnalysis) -> str:
 # -- MOVE-ADJACENT-PATH -----------------------------------------------------------------------------
 
 
-@rule("MOVE-ADJACENT-PATH", "7.0", Severity.ILLEGAL, "consecutive areas of a move's path are adjacent")
+@rule(
+    "MOVE-ADJACENT-PATH",
+    "7.0",
+    Severity.ILLEGAL,
+    "consecutive areas of a move's path are adjacent",
+    events=(Move,),
+)
 def move_adjacent_path(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
@@ -319,7 +319,13 @@ def move_adjacent_path(
 # -- MOVE-COST --------------------------------------------------------------------------------------
 
 
-@rule("MOVE-COST", "7.0", Severity.ILLEGAL, "the path's step-by-step cost fits the stack's MP")
+@rule(
+    "MOVE-COST",
+    "7.0",
+    Severity.ILLEGAL,
+    "the path's step-by-step cost fits the stack's MP",
+    events=(Move,),
+)
 def move_cost(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
@@ -351,6 +357,7 @@ def move_cost(
     "7.0",
     Severity.ILLEGAL,
     "the units of one move action go from one area to one destination together",
+    events=(Move,),
 )
 def move_stack_together(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -376,9 +383,7 @@ def move_stack_together(
         units=event.units,
         areas=tuple(
             dict.fromkeys(
-                a
-                for a in (first.area, first.target, event.from_area, event.to_area)
-                if a is not None
+                a for a in (first.area, first.target, event.from_area, event.to_area) if a is not None
             )
         ),
     )
@@ -387,7 +392,13 @@ def move_stack_together(
 # -- MOVE-STACK-MA ----------------------------------------------------------------------------------
 
 
-@rule("MOVE-STACK-MA", "7.0", Severity.ILLEGAL, "a stack moves with the lowest MA of its units")
+@rule(
+    "MOVE-STACK-MA",
+    "7.0",
+    Severity.ILLEGAL,
+    "a stack moves with the lowest MA of its units",
+    events=(Move,),
+)
 def move_stack_ma(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
@@ -449,6 +460,7 @@ def _restriction(
     "7.0, 10.0",
     Severity.ILLEGAL,
     "a VM move never enters a French-controlled area holding French units",
+    events=(Move,),
 )
 def vm_enter_fr_occupied(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -489,6 +501,7 @@ def _red_entries(
     "2.2.1, 7.0",
     Severity.ILLEGAL,
     "French units never enter or end in a red-numbered area",
+    events=(Move, Damage, Place, Relocate),
 )
 def fr_red_area(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -527,17 +540,16 @@ def fr_red_area(
                     )
         return
     units = tuple(getattr(event, "units", ()))
-    if isinstance(event, Move):  # gather, withdraw, advance: the path's areas, then the end
-        if event.side is Side.FRENCH:
-            for area in event.steps or ():
-                if area != event.to_area and game.has_area(area) and game.area(area).colour is AreaColour.RED:
-                    yield self.finding(
-                        before,
-                        event,
-                        f"French units pass through red-numbered area {area}.",
-                        units=units,
-                        areas=(area,),
-                    )
+    if isinstance(event, Move) and event.side is Side.FRENCH:  # gather, withdraw: the path, then the end
+        for area in event.steps or ():
+            if area != event.to_area and game.has_area(area) and game.area(area).colour is AreaColour.RED:
+                yield self.finding(
+                    before,
+                    event,
+                    f"French units pass through red-numbered area {area}.",
+                    units=units,
+                    areas=(area,),
+                )
     for unit_id, area in _red_entries(game, before, after, units):
         yield self.finding(
             before,
@@ -552,13 +564,13 @@ def _armour(game: GameData, units: Iterable[UnitId]) -> tuple[UnitId, ...]:
     return tuple(
         u
         for u in units
-        if game.has_unit(u)
-        and game.unit(u).side is Side.FRENCH
-        and game.unit(u).type is UnitType.ARMOR
+        if game.has_unit(u) and game.unit(u).side is Side.FRENCH and game.unit(u).type is UnitType.ARMOR
     )
 
 
-def _river_crossings(game: GameData, origin: AreaId, steps: Sequence[AreaId]) -> Iterator[tuple[AreaId, AreaId]]:
+def _river_crossings(
+    game: GameData, origin: AreaId, steps: Sequence[AreaId]
+) -> Iterator[tuple[AreaId, AreaId]]:
     here = origin
     for there in steps:
         border = game.border(here, there)
@@ -572,6 +584,7 @@ def _river_crossings(game: GameData, origin: AreaId, steps: Sequence[AreaId]) ->
     "7.0, 8.4.2",
     Severity.ILLEGAL,
     "French armour crosses rivers only by the bridges 29–28 and 29–21",
+    events=(Move, Damage),
 )
 def fr_armor_river(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -632,6 +645,7 @@ def fr_armor_river(
     "10.0",
     Severity.INFO,
     "an assault advance ignores MP and river costs (guard against false MOVE-COST findings)",
+    events=(Move,),
 )
 def move_no_mp_assault(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -679,7 +693,9 @@ def _unflipped_movers(state: GameState) -> tuple[UnitId, ...]:
     return tuple(sorted(u for u in clock.activated if (s := state.unit(u)) is not None and not s.spent))
 
 
-def _flip_finding(self: FunctionRule, state: GameState, event: Event | None, units: tuple[UnitId, ...]) -> Finding:
+def _flip_finding(
+    self: FunctionRule, state: GameState, event: Event | None, units: tuple[UnitId, ...]
+) -> Finding:
     areas = tuple(dict.fromkeys(a for u in units if (a := state.area_of(u)) is not None))
     return self.finding(
         state,

@@ -27,10 +27,11 @@ the MP may keep moving through enemy-controlled or enemy-occupied areas.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import Iterable, Mapping, Protocol, Sequence
+from typing import Protocol
 
 from sdbp_module.ids import AreaColour, AreaId, Side, UnitType
 from sdbp_module.model.game_data import GameData, Unit
@@ -60,9 +61,7 @@ class Board:
     counts: Mapping[tuple[Side, AreaId], int]
 
     @staticmethod
-    def of(
-        control: Mapping[AreaId, Side], counts: Mapping[tuple[Side, AreaId], int]
-    ) -> Board:
+    def of(control: Mapping[AreaId, Side], counts: Mapping[tuple[Side, AreaId], int]) -> Board:
         return Board(MappingProxyType(dict(control)), MappingProxyType(dict(counts)))
 
     @staticmethod
@@ -236,11 +235,7 @@ def step_problems(
         and not border.bridge
     ):
         problems.append(StepProblem.ARMOUR_RIVER)
-    if (
-        mover.side is Side.VIET_MINH
-        and view.controller(y) is Side.FRENCH
-        and view.count(Side.FRENCH, y) >= 1
-    ):
+    if mover.side is Side.VIET_MINH and view.controller(y) is Side.FRENCH and view.count(Side.FRENCH, y) >= 1:
         problems.append(StepProblem.VM_ENTER_FR_OCCUPIED)
     if view.count(mover.side, y) + mover.size > game.game.stacking_limit:
         problems.append(StepProblem.STACK_LIMIT)
@@ -306,9 +301,7 @@ def _step(game: GameData, mover: Mover, x: AreaId, y: AreaId, view: BoardView) -
     return step, after
 
 
-def walk(
-    game: GameData, mover: Mover, origin: AreaId, path: Sequence[AreaId], view: BoardView
-) -> Walk:
+def walk(game: GameData, mover: Mover, origin: AreaId, path: Sequence[AreaId], view: BoardView) -> Walk:
     """Walk ``path`` (the areas entered, in order, not repeating ``origin``) step by step.
 
     Every step is priced and checked against the state as it stands at that moment; control
@@ -373,9 +366,7 @@ def cheapest_path(
     return None
 
 
-def reachable(
-    game: GameData, mover: Mover, origin: AreaId, view: BoardView
-) -> Mapping[AreaId, Walk]:
+def reachable(game: GameData, mover: Mover, origin: AreaId, view: BoardView) -> Mapping[AreaId, Walk]:
     """Every area the stack can legally end in this move, with its cheapest path (7.0)."""
     found: dict[AreaId, Walk] = {}
     for area in sorted(a.id for a in game.areas):

@@ -14,10 +14,10 @@ event holds the whole retreat, so only the areas the retreating units end in are
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sdbp_module.ids import AreaId, Severity, Side
-from sdbp_module.replay.events import Event, Move, units_of
+from sdbp_module.replay.events import Damage, Event, GameStart, Move, Place, Relocate, units_of
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
@@ -43,6 +43,7 @@ def _touched(before: GameState, event: Event, after: GameState) -> tuple[AreaId,
     "7.0, 8.4.2, 10.0, 12.3",
     Severity.ILLEGAL,
     "at most 9 units per side in an area at any moment, passing through included",
+    events=(Move, Damage, Place, Relocate, GameStart),
 )
 def stack_limit(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext

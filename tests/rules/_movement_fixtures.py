@@ -239,8 +239,7 @@ def verdicts(
     return [
         (f.rule_id, f.severity.value, tuple(f.units), tuple(f.areas))
         for f in report.findings
-        if (with_info or f.severity is not Severity.INFO)
-        and (markers or f.rule_id != "CONTROL-MARKER")
+        if (with_info or f.severity is not Severity.INFO) and (markers or f.rule_id != "CONTROL-MARKER")
     ]
 
 
@@ -249,12 +248,21 @@ def flip(units: str) -> Flip:
     return Flip(units=tuple(UnitId(u) for u in units.split()), spent=True)
 
 
-def moved(side: Side, units: str, *path: int, logged_path: bool = True, action: int | None = None) -> tuple[Move, Flip]:
+def moved(
+    side: Side, units: str, *path: int, logged_path: bool = True, action: int | None = None
+) -> tuple[Move, Flip]:
     """A whole move action: the move, then the flip of its units."""
     return move(side, units, *path, logged_path=logged_path, action=action), flip(units)
 
 
-def move(side: Side, units: str, *path: int, action: int | None = None, kind: MoveKind = MoveKind.MOVE, logged_path: bool = True) -> Move:
+def move(
+    side: Side,
+    units: str,
+    *path: int,
+    action: int | None = None,
+    kind: MoveKind = MoveKind.MOVE,
+    logged_path: bool = True,
+) -> Move:
     """A move of ``units`` (space-separated ids) along ``path`` (origin first)."""
     return Move(
         side=side,

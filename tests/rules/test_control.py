@@ -97,7 +97,9 @@ turn 2 action french
 def test_ct_4_vm_area_becomes_french_by_retreat() -> None:
     """§4.5 CT-4 (13.0, 8.4.2): the last VM unit retreats out of VM-controlled 11, which holds a
     French unit → 11 becomes French (the trench's removal is TRENCH-REMOVED-ON-FR-CONTROL's)."""
-    dmg = Damage(side=VM, target=aid(11), outcomes=(UnitOutcome(uid("VM-W1"), DamageResult.FLIP_RETREAT, (aid(7),)),))
+    dmg = Damage(
+        side=VM, target=aid(11), outcomes=(UnitOutcome(uid("VM-W1"), DamageResult.FLIP_RETREAT, (aid(7),)),)
+    )
     report = run(example_state(CT_4), dmg)
     assert verdicts(report) == []
     assert report.final.controller(aid(11)) is FR
@@ -105,7 +107,9 @@ def test_ct_4_vm_area_becomes_french_by_retreat() -> None:
 
 def test_ct_4_log_keeping_vm_is_control_change() -> None:
     """§4.5 CT-4 (13.0): a control marker keeping 11 VM after the retreat → illegal."""
-    dmg = Damage(side=VM, target=aid(11), outcomes=(UnitOutcome(uid("VM-W1"), DamageResult.FLIP_RETREAT, (aid(7),)),))
+    dmg = Damage(
+        side=VM, target=aid(11), outcomes=(UnitOutcome(uid("VM-W1"), DamageResult.FLIP_RETREAT, (aid(7),)),)
+    )
     report = run(example_state(CT_4), dmg, ControlSet(area=aid(11), side=VM))
     assert verdicts(report) == [("CONTROL-CHANGE", ILLEGAL, ("FR-A",), (11,))]
 
@@ -113,7 +117,9 @@ def test_ct_4_log_keeping_vm_is_control_change() -> None:
 def test_mv_14_log_showing_e_still_french() -> None:
     """§4.1 MV-14 (13.0): after a VM stack passed through empty French E (51), a log showing E
     French → CONTROL-CHANGE illegal; showing it VM → PASS."""
-    start = example_state("turn 2 action viet_minh\n50: | ctrl viet_minh\n51: | ctrl french\n52: VM-T1 VM-T2 | ctrl viet_minh")
+    start = example_state(
+        "turn 2 action viet_minh\n50: | ctrl viet_minh\n51: | ctrl french\n52: VM-T1 VM-T2 | ctrl viet_minh"
+    )
     bad = run(start, *moved(VM, "VM-T1 VM-T2", 52, 51, 50), ControlSet(area=aid(51), side=FR))
     assert verdicts(bad) == [("CONTROL-CHANGE", ILLEGAL, (), (51,))]
     good = run(start, *moved(VM, "VM-T1 VM-T2", 52, 51, 50), ControlSet(area=aid(51), side=VM))
@@ -122,7 +128,9 @@ def test_mv_14_log_showing_e_still_french() -> None:
 
 def test_control_marker_for_printed_owner_is_info() -> None:
     """2.1.2, 13.0 CONTROL-MARKER: a marker showing area 7's printed owner (VM) → info."""
-    report = run(example_state("turn 2 action french\n7: VM-V | ctrl viet_minh"), ControlSet(area=aid(7), side=VM))
+    report = run(
+        example_state("turn 2 action french\n7: VM-V | ctrl viet_minh"), ControlSet(area=aid(7), side=VM)
+    )
     assert verdicts(report, with_info=True, markers=True) == [("CONTROL-MARKER", "info", (), (7,))]
 
 
@@ -139,8 +147,12 @@ def test_control_marker_where_control_differs_is_silent() -> None:
 def test_marker_for_capture_in_passing_without_path_is_info() -> None:
     """13.0, 7.0: a VM stack moves 52 → 50 with no path logged; marking empty 51 VM is explained
     by a capture in passing (52 → 51 → 50 is within reach) → info, not CONTROL-CHANGE."""
-    start = example_state("turn 2 action viet_minh\n50: | ctrl viet_minh\n51: | ctrl french\n52: VM-T1 VM-T2 | ctrl viet_minh")
-    report = run(start, *moved(VM, "VM-T1 VM-T2", 52, 50, logged_path=False), ControlSet(area=aid(51), side=VM))
+    start = example_state(
+        "turn 2 action viet_minh\n50: | ctrl viet_minh\n51: | ctrl french\n52: VM-T1 VM-T2 | ctrl viet_minh"
+    )
+    report = run(
+        start, *moved(VM, "VM-T1 VM-T2", 52, 50, logged_path=False), ControlSet(area=aid(51), side=VM)
+    )
     assert verdicts(report, with_info=True) == [("CONTROL-CHANGE", "info", (), (51,))]
     # an area out of the stack's reach (14 is not linked to 50–52) stays illegal
     far = run(start, *moved(VM, "VM-T1 VM-T2", 52, 50, logged_path=False), ControlSet(area=aid(14), side=VM))

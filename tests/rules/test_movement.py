@@ -358,7 +358,9 @@ def test_fr_red_area_retreat() -> None:
     """2.2.1, 8.4.2 FR-RED-AREA: a French unit retreating into red area 60 (any way in counts)."""
     start = example_state("turn 2 action viet_minh\n10: FR-A | ctrl french\n60: | ctrl french")
     dmg = Damage(
-        side=FR, target=aid(10), points=1,
+        side=FR,
+        target=aid(10),
+        points=1,
         outcomes=(UnitOutcome(uid("FR-A"), DamageResult.FLIP_RETREAT, (aid(60),)),),
     )
     report = run(start, dmg)
@@ -373,10 +375,16 @@ def test_fr_armor_river_bridge_is_legal() -> None:
 
 def test_fr_armor_river_retreat_rt_9_and_rt_10() -> None:
     """§4.4 RT-9 / RT-10 (8.4.2): armour retreating 29 → 30 (no bridge) is illegal; 29 → 21 is not."""
-    start = example_state("turn 2 action viet_minh\n29: FR-K | ctrl french\n30: | ctrl french\n21: | ctrl french")
-    bad = Damage(side=FR, target=aid(29), outcomes=(UnitOutcome(uid("FR-K"), DamageResult.RETREAT, (aid(30),)),))
+    start = example_state(
+        "turn 2 action viet_minh\n29: FR-K | ctrl french\n30: | ctrl french\n21: | ctrl french"
+    )
+    bad = Damage(
+        side=FR, target=aid(29), outcomes=(UnitOutcome(uid("FR-K"), DamageResult.RETREAT, (aid(30),)),)
+    )
     assert verdicts(run(start, bad)) == [("FR-ARMOR-RIVER", ILLEGAL, ("FR-K",), (29, 30))]
-    good = Damage(side=FR, target=aid(29), outcomes=(UnitOutcome(uid("FR-K"), DamageResult.RETREAT, (aid(21),)),))
+    good = Damage(
+        side=FR, target=aid(29), outcomes=(UnitOutcome(uid("FR-K"), DamageResult.RETREAT, (aid(21),)),)
+    )
     assert verdicts(run(start, good)) == []
 
 

@@ -33,7 +33,7 @@ def board(**counts: int) -> Board:
     return Board.of(initial_control(), table)
 
 
-EXAMPLE = dict(fr10=2, vm11=2, fr17=2, vm17=1)
+EXAMPLE = {"fr10": 2, "vm11": 2, "fr17": 2, "vm17": 1}
 
 
 @pytest.mark.parametrize(
@@ -84,9 +84,7 @@ def test_armour_crosses_only_by_bridge(game: GameData) -> None:
 def test_vm_may_not_enter_french_occupied_area(game: GameData) -> None:
     """7.0 / MV-7: the VM unit in 17 may not enter 10 (French-controlled, French units)."""
     v = Mover(VM, 1, False, 2)
-    assert step_problems(game, v, aid(17), aid(10), board(**EXAMPLE)) == (
-        StepProblem.VM_ENTER_FR_OCCUPIED,
-    )
+    assert step_problems(game, v, aid(17), aid(10), board(**EXAMPLE)) == (StepProblem.VM_ENTER_FR_OCCUPIED,)
 
 
 def test_french_never_enter_red(game: GameData) -> None:

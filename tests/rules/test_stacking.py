@@ -26,7 +26,9 @@ def _place(units: str, area: int) -> Place:
 
 def test_rp_10_tenth_vm_unit_placed() -> None:
     """§4.9 RP-10 (12.3): a 10th VM unit placed in an area → STACK-LIMIT-9."""
-    start = example_state(f"turn 2 end\n11: {' '.join(f'VM-W{i}' for i in range(1, 10))} | ctrl viet_minh\noff-map: VM-T1")
+    start = example_state(
+        f"turn 2 end\n11: {' '.join(f'VM-W{i}' for i in range(1, 10))} | ctrl viet_minh\noff-map: VM-T1"
+    )
     report = run(start, _place("VM-T1", 11))
     units = tuple(sorted(["VM-T1", *(f"VM-W{i}" for i in range(1, 10))]))
     assert verdicts(report) == [("STACK-LIMIT-9", ILLEGAL, units, (11,))]
@@ -37,18 +39,20 @@ def test_rp_10_tenth_vm_unit_placed() -> None:
 
 def test_ninth_vm_unit_placed_is_legal() -> None:
     """12.3: placing the 9th unit respects the limit."""
-    start = example_state("turn 2 end\n11: " + " ".join(f"VM-W{i}" for i in range(1, 9)) + " | ctrl viet_minh\noff-map: VM-T1")
+    start = example_state(
+        "turn 2 end\n11: " + " ".join(f"VM-W{i}" for i in range(1, 9)) + " | ctrl viet_minh\noff-map: VM-T1"
+    )
     assert verdicts(run(start, _place("VM-T1", 11))) == []
 
 
 def test_retreat_ending_in_a_full_area() -> None:
     """8.4.2 / §4.4 RT-5: a retreat that ends with 10 units in an area → STACK-LIMIT-9."""
     start = example_state(
-        "turn 2 action french\n"
-        f"11: {NINE_VM} | ctrl viet_minh\n"
-        "7: VM-T1 | ctrl viet_minh\n"
+        f"turn 2 action french\n11: {NINE_VM} | ctrl viet_minh\n7: VM-T1 | ctrl viet_minh\n"
     )
-    dmg = Damage(side=VM, target=aid(7), outcomes=(UnitOutcome(uid("VM-T1"), DamageResult.FLIP_RETREAT, (aid(11),)),))
+    dmg = Damage(
+        side=VM, target=aid(7), outcomes=(UnitOutcome(uid("VM-T1"), DamageResult.FLIP_RETREAT, (aid(11),)),)
+    )
     report = run(start, dmg)
     assert [v[0] for v in verdicts(report)] == ["STACK-LIMIT-9"]
     assert verdicts(report)[0][3] == (11,)
@@ -63,7 +67,9 @@ def test_retreat_passing_through_a_full_area_is_not_judged_here() -> None:
         "7: VM-T1 | ctrl viet_minh\n8: | ctrl viet_minh\n"
     )
     dmg = Damage(
-        side=VM, target=aid(7), outcomes=(UnitOutcome(uid("VM-T1"), DamageResult.FLIP_RETREAT, (aid(11), aid(8))),)
+        side=VM,
+        target=aid(7),
+        outcomes=(UnitOutcome(uid("VM-T1"), DamageResult.FLIP_RETREAT, (aid(11), aid(8))),),
     )
     assert verdicts(run(start, dmg)) == []
 
@@ -76,7 +82,11 @@ def test_assault_advance_overflow() -> None:
         "14: VM-T1 VM-T2 | ctrl viet_minh\n"
     )
     advance = Move(
-        side=VM, units=(uid("VM-T1"), uid("VM-T2")), from_area=aid(14), to_area=aid(17), move_kind=MoveKind.ADVANCE
+        side=VM,
+        units=(uid("VM-T1"), uid("VM-T2")),
+        from_area=aid(14),
+        to_area=aid(17),
+        move_kind=MoveKind.ADVANCE,
     )
     report = run(start, advance)
     assert [(v[0], v[3]) for v in verdicts(report)] == [("STACK-LIMIT-9", (17,))]
@@ -85,7 +95,9 @@ def test_assault_advance_overflow() -> None:
 def test_existing_overflow_reported_once() -> None:
     """7.0: an area already over the limit is not reported again by an event that does not add to it."""
     ten = " ".join(f"FR-S{i}" for i in range(1, 11))
-    start = example_state(f"turn 2 action french\n50: {ten} | ctrl french\n51: FR-S11 | ctrl french\n52: | ctrl viet_minh")
+    start = example_state(
+        f"turn 2 action french\n50: {ten} | ctrl french\n51: FR-S11 | ctrl french\n52: | ctrl viet_minh"
+    )
     report = run(start, *moved(FR, "FR-S11", 51, 52))
     assert verdicts(report) == []
 
