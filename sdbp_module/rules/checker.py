@@ -18,7 +18,7 @@ from sdbp_module.ids import Severity
 from sdbp_module.replay.events import Event, GameStart, Where
 from sdbp_module.replay.scenario import printed_start
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, Rule, RulesPackage
+from sdbp_module.rules.base import CheckContext, Rule, RulesPackage, make_finding
 from sdbp_module.rules.findings import Finding, Summary, sort_findings
 from sdbp_module.rules.switches import RuleSet
 
@@ -64,12 +64,15 @@ INTERPRETATION_ID = "LOG-INTERPRETATION"
 """Rule id under which interpretation problems are reported (severity cannot-check)."""
 
 
-def problem_finding(problem: LogProblem) -> Finding:
-    return Finding(
-        rule_id=INTERPRETATION_ID,
-        rule_ref="log",
-        severity=Severity.CANNOT_CHECK,
-        message=f"The log could not be read for sure here: {problem.message}",
+def problem_finding(problem: LogProblem, state: GameState) -> Finding:
+    """An interpretation problem as a ``cannot-check`` finding, stamped with the clock at that point."""
+    return make_finding(
+        INTERPRETATION_ID,
+        "log",
+        Severity.CANNOT_CHECK,
+        state,
+        None,
+        f"The log could not be read for sure here: {problem.message}",
         where=problem.where,
     )
 
@@ -106,9 +109,12 @@ def check_events(
         if not events or not isinstance(events[0], GameStart):
             # no snapshot in the log: replay from the printed set-up, which the log did not show
             state = replace(apply(state, printed_start(game)), started=False)
-    found: list[Finding] = [problem_finding(p) for p in problems]
+    found: list[Finding] = []
+    pending = sorted(problems, key=lambda p: p.where.sort_key)
     dispatch: dict[type, tuple[Rule, ...]] = {}
     for event in events:
+        while pending and pending[0].where.sort_key < event.where.sort_key:
+            found.append(problem_finding(pending.pop(0), state))
         after = apply(state, event)
         cls = type(event)
         judges = dispatch.get(cls)
@@ -120,6 +126,7 @@ def check_events(
             except Exception as exc:  # a crashing rule is a bug: surface it with the position
                 raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
         state = after
+    found.extend(problem_finding(p, state) for p in pending)
     for rule in active:
         finish = getattr(rule, "finish", None)
         if finish is None:
