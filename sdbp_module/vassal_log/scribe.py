@@ -12,6 +12,7 @@ of ``sdbp check`` and by the interpretation's unit tests; it writes, it never ju
 from __future__ import annotations
 
 import zipfile
+from dataclasses import replace
 from pathlib import Path
 
 from sdbp_module.codec import pieces
@@ -46,7 +47,9 @@ class Scribe:
         self.entries = [(n, d) for n, d in tmp_entries if n != "savedGame"]
         saved = dict(tmp_entries)["savedGame"]
         self.tree = decode_tree(decode_envelope(saved).text)
-        self.zones = Zones.from_module(read_module(module))
+        self.info = read_module(module)
+        self.zones = Zones.from_module(self.info)
+        self.next_id = 2_000_000_000_001
         self.tracker = Tracker()
         self.decks: dict[str, tuple[str, str]] = {}
         for top in self.tree.children:
@@ -182,6 +185,42 @@ class Scribe:
         x, y = self.point("Eliminated")
         move = self.move_text(piece, MAIN_MAP, x, y)
         self.step([move, "CHAT* " + format_line("ELIMINATE", [("side", side_name(side)), ("unit", unit), ("from", zone)])])
+
+    def add_marker(self, side: Side | None, kind: str, state: str, zone: str) -> str:
+        """A marker dragged from the palette into ``zone`` showing ``state``: AddPiece and MOVE line."""
+        definition = self.info.definitions[kind]
+        states = list(definition.state_traits)
+        kind_states: list[str] = []
+        for i, trait_type in enumerate(definition.type_traits):
+            if trait_type.startswith("PROP;sdbp_state;"):
+                commands = se_decode(se_decode(trait_type[5:], ";")[2], ",")
+                kind_states = [se_decode(se_decode(c, ":")[2], ",")[1] for c in commands]
+        level = str(kind_states.index(state) + 1)
+        for i, trait_type in enumerate(definition.type_traits):
+            if trait_type.startswith("PROP;sdbp_state;"):
+                states[i] = state
+            elif trait_type.startswith("PROP;sdbp_level;"):
+                states[i] = level
+            elif trait_type.startswith("emb2;") and se_decode(trait_type[5:], ";")[18] == "State":
+                states[i] = level
+        piece_id = str(self.next_id)
+        self.next_id += 1
+        x, y = self.point(zone)
+        basic = pieces.basic_state(states[-1])
+        assert basic is not None
+        states[-1] = pieces.basic_state_text(
+            replace(basic, map=MAIN_MAP, x=str(x), y=str(y), properties=(("UniqueID", piece_id),))
+        )
+        add = pieces.add_piece_text(piece_id, pieces.join_chain(list(definition.type_traits)), pieces.join_chain(states))
+        self.tracker.add(piece_id, pieces.join_chain(list(definition.type_traits)), pieces.join_chain(states))
+        fields = [("side", side_name(side)), ("marker", kind), ("state", state), ("from", ""), ("to", zone)]
+        self.step([add, "CHAT* " + format_line("MOVE", fields)])
+        return piece_id
+
+    def delete(self, piece_id: str) -> None:
+        """A piece deleted (the markers' Delete, Ctrl+D): ``-/id``, no report line."""
+        self.tracker.remove(piece_id)
+        self.step([f"-/{piece_id}"])
 
     def chat(self, text: str) -> None:
         self.step(["CHAT" + text])

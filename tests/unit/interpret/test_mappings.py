@@ -16,22 +16,29 @@ from sdbp_module.replay.events import (
     CardDraw,
     CardPlay,
     CardRemove,
+    ControlSet,
     DiceRoll,
     DiscardReason,
     Entrench,
     Event,
     Fire,
+    FireMarkerSet,
     Flip,
     GameStart,
     Move,
+    NoSupplySet,
     Pass,
     PhaseStart,
     Pile,
+    Place,
+    PlaceKind,
     Relocate,
+    Reshuffle,
+    TrenchSet,
     Where,
 )
 from sdbp_module.replay.interpret import Problem, events_from_vlog, interpret_tree
-from sdbp_module.replay.location import ELIMINATED
+from sdbp_module.replay.location import ELIMINATED, Location
 from sdbp_module.replay.vlog.zones import Zones
 from sdbp_module.vassal_log.scribe import Scribe
 
@@ -222,3 +229,92 @@ def test_undo_with_nothing_before_is_a_problem(game: GameData, module: Path) -> 
     s = Scribe(module)
     s.step(["UNDO\ttrue", "UNDO\tfalse"])
     assert run(s, game, module) == ([], [Problem(Where("t.vlog", 1), "an undo with no step before it to take back")])
+
+
+def test_markers_from_lines_palette_and_delete(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.chat("* SDBP|1|MARKER|side=Viet Minh|marker=control|state=viet_minh|area=14")
+    trench = s.add_marker(V, "trench", "2", "8")
+    s.add_marker(F, "fire", "french", "11")
+    s.delete(trench)
+    s.chat("* SDBP|1|MARKER|side=French|marker=no-supply|state=no-supply|area=21")
+    events, problems = run(s, game, module)
+    assert problems == []
+    w = lambda n: Where("t.vlog", n)  # noqa: E731
+    assert events == [
+        ControlSet(where=w(1), area=AreaId(14), side=V),
+        TrenchSet(where=w(2), area=AreaId(8), level=2),
+        FireMarkerSet(where=w(3), area=AreaId(11), side=F),
+        TrenchSet(where=w(4), area=AreaId(8), level=0),
+        NoSupplySet(where=w(5), side=F, area=AreaId(21)),
+    ]
+
+
+def test_reinforcements_replacements_and_relief_come_in_as_placements(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.move(F, ["FR-5BPVN-1", "FR-5BPVN-2"], "20")
+    s.move(V, ["VM-REPL-01"], "5")
+    s.move(F, ["FR-III3REI-C"], "21")
+    events, problems = run(s, game, module)
+    assert problems == []
+    assert events == [
+        Place(where=Where("t.vlog", 1), side=F, units=(UnitId("FR-5BPVN-1"), UnitId("FR-5BPVN-2")), to=Location.in_area(20)),
+        Place(where=Where("t.vlog", 2), side=V, units=(UnitId("VM-REPL-01"),), to=Location.in_area(5), place_kind=PlaceKind.REPLACEMENT),
+        Place(where=Where("t.vlog", 3), side=F, units=(UnitId("FR-III3REI-C"),), to=Location.in_area(21), place_kind=PlaceKind.CARD),
+    ]
+
+
+def test_discard_reason_follows_the_phase_and_reshuffle(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.draw(V, ["VM-01", "VM-02"])
+    s.card(V, "VM-01", "discard")  # draw phase (the saved position): excess
+    s.phase(1, "end", None)
+    s.card(V, "VM-02", "discard")
+    for card in ("VM-01", "VM-02"):
+        s.card_move(card, "Viet Minh deck")
+    events, problems = run(s, game, module)
+    assert problems == []
+    w = lambda n: Where("t.vlog", n)  # noqa: E731
+    assert events[1:] == [
+        CardDiscard(where=w(2), side=V, cards=(CardId("VM-01"),), reason=DiscardReason.EXCESS),
+        PhaseStart(where=w(3), turn=1, phase=Phase.END),
+        CardDiscard(where=w(4), side=V, cards=(CardId("VM-02"),), reason=DiscardReason.END_PHASE),
+        Reshuffle(where=w(5), side=V),
+        Reshuffle(where=w(6), side=V),
+    ]
+
+
+def test_card_entrenchment_is_entrench_and_discard(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.draw(V, ["VM-03"])
+    x, y = s.decks["Viet Minh discard"]
+    move = s.move_text(s.piece("VM-03"), "Main Map", int(x), int(y))
+    s.step(["CHAT* SDBP|1|ENTRENCH|side=Viet Minh|card=VM-03|area=14", move])
+    events, problems = run(s, game, module)
+    assert problems == []
+    assert events[1:] == [
+        Entrench(where=Where("t.vlog", 2), side=V, area=AreaId(14), card=CardId("VM-03")),
+        CardDiscard(where=Where("t.vlog", 2), side=V, cards=(CardId("VM-03"),), reason=DiscardReason.ENTRENCH),
+    ]
+
+
+def test_unknown_piece_and_unmatched_undo_are_problems(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.step(["M/4242/Main Map/10/10/null/Main Map/0/0/null/scribe"])
+    s.pass_(F)
+    s.step(["UNDO\ttrue", "CHAT* UNDO: * SDBP|1|PASS|side=Viet Minh", "UNDO\tfalse"])
+    events, problems = run(s, game, module)
+    assert events == [Pass(where=Where("t.vlog", 2), side=F)]
+    assert problems == [
+        Problem(Where("t.vlog", 1), "MovePiece of piece 4242, which the log never created"),
+        Problem(Where("t.vlog", 3), "the undo does not match the step at t.vlog#2 (its SDBP lines differ); what was taken back cannot be told"),
+    ]
+
+
+def test_a_foreign_real_log_gives_problems_not_a_crash(game: GameData) -> None:
+    corpus = Path(__file__).resolve().parents[3] / ".." / "shared" / "corpus" / "real" / "vasl-templates" / "analyze-vlog" / "3d6.vlog"
+    if not corpus.is_file():
+        pytest.skip(f"{corpus}: corpus not present")
+    events, problems = events_from_vlog(corpus, game, None)
+    assert [type(e) for e in events] == [GameStart]
+    assert problems and all("is not a unit, marker or card" in p.message or "turn tracker" in p.message for p in problems)
