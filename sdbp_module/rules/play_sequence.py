@@ -37,6 +37,20 @@ END_STEPS = (
 
 HEAVY_FLAK = "Heavy Flak"
 
+ORDER_MATTERS: frozenset[tuple[str, str]] = frozenset(
+    {
+        (SUPPLY, REFRESH),  # No Supply markers must be down before the refresh
+        (SUPPLY, REMOVE_MARKERS),  # markers placed after the removal would stay
+        (REFRESH, REMOVE_MARKERS),  # removed No Supply markers would let those units refresh
+        (REPLACEMENT_ROLL, PLACEMENT_VM),  # replacements come from the roll
+        (PLACEMENT_VM, PLACEMENT_FRENCH),  # 12.3: the VM places first
+        (REPLACEMENT_ROLL, REMOVE_NO_REPLACEMENTS),  # the marker forbids this turn's roll
+        *((step, TURN_END) for step in END_STEPS[:-1]),  # nothing after the turn (or game) is over
+    }
+)
+"""Pairs (a, b) of End-phase steps whose inversion changes the result (catalogue SEQ-END-PHASE-ORDER);
+other inversions are reported as info."""
+
 
 def make_sequence(game: GameData) -> SequenceOfPlay:
     signatures = {
@@ -44,7 +58,6 @@ def make_sequence(game: GameData) -> SequenceOfPlay:
         "dice:supply": SUPPLY,
         "no-supply:place": SUPPLY,
         "flip:fresh": REFRESH,
-        "fire-marker:remove": REMOVE_MARKERS,
         "no-supply:remove": REMOVE_MARKERS,
         "dice:replacements": REPLACEMENT_ROLL,
         "dice:replacement": REPLACEMENT_ROLL,

@@ -32,6 +32,7 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
+from sdbp_module.rules.play_sequence import ORDER_MATTERS
 from sdbp_module.rules.sodbp_cards import COUNTER_ATTACK, SURPRISE_ASSAULT, card_is
 
 F = Finding
@@ -121,6 +122,15 @@ def seq_phase_order(r: FunctionRule, before: GameState, event: Event, after: Gam
             )
         return
     opening = _opening(before, event)
+    if opening is not None and c.phase is None:
+        if c.actions_in_phase == 0:
+            yield r.finding(
+                before,
+                event,
+                "The log gives no turn or phase before this action, so the sequence of play cannot be checked until it does.",
+                severity=Severity.CANNOT_CHECK,
+            )
+        return
     if opening is not None and c.phase is not Phase.ACTION:
         side, kind = opening
         where = f"the {c.phase.value} phase" if c.phase is not None else "before the first phase"
@@ -411,10 +421,14 @@ def seq_end_phase_order(r: FunctionRule, before: GameState, event: Event, after:
         return
     current = seq.step_index(c.end_step)
     if current is not None and index < current:
+        passed = seq.end_steps[index + 1 : current + 1]
+        matters = any((step, later) in ORDER_MATTERS for later in passed)
         yield r.finding(
             before,
             event,
-            f"End-phase step {index + 1} ({step}) comes after step {current + 1} ({c.end_step}); 4.0 C orders them the other way.",
+            f"End-phase step {index + 1} ({step}) comes after step {current + 1} ({c.end_step}); 4.0 C orders them the other way"
+            + ("." if matters else ", which does not change the result here."),
+            severity=None if matters else Severity.INFO,
             areas=tuple(a for a in (getattr(event, "area", None),) if a is not None),
             expected=f">= {c.end_step}",
             actual=step,

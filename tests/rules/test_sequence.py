@@ -290,3 +290,31 @@ def test_fire_marker_removed_in_the_action_phase() -> None:
     findings = serious(run(start, [ACTION, FireMarkerSet(area=A(10), side=VM, present=False), vm_pass(), END]))
     assert ids(findings) == ["SEQ-END-PHASE-ORDER"]
     assert findings[0].areas == (10,)
+
+
+def test_end_phase_refresh_before_the_supply_roll_is_illegal_a_late_discard_is_info() -> None:
+    events = [
+        ACTION,
+        vm_pass(),
+        END,
+        Flip(units=(U("VM-X"),), spent=False),
+        DiceRoll(side=FR, purpose="supply", values=(3, 4), total=7),
+        CardDiscard(side=VM, cards=(C("VM-01"),), reason=DiscardReason.END_PHASE),
+    ]
+    findings = [f for f in run(START, events) if f.rule_id == "SEQ-END-PHASE-ORDER"]
+    assert [(f.severity, f.where.index) for f in findings] == [(Severity.ILLEGAL, 4), (Severity.INFO, 5)]
+    assert findings[0].message == (
+        "End-phase step 2 (supply) comes after step 3 (refresh); 4.0 C orders them the other way."
+    )
+    assert findings[1].message == (
+        "End-phase step 1 (discards) comes after step 3 (refresh); 4.0 C orders them the other way, "
+        "which does not change the result here."
+    )
+
+
+def test_no_phase_in_the_log_is_cannot_check_once() -> None:
+    start = START.replace("turn 1 draw\n", "")
+    findings = run(start, [*vm_fire("VM-X"), *fr_fire(), vm_pass()])
+    assert [(f.rule_id, f.severity, f.where.index) for f in findings if f.rule_id.startswith("SEQ-")] == [
+        ("SEQ-PHASE-ORDER", Severity.CANNOT_CHECK, 0)
+    ]
