@@ -117,7 +117,7 @@ def event_from_json(data: dict[str, Any], where: Where) -> Event:
     if "where" in data:
         w = data["where"]
         where = Where(w["file"], w["index"], w.get("line"))
-    event = _decode_fields(cls, body)
+    event: Event = _decode_fields(cls, body)
     return dataclasses.replace(event, where=where)
 
 

@@ -76,4 +76,4 @@ def format_location(loc: Location) -> str:
         return str(loc.area)
     if loc.kind is LocationKind.TURN:
         return f"turn:{loc.turn}"
-    return loc.kind.value
+    return str(loc.kind.value)

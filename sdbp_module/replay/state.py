@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.replay.clock import Clock
@@ -17,7 +17,7 @@ from sdbp_module.replay.events import Pile
 from sdbp_module.replay.location import Location, LocationKind
 from sdbp_module.replay.sequence import SequenceOfPlay
 
-_EMPTY: Mapping = MappingProxyType({})
+_EMPTY: Mapping[Any, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)

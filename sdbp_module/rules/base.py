@@ -19,7 +19,7 @@ from sdbp_module.replay.events import END_OF_LOG, Event, Where, acting_side
 from sdbp_module.replay.sequence import SequenceOfPlay
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.findings import Finding, Scalar
-from sdbp_module.rules.switches import RuleSet
+from sdbp_module.rules.switches import RuleSet, SwitchSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +176,7 @@ class RulesPackage:
     game_id: str
     catalogue: tuple[CatalogueEntry, ...]
     rules: tuple[Rule, ...]
-    switches: tuple
+    switches: tuple[SwitchSpec, ...]
     make_sequence: Callable[[GameData], SequenceOfPlay]
 
     def implemented_ids(self) -> frozenset[str]:

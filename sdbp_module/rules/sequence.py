@@ -220,7 +220,7 @@ def seq_end_on_passes(r: FunctionRule, before: GameState, event: Event, after: G
     if why is None:
         return
     side, kind = opening
-    last = c.recent[-1]
+    previous = c.recent[-1]
     if kind is ActionKind.CONTINUE and side is not first:
         return  # judged by SEQ-FR-DISCARD-CONTINUE (including after two passes, AMB-02)
     if kind is ActionKind.PASS:
@@ -236,7 +236,7 @@ def seq_end_on_passes(r: FunctionRule, before: GameState, event: Event, after: G
         event,
         f"{_act_words(side, kind)} after the Action phase ended at {why}.",
         expected="end of phase",
-        actual=f"action {last.number + 1}" if event.action is None else f"action {event.action}",
+        actual=f"action {previous.number + 1}" if event.action is None else f"action {event.action}",
     )
 
 
