@@ -26,6 +26,8 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
   excess, action → continue, end → end-phase) / ``CardRemove``;
 - ``MARKER`` and markers placed, moved or deleted: ``ControlSet``, ``TrenchSet``,
   ``FireMarkerSet``, ``NoSupplySet``, ``NoReplacementsSet``;
+- after a ``Fire``/``Assault``, the target's flips, retreats and eliminations by its owner:
+  one ``Damage`` (``replay.vlog.damage``); an assault's move into the target: an advance;
 - an ``UNDO`` step takes back the events of the step before it (its inverse commands update the
   tracked pieces).
 
@@ -75,6 +77,7 @@ from sdbp_module.replay.events import (
     Where,
 )
 from sdbp_module.replay.location import ELIMINATED, REMOVED, Location, LocationKind
+from sdbp_module.replay.vlog.damage import DamageReader
 from sdbp_module.replay.vlog.problem import Problem
 from sdbp_module.replay.vlog.start import PHASES, StartReader
 from sdbp_module.replay.vlog.lines import LineError, ReportLine, parse_line
@@ -182,9 +185,10 @@ class _Interpreter:
                 continue
             number += 1
             self.log_step(top, Where(self.file, number))
-        for _where, step_events, _lines in self.steps:
-            events.extend(step_events)
-        return events, self.problems
+        damage = DamageReader(self.game)
+        folded = [damage.fold(events)] + [damage.fold(step_events) for _where, step_events, _lines in self.steps]
+        damage.close()
+        return [e for part in folded for e in part], self.problems
 
     # -- steps ---------------------------------------------------------------------------------------
 

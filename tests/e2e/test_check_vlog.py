@@ -21,8 +21,8 @@ F, V = Side.FRENCH, Side.VIET_MINH
 
 def write_game(module: Path, path: Path, *, planted: bool) -> None:
     """Turn 1 draw and actions, end, turn 2 draw and a few actions. With ``planted``: a French unit
-    into red area 4 (step 6), a paratroop move 21 → 6 beyond its 3 MP (step 11), a 10th VM unit in
-    area 12 (step 13) and a malformed SDBP line (step 16)."""
+    into red area 4 (step 6), a paratroop move 21 → 6 beyond its 3 MP (step 13), a 10th VM unit in
+    area 12 (step 15) and a malformed SDBP line (step 18)."""
     s = Scribe(module)
     s.draw(F, ["FR-02", "FR-03", "FR-04", "FR-05", "FR-07", "FR-08"])  # 1, 2
     s.draw(V, ["VM-01", "VM-02", "VM-04", "VM-05", "VM-07"])
@@ -34,27 +34,29 @@ def write_game(module: Path, path: Path, *, planted: bool) -> None:
     s.declare("FIRE", V, ["VM-312-165-115-1", "VM-312-165-115-2"], "14")  # 8, 9, 10
     s.dice(V, "fire", [3, 5])
     s.flip(V, ["VM-312-165-115-1", "VM-312-165-115-2"])
-    s.move(F, ["FR-8BPC-1"], "6" if planted else "22")  # 11, 12
+    s.flip(F, ["FR-III13DBLE-9"])  # 11, 12: the damage (8.4): one flip, one retreat
+    s.move(F, ["FR-III13DBLE-10"], "17")
+    s.move(F, ["FR-8BPC-1"], "6" if planted else "22")  # 13, 14
     s.flip(F, ["FR-8BPC-1"])
     vm = ["VM-312-141-428-1", "VM-312-141-428-2"] if planted else ["VM-312-141-428-1"]
-    s.move(V, vm, "12")  # 13, 14
+    s.move(V, vm, "12")  # 15, 16
     s.flip(V, vm)
-    s.pass_(F)  # 15
+    s.pass_(F)  # 17
     if planted:
-        s.chat("* SDBP|1|PASS|Viet Minh")  # 16: not key=value
+        s.chat("* SDBP|1|PASS|Viet Minh")  # 18: not key=value
     else:
         s.chat("&lt;Bob&gt; - your turn")
-    s.pass_(V)  # 17
-    s.phase(1, "end", V)  # 18
-    s.phase(2, "draw", V)  # 19
-    s.draw(F, ["FR-10", "FR-11"])  # 20, 21
+    s.pass_(V)  # 19
+    s.phase(1, "end", V)  # 20
+    s.phase(2, "draw", V)  # 21
+    s.draw(F, ["FR-10", "FR-11"])  # 22, 23
     s.draw(V, ["VM-08", "VM-25"])
-    s.phase(2, "action", V)  # 22
-    s.dice(V, "fire", [6, 6])  # 23, taken back by 24
+    s.phase(2, "action", V)  # 24
+    s.dice(V, "fire", [6, 6])  # 25, taken back by 26
     s.undo()
-    s.move(V, ["VM-308-88-29-1"], "5")  # 25, 26
+    s.move(V, ["VM-308-88-29-1"], "5")  # 27, 28
     s.flip(V, ["VM-308-88-29-1"])
-    s.pass_(F)  # 27, 28
+    s.pass_(F)  # 29, 30
     s.pass_(V)
     s.write(path)
 
@@ -78,9 +80,9 @@ def test_planted_violations_are_found_and_nothing_else(module: Path, tmp_path: P
     assert code == 1
     assert summary(report) == [
         ("FR-RED-AREA", "illegal", 6),
-        ("MOVE-COST", "illegal", 11),
-        ("STACK-LIMIT-9", "illegal", 13),
-        ("LOG-INTERPRETATION", "cannot-check", 16),
+        ("MOVE-COST", "illegal", 13),
+        ("STACK-LIMIT-9", "illegal", 15),
+        ("LOG-INTERPRETATION", "cannot-check", 18),
         ("GAME-LENGTH-8", "info", None),
     ]
     findings = report["findings"]

@@ -17,6 +17,8 @@ from sdbp_module.replay.events import (
     CardPlay,
     CardRemove,
     ControlSet,
+    Damage,
+    DamageResult,
     DiceRoll,
     DiscardReason,
     Entrench,
@@ -26,6 +28,7 @@ from sdbp_module.replay.events import (
     Flip,
     GameStart,
     Move,
+    MoveKind,
     NoSupplySet,
     Pass,
     PhaseStart,
@@ -35,6 +38,7 @@ from sdbp_module.replay.events import (
     Relocate,
     Reshuffle,
     TrenchSet,
+    UnitOutcome,
     Where,
 )
 from sdbp_module.replay.interpret import Problem, events_from_vlog, interpret_tree
@@ -318,3 +322,49 @@ def test_a_foreign_real_log_gives_problems_not_a_crash(game: GameData) -> None:
     events, problems = events_from_vlog(corpus, game, None)
     assert [type(e) for e in events] == [GameStart]
     assert problems and all("is not a unit, marker or card" in p.message or "turn tracker" in p.message for p in problems)
+
+
+def test_changes_to_the_target_after_fire_are_its_damage(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.declare("FIRE", V, ["VM-312-165-115-1"], "14")
+    s.dice(V, "fire", [6, 6])
+    s.flip(V, ["VM-312-165-115-1"])  # the firer's own flip stays a flip
+    s.flip(F, ["FR-III13DBLE-9", "FR-III13DBLE-10"])
+    s.move(F, ["FR-III13DBLE-10"], "17")
+    s.eliminate(F, "FR-III13DBLE-11")
+    s.pass_(F)
+    events, problems = run(s, game, module)
+    assert problems == []
+    w = lambda n: Where("t.vlog", n)  # noqa: E731
+    u = UnitId
+    assert events == [
+        Fire(where=w(1), side=V, units=(u("VM-312-165-115-1"),), from_area=AreaId(8), target=AreaId(14)),
+        DiceRoll(where=w(2), side=V, purpose="fire", values=(6, 6), total=12),
+        Flip(where=w(3), units=(u("VM-312-165-115-1"),), spent=True),
+        Damage(
+            where=w(4),
+            side=F,
+            target=AreaId(14),
+            outcomes=(
+                UnitOutcome(u("FR-III13DBLE-9"), DamageResult.FLIP),
+                UnitOutcome(u("FR-III13DBLE-10"), DamageResult.FLIP_RETREAT, (AreaId(17),)),
+                UnitOutcome(u("FR-III13DBLE-11"), DamageResult.ELIMINATE),
+            ),
+        ),
+        Pass(where=w(7), side=F),
+    ]
+
+
+def test_assault_advance_into_the_cleared_target(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.declare("ASSAULT", V, ["VM-308-88-322-1", "VM-308-88-322-2"], "10")
+    s.dice(V, "fire", [6, 6])
+    s.eliminate(F, "FR-I2REI-1")
+    s.move(V, ["VM-308-88-322-1", "VM-308-88-322-2"], "10")
+    events, problems = run(s, game, module)
+    assert problems == []
+    vm = (UnitId("VM-308-88-322-1"), UnitId("VM-308-88-322-2"))
+    assert events[2:] == [
+        Damage(where=Where("t.vlog", 3), side=F, target=AreaId(10), outcomes=(UnitOutcome(UnitId("FR-I2REI-1"), DamageResult.ELIMINATE),)),
+        Move(where=Where("t.vlog", 4), side=V, units=vm, from_area=AreaId(7), to_area=AreaId(10), move_kind=MoveKind.ADVANCE),
+    ]
