@@ -27,14 +27,12 @@ class TrackedPiece:
     map: str | None
     x: str
     y: str
+    sdbp_id: str | None = None  # Marker properties: constant for the piece's life, read once
+    kind: str | None = None
 
-    @property
-    def sdbp_id(self) -> str | None:
-        return marker_value(self.types, self.states, "sdbp_id")
-
-    @property
-    def kind(self) -> str | None:
-        return marker_value(self.types, self.states, "sdbp_kind")
+    def __post_init__(self) -> None:
+        self.sdbp_id = marker_value(self.types, self.states, "sdbp_id")
+        self.kind = marker_value(self.types, self.states, "sdbp_kind")
 
     def layer_level(self, name: str) -> int | None:
         """Current level of the Layer (``emb2;``) called ``name``; ``None`` if absent or unreadable."""

@@ -96,6 +96,15 @@ class Zones:
     """The main map's zones, in the module's order (the first zone containing a point wins)."""
 
     zones: tuple[Zone, ...]
+    boxes: tuple[tuple[int, int, int, int], ...] = ()  # bounding boxes, filled in __post_init__
+
+    def __post_init__(self) -> None:
+        boxes = []
+        for zone in self.zones:
+            xs = [p[0] for p in zone.points] or [0]
+            ys = [p[1] for p in zone.points] or [0]
+            boxes.append((min(xs), min(ys), max(xs), max(ys)))
+        object.__setattr__(self, "boxes", tuple(boxes))
 
     @staticmethod
     def from_module(info: ModuleInfo) -> Zones:
@@ -111,8 +120,8 @@ class Zones:
         return Zones(tuple(zones))
 
     def zone_name(self, x: float, y: float) -> str | None:
-        for zone in self.zones:
-            if zone.contains(x, y):
+        for zone, (x0, y0, x1, y1) in zip(self.zones, self.boxes, strict=True):
+            if x0 <= x <= x1 and y0 <= y <= y1 and zone.contains(x, y):
                 return zone.name
         return None
 
