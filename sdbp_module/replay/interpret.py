@@ -25,7 +25,9 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
   (``as_action`` when the card's timing is ``A``) / ``CardDiscard`` (reason from the phase: draw →
   excess, action → continue, end → end-phase) / ``CardRemove``;
 - ``MARKER`` and markers placed, moved or deleted: ``ControlSet``, ``TrenchSet``,
-  ``FireMarkerSet``, ``NoSupplySet``, ``NoReplacementsSet``;
+  ``FireMarkerSet``, ``NoSupplySet``, ``NoReplacementsSet`` (a trench, fire or No Supply marker
+  leaving an area removes it there; a control marker leaving one changes nothing: control stays
+  as the replay derives it, 13.0);
 - after a ``Fire``/``Assault``, the target's flips, retreats and eliminations by its owner:
   one ``Damage`` (``replay.vlog.damage``); an assault's move into the target: an advance;
 - an ``UNDO`` step takes back the events of the step before it (its inverse commands update the
@@ -34,7 +36,7 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
 Whatever cannot be read for sure is a ``Problem`` (the checker reports it as ``cannot-check``):
 an unknown piece or card, a position outside every zone, a malformed ``SDBP`` line or one naming
 an unknown unit/area, a card moving between piles with no report line, an undo that does not
-match the step before it. Nothing is guessed.
+match the step before it. Beyond the damage reading above, nothing is inferred.
 """
 
 from __future__ import annotations
