@@ -155,7 +155,7 @@ def interior_point(zone: Zone) -> tuple[int, int]:
     ys = [p[1] for p in zone.points]
     cx, cy = (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2
     best: tuple[int, int, int] | None = None
-    step = 4
+    step = max(2, min(max(xs) - min(xs), max(ys) - min(ys)) // 24)
     for y in range(min(ys), max(ys) + 1, step):
         for x in range(min(xs), max(xs) + 1, step):
             if zone.contains(x, y) and all(zone.contains(x + dx, y + dy) for dx, dy in ((8, 0), (-8, 0), (0, 8), (0, -8))):
