@@ -26,7 +26,7 @@ from sdbp_module.codec import pieces
 from sdbp_module.codec.envelope import Envelope, EnvelopeKind, HexCase
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
-from sdbp_module.codec.tree import Command, decode_tree, encode_tree, join_exact, split_exact
+from sdbp_module.codec.tree import Command, decode_tree, encode_tree, join_exact, split_exact  # noqa: F401
 from sdbp_module.errors import CodecError
 
 FORMAT = "sdbp-vassal-game"
@@ -420,8 +420,3 @@ def game_from_json(doc: JsonObject, *, where: str) -> DecodedJson:
 def dump_json(doc: JsonObject) -> str:
     """Serialise deterministically: sorted keys, UTF-8 characters kept, final newline."""
     return json.dumps(doc, sort_keys=True, ensure_ascii=False) + "\n"
-
-
-def decode_text(text: str) -> Command:
-    """Convenience: text → command tree (the tree layer)."""
-    return decode_tree(text)

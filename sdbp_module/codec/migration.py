@@ -163,6 +163,11 @@ class _Migrator:
         if sdbp_id is None:
             self.report.note(self.report.unmatched, f"{name} ({piece_id}): no sdbp_id property; kept unchanged")
             return text
+        if sdbp_id in self.module.duplicate_ids:
+            self.report.note(
+                self.report.unmatched, f"{name} [{sdbp_id}]: several different definitions in the new module; kept unchanged"
+            )
+            return text
         new = self.module.definitions.get(sdbp_id)
         if new is None:
             self.report.note(self.report.unmatched, f"{name} [{sdbp_id}]: not in the new module; kept unchanged")

@@ -111,7 +111,7 @@ def _parse_path(path: str) -> tuple[tuple[int, int], ...]:
     return tuple(points)
 
 
-def _slot_chain(text: str, where: str) -> tuple[list[str], list[str]] | None:
+def _slot_chain(text: str) -> tuple[list[str], list[str]] | None:
     fields = pieces.add_piece_fields(text.strip())
     if fields is None:
         return None
@@ -181,13 +181,13 @@ def read_module(path: Path) -> ModuleInfo:
         zones[map_name] = tuple(found)
     prototypes: dict[str, tuple[list[str], list[str]]] = {}
     for proto in root.iter("VASSAL.build.module.PrototypeDefinition"):
-        chain = _slot_chain(proto.text or "", str(path))
+        chain = _slot_chain(proto.text or "")
         if chain is not None:
             prototypes[proto.get("name", "")] = chain
     definitions: dict[str, Definition] = {}
     duplicates: list[str] = []
     for slot in root.iter(_W + "PieceSlot", _W + "CardSlot"):
-        chain = _slot_chain(slot.text or "", str(path))
+        chain = _slot_chain(slot.text or "")
         if chain is None:
             continue
         type_traits, state_traits = expand_prototypes(chain[0], chain[1], prototypes)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from importlib import resources
 from pathlib import Path
@@ -17,6 +18,7 @@ CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "rea
 SMALL = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".vsav", ".vlog") and p.stat().st_size < 100_000) if CORPUS.is_dir() else []
 
 
+@functools.cache
 def schema(name: str) -> dict[str, object]:
     text = resources.files("sdbp_module").joinpath("schemas", name).read_text(encoding="utf-8")
     loaded: dict[str, object] = json.loads(text)
@@ -29,8 +31,9 @@ def test_outputs_match_the_schemas(path: Path) -> None:
     env, tree, entries = read_game(path)
     doc = json.loads(dump_json(game_to_json(env, tree, entries)))
     jsonschema.validate(doc, schema("save-json.schema.json"), cls=jsonschema.Draft202012Validator)
+    steps = jsonschema.Draft202012Validator(schema("log-steps.schema.json"))
     for step in log_steps(tree):
-        jsonschema.validate(json.loads(json.dumps(step)), schema("log-steps.schema.json"), cls=jsonschema.Draft202012Validator)
+        steps.validate(json.loads(json.dumps(step)))
 
 
 def test_schema_rejects_an_unknown_command() -> None:
