@@ -22,6 +22,10 @@ are not undone, which can only make the later units' price cheaper, never dearer
 
 Facts the checker lacks (a unit or area the game data does not know) give ``cannot-check``
 naming the missing fact, never a silent pass.
+
+No interpretation switch of catalogue §2 governs these rules: none of them rests on a REC
+reading, so ``strict_mode`` leaves their severities as the catalogue gives them, and the retreat
+switches (AMB-07) concern the RETREAT-* rules (a ``Damage`` event is judged where its retreats end).
 """
 
 from __future__ import annotations
