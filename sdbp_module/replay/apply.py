@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Iterable
+from typing import Iterable, Mapping, TypeVar
 
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.replay.clock import RECENT, ActionKind, ActionPart, ActionRecord, Clock, PartKind
@@ -136,8 +136,13 @@ def _start(state: GameState, event: GameStart) -> GameState:
     return replace(new, piles=MappingProxyType(piles))
 
 
-def _set(mapping: object, key: object, value: object) -> MappingProxyType:  # type: ignore[type-arg]
-    d = dict(mapping)  # type: ignore[call-overload]
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _set(mapping: Mapping[K, V], key: K, value: V) -> Mapping[K, V]:
+    """A read-only copy of ``mapping`` with ``key`` set."""
+    d = dict(mapping)
     d[key] = value
     return MappingProxyType(d)
 
@@ -236,19 +241,20 @@ def _move_cards(state: GameState, side: Side, cards: tuple[CardId, ...], to: Pil
 # -- clock ----------------------------------------------------------------------------------------
 
 
-_PART_CACHE: list[object] = [None, None]  # (event, result) of the last call: rules ask about one event many times
+Found = tuple[PartKind, ActionKind, ActionPart, frozenset[UnitId]]
+_last_event: Event | None = None  # the last event asked about, and its answer: rules ask about one event many times
+_last_found: Found | None = None
 
 
-def action_part(event: Event) -> tuple[PartKind, ActionKind, ActionPart, frozenset[UnitId]] | None:
+def action_part(event: Event) -> Found | None:
     """What the event does inside an action, the kind of action it opens, and the units it activates."""
-    if _PART_CACHE[0] is event:
-        return _PART_CACHE[1]  # type: ignore[return-value]
-    result = _action_part(event)
-    _PART_CACHE[0], _PART_CACHE[1] = event, result
-    return result
+    global _last_event, _last_found
+    if event is not _last_event:
+        _last_event, _last_found = event, _action_part(event)
+    return _last_found
 
 
-def _action_part(event: Event) -> tuple[PartKind, ActionKind, ActionPart, frozenset[UnitId]] | None:
+def _action_part(event: Event) -> Found | None:
     if isinstance(event, Move) and event.move_kind in (MoveKind.MOVE, MoveKind.GATHER):
         return (
             PartKind.MOVE,

@@ -221,7 +221,7 @@ def _object_schema(cls: type, defs: dict[str, Any], *, event: bool) -> dict[str,
         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             required.append(f.name)
     if event:
-        props["type"] = {"const": cls.kind}  # type: ignore[attr-defined]
+        props["type"] = {"const": getattr(cls, "kind")}
         required.insert(0, "type")
     schema: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
     if required:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from sdbp_module.ids import Phase, Severity, Side
+from sdbp_module.ids import AreaId, Phase, Severity, Side
 from sdbp_module.replay.apply import action_part, implied_end_step, opens_new_action
 from sdbp_module.replay.clock import ActionKind, ActionPart, ActionRecord, Clock, PartKind
 from sdbp_module.replay.events import (
@@ -340,12 +340,12 @@ def seq_auto_pass(r: FunctionRule, before: GameState, event: Event, after: GameS
         )
 
 
-def _components(parts: tuple[ActionPart, ...], ctx: CheckContext) -> set[tuple[str, object]]:
+def _components(parts: tuple[ActionPart, ...], ctx: CheckContext) -> set[tuple[str, AreaId | None]]:
     """The separate things an action does (6.0): a unit action per area, a card action, an entrenchment by card."""
     cards = [p.card for p in parts if p.kind is PartKind.CARD and p.card is not None]
     counter = any(card_is(ctx.game, card, COUNTER_ATTACK) for card in cards)
     surprise = any(card_is(ctx.game, card, SURPRISE_ASSAULT) for card in cards)
-    out: set[tuple[str, object]] = set()
+    out: set[tuple[str, AreaId | None]] = set()
     for p in parts:
         if p.kind in (PartKind.MOVE, PartKind.FIRE, PartKind.ASSAULT, PartKind.ENTRENCH):
             if counter or (surprise and p.kind is PartKind.ASSAULT):
@@ -360,7 +360,7 @@ def _components(parts: tuple[ActionPart, ...], ctx: CheckContext) -> set[tuple[s
     return out
 
 
-def _describe_component(comp: tuple[str, object]) -> str:
+def _describe_component(comp: tuple[str, AreaId | None]) -> str:
     kind, area = comp
     if kind == "unit":
         return f"a unit action in area {area}"
@@ -382,7 +382,7 @@ def seq_one_action(r: FunctionRule, before: GameState, event: Event, after: Game
             event,
             f"Action {c.action} already holds {', '.join(_describe_component(x) for x in sorted(old, key=str))} and now "
             f"{', '.join(_describe_component(x) for x in added)}; an action is one of them.",
-            areas=tuple(sorted(a for k, a in new if k == "unit" and a is not None)),  # type: ignore[misc]
+            areas=tuple(sorted(a for k, a in new if k == "unit" and isinstance(a, int))),
             expected=1,
             actual=len(new),
         )
