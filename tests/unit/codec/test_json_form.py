@@ -1,0 +1,78 @@
+"""JSON form (docs/json-form.md): named fields for the commands we know, raw text for the rest."""
+
+from __future__ import annotations
+
+import pytest
+
+from sdbp_module.codec.envelope import Envelope, EnvelopeKind
+from sdbp_module.codec.json_form import game_from_json, game_to_json, text_from_json, text_to_json
+from sdbp_module.codec.tree import decode_tree
+from sdbp_module.errors import CodecError
+
+
+@pytest.mark.parametrize(
+    ("text", "obj"),
+    [
+        ("begin_save", {"cmd": "begin_save"}),
+        ("SETUP_STACK\t", {"cmd": "setup_stack"}),
+        ("", {"cmd": "empty"}),
+        ("CHAT* Béatrice falls *", {"cmd": "chat", "text": "* Béatrice falls *"}),
+        ("-/123", {"cmd": "remove_piece", "id": "123"}),
+        (
+            "M/1/Main Map/450/140/null/Main Map/150/120/null/pw",
+            {"cmd": "move_piece", "id": "1", "new_map": "Main Map", "new_x": "450", "new_y": "140", "new_under": "null",
+             "old_map": "Main Map", "old_x": "150", "old_y": "120", "old_under": "null", "player": "pw"},
+        ),
+        ("D/7/2\tx/1\tx", {"cmd": "change_piece", "id": "7", "new_state": {"traits": ["2", "x"]}, "old_state": {"traits": ["1", "x"]}}),
+        ("MutableProperty\t2d6_result\t1\t3,5\tModule", {"cmd": "mutable_property", "name": "2d6_result", "old": "1", "new": "3,5", "container": "Module"}),
+        ("GlobalProperty\t;VP;0;Module", {"cmd": "global_property", "name": "VP", "value": "0", "container": "Module"}),
+        ("PLAYER\tsecretA\tAlice\tRed", {"cmd": "player", "player_id": "secretA", "name": "Alice", "side": "Red"}),
+        ("UNDO\ttrue", {"cmd": "undo", "value": "true"}),
+        ("TURNTurnTracker0\t0|1;0;false;-1;0", {"cmd": "turn", "tracker": "TurnTracker0", "state": "0|1;0;false;-1;0"}),
+        ("Main MapBoardPicker\tMain\t0\t0", {"cmd": "board_picker", "map": "Main Map", "boards": ["Main", "0", "0"]}),
+        ("LOG\tCHAThi", {"cmd": "log", "command": {"cmd": "chat", "text": "hi"}}),
+        ("bd\tsomething VASL", {"cmd": "other", "text": "bd\tsomething VASL"}),
+        ("M/1/too/few", {"cmd": "other", "text": "M/1/too/few"}),
+        ("PLAYER\t'x'\ty\tz", {"cmd": "other", "text": "PLAYER\t'x'\ty\tz"}),
+    ],
+)
+def test_commands(text: str, obj: dict[str, object]) -> None:
+    assert text_to_json(text) == obj
+    assert text_from_json(obj) == text
+
+
+def test_add_piece_traits() -> None:
+    text = "+/9/zzz;x\tmark;sdbp_id,firepower\\\tpiece;;;a.png;I\\/2 REI 1/s\tFR-I2REI-1,2\\\tnull;0;0;1;0"
+    assert text_to_json(text) == {
+        "cmd": "add_piece",
+        "id": "9",
+        "traits": [
+            {"trait": "zzz", "type": "zzz;x", "state": "s"},
+            {"trait": "mark", "properties": [["sdbp_id", "FR-I2REI-1"], ["firepower", "2"]]},
+            {"trait": "piece", "clone_key": "", "delete_key": "", "image": "a.png", "name": "I/2 REI 1",
+             "map": None, "x": "0", "y": "0", "gpid": "1", "properties": []},
+        ],
+    }
+    assert text_from_json(text_to_json(text)) == text
+
+
+def test_mismatched_chains_stay_raw() -> None:
+    text = "+/9/mark;a\tpiece;;;;A/onlyone"
+    assert text_to_json(text) == {"cmd": "add_piece", "id": "9", "type_raw": "mark;a\tpiece;;;;A", "state_raw": "onlyone"}
+    assert text_from_json(text_to_json(text)) == text
+
+
+def test_game_document_round_trip() -> None:
+    env = Envelope(EnvelopeKind.VOBS, 7, "begin_save\x1bend_save")
+    doc = game_to_json(env, decode_tree(env.text), (("savedGame", b""), ("moduledata", b"<m/>"), ("bin", b"\x80")))
+    assert doc["envelope"] == {"kind": "vobs", "key": 7}
+    back = game_from_json(doc, where="x.json")
+    assert back.envelope == env
+    assert back.entries == (("moduledata", b"<m/>"), ("bin", b"\x80"))
+
+
+def test_malformed_document() -> None:
+    doc = {"format": "sdbp-vassal-game", "format_version": 1, "envelope": {"kind": "nope", "key": 1}, "entries": [], "commands": {"cmd": "end_save"}}
+    with pytest.raises(CodecError) as info:
+        game_from_json(doc, where="x.json")
+    assert info.value.message == "x.json: malformed JSON save/log (ValueError: 'nope' is not a valid EnvelopeKind); see the JSON Schema"
