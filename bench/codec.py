@@ -7,7 +7,8 @@ Measured in one run, best of N repeats each:
 
 - baseline: zip read + hex decode + XOR + UTF-8 decode, nothing else (the least any reader does);
 - full decode: our container + envelope + command tree layers (with the safety checks);
-- decode + JSON: full decode, the JSON form with every piece split into traits, and ``json.dumps``.
+- decode + JSON: full decode, the JSON form with every piece split into traits, and ``json.dumps``;
+- for information: the way back, JSON text → savedGame envelope → zip bytes (not written to disk).
 
 Goals: full decode within 3x the baseline, decode + JSON within 6x.
 """
@@ -15,6 +16,7 @@ Goals: full decode within 3x the baseline, decode + JSON within 6x.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 import zipfile
@@ -22,7 +24,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sdbp_module.codec.commands import read_game
-from sdbp_module.codec.json_form import dump_json, game_to_json
+from sdbp_module.codec.container import container_bytes
+from sdbp_module.codec.envelope import encode_envelope
+from sdbp_module.codec.json_form import dump_json, game_from_json, game_to_json
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "real" / "paths-of-glory" / "Historical10-8.vsav"
 
@@ -44,6 +48,12 @@ def decode_json(path: Path) -> str:
     return dump_json(game_to_json(env, tree, entries))
 
 
+def encode_back(doc_text: str) -> bytes:
+    doc = json.loads(doc_text)
+    decoded = game_from_json(doc, where="bench")
+    return container_bytes(encode_envelope(decoded.envelope), decoded.entries)
+
+
 def best(fn: Callable[[Path], object], path: Path, repeat: int) -> float:
     times = []
     for _ in range(repeat):
@@ -62,12 +72,21 @@ def main(argv: list[str]) -> int:
     base = best(baseline, args.save, args.repeat)
     full = best(full_decode, args.save, args.repeat)
     both = best(decode_json, args.save, args.repeat)
-    size = len(decode_json(args.save))
+    doc_text = decode_json(args.save)
+    size = len(doc_text)
+    back = min(_timed(encode_back, doc_text) for _ in range(args.repeat))
     print(f"file: {args.save} ({args.save.stat().st_size:,} bytes, {len(text):,} characters decoded)")
     print(f"baseline (zip + hex + XOR + UTF-8): {base * 1000:8.1f} ms")
     print(f"full decode to the command tree:    {full * 1000:8.1f} ms  ratio {full / base:4.2f}x  (goal <= 3x)")
     print(f"decode + JSON ({size:,} characters): {both * 1000:8.1f} ms  ratio {both / base:4.2f}x  (goal <= 6x)")
+    print(f"(for information) JSON -> .vsav bytes: {back * 1000:8.1f} ms")
     return 0
+
+
+def _timed(fn: Callable[[str], object], arg: str) -> float:
+    start = time.perf_counter()
+    fn(arg)
+    return time.perf_counter() - start
 
 
 if __name__ == "__main__":
