@@ -156,3 +156,30 @@ def test_real_save_through_the_command(tmp_path: Path) -> None:
     assert run("convert", str(tmp_path / "pog.json"), str(tmp_path / "pog.vsav"))[0] == 0
     with zipfile.ZipFile(source) as a, zipfile.ZipFile(tmp_path / "pog.vsav") as b:
         assert a.read("savedGame") == b.read("savedGame")
+
+
+def test_rewrap_a_save_directly(names_vlog: Path, tmp_path: Path) -> None:
+    assert run("convert", str(names_vlog), str(tmp_path / "v.vlog"), "--envelope", "vobs")[0] == 0
+    with zipfile.ZipFile(tmp_path / "v.vlog") as archive:
+        assert archive.read("savedGame")[:5] == b"VOBS\x3c"  # the recorded key is kept
+    assert run("convert", str(names_vlog), str(tmp_path / "v.vlog"), "--envelope", "vobs", "--key", "00") == (
+        2, "", "Error: --key 00 cannot be used with the VOBS envelope (its key is 1..255)\n"
+    )
+    assert run("convert", str(names_vlog), str(tmp_path / "x.txt")) == (
+        2, "", f"Error: {tmp_path / 'x.txt'}: unknown target type (expected .json, .jsonl, .vsav or .vlog)\n"
+    )
+
+
+def test_an_edit_in_the_json_reaches_the_save(names_vlog: Path, tmp_path: Path) -> None:
+    run("convert", str(names_vlog), str(tmp_path / "a.json"))
+    doc = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
+    piece = doc["commands"]["children"][1]["children"][0]
+    piece["traits"][0]["properties"][0][1] = "FR-9"
+    piece["traits"][1]["x"] = "175"
+    (tmp_path / "a.json").write_text(json.dumps(doc), encoding="utf-8")
+    assert run("convert", str(tmp_path / "a.json"), str(tmp_path / "b.vlog"))[0] == 0
+    with zipfile.ZipFile(tmp_path / "b.vlog") as archive:
+        data = archive.read("savedGame")
+    key = int(data[5:7], 16)
+    text = bytes(b ^ key for b in bytes.fromhex(data[7:].decode())).decode("utf-8")
+    assert "+/11/mark;sdbp_id\tpiece;;;;Éliane/FR-9\tMain Map;175;120;1;1;UniqueID;11" in text
