@@ -7,6 +7,7 @@ print and its exit code. The files are committed; this script documents how they
 from __future__ import annotations
 
 import io
+import warnings
 import struct
 import zipfile
 from pathlib import Path
@@ -18,9 +19,11 @@ ESC = "\x1b"
 
 def _zip(entries: list[tuple[str, bytes]]) -> bytes:
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for name, data in entries:
-            archive.writestr(zipfile.ZipInfo(name, date_time=DATE), data)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "Duplicate name": wanted for one case
+        with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+            for name, data in entries:
+                archive.writestr(zipfile.ZipInfo(name, date_time=DATE), data)
     return buffer.getvalue()
 
 
@@ -47,6 +50,7 @@ def files() -> dict[str, bytes]:
         "zip-bomb.vsav": _bomb(),
         "dotdot-entry.vsav": _zip([("savedGame", _vcsk(GOOD_TEXT)), ("../evil.txt", b"x")]),
         "absolute-entry.vsav": _zip([("savedGame", _vcsk(GOOD_TEXT)), ("/etc/evil.txt", b"x")]),
+        "duplicate-entry.vsav": _zip([("savedGame", _vcsk(GOOD_TEXT)), ("savedGame", _vcsk("begin_save"))]),
         "no-saved-game.vsav": _zip([("moduledata", b"<data/>")]),
         "bad-hex.vsav": _zip([("savedGame", b"!VCSK5a383f3d33zz")]),
         "odd-hex.vsav": _zip([("savedGame", b"!VCSK5a383f3d333")]),
