@@ -106,3 +106,23 @@ def test_first_build_failure_leaves_nothing(game: GameData, built: Built, tmp_pa
     with pytest.raises(BuildError):
         commands.build_module(game, tmp_path, None)
     assert [p.name for p in tmp_path.iterdir()] == [artwork.CACHE_DIR]
+
+
+def test_a_smaller_game_without_a_special_card_builds_clean(game: GameData, tmp_path: Path) -> None:
+    """Nothing in the writer depends on SoDBP's exact counts: 4 units, 2 + 2 cards, no special card."""
+    import dataclasses
+
+    from sdbp_module.ids import Side
+    from sdbp_module.vassal import verify
+
+    small = dataclasses.replace(
+        game,
+        units=game.units[:2] + game.units_of(Side.VIET_MINH)[:2],
+        cards=game.cards_of(Side.FRENCH)[:2] + game.cards_of(Side.VIET_MINH)[:2],
+    )
+    result = commands.build_module(small, tmp_path, None)
+    problems, inv = verify.verify_module(result.path, expected_areas=[str(a.id) for a in small.areas])
+    assert problems == []
+    assert len(inv.piece_slots) == 4 + len(small.markers)
+    assert inv.decks["French deck"] == ["FR-01", "FR-02"] and inv.decks["Removed cards"] == []
+    assert "Special card" not in inv.prototypes
