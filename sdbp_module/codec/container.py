@@ -16,6 +16,7 @@ Safety (bad input gives ``CodecError``, exit 2, naming the file and the entry):
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 import zipfile
@@ -128,8 +129,6 @@ def _zip_info(name: str) -> zipfile.ZipInfo:
 
 def container_bytes(saved_game: bytes, extra_entries: Mapping[str, bytes] | Iterable[tuple[str, bytes]] = ()) -> bytes:
     """The zip file as bytes: ``savedGame`` first, then the other entries in the order given."""
-    import io
-
     items = list(extra_entries.items()) if isinstance(extra_entries, Mapping) else list(extra_entries)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
