@@ -20,14 +20,9 @@ EXIT_UNREADABLE = 2
 
 
 class SdbpError(click.ClickException):
-    """Base of every error meant for the user: one line, an exit code."""
+    """Base of every error meant for the user: one line, and the exit code of its class."""
 
     exit_code = EXIT_UNREADABLE
-
-    def __init__(self, message: str, *, exit_code: int | None = None) -> None:
-        super().__init__(message)
-        if exit_code is not None:
-            self.exit_code = exit_code
 
 
 class InputError(SdbpError):
