@@ -69,7 +69,7 @@ def test_game_settings(game: dict[str, Any]) -> None:
     assert game["title"] == "Storm Over Dien Bien Phu"
     assert game["module_name"] == "StormOverDienBienPhu"
     assert game["version"] == "1.0.0"
-    assert game["vassal_version"] == "3.7.26"
+    assert game["vassal_version"] == "3.7.0"
     assert "reconstruction" in game["description"].lower()
     assert game["sides"] == ["french", "viet_minh"]
     assert game["turns"] == 8  # rules 1.0

@@ -64,7 +64,7 @@ def test_verifier_reports(built: Built, tmp_path: Path, label: str, edit: Edit, 
 
 def test_moduledata_with_a_38_version_is_refused(built: Built, tmp_path: Path) -> None:
     entries = dict(built.entries)
-    entries["moduledata"] = entries["moduledata"].replace(b"<VassalVersion>3.7.26<", b"<VassalVersion>3.8.0<")
+    entries["moduledata"] = entries["moduledata"].replace(b"<VassalVersion>3.7.0<", b"<VassalVersion>3.8.0<")
     path = tmp_path / "m.vmod"
     path.write_bytes(package.zip_bytes(entries))
     problems, _ = verify_module(path)
