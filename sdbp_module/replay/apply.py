@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Iterable, Mapping, TypeVar
+from typing import Callable, Iterable, Mapping, TypeVar
 
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.replay.clock import RECENT, ActionKind, ActionPart, ActionRecord, Clock, PartKind
@@ -53,54 +53,72 @@ from sdbp_module.replay.events import (
     TrenchSet,
 )
 from sdbp_module.replay.location import ELIMINATED, Location
-from sdbp_module.replay.state import GameState, Piles, UnitState
+from sdbp_module.replay.state import GameState, Piles, UnitsDraft, UnitState, thaw
 
 
 def apply(state: GameState, event: Event) -> GameState:
     """The state after ``event``. Never raises for a game-level irregularity."""
-    new = _apply_board(state, event)
+    if type(event) is GameStart:
+        new = _start(state, event)
+        clock = advance_clock(state, event)
+        return new if clock is new.clock else new.evolve(clock=clock)
+    changes = _board_changes(state, event)
     clock = advance_clock(state, event)
-    if clock is not new.clock:
-        new = new.evolve(clock=clock)
-    return new
+    if clock is not state.clock:
+        changes["clock"] = clock
+    return state.evolve(**changes) if changes else state
 
 
 # -- board ----------------------------------------------------------------------------------------
 
 
-def _apply_board(state: GameState, event: Event) -> GameState:
-    if isinstance(event, Move):
-        return _move(state, event.side, event.units, event.from_area, event.steps or (event.to_area,))
-    if isinstance(event, Damage):
-        return _damage(state, event)
-    if isinstance(event, Flip):
-        return state.with_units(
-            (u, replace(s, spent=event.spent)) for u in event.units if (s := state.units.get(u)) is not None
+Changes = dict[str, object]
+
+
+def _units_changed(state: GameState, play: Callable[[UnitsDraft], None]) -> Changes:
+    draft = UnitsDraft(state)
+    play(draft)
+    return draft.changes()
+
+
+def _board_changes(state: GameState, event: Event) -> Changes:
+    """The state fields ``event`` changes (a fresh dict the caller may extend)."""
+    cls = type(event)
+    if cls is Flip:
+        assert isinstance(event, Flip)
+        return _units_changed(state, lambda d: _flip(d, event.units, event.spent))
+    if cls is Move:
+        assert isinstance(event, Move)
+        return _units_changed(
+            state, lambda d: _move(d, event.side, event.units, event.from_area, event.steps or (event.to_area,))
         )
-    if isinstance(event, Relocate):
-        return _relocate(state, event.units, event.to, None)
-    if isinstance(event, Place):
-        return _relocate(state, event.units, event.to, event.side)
+    if cls is Damage:
+        assert isinstance(event, Damage)
+        return _units_changed(state, lambda d: _damage(d, event))
+    if cls is Relocate:
+        assert isinstance(event, Relocate)
+        return _units_changed(state, lambda d: _relocate(d, event.units, event.to, None))
+    if cls is Place:
+        assert isinstance(event, Place)
+        return _units_changed(state, lambda d: _relocate(d, event.units, event.to, event.side))
     if isinstance(event, ControlSet):
-        return state.evolve(control=_set(state.control, event.area, event.side))
+        return {"control": _set(state.control, event.area, event.side)}
     if isinstance(event, TrenchSet):
-        return _with_trench(state, event.area, event.level)
+        return {"trenches": _with_trench(state, event.area, event.level)}
     if isinstance(event, Entrench):
-        return state if event.level is None else _with_trench(state, event.area, event.level)
+        return {} if event.level is None else {"trenches": _with_trench(state, event.area, event.level)}
     if isinstance(event, FireMarkerSet):
         key = (event.area, event.side)
-        markers = state.fire_markers | {key} if event.present else state.fire_markers - {key}
-        return state.evolve(fire_markers=markers)
+        return {"fire_markers": state.fire_markers | {key} if event.present else state.fire_markers - {key}}
     if isinstance(event, NoSupplySet):
-        ns = state.no_supply | {event.area} if event.present else state.no_supply - {event.area}
-        return state.evolve(no_supply=ns)
+        return {"no_supply": state.no_supply | {event.area} if event.present else state.no_supply - {event.area}}
     if isinstance(event, NoReplacementsSet):
-        return state.evolve(no_replacements=event.present)
+        return {"no_replacements": event.present}
     if isinstance(event, CardDraw):
         return _move_cards(state, event.side, event.cards, Pile.HAND, prefer=Pile.DECK)
     if isinstance(event, Reshuffle):
         p = state.piles_of(event.side)
-        return _with_piles(state, event.side, replace(p, deck=p.deck + p.discard, discard=()))
+        return _with_piles(state, event.side, Piles(p.deck + p.discard, p.hand, (), p.removed))
     if isinstance(event, CardPlay):
         return _move_cards(state, event.side, (event.card,), event.to, prefer=Pile.HAND)
     if isinstance(event, CardDiscard):
@@ -108,12 +126,12 @@ def _apply_board(state: GameState, event: Event) -> GameState:
     if isinstance(event, CardRemove):
         return _move_cards(state, event.side, event.cards, Pile.REMOVED, prefer=Pile.HAND)
     if isinstance(event, PhaseStart):
-        return state.evolve(turn_marker=event.turn)
+        return {} if state.turn_marker == event.turn else {"turn_marker": event.turn}
     if isinstance(event, GameStart):
-        return _start(state, event)
+        raise AssertionError("game-start is applied by apply()")
     if isinstance(event, GameEnd):
-        return state.evolve(ended=True, winner=event.winner)
-    return state  # dice, passes, fire and assault declarations change nothing on the board
+        return {"ended": True, "winner": event.winner}
+    return {}  # dice, passes, fire and assault declarations change nothing on the board
 
 
 def _start(state: GameState, event: GameStart) -> GameState:
@@ -142,90 +160,97 @@ V = TypeVar("V")
 
 def _set(mapping: Mapping[K, V], key: K, value: V) -> Mapping[K, V]:
     """A read-only copy of ``mapping`` with ``key`` set."""
-    d = dict(mapping)
+    d = thaw(mapping)
     d[key] = value
     return MappingProxyType(d)
 
 
-def _with_trench(state: GameState, area: AreaId, level: int) -> GameState:
-    d = dict(state.trenches)
+def _with_trench(state: GameState, area: AreaId, level: int) -> Mapping[AreaId, int]:
+    d = thaw(state.trenches)
     if level > 0:
         d[area] = level
     else:
         d.pop(area, None)
-    return state.evolve(trenches=MappingProxyType(d))
+    return MappingProxyType(d)
 
 
 def settle_control(state: GameState, areas: Iterable[AreaId]) -> GameState:
     """Control after units entered or left ``areas``: one side alone in an area takes it."""
-    control = state.control
-    changed: dict[AreaId, Side] = {}
+    draft = UnitsDraft(state)
+    _settle(draft, areas)
+    changes = draft.changes()
+    return state.evolve(**changes) if changes else state
+
+
+def _settle(draft: UnitsDraft, areas: Iterable[AreaId]) -> None:
     for area in areas:
-        present = {state.units[u].side for u in state.occupants.get(area, ())}
+        present = draft.sides_in(area)
         if len(present) != 1:
             continue
         (side,) = present
-        if control.get(area) is not side:
-            changed[area] = side
-    if not changed:
-        return state
-    d = dict(control)
-    d.update(changed)
-    return state.evolve(control=MappingProxyType(d))
+        if draft.controller(area) is not side:
+            draft.set_control(area, side)
 
 
-def _move(
-    state: GameState, side: Side, units: tuple[UnitId, ...], origin: AreaId, steps: Iterable[AreaId]
-) -> GameState:
+def _flip(draft: UnitsDraft, units: tuple[UnitId, ...], spent: bool) -> None:
+    for u in units:
+        s = draft.unit(u)
+        if s is not None and s.spent is not spent:
+            draft.set(u, UnitState(s.side, s.location, spent))
+
+
+def _move(draft: UnitsDraft, side: Side, units: tuple[UnitId, ...], origin: AreaId, steps: Iterable[AreaId]) -> None:
     """Move ``units`` step by step, settling control on each entry and departure (13.0)."""
     prev = origin
     for area in steps:
         loc = Location.in_area(area)
-        state = state.with_units((u, _placed(state, u, side, loc)) for u in units)
-        state = settle_control(state, (prev, area))
+        for u in units:
+            placed = _placed(draft, u, side, loc)
+            if placed is not None:
+                draft.set(u, placed)
+        _settle(draft, (prev, area))
         prev = area
-    return state
 
 
-def _placed(state: GameState, unit: UnitId, side: Side | None, loc: Location) -> UnitState | None:
-    old = state.units.get(unit)
+def _placed(draft: UnitsDraft, unit: UnitId, side: Side | None, loc: Location) -> UnitState | None:
+    old = draft.unit(unit)
     if old is not None:
-        return replace(old, location=loc)
+        return UnitState(old.side, loc, old.spent)
     if side is None:
         return None
     return UnitState(side, loc)
 
 
-def _relocate(state: GameState, units: tuple[UnitId, ...], to: Location, side: Side | None) -> GameState:
-    touched = {a for u in units if (a := state.area_of(u)) is not None}
+def _relocate(draft: UnitsDraft, units: tuple[UnitId, ...], to: Location, side: Side | None) -> None:
+    touched = {a for u in units if (a := draft.area_of(u)) is not None}
     if to.area is not None:
         touched.add(to.area)
-    placed = [(u, new) for u in units if (new := _placed(state, u, side, to)) is not None]
-    state = state.with_units(placed)
-    return settle_control(state, sorted(touched))
+    placed = [(u, new) for u in units if (new := _placed(draft, u, side, to)) is not None]
+    for u, new in placed:
+        draft.set(u, new)
+    _settle(draft, sorted(touched))
 
 
-def _damage(state: GameState, event: Damage) -> GameState:
+def _damage(draft: UnitsDraft, event: Damage) -> None:
     for o in event.outcomes:
-        current = state.units.get(o.unit)
+        current = draft.unit(o.unit)
         if current is None:
             continue
         if o.result in (DamageResult.FLIP, DamageResult.FLIP_RETREAT):
-            state = state.with_units([(o.unit, replace(current, spent=True))])
+            draft.set(o.unit, UnitState(current.side, current.location, True))
         if o.result in (DamageResult.RETREAT, DamageResult.FLIP_RETREAT) and o.retreat:
-            origin = state.area_of(o.unit)
+            origin = draft.area_of(o.unit)
             if origin is not None:
-                state = _move(state, current.side, (o.unit,), origin, o.retreat)
+                _move(draft, current.side, (o.unit,), origin, o.retreat)
         if o.result is DamageResult.ELIMINATE:
-            state = _relocate(state, (o.unit,), ELIMINATED, None)
-    return state
+            _relocate(draft, (o.unit,), ELIMINATED, None)
 
 
-def _with_piles(state: GameState, side: Side, piles: Piles) -> GameState:
-    return state.evolve(piles=_set(state.piles, side, piles))
+def _with_piles(state: GameState, side: Side, piles: Piles) -> Changes:
+    return {"piles": _set(state.piles, side, piles)}
 
 
-def _move_cards(state: GameState, side: Side, cards: tuple[CardId, ...], to: Pile, prefer: Pile) -> GameState:
+def _move_cards(state: GameState, side: Side, cards: tuple[CardId, ...], to: Pile, prefer: Pile) -> Changes:
     """Move cards to ``to``, taking each from ``prefer`` if there, else from wherever it is."""
     p = state.piles_of(side)
     for card in cards:
@@ -242,6 +267,11 @@ def _move_cards(state: GameState, side: Side, cards: tuple[CardId, ...], to: Pil
 
 
 Found = tuple[PartKind, ActionKind, ActionPart, frozenset[UnitId]]
+
+ACTION_EVENTS: tuple[type[Event], ...] = (Move, Fire, Assault, Entrench, CardPlay, Pass, CardDiscard)
+"""The event classes that may open or join an action (those ``action_part`` can answer for)."""
+CLOSING_EVENTS: tuple[type[Event], ...] = (*ACTION_EVENTS, PhaseStart, GameEnd)
+"""The event classes that may close the current action (``closes_action``)."""
 _last_event: Event | None = None  # the last event asked about, and its answer: rules ask about one event many times
 _last_found: Found | None = None
 
@@ -343,8 +373,7 @@ def advance_clock(state: GameState, event: Event) -> Clock:
         seq = state.sequence
         if event.turn != clock.turn:
             clock = Clock(turn=event.turn)
-        return replace(
-            clock,
+        return clock.evolve(
             phase=event.phase,
             end_step=None,
             action_side=None,
@@ -358,9 +387,9 @@ def advance_clock(state: GameState, event: Event) -> Clock:
     if clock.phase is Phase.END:
         step = implied_end_step(state, event)
         if step is not None and _later_step(state, step, clock.end_step):
-            clock = replace(clock, end_step=step)
+            clock = clock.evolve(end_step=step)
     if isinstance(event, GameEnd):
-        return replace(clock, action_side=None, parts=(), activated=frozenset())
+        return clock.evolve(action_side=None, parts=(), activated=frozenset())
     found = action_part(event)
     if found is None:
         return clock
@@ -370,8 +399,7 @@ def advance_clock(state: GameState, event: Event) -> Clock:
     if opens_new_action(clock, event):
         number = event.action if event.action is not None else clock.action + 1
         record = ActionRecord(number, side, kind)
-        return replace(
-            clock,
+        return clock.evolve(
             action=number,
             action_side=side,
             parts=(part,),
@@ -381,7 +409,7 @@ def advance_clock(state: GameState, event: Event) -> Clock:
             passes_in_row=clock.passes_in_row + 1 if kind is ActionKind.PASS else 0,
             side_to_act=side if kind is ActionKind.CONTINUE else side.enemy,
         )
-    return replace(clock, parts=clock.parts + (part,), activated=clock.activated | units)
+    return clock.evolve(parts=clock.parts + (part,), activated=clock.activated | units)
 
 
 def _later_step(state: GameState, step: str, current: str | None) -> bool:

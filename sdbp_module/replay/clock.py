@@ -7,7 +7,7 @@ action and what it has done so far, the units it activated, and the last few act
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
@@ -68,6 +68,14 @@ class Clock:
     passes_in_row: int = 0
     side_to_act: Side | None = None
 
+    def evolve(self, **changes: object) -> Clock:
+        """``dataclasses.replace`` for the hot path of the replay (same result, no re-validation)."""
+        new = object.__new__(Clock)
+        setter = object.__setattr__
+        for name in _CLOCK_FIELDS:
+            setter(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
+
     @property
     def last(self) -> ActionRecord | None:
         return self.recent[-1] if self.recent else None
@@ -81,3 +89,6 @@ class Clock:
         if self.action:
             bits.append(f"action {self.action}")
         return ", ".join(bits)
+
+
+_CLOCK_FIELDS = tuple(f.name for f in fields(Clock))

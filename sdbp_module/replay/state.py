@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, TypeVar
 
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.replay.clock import Clock
@@ -150,42 +150,113 @@ class GameState:
     def evolve(self, **changes: object) -> GameState:
         """``dataclasses.replace`` for the hot path of the replay (same result, no re-validation)."""
         new = object.__new__(GameState)
+        setter = object.__setattr__
         for name in _STATE_FIELDS:
-            object.__setattr__(new, name, changes[name] if name in changes else getattr(self, name))
+            setter(new, name, changes[name] if name in changes else getattr(self, name))
         return new
 
     def with_units(self, changes: Iterable[tuple[UnitId, UnitState | None]]) -> GameState:
         """A new state with the given units set (``None`` = forgotten); keeps ``occupants`` in step."""
-        units = dict(self.units)
-        occupants = dict(self.occupants)
-        counts = dict(self.side_counts)
+        draft = UnitsDraft(self)
         for unit_id, new in changes:
-            old = units.get(unit_id)
-            if old is not None and old.location.is_on_map:
-                area = old.location.area
-                assert area is not None
-                occupants[area] = occupants.get(area, frozenset()) - {unit_id}
-                if not occupants[area]:
-                    del occupants[area]
-                key = (area, old.side)
-                counts[key] -= 1
-                if not counts[key]:
-                    del counts[key]
-            if new is None:
-                units.pop(unit_id, None)
-                continue
+            draft.set(unit_id, new)
+        return self.evolve(**draft.changes())
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def thaw(mapping: Mapping[K, V]) -> dict[K, V]:
+    """A private, writable copy of ``mapping`` (fast for the read-only dict views the state holds)."""
+    if isinstance(mapping, (MappingProxyType, dict)):
+        return mapping.copy()
+    return dict(mapping)
+
+
+class UnitsDraft:
+    """A writable working copy of a state's unit fields, for building the next state in one go.
+
+    ``apply`` uses one per event: the maps are copied once, on first write (areas' occupant sets are
+    replaced, never mutated), changed in place while the event's steps are played, and frozen into
+    the new state by ``changes()``. The draft never leaks, so states stay values.
+    """
+
+    __slots__ = ("state", "units", "occupants", "counts", "control")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.units: dict[UnitId, UnitState] | None = None
+        self.occupants: dict[AreaId, frozenset[UnitId]] | None = None
+        self.counts: dict[tuple[AreaId, Side], int] | None = None
+        self.control: dict[AreaId, Side] | None = None
+
+    def unit(self, unit_id: UnitId) -> UnitState | None:
+        return (self.units if self.units is not None else self.state.units).get(unit_id)
+
+    def area_of(self, unit_id: UnitId) -> AreaId | None:
+        s = self.unit(unit_id)
+        return s.location.area if s is not None and s.location.kind is LocationKind.AREA else None
+
+    def sides_in(self, area: AreaId) -> set[Side]:
+        occupants = self.occupants if self.occupants is not None else self.state.occupants
+        units = self.units if self.units is not None else self.state.units
+        return {units[u].side for u in occupants.get(area, ())}
+
+    def controller(self, area: AreaId) -> Side | None:
+        return (self.control if self.control is not None else self.state.control).get(area)
+
+    def set_control(self, area: AreaId, side: Side) -> None:
+        if self.control is None:
+            self.control = thaw(self.state.control)
+        self.control[area] = side
+
+    def set(self, unit_id: UnitId, new: UnitState | None) -> None:
+        """Set (or, with ``None``, forget) one unit, keeping occupants and counts in step."""
+        if self.units is None:
+            self.units = thaw(self.state.units)
+        units = self.units
+        old = units.get(unit_id)
+        old_area = old.location.area if old is not None and old.location.kind is LocationKind.AREA else None
+        new_area = new.location.area if new is not None and new.location.kind is LocationKind.AREA else None
+        if new is None:
+            units.pop(unit_id, None)
+        else:
             units[unit_id] = new
-            if new.location.is_on_map:
-                area = new.location.area
-                assert area is not None
-                occupants[area] = occupants.get(area, frozenset()) | {unit_id}
-                key = (area, new.side)
-                counts[key] = counts.get(key, 0) + 1
-        return self.evolve(
-            units=MappingProxyType(units),
-            occupants=MappingProxyType(occupants),
-            side_counts=MappingProxyType(counts),
-        )
+        if old_area == new_area and (old_area is None or (old is not None and new is not None and old.side is new.side)):
+            return  # same area and side (a flip): occupants and counts are unchanged
+        if self.occupants is None:
+            self.occupants = thaw(self.state.occupants)
+            self.counts = thaw(self.state.side_counts)
+        occupants, counts = self.occupants, self.counts
+        assert counts is not None
+        if old_area is not None and old is not None:
+            left = occupants[old_area] - {unit_id}
+            if left:
+                occupants[old_area] = left
+            else:
+                del occupants[old_area]
+            key = (old_area, old.side)
+            if counts[key] == 1:
+                del counts[key]
+            else:
+                counts[key] -= 1
+        if new_area is not None and new is not None:
+            occupants[new_area] = occupants.get(new_area, frozenset()) | {unit_id}
+            key = (new_area, new.side)
+            counts[key] = counts.get(key, 0) + 1
+
+    def changes(self) -> dict[str, object]:
+        """The fields to change in the state, frozen read-only."""
+        out: dict[str, object] = {}
+        if self.units is not None:
+            out["units"] = MappingProxyType(self.units)
+        if self.occupants is not None:
+            out["occupants"] = MappingProxyType(self.occupants)
+            out["side_counts"] = MappingProxyType(self.counts or {})
+        if self.control is not None:
+            out["control"] = MappingProxyType(self.control)
+        return out
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))

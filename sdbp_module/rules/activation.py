@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
-from sdbp_module.replay.apply import action_part, closes_action, opens_new_action
+from sdbp_module.replay.apply import ACTION_EVENTS, CLOSING_EVENTS, action_part, closes_action, opens_new_action
 from sdbp_module.replay.clock import Clock, PartKind
 from sdbp_module.replay.events import Assault, Entrench, Event, Fire, Flip, Move, MoveKind
 from sdbp_module.replay.state import GameState
@@ -23,6 +23,9 @@ from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.sodbp_cards import COUNTER_ATTACK, card_is
 
 F = Finding
+
+_UNIT_EVENTS = (Move, Fire, Assault, Entrench)
+"""The events by which units act (``_unit_action``)."""
 
 _VERB = {PartKind.MOVE: "move", PartKind.FIRE: "fire", PartKind.ASSAULT: "assault", PartKind.ENTRENCH: "entrench"}
 
@@ -49,7 +52,7 @@ def _counter_attack(clock: Clock, ctx: CheckContext, event: Event | None = None)
     return any(card_is(ctx.game, c, COUNTER_ATTACK) for c in cards)
 
 
-@rule("SPENT-UNIT-ACTS", "2.1.1, 6.1", Severity.ILLEGAL, "Only fresh units move, fire, assault or pay for entrenchment.")
+@rule("SPENT-UNIT-ACTS", "2.1.1, 6.1", Severity.ILLEGAL, "Only fresh units move, fire, assault or pay for entrenchment.", events=_UNIT_EVENTS)
 def spent_unit_acts(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     act = _unit_action(event)
     if act is None:
@@ -66,7 +69,7 @@ def spent_unit_acts(r: FunctionRule, before: GameState, event: Event, after: Gam
         )
 
 
-@rule("ACT-ONE-AREA", "6.1", Severity.ILLEGAL, "The units of a unit action start in one area (Counter Attack excepted).")
+@rule("ACT-ONE-AREA", "6.1", Severity.ILLEGAL, "The units of a unit action start in one area (Counter Attack excepted).", events=_UNIT_EVENTS)
 def act_one_area(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     act = _unit_action(event)
     if act is None or (isinstance(event, Move) and event.move_kind is MoveKind.GATHER):
@@ -122,7 +125,7 @@ def act_one_area(r: FunctionRule, before: GameState, event: Event, after: GameSt
             )
 
 
-@rule("ACT-SAME-ACTION", "6.1, 7.0, 8.0", Severity.ILLEGAL, "All activated units do the same thing: one destination or one target.")
+@rule("ACT-SAME-ACTION", "6.1, 7.0, 8.0", Severity.ILLEGAL, "All activated units do the same thing: one destination or one target.", events=ACTION_EVENTS)
 def act_same_action(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     c = before.clock
     found = action_part(event)
@@ -183,6 +186,7 @@ def _flip_finish(r: FunctionRule, final: GameState, ctx: CheckContext) -> Iterat
     Severity.ILLEGAL,
     "After a unit action its participants are spent, and only they were flipped by it.",
     finish=_flip_finish,
+    events=(*CLOSING_EVENTS, Flip),
 )
 def act_flip_participants(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     c = before.clock
@@ -212,7 +216,7 @@ def act_flip_participants(r: FunctionRule, before: GameState, event: Event, afte
             )
 
 
-@rule("ACT-VM-ONLY", "6.1, 9.0, 10.0", Severity.ILLEGAL, "Only the Viet Minh entrenches and assaults.")
+@rule("ACT-VM-ONLY", "6.1, 9.0, 10.0", Severity.ILLEGAL, "Only the Viet Minh entrenches and assaults.", events=(Entrench, Assault))
 def act_vm_only(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     if isinstance(event, (Entrench, Assault)) and event.side is not Side.VIET_MINH:
         verb = "entrench" if isinstance(event, Entrench) else "assault"

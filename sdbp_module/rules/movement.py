@@ -36,7 +36,7 @@ from types import MappingProxyType
 
 from sdbp_module.ids import AreaColour, AreaId, Severity, Side, UnitId, UnitType
 from sdbp_module.model.game_data import GameData, Unit
-from sdbp_module.replay.apply import closes_action, opens_new_action
+from sdbp_module.replay.apply import CLOSING_EVENTS, closes_action, opens_new_action
 from sdbp_module.replay.clock import PartKind
 from sdbp_module.replay.events import Damage, Event, Move, MoveKind, Place, Relocate
 from sdbp_module.replay.state import GameState
@@ -723,6 +723,7 @@ def _move_flip_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -
     Severity.ILLEGAL,
     "units that moved are spent once their action ends",
     finish=_move_flip_finish,
+    events=CLOSING_EVENTS,
 )
 def move_flip_spent(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from sdbp_module.ids import AreaId, Phase, Severity, Side
-from sdbp_module.replay.apply import action_part, implied_end_step, opens_new_action
+from sdbp_module.replay.apply import ACTION_EVENTS, CLOSING_EVENTS, action_part, implied_end_step, opens_new_action
 from sdbp_module.replay.clock import ActionKind, ActionPart, ActionRecord, Clock, PartKind
 from sdbp_module.replay.events import (
     CardDiscard,
@@ -104,7 +104,7 @@ def _expected_next(clock: Clock, first_turn: int) -> tuple[int, Phase]:
     return clock.turn + 1, Phase.DRAW
 
 
-@rule("SEQ-PHASE-ORDER", "4.0", Severity.ILLEGAL, "Every turn runs Draw → Action → End; actions only in the Action phase.")
+@rule("SEQ-PHASE-ORDER", "4.0", Severity.ILLEGAL, "Every turn runs Draw → Action → End; actions only in the Action phase.", events=(*ACTION_EVENTS, PhaseStart))
 def seq_phase_order(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     c = before.clock
     if isinstance(event, PhaseStart):
@@ -143,7 +143,7 @@ def seq_phase_order(r: FunctionRule, before: GameState, event: Event, after: Gam
         )
 
 
-@rule("SEQ-VM-FIRST", "4.0 B, 6.0", Severity.ILLEGAL, "The Viet Minh takes the first action of every turn.")
+@rule("SEQ-VM-FIRST", "4.0 B, 6.0", Severity.ILLEGAL, "The Viet Minh takes the first action of every turn.", events=ACTION_EVENTS)
 def seq_vm_first(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     opening = _opening(before, event)
     if opening is None or not _in_action_phase(before) or before.clock.actions_in_phase:
@@ -160,7 +160,7 @@ def seq_vm_first(r: FunctionRule, before: GameState, event: Event, after: GameSt
         )
 
 
-@rule("SEQ-ALTERNATE", "4.0 B", Severity.ILLEGAL, "Sides alternate actions (a pass counts); only a discard to continue is followed by the same side.")
+@rule("SEQ-ALTERNATE", "4.0 B", Severity.ILLEGAL, "Sides alternate actions (a pass counts); only a discard to continue is followed by the same side.", events=ACTION_EVENTS)
 def seq_alternate(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     opening = _opening(before, event)
     last = before.clock.last
@@ -177,7 +177,7 @@ def seq_alternate(r: FunctionRule, before: GameState, event: Event, after: GameS
         )
 
 
-@rule("SEQ-PASS-NOT-FINAL", "4.0 B [SoS] (AMB-27)", Severity.INFO, "A side that passed may act again later (not a violation).")
+@rule("SEQ-PASS-NOT-FINAL", "4.0 B [SoS] (AMB-27)", Severity.INFO, "A side that passed may act again later (not a violation).", events=ACTION_EVENTS)
 def seq_pass_not_final(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     opening = _opening(before, event)
     if opening is None or not _in_action_phase(before):
@@ -194,7 +194,7 @@ def seq_pass_not_final(r: FunctionRule, before: GameState, event: Event, after: 
         )
 
 
-@rule("SEQ-END-ON-PASSES", "4.0 B", Severity.ILLEGAL, "The Action phase ends on two passes in a row, or on a VM pass not answered by a French discard.")
+@rule("SEQ-END-ON-PASSES", "4.0 B", Severity.ILLEGAL, "The Action phase ends on two passes in a row, or on a VM pass not answered by a French discard.", events=CLOSING_EVENTS)
 def seq_end_on_passes(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     c = before.clock
     first = ctx.sequence.first_side or VM
@@ -240,7 +240,7 @@ def seq_end_on_passes(r: FunctionRule, before: GameState, event: Event, after: G
     )
 
 
-@rule("SEQ-FR-DISCARD-CONTINUE", "4.0 B", Severity.ILLEGAL, "After a VM pass the French may discard exactly one card from hand to continue.")
+@rule("SEQ-FR-DISCARD-CONTINUE", "4.0 B", Severity.ILLEGAL, "After a VM pass the French may discard exactly one card from hand to continue.", events=CLOSING_EVENTS)
 def seq_fr_discard_continue(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     c = before.clock
     first = ctx.sequence.first_side or VM
@@ -313,7 +313,7 @@ def seq_fr_discard_continue(r: FunctionRule, before: GameState, event: Event, af
             )
 
 
-@rule("SEQ-AUTO-PASS", "4.0 B", Severity.INFO, "A side with no fresh unit and no card passes automatically.")
+@rule("SEQ-AUTO-PASS", "4.0 B", Severity.INFO, "A side with no fresh unit and no card passes automatically.", events=ACTION_EVENTS)
 def seq_auto_pass(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     opening = _opening(before, event)
     if opening is None or not _in_action_phase(before):
@@ -367,7 +367,7 @@ def _describe_component(comp: tuple[str, AreaId | None]) -> str:
     return {"card": "a card action", "entrench-discard": "an entrenchment by card", "pass": "a pass", "continue": "a discard to continue"}[kind]
 
 
-@rule("SEQ-ONE-ACTION", "6.0", Severity.ILLEGAL, "An action is one unit action in one area, or one card action, or one entrenchment by card.")
+@rule("SEQ-ONE-ACTION", "6.0", Severity.ILLEGAL, "An action is one unit action in one area, or one card action, or one entrenchment by card.", events=ACTION_EVENTS)
 def seq_one_action(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     c = before.clock
     found = action_part(event)
