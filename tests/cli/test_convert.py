@@ -148,7 +148,6 @@ def test_missing_source(tmp_path: Path) -> None:
     )
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not present")
 def test_real_save_through_the_command(tmp_path: Path) -> None:
     source = CORPUS / "paths-of-glory" / "Historical10-8.vsav"
     code, out, _ = run("convert", str(source), str(tmp_path / "pog.json"))

@@ -7,13 +7,11 @@ runs the real ``sdbp build`` on a copy of the SoDBP data when the builder is ava
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import shutil
 import zipfile
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 from lxml import etree
 
@@ -129,10 +127,8 @@ def test_bad_module(tmp_path: Path) -> None:
 
 
 REPO = Path(__file__).resolve().parents[2]
-HAS_BUILDER = importlib.util.find_spec("sdbp_module.vassal.commands") is not None
 
 
-@pytest.mark.skipif(not HAS_BUILDER, reason="the module builder (sdbp_module.vassal.commands) is not there yet")
 def test_migrate_a_real_sodbp_save_after_errata(tmp_path: Path) -> None:
     data = tmp_path / "data"
     shutil.copytree(REPO / "source_data" / "sodbp", data)

@@ -140,11 +140,8 @@ def test_setup_areas_respect_control_and_red() -> None:
             assert u["setup"] in VM_AREAS, u["id"]
 
 
-def test_setup_matches_areas_yaml_when_present() -> None:
-    """Cross-check with the map data written alongside (control and red colour)."""
-    path = DATA / "areas.yaml"
-    if not path.exists():
-        pytest.skip("areas.yaml not written yet")
+def test_setup_matches_areas_yaml() -> None:
+    """Cross-check with the map data (control and red colour)."""
     areas = {a["id"]: a for a in _load("areas.yaml")["areas"]}
     for u in units():
         if isinstance(u["setup"], int):
