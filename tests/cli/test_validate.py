@@ -15,7 +15,6 @@ from sdbp_module.paths import PROJECT_ROOT
 
 BUNDLED = PROJECT_ROOT / "source_data" / "sodbp"
 MINI = PROJECT_ROOT / "tests" / "unit" / "data" / "fixtures" / "mini"
-FILES = ("game", "areas", "borders", "counters", "markers", "cards", "turn_track", "scenario")
 
 
 def run(*args: str) -> tuple[int, str, str]:
