@@ -54,8 +54,10 @@ class ActionRecord:
 RECENT = 4  # how many action records the clock keeps
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Clock:
+    """Frozen without ``__slots__`` so that ``evolve`` copies it in two dict updates (hot path)."""
+
     turn: int = 0  # 0 = before the first turn
     phase: Phase | None = None
     end_step: str | None = None  # the furthest End-phase step reached this End phase
@@ -70,10 +72,13 @@ class Clock:
 
     def evolve(self, **changes: object) -> Clock:
         """``dataclasses.replace`` for the hot path of the replay (same result, no re-validation)."""
+        unknown = changes.keys() - _CLOCK_FIELD_SET
+        if unknown:
+            raise TypeError(f"Clock has no field(s) {', '.join(sorted(unknown))}")
         new = object.__new__(Clock)
-        setter = object.__setattr__
-        for name in _CLOCK_FIELDS:
-            setter(new, name, changes[name] if name in changes else getattr(self, name))
+        fields_of_new = new.__dict__
+        fields_of_new.update(self.__dict__)
+        fields_of_new.update(changes)
         return new
 
     @property
@@ -91,4 +96,4 @@ class Clock:
         return ", ".join(bits)
 
 
-_CLOCK_FIELDS = tuple(f.name for f in fields(Clock))
+_CLOCK_FIELD_SET = frozenset(f.name for f in fields(Clock))

@@ -59,13 +59,18 @@ class Piles:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class GameState:
-    """Everything the log has established so far. Build the first one with ``GameState.empty``."""
+    """Everything the log has established so far. Build the first one with ``GameState.empty``.
+
+    Frozen but without ``__slots__``, unlike the other state values: ``evolve`` then copies the
+    fields in two dict updates, and one state is built per event (the checker's hot path).
+    """
 
     units: Mapping[UnitId, UnitState] = field(default_factory=lambda: _EMPTY)
     occupants: Mapping[AreaId, frozenset[UnitId]] = field(default_factory=lambda: _EMPTY)
     side_counts: Mapping[tuple[AreaId, Side], int] = field(default_factory=lambda: _EMPTY, repr=False)
+    fresh_counts: Mapping[Side, int] = field(default_factory=lambda: _EMPTY, repr=False)  # fresh units on the map
     control: Mapping[AreaId, Side] = field(default_factory=lambda: _EMPTY)
     trenches: Mapping[AreaId, int] = field(default_factory=lambda: _EMPTY)  # only levels > 0
     fire_markers: frozenset[tuple[AreaId, Side]] = frozenset()
@@ -99,6 +104,10 @@ class GameState:
     def count(self, area: AreaId, side: Side) -> int:
         """n(s, a): the units of ``side`` in ``area``."""
         return self.side_counts.get((area, side), 0)
+
+    def fresh_on_map(self, side: Side) -> int:
+        """How many fresh units ``side`` has on the map."""
+        return self.fresh_counts.get(side, 0)
 
     def fresh_in(self, area: AreaId, side: Side) -> tuple[UnitId, ...]:
         return tuple(u for u in self.units_in(area, side) if not self.units[u].spent)
@@ -149,10 +158,13 @@ class GameState:
 
     def evolve(self, **changes: object) -> GameState:
         """``dataclasses.replace`` for the hot path of the replay (same result, no re-validation)."""
+        unknown = changes.keys() - _STATE_FIELD_SET
+        if unknown:
+            raise TypeError(f"GameState has no field(s) {', '.join(sorted(unknown))}")
         new = object.__new__(GameState)
-        setter = object.__setattr__
-        for name in _STATE_FIELDS:
-            setter(new, name, changes[name] if name in changes else getattr(self, name))
+        fields_of_new = new.__dict__
+        fields_of_new.update(self.__dict__)
+        fields_of_new.update(changes)
         return new
 
     def with_units(self, changes: Iterable[tuple[UnitId, UnitState | None]]) -> GameState:
@@ -182,7 +194,7 @@ class UnitsDraft:
     the new state by ``changes()``. The draft never leaks, so states stay values.
     """
 
-    __slots__ = ("state", "units", "occupants", "counts", "control")
+    __slots__ = ("state", "units", "occupants", "counts", "control", "fresh")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
@@ -190,6 +202,7 @@ class UnitsDraft:
         self.occupants: dict[AreaId, frozenset[UnitId]] | None = None
         self.counts: dict[tuple[AreaId, Side], int] | None = None
         self.control: dict[AreaId, Side] | None = None
+        self.fresh: dict[Side, int] | None = None
 
     def unit(self, unit_id: UnitId) -> UnitState | None:
         return (self.units if self.units is not None else self.state.units).get(unit_id)
@@ -223,6 +236,15 @@ class UnitsDraft:
             units.pop(unit_id, None)
         else:
             units[unit_id] = new
+        old_fresh = old.side if old_area is not None and old is not None and not old.spent else None
+        new_fresh = new.side if new_area is not None and new is not None and not new.spent else None
+        if old_fresh is not new_fresh:
+            if self.fresh is None:
+                self.fresh = thaw(self.state.fresh_counts)
+            if old_fresh is not None:
+                self.fresh[old_fresh] -= 1
+            if new_fresh is not None:
+                self.fresh[new_fresh] = self.fresh.get(new_fresh, 0) + 1
         if old_area == new_area and (old_area is None or (old is not None and new is not None and old.side is new.side)):
             return  # same area and side (a flip): occupants and counts are unchanged
         if self.occupants is None:
@@ -256,7 +278,10 @@ class UnitsDraft:
             out["side_counts"] = MappingProxyType(self.counts or {})
         if self.control is not None:
             out["control"] = MappingProxyType(self.control)
+        if self.fresh is not None:
+            out["fresh_counts"] = MappingProxyType(self.fresh)
         return out
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
+_STATE_FIELD_SET = frozenset(_STATE_FIELDS)

@@ -10,7 +10,8 @@ the log position added to its message. Game-neutral: the rules come from a ``Rul
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping, Protocol, Sequence
+from functools import partial
+from typing import Callable, Iterable, Mapping, Protocol, Sequence
 
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import apply
@@ -18,7 +19,7 @@ from sdbp_module.ids import Severity
 from sdbp_module.replay.events import Event, GameStart, Where
 from sdbp_module.replay.scenario import printed_start
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, Rule, RulesPackage, make_finding
+from sdbp_module.rules.base import CheckContext, FunctionRule, Rule, RulesPackage, make_finding
 from sdbp_module.rules.findings import Finding, Summary, sort_findings
 from sdbp_module.rules.switches import RuleSet
 
@@ -48,6 +49,16 @@ class Report:
 def _judges(rule: Rule, cls: type) -> bool:
     types = getattr(rule, "event_types", None)
     return types is None or issubclass(cls, types)
+
+
+CheckCall = Callable[[GameState, Event, GameState, CheckContext], Iterable[Finding]]
+
+
+def _check_call(rule: Rule) -> CheckCall:
+    """``rule.check``, minus one call level for a ``FunctionRule`` (the checker's hot loop)."""
+    if isinstance(rule, FunctionRule):
+        return partial(rule.check_fn, rule)
+    return rule.check
 
 
 class LogProblem(Protocol):
@@ -111,18 +122,20 @@ def check_events(
             state = replace(apply(state, printed_start(game)), started=False)
     found: list[Finding] = []
     pending = sorted(problems, key=lambda p: p.where.sort_key)
-    dispatch: dict[type, tuple[Rule, ...]] = {}
+    dispatch: dict[type, tuple[tuple[Rule, CheckCall], ...]] = {}
+    extend = found.extend
     for event in events:
-        while pending and pending[0].where.sort_key < event.where.sort_key:
-            found.append(problem_finding(pending.pop(0), state))
+        if pending:
+            while pending and pending[0].where.sort_key < event.where.sort_key:
+                found.append(problem_finding(pending.pop(0), state))
         after = apply(state, event)
         cls = type(event)
         judges = dispatch.get(cls)
         if judges is None:
-            judges = dispatch[cls] = tuple(r for r in active if _judges(r, cls))
-        for rule in judges:
+            judges = dispatch[cls] = tuple((r, _check_call(r)) for r in active if _judges(r, cls))
+        for rule, check in judges:
             try:
-                found.extend(rule.check(state, event, after, ctx))
+                extend(check(state, event, after, ctx))
             except Exception as exc:  # a crashing rule is a bug: surface it with the position
                 raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
         state = after

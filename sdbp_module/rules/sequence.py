@@ -55,13 +55,23 @@ def _act_words(side: Side, kind: ActionKind) -> str:
     return f"{'An' if kind is ActionKind.ENTRENCH_DISCARD else 'A'} {side.label} {_KIND_WORDS[kind]}"
 
 
+_last_opening: tuple[GameState | None, Event | None, tuple[Side, ActionKind] | None] = (None, None, None)
+
+
 def _opening(before: GameState, event: Event) -> tuple[Side, ActionKind] | None:
-    """(side, kind) when ``event`` opens a new action."""
+    """(side, kind) when ``event`` opens a new action (remembered for the last step: most rules ask)."""
+    global _last_opening
+    b, e, answer = _last_opening
+    if b is before and e is event:
+        return answer
     found = action_part(event)
     side = acting_side(event)
     if found is None or side is None or not opens_new_action(before.clock, event):
-        return None
-    return side, found[1]
+        answer = None
+    else:
+        answer = side, found[1]
+    _last_opening = (before, event, answer)
+    return answer
 
 
 def _in_action_phase(before: GameState) -> bool:
@@ -321,8 +331,7 @@ def seq_auto_pass(r: FunctionRule, before: GameState, event: Event, after: GameS
     side, kind = opening
     if kind in (ActionKind.PASS, ActionKind.CONTINUE):
         return
-    fresh = any(not s.spent and s.side is side and s.location.is_on_map for s in before.units.values())
-    if fresh:
+    if before.fresh_on_map(side):
         return
     if not before.piles_known:
         yield r.finding(
