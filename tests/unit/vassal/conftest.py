@@ -43,3 +43,8 @@ def built(game: GameData, tmp_path_factory: pytest.TempPathFactory) -> Built:
         entries = {name: archive.read(name) for name in archive.namelist()}
     root = etree.fromstring(entries["buildFile.xml"])
     return Built(game, layout.make_layout(game), result.path, problems, inv, root, entries)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--update-golden`` (or ``SDBP_UPDATE_GOLDEN=1``) rewrites tests/unit/vassal/golden/ files."""
+    parser.addoption("--update-golden", action="store_true", default=False, help="rewrite the golden files of tests/unit/vassal")

@@ -1,0 +1,177 @@
+"""What a player sees: counter colours and layout (rules 2.1.1), markers (2.1.2), card faces (2.3).
+
+Text on cards and markers is measured with the shipped fonts: nothing may run past an edge.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+
+import pytest
+from PIL import Image, ImageDraw
+
+from sdbp_module.ids import Side, UnitType
+from sdbp_module.model.game_data import GameData, Placement, SetupKind, Unit
+from sdbp_module.vassal import images, layout
+
+
+def picture(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def colours(img: Image.Image, box: tuple[int, int, int, int] | None = None) -> set[tuple[int, int, int]]:
+    region = img.crop(box) if box else img
+    return {c for _, c in region.getcolors(maxcolors=1 << 16)}  # type: ignore[union-attr]
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    r, g, b = rgb
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def first(game: GameData, **want: object) -> Unit:
+    return next(u for u in game.units if all(getattr(u, k) == v for k, v in want.items()))
+
+
+BACKGROUND = (30, 30)  # a pixel of the counter's background, right of the set-up square, below the strip
+
+
+def test_french_counters_are_blue_and_viet_minh_counters_red(game: GameData) -> None:
+    fr = picture(images.render_unit(first(game, side=Side.FRENCH), False)).getpixel((4, 46))
+    vm = picture(images.render_unit(first(game, side=Side.VIET_MINH), False)).getpixel((4, 46))
+    assert fr == images.SIDE_COUNTER[Side.FRENCH] and fr[2] > fr[0]
+    assert vm == images.SIDE_COUNTER[Side.VIET_MINH] and vm[0] > 180 and vm[1] < 80 and vm[2] < 80
+
+
+@pytest.mark.parametrize("side", [Side.FRENCH, Side.VIET_MINH])
+def test_spent_side_is_lighter_and_shows_only_the_spent_defence(game: GameData, side: Side) -> None:
+    unit = first(game, side=side)
+    fresh, spent = picture(images.render_unit(unit, False)), picture(images.render_unit(unit, True))
+    assert luminance(spent.getpixel((4, 46))) > luminance(fresh.getpixel((4, 46))) + 40
+    probe = dataclasses.replace(unit, spent_defense=unit.spent_defense + 1)
+    assert images.render_unit(probe, True) != images.render_unit(unit, True)  # the value is printed
+    probe = dataclasses.replace(unit, firepower=unit.firepower + 1, movement=unit.movement + 1)
+    assert images.render_unit(probe, True) == images.render_unit(unit, True)  # and nothing else
+
+
+def test_number_colours_follow_rules_2_1_1(game: GameData) -> None:
+    elite = first(game, side=Side.VIET_MINH, elite=True, replacement=False)
+    repl = first(game, side=Side.VIET_MINH, replacement=True)
+    plain = first(game, side=Side.VIET_MINH, elite=False, replacement=False)
+    assert images.value_colour(elite) == images.WHITE
+    assert images.value_colour(repl) == images.YELLOW
+    assert luminance(images.value_colour(plain)) < 60
+    assert images.value_colour(first(game, side=Side.FRENCH)) == images.BLACK
+    values_row = (4, 45, layout.COUNTER - 4, layout.COUNTER - 3)
+    assert images.WHITE in colours(picture(images.render_unit(elite, False)), values_row)
+    assert images.YELLOW in colours(picture(images.render_unit(repl, False)), values_row)
+    assert images.YELLOW not in colours(picture(images.render_unit(plain, False)), values_row)
+
+
+def test_thai_symbols_are_brown(game: GameData) -> None:
+    thai = first(game, thai=True)
+    assert images.symbol_colour(thai) == images.THAI_BROWN
+    s = layout.COUNTER
+    assert images.THAI_BROWN in colours(picture(images.render_unit(thai, False)), (s // 2 - 11, 28, s // 2 + 12, 44))
+    assert images.symbol_colour(first(game, thai=False, side=Side.FRENCH)) == images.BLACK
+
+
+def test_every_unit_type_has_its_own_symbol() -> None:
+    drawn = {}
+    for unit_type in UnitType:
+        img = Image.new("RGB", (30, 20), images.WHITE)
+        images.type_symbol(ImageDraw.Draw(img), (2, 2, 26, 17), unit_type, images.BLACK)
+        drawn[unit_type] = img.tobytes()
+    assert len(set(drawn.values())) == len(UnitType)
+
+
+def test_every_type_in_the_data_renders_distinctly(game: GameData) -> None:
+    types = {u.type for u in game.units}
+    assert types == set(UnitType)
+    base = first(game, side=Side.FRENCH, thai=False)
+    faces = {images.render_unit(dataclasses.replace(base, type=t), False) for t in UnitType}
+    assert len(faces) == len(UnitType)
+
+
+def test_set_up_square_left_and_turn_circle_right(game: GameData) -> None:
+    base = first(game, side=Side.FRENCH, thai=False)
+    s = layout.COUNTER
+    on_map = picture(images.render_unit(dataclasses.replace(base, setup=Placement(SetupKind.AREA, area=14)), False))  # type: ignore[arg-type]
+    turn = picture(images.render_unit(dataclasses.replace(base, setup=Placement(SetupKind.TURN, turn=3)), False))
+    star = picture(images.render_unit(dataclasses.replace(base, setup=Placement(SetupKind.CARD)), False))
+    boxed = picture(images.render_unit(dataclasses.replace(base, setup=Placement(SetupKind.REPLACEMENTS)), False))
+    left, right = (3, 28, 18, 44), (s - 18, 28, s - 2, 44)
+    assert images.BLACK in colours(on_map, left) and images.TURN_RED not in colours(on_map, right)
+    assert images.TURN_RED in colours(turn, right) and images.BLACK not in colours(turn, left)
+    assert images.TURN_RED in colours(star, right)
+    assert turn.tobytes() != star.tobytes()
+    assert images.TURN_RED not in colours(boxed, right) and images.BLACK not in colours(boxed, left)
+
+
+def test_counter_text_fits(game: GameData) -> None:
+    d = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    s = layout.COUNTER
+    for unit in game.units:
+        for text in (unit.formation, unit.company):
+            f = images._fit_any(d, text, s - 6, (("bold", 11, 9), ("condensed", 11, 7)))
+            assert d.textlength(text, font=f) <= s - 6, unit.id
+
+
+# ------------------------------------------------------------------------------------------
+# markers
+
+
+def test_control_and_fire_markers_show_the_side_colour(game: GameData) -> None:
+    for kind_id in ("control", "fire"):
+        kind = next(k for k in game.markers if k.id == kind_id)
+        for i, state in enumerate(kind.states):
+            img = picture(images.render_marker(kind, i))
+            assert img.getpixel((5, 5)) == images.SIDE_COUNTER[Side(state)], (kind_id, state)
+
+
+def test_marker_faces_are_distinct_and_their_text_fits(game: GameData) -> None:
+    faces = [images.render_marker(k, i) for k in game.markers for i in range(len(k.states))]
+    assert len(set(faces)) == len(faces) == 10
+    d = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    for kind in game.markers:
+        lines, f = images.marker_lines(d, kind.name.upper(), layout.COUNTER - 12)
+        assert all(d.textlength(line, font=f) <= layout.COUNTER - 12 for line in lines), kind.id
+        assert len(lines) * (f.size + 2) <= layout.COUNTER - 8, kind.id
+
+
+# ------------------------------------------------------------------------------------------
+# cards
+
+
+def test_every_card_face_keeps_its_text_inside_the_card(game: GameData) -> None:
+    assert len(game.cards) == 55
+    w, h = layout.CARD_W, layout.CARD_H
+    for card in game.cards:
+        face = images.card_face(card)
+        boxes = [run.bbox() for run in face.runs]
+        for run, (x0, y0, x1, y1) in zip(face.runs, boxes):
+            assert 4 <= x0 and x1 <= w - 4 and 2 <= y0 and y1 <= h - 4, (card.id, run.text)
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (card.id, a, b)
+        words = " ".join(r.text for r in face.runs).split()
+        for part in (card.name, card.effect):
+            assert " ".join(part.split()) in " ".join(words), card.id  # every word is printed
+        if card.firepower is not None:
+            assert any(r.text.endswith(f"Firepower {card.firepower}") or f"Firepower {card.firepower}" in r.text for r in face.runs)
+        if card.turns:
+            assert any(("Turns " + ",".join(map(str, card.turns))) in r.text for r in face.runs), card.id
+        title_runs = [r for r in face.runs if r.y < face.band and r.text not in (card.id, card.timing)]
+        assert all(r.bbox()[3] <= face.band for r in title_runs), card.id
+
+
+def test_card_fronts_are_blue_and_red(game: GameData) -> None:
+    fr = picture(images.render_card(game.cards_of(Side.FRENCH)[0])).getpixel((90, 4))
+    vm = picture(images.render_card(game.cards_of(Side.VIET_MINH)[0])).getpixel((90, 4))
+    assert fr == images.SIDE_COUNTER[Side.FRENCH] and vm == images.SIDE_COUNTER[Side.VIET_MINH]
+
+
+def test_card_backs_differ_per_side() -> None:
+    backs = {images.render_card_back(s) for s in (Side.FRENCH, Side.VIET_MINH, None)}
+    assert len(backs) == 3
