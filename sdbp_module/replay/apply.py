@@ -285,6 +285,8 @@ def action_part(event: Event) -> Found | None:
 
 
 def _action_part(event: Event) -> Found | None:
+    if not isinstance(event, ACTION_EVENTS):
+        return None
     if isinstance(event, Move) and event.move_kind in (MoveKind.MOVE, MoveKind.GATHER):
         return (
             PartKind.MOVE,
@@ -339,6 +341,9 @@ def closes_action(clock: Clock, event: Event) -> bool:
 
 def signature(event: Event) -> str:
     """A short key naming what the event is, for the End-phase step table of a ``SequenceOfPlay``."""
+    if type(event) is Flip:  # the commonest End-phase event (the refresh)
+        assert isinstance(event, Flip)
+        return "flip:spent" if event.spent else "flip:fresh"
     if isinstance(event, DiceRoll):
         return f"dice:{event.purpose}"
     if isinstance(event, CardDiscard):
@@ -384,7 +389,7 @@ def advance_clock(state: GameState, event: Event) -> Clock:
             passes_in_row=0,
             side_to_act=seq.first_side if seq is not None and event.phase is Phase.ACTION else None,
         )
-    if clock.phase is Phase.END:
+    if clock.phase is Phase.END and state.sequence is not None:
         step = implied_end_step(state, event)
         if step is not None and _later_step(state, step, clock.end_step):
             clock = clock.evolve(end_step=step)

@@ -69,11 +69,11 @@ class StateView:
     game: GameData
 
     def controller(self, area: AreaId) -> Side:
-        side = self.state.controller(area)
+        side = self.state.control.get(area)
         return side if side is not None else self.game.area(area).control
 
     def count(self, side: Side, area: AreaId) -> int:
-        return self.state.count(area, side)
+        return self.state.side_counts.get((area, side), 0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -120,10 +120,11 @@ def shift(view: BoardView, side: Side, size: int, x: AreaId, y: AreaId) -> Moved
         base, deltas, control = view, {}, {}
     deltas[(side, x)] = deltas.get((side, x), 0) - size
     deltas[(side, y)] = deltas.get((side, y), 0) + size
+    # the view reads ``control`` live, so the area left is settled before the area entered
     moved = MovedView(base, MappingProxyType(deltas), MappingProxyType(control))
-    for area in (x, y):
-        control[area] = controller_after(moved, area)
-    return MovedView(base, MappingProxyType(deltas), MappingProxyType(control))
+    control[x] = controller_after(moved, x)
+    control[y] = controller_after(moved, y)
+    return moved
 
 
 # -- one step ----------------------------------------------------------------------------------
@@ -292,12 +293,12 @@ def _step(game: GameData, mover: Mover, x: AreaId, y: AreaId, view: BoardView) -
     cost = step_cost(game, mover.side, x, y, view)
     problems = step_problems(game, mover, x, y, view)
     after = shift(view, mover.side, mover.size, x, y)
-    changes = tuple(
-        (a, view.controller(a), after.controller(a))
-        for a in dict.fromkeys((x, y))
-        if view.controller(a) is not after.controller(a)
-    )
-    step = Step(cost, problems, after.count(mover.side, y), changes)
+    changes: list[tuple[AreaId, Side, Side]] = []
+    for a in (x, y) if x != y else (x,):
+        was, now = view.controller(a), after.controller(a)
+        if was is not now:
+            changes.append((a, was, now))
+    step = Step(cost, problems, after.count(mover.side, y), tuple(changes))
     return step, after
 
 

@@ -25,17 +25,17 @@ from sdbp_module.rules.movement import Missing, _is_move_action, analyse
 from sdbp_module.rules.paths import StepProblem
 
 
-def _touched(before: GameState, event: Event, after: GameState) -> tuple[AreaId, ...]:
-    """Areas a unit named by ``event`` left or entered (only named units change place)."""
+def _entered(before: GameState, event: Event, after: GameState) -> tuple[AreaId, ...]:
+    """Areas where a unit named by ``event`` now stands and did not before (only named units change
+    place, and a count can grow only where units arrive)."""
     if before.occupants is after.occupants:
         return ()
     areas: set[AreaId] = set()
     for unit in units_of(event):
-        for state in (before, after):
-            area = state.area_of(unit)
-            if area is not None:
-                areas.add(area)
-    return tuple(sorted(a for a in areas if before.occupants.get(a) != after.occupants.get(a)))
+        area = after.area_of(unit)
+        if area is not None and area != before.area_of(unit):
+            areas.add(area)
+    return tuple(sorted(areas))
 
 
 @rule(
@@ -78,7 +78,7 @@ def stack_limit(
                     expected=limit,
                     actual=step.units_after,
                 )
-    for area in _touched(before, event, after):
+    for area in _entered(before, event, after):
         for side in Side:
             now = after.count(area, side)
             if now > limit and now > before.count(area, side):
