@@ -21,7 +21,7 @@ from sdbp_module.model.game_data import Card, GameData, MarkerKind, Point, Setup
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import layout
 
-RENDER_VERSION = "3"  # bump when a renderer changes, to invalidate cached images
+RENDER_VERSION = "4"  # bump when a renderer changes, to invalidate cached images
 FONTS_DIR = PROJECT_ROOT / "images" / "fonts"
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "condensed": "DejaVuSansCondensed.ttf"}
 
@@ -127,13 +127,12 @@ def type_symbol(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], unit_
         draw.line((x0 + 1, y1 - 1, x1 - 1, y0 + 1), fill=colour, width=2)
         if unit_type is UnitType.PARATROOPS:
             half = (x1 - x0) // 3
-            draw.rectangle((mx - half - 1, y1 - 7, mx + half + 1, y1 - 2), fill=WHITE)
-            draw.arc((mx - half, y1 - 14, mx + half, y1 - 2), 0, 180, fill=colour, width=2)
+            draw.chord((mx - half, y1 - 13, mx + half, y1 - 3), 0, 180, fill=WHITE)
+            draw.arc((mx - half, y1 - 13, mx + half, y1 - 3), 0, 180, fill=colour, width=2)
     elif unit_type is UnitType.ARMOR:
         draw.ellipse((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=colour, width=2)
     else:  # anti-aircraft
         draw.arc((x0 + 3, y0 + 5, x1 - 3, y1 + (y1 - y0) - 6), 180, 360, fill=colour, width=2)
-        draw.line((mx, y0 + 5, mx, y1 - 2), fill=colour, width=1)
 
 
 def render_unit(unit: Unit, spent: bool) -> bytes:
@@ -152,7 +151,7 @@ def render_unit(unit: Unit, spent: bool) -> bytes:
     comp_font = _fit_any(d, unit.company, s - 8, (("bold", 11, 8), ("condensed", 10, 7)))
     _text(d, (s / 2, 20), unit.company, comp_font, numbers if dark_strip else BLACK)
     # the symbol, with the set-up square on its left or the turn circle on its right
-    sym = (s // 2 - 11, 28, s // 2 + 11, 43)
+    sym = (19, 27, s - 19, 44)  # a pixel clear of the set-up square and the turn circle
     type_symbol(d, sym, unit.type, symbol_colour(unit))
     if not spent:
         small = font("bold", 10)
