@@ -140,7 +140,8 @@ def run_migrate(save: Path, module: Path, output: Path) -> int:
     for line in report.lost:
         click.echo(f"lost: {line}", err=True)
     click.echo(
-        f"{output}: {report.migrated} pieces migrated, {len(report.changes)} changes, "
+        f"{output}: {report.migrated} pieces migrated, "
+        f"{len(report.changes)} change{'' if len(report.changes) == 1 else 's'}, "
         f"{len(report.unmatched)} not matched, {len(report.lost)} lost"
     )
     return EXIT_WRONG if report.unmatched or report.lost else EXIT_OK

@@ -89,7 +89,7 @@ def test_migrate_to_a_module_with_a_changed_value(tmp_path: Path) -> None:
     assert (code, err) == (0, "")
     assert out.splitlines() == [
         "I/2 REI 1: firepower 2 → 3",
-        f"{tmp_path / 'new.vsav'}: 2 pieces migrated, 1 changes, 0 not matched, 0 lost",
+        f"{tmp_path / 'new.vsav'}: 2 pieces migrated, 1 change, 0 not matched, 0 lost",
     ]
     container = read_container(tmp_path / "new.vsav")
     assert container.extra_entries == {"moduledata": b"<data/>"}
