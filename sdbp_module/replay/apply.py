@@ -58,7 +58,7 @@ from sdbp_module.replay.state import GameState, Piles, UnitsDraft, UnitState, th
 
 def apply(state: GameState, event: Event) -> GameState:
     """The state after ``event``. Never raises for a game-level irregularity."""
-    if type(event) is GameStart:
+    if isinstance(event, GameStart):
         new = _start(state, event)
         clock = advance_clock(state, event)
         return new if clock is new.clock else new.evolve(clock=clock)
@@ -84,54 +84,134 @@ def _units_changed(state: GameState, play: Callable[[UnitsDraft], None]) -> Chan
 def _board_changes(state: GameState, event: Event) -> Changes:
     """The state fields ``event`` changes (a fresh dict the caller may extend)."""
     cls = type(event)
-    if cls is Flip:
-        assert isinstance(event, Flip)
-        return _units_changed(state, lambda d: _flip(d, event.units, event.spent))
-    if cls is Move:
-        assert isinstance(event, Move)
-        return _units_changed(
-            state, lambda d: _move(d, event.side, event.units, event.from_area, event.steps or (event.to_area,))
-        )
-    if cls is Damage:
-        assert isinstance(event, Damage)
-        return _units_changed(state, lambda d: _damage(d, event))
-    if cls is Relocate:
-        assert isinstance(event, Relocate)
-        return _units_changed(state, lambda d: _relocate(d, event.units, event.to, None))
-    if cls is Place:
-        assert isinstance(event, Place)
-        return _units_changed(state, lambda d: _relocate(d, event.units, event.to, event.side))
-    if isinstance(event, ControlSet):
-        return {"control": _set(state.control, event.area, event.side)}
-    if isinstance(event, TrenchSet):
-        return {"trenches": _with_trench(state, event.area, event.level)}
-    if isinstance(event, Entrench):
-        return {} if event.level is None else {"trenches": _with_trench(state, event.area, event.level)}
-    if isinstance(event, FireMarkerSet):
-        key = (event.area, event.side)
-        return {"fire_markers": state.fire_markers | {key} if event.present else state.fire_markers - {key}}
-    if isinstance(event, NoSupplySet):
-        return {"no_supply": state.no_supply | {event.area} if event.present else state.no_supply - {event.area}}
-    if isinstance(event, NoReplacementsSet):
-        return {"no_replacements": event.present}
-    if isinstance(event, CardDraw):
-        return _move_cards(state, event.side, event.cards, Pile.HAND, prefer=Pile.DECK)
-    if isinstance(event, Reshuffle):
-        p = state.piles_of(event.side)
-        return _with_piles(state, event.side, Piles(p.deck + p.discard, p.hand, (), p.removed))
-    if isinstance(event, CardPlay):
-        return _move_cards(state, event.side, (event.card,), event.to, prefer=Pile.HAND)
-    if isinstance(event, CardDiscard):
-        return _move_cards(state, event.side, event.cards, event.to, prefer=Pile.HAND)
-    if isinstance(event, CardRemove):
-        return _move_cards(state, event.side, event.cards, Pile.REMOVED, prefer=Pile.HAND)
-    if isinstance(event, PhaseStart):
-        return {} if state.turn_marker == event.turn else {"turn_marker": event.turn}
-    if isinstance(event, GameStart):
-        raise AssertionError("game-start is applied by apply()")
-    if isinstance(event, GameEnd):
-        return {"ended": True, "winner": event.winner}
+    handler = _BOARD.get(cls)
+    if handler is None:
+        handler = _BOARD[cls] = next((_BOARD[c] for c in cls.__mro__ if c in _BOARD), _no_change)
+    return handler(state, event)
+
+
+def _no_change(state: GameState, event: Event) -> Changes:
     return {}  # dice, passes, fire and assault declarations change nothing on the board
+
+
+def _on_flip(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, Flip)
+    return _units_changed(state, lambda d: _flip(d, event.units, event.spent))
+
+
+def _on_move(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, Move)
+    return _units_changed(state, lambda d: _move(d, event.side, event.units, event.from_area, event.steps or (event.to_area,)))
+
+
+def _on_damage(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, Damage)
+    return _units_changed(state, lambda d: _damage(d, event))
+
+
+def _on_relocate(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, Relocate)
+    return _units_changed(state, lambda d: _relocate(d, event.units, event.to, None))
+
+
+def _on_place(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, Place)
+    return _units_changed(state, lambda d: _relocate(d, event.units, event.to, event.side))
+
+
+def _on_control(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, ControlSet)
+    return {"control": _set(state.control, event.area, event.side)}
+
+
+def _on_trench(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, TrenchSet)
+    return {"trenches": _with_trench(state, event.area, event.level)}
+
+
+def _on_entrench(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, Entrench)
+    return {} if event.level is None else {"trenches": _with_trench(state, event.area, event.level)}
+
+
+def _on_fire_marker(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, FireMarkerSet)
+    key = (event.area, event.side)
+    return {"fire_markers": state.fire_markers | {key} if event.present else state.fire_markers - {key}}
+
+
+def _on_no_supply(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, NoSupplySet)
+    return {"no_supply": state.no_supply | {event.area} if event.present else state.no_supply - {event.area}}
+
+
+def _on_no_replacements(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, NoReplacementsSet)
+    return {"no_replacements": event.present}
+
+
+def _on_draw(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, CardDraw)
+    return _move_cards(state, event.side, event.cards, Pile.HAND, prefer=Pile.DECK)
+
+
+def _on_reshuffle(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, Reshuffle)
+    p = state.piles_of(event.side)
+    return _with_piles(state, event.side, Piles(p.deck + p.discard, p.hand, (), p.removed))
+
+
+def _on_play(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, CardPlay)
+    return _move_cards(state, event.side, (event.card,), event.to, prefer=Pile.HAND)
+
+
+def _on_discard(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, CardDiscard)
+    return _move_cards(state, event.side, event.cards, event.to, prefer=Pile.HAND)
+
+
+def _on_remove(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, CardRemove)
+    return _move_cards(state, event.side, event.cards, Pile.REMOVED, prefer=Pile.HAND)
+
+
+def _on_phase(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, PhaseStart)
+    return {} if state.turn_marker == event.turn else {"turn_marker": event.turn}
+
+
+def _on_end(state: GameState, event: Event) -> Changes:
+    assert isinstance(event, GameEnd)
+    return {"ended": True, "winner": event.winner}
+
+
+def _on_start(state: GameState, event: Event) -> Changes:
+    raise AssertionError("game-start is applied by apply()")
+
+
+_BOARD: dict[type, Callable[[GameState, Event], Changes]] = {
+    Flip: _on_flip,
+    Move: _on_move,
+    Damage: _on_damage,
+    Relocate: _on_relocate,
+    Place: _on_place,
+    ControlSet: _on_control,
+    TrenchSet: _on_trench,
+    Entrench: _on_entrench,
+    FireMarkerSet: _on_fire_marker,
+    NoSupplySet: _on_no_supply,
+    NoReplacementsSet: _on_no_replacements,
+    CardDraw: _on_draw,
+    Reshuffle: _on_reshuffle,
+    CardPlay: _on_play,
+    CardDiscard: _on_discard,
+    CardRemove: _on_remove,
+    PhaseStart: _on_phase,
+    GameEnd: _on_end,
+    GameStart: _on_start,
+}
+"""What each event class does to the board (by exact class; a subclass uses its nearest base)."""
 
 
 def _start(state: GameState, event: GameStart) -> GameState:
@@ -391,10 +471,12 @@ def advance_clock(state: GameState, event: Event) -> Clock:
         )
     if clock.phase is Phase.END and state.sequence is not None:
         step = implied_end_step(state, event)
-        if step is not None and _later_step(state, step, clock.end_step):
+        if step is not None and step != clock.end_step and _later_step(state, step, clock.end_step):
             clock = clock.evolve(end_step=step)
     if isinstance(event, GameEnd):
         return clock.evolve(action_side=None, parts=(), activated=frozenset())
+    if not isinstance(event, ACTION_EVENTS):
+        return clock
     found = action_part(event)
     if found is None:
         return clock

@@ -29,7 +29,12 @@ class Location:
 
     @staticmethod
     def in_area(area: AreaId | int) -> Location:
-        return Location(LocationKind.AREA, area=AreaId(int(area)))
+        known = _IN_AREA.get(area)
+        if known is None:
+            known = Location(LocationKind.AREA, area=AreaId(int(area)))
+            if len(_IN_AREA) < 4096:
+                _IN_AREA[area] = known
+        return known
 
     @staticmethod
     def on_turn(turn: int) -> Location:
@@ -42,6 +47,8 @@ class Location:
     def __str__(self) -> str:
         return format_location(self)
 
+
+_IN_AREA: dict[object, Location] = {}  # locations are values: one per area number is enough
 
 REPLACEMENTS = Location(LocationKind.REPLACEMENTS)
 ELIMINATED = Location(LocationKind.ELIMINATED)

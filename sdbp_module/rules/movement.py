@@ -186,6 +186,22 @@ def _earlier_stack(before: GameState, event: Move) -> tuple[UnitId, ...]:
     )
 
 
+_STACKS: dict[int, tuple[GameData, dict[tuple[UnitId, ...], tuple[tuple[Unit, ...], Mover | None]]]] = {}
+
+
+def _stack(game: GameData, ids: tuple[UnitId, ...]) -> tuple[tuple[Unit, ...], Mover | None]:
+    """The units named ``ids`` and their ``Mover`` (None if of mixed sides), computed once per game."""
+    held = _STACKS.get(id(game))
+    if held is None or held[0] is not game:
+        held = _STACKS[id(game)] = (game, {})
+    known = held[1].get(ids)
+    if known is None:
+        units = tuple(game.unit(u) for u in ids)
+        mixed = len({u.side for u in units}) != 1
+        known = held[1][ids] = (units, None if mixed else Mover.of(units))
+    return known
+
+
 def move_facts(before: GameState, event: Move, game: GameData) -> MoveFacts | Missing:
     """Everything needed to judge ``event``, or what is missing."""
     missing: list[str] = []
@@ -202,8 +218,8 @@ def move_facts(before: GameState, event: Move, game: GameData) -> MoveFacts | Mi
         missing.append("ACT: the move names no unit")
     if missing:
         return Missing(tuple(missing))
-    units = tuple(game.unit(u) for u in stack_ids)
-    if any(u.side is not event.side for u in units):
+    units, mover = _stack(game, stack_ids)
+    if mover is None or mover.side is not event.side:
         return Missing((f"UNIT: the move mixes sides (logged side {event.side.value})",))
     base: BoardView = StateView(before, game)
     if earlier:
@@ -212,7 +228,7 @@ def move_facts(before: GameState, event: Move, game: GameData) -> MoveFacts | Mi
             base,
             MappingProxyType({(event.side, event.to_area): -n, (event.side, event.from_area): n}),
         )
-    return MoveFacts(event, units, Mover.of(units), steps, base)
+    return MoveFacts(event, units, mover, steps, base)
 
 
 _CACHE: list[tuple[GameState, Event, GameData, MoveAnalysis | Missing]] = []

@@ -34,7 +34,7 @@ from types import MappingProxyType
 from typing import Protocol
 
 from sdbp_module.ids import AreaColour, AreaId, Side, UnitType
-from sdbp_module.model.game_data import GameData, Unit
+from sdbp_module.model.game_data import Border, GameData, Unit
 
 
 class BoardView(Protocol):
@@ -164,8 +164,11 @@ def step_cost(game: GameData, side: Side, x: AreaId, y: AreaId, view: BoardView)
     without a bridge, ``+1`` if ``x`` is enemy-controlled or holds an enemy unit (7.0). The
     caller checks adjacency (see :func:`step_problems`).
     """
+    return _price(side, x, y, view, game.border(x, y))
+
+
+def _price(side: Side, x: AreaId, y: AreaId, view: BoardView, border: Border | None) -> StepCost:
     enemy = side.enemy
-    border = game.border(x, y)
     return StepCost(
         source=x,
         target=y,
@@ -222,8 +225,13 @@ def step_problems(
 
     Entering ``y`` is judged at the moment of entry, i.e. with the stack still in ``x``.
     """
+    return _restrictions(game, mover, x, y, view, game.border(x, y))
+
+
+def _restrictions(
+    game: GameData, mover: Mover, x: AreaId, y: AreaId, view: BoardView, border: Border | None
+) -> tuple[StepProblem, ...]:
     problems: list[StepProblem] = []
-    border = game.border(x, y)
     if border is None:
         problems.append(StepProblem.NOT_ADJACENT)
     if mover.side is Side.FRENCH and game.area(y).colour is AreaColour.RED:
@@ -290,12 +298,13 @@ class Walk:
 
 
 def _step(game: GameData, mover: Mover, x: AreaId, y: AreaId, view: BoardView) -> tuple[Step, MovedView]:
-    cost = step_cost(game, mover.side, x, y, view)
-    problems = step_problems(game, mover, x, y, view)
+    border = game.border(x, y)
+    cost = _price(mover.side, x, y, view, border)
+    problems = _restrictions(game, mover, x, y, view, border)
     after = shift(view, mover.side, mover.size, x, y)
     changes: list[tuple[AreaId, Side, Side]] = []
     for a in (x, y) if x != y else (x,):
-        was, now = view.controller(a), after.controller(a)
+        was, now = view.controller(a), after.control[a]  # ``shift`` settles both areas
         if was is not now:
             changes.append((a, was, now))
     step = Step(cost, problems, after.count(mover.side, y), tuple(changes))

@@ -119,6 +119,8 @@ def setup_star_offmap(r: FunctionRule, before: GameState, event: Event, after: G
     if not isinstance(event, (GameStart, Move, Place, Relocate)):
         return
     stars = _star_units(ctx.game)
+    if not isinstance(event, GameStart):
+        stars = stars.intersection(event.units)  # only the units an event names change place
     for unit_id in sorted(stars):
         was = before.area_of(unit_id) if not isinstance(event, GameStart) else None
         now = after.area_of(unit_id)

@@ -59,11 +59,10 @@ def stack_limit(
                 severity=Severity.CANNOT_CHECK,
                 units=event.units,
             )
-        else:
-            w = result.restriction_walk
-            last = len(w.steps) - 1 if w is not None else -1
+        elif (w := result.restriction_walk) is not None and w.problems:
+            last = len(w.steps) - 1
             for i in result.problems(StepProblem.STACK_LIMIT):
-                if w is None or i == last:
+                if i == last:
                     continue  # the destination is judged on the state after the move, below
                 step = w.steps[i]
                 route = "the logged path" if result.walked is not None else "every path within reach"
