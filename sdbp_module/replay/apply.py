@@ -51,6 +51,7 @@ from sdbp_module.replay.events import (
     Relocate,
     Reshuffle,
     TrenchSet,
+    opens_action,
 )
 from sdbp_module.replay.location import ELIMINATED, Location
 from sdbp_module.replay.state import GameState, Piles, UnitsDraft, UnitState, thaw
@@ -409,7 +410,7 @@ def opens_new_action(clock: Clock, event: Event) -> bool:
         return False
     if event.action is not None:
         return event.action != clock.action or clock.action_side is None
-    return True
+    return opens_action(event) or clock.action_side is None  # a gather move joins the current action
 
 
 def closes_action(clock: Clock, event: Event) -> bool:

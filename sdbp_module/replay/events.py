@@ -257,6 +257,7 @@ class Move(Event):
     to_area: AreaId
     path: tuple[AreaId, ...] | None = None
     move_kind: MoveKind = MoveKind.MOVE
+    cost: int | None = None  # the MP the log says the move cost (a claim: the checker recomputes it)
 
     @property
     def steps(self) -> tuple[AreaId, ...] | None:

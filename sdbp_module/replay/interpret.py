@@ -30,6 +30,9 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
   as the replay derives it, 13.0);
 - after a ``Fire``/``Assault``, the target's flips, retreats and eliminations by its owner:
   one ``Damage`` (``replay.vlog.damage``); an assault's move into the target: an advance;
+- a *Counter Attack* card played as the action, the moves of its side that follow it
+  (``MoveKind.GATHER``) and its attack: one action, under one explicit ``action`` number
+  (``replay.vlog.card_action``);
 - an ``UNDO`` step takes back the events of the step before it (its inverse commands update the
   tracked pieces).
 
@@ -79,6 +82,7 @@ from sdbp_module.replay.events import (
     Where,
 )
 from sdbp_module.replay.location import ELIMINATED, REMOVED, Location, LocationKind
+from sdbp_module.replay.vlog.card_action import number_card_actions
 from sdbp_module.replay.vlog.damage import DamageReader
 from sdbp_module.replay.vlog.problem import Problem
 from sdbp_module.replay.vlog.start import PHASES, StartReader
@@ -190,7 +194,7 @@ class _Interpreter:
         damage = DamageReader(self.game)
         folded = [damage.fold(events)] + [damage.fold(step_events) for _where, step_events, _lines in self.steps]
         damage.close()
-        return [e for part in folded for e in part], self.problems
+        return number_card_actions([e for part in folded for e in part], self.game), self.problems
 
     # -- steps ---------------------------------------------------------------------------------------
 

@@ -353,6 +353,20 @@ def move_cost(
     yield from early
     if a is None:
         return
+    route = a.route
+    claimed = a.facts.event.cost
+    if claimed is not None and route is not None and claimed != route.cost:
+        yield self.finding(
+            before,
+            event,
+            f"The log says moving {_path_text(route.areas)} cost {claimed} MP; step by step it costs "
+            f"{route.cost} MP {_how(a)}. Legality rests on the recomputed cost.",
+            severity=Severity.INFO,
+            units=_stack_units(a),
+            areas=route.areas,
+            expected=route.cost,
+            actual=claimed,
+        )
     priced = a.priced
     if priced is None or priced.cost <= a.facts.mover.allowance:
         return

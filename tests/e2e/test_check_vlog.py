@@ -107,3 +107,30 @@ def test_without_module_the_game_data_zones_give_the_same_report(module: Path, t
     result = CliRunner().invoke(main, ["check", str(log), "--format", "json"])
     assert result.exit_code == 1
     assert summary(json.loads(result.output)) == summary(check(log, module)[1])
+
+
+def test_assault_advance_and_fire_retreat_are_not_move_actions(module: Path, tmp_path: Path) -> None:
+    """The advance after an assault (10.0) is read as ``MoveKind.ADVANCE`` and a retreat after a fire
+    as part of the ``Damage`` (8.4): neither is judged as a move action (MOVE-*, ACT-*) nor breaks the
+    alternation of sides (SEQ-ALTERNATE)."""
+    s = Scribe(module)
+    s.phase(1, "action", V)
+    s.declare("ASSAULT", V, ["VM-308-88-322-1", "VM-308-88-322-2"], "10")
+    s.dice(V, "fire", [6, 6])
+    s.eliminate(F, "FR-I2REI-1")
+    s.move(V, ["VM-308-88-322-1", "VM-308-88-322-2"], "10")  # the advance: no MP, not a second part
+    s.flip(V, ["VM-308-88-322-1", "VM-308-88-322-2"])
+    s.move(F, ["FR-BT3-9"], "15")
+    s.flip(F, ["FR-BT3-9"])
+    s.declare("FIRE", V, ["VM-312-165-115-1", "VM-312-165-115-2"], "14")
+    s.dice(V, "fire", [3, 5])
+    s.flip(V, ["VM-312-165-115-1", "VM-312-165-115-2"])
+    s.move(F, ["FR-III13DBLE-10"], "17")  # the retreat: French, right after the VM fire
+    s.pass_(F)
+    s.pass_(V)
+    log = tmp_path / "advance.vlog"
+    s.write(log)
+    code, report = check(log, module)
+    judged = [rule for rule, _, _ in summary(report) if rule.startswith(("MOVE-", "ACT-", "SEQ-", "SPENT-", "VM-", "FR-"))]
+    assert judged == []
+    assert code == 0

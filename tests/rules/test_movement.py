@@ -9,6 +9,10 @@ direct path; the no-path variants check the path search.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from sdbp_module.ids import Severity
 from sdbp_module.replay.events import Assault, Damage, DamageResult, Move, MoveKind, Pass, UnitOutcome
 from sdbp_module.rules.checker import Report
@@ -151,13 +155,29 @@ def test_mv_9_vm_17_to_11_costs_3_over_2() -> None:
 
 
 def test_mv_10_checker_recomputes_the_cost() -> None:
-    """§4.1 MV-10 (7.0): legality rests on the recomputed cost 2 ≤ MA, whatever the log claims.
-
-    The catalogue's info finding for a logged cost of 3 needs a logged-cost field on ``Move``,
-    which the event does not have (requested from the core); the recomputation is checked here.
-    """
+    """§4.1 MV-10 (7.0): legality rests on the recomputed cost 2 ≤ MA, whatever the log claims."""
     report = run(example_state(), *moved(FR, "FR-A FR-B", 10, 7, logged_path=False))
     assert verdicts(report, with_info=True) == []
+
+
+@pytest.mark.parametrize("logged_path", [True, False])
+def test_mv_10_logged_cost_mismatch_is_info(logged_path: bool) -> None:
+    """§4.1 MV-10: A+B logged as paying 3 MP for 10 → 7 (it costs 2): info, and no MOVE-COST."""
+    mv, fl = moved(FR, "FR-A FR-B", 10, 7, logged_path=logged_path)
+    report = run(example_state(), replace(mv, cost=3), fl)
+    assert verdicts(report, with_info=True) == [("MOVE-COST", "info", ("FR-A", "FR-B"), (10, 7))]
+    (f,) = [x for x in report.findings if x.rule_id == "MOVE-COST"]
+    how = "along the logged path" if logged_path else "by any path (none logged)"
+    assert f.message == (
+        f"The log says moving 10 → 7 cost 3 MP; step by step it costs 2 MP {how}. "
+        "Legality rests on the recomputed cost."
+    )
+    assert (f.expected, f.actual) == (2, 3)
+
+
+def test_mv_10_logged_cost_that_matches_says_nothing() -> None:
+    mv, fl = moved(FR, "FR-A FR-B", 10, 7)
+    assert verdicts(run(example_state(), replace(mv, cost=2), fl), with_info=True) == []
 
 
 # -- §4.1 MV-11 .. MV-15 (hypothetical map) --------------------------------------------------------
