@@ -96,8 +96,28 @@ def _no_change(state: GameState, event: Event) -> Changes:
 
 
 def _on_flip(state: GameState, event: Event) -> Changes:
+    """A flip changes only the units' faces (and the fresh counts): the lean path of the commonest event."""
     assert isinstance(event, Flip)
-    return _units_changed(state, lambda d: _flip(d, event.units, event.spent))
+    units: dict[UnitId, UnitState] | None = None
+    fresh: dict[Side, int] | None = None
+    spent = event.spent
+    for u in event.units:
+        s = state.units.get(u)
+        if s is None or s.spent is spent:
+            continue
+        if units is None:
+            units = thaw(state.units)
+        units[u] = UnitState(s.side, s.location, spent)
+        if s.location.is_on_map:
+            if fresh is None:
+                fresh = thaw(state.fresh_counts)
+            fresh[s.side] = fresh.get(s.side, 0) + (-1 if spent else 1)
+    changes: Changes = {}
+    if units is not None:
+        changes["units"] = MappingProxyType(units)
+    if fresh is not None:
+        changes["fresh_counts"] = MappingProxyType(fresh)
+    return changes
 
 
 def _on_move(state: GameState, event: Event) -> Changes:
@@ -271,13 +291,6 @@ def _settle(draft: UnitsDraft, areas: Iterable[AreaId]) -> None:
         (side,) = present
         if draft.controller(area) is not side:
             draft.set_control(area, side)
-
-
-def _flip(draft: UnitsDraft, units: tuple[UnitId, ...], spent: bool) -> None:
-    for u in units:
-        s = draft.unit(u)
-        if s is not None and s.spent is not spent:
-            draft.set(u, UnitState(s.side, s.location, spent))
 
 
 def _move(draft: UnitsDraft, side: Side, units: tuple[UnitId, ...], origin: AreaId, steps: Iterable[AreaId]) -> None:

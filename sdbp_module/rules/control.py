@@ -163,9 +163,10 @@ def control_change(
     if result is None:
         return
     view, touched = result
+    now = StateView(after, game)
     for area in touched:
         expected = view.controller(area)
-        actual = StateView(after, game).controller(area)
+        actual = now.controller(area)
         if actual is not expected:
             yield self.finding(
                 before,

@@ -17,6 +17,7 @@ from sdbp_module.paths import default_data_dir
 from sdbp_module.replay.events import DiceRoll, Event, Fire, Flip, GameStart, Pass, PhaseStart, Where
 from sdbp_module.replay.jsonl import read_events, write_events
 from sdbp_module.replay.location import LocationKind
+from sdbp_module.rules.base import FunctionRule
 from sdbp_module.rules.checker import check_events
 from sdbp_module.rules.package import SODBP
 
@@ -106,3 +107,25 @@ def test_planted_violations_are_found_and_nothing_else(legal: list[Event], game:
     path = tmp_path / "planted.jsonl"
     write_events(path, events)
     assert serious(list(read_events(path)), game) == expected
+
+
+def test_event_filters_change_no_finding(legal: list[Event], game: GameData) -> None:
+    """Each rule's ``events=`` filter only skips events it never judges: every rule run on every event
+    gives the same findings (planted game, all severities)."""
+    events, _ = plant(legal)
+    unfiltered = tuple(replace(r, event_types=None) if isinstance(r, FunctionRule) else r for r in SODBP.rules)
+    assert any(isinstance(r, FunctionRule) and r.event_types is not None for r in SODBP.rules)
+    filtered_report = check_events(events, game, SODBP, source="game.jsonl")
+    full_report = check_events(events, game, SODBP, rules=unfiltered, source="game.jsonl")
+    assert filtered_report.findings == full_report.findings
+
+
+def test_replayed_game_keeps_its_indexes_in_step(legal: list[Event], game: GameData) -> None:
+    from sdbp_module.replay.apply import apply
+    from sdbp_module.replay.state import GameState
+    from tests.unit.replay.test_replay_properties import assert_indexes_in_step
+
+    state = GameState.empty(SODBP.make_sequence(game))
+    for event in plant(legal)[0]:
+        state = apply(state, event)
+        assert_indexes_in_step(state)

@@ -13,6 +13,7 @@ from sdbp_module.replay.jsonl import format_event, parse_line
 from sdbp_module.replay.location import ELIMINATED, Location
 from sdbp_module.replay.notation import state_from_text, state_to_text
 from sdbp_module.replay.replay import replay
+from sdbp_module.replay.state import GameState
 
 UNITS = [UnitId(u) for u in ("FR-A", "FR-B", "FR-C", "VM-X", "VM-Y", "VM-Z")]
 START = """turn 1 action
@@ -60,11 +61,24 @@ def test_apply_leaves_every_input_state_unchanged(events: list[ev.Event]) -> Non
         units = dict(state.units)
         after = apply(state, event)
         assert state_to_text(state) == text and dict(state.units) == units
-        # the per-area indexes stay in step with the units
-        for area in after.occupied_areas():
-            for side in Side:
-                assert after.count(area, side) == len(after.units_in(area, side))
+        assert_indexes_in_step(after)
         state = after
+
+
+def assert_indexes_in_step(state: GameState) -> None:
+    """The state's derived indexes (occupants, counts per area and side, fresh units on the map)
+    equal what the units give when recounted from scratch."""
+    on_map = {u: s for u, s in state.units.items() if s.location.is_on_map}
+    occupants: dict[AreaId, set[UnitId]] = {}
+    counts: dict[tuple[AreaId, Side], int] = {}
+    for u, s in on_map.items():
+        assert s.location.area is not None
+        occupants.setdefault(s.location.area, set()).add(u)
+        counts[(s.location.area, s.side)] = counts.get((s.location.area, s.side), 0) + 1
+    assert {a: set(us) for a, us in state.occupants.items()} == occupants
+    assert dict(state.side_counts) == counts
+    for side in Side:
+        assert state.fresh_on_map(side) == sum(1 for s in on_map.values() if s.side is side and not s.spent)
 
 
 @settings(max_examples=40, deadline=None)
