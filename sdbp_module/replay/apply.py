@@ -142,7 +142,10 @@ def _on_place(state: GameState, event: Event) -> Changes:
 
 def _on_control(state: GameState, event: Event) -> Changes:
     assert isinstance(event, ControlSet)
-    return {"control": _set(state.control, event.area, event.side)}
+    changes: Changes = {"control": _set(state.control, event.area, event.side)}
+    if state.control_markers is not None:
+        changes["control_markers"] = _set(state.control_markers, event.area, event.side)
+    return changes
 
 
 def _on_trench(state: GameState, event: Event) -> Changes:
@@ -241,6 +244,9 @@ def _start(state: GameState, event: GameStart) -> GameState:
         clock=state.clock,
         started=True,
         control=MappingProxyType({c.area: c.side for c in event.control or ()}),
+        control_markers=(
+            None if event.control_markers is None else MappingProxyType({c.area: c.side for c in event.control_markers})
+        ),
         trenches=MappingProxyType({t.area: t.level for t in event.trenches or () if t.level > 0}),
         fire_markers=frozenset((f.area, f.side) for f in event.fire_markers or ()),
         no_supply=frozenset(event.no_supply or ()),

@@ -148,6 +148,7 @@ class GameStart(Event):
     turn_marker: int | None = None
     piles: tuple[PileContents, ...] | None = None
     bid: Bid | None = None
+    control_markers: tuple[AreaControl, ...] | None = None  # the control marker pieces on the map (2.1.2)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

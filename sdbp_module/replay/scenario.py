@@ -38,4 +38,5 @@ def printed_start(game: GameData) -> GameStart:
         no_replacements=False,
         turn_marker=game.scenario.first_turn,
         piles=None,
+        control_markers=(),
     )

@@ -18,6 +18,7 @@ from sdbp_module.replay.location import Location, LocationKind
 from sdbp_module.replay.sequence import SequenceOfPlay
 
 _EMPTY: Mapping[Any, Any] = MappingProxyType({})
+_SIDES = tuple(Side)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,7 @@ class GameState:
     side_counts: Mapping[tuple[AreaId, Side], int] = field(default_factory=lambda: _EMPTY, repr=False)
     fresh_counts: Mapping[Side, int] = field(default_factory=lambda: _EMPTY, repr=False)  # fresh units on the map
     control: Mapping[AreaId, Side] = field(default_factory=lambda: _EMPTY)
+    control_markers: Mapping[AreaId, Side] | None = None  # marker pieces the log showed; None = not known
     trenches: Mapping[AreaId, int] = field(default_factory=lambda: _EMPTY)  # only levels > 0
     fire_markers: frozenset[tuple[AreaId, Side]] = frozenset()
     no_supply: frozenset[AreaId] = frozenset()
@@ -211,10 +213,10 @@ class UnitsDraft:
         s = self.unit(unit_id)
         return s.location.area if s is not None and s.location.kind is LocationKind.AREA else None
 
-    def sides_in(self, area: AreaId) -> set[Side]:
-        occupants = self.occupants if self.occupants is not None else self.state.occupants
-        units = self.units if self.units is not None else self.state.units
-        return {units[u].side for u in occupants.get(area, ())}
+    def sides_in(self, area: AreaId) -> list[Side]:
+        """The sides with units in ``area`` (from the per-area counts)."""
+        counts = self.counts if self.counts is not None else self.state.side_counts
+        return [side for side in _SIDES if (area, side) in counts]  # counts hold only positive numbers
 
     def controller(self, area: AreaId) -> Side | None:
         return (self.control if self.control is not None else self.state.control).get(area)

@@ -223,19 +223,40 @@ def _occupancy(state: GameState, area: AreaId) -> str:
 
 
 def _marker_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
+    """The missing half of CONTROL-MARKER, once the log has ended: every area whose control differs
+    from its printed box should carry a control marker showing its controller (2.1.2, 13.0)."""
     game = ctx.game
     differing = tuple(
-        a.id for a in game.areas if (c := final.controller(a.id)) is not None and c is not a.control
+        (a.id, c, a.control) for a in game.areas if (c := final.controller(a.id)) is not None and c is not a.control
     )
-    if differing:
+    if not differing:
+        return
+    markers = final.control_markers
+    if markers is None:
+        areas = tuple(a for a, _, _ in differing)
         yield self.finding(
             final,
             None,
-            f"Cannot check the missing half of {self.rule_id}: the replay does not record marker pieces, "
-            f"so it cannot tell whether areas {', '.join(str(a) for a in differing)} (control differs "
-            f"from the printed box) carry a control marker.",
+            f"Cannot check the missing half of {self.rule_id}: the log does not say which control markers "
+            f"lay on the map at the start, so it cannot tell whether areas {', '.join(str(a) for a in areas)} "
+            f"(control differs from the printed box) carry a control marker.",
             severity=Severity.CANNOT_CHECK,
-            areas=differing,
+            areas=areas,
+        )
+        return
+    for area, controller, printed in differing:
+        shown = markers.get(area)
+        if shown is controller:
+            continue
+        why = "no control marker" if shown is None else f"a {shown.label} control marker"
+        yield self.finding(
+            final,
+            None,
+            f"Area {area} ends {controller.label}-controlled (printed {printed.label}) with {why} on it; "
+            f"a marker shows control that differs from the printed box.",
+            areas=(area,),
+            expected=controller.value,
+            actual=shown.value if shown is not None else None,
         )
 
 
@@ -250,7 +271,11 @@ def _marker_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> I
 def control_marker(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
-    """A marker set to the printed owner is redundant (13.0: remove it when control returns)."""
+    """A marker set to the printed owner is redundant (13.0: remove it when control returns).
+
+    The missing half is judged at the end of the log (``_marker_finish``) from the marker pieces the
+    state keeps apart from control (``GameState.control_markers``).
+    """
     if not isinstance(event, ControlSet) or not ctx.game.has_area(event.area):
         return
     printed = ctx.game.area(event.area).control

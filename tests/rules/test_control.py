@@ -6,9 +6,13 @@ Trench removal on French control (CT-4) and trench persistence (CT-2) are the tr
 
 from __future__ import annotations
 
-from sdbp_module.ids import Severity
+from dataclasses import replace
+from types import MappingProxyType
+
+from sdbp_module.ids import Severity, Side
 from sdbp_module.replay.events import ControlSet, Damage, DamageResult, Relocate, UnitOutcome
 from sdbp_module.replay.location import ELIMINATED
+from sdbp_module.replay.state import GameState
 from tests.rules._movement_fixtures import FR, VM, aid, example_state, moved, run, uid, verdicts
 
 ILLEGAL = "illegal"
@@ -157,3 +161,30 @@ def test_marker_for_capture_in_passing_without_path_is_info() -> None:
     # an area out of the stack's reach (14 is not linked to 50–52) stays illegal
     far = run(start, *moved(VM, "VM-T1 VM-T2", 52, 50, logged_path=False), ControlSet(area=aid(14), side=VM))
     assert verdicts(far) == [("CONTROL-CHANGE", ILLEGAL, (), (14,))]
+
+
+def _with_markers(text: str, **markers: str) -> GameState:
+    """A notation state whose control marker pieces are known (area number → side word)."""
+    shown = {aid(int(a[1:])): Side(s) for a, s in markers.items()}
+    return replace(example_state(text), control_markers=MappingProxyType(shown))
+
+
+def test_missing_control_marker_is_info_at_the_end() -> None:
+    """2.1.2, 13.0 CONTROL-MARKER (missing half): a VM capture of French-printed 14 with no marker
+    placed → info at the end of the log, naming area 14 (17 carries its VM marker from the start)."""
+    start = _with_markers("turn 2 action viet_minh\n14: | ctrl french\n17: VM-T1 | ctrl viet_minh", a17="viet_minh")
+    report = run(start, *moved(VM, "VM-T1", 17, 14))
+    assert verdicts(report, with_info=True, markers=True) == [("CONTROL-MARKER", "info", (), (14,))]
+    (f,) = [f for f in report.findings if f.rule_id == "CONTROL-MARKER"]
+    assert f.message == (
+        "Area 14 ends Viet Minh-controlled (printed French) with no control marker on it; "
+        "a marker shows control that differs from the printed box."
+    )
+    assert (f.expected, f.actual) == ("viet_minh", None)
+
+
+def test_control_marker_placed_on_the_capture_says_nothing() -> None:
+    start = _with_markers("turn 2 action viet_minh\n14: | ctrl french\n17: VM-T1 | ctrl viet_minh", a17="viet_minh")
+    report = run(start, *moved(VM, "VM-T1", 17, 14), ControlSet(area=aid(14), side=VM))
+    assert verdicts(report, with_info=True, markers=True) == []
+    assert report.final.control_markers == {aid(14): VM, aid(17): VM}

@@ -70,6 +70,7 @@ class StartReader:
         where = self.where
         units: list[UnitSetup] = []
         control: dict[AreaId, Side] = {a.id: a.control for a in self.game.areas}
+        markers: dict[AreaId, Side] = {}
         trenches: list[AreaLevel] = []
         fire: list[FireMarkerAt] = []
         no_supply: list[AreaId] = []
@@ -113,7 +114,7 @@ class StartReader:
                 elif area is None:
                     continue  # a marker kept in a box does not act on the map
                 elif marker == "control" and state in (s.value for s in Side):
-                    control[area] = Side(state)
+                    control[area] = markers[area] = Side(state)
                 elif marker == "trench" and state.isdigit():
                     trenches.append(AreaLevel(area, int(state)))
                 elif marker == "fire" and state in (s.value for s in Side):
@@ -129,6 +130,7 @@ class StartReader:
             where=where,
             units=tuple(units),
             control=tuple(AreaControl(a, s) for a, s in sorted(control.items())),
+            control_markers=tuple(AreaControl(a, s) for a, s in sorted(markers.items())),
             trenches=tuple(sorted(trenches, key=lambda t: t.area)),
             fire_markers=tuple(sorted(fire, key=lambda f: (f.area, f.side.value))),
             no_supply=tuple(sorted(no_supply)),

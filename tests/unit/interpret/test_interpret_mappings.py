@@ -66,6 +66,7 @@ def test_start_position_from_the_save(game: GameData, module: Path, tmp_path: Pa
     assert isinstance(start, GameStart)
     assert len(start.units) == len(game.units) and not any(u.spent for u in start.units)
     assert start.turn_marker == 1
+    assert start.control_markers == ()  # the printed set-up: no control marker on the map (3.0)
     assert sorted((p.side, p.pile, len(p.cards)) for p in start.piles or ()) == [(F, Pile.DECK, 27), (V, Pile.DECK, 27)]
     assert phase == PhaseStart(where=Where("start.vlog", 0), turn=1, phase=Phase.DRAW)
     # without the module the game data's polygons and the layout give the same places
