@@ -67,19 +67,13 @@ def apply(state: GameState, event: Event) -> GameState:
     clock = advance_clock(state, event)
     if clock is not state.clock:
         changes["clock"] = clock
-    return state.evolve(**changes) if changes else state
+    return state.with_fields(changes) if changes else state
 
 
 # -- board ----------------------------------------------------------------------------------------
 
 
 Changes = dict[str, object]
-
-
-def _units_changed(state: GameState, play: Callable[[UnitsDraft], None]) -> Changes:
-    draft = UnitsDraft(state)
-    play(draft)
-    return draft.changes()
 
 
 def _board_changes(state: GameState, event: Event) -> Changes:
@@ -122,22 +116,30 @@ def _on_flip(state: GameState, event: Event) -> Changes:
 
 def _on_move(state: GameState, event: Event) -> Changes:
     assert isinstance(event, Move)
-    return _units_changed(state, lambda d: _move(d, event.side, event.units, event.from_area, event.steps or (event.to_area,)))
+    draft = UnitsDraft(state)
+    _move(draft, event.side, event.units, event.from_area, event.steps or (event.to_area,))
+    return draft.changes()
 
 
 def _on_damage(state: GameState, event: Event) -> Changes:
     assert isinstance(event, Damage)
-    return _units_changed(state, lambda d: _damage(d, event))
+    draft = UnitsDraft(state)
+    _damage(draft, event)
+    return draft.changes()
 
 
 def _on_relocate(state: GameState, event: Event) -> Changes:
     assert isinstance(event, Relocate)
-    return _units_changed(state, lambda d: _relocate(d, event.units, event.to, None))
+    draft = UnitsDraft(state)
+    _relocate(draft, event.units, event.to, None)
+    return draft.changes()
 
 
 def _on_place(state: GameState, event: Event) -> Changes:
     assert isinstance(event, Place)
-    return _units_changed(state, lambda d: _relocate(d, event.units, event.to, event.side))
+    draft = UnitsDraft(state)
+    _relocate(draft, event.units, event.to, event.side)
+    return draft.changes()
 
 
 def _on_control(state: GameState, event: Event) -> Changes:

@@ -160,9 +160,13 @@ class GameState:
 
     def evolve(self, **changes: object) -> GameState:
         """``dataclasses.replace`` for the hot path of the replay (same result, no re-validation)."""
-        unknown = changes.keys() - _STATE_FIELD_SET
-        if unknown:
-            raise TypeError(f"GameState has no field(s) {', '.join(sorted(unknown))}")
+        return self.with_fields(changes)
+
+    def with_fields(self, changes: Mapping[str, object]) -> GameState:
+        """``evolve`` taking the changed fields as a mapping (``apply`` builds one per event)."""
+        if not _STATE_FIELD_SET.issuperset(changes):
+            unknown = sorted(set(changes) - _STATE_FIELD_SET)
+            raise TypeError(f"GameState has no field(s) {', '.join(unknown)}")
         new = object.__new__(GameState)
         fields_of_new = new.__dict__
         fields_of_new.update(self.__dict__)

@@ -195,7 +195,7 @@ def act_flip_participants(r: FunctionRule, before: GameState, event: Event, afte
     if closes_action(c, event):
         yield from _unflipped(r, before, event)
         return
-    if isinstance(event, Flip) and event.spent and c.phase is Phase.ACTION:
+    if isinstance(event, Flip) and event.spent and c.phase is Phase.ACTION and not c.activated.issuperset(event.units):
         origins = {p.area for p in c.parts if p.kind in _VERB and p.area is not None}
         wrong = tuple(
             u

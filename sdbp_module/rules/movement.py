@@ -719,7 +719,7 @@ def move_no_mp_assault(
 
 def _unflipped_movers(state: GameState) -> tuple[UnitId, ...]:
     clock = state.clock
-    if clock.action_side is None:
+    if clock.action_side is None or not clock.activated:
         return ()
     moved = any(p.kind is PartKind.MOVE for p in clock.parts)
     if not moved or any(p.kind is not PartKind.MOVE for p in clock.parts):

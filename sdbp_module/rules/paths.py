@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
 from typing import Protocol
@@ -272,20 +272,19 @@ class Walk:
     origin: AreaId
     steps: tuple[Step, ...]
     final: BoardView
+    cost: int = field(init=False, repr=False, compare=False)
+    """The MP the path costs: the sum of its steps' prices."""
+    problems: tuple[tuple[int, StepProblem], ...] = field(init=False, repr=False, compare=False)
+    """``(step index, problem)`` for every forbidden step, in path order."""
+
+    def __post_init__(self) -> None:  # both are read by several rules per move: computed once
+        object.__setattr__(self, "cost", sum(s.cost.total for s in self.steps))
+        object.__setattr__(self, "problems", tuple((i, p) for i, s in enumerate(self.steps) for p in s.problems))
 
     @property
     def areas(self) -> tuple[AreaId, ...]:
         """The path: origin then every area entered."""
         return (self.origin, *(s.cost.target for s in self.steps))
-
-    @property
-    def cost(self) -> int:
-        return sum(s.cost.total for s in self.steps)
-
-    @property
-    def problems(self) -> tuple[tuple[int, StepProblem], ...]:
-        """``(step index, problem)`` for every forbidden step, in path order."""
-        return tuple((i, p) for i, s in enumerate(self.steps) for p in s.problems)
 
     @property
     def legal(self) -> bool:

@@ -19,6 +19,11 @@ from sdbp_module.replay.apply import ACTION_EVENTS, CLOSING_EVENTS, action_part,
 from sdbp_module.replay.clock import ActionKind, ActionPart, ActionRecord, Clock, PartKind
 from sdbp_module.replay.events import (
     CardDiscard,
+    CardPlay,
+    DiceRoll,
+    Flip,
+    NoReplacementsSet,
+    Place,
     DiscardReason,
     EndStep,
     Event,
@@ -397,7 +402,24 @@ def seq_one_action(r: FunctionRule, before: GameState, event: Event, after: Game
         )
 
 
-@rule("SEQ-END-PHASE-ORDER", "4.0 C", Severity.ILLEGAL, "End-phase steps happen in the order of 4.0 C.")
+END_ORDER_EVENTS: tuple[type[Event], ...] = (
+    EndStep,
+    FireMarkerSet,
+    NoSupplySet,
+    CardDiscard,
+    CardPlay,
+    DiceRoll,
+    Flip,
+    Place,
+    NoReplacementsSet,
+    GameEnd,
+)
+"""The events SEQ-END-PHASE-ORDER judges: announced steps, marker removals, and every class a step
+signature of the SoDBP sequence names (``play_sequence.make_sequence``; a signature starts with the
+event's kind, a test keeps the two in step)."""
+
+
+@rule("SEQ-END-PHASE-ORDER", "4.0 C", Severity.ILLEGAL, "End-phase steps happen in the order of 4.0 C.", events=END_ORDER_EVENTS)
 def seq_end_phase_order(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     c = before.clock
     seq = ctx.sequence
