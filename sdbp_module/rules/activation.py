@@ -79,6 +79,8 @@ def act_one_area(r: FunctionRule, before: GameState, event: Event, after: GameSt
     joining = c.action_side is not None and not opens_new_action(c, event)
     if joining and _counter_attack(c, ctx):
         return
+    if not joining and declared is not None and all(before.area_of(u) == declared for u in units):
+        return  # the common case: a new action whose units all stand where it says
     areas = {u: before.area_of(u) for u in units}
     origins = sorted({a for a in areas.values() if a is not None})
     off_map = tuple(u for u, a in areas.items() if a is None)
