@@ -194,10 +194,11 @@ def act_flip_participants(r: FunctionRule, before: GameState, event: Event, afte
     c = before.clock
     if c.action_side is None:
         return
-    if closes_action(c, event):
-        yield from _unflipped(r, before, event)
+    if not isinstance(event, Flip):  # a flip never closes an action (``CLOSING_EVENTS``)
+        if closes_action(c, event):
+            yield from _unflipped(r, before, event)
         return
-    if isinstance(event, Flip) and event.spent and c.phase is Phase.ACTION and not c.activated.issuperset(event.units):
+    if event.spent and c.phase is Phase.ACTION and not c.activated.issuperset(event.units):
         origins = {p.area for p in c.parts if p.kind in _VERB and p.area is not None}
         wrong = tuple(
             u

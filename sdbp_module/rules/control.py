@@ -17,11 +17,11 @@ from collections.abc import Iterable, Iterator
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.clock import PartKind
-from sdbp_module.replay.events import ControlSet, Damage, DamageResult, Event, Move, Place, Relocate
+from sdbp_module.replay.events import ControlSet, Damage, DamageResult, Event, Move, MoveKind, Place, Relocate
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.movement import StateView
+from sdbp_module.rules.movement import MoveAnalysis, StateView, analyse
 from sdbp_module.rules.paths import BoardView, MovedView, controller_after, shift
 
 
@@ -114,6 +114,19 @@ def simulate(before: GameState, event: Event, game: GameData) -> tuple[BoardView
     return view, tuple(sorted(a for a in set(touched) if game.has_area(a)))
 
 
+def _walked(before: GameState, event: Event, game: GameData) -> tuple[BoardView, tuple[AreaId, ...]] | None:
+    """For a move action along a logged path, the board the movement rules' analysis already walked
+    step by step from ``before`` (the same 13.0 replay ``simulate`` does); None otherwise."""
+    if not isinstance(event, Move) or event.move_kind is not MoveKind.MOVE or event.path is None:
+        return None
+    a = analyse(before, event, game)
+    if not isinstance(a, MoveAnalysis) or a.walked is None or not isinstance(a.facts.view, StateView):
+        return None  # unknown facts, or earlier units of the stack counted in (simulate moves this event's only)
+    if not a.walked.steps or a.walked.areas[-1] != event.to_area:
+        return None  # a path that does not end where the move does: replayed as ``simulate`` reads it
+    return a.walked.final, tuple(sorted(set(a.walked.areas)))
+
+
 @rule(
     "CONTROL-CHANGE",
     "13.0",
@@ -159,7 +172,7 @@ def control_change(
                 actual=event.side.value,
             )
         return
-    result = simulate(before, event, game)
+    result = _walked(before, event, game) or simulate(before, event, game)
     if result is None:
         return
     view, touched = result

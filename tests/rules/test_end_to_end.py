@@ -129,3 +129,27 @@ def test_replayed_game_keeps_its_indexes_in_step(legal: list[Event], game: GameD
     for event in plant(legal)[0]:
         state = apply(state, event)
         assert_indexes_in_step(state)
+
+
+def test_control_change_reuses_the_move_walk_faithfully(legal: list[Event], game: GameData) -> None:
+    """CONTROL-CHANGE takes a logged move's board from the movement analysis: the same areas and
+    controllers as its own 13.0 replay (``simulate``) gives."""
+    from sdbp_module.replay.apply import apply
+    from sdbp_module.replay.events import Move
+    from sdbp_module.replay.state import GameState
+    from sdbp_module.rules.control import _walked, simulate
+
+    state = GameState.empty(SODBP.make_sequence(game))
+    compared = 0
+    for event in legal:
+        if isinstance(event, Move):
+            walked, simulated = _walked(state, event, game), simulate(state, event, game)
+            assert walked is not None and simulated is not None
+            assert walked[1] == simulated[1]
+            assert [walked[0].controller(a) for a in walked[1]] == [simulated[0].controller(a) for a in simulated[1]]
+            assert [walked[0].count(s, a) for a in walked[1] for s in Side] == [
+                simulated[0].count(s, a) for a in simulated[1] for s in Side
+            ]
+            compared += 1
+        state = apply(state, event)
+    assert compared > 50
