@@ -102,3 +102,22 @@ def test_explicit_action_numbers_group_events() -> None:
     s = apply(s, Move(side=VM, units=(U("VM-X"),), from_area=A(10), to_area=A(9), action=1))
     s = apply(s, Fire(side=VM, units=(U("VM-Y"),), from_area=A(10), target=A(11), action=1))
     assert s.clock.action == 1 and len(s.clock.parts) == 2 and s.clock.activated == {"VM-X", "VM-Y"}
+
+
+def test_control_marker_pieces_are_kept_apart_from_control() -> None:
+    from sdbp_module.replay.events import AreaControl, ControlSet, GameStart, Move, UnitSetup
+
+    start = GameStart(
+        units=(UnitSetup(U("VM-X"), VM, Location.in_area(2)),),
+        control=(AreaControl(A(1), FR), AreaControl(A(2), VM)),
+        control_markers=(),
+    )
+    s = apply(state_from_text(""), start)
+    assert s.control_markers == {}
+    moved = apply(s, Move(side=VM, units=(U("VM-X"),), from_area=A(2), to_area=A(1)))
+    assert moved.controller(A(1)) is VM and moved.control_markers == {}  # derived control, no marker yet
+    marked = apply(moved, ControlSet(area=A(1), side=VM))
+    assert marked.control_markers == {A(1): VM}
+    # a start that does not list the markers leaves them unknown, whatever control events follow
+    unknown = apply(apply(state_from_text(""), GameStart(units=())), ControlSet(area=A(1), side=VM))
+    assert unknown.control_markers is None and unknown.controller(A(1)) is VM
