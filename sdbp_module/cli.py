@@ -83,8 +83,27 @@ def build(data_dir: Path | None, out_dir: Path | None, images_dir: Path | None) 
     help="Envelope of a written .vsav/.vlog (default: the one recorded in the JSON, else vcsk).",
 )
 @click.option("--key", default=None, help="Obfuscation key as two hex digits (default: the recorded one).")
-def convert(source: Path, target: Path, module: Path | None, envelope: str | None, key: str | None) -> None:
-    """Convert .vsav/.vlog to .json (lossless) or .jsonl (log steps), and .json back."""
+@click.option(
+    "--events",
+    is_flag=True,
+    help="Write the checker's events (.vlog -> .jsonl) instead of log steps; check them with `sdbp check`.",
+)
+@click.option("--data", "data_dir", type=PathArg, default=None, help="Game data for --events (default: bundled SoDBP).")
+def convert(
+    source: Path,
+    target: Path,
+    module: Path | None,
+    envelope: str | None,
+    key: str | None,
+    events: bool,
+    data_dir: Path | None,
+) -> None:
+    """Convert .vsav/.vlog to .json (lossless) or .jsonl (log steps or, with --events, events), and .json back."""
+    if events:
+        from sdbp_module.paths import default_data_dir
+        from sdbp_module.replay.commands import run_export_events
+
+        sys.exit(run_export_events(source, target, module=module, data_dir=data_dir or default_data_dir()))
     from sdbp_module.codec.commands import run_convert
 
     sys.exit(run_convert(source, target, module=module, envelope=envelope, key=key))

@@ -98,7 +98,7 @@ __all__ = ["Problem", "events_from_vlog", "interpret_tree"]
 def events_from_vlog(path: Path, game: GameData, module: Path | None) -> tuple[list[Event], list[Problem]]:
     """Interpret a ``.vlog``: its events in log order and the problems found (see the module doc).
 
-    ``rules.commands.load_events`` calls this for ``sdbp check``; the checker turns each problem into
+    ``replay.loading.load_events`` calls this for ``sdbp check`` and ``sdbp convert --events``; the checker turns each problem into
     a ``cannot-check`` finding. Unreadable files raise the codec's ``CodecError``/``InputError``.
     """
     _env, tree, _entries = read_game(path)

@@ -16,11 +16,9 @@ from typing import Sequence
 import click
 
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG, InputError
-from sdbp_module.model.game_data import GameData
-from sdbp_module.replay.events import Event
-from sdbp_module.replay.jsonl import read_events
+from sdbp_module.replay.loading import load_events
 from sdbp_module.rules.base import RulesPackage
-from sdbp_module.rules.checker import LogProblem, check_events
+from sdbp_module.rules.checker import check_events
 from sdbp_module.rules.switches import parse_switches
 
 RULES_PACKAGES = {"sodbp": ("sdbp_module.rules.package", "SODBP")}
@@ -35,29 +33,6 @@ def rules_package(game_id: str) -> RulesPackage:
     package = getattr(importlib.import_module(module_name), attr)
     assert isinstance(package, RulesPackage)
     return package
-
-
-def load_events(log: Path, game: GameData, module: Path | None) -> tuple[Sequence[Event], Sequence[LogProblem]]:
-    """Events of a ``.jsonl`` transcript, or of a ``.vlog`` through the log interpretation, with the
-    interpretation's problems (parts of the log it could not read for sure)."""
-    if not log.is_file():
-        raise InputError(f"{log}: no such file")
-    suffix = log.suffix.lower()
-    if suffix == ".jsonl":
-        return read_events(log), ()
-    if suffix == ".vlog":
-        try:
-            interpret = importlib.import_module("sdbp_module.replay.interpret")
-        except ModuleNotFoundError as exc:
-            if exc.name != "sdbp_module.replay.interpret":
-                raise
-            raise InputError(
-                f"{log}: reading .vlog logs needs the log interpretation (sdbp_module.replay.interpret), "
-                "which this version does not have yet; check an events .jsonl instead"
-            ) from None
-        events, problems = interpret.events_from_vlog(log, game, module)
-        return events, problems
-    raise InputError(f"{log}: expected a .vlog log or an events .jsonl file")
 
 
 def write_output(text: str, output: Path | None) -> None:

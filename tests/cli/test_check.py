@@ -104,16 +104,6 @@ def test_missing_file_and_wrong_suffix_exit_2(tmp_path: Path) -> None:
     assert (code, err) == (2, f"Error: {other}: expected a .vlog log or an events .jsonl file\n")
 
 
-def test_vlog_without_the_interpretation_is_a_clear_exit_2(tmp_path: Path) -> None:
-    if importlib.util.find_spec("sdbp_module.replay.interpret") is not None:
-        pytest.skip("the log interpretation exists; .vlog logs are read")
-    log = tmp_path / "game.vlog"
-    log.write_bytes(b"PK")
-    code, _, err = invoke("check", str(log))
-    assert code == 2
-    assert "reading .vlog logs needs the log interpretation" in err
-
-
 @pytest.mark.parametrize(
     ("switch", "message"),
     [

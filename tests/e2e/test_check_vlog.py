@@ -134,3 +134,33 @@ def test_assault_advance_and_fire_retreat_are_not_move_actions(module: Path, tmp
     judged = [rule for rule, _, _ in summary(report) if rule.startswith(("MOVE-", "ACT-", "SEQ-", "SPENT-", "VM-", "FR-"))]
     assert judged == []
     assert code == 0
+
+
+def test_convert_events_then_check_the_transcript(module: Path, tmp_path: Path) -> None:
+    """``sdbp convert LOG.vlog EVENTS.jsonl --events`` writes the events the checker reads: checking
+    the transcript gives the log's findings, less the interpretation problems, which go to stderr."""
+    log = tmp_path / "planted.vlog"
+    write_game(module, log, planted=True)
+    events = tmp_path / "planted.jsonl"
+    result = CliRunner().invoke(main, ["convert", str(log), str(events), "--events", "--module", str(module)])
+    assert result.exit_code == 0, result.output
+    lines = events.read_text(encoding="utf-8").splitlines()
+    assert result.stdout == f"{events}: {len(lines)} events, 1 interpretation problem\n"
+    assert result.stderr.startswith("cannot interpret: planted.vlog#18: ")
+    transcript = CliRunner().invoke(main, ["check", str(events), "--format", "json"])
+    assert transcript.exit_code == 1
+    rules = [(rule, severity) for rule, severity, _ in summary(json.loads(transcript.output))]
+    assert rules == [
+        ("FR-RED-AREA", "illegal"),
+        ("MOVE-COST", "illegal"),
+        ("STACK-LIMIT-9", "illegal"),
+        ("GAME-LENGTH-8", "info"),
+    ]
+
+
+def test_convert_events_wants_a_vlog_and_a_jsonl(tmp_path: Path) -> None:
+    save = tmp_path / "game.vsav"
+    save.write_bytes(b"PK")
+    result = CliRunner().invoke(main, ["convert", str(save), str(tmp_path / "e.jsonl"), "--events"])
+    assert (result.exit_code, result.stderr) == (2, f"Error: {save}: --events reads a .vlog log\n")
+    assert not (tmp_path / "e.jsonl").exists()

@@ -1,0 +1,29 @@
+"""Read a game record from disk: an events ``.jsonl`` transcript, or a ``.vlog`` interpreted.
+
+Shared by ``sdbp check`` (which checks the events) and ``sdbp convert --events`` (which writes them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from sdbp_module.errors import InputError
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.events import Event
+from sdbp_module.replay.interpret import events_from_vlog
+from sdbp_module.replay.jsonl import read_events
+from sdbp_module.replay.vlog.problem import Problem
+
+
+def load_events(log: Path, game: GameData, module: Path | None) -> tuple[Sequence[Event], Sequence[Problem]]:
+    """Events of a ``.jsonl`` transcript, or of a ``.vlog`` through the log interpretation, with the
+    interpretation's problems (parts of the log it could not read for sure)."""
+    if not log.is_file():
+        raise InputError(f"{log}: no such file")
+    suffix = log.suffix.lower()
+    if suffix == ".jsonl":
+        return read_events(log), ()
+    if suffix == ".vlog":
+        return events_from_vlog(log, game, module)
+    raise InputError(f"{log}: expected a .vlog log or an events .jsonl file")
