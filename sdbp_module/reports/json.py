@@ -46,6 +46,7 @@ def report_to_json(report: Report) -> dict[str, Any]:
         "events": report.events,
         "switches": dict(report.switches),
         "rules_checked": list(report.rules_checked),
+        "rules_not_checked": list(report.rules_not_checked),
         "summary": {"illegal": s.illegal, "suspicious": s.suspicious, "info": s.info, "cannot-check": s.cannot_check},
         "verdict": "illegal" if s.illegal else "no-illegal",
         "findings": [finding_to_json(f) for f in report.findings],

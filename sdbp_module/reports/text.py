@@ -55,6 +55,11 @@ def render_text(report: Report) -> str:
         f"sdbp check {report.source}: game {report.game_id}, {report.events} events, "
         f"{len(report.rules_checked)} rules checked",
     ]
+    if report.rules_not_checked:
+        lines.append(
+            f"Not checked: {len(report.rules_not_checked)} rules of the catalogue "
+            "(`sdbp rules` lists them); no finding here means nothing about those rules."
+        )
     changed = [f"{k}={v}" for k, v in report.switches if v != report.switch_defaults.get(k)]
     lines.append("Switches: " + (", ".join(changed) if changed else "defaults"))
     heading = None

@@ -33,6 +33,7 @@ class Report:
     events: int
     findings: tuple[Finding, ...]
     rules_checked: tuple[str, ...]  # rule ids that ran
+    rules_not_checked: tuple[str, ...]  # catalogue ids that did not run (most not implemented yet)
     switches: tuple[tuple[str, str], ...]  # (name, value) in force
     switch_defaults: Mapping[str, str]
     final: GameState
@@ -154,6 +155,9 @@ def check_events(
         events=len(events),
         findings=sort_findings(found),
         rules_checked=tuple(sorted({r.rule_id for r in active})),
+        rules_not_checked=tuple(
+            sorted({e.rule_id for e in package.catalogue} - {r.rule_id for r in active})
+        ),
         switches=tuple(sorted(ruleset.values.items())),
         switch_defaults={spec.name: spec.default for spec in ruleset.specs},
         final=state,
