@@ -53,7 +53,7 @@ def validate(data_dir: Path | None, summary: bool) -> None:
 @main.command(epilog=EPILOG)
 @click.argument("data_dir", required=False, type=PathArg)
 @click.option("-o", "--out-dir", type=PathArg, default=None, help="Output folder (default: build/).")
-@click.option("--images", "images_dir", type=PathArg, default=None, help="Artwork folder (default: images/).")
+@click.option("--images", "images_dir", type=PathArg, default=None, help="Artwork folder (default: images/sodbp/).")
 def build(data_dir: Path | None, out_dir: Path | None, images_dir: Path | None) -> None:
     """Build the VASSAL module (.vmod) from game data and artwork."""
     from sdbp_module.paths import default_data_dir, default_images_dir

@@ -2,8 +2,8 @@
 
 Rule modules each expose ``RULES: tuple[Rule, ...]``. They are listed here in the catalogue's
 recommended order of checks within one action (§5): sequence, activation, geometry, then
-post-conditions. A listed module that does not exist yet is reported by ``sdbp rules`` as
-not implemented (its ids), never silently passed off as checked.
+post-conditions. A catalogue rule that no module implements is reported by ``sdbp rules`` as
+not checked, never silently passed off as checked.
 """
 
 from __future__ import annotations
@@ -25,22 +25,14 @@ RULE_MODULES = (
 )
 
 
-def _load_rules() -> tuple[tuple[Rule, ...], tuple[str, ...]]:
+def _load_rules() -> tuple[Rule, ...]:
     rules: list[Rule] = []
-    missing: list[str] = []
     for name in RULE_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            missing.append(name)
-            continue
-        rules.extend(getattr(module, "RULES"))
-    return tuple(rules), tuple(missing)
+        rules.extend(getattr(importlib.import_module(name), "RULES"))
+    return tuple(rules)
 
 
-_RULES, MISSING_MODULES = _load_rules()
+_RULES = _load_rules()
 
 SODBP = RulesPackage(
     game_id="sodbp",

@@ -192,7 +192,7 @@ def serious(findings: Iterable[Finding]) -> list[Finding]:
 
 
 CORE_MODULES = ("setup", "sequence", "activation")
-"""The rule modules of the core helper (set-up, sequence of play, activation)."""
+"""The core rule modules (set-up, sequence of play, activation)."""
 
 
 def run(
