@@ -20,6 +20,7 @@ MIN_SHARED_BORDER = 4.0
 
 CARD_PREFIX = {"FR": "french", "VM": "viet_minh"}
 SPECIAL_CARD = "SPECIAL"
+NO_TIMING = "-"  # the timing of the special card, which is not used in play (rules 2.3)
 
 
 class Checks:
@@ -235,6 +236,13 @@ def check_cards(checks: Checks) -> None:
                     ("cards", i, "number"),
                     f"card {cid} has serial {number}",
                     f"{int(serial)}, from its id",
+                )
+            if card["timing"] == NO_TIMING:
+                checks.report(
+                    "cards",
+                    ("cards", i, "timing"),
+                    f"card {cid} has no timing ({NO_TIMING!r})",
+                    f"a timing class (A, D, R, E, X or combined like A/R); {NO_TIMING!r} only for {SPECIAL_CARD}, not used in play (rules 2.3)",
                 )
         if side is not None:
             if sides is not None and side not in sides:

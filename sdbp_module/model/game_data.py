@@ -146,7 +146,7 @@ class Card:
     name: str
     entrenchment: int | None  # VM cards: entrenchment value (9.0); None for French cards
     firepower: int | None  # attack strength for fire cards, None otherwise
-    timing: str  # timing class(es) of the rules' card list: "A", "D", "R", "E", "X", or "A/R"
+    timing: str  # timing class(es) of the rules' card list: "A", "D", "R", "E", "X", or "A/R"; "-" = not used in play (2.3)
     effect: str  # our own English wording
     removed_after_play: bool
     turns: tuple[int, ...]  # turns on which it may be played; () = any turn

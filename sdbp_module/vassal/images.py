@@ -323,10 +323,9 @@ def card_face(card: Card) -> CardFace:
     width = w - 2 * m
     d = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     ink = WHITE if card.side is Side.VIET_MINH else BLACK
-    runs: list[TextRun] = [
-        TextRun(m, 5, card.id, "bold", 11, ink),
-        TextRun(w - m, 5, card.timing, "bold", 11, ink, "ra"),
-    ]
+    runs: list[TextRun] = [TextRun(m, 5, card.id, "bold", 11, ink)]
+    if card.timing != "-":  # "-": the special card, not used in play (2.3), shows no timing
+        runs.append(TextRun(w - m, 5, card.timing, "bold", 11, ink, "ra"))
     # the title: bold 13 in at most two lines, else smaller, else condensed
     for style, size in (("bold", 13), ("bold", 12), ("bold", 11), ("condensed", 11), ("condensed", 10), ("condensed", 9)):
         tf = font(style, size)

@@ -112,6 +112,14 @@ CASES: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
         ],
     ),
     (
+        "deck card without timing",
+        [("cards.yaml", "timing: D,", 'timing: "-",')],
+        [
+            "mini/cards.yaml:4:85: cards[2].timing: card VM-01 has no timing ('-') "
+            "(expected a timing class (A, D, R, E, X or combined like A/R); '-' only for SPECIAL, not used in play (rules 2.3))",
+        ],
+    ),
+    (
         "card id and serial disagree",
         [("cards.yaml", "{id: FR-02, side: french, number: 2", "{id: FR-02, side: french, number: 3")],
         [
@@ -408,6 +416,12 @@ def test_a_broken_id_leaves_references_to_that_file_unchecked(mini: Path, edit: 
     assert problems(mini) == [
         "mini/areas.yaml:8:10: areas[3].id: 'four' is not of type 'integer' (expected an integer 1..999)",
     ]
+
+
+def test_the_special_card_may_have_no_timing(mini: Path, edit: Edit) -> None:
+    """Rules 2.3: the special card is not used in play, so its timing may be '-'."""
+    edit("cards.yaml", "name: Special, timing: E,", 'name: Special, timing: "-",')
+    assert problems(mini) == []
 
 
 def test_a_side_whose_only_card_is_the_special_card(mini: Path) -> None:

@@ -241,7 +241,7 @@ def test_every_problem_in_every_file_is_reported_at_once(mini: Path, edit: Edit)
     edit("cards.yaml", "timing: D", "timing: Q")
     assert problems(mini) == [
         "mini/areas.yaml:8:40: areas[3].defense: 7 is out of range (expected an integer 0..3)",
-        "mini/cards.yaml:4:85: cards[2].timing: 'Q' does not match the required pattern (expected a string matching ^[ADREX](/[ADREX])*$)",
+        "mini/cards.yaml:4:85: cards[2].timing: 'Q' does not match the required pattern (expected a string matching ^(-|[ADREX](/[ADREX])*)$)",
         "mini/game.yaml:9:8: turns: 'three' is not of type 'integer' (expected an integer 1..99)",
     ]
 
