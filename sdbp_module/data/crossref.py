@@ -515,7 +515,39 @@ def check_map(checks: Checks) -> None:
                 )
 
 
+# Strings that become VASSAL piece, zone or property text (format reference §1.3): the engine
+# misreads a value ending in a backslash before a delimiter, and cannot tell an escaped delimiter
+# from a literal backslash, so none may hold one. (file, list key, field, what the field is)
+PIECE_TEXT_FIELDS: tuple[tuple[str, str, str, str], ...] = (
+    ("counters", "units", "formation", "unit formation"),
+    ("counters", "units", "company", "unit company"),
+    ("areas", "areas", "name", "area name"),
+    ("cards", "cards", "name", "card name"),
+    ("markers", "markers", "name", "marker name"),
+    ("markers", "markers", "states", "marker state"),
+)
+
+
+def check_piece_text(checks: Checks) -> None:
+    """No backslash in a name that ends up in a VASSAL piece or zone (format reference §1.3)."""
+    for kind, key, field, what in PIECE_TEXT_FIELDS:
+        if not checks.has(kind):
+            continue
+        for i, record in enumerate(checks.values[kind][key]):
+            value = record[field]
+            texts = [(value, (key, i, field))] if isinstance(value, str) else [(v, (key, i, field, j)) for j, v in enumerate(value)]
+            for text, path in texts:
+                if "\\" in text:
+                    checks.report(
+                        kind,
+                        path,
+                        f"{what} '{text}' contains a backslash, which VASSAL misreads in piece and zone text",
+                        "no backslash (format reference §1.3)",
+                    )
+
+
 GENERIC_CHECKS: tuple[Check, ...] = (
+    check_piece_text,
     check_unique_ids,
     check_borders,
     check_unit_setup,

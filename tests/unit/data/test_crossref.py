@@ -112,6 +112,25 @@ CASES: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
         ],
     ),
     (
+        "backslash in piece text",
+        [
+            ("counters.yaml", 'formation: A, company: "2"', 'formation: A, company: "2\\\\"'),
+            ("counters.yaml", "formation: S,", 'formation: "S\\\\1",'),
+            ("areas.yaml", "name: North-west,", 'name: "North\\\\west",'),
+            ("cards.yaml", "name: Air Strike,", 'name: "Air Strike\\\\",'),
+            ("markers.yaml", "name: Turn,", 'name: "Turn\\\\",'),
+            ("markers.yaml", "states: [french, viet_minh]", 'states: [french, "viet\\\\minh"]'),
+        ],
+        [
+            "mini/areas.yaml:5:19: areas[0].name: area name 'North\\west' contains a backslash, which VASSAL misreads in piece and zone text (expected no backslash (format reference §1.3))",
+            "mini/cards.yaml:2:48: cards[0].name: card name 'Air Strike\\' contains a backslash, which VASSAL misreads in piece and zone text (expected no backslash (format reference §1.3))",
+            "mini/counters.yaml:3:55: units[1].company: unit company '2\\' contains a backslash, which VASSAL misreads in piece and zone text (expected no backslash (format reference §1.3))",
+            "mini/counters.yaml:4:43: units[2].formation: unit formation 'S\\1' contains a backslash, which VASSAL misreads in piece and zone text (expected no backslash (format reference §1.3))",
+            "mini/markers.yaml:2:51: markers[0].states[1]: marker state 'viet\\minh' contains a backslash, which VASSAL misreads in piece and zone text (expected no backslash (format reference §1.3))",
+            "mini/markers.yaml:3:22: markers[1].name: marker name 'Turn\\' contains a backslash, which VASSAL misreads in piece and zone text (expected no backslash (format reference §1.3))",
+        ],
+    ),
+    (
         "deck card without timing",
         [("cards.yaml", "timing: D,", 'timing: "-",')],
         [
