@@ -17,8 +17,6 @@ Safety (bad input gives ``CodecError``, exit 2, naming the file and the entry):
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 import zipfile
 import zlib
 from collections.abc import Iterable, Mapping
@@ -26,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sdbp_module.errors import CodecError
+from sdbp_module.fileio import write_atomically
 
 SAVED_GAME = "savedGame"
 MAX_TOTAL_BYTES = 512 * 1024 * 1024
@@ -138,23 +137,6 @@ def container_bytes(saved_game: bytes, extra_entries: Mapping[str, bytes] | Iter
                 raise ValueError("savedGame given twice")
             archive.writestr(_zip_info(name), data, compresslevel=6)
     return buffer.getvalue()
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp_name, 0o666 & ~umask)
-        os.replace(tmp_name, path)
-    except BaseException:
-        if os.path.exists(tmp_name):
-            os.unlink(tmp_name)
-        raise
 
 
 def write_save(

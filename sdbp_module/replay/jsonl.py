@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import tempfile
 import types
 import typing
 from enum import Enum
@@ -24,6 +22,7 @@ from typing import Any, Iterable
 import jsonschema
 
 from sdbp_module.errors import InputError
+from sdbp_module.fileio import write_atomically
 from sdbp_module.replay.events import EVENT_BY_KIND, EVENT_TYPES, Event, Where
 from sdbp_module.replay.location import Location, format_location, parse_location
 
@@ -168,14 +167,7 @@ def write_events(path: Path, events: Iterable[Event]) -> None:
     """Write events as JSONL, atomically (temporary file, then ``os.replace``)."""
     text = "".join(format_event(e) + "\n" for e in events)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomically(path, text.encode("utf-8"))
 
 
 # -- schema ---------------------------------------------------------------------------------------

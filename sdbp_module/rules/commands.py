@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Sequence
 
 import click
 
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG, InputError
+from sdbp_module.fileio import write_atomically
 from sdbp_module.replay.loading import load_events
 from sdbp_module.rules.base import RulesPackage
 from sdbp_module.rules.checker import check_events
@@ -41,14 +40,7 @@ def write_output(text: str, output: Path | None) -> None:
         click.echo(text, nl=False)
         return
     output.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, output)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomically(output, text.encode("utf-8"))
 
 
 def run_check(

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 import time
 import zipfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from sdbp_module.errors import BuildError
+from sdbp_module.fileio import write_atomically
 
 DEFAULT_DATE_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -57,18 +57,4 @@ def write_verified(path: Path, data: bytes, verify: Callable[[Path], None]) -> N
     Any failure (in writing or in ``verify``) removes the temp file and leaves ``path`` as it was.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    tmp = Path(tmp_name)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        verify(tmp)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    write_atomically(path, data, verify)
