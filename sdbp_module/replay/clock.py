@@ -11,6 +11,7 @@ from dataclasses import dataclass, fields
 from enum import Enum
 
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.replay.frozen import copy_with
 
 
 class ActionKind(str, Enum):
@@ -72,14 +73,7 @@ class Clock:
 
     def evolve(self, **changes: object) -> Clock:
         """``dataclasses.replace`` for the hot path of the replay (same result, no re-validation)."""
-        if not _CLOCK_FIELD_SET.issuperset(changes):
-            unknown = sorted(set(changes) - _CLOCK_FIELD_SET)
-            raise TypeError(f"Clock has no field(s) {', '.join(unknown)}")
-        new = object.__new__(Clock)
-        fields_of_new = new.__dict__
-        fields_of_new.update(self.__dict__)
-        fields_of_new.update(changes)
-        return new
+        return copy_with(self, _CLOCK_FIELD_SET, changes)
 
     @property
     def last(self) -> ActionRecord | None:

@@ -14,6 +14,7 @@ from typing import Any, Iterable, Mapping, TypeVar
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.replay.clock import Clock
 from sdbp_module.replay.events import Pile
+from sdbp_module.replay.frozen import copy_with
 from sdbp_module.replay.location import Location, LocationKind
 from sdbp_module.replay.sequence import SequenceOfPlay
 
@@ -164,14 +165,7 @@ class GameState:
 
     def with_fields(self, changes: Mapping[str, object]) -> GameState:
         """``evolve`` taking the changed fields as a mapping (``apply`` builds one per event)."""
-        if not _STATE_FIELD_SET.issuperset(changes):
-            unknown = sorted(set(changes) - _STATE_FIELD_SET)
-            raise TypeError(f"GameState has no field(s) {', '.join(unknown)}")
-        new = object.__new__(GameState)
-        fields_of_new = new.__dict__
-        fields_of_new.update(self.__dict__)
-        fields_of_new.update(changes)
-        return new
+        return copy_with(self, _STATE_FIELD_SET, changes)
 
     def with_units(self, changes: Iterable[tuple[UnitId, UnitState | None]]) -> GameState:
         """A new state with the given units set (``None`` = forgotten); keeps ``occupants`` in step."""

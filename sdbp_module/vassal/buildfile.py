@@ -509,38 +509,32 @@ def build_xml(game: GameData, lay: layout.Layout) -> bytes:
     return XML_DECLARATION + etree.tostring(root, encoding="UTF-8") + b"\n"
 
 
-def moduledata_xml(game: GameData, date_saved: int) -> bytes:
-    """``moduledata`` in the engine's element order (format reference §2.2)."""
+def _data_xml(game: GameData, date_saved: int, description: str, name: str | None) -> bytes:
+    """A ``<data version="1">`` entry in the engine's element order; ``name`` only when given."""
     info = game.game
     root = etree.Element("data", version="1")
-    for tag, text in (
+    fields: list[tuple[str, str | None]] = [
         ("version", info.version),
         ("extra1", None),
         ("extra2", None),
         ("VassalVersion", info.vassal_version),
         ("dateSaved", str(date_saved)),
-        ("description", " ".join(info.description.split())),
-        ("name", info.module_name),
-    ):
+        ("description", description),
+    ]
+    if name is not None:
+        fields.append(("name", name))
+    for tag, text in fields:
         el = etree.SubElement(root, tag)
         el.text = text
     etree.indent(root, space="  ")
     return XML_DECLARATION + etree.tostring(root, encoding="UTF-8") + b"\n"
+
+
+def moduledata_xml(game: GameData, date_saved: int) -> bytes:
+    """``moduledata`` in the engine's element order (format reference §2.2)."""
+    return _data_xml(game, date_saved, " ".join(game.game.description.split()), game.game.module_name)
 
 
 def savedata_xml(game: GameData, date_saved: int) -> bytes:
     """``savedata`` of the set-up save (§5.1): like moduledata without a name."""
-    info = game.game
-    root = etree.Element("data", version="1")
-    for tag, text in (
-        ("version", info.version),
-        ("extra1", None),
-        ("extra2", None),
-        ("VassalVersion", info.vassal_version),
-        ("dateSaved", str(date_saved)),
-        ("description", game.scenario.name),
-    ):
-        el = etree.SubElement(root, tag)
-        el.text = text
-    etree.indent(root, space="  ")
-    return XML_DECLARATION + etree.tostring(root, encoding="UTF-8") + b"\n"
+    return _data_xml(game, date_saved, game.scenario.name, None)

@@ -1,0 +1,24 @@
+"""``dataclasses.replace`` for the hot path of the replay, shared by ``Clock`` and ``GameState``.
+
+Both are frozen dataclasses *without* ``__slots__``, so a changed copy is two dict updates: no
+``__init__``, no re-validation. Unknown field names are still refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def copy_with(obj: T, known: frozenset[str], changes: Mapping[str, object]) -> T:
+    """A copy of ``obj`` (a frozen dataclass with a ``__dict__``) with ``changes`` to its fields ``known``."""
+    if not known.issuperset(changes):
+        unknown = sorted(set(changes) - known)
+        raise TypeError(f"{type(obj).__name__} has no field(s) {', '.join(unknown)}")
+    new = object.__new__(type(obj))
+    fields_of_new = new.__dict__
+    fields_of_new.update(obj.__dict__)
+    fields_of_new.update(changes)
+    return new
