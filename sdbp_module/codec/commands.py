@@ -13,14 +13,20 @@ from pathlib import Path
 import click
 
 from sdbp_module.codec.container import read_container, write_save
-from sdbp_module.codec.envelope import Envelope, EnvelopeKind, HexCase, decode_envelope, encode_envelope
+from sdbp_module.codec.envelope import (
+    Envelope,
+    EnvelopeKind,
+    HexCase,
+    decode_envelope,
+    encode_envelope,
+)
+from sdbp_module.codec.integrity import truncated_command
 from sdbp_module.codec.json_form import count, dump_json, game_from_json, game_to_json
 from sdbp_module.codec.migration import migrate_tree
 from sdbp_module.codec.module_info import ModuleInfo, read_module
 from sdbp_module.codec.resolution import annotate
 from sdbp_module.codec.steps import log_steps
 from sdbp_module.codec.tree import Command, decode_tree, encode_tree
-from sdbp_module.codec.integrity import truncated_command
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG, CodecError, InputError
 from sdbp_module.fileio import write_atomically
 

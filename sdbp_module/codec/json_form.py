@@ -26,7 +26,13 @@ from sdbp_module.codec import pieces
 from sdbp_module.codec.envelope import Envelope, EnvelopeKind, HexCase
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
-from sdbp_module.codec.tree import Command, decode_tree, encode_tree, join_exact, split_exact  # noqa: F401
+from sdbp_module.codec.tree import (  # noqa: F401
+    Command,
+    decode_tree,
+    encode_tree,
+    join_exact,
+    split_exact,
+)
 from sdbp_module.errors import CodecError
 
 FORMAT = "sdbp-vassal-game"
@@ -338,8 +344,7 @@ def count(tree: Command) -> Counts:
     n_pieces = n_stacks = n_decks = 0
     for node in tree.walk():
         text = node.text
-        if text.startswith("LOG\t"):
-            text = text[4:]
+        text = text.removeprefix("LOG\t")
         if not text.startswith("+/") or node.opaque:
             continue
         fields = pieces.add_piece_fields(text)

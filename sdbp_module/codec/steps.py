@@ -164,7 +164,7 @@ def _action(text: str, reg: PieceRegistry) -> JsonObject:
 
 
 def _step_commands(node: Command) -> Iterator[str]:
-    text = node.text[4:] if node.text.startswith("LOG\t") else node.text
+    text = node.text.removeprefix("LOG\t")
     yield text
     for child in node.children:
         yield from _step_commands(child)

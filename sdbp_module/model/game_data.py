@@ -7,10 +7,10 @@ Collections are tuples; look-ups go through the indexes ``GameData`` builds once
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Mapping
 
 from sdbp_module.ids import (
     AreaColour,

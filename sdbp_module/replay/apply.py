@@ -15,12 +15,20 @@ placements), and otherwise left alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Callable, Iterable, Mapping, TypeVar
+from typing import TypeVar
 
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
-from sdbp_module.replay.clock import RECENT, ActionKind, ActionPart, ActionRecord, Clock, PartKind
+from sdbp_module.replay.clock import (
+    RECENT,
+    ActionKind,
+    ActionPart,
+    ActionRecord,
+    Clock,
+    PartKind,
+)
 from sdbp_module.replay.events import (
     Assault,
     CardDiscard,
@@ -503,7 +511,7 @@ def advance_clock(state: GameState, event: Event) -> Clock:
     if found is None:
         return clock
     _, kind, part, units = found
-    side = getattr(event, "side")
+    side = event.side
     assert isinstance(side, Side)
     if opens_new_action(clock, event):
         number = event.action if event.action is not None else clock.action + 1

@@ -84,9 +84,9 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.location import ELIMINATED, REMOVED, Location, LocationKind
 from sdbp_module.replay.vlog.card_action import number_card_actions
 from sdbp_module.replay.vlog.damage import DamageReader
+from sdbp_module.replay.vlog.lines import LineError, ReportLine, parse_line
 from sdbp_module.replay.vlog.problem import Problem
 from sdbp_module.replay.vlog.start import PHASES, StartReader
-from sdbp_module.replay.vlog.lines import LineError, ReportLine, parse_line
 from sdbp_module.replay.vlog.tracker import Moved, TrackedPiece, Tracker
 from sdbp_module.replay.vlog.zones import Place as Spot
 from sdbp_module.replay.vlog.zones import PlaceKind as SpotKind
@@ -113,7 +113,7 @@ def interpret_tree(tree: Command, game: GameData, zones: Zones, file: str) -> tu
 
 def _log_texts(node: Command) -> list[str]:
     """The command texts of a step, pre-order, without their ``LOG{TAB}`` wrappers."""
-    out = [node.text[4:] if node.text.startswith("LOG\t") else node.text]
+    out = [node.text.removeprefix("LOG\t")]
     for child in node.children:
         out.extend(_log_texts(child))
     return out

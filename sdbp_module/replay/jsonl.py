@@ -14,10 +14,11 @@ import dataclasses
 import json
 import types
 import typing
+from collections.abc import Iterable
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import jsonschema
 
@@ -213,7 +214,7 @@ def _object_schema(cls: type, defs: dict[str, Any], *, event: bool) -> dict[str,
         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             required.append(f.name)
     if event:
-        props["type"] = {"const": getattr(cls, "kind")}
+        props["type"] = {"const": cls.kind}
         required.insert(0, "type")
     schema: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
     if required:

@@ -5,8 +5,8 @@ Shared by ``sdbp check`` (which checks the events) and ``sdbp convert --events``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from sdbp_module.errors import InputError
 from sdbp_module.model.game_data import GameData

@@ -16,14 +16,19 @@ A unit's side comes from ``side_of`` (default: id prefix ``FR-`` French, ``VM-``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Callable
 
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.replay.clock import Clock
 from sdbp_module.replay.events import Pile
-from sdbp_module.replay.location import Location, LocationKind, format_location, parse_location
+from sdbp_module.replay.location import (
+    Location,
+    LocationKind,
+    format_location,
+    parse_location,
+)
 from sdbp_module.replay.sequence import SequenceOfPlay
 from sdbp_module.replay.state import GameState, Piles, UnitState
 

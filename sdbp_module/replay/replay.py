@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import Event

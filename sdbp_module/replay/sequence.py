@@ -6,9 +6,9 @@ it, and the sequence rules compare the log against it. Nothing here knows a part
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 from sdbp_module.ids import Phase, Side
 

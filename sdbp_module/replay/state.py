@@ -7,9 +7,10 @@ always a new value (``dataclasses.replace``), never a mutation, so every step ca
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, TypeVar
+from typing import Any, TypeVar
 
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.replay.clock import Clock
@@ -194,7 +195,7 @@ class UnitsDraft:
     the new state by ``changes()``. The draft never leaks, so states stay values.
     """
 
-    __slots__ = ("state", "units", "occupants", "counts", "control", "fresh")
+    __slots__ = ("control", "counts", "fresh", "occupants", "state", "units")
 
     def __init__(self, state: GameState) -> None:
         self.state = state

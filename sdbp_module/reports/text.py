@@ -52,8 +52,10 @@ def format_finding(f: Finding) -> list[str]:
 
 def render_text(report: Report) -> str:
     lines = [
-        f"sdbp check {report.source}: game {report.game_id}, {report.events} events, "
-        f"{len(report.rules_checked)} rules checked",
+        (
+            f"sdbp check {report.source}: game {report.game_id}, {report.events} events, "
+            f"{len(report.rules_checked)} rules checked"
+        ),
     ]
     if report.rules_not_checked:
         lines.append(

@@ -11,12 +11,26 @@ a card brings in.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
-from sdbp_module.replay.apply import ACTION_EVENTS, CLOSING_EVENTS, action_part, closes_action, opens_new_action
+from sdbp_module.replay.apply import (
+    ACTION_EVENTS,
+    CLOSING_EVENTS,
+    action_part,
+    closes_action,
+    opens_new_action,
+)
 from sdbp_module.replay.clock import Clock, PartKind
-from sdbp_module.replay.events import Assault, Entrench, Event, Fire, Flip, Move, MoveKind
+from sdbp_module.replay.events import (
+    Assault,
+    Entrench,
+    Event,
+    Fire,
+    Flip,
+    Move,
+    MoveKind,
+)
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding

@@ -9,17 +9,24 @@ the log position added to its message. Game-neutral: the rules come from a ``Rul
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Protocol
 
+from sdbp_module.ids import Severity
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import apply
-from sdbp_module.ids import Severity
 from sdbp_module.replay.events import Event, GameStart, Where
 from sdbp_module.replay.scenario import printed_start
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, FunctionRule, Rule, RulesPackage, make_finding
+from sdbp_module.rules.base import (
+    CheckContext,
+    FunctionRule,
+    Rule,
+    RulesPackage,
+    make_finding,
+)
 from sdbp_module.rules.findings import Finding, Summary, sort_findings
 from sdbp_module.rules.switches import RuleSet
 

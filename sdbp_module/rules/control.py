@@ -17,7 +17,16 @@ from collections.abc import Iterable, Iterator
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.clock import PartKind
-from sdbp_module.replay.events import ControlSet, Damage, DamageResult, Event, Move, MoveKind, Place, Relocate
+from sdbp_module.replay.events import (
+    ControlSet,
+    Damage,
+    DamageResult,
+    Event,
+    Move,
+    MoveKind,
+    Place,
+    Relocate,
+)
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding

@@ -8,8 +8,8 @@ Game-neutral: the rule ids and references come from a game's rules package.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
 from sdbp_module.replay.events import END_OF_LOG, NOWHERE, Where

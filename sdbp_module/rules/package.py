@@ -28,7 +28,7 @@ RULE_MODULES = (
 def _load_rules() -> tuple[Rule, ...]:
     rules: list[Rule] = []
     for name in RULE_MODULES:
-        rules.extend(getattr(importlib.import_module(name), "RULES"))
+        rules.extend(importlib.import_module(name).RULES)
     return tuple(rules)
 
 

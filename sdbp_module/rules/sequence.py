@@ -12,26 +12,38 @@ would be a separate, visible event), and hands when the start snapshot gives no 
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from sdbp_module.ids import AreaId, Phase, Severity, Side
-from sdbp_module.replay.apply import ACTION_EVENTS, CLOSING_EVENTS, action_part, implied_end_step, opens_new_action
-from sdbp_module.replay.clock import ActionKind, ActionPart, ActionRecord, Clock, PartKind
+from sdbp_module.replay.apply import (
+    ACTION_EVENTS,
+    CLOSING_EVENTS,
+    action_part,
+    implied_end_step,
+    opens_new_action,
+)
+from sdbp_module.replay.clock import (
+    ActionKind,
+    ActionPart,
+    ActionRecord,
+    Clock,
+    PartKind,
+)
 from sdbp_module.replay.events import (
     CardDiscard,
     CardPlay,
     DiceRoll,
-    Flip,
-    NoReplacementsSet,
-    Place,
     DiscardReason,
     EndStep,
     Event,
     FireMarkerSet,
+    Flip,
     GameEnd,
+    NoReplacementsSet,
     NoSupplySet,
     PhaseStart,
     Pile,
+    Place,
     acting_side,
 )
 from sdbp_module.replay.state import GameState
@@ -317,15 +329,19 @@ def seq_fr_discard_continue(r: FunctionRule, before: GameState, event: Event, af
         yield r.finding(
             before, event, f"Discard to continue after {after_what}; it may follow only a {first.label} pass."
         )
-    elif len(c.recent) >= 2 and c.recent[-2].kind is ActionKind.PASS and c.recent[-2].side is second:
-        if ctx.rules.get("fr_discard_after_fr_pass") == "forbidden":
-            yield r.finding(
-                before,
-                event,
-                f"Discard to continue after a {second.label} pass and a {first.label} pass: the phase had ended "
-                "(AMB-02, recommended reading).",
-                severity=ctx.rules.rec_severity(),
-            )
+    elif (
+        len(c.recent) >= 2
+        and c.recent[-2].kind is ActionKind.PASS
+        and c.recent[-2].side is second
+        and ctx.rules.get("fr_discard_after_fr_pass") == "forbidden"
+    ):
+        yield r.finding(
+            before,
+            event,
+            f"Discard to continue after a {second.label} pass and a {first.label} pass: the phase had ended "
+            "(AMB-02, recommended reading).",
+            severity=ctx.rules.rec_severity(),
+        )
 
 
 @rule("SEQ-AUTO-PASS", "4.0 B", Severity.INFO, "A side with no fresh unit and no card passes automatically.", events=ACTION_EVENTS)

@@ -8,11 +8,21 @@ record gives ``cannot-check``. A log with no ``game-start`` at all gives one ``c
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from sdbp_module.ids import AreaId, CardId, Phase, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData, SetupKind
-from sdbp_module.replay.events import Event, GameEnd, GameStart, Move, Pile, Place, PlaceKind, PhaseStart, Relocate
+from sdbp_module.replay.events import (
+    Event,
+    GameEnd,
+    GameStart,
+    Move,
+    PhaseStart,
+    Pile,
+    Place,
+    PlaceKind,
+    Relocate,
+)
 from sdbp_module.replay.location import Location, LocationKind, format_location
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule

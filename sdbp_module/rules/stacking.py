@@ -17,7 +17,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sdbp_module.ids import AreaId, Severity, Side
-from sdbp_module.replay.events import Damage, Event, GameStart, Move, Place, Relocate, units_of
+from sdbp_module.replay.events import (
+    Damage,
+    Event,
+    GameStart,
+    Move,
+    Place,
+    Relocate,
+    units_of,
+)
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding

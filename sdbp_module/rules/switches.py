@@ -7,9 +7,9 @@ value: ``InputError``, exit 2). ``SODBP_SWITCHES`` is the SoDBP declaration (cat
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Iterable, Mapping
 
 from sdbp_module.errors import InputError
 from sdbp_module.ids import Severity

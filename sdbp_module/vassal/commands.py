@@ -19,7 +19,8 @@ from sdbp_module.codec.container import container_bytes
 from sdbp_module.codec.envelope import Envelope, EnvelopeKind, encode_envelope
 from sdbp_module.errors import EXIT_OK, BuildError, InputError
 from sdbp_module.model.game_data import GameData
-from sdbp_module.vassal import artwork, buildfile, help as help_page, layout, package, setup, verify
+from sdbp_module.vassal import artwork, buildfile, layout, package, setup, verify
+from sdbp_module.vassal import help as help_page
 
 SETUP_KEY = 0x5A
 """Obfuscation key of the set-up save (fixed, so builds are reproducible)."""

@@ -17,7 +17,14 @@ from PIL import Image, ImageDraw, ImageFont
 
 from sdbp_module.errors import BuildError
 from sdbp_module.ids import AreaColour, CardBonus, Side, UnitType
-from sdbp_module.model.game_data import Card, GameData, MarkerKind, Point, SetupKind, Unit
+from sdbp_module.model.game_data import (
+    Card,
+    GameData,
+    MarkerKind,
+    Point,
+    SetupKind,
+    Unit,
+)
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import layout
 

@@ -162,9 +162,12 @@ def spots(
     while y <= max(ys) - margin:
         x = min(xs) + margin
         while x <= max(xs) - margin:
-            if _inside((x, y), poly) and _edge_distance((x, y), poly) >= margin:
-                if avoid is None or math.hypot(x - avoid[0], y - avoid[1]) >= clearance:
-                    out.append((math.hypot(x - cx, y - cy), int(x), int(y)))
+            if (
+                _inside((x, y), poly)
+                and _edge_distance((x, y), poly) >= margin
+                and (avoid is None or math.hypot(x - avoid[0], y - avoid[1]) >= clearance)
+            ):
+                out.append((math.hypot(x - cx, y - cy), int(x), int(y)))
             x += spacing
         y += spacing
     out.sort()

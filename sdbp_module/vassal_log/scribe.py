@@ -17,7 +17,12 @@ from pathlib import Path
 
 from sdbp_module.codec import pieces
 from sdbp_module.codec.container import read_container, write_save
-from sdbp_module.codec.envelope import Envelope, EnvelopeKind, decode_envelope, encode_envelope
+from sdbp_module.codec.envelope import (
+    Envelope,
+    EnvelopeKind,
+    decode_envelope,
+    encode_envelope,
+)
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
@@ -199,9 +204,9 @@ class Scribe:
         for i, trait_type in enumerate(definition.type_traits):
             if trait_type.startswith("PROP;sdbp_state;"):
                 states[i] = state
-            elif trait_type.startswith("PROP;sdbp_level;"):
-                states[i] = level
-            elif trait_type.startswith("emb2;") and se_decode(trait_type[5:], ";")[18] == "State":
+            elif trait_type.startswith("PROP;sdbp_level;") or (
+                trait_type.startswith("emb2;") and se_decode(trait_type[5:], ";")[18] == "State"
+            ):
                 states[i] = level
         piece_id = str(self.next_id)
         self.next_id += 1

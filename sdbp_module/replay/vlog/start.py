@@ -13,7 +13,17 @@ from __future__ import annotations
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.model.game_data import GameData
-from sdbp_module.replay.events import AreaControl, AreaLevel, FireMarkerAt, GameStart, PhaseStart, Pile, PileContents, UnitSetup, Where
+from sdbp_module.replay.events import (
+    AreaControl,
+    AreaLevel,
+    FireMarkerAt,
+    GameStart,
+    PhaseStart,
+    Pile,
+    PileContents,
+    UnitSetup,
+    Where,
+)
 from sdbp_module.replay.vlog.problem import Problem
 from sdbp_module.replay.vlog.tracker import TrackedPiece, Tracker
 from sdbp_module.replay.vlog.zones import Place, PlaceKind, Zones

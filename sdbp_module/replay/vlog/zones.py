@@ -16,7 +16,13 @@ from enum import Enum
 from sdbp_module.codec.module_info import ModuleInfo, Zone
 from sdbp_module.ids import AreaId, Side
 from sdbp_module.model.game_data import GameData
-from sdbp_module.replay.location import ELIMINATED, OFF_MAP, REMOVED, REPLACEMENTS, Location
+from sdbp_module.replay.location import (
+    ELIMINATED,
+    OFF_MAP,
+    REMOVED,
+    REPLACEMENTS,
+    Location,
+)
 
 MAIN_MAP = "Main Map"
 _SIDE_LABELS = {"French": Side.FRENCH, "Viet Minh": Side.VIET_MINH}
