@@ -378,7 +378,15 @@ def _move_cards(state: GameState, side: Side, cards: tuple[CardId, ...], to: Pil
 
 Found = tuple[PartKind, ActionKind, ActionPart, frozenset[UnitId]]
 
-ACTION_EVENTS: tuple[type[Event], ...] = (Move, Fire, Assault, Entrench, CardPlay, Pass, CardDiscard)
+ACTION_EVENTS: tuple[type[Move], type[Fire], type[Assault], type[Entrench], type[CardPlay], type[Pass], type[CardDiscard]] = (
+    Move,
+    Fire,
+    Assault,
+    Entrench,
+    CardPlay,
+    Pass,
+    CardDiscard,
+)
 """The event classes that may open or join an action (those ``action_part`` can answer for)."""
 CLOSING_EVENTS: tuple[type[Event], ...] = (*ACTION_EVENTS, PhaseStart, GameEnd)
 """The event classes that may close the current action (``closes_action``)."""
@@ -512,7 +520,6 @@ def advance_clock(state: GameState, event: Event) -> Clock:
         return clock
     _, kind, part, units = found
     side = event.side
-    assert isinstance(side, Side)
     if opens_new_action(clock, event):
         number = event.action if event.action is not None else clock.action + 1
         record = ActionRecord(number, side, kind)

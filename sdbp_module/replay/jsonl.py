@@ -214,6 +214,7 @@ def _object_schema(cls: type, defs: dict[str, Any], *, event: bool) -> dict[str,
         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             required.append(f.name)
     if event:
+        assert issubclass(cls, Event)
         props["type"] = {"const": cls.kind}
         required.insert(0, "type")
     schema: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
