@@ -83,7 +83,7 @@ class GameState:
     turn_marker: int | None = None
     piles: Mapping[Side, Piles] = field(default_factory=lambda: _EMPTY)
     piles_known: bool = False  # the log said what each deck held at the start
-    clock: Clock = Clock()
+    clock: Clock = field(default_factory=Clock)
     started: bool = False
     ended: bool = False
     winner: Side | None = None
