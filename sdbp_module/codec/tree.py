@@ -69,22 +69,26 @@ def split_exact(value: str, delimiter: str) -> list[str] | None:
             raw_token_first = part[:1]
             token = part
         if raw_token_first in ("'", "\\"):
-            raw = token.replace(delimiter, "\\" + delimiter)
-            if len(token) > 1 and token[0] == "'" and token[-1] == "'":
-                token = token[1:-1]
-            if encode_token(token, delimiter) != raw:
+            unwrapped = _unwrap_exact(token, delimiter)
+            if unwrapped is None:
                 return None
+            token = unwrapped
         tokens.append(token)
     if buffer:
         # the value ends with a backslash right after an escaped delimiter chain: no delimiter follows
-        token = delimiter.join(buffer[:-1] + [buffer[-1] + "\\"])
-        raw = token.replace(delimiter, "\\" + delimiter)
-        if len(token) > 1 and token[0] == "'" and token[-1] == "'":
-            token = token[1:-1]
-        if encode_token(token, delimiter) != raw:
+        unwrapped = _unwrap_exact(delimiter.join(buffer[:-1] + [buffer[-1] + "\\"]), delimiter)
+        if unwrapped is None:
             return None
-        tokens.append(token)
+        tokens.append(unwrapped)
     return tokens
+
+
+def _unwrap_exact(token: str, delimiter: str) -> str | None:
+    """``token`` without its ``'…'`` wrapping, or ``None`` if the engine's encoder would not write it so."""
+    raw = token.replace(delimiter, "\\" + delimiter)
+    if len(token) > 1 and token[0] == "'" and token[-1] == "'":
+        token = token[1:-1]
+    return token if encode_token(token, delimiter) == raw else None
 
 
 def join_exact(tokens: list[str], delimiter: str) -> str:
