@@ -166,6 +166,13 @@ def test_every_card_face_keeps_its_text_inside_the_card(game: GameData) -> None:
         assert all(r.bbox()[3] <= face.band for r in title_runs), card.id
 
 
+def test_only_the_special_card_face_has_no_timing(game: GameData) -> None:
+    """2.3: the special card is not used in play (timing '-'); every other face shows its timing."""
+    for card in game.cards:
+        top = [r.text for r in images.card_face(card).runs if r.y == 5]
+        assert top == ([card.id] if card.id == "SPECIAL" else [card.id, card.timing]), card.id
+
+
 def test_card_fronts_are_blue_and_red(game: GameData) -> None:
     fr = picture(images.render_card(game.cards_of(Side.FRENCH)[0])).getpixel((90, 4))
     vm = picture(images.render_card(game.cards_of(Side.VIET_MINH)[0])).getpixel((90, 4))
