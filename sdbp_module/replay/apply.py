@@ -29,6 +29,7 @@ from sdbp_module.replay.clock import (
     Clock,
     PartKind,
 )
+from sdbp_module.replay.combat import advance_attacks
 from sdbp_module.replay.events import (
     Assault,
     CardDiscard,
@@ -75,6 +76,9 @@ def apply(state: GameState, event: Event) -> GameState:
     clock = advance_clock(state, event)
     if clock is not state.clock:
         changes["clock"] = clock
+    combat = advance_attacks(state, event, clock is not state.clock and opens_new_action(state.clock, event))
+    if combat:
+        changes.update(combat)
     return state.with_fields(changes) if changes else state
 
 

@@ -14,7 +14,8 @@ from typing import Any, TypeVar
 
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.replay.clock import Clock
-from sdbp_module.replay.events import Pile
+from sdbp_module.replay.combat import Attack
+from sdbp_module.replay.events import CardPlay, Event, Pile
 from sdbp_module.replay.frozen import copy_with
 from sdbp_module.replay.location import Location, LocationKind
 from sdbp_module.replay.sequence import SequenceOfPlay
@@ -88,6 +89,12 @@ class GameState:
     ended: bool = False
     winner: Side | None = None
     sequence: SequenceOfPlay | None = field(default=None, compare=False)
+    # the current action's events with the state before each, its attacks, and the card plays
+    # logged since it opened (``replay.combat``); history, not board: left out of comparisons
+    action_steps: tuple[tuple[GameState, Event], ...] = field(default=(), compare=False, repr=False)
+    attacks: tuple[Attack, ...] = field(default=(), compare=False, repr=False)
+    pending_cards: tuple[CardPlay, ...] = field(default=(), compare=False, repr=False)
+    attack_count: int = field(default=0, compare=False, repr=False)
 
     @staticmethod
     def empty(sequence: SequenceOfPlay | None = None) -> GameState:

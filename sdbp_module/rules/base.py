@@ -16,6 +16,7 @@ from typing import Protocol, runtime_checkable
 
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.apply import opens_new_action
 from sdbp_module.replay.events import END_OF_LOG, Event, Where, acting_side
 from sdbp_module.replay.sequence import SequenceOfPlay
 from sdbp_module.replay.state import GameState
@@ -118,8 +119,14 @@ def make_finding(
     where: Where | None = None,
     side: Side | None = None,
 ) -> Finding:
-    """A finding stamped with the clock of ``state``; ``side`` defaults to the event's acting side."""
+    """A finding stamped with the clock of ``state``; ``side`` defaults to the event's acting side.
+
+    The action number is the one ``event`` belongs to: the next one when ``event`` opens an action
+    (``state`` is then the state before it, still on the previous action)."""
     clock = state.clock
+    action = clock.action
+    if event is not None and opens_new_action(clock, event):
+        action = event.action if event.action is not None else clock.action + 1  # the action it opens
     if side is None and event is not None:
         side = acting_side(event)
     position = where if where is not None else (event.where if event is not None else END_OF_LOG)
@@ -131,7 +138,7 @@ def make_finding(
         where=position,
         turn=clock.turn,
         phase=clock.phase,
-        action=clock.action,
+        action=action,
         side=side if side is not None else clock.action_side,
         units=tuple(units),
         areas=tuple(areas),

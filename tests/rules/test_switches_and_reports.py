@@ -90,7 +90,7 @@ def test_text_report() -> None:
         "Switches: defaults\n"
         "\n"
         "Turn 1\n"
-        "  test.jsonl:2: illegal: SEQ-VM-FIRST (4.0 B, 6.0) [action phase, French]\n"
+        "  test.jsonl:2: illegal: SEQ-VM-FIRST (4.0 B, 6.0) [action phase, action 1, French]\n"
         "      The first action of turn 1 is a French unit action; the Viet Minh acts first.\n"
         "      expected viet_minh, actual french\n"
         "  test.jsonl:3: cannot-check: LOG-INTERPRETATION (log) [action phase, action 1, French]\n"
@@ -111,7 +111,7 @@ def test_json_report_is_versioned_and_stable() -> None:
         "severity": "illegal",
         "turn": 1,
         "phase": "action",
-        "action": 0,
+        "action": 1,
         "side": "french",
         "where": {"file": "test.jsonl", "index": 1, "line": 2},
         "message": "The first action of turn 1 is a French unit action; the Viet Minh acts first.",
