@@ -490,6 +490,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
 
 DICE: tuple[tuple[str, int, str], ...] = (
     ("Fire 2d6", 2, "fire"),
+    ("Assault 2d6", 2, "assault"),
     ("Supply 2d6", 2, "supply"),
     ("Replacements 1d6", 1, "replacements"),
     ("2d6", 2, "other"),

@@ -36,6 +36,9 @@ K_FIRE = key(70, 195)  # Ctrl+Shift+F  Declare fire…
 K_ASSAULT = key(65, 195)  # Ctrl+Shift+A  Declare assault…
 K_ENTRENCH = key(69, 195)  # Ctrl+Shift+E  Declare entrenchment / discard for entrenchment
 K_ELIMINATE = key(69, 130)  # Ctrl+E
+K_HIT_FLIP = key(72, 130)  # Ctrl+H  Take hit: flip
+K_HIT_ELIMINATE = key(72, 195)  # Ctrl+Shift+H  Take hit: eliminate
+K_RETREAT = key(82, 195)  # Ctrl+Shift+R  Retreat to…
 K_REMOVE = key(88, 195)  # Ctrl+Shift+X
 K_PLAY = key(80, 130)  # Ctrl+P
 K_DISCARD = key(68, 195)  # Ctrl+Shift+D
@@ -50,6 +53,10 @@ P_FIRE, R_FIRE = key(57403, 0, "sdbpFirePrompt"), key(57404, 0, "sdbpFireReport"
 P_ASSAULT, R_ASSAULT = key(57405, 0, "sdbpAssaultPrompt"), key(57406, 0, "sdbpAssaultReport")
 P_PLAY, R_PLAY, M_PLAY = key(57407, 0, "sdbpPlayPrompt"), key(57408, 0, "sdbpPlayReport"), key(57409, 0, "sdbpPlayMove")
 P_DIG, R_DIG, M_DIG = key(57410, 0, "sdbpDigPrompt"), key(57411, 0, "sdbpDigReport"), key(57412, 0, "sdbpDigMove")
+# Damage taken (report-formats §2.10): the report key is sent BEFORE the act (flip / eliminate), so the
+# line names the zone the unit is in when hit, whatever order the engine runs the traits in.
+R_HIT_FLIP, R_HIT_ELIMINATE = key(57413, 0, "sdbpHitFlipReport"), key(57414, 0, "sdbpHitEliminateReport")
+P_RETREAT, R_RETREAT = key(57415, 0, "sdbpRetreatPrompt"), key(57416, 0, "sdbpRetreatReport")
 
 
 def k_state(index: int) -> str:
@@ -100,11 +107,20 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
     lay = layout.make_layout(game)
     elim = lay.box(layout.ELIMINATED).centre
     removed = lay.box(layout.REMOVED).centre
-    commands = [PropCommand("", P_FIRE, ("R", "Target area number")), PropCommand("", K_RESET, ("P", ""))]
+    commands = [
+        PropCommand("", P_FIRE, ("R", "Target area number")),
+        PropCommand("", P_RETREAT, ("R", "Retreat to area number")),
+        PropCommand("", K_RESET, ("P", "")),
+    ]
     triggers = [trigger("Declare fire…", K_FIRE, [P_FIRE, R_FIRE, K_RESET], "declare fire: prompt, report, reset")]
     if side is Side.VIET_MINH:
         commands.insert(1, PropCommand("", P_ASSAULT, ("R", "Target area number")))
         triggers.append(trigger("Declare assault…", K_ASSAULT, [P_ASSAULT, R_ASSAULT, K_RESET], "declare assault: prompt, report, reset"))
+    triggers += [
+        trigger("Take hit: flip", K_HIT_FLIP, [R_HIT_FLIP, K_SPENT], "damage: report, then flip to spent"),
+        trigger("Take hit: eliminate", K_HIT_ELIMINATE, [R_HIT_ELIMINATE, K_ELIMINATE], "damage: report, then eliminate"),
+        trigger("Retreat to…", K_RETREAT, [P_RETREAT, R_RETREAT, K_RESET], "retreat: prompt, report, reset (the player then drags)"),
+    ]
     unit_ref = "unit=$sdbp_id$"
     traits: list[Trait] = [
         *triggers,
@@ -126,6 +142,9 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
             report([K_ENTRENCH], f"{PREFIX}ENTRENCH|{SIDE}|{unit_ref}|area=$CurrentZone$", "report entrenchment"),
         ]
     traits += [
+        report([R_HIT_FLIP], f"{PREFIX}DAMAGE|{SIDE}|{unit_ref}|area=$CurrentZone$|result=flip", "report damage: flip"),
+        report([R_HIT_ELIMINATE], f"{PREFIX}DAMAGE|{SIDE}|{unit_ref}|area=$CurrentZone$|result=eliminate", "report damage: eliminate"),
+        report([R_RETREAT], f"{PREFIX}RETREAT|{SIDE}|{unit_ref}|from=$CurrentZone$|to=$sdbp_target$", "report retreat"),
         report([K_ELIMINATE], f"{PREFIX}ELIMINATE|{SIDE}|{unit_ref}|from=$OldZone$", "report elimination"),
         report([K_REMOVE], f"{PREFIX}REMOVE|{SIDE}|{unit_ref}|from=$OldZone$", "report removal"),
         basic_piece(""),

@@ -3,10 +3,17 @@
 It starts from the module's own set-up save (``campaign.vsav``: the pieces and their ids), then
 appends one ``LOG`` step per act (format reference §5.6), made of the commands the module's
 traits produce (``docs/module-pieces.md``) and the report lines of ``docs/report-formats.md``:
-``M/`` MovePiece per dragged piece, ``D/`` ChangePiece for a Layer flip, ``CHAT`` lines with the
-engine's decoration (``* `` for report actions and dice buttons, none for the turn tracker, ``*``
-for the Pass button). Positions are points inside the module's zones. Used by the end-to-end test
-of ``sdbp check`` and by the interpretation's unit tests; it writes, it never judges.
+``M/`` MovePiece per dragged piece, ``D/`` ChangePiece for a Layer flip or a Dynamic Property
+change, the turn tracker's ``TURN`` state, ``CHAT`` lines with the 3.7 engine's decoration (``* ``
+for report actions, dice buttons, the turn tracker and the Pass button) and, for a drag, the map's
+own move report (``* <names> moves <old> &rarr; <new> *``). Positions are points inside the
+module's zones. Used by the end-to-end test of ``sdbp check`` and by the interpretation's unit
+tests; it writes, it never judges.
+
+Not modelled (the interpretation does not need them): the ``Old…`` property and mark-moved
+``D/`` changes the engine sends with a move, the Send To Location's own ``D/``, the ``+/`` of a new
+stack a drag creates, the ``keep``/``summary`` dice properties, the ``D/`` of a declaration's
+prompt (``declare``).
 """
 
 from __future__ import annotations
@@ -29,17 +36,52 @@ from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import Command, decode_tree, encode_tree
 from sdbp_module.ids import Side
 from sdbp_module.replay.vlog.lines import format_line, side_name
+from sdbp_module.replay.vlog.start import PHASES
 from sdbp_module.replay.vlog.tracker import SPENT_LAYER, TrackedPiece, Tracker
 from sdbp_module.replay.vlog.zones import MAIN_MAP, Zones
 
 SETUP_ENTRY = "campaign.vsav"
 LOG_KEY = 0x2A
+TRACKER_ID = "TurnTracker0"
+DICE_BUTTONS = {"fire": "Fire 2d6", "assault": "Assault 2d6", "supply": "Supply 2d6", "replacements": "Replacements 1d6"}
+"""Dice purpose → the module's button name (``buildfile.DICE``); anything else: ``2d6`` / ``1d6``."""
 
 
 def _enc(tokens: list[str], delimiter: str) -> str:
     value = se_encode(tokens, delimiter)
     assert value is not None
     return value
+
+
+def turn_state(turn: int, phase: str) -> str:
+    """The turn tracker's state (format reference §5.4) at ``turn``, ``phase``: top level 0 active;
+    the ``Turn`` counter at ``turn`` (its one sub-level active, no loop); the ``Phase`` list at the
+    phase's index (first index 0, every phase active). ``replay.vlog.start`` reads it back."""
+    phases = _enc([str(PHASES.index(phase)), "0", "0", _enc(["true"] * len(PHASES), ",")], ";")
+    counter = _enc([str(turn), "0", "false", "-1", phases], ";")
+    return _enc(["0", counter], "|")
+
+
+def piece_name(piece: TrackedPiece) -> str:
+    """The name the engine shows for a piece (``$pieceName$``): the BasicPiece name, changed by each
+    active Layer's level name from the inside out (``+ x`` appends, ``x +`` prepends, else replaces;
+    format reference §4.6)."""
+    name = se_decode(piece.types[-1][len("piece;") :], ";")[3]
+    for trait_type, state in reversed(list(zip(piece.types[:-1], piece.states[:-1], strict=True))):
+        if not trait_type.startswith("emb2;"):
+            continue
+        level = int(se_decode(state, ";")[0])
+        names = se_decode(se_decode(trait_type[5:], ";")[16], ",")
+        if level <= 0 or level > len(names) or not names[level - 1]:
+            continue
+        label = names[level - 1]
+        if label.startswith("+"):
+            name += label[1:]
+        elif label.endswith("+"):
+            name = label[:-1] + name
+        else:
+            name = label
+    return name
 
 
 class Scribe:
@@ -100,21 +142,42 @@ class Scribe:
         piece.set_state(new)
         return "D/" + _enc([piece.piece_id, new, old], "/")
 
+    def prop_text(self, piece: TrackedPiece, name: str, value: str) -> str:
+        """ChangePiece for the Dynamic Property ``name`` set to ``value`` (whole chain, new then old)."""
+        old = pieces.join_chain(piece.states)
+        states = list(piece.states)
+        for i, trait_type in enumerate(piece.types):
+            if trait_type.startswith("PROP;") and se_decode(trait_type[5:], ";")[0] == name:
+                states[i] = value
+        new = pieces.join_chain(states)
+        piece.set_state(new)
+        return "D/" + _enc([piece.piece_id, new, old], "/")
+
     def point(self, zone: str) -> tuple[int, int]:
         return self.zones.point_in(zone)
+
+    def zone_of(self, piece: TrackedPiece) -> str:
+        return self.zones.zone_name(float(piece.x), float(piece.y)) or ""
 
     # -- acts ------------------------------------------------------------------------------------
 
     def move(self, side: Side, units: list[str], to: str, *, point: tuple[int, int] | None = None) -> None:
-        """Drag units into zone ``to`` (or onto ``point``): one M/ and one MOVE line per unit."""
+        """Drag units into zone ``to`` (or onto ``point``), one step as PieceMover writes it: an M/
+        per unit, the map's move report (one line per group of units that left the same point,
+        report-formats §2.4), then a MOVE line per unit (the map's move key comes last)."""
         x, y = point or self.point(to)
-        texts: list[str] = []
+        new_zone = self.zones.zone_name(float(x), float(y)) or ""
+        moves: list[str] = []
+        lines: list[str] = []
+        groups: dict[tuple[str | None, str, str], tuple[str, list[str]]] = {}
         for uid in units:
             piece = self.piece(uid)
-            old_zone = self.zones.zone_name(float(piece.x), float(piece.y)) or ""
-            texts.append(self.move_text(piece, MAIN_MAP, x, y))
-            texts.append("CHAT* " + format_line("MOVE", [("side", side_name(side)), ("unit", uid), ("from", old_zone), ("to", to)]))
-        self.step(texts)
+            old_zone = self.zone_of(piece)
+            groups.setdefault((piece.map, piece.x, piece.y), (old_zone, []))[1].append(piece_name(piece))
+            moves.append(self.move_text(piece, MAIN_MAP, x, y))
+            lines.append("CHAT* " + format_line("MOVE", [("side", side_name(side)), ("unit", uid), ("from", old_zone), ("to", to)]))
+        reports = [f"CHAT* {', '.join(names)} moves {old} &rarr; {new_zone} *" for old, names in groups.values()]
+        self.step(moves + reports + lines)
 
     def flip(self, side: Side, units: list[str], *, spent: bool = True) -> None:
         texts: list[str] = []
@@ -127,7 +190,9 @@ class Scribe:
         self.step(texts)
 
     def dice(self, side: Side | None, purpose: str, values: list[int]) -> None:
-        name = {"fire": "Fire 2d6", "supply": "Supply 2d6", "replacements": "Replacements 1d6"}.get(purpose, f"{len(values)}d6")
+        """A roll with the purpose's button (``assault``: ``Assault 2d6``, the assault's roll and its
+        Giap re-rolls): the DICE line and the button's result properties."""
+        name = DICE_BUTTONS.get(purpose, f"{len(values)}d6")
         result = ",".join(str(v) for v in values)
         line = format_line("DICE", [("side", side_name(side)), ("purpose", purpose), ("dice", result), ("total", str(sum(values)))])
         self.step(
@@ -139,10 +204,19 @@ class Scribe:
         )
 
     def phase(self, turn: int, phase: str, side: Side | None) -> None:
-        self.step(["CHAT" + format_line("PHASE", [("turn", str(turn)), ("phase", phase), ("side", side_name(side))])])
+        """The turn tracker set to ``turn``, ``phase`` (``draw``/``action``/``end``): the PHASE line with
+        the tracker's new state as its child (format reference §5.6). A malformed PHASE line: ``chat``."""
+        if phase not in PHASES:
+            raise ValueError(f"phase {phase!r} is not one of {PHASES} (the tracker cannot show it; write odd lines with chat())")
+        line = "CHAT* " + format_line("PHASE", [("turn", str(turn)), ("phase", phase), ("side", side_name(side))])
+        self.step([line, f"TURN{TRACKER_ID}\t{turn_state(turn, phase)}"])
 
     def pass_(self, side: Side) -> None:
-        self.step(["CHAT*" + format_line("PASS", [("side", side_name(side))])])
+        self.step(["CHAT* " + format_line("PASS", [("side", side_name(side))])])
+
+    def null_step(self) -> None:
+        """A step with nothing in it, as the engine logs one (``LOG{TAB}null``)."""
+        self.step(["null"])
 
     def declare(self, word: str, side: Side, units: list[str], target: str) -> None:
         """``FIRE`` or ``ASSAULT`` declared by units (one line per unit, one step)."""
@@ -184,12 +258,51 @@ class Scribe:
         x, y = self.decks[pile]
         self.step([self.move_text(self.piece(card), MAIN_MAP, int(x), int(y))])
 
-    def eliminate(self, side: Side, unit: str) -> None:
+    def _eliminate_texts(self, side: Side, unit: str) -> list[str]:
+        """What the unit menu's Eliminate writes: the M/ into the box, the MOVE line of the map's move
+        key, then the ELIMINATE line (report-formats §2.8)."""
         piece = self.piece(unit)
-        zone = self.zones.zone_name(float(piece.x), float(piece.y)) or ""
+        zone = self.zone_of(piece)
         x, y = self.point("Eliminated")
         move = self.move_text(piece, MAIN_MAP, x, y)
-        self.step([move, "CHAT* " + format_line("ELIMINATE", [("side", side_name(side)), ("unit", unit), ("from", zone)])])
+        who = [("side", side_name(side)), ("unit", unit)]
+        return [
+            move,
+            "CHAT* " + format_line("MOVE", [*who, ("from", zone), ("to", "Eliminated")]),
+            "CHAT* " + format_line("ELIMINATE", [*who, ("from", zone)]),
+        ]
+
+    def eliminate(self, side: Side, unit: str) -> None:
+        self.step(self._eliminate_texts(side, unit))
+
+    def damage(self, side: Side, unit: str, result: str) -> None:
+        """**Take hit: flip** / **Take hit: eliminate** (report-formats §2.10): the DAMAGE line (its
+        report key is sent first, so ``area`` is where the unit was hit), then what the key the menu
+        sends writes: the Layer's D/ and the FLIP line, or Eliminate's M/, MOVE and ELIMINATE lines."""
+        piece = self.piece(unit)
+        zone = self.zone_of(piece)
+        line = "CHAT* " + format_line("DAMAGE", [("side", side_name(side)), ("unit", unit), ("area", zone), ("result", result)])
+        if result == "flip":
+            flip = self.flip_text(piece, True)
+            report = "CHAT* " + format_line("FLIP", [("side", side_name(side)), ("unit", unit), ("area", zone), ("state", "spent")])
+            self.step([line, flip, report])
+        elif result == "eliminate":
+            self.step([line, *self._eliminate_texts(side, unit)])
+        else:
+            raise ValueError(f"damage result {result!r} is not flip or eliminate")
+
+    def retreat(self, side: Side, unit: str, to: str, *, typed: str | None = None) -> None:
+        """**Retreat to…** then the drag (report-formats §2.11), two steps as the engine logs them: the
+        menu command (prompt D/, the RETREAT line with ``to`` = what was typed, default ``to``, reset
+        D/), then the player's drag of the unit into zone ``to`` (``move``)."""
+        piece = self.piece(unit)
+        zone = self.zone_of(piece)
+        value = to if typed is None else typed
+        prompt = self.prop_text(piece, "sdbp_target", value)
+        line = "CHAT* " + format_line("RETREAT", [("side", side_name(side)), ("unit", unit), ("from", zone), ("to", value)])
+        reset = self.prop_text(piece, "sdbp_target", "")
+        self.step([prompt, line, reset])
+        self.move(side, [unit], to)
 
     def add_marker(self, side: Side | None, kind: str, state: str, zone: str) -> str:
         """A marker dragged from the palette into ``zone`` showing ``state``: AddPiece and MOVE line."""

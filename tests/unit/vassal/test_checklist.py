@@ -260,7 +260,7 @@ def test_no_java_null_marker_and_named_keys_carry_a_code(built: Built) -> None:
     for text in definitions(built):
         assert "mark;null" not in text
     named = [v for k, v in vars(pieces).items() if k[:2] in ("P_", "R_", "M_")] + [pieces.K_MOVED, pieces.K_PASS, pieces.K_RESET]
-    assert len(named) == 13
+    assert len(named) == 17
     codes = set()
     for k in named:
         code, mods, name = k.split(",")

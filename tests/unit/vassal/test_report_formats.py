@@ -83,5 +83,14 @@ def parse_line(chat: str) -> tuple[str, dict[str, str]]:
 def test_lines_as_the_engine_decorates_them_parse() -> None:
     line = "* " + buildfile.dice_report("fire").replace("$PlayerSide$", "French").replace("$result$", "3,5").replace("$numericalTotal$", "8")
     assert parse_line(line) == ("DICE", {"side": "French", "purpose": "fire", "dice": "3,5", "total": "8"})
+    assert parse_line("* SDBP|1|PASS|side=Viet Minh") == ("PASS", {"side": "Viet Minh"})  # 3.7 decorates the Pass button too
     assert parse_line("*SDBP|1|PASS|side=Viet Minh") == ("PASS", {"side": "Viet Minh"})
+    assert parse_line("* SDBP|1|DAMAGE|side=French|unit=FR-I2REI-1|area=10|result=flip") == (
+        "DAMAGE",
+        {"side": "French", "unit": "FR-I2REI-1", "area": "10", "result": "flip"},
+    )
+    assert parse_line("* SDBP|1|RETREAT|side=French|unit=FR-I2REI-1|from=10|to=14") == (
+        "RETREAT",
+        {"side": "French", "unit": "FR-I2REI-1", "from": "10", "to": "14"},
+    )
     assert parse_line("SDBP|1|PHASE|turn=2|phase=action|side=") == ("PHASE", {"turn": "2", "phase": "action", "side": ""})
