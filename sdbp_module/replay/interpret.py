@@ -18,28 +18,43 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
 - ``D/`` changing a unit's ``Spent`` layer: ``Flip`` (the ``FLIP`` line is not needed);
 - card ``M/``: deck → hand ``CardDraw``, discard → deck ``Reshuffle``; a card reaching a discard or
   removed pile must be explained by a ``CARD`` or card ``ENTRENCH`` line of the same step;
-- ``DICE`` → ``DiceRoll`` (purpose ``replacements`` is the events' ``replacement``); ``PHASE`` →
-  ``PhaseStart``; ``PASS`` → ``Pass``; runs of ``FIRE``/``ASSAULT`` lines of one side, area and
-  target → one ``Fire``/``Assault``; ``ENTRENCH`` (units) → ``Entrench``; ``ENTRENCH`` (card) →
-  ``Entrench`` + ``CardDiscard`` (reason entrench); ``CARD`` play/discard/remove → ``CardPlay``
-  (``as_action`` when the card's timing is ``A``) / ``CardDiscard`` (reason from the phase: draw →
+- ``DICE`` → ``DiceRoll`` (purpose as written: ``fire`` for unit and card fire, ``assault`` for an
+  assault's roll and each *Giap Demands Success* re-roll; ``replacements`` is the events'
+  ``replacement``); ``PHASE`` → ``PhaseStart``; ``PASS`` → ``Pass``; runs of ``FIRE``/``ASSAULT``
+  lines of one side, area and target → one ``Fire``/``Assault``; ``ENTRENCH`` (units) →
+  ``Entrench``; ``ENTRENCH`` (card) → ``Entrench`` + ``CardDiscard`` (reason entrench); ``CARD``
+  play/discard/remove → ``CardPlay`` (``as_action`` when the card's timing is ``A``; a typed target
+  that is not an area is read as none, and said) / ``CardDiscard`` (reason from the phase: draw →
   excess, action → continue, end → end-phase) / ``CardRemove``;
+- a ``CARD`` play of a card with firepower (not *Mortar Support*) → ``CardPlay`` + ``Fire(card=…)``
+  at the typed target (*Débouchez à Zéro!* during a VM assault: at the assault's origin); *Artillery*
+  / *TOT Artillery* get ``mode`` ``fire`` (a roll of their side follows before the next action) or
+  ``remove-trenches`` (trench markers of the target removed instead: no ``Fire``); *105mm* / *75mm
+  Artillery* ``counter-battery`` against the other side's unresolved artillery card (not the action,
+  no ``Fire``), else ``fire`` as the action (``replay.vlog.card_fire``);
 - ``MARKER`` and markers placed, moved or deleted: ``ControlSet``, ``TrenchSet``,
   ``FireMarkerSet``, ``NoSupplySet``, ``NoReplacementsSet`` (a trench, fire or No Supply marker
   leaving an area removes it there; a control marker leaving one changes nothing: control stays
   as the replay derives it, 13.0);
-- after a ``Fire``/``Assault``, the target's flips, retreats and eliminations by its owner:
-  one ``Damage`` (``replay.vlog.damage``); an assault's move into the target: an advance;
+- after a ``Fire`` (by units or a card) or an ``Assault``, the defender's ``DAMAGE`` lines
+  (``result=flip`` / ``eliminate``) and ``RETREAT`` lines, with their own ``D/`` flip, ``M/`` into
+  Eliminated or drag, and the target's plain flips, retreats and eliminations by its owner: one
+  ``Damage`` (``replay.vlog.damage``; a typed retreat area the drag contradicts, or a drag no
+  retreat explains, is a problem); an assault's move into the target: an advance; a *Débouchez*
+  fire inside an assault: a ``Damage`` of its own (the assaulting units in the origin) before the
+  assault's;
 - a *Counter Attack* card played as the action, the moves of its side that follow it
-  (``MoveKind.GATHER``) and its attack: one action, under one explicit ``action`` number
-  (``replay.vlog.card_action``);
+  (``MoveKind.GATHER``) and its attack, a *Surprise Assault* and its ``Assault``, a card a side plays
+  just before its own attack (timing D, *Night Assault*, *Mortar Support*, *Flamethrowers*) and that
+  attack: one explicit ``action`` number each (``replay.vlog.card_action``);
 - an ``UNDO`` step takes back the events of the step before it (its inverse commands update the
   tracked pieces).
 
 Whatever cannot be read for sure is a ``Problem`` (the checker reports it as ``cannot-check``):
 an unknown piece or card, a position outside every zone, a malformed ``SDBP`` line or one naming
 an unknown unit/area, a card moving between piles with no report line, an undo that does not
-match the step before it. Beyond the damage reading above, nothing is inferred.
+match the step before it, a ``DAMAGE``/``RETREAT`` line with no attack open, a card fire with no
+target. Beyond the damage and card readings above, nothing is inferred.
 """
 
 from __future__ import annotations
@@ -83,7 +98,8 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.location import ELIMINATED, REMOVED, Location, LocationKind
 from sdbp_module.replay.vlog.card_action import number_card_actions
-from sdbp_module.replay.vlog.damage import DamageReader
+from sdbp_module.replay.vlog.card_fire import read_card_fire
+from sdbp_module.replay.vlog.damage import ELIMINATE, FLIP, RETREAT, DamageReader, HitLine, pair_hit_lines
 from sdbp_module.replay.vlog.lines import LineError, ReportLine, parse_line
 from sdbp_module.replay.vlog.problem import Problem
 from sdbp_module.replay.vlog.start import PHASES, StartReader
@@ -191,10 +207,13 @@ class _Interpreter:
                 continue
             number += 1
             self.log_step(top, Where(self.file, number))
+        for _where, step_events, _lines in self.steps:
+            events.extend(step_events)
+        events, card_problems = read_card_fire(pair_hit_lines(events), self.game)
         damage = DamageReader(self.game)
-        folded = [damage.fold(events)] + [damage.fold(step_events) for _where, step_events, _lines in self.steps]
-        damage.close()
-        return number_card_actions([e for part in folded for e in part], self.game), self.problems
+        events = damage.read(events)
+        problems = sorted(self.problems + card_problems + damage.problems, key=lambda p: p.where.index)
+        return number_card_actions(events, self.game), problems
 
     # -- steps ---------------------------------------------------------------------------------------
 
@@ -463,6 +482,17 @@ class _Interpreter:
                 self.join_or_add(step, order, ev, self.game.unit(uid).side, area, area, uid)
         elif ev == "CARD":
             self.card_line(line, order, step)
+        elif ev == "DAMAGE":
+            uid = self.unit(line)
+            result = line.require("result")
+            if result not in (FLIP, ELIMINATE):
+                raise LineError(f"DAMAGE line: result={result!r} is not flip or eliminate: {line.text!r}")
+            step.items.append((order, HitLine(where=w, side=line.side, unit=uid, result=result)))
+        elif ev == "RETREAT":
+            uid = self.unit(line)
+            typed = line.require("to").strip()
+            dest = AreaId(int(typed)) if typed.isdigit() and self.game.has_area(AreaId(int(typed))) else None
+            step.items.append((order, HitLine(where=w, side=line.side, unit=uid, result=RETREAT, typed=dest, typed_text=typed)))
         elif ev in ("ELIMINATE", "REMOVE"):
             uid = self.unit(line)
             to = ELIMINATED if ev == "ELIMINATE" else REMOVED
@@ -505,9 +535,10 @@ class _Interpreter:
             target = (line.get("target") or "").strip()
             targets: tuple[AreaId, ...] = ()
             if target:
-                if not target.isdigit() or not self.game.has_area(AreaId(int(target))):
-                    raise LineError(f"CARD line: target={target!r} is not an area of the map: {line.text!r}")
-                targets = (AreaId(int(target)),)
+                if target.isdigit() and self.game.has_area(AreaId(int(target))):
+                    targets = (AreaId(int(target)),)
+                else:  # read as no target (report-formats §1), and said
+                    self.problem(w, f"CARD line: target={target!r} is not an area of the map, read as none: {line.text!r}")
             data = self.game.card(card)
             to = Pile.REMOVED if data.removed_after_play or data.side is None else Pile.DISCARD
             step.items.append(

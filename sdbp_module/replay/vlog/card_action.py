@@ -1,15 +1,24 @@
-"""A card action whose units act: the *Counter Attack* card's gather and attack read as one action (6.1, 6.2).
+"""Card actions whose units act, and cards played for an attack: one action number each (6.1, 6.2).
 
-The French *Counter Attack* is played as the side's action (timing A, AMB-04); its units then come
-from one or more areas adjacent to the lost area and attack it together. In the log that is a
-``CARD`` play line, then ordinary moves of the gathering units and a ``FIRE``/``ASSAULT``: read one
-by one, each of them would open an action of its own. ``number_card_actions`` gives the card play,
-the moves that follow it (``MoveKind.GATHER``) and the attack the same explicit ``action`` number,
-the one the replay's clock gives the card play, so that the checker sees one card action.
+Read one by one, the parts of such an action would each open an action of their own (or join the
+one before). ``number_card_actions`` gives them the same explicit ``action`` number, the one the
+replay's clock gives the action (``replay.apply.advance_clock``), so that the checker sees one action:
 
-The span ends with the card's attack, or at the first act that cannot belong to it: a pass, a phase,
-another card played as an action, a discard to continue, an entrenchment, or any act of the other
-side. Events with an ``action`` number already are left alone.
+- the French *Counter Attack* (timing A, AMB-04): its play, the moves of its side that follow it
+  (``MoveKind.GATHER``: units from one or more areas next to the lost area) and its attack
+  (``FIRE``/``ASSAULT``);
+- the Viet Minh *Surprise Assault* (timing A): its play and the ``Assault`` that follows it.
+
+The span ends with the card's attack, or at the first act that cannot belong to it: a pass, a
+phase, another card played as an action, a discard to continue, an entrenchment, any act of the
+other side, and for *Surprise Assault* a move or a fire of its own side.
+
+A card a side plays for its own attack, just before it (timing D, or *Night Assault*, *Mortar
+Support*, *Flamethrowers*; not as the action, not a counter-battery), followed by that side's
+``Fire`` by units or ``Assault`` with only other such cards (and their card fire) in between, gets
+the attack's number, and so does the attack. The clock is not changed by it (a card that is not
+the action opens or joins no action: ``action_part``); the number tells which action the card
+served. Events with an ``action`` number already are left alone.
 """
 
 from __future__ import annotations
@@ -33,22 +42,28 @@ from sdbp_module.replay.events import (
     acting_side,
 )
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.sodbp_cards import COUNTER_ATTACK, card_is
+from sdbp_module.replay.vlog.card_fire import MODE_COUNTER_BATTERY
+from sdbp_module.rules.sodbp_cards import COUNTER_ATTACK, SURPRISE_ASSAULT, card_is
 
 GATHERING_CARDS = (COUNTER_ATTACK,)
 """Cards played as an action whose units move and then attack as part of it."""
+ASSAULTING_CARDS = (SURPRISE_ASSAULT,)
+"""Cards played as an action that contain an assault (10.0)."""
+OWN_ATTACK_CARDS = ("Night Assault", "Mortar Support", "Flamethrowers")
+"""Reactive cards a side plays for an attack of its own units, before the roll."""
 
 
-def _gathers(game: GameData, event: Event) -> bool:
-    return (
-        isinstance(event, CardPlay)
-        and event.as_action
-        and event.action is None
-        and any(card_is(game, event.card, name) for name in GATHERING_CARDS)
-    )
+def _span_kind(game: GameData, event: Event) -> str | None:
+    if not (isinstance(event, CardPlay) and event.as_action and event.action is None):
+        return None
+    if any(card_is(game, event.card, name) for name in GATHERING_CARDS):
+        return "gather"
+    if any(card_is(game, event.card, name) for name in ASSAULTING_CARDS):
+        return "assault"
+    return None
 
 
-def _ends_span(event: Event, card: CardPlay) -> bool:
+def _ends_span(event: Event, card: CardPlay, kind: str) -> bool:
     if isinstance(event, (Pass, PhaseStart, Entrench)):
         return True
     if isinstance(event, CardPlay):
@@ -56,30 +71,83 @@ def _ends_span(event: Event, card: CardPlay) -> bool:
     if isinstance(event, CardDiscard):
         return event.reason is DiscardReason.CONTINUE
     side = acting_side(event)
-    return isinstance(event, (Move, Fire, Assault)) and side is not card.side
+    if isinstance(event, (Move, Fire, Assault)) and side is not card.side:
+        return True
+    if kind == "assault" and side is card.side:
+        return (isinstance(event, Move) and event.move_kind is MoveKind.MOVE) or (isinstance(event, Fire) and bool(event.units))
+    return False
+
+
+def _in_span(event: Event, card: CardPlay, kind: str) -> bool:
+    """The span's attack: a fire or assault by units of the card's side (an assault for Surprise Assault)."""
+    if event.action is not None or acting_side(event) is not card.side:
+        return False
+    if kind == "assault":
+        return isinstance(event, Assault)
+    return isinstance(event, Assault) or (isinstance(event, Fire) and bool(event.units))
+
+
+def _for_own_attack(game: GameData, event: Event) -> bool:
+    if not isinstance(event, CardPlay) or event.as_action or event.action is not None:
+        return False
+    if event.mode == MODE_COUNTER_BATTERY or not game.has_card(event.card):
+        return False
+    data = game.card(event.card)
+    return data.timing == "D" or data.name in OWN_ATTACK_CARDS
+
+
+def _attack_after(events: list[Event], i: int) -> int | None:
+    """The index of the attack by units that the card at ``i`` comes just before, if any."""
+    side = acting_side(events[i])
+    for j in range(i + 1, len(events)):
+        event = events[j]
+        if acting_side(event) is not side:
+            return None
+        if isinstance(event, CardPlay) and not event.as_action:
+            continue
+        if isinstance(event, Fire) and not event.units:
+            continue
+        if isinstance(event, (Fire, Assault)) and event.action is None:
+            return j
+        return None
+    return None
 
 
 def number_card_actions(events: list[Event], game: GameData) -> list[Event]:
-    """``events`` with each gathering card's play, gather moves and attack under one action number."""
+    """``events`` with each such card action, and each card played for an attack, under one action number."""
     state = GameState.empty()
     out: list[Event] = []
     card: CardPlay | None = None
+    kind = ""
     number = 0
-    for event in events:
-        if card is not None and _ends_span(event, card):
+    pending: dict[int, int] = {}  # index → the action number of the attack a card was played for
+    for i, event in enumerate(events):
+        if card is not None and _ends_span(event, card, kind):
             card = None
+        if i not in pending and _for_own_attack(game, event):
+            j = _attack_after(events, i)
+            if j is not None:
+                attack = events[j]
+                if card is not None and _in_span(attack, card, kind):
+                    at = number
+                else:
+                    at = advance_clock(state, attack).action  # nothing in between moves the clock
+                for k in range(i, j + 1):
+                    pending[k] = at
         if card is not None and event.action is None:
-            if isinstance(event, Move) and event.side is card.side and event.move_kind is MoveKind.MOVE:
+            if kind == "gather" and isinstance(event, Move) and event.side is card.side and event.move_kind is MoveKind.MOVE:
                 event = replace(event, move_kind=MoveKind.GATHER, action=number)
-            elif isinstance(event, (Fire, Assault)) and event.side is card.side and event.units:
+            elif _in_span(event, card, kind):
                 event = replace(event, action=number)
                 card = None  # the attack closes the card's use
-        if _gathers(game, event):
+        if i in pending and event.action is None:
+            event = replace(event, action=pending[i])
+        span = _span_kind(game, event)
+        if span is not None:
             assert isinstance(event, CardPlay)
-            clock = advance_clock(state, event)
-            number = clock.action
+            number = advance_clock(state, event).action
             event = replace(event, action=number)
-            card = event
+            card, kind = event, span
         state = state.evolve(clock=advance_clock(state, event))
         out.append(event)
     return out
