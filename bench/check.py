@@ -9,7 +9,11 @@ the same events; ``synthetic_game`` is also used by the end-to-end tests.
 The generated game keeps to the rules the checker knows: units act one area at a time and flip,
 moves go one step into a friendly, enemy-free area across no river (cost 1), no stack passes 9, the
 French keep out of red areas, sides alternate from the Viet Minh, the phase ends on passes, the End
-phase refreshes, rolls and places in order.
+phase removes the fire markers, refreshes, rolls and places in order. Fire and assaults are resolved
+with the rules' own arithmetic (``rules.resolution``) and the defender allocates the damage legally
+(flips, eliminations, retreats by 8.4.2's priorities); adjacent fire leaves a fire marker; the VM
+entrenches two units per level and assaults on turn 1 or from trench 3, advancing into a cleared
+target and losing one assaulter; a trench leaves an area the French take.
 """
 
 from __future__ import annotations
@@ -22,28 +26,36 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from sdbp_module.ids import AreaColour, AreaId, Phase, Side, UnitId
+from sdbp_module.ids import AreaColour, AreaId, Phase, Side, UnitId, UnitType
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import (
+    Assault,
     CardDiscard,
     CardDraw,
     Damage,
+    DamageResult,
     DiceRoll,
     DiscardReason,
+    Entrench,
     Event,
     Fire,
+    FireMarkerSet,
     Flip,
     GameEnd,
     GameStart,
     Move,
+    MoveKind,
     Pass,
     PhaseStart,
     Pile,
     PileContents,
     Place,
     PlaceKind,
+    Relocate,
     Reshuffle,
+    TrenchSet,
+    UnitOutcome,
     Where,
 )
 from sdbp_module.replay.location import Location, LocationKind
@@ -92,7 +104,8 @@ def _can_enter(game: GameData, s: GameState, side: Side, unit: UnitId, dest: Are
 
 
 def _act(w: _Writer, side: Side, rng: random.Random) -> bool:
-    """One unit action of ``side`` (a one-step move or a fire), or False when it has no fresh unit."""
+    """One unit action of ``side`` (a one-step move, a fire, an assault or an entrenchment), or False
+    when it has no fresh unit."""
     game, s = w.game, w.state
     fresh = sorted(u for u, st in s.units.items() if st.side is side and not st.spent and st.location.is_on_map)
     if not fresh:
@@ -100,23 +113,155 @@ def _act(w: _Writer, side: Side, rng: random.Random) -> bool:
     unit = fresh[rng.randrange(len(fresh))]
     origin = s.area_of(unit)
     assert origin is not None
+    if side is VM and rng.random() < 0.25 and (_assault(w, origin, rng) or _entrench(w, origin)):
+        return True
     targets = sorted(n for n in game.neighbours(origin) if s.count(n, side.enemy))
     moves = sorted(
         n for n in game.neighbours(origin) if _step_cost_one(game, s, side, origin, n) and _can_enter(game, s, side, unit, n)
     )
     if targets and game.unit(unit).firepower > 0 and (not moves or rng.random() < 0.3):
-        target = targets[0]
-        w.add(Fire(side=side, units=(unit,), from_area=origin, target=target))
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        w.add(DiceRoll(side=side, purpose="fire", values=dice, total=sum(dice)))
-        w.add(Damage(side=side.enemy, target=target, points=0, outcomes=()))
-    elif moves:
+        if _fire(w, side, (unit,), origin, targets[0], rng):
+            return True
+    if moves:
         dest = moves[rng.randrange(len(moves))]
         w.add(Move(side=side, units=(unit,), from_area=origin, to_area=dest, path=(origin, dest)))
     else:
         return _act_other(w, side, unit, rng)
     w.add(Flip(units=(unit,), spent=True))
     return True
+
+
+def _roll(rng: random.Random) -> tuple[int, int]:
+    return (rng.randint(1, 6), rng.randint(1, 6))
+
+
+def _fire(w: _Writer, side: Side, units: tuple[UnitId, ...], origin: AreaId, target: AreaId, rng: random.Random) -> bool:
+    """A unit fire with its roll, the defender's legal allocation (8.4), the fire marker and the flip;
+    False (nothing written) when the allocation would need a retreat the rules forbid."""
+    fire = Fire(side=side, units=units, from_area=origin, target=target)
+    dice = _roll(rng)
+    roll = DiceRoll(side=side, purpose="fire", values=dice, total=sum(dice))
+    outcomes = _allocation(w, fire, roll)
+    if outcomes is None:
+        return False
+    w.add(fire)
+    w.add(roll)
+    if outcomes:
+        w.add(Damage(side=side.enemy, target=target, outcomes=outcomes))
+    if origin != target and not w.state.has_fire_marker(origin, side):
+        w.add(FireMarkerSet(area=origin, side=side))
+    w.add(Flip(units=units, spent=True))
+    _drop_lost_trenches(w)
+    return True
+
+
+def _allocation(w: _Writer, declaration: Event, roll: DiceRoll) -> tuple[UnitOutcome, ...] | None:
+    """A legal allocation of the damage the rules give (8.4, 8.4.1, 8.4.2), or None."""
+    from sdbp_module.rules.package import SODBP
+    from sdbp_module.rules.resolution import Total, damage_total
+    from sdbp_module.rules.switches import RuleSet
+
+    s = apply(apply(w.state, declaration), roll)
+    attack = s.attacks[-1]
+    damage = damage_total(attack, w.game, RuleSet.defaults(SODBP.switches))
+    if not isinstance(damage, Total):
+        return None
+    left = damage.value
+    outcomes: list[UnitOutcome] = []
+    counts: dict[AreaId, int] = {}
+    for unit in s.units_in(attack.target, attack.defender):
+        if left <= 0:
+            break
+        spent = s.is_spent(unit)
+        full = 2 if spent else 3
+        if left >= full:
+            outcomes.append(UnitOutcome(unit, DamageResult.ELIMINATE))
+            left -= full
+            continue
+        needs_retreat = spent or left == 2
+        if not needs_retreat:
+            outcomes.append(UnitOutcome(unit, DamageResult.FLIP))
+            left -= 1
+            continue
+        area = _retreat_area(w.game, s, unit, attack.target, counts)
+        if area is None:
+            return None
+        counts[area] = counts.get(area, 0) + 1
+        outcomes.append(UnitOutcome(unit, DamageResult.RETREAT if spent else DamageResult.FLIP_RETREAT, (area,)))
+        left -= 1 if spent else 2
+    return tuple(outcomes)
+
+
+def _retreat_area(game: GameData, s: GameState, unit: UnitId, origin: AreaId, arrived: dict[AreaId, int]) -> AreaId | None:
+    """8.4.2: an adjacent area the unit's side controls, without overflow, with the fewest enemy units."""
+    side = s.units[unit].side
+    data = game.unit(unit)
+    best: tuple[int, AreaId] | None = None
+    for n in sorted(game.neighbours(origin)):
+        border = game.border(origin, n)
+        if s.controller(n) is not side or s.count(n, side) + arrived.get(n, 0) >= game.game.stacking_limit:
+            continue
+        if side is FR and (game.area(n).colour is AreaColour.RED or (data.type is UnitType.ARMOR and border is not None and border.river and not border.bridge)):
+            continue
+        key = (s.count(n, side.enemy), n)
+        if best is None or key < best:
+            best = key
+    return None if best is None else best[1]
+
+
+def _assault(w: _Writer, origin: AreaId, rng: random.Random) -> bool:
+    """A VM assault from ``origin`` (turn 1, or trench 3) into an adjacent French area holding French units."""
+    game, s = w.game, w.state
+    if s.clock.turn > 1 and s.trench(origin) < 3:
+        return False
+    if s.controller(origin) is not VM or s.count(origin, FR):
+        return False
+    for target in sorted(game.neighbours(origin)):
+        if s.controller(target) is not FR or not s.count(target, FR) or s.count(target, VM):
+            continue
+        room = game.game.stacking_limit - s.count(target, VM)
+        units = s.fresh_in(origin, VM)[:room]
+        if len(units) < 2:
+            return False
+        assault = Assault(side=VM, units=units, from_area=origin, target=target)
+        dice = _roll(rng)
+        roll = DiceRoll(side=VM, purpose="assault", values=dice, total=sum(dice))
+        outcomes = _allocation(w, assault, roll)
+        if outcomes is None:
+            continue
+        w.add(assault)
+        w.add(roll)
+        if outcomes:
+            w.add(Damage(side=FR, target=target, outcomes=outcomes))
+        if not w.state.count(target, FR):
+            w.add(Move(side=VM, units=units, from_area=origin, to_area=target, path=(origin, target), move_kind=MoveKind.ADVANCE))
+        w.add(Flip(units=units, spent=True))
+        w.add(Relocate(units=(units[-1],), to=Location(LocationKind.ELIMINATED), reason="eliminated"))
+        _drop_lost_trenches(w)
+        return True
+    return False
+
+
+def _entrench(w: _Writer, area: AreaId) -> bool:
+    """Two or more fresh VM units of ``area`` raise its trench level (9.0), when it is below 3."""
+    s = w.state
+    level = s.trench(area)
+    fresh = s.fresh_in(area, VM)
+    if level >= 3 or len(fresh) < 2 or s.controller(area) is not VM:
+        return False
+    gain = min(3 - level, len(fresh) // 2)
+    units = fresh[: 2 * gain]
+    w.add(Entrench(side=VM, area=area, units=units))
+    w.add(Flip(units=units, spent=True))
+    w.add(TrenchSet(area=area, level=level + gain))
+    return True
+
+
+def _drop_lost_trenches(w: _Writer) -> None:
+    """9.1: a trench marker leaves an area that became French-controlled."""
+    for area in sorted(w.state.trenches):
+        if w.state.controller(area) is FR:
+            w.add(TrenchSet(area=area, level=0))
 
 
 def _act_other(w: _Writer, side: Side, unit: UnitId, rng: random.Random) -> bool:
@@ -194,6 +339,8 @@ def _place(w: _Writer, side: Side, units: list[UnitId], kind: PlaceKind) -> None
 
 
 def _end_phase(w: _Writer, turn: int, rng: random.Random) -> None:
+    for area, side in sorted(w.state.fire_markers):
+        w.add(FireMarkerSet(area=area, side=side, present=False))
     supply = (rng.randint(1, 6), rng.randint(1, 6))
     w.add(DiceRoll(side=FR, purpose="supply", values=supply, total=sum(supply)))
     for unit in sorted(u for u, st in w.state.units.items() if st.spent and st.location.is_on_map):

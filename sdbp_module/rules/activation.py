@@ -188,6 +188,7 @@ def _unflipped(r: FunctionRule, state: GameState, event: Event | None) -> Iterat
             units=fresh,
             areas=tuple(sorted({a for u in fresh if (a := state.area_of(u)) is not None})),
             side=c.action_side,
+            action=c.action,
         )
 
 

@@ -86,8 +86,12 @@ class FunctionRule:
         actual: Scalar = None,
         where: Where | None = None,
         side: Side | None = None,
+        action: int | None = None,
     ) -> Finding:
-        """A finding of this rule, stamped with the clock of ``state`` and the position of ``event``."""
+        """A finding of this rule, stamped with the clock of ``state`` and the position of ``event``.
+
+        ``action``/``side``: the action the finding is about, when it is judged at a later event
+        (an action's participants judged when the next action opens)."""
         return make_finding(
             self.rule_id,
             self.rule_ref,
@@ -101,6 +105,7 @@ class FunctionRule:
             actual=actual,
             where=where,
             side=side,
+            action=action,
         )
 
 
@@ -118,15 +123,17 @@ def make_finding(
     actual: Scalar = None,
     where: Where | None = None,
     side: Side | None = None,
+    action: int | None = None,
 ) -> Finding:
     """A finding stamped with the clock of ``state``; ``side`` defaults to the event's acting side.
 
     The action number is the one ``event`` belongs to: the next one when ``event`` opens an action
     (``state`` is then the state before it, still on the previous action)."""
     clock = state.clock
-    action = clock.action
-    if event is not None and opens_new_action(clock, event):
-        action = event.action if event.action is not None else clock.action + 1  # the action it opens
+    if action is None:
+        action = clock.action
+        if event is not None and opens_new_action(clock, event):
+            action = event.action if event.action is not None else clock.action + 1  # the action it opens
     if side is None and event is not None:
         side = acting_side(event)
     position = where if where is not None else (event.where if event is not None else END_OF_LOG)

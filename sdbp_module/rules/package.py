@@ -20,8 +20,12 @@ RULE_MODULES = (
     "sdbp_module.rules.sequence",
     "sdbp_module.rules.activation",
     "sdbp_module.rules.movement",
+    "sdbp_module.rules.fire",
+    "sdbp_module.rules.damage",
     "sdbp_module.rules.stacking",
     "sdbp_module.rules.control",
+    "sdbp_module.rules.trenches",
+    "sdbp_module.rules.assault",
 )
 
 

@@ -13,8 +13,9 @@ Shared by the FIRE-*, DAMAGE-* and ASSAULT-* rules; it judges nothing itself.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from sdbp_module.ids import AreaId, Side, UnitId
 from sdbp_module.model.game_data import GameData
@@ -43,6 +44,7 @@ TERRAIN_CAP = 3  # printed value + trench level never exceeds 3 (9.1)
 IMPROVED_CAP = 6  # Improved Defenses: ×2, two copies ×3, at most 6
 CARD_BONUS = 3  # Mortar Support, Night Assault: +3 per copy (8.3.1)
 ATTACK_PURPOSES = ("fire", "assault")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +65,7 @@ class Total:
     value: int
     parts: tuple[str, ...]
     alternatives: frozenset[int] = frozenset()  # values under non-recommended readings (switches)
+    accepted: frozenset[int] = frozenset()  # other values just as legal (the log cannot tell them apart)
 
     @property
     def text(self) -> str:
@@ -123,7 +126,14 @@ def attack_dice(attack: Attack, game: GameData) -> Dice | Missing:
     if not rolls:
         return Missing(("the attack's dice roll (a DICE line of purpose fire or assault after the declaration)",))
     first = rolls[0]
-    rerolls = rolls[1:] if attack.is_assault and cards_named(attack, game, GIAP, attack.side) else ()
+    rerolls: tuple[DiceRoll, ...] = ()
+    if attack.is_assault:
+        giap = any(card_name(game, c.card) == GIAP and c.side is attack.side for c in attack.prior)
+        for _state, event in attack.steps:
+            if isinstance(event, CardPlay) and event.side is attack.side and card_name(game, event.card) == GIAP:
+                giap = True
+            elif giap and isinstance(event, DiceRoll) and any(event is r for r in rolls[1:]):
+                rerolls += (event,)  # a roll after a Giap play is a re-roll (others are not the attack's)
     kept = max(sum(r.values) for r in (first, *rerolls))
     alternatives: set[int] = set()
     if cards_named(attack, game, COMMAND_COORDINATION, attack.side):
@@ -142,6 +152,25 @@ def assaulters_at_roll(attack: Attack) -> tuple[UnitId, ...]:
         for u in attack.units
         if (s := state.unit(u)) is not None and s.location.area == attack.origin and not s.spent
     )
+
+
+# -- memo ---------------------------------------------------------------------------------------
+
+_MEMO: dict[tuple[str, int, int, bool], tuple[Attack, RuleSet, object]] = {}
+_MEMO_SIZE = 64
+
+
+def _memo(name: str, attack: Attack, rules: RuleSet, flag: bool, compute: Callable[[], T]) -> T:
+    """Several rules judge one closed attack: compute each total once per attack (identity-checked)."""
+    key = (name, id(attack), id(rules), flag)
+    held = _MEMO.get(key)
+    if held is not None and held[0] is attack and held[1] is rules:
+        return held[2]  # type: ignore[return-value]
+    value = compute()
+    if len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = (attack, rules, value)
+    return value
 
 
 # -- attack ---------------------------------------------------------------------------------------
@@ -173,6 +202,10 @@ def units_firepower(units: Iterable[UnitId], game: GameData) -> Total | Missing:
 
 def attack_total(attack: Attack, game: GameData, rules: RuleSet) -> Total | Missing:
     """8.3.1: 2d6 + ΣFP of the firing units (or the card's FP) + 3 per *Mortar Support* / un-negated *Night Assault*."""
+    return _memo("attack", attack, rules, False, lambda: _attack_total(attack, game, rules))
+
+
+def _attack_total(attack: Attack, game: GameData, rules: RuleSet) -> Total | Missing:
     dice = attack_dice(attack, game)
     if attack.kind is AttackKind.CARD:
         fp = card_firepower(attack, game, rules)
@@ -187,15 +220,14 @@ def attack_total(attack: Attack, game: GameData, rules: RuleSet) -> Total | Miss
     value = dice.kept + fp.value
     dice_text = f"dice {dice.kept}" if not dice.rerolls else f"dice {dice.kept} (best of {len(dice.rerolls) + 1} rolls)"
     parts = [dice_text, *fp.parts]
-    alternatives = {a + fp.value for a in dice.alternatives}
     bonus, other = _card_bonus(attack, game, rules)
     if bonus:
         value += bonus[0]
         parts.append(bonus[1])
-    if other:
-        alternatives |= {v + other for v in [value, *alternatives]}
-    alternatives.discard(value)
-    return Total(value, tuple(parts), frozenset(alternatives))
+    # Command Coordination: the new die counts, and the log does not say which die was re-rolled
+    accepted = {value - dice.kept + a for a in dice.alternatives} - {value}
+    alternatives = {v + other for v in (value, *accepted)} - {value} - accepted if other else set()
+    return Total(value, tuple(parts), frozenset(alternatives), frozenset(accepted))
 
 
 def _card_bonus(attack: Attack, game: GameData, rules: RuleSet) -> tuple[tuple[int, str] | None, int]:
@@ -271,6 +303,10 @@ def max_defense(units: Iterable[UnitId], game: GameData, state: GameState) -> tu
 
 def defense_total(attack: Attack, game: GameData, rules: RuleSet) -> Total | Missing:
     """8.3.2: the highest DEF of the targeted units (spent units: back value) + the terrain value T."""
+    return _memo("defense", attack, rules, False, lambda: _defense_total(attack, game, rules))
+
+
+def _defense_total(attack: Attack, game: GameData, rules: RuleSet) -> Total | Missing:
     state = roll_state(attack)
     best = max_defense(targets(attack, game, state), game, state)
     if isinstance(best, Missing):
@@ -307,6 +343,10 @@ def damage_total(attack: Attack, game: GameData, rules: RuleSet, *, as_logged: b
 
     ``as_logged``: from the totals the log states where it states them (FIRE-DAMAGE judges the
     subtraction alone); otherwise from the computed totals (what the rules make the damage)."""
+    return _memo("damage", attack, rules, as_logged, lambda: _damage_total(attack, game, rules, as_logged))
+
+
+def _damage_total(attack: Attack, game: GameData, rules: RuleSet, as_logged: bool) -> Total | Missing:
     a: Total | Missing = attack_total(attack, game, rules)
     d: Total | Missing = defense_total(attack, game, rules)
     if as_logged:
@@ -324,8 +364,16 @@ def damage_total(attack: Attack, game: GameData, rules: RuleSet, *, as_logged: b
         french = roll_state(attack).count(attack.target, Side.FRENCH)
         value = max(0, value - french)
         parts.append(f"− {french} (Bigeard, French units in {attack.target})")
-    alternatives = frozenset(max(0, x - d.value) for x in a.alternatives) - {value}
-    return Total(value, tuple(parts), alternatives)
+    accepted = frozenset(_reduced(max(0, x - d.value), attack, game) for x in a.accepted) - {value}
+    alternatives = frozenset(_reduced(max(0, x - d.value), attack, game) for x in a.alternatives) - {value} - accepted
+    return Total(value, tuple(parts), alternatives, accepted)
+
+
+def _reduced(damage: int, attack: Attack, game: GameData) -> int:
+    """``damage`` after *Bigeard* (one point less per French unit in the target), as in ``damage_total``."""
+    if attack.defender is Side.FRENCH and cards_named(attack, game, BIGEARD, Side.FRENCH):
+        return max(0, damage - roll_state(attack).count(attack.target, Side.FRENCH))
+    return damage
 
 
 def points(result: DamageResult, spent: bool) -> int | None:

@@ -36,7 +36,8 @@ def invoke(*args: str) -> tuple[int, str, str]:
 
 
 def test_text_report_matches_the_golden_file() -> None:
-    """The SQ-1 transcript: French first (illegal), a participant left fresh (illegal), set-up unknown."""
+    """The SQ-1 transcript: French first (illegal), a firer left fresh (FIRE-FLIP-SPENT and
+    ACT-FLIP-PARTICIPANTS, illegal), set-up unknown."""
     code, out, err = invoke("check", str(SQ1.relative_to(Path.cwd())) if SQ1.is_relative_to(Path.cwd()) else str(SQ1))
     out = out.replace(str(SQ1), "check_sq1.jsonl").replace("tests/cli/data/check_sq1.jsonl", "check_sq1.jsonl")
     if UPDATE:
@@ -51,8 +52,8 @@ def test_json_report_follows_its_schema_and_is_stable(tmp_path: Path) -> None:
     data = json.loads(out)
     jsonschema.validate(data, json.loads(SCHEMA.read_text(encoding="utf-8")))
     serious = [(f["rule_id"], f["where"]["line"]) for f in data["findings"] if f["severity"] in ("illegal", "suspicious")]
-    assert serious == [("SEQ-VM-FIRST", 3), ("ACT-FLIP-PARTICIPANTS", 9)]
-    assert data["verdict"] == "illegal" and data["summary"]["illegal"] == 2
+    assert serious == [("SEQ-VM-FIRST", 3), ("FIRE-FLIP-SPENT", 8), ("ACT-FLIP-PARTICIPANTS", 12)]
+    assert data["verdict"] == "illegal" and data["summary"]["illegal"] == 3
     again = invoke("check", str(SQ1), "--format", "json")[1]
     assert again == out
 
@@ -120,7 +121,7 @@ def test_bad_switch_is_a_usage_error(switch: str, message: str) -> None:
 def test_switch_changes_the_verdict(tmp_path: Path) -> None:
     """SQ-4 (AMB-02): suspicious by default (exit 0), illegal with strict_mode=true (exit 1)."""
     lines = SQ1.read_text(encoding="utf-8").splitlines()
-    vm_first = [lines[0], lines[1], lines[6], lines[7].replace('"VM-312-141-11-1"', '"VM-312-141-11-1","VM-312-141-11-2"')]
+    vm_first = [*lines[0:2], *lines[7:10], lines[10].replace('"VM-312-141-11-1"', '"VM-312-141-11-1","VM-312-141-11-2"')]
     rest = [
         '{"type":"pass","side":"french"}',
         '{"type":"pass","side":"viet_minh"}',

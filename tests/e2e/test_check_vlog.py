@@ -34,8 +34,8 @@ def write_game(module: Path, path: Path, *, planted: bool) -> None:
     s.declare("FIRE", V, ["VM-312-165-115-1", "VM-312-165-115-2"], "14")  # 8, 9, 10
     s.dice(V, "fire", [3, 5])
     s.flip(V, ["VM-312-165-115-1", "VM-312-165-115-2"])
-    s.flip(F, ["FR-III13DBLE-9"])  # 11, 12: the damage (8.4): one flip, one retreat
-    s.move(F, ["FR-III13DBLE-10"], "17")
+    s.damage(F, "FR-III13DBLE-9", "flip")  # 11: the damage (8.4): attack 12 − defense 11 = 1 point, one flip
+    marker = s.add_marker(V, "fire", "viet_minh", "8")  # 12: the fire marker on the firing area (8.1)
     s.move(F, ["FR-8BPC-1"], "6" if planted else "22")  # 13, 14
     s.flip(F, ["FR-8BPC-1"])
     vm = ["VM-312-141-428-1", "VM-312-141-428-2"] if planted else ["VM-312-141-428-1"]
@@ -48,15 +48,16 @@ def write_game(module: Path, path: Path, *, planted: bool) -> None:
         s.chat("&lt;Bob&gt; - your turn")
     s.pass_(V)  # 19
     s.phase(1, "end", V)  # 20
-    s.phase(2, "draw", V)  # 21
-    s.draw(F, ["FR-10", "FR-11"])  # 22, 23
+    s.delete(marker)  # 21: fire markers come off in the End phase (4.0 C)
+    s.phase(2, "draw", V)  # 22
+    s.draw(F, ["FR-10", "FR-11"])  # 23, 24
     s.draw(V, ["VM-08", "VM-25"])
-    s.phase(2, "action", V)  # 24
-    s.dice(V, "fire", [6, 6])  # 25, taken back by 26
+    s.phase(2, "action", V)  # 25
+    s.dice(V, "fire", [6, 6])  # 26, taken back by 27
     s.undo()
-    s.move(V, ["VM-308-88-29-1"], "5")  # 27, 28
+    s.move(V, ["VM-308-88-29-1"], "5")  # 28, 29
     s.flip(V, ["VM-308-88-29-1"])
-    s.pass_(F)  # 29, 30
+    s.pass_(F)  # 30, 31
     s.pass_(V)
     s.write(path)
 
@@ -116,15 +117,19 @@ def test_assault_advance_and_fire_retreat_are_not_move_actions(module: Path, tmp
     s = Scribe(module)
     s.phase(1, "action", V)
     s.declare("ASSAULT", V, ["VM-308-88-322-1", "VM-308-88-322-2"], "10")
-    s.dice(V, "fire", [6, 6])
+    s.dice(V, "assault", [6, 6])  # 12 + FP 6 − DEF 8 = 10 damage: the lone defender is eliminated
     s.eliminate(F, "FR-I2REI-1")
     s.move(V, ["VM-308-88-322-1", "VM-308-88-322-2"], "10")  # the advance: no MP, not a second part
     s.flip(V, ["VM-308-88-322-1", "VM-308-88-322-2"])
+    s.eliminate(V, "VM-308-88-322-2")  # the assault's price (10.0)
     s.move(F, ["FR-BT3-9"], "15")
     s.flip(F, ["FR-BT3-9"])
     s.declare("FIRE", V, ["VM-312-165-115-1", "VM-312-165-115-2"], "14")
-    s.dice(V, "fire", [3, 5])
+    s.dice(V, "fire", [6, 5])  # 11 + FP 4 − (DEF 8 + terrain 3) = 4 damage
     s.flip(V, ["VM-312-165-115-1", "VM-312-165-115-2"])
+    s.add_marker(V, "fire", "viet_minh", "8")
+    s.flip(F, ["FR-III13DBLE-9", "FR-III13DBLE-11"])  # 2 points, then flip and retreat: 2 more
+    s.flip(F, ["FR-III13DBLE-10"])
     s.move(F, ["FR-III13DBLE-10"], "17")  # the retreat: French, right after the VM fire
     s.pass_(F)
     s.pass_(V)

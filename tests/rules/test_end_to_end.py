@@ -68,7 +68,7 @@ def plant(legal: list[Event]) -> tuple[list[Event], list[tuple[str, int]]]:
     assert isinstance(start, GameStart)
     late = next(u for u in start.units if u.location.kind is LocationKind.TURN and u.location.turn == 2)
     events[0] = replace(start, units=tuple(replace(u, spent=True) if u is late else u for u in start.units))
-    # 2. ACT-FLIP-PARTICIPANTS: the flip after the first unit fire of turn 1 is missing
+    # 2. ACT-FLIP-PARTICIPANTS and FIRE-FLIP-SPENT: the flip after the first unit fire of turn 1 is missing
     fire_at = next(i for i, e in enumerate(events) if isinstance(e, Fire))
     flip_at = next(i for i in range(fire_at, len(events)) if isinstance(events[i], Flip))
     del events[flip_at]
@@ -93,6 +93,7 @@ def plant(legal: list[Event]) -> tuple[list[Event], list[tuple[str, int]]]:
     expected = sorted(
         [
             ("SETUP-FRESH", 0),
+            ("FIRE-FLIP-SPENT", fire_at),  # the same missing flip, judged for the fire (8.1; §4.2 FI-8)
             ("ACT-FLIP-PARTICIPANTS", next_action),
             ("SEQ-ALTERNATE", after_flip),
             ("SEQ-END-PHASE-ORDER", supply + 1),
@@ -135,14 +136,14 @@ def test_control_change_reuses_the_move_walk_faithfully(legal: list[Event], game
     """CONTROL-CHANGE takes a logged move's board from the movement analysis: the same areas and
     controllers as its own 13.0 replay (``simulate``) gives."""
     from sdbp_module.replay.apply import apply
-    from sdbp_module.replay.events import Move
+    from sdbp_module.replay.events import Move, MoveKind
     from sdbp_module.replay.state import GameState
     from sdbp_module.rules.control import _walked, simulate
 
     state = GameState.empty(SODBP.make_sequence(game))
     compared = 0
     for event in legal:
-        if isinstance(event, Move):
+        if isinstance(event, Move) and event.move_kind is MoveKind.MOVE:  # the movement analysis walks move actions
             walked, simulated = _walked(state, event, game), simulate(state, event, game)
             assert walked is not None and simulated is not None
             assert walked[1] == simulated[1]

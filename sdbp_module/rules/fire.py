@@ -1,0 +1,953 @@
+"""Fire (rules 8.0–8.3, 4.0 C; catalogue §3.6): unit fire, card fire, and assaults as far as they are fire.
+
+Where each id is judged:
+
+* at the declaration (``Fire`` / ``Assault``): FIRE-FP-MIN (units and assaulters), FIRE-RANGE and
+  FIRE-ONE-TARGET (unit fire), FIRE-HAS-TARGET (unit fire illegal, card fire info);
+* at the ``Damage`` event: FIRE-FRIENDLY-IMMUNE, against the open attack the damage belongs to;
+* when the attack closes (the next action opens, a phase begins, the game ends; ``finish`` for the
+  attacks still open when the log ends): FIRE-ATTACK-TOTAL, FIRE-DEFENSE-TOTAL, FIRE-TERRAIN-IGNORED
+  and FIRE-DAMAGE (only where the log states the number: ``Fire.attack/defense/damage``), FIRE-MARKER
+  (the markers placed while the action lasted), FIRE-FLIP-SPENT;
+* FIRE-MARKER-LIFETIME: a removal before the End phase at the ``FireMarkerSet``; a marker left after
+  the End phase at the next turn's first ``PhaseStart`` (and in ``finish`` when the log ended after
+  its End phase).
+
+The arithmetic is ``rules.resolution``'s; what is local here is how a logged number that differs is
+classified: a number another reading of an ambiguous rule gives (``Total.alternatives``, and the
+AMB-17 75mm boost) is a REC breach (``ctx.rules.rec_severity()``), a number a *Command Coordination*
+re-roll explains is accepted (the card makes the new die count), and a defense that is wrong only
+because terrain was counted against 8.3.2 (or left out) is FIRE-TERRAIN-IGNORED, not also
+FIRE-DEFENSE-TOTAL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.apply import CLOSING_EVENTS
+from sdbp_module.replay.combat import Attack, AttackKind, closed_attacks
+from sdbp_module.replay.events import (
+    Assault,
+    Damage,
+    DamageResult,
+    Event,
+    Fire,
+    FireMarkerSet,
+    PhaseStart,
+)
+from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import CheckContext, FunctionRule, rule
+from sdbp_module.rules.findings import Finding
+from sdbp_module.rules.play_sequence import TURN_END
+from sdbp_module.rules.resolution import (
+    BOOST_AT,
+    IMPROVED_CAP,
+    Missing,
+    Total,
+    assault_of,
+    attack_card_name,
+    attack_total,
+    cards_named,
+    damage_total,
+    defense_total,
+    is_debouchez,
+    logged,
+    roll_state,
+    terrain,
+    terrain_ignored,
+)
+from sdbp_module.rules.sodbp_cards import (
+    ART_75,
+    BIGEARD,
+    COUNTER_ATTACK,
+    FLAMETHROWERS,
+    IMPROVED_DEFENSES,
+    MORTAR_SUPPORT,
+    NIGHT_ASSAULT,
+)
+from sdbp_module.rules.switches import RuleSet
+
+# -- shared helpers -------------------------------------------------------------------------------
+
+_NONE: tuple[Finding, ...] = ()
+
+
+def _names(units: Iterable[UnitId]) -> str:
+    return ", ".join(units)
+
+
+def _describe(attack: Attack, game: GameData) -> str:
+    """'the French fire from 10 into 11', 'the Viet Minh Katyusha Rockets fire at 11', …"""
+    side = attack.side.label
+    if attack.kind is AttackKind.CARD:
+        name = attack_card_name(attack, game) or str(attack.card)
+        return f"the {side} {name} fire at {attack.target}"
+    if attack.is_assault:
+        return f"the {side} assault from {attack.origin} on {attack.target}"
+    if attack.origin == attack.target:
+        return f"the {side} fire in {attack.target}"
+    return f"the {side} fire from {attack.origin} into {attack.target}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _declared(
+    before: GameState, event: Fire | Assault, after: GameState
+) -> tuple[Attack | None, tuple[UnitId, ...]]:
+    """The attack ``event`` declares or continues (a stack logged unit by unit), and the units it adds."""
+    attack = next((a for a in reversed(after.attacks) if a.declaration is event), None)
+    if attack is None or attack.first is event:
+        return attack, tuple(event.units)
+    old = next((a for a in before.attacks if a.number == attack.number), None)
+    seen = set(old.units) if old is not None else set()
+    return attack, tuple(u for u in event.units if u not in seen)
+
+
+def _is_counter_attack(attack: Attack, game: GameData) -> bool:
+    return attack.kind is AttackKind.UNITS and bool(cards_named(attack, game, COUNTER_ATTACK, attack.side))
+
+
+# -- declaration: FP, range, target, one target ---------------------------------------------------
+
+
+@rule(
+    "FIRE-FP-MIN",
+    "8.0",
+    Severity.ILLEGAL,
+    "only units with firepower 1 or more fire or assault",
+    events=(Fire, Assault),
+)
+def fire_fp_min(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    if not isinstance(event, (Fire, Assault)) or not event.units:
+        return
+    _attack, units = _declared(before, event, after)
+    game = ctx.game
+    unknown = tuple(u for u in units if not game.has_unit(u))
+    if unknown:
+        yield self.finding(
+            before,
+            event,
+            f"Cannot check {self.rule_id}: the firepower of {_names(unknown)} (not in the game data).",
+            severity=Severity.CANNOT_CHECK,
+            units=unknown,
+        )
+    zero = tuple(u for u in units if game.has_unit(u) and game.unit(u).firepower < 1)
+    if zero:
+        verb = "assaults" if isinstance(event, Assault) else "fires"
+        yield self.finding(
+            before,
+            event,
+            f"{_names(zero)} (firepower 0) {verb} at area {event.target}; only units with firepower 1 or more "
+            f"fire (8.0).",
+            units=zero,
+            areas=(event.target,),
+            expected=1,
+            actual=0,
+        )
+
+
+@rule(
+    "FIRE-RANGE",
+    "8.1",
+    Severity.ILLEGAL,
+    "units fire into their own area or an adjacent one",
+    events=(Fire,),
+)
+def fire_range(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    if not isinstance(event, Fire) or not event.units:
+        return
+    _attack, units = _declared(before, event, after)
+    game = ctx.game
+    target = event.target
+    by_area: dict[AreaId, list[UnitId]] = {}
+    nowhere: list[UnitId] = []
+    for u in units:
+        area = before.area_of(u)
+        if area is None:
+            area = event.from_area
+        if area is None:
+            nowhere.append(u)
+        else:
+            by_area.setdefault(area, []).append(u)
+    if nowhere:
+        yield self.finding(
+            before,
+            event,
+            f"Cannot check {self.rule_id}: the area {_names(nowhere)} fire from (not on the map, and the log "
+            f"gives no origin).",
+            severity=Severity.CANNOT_CHECK,
+            units=tuple(nowhere),
+            areas=(target,),
+        )
+    for area, group in sorted(by_area.items()):
+        if area == target:
+            continue
+        missing = [a for a in (area, target) if not game.has_area(a)]
+        if missing:
+            yield self.finding(
+                before,
+                event,
+                f"Cannot check {self.rule_id}: area {', '.join(str(a) for a in missing)} is not in the game data "
+                f"(adjacency of {area} and {target}).",
+                severity=Severity.CANNOT_CHECK,
+                units=tuple(group),
+                areas=(area, target),
+            )
+        elif not game.is_adjacent(area, target):
+            yield self.finding(
+                before,
+                event,
+                f"{_names(group)} in area {area} fire at area {target}, which is neither their area nor adjacent "
+                f"to it (8.1).",
+                units=tuple(group),
+                areas=(area, target),
+            )
+
+
+@rule(
+    "FIRE-HAS-TARGET",
+    "8.1 (AMB-30)",
+    Severity.ILLEGAL,
+    "the target area holds enemy units (unit fire illegal; card fire on an empty area info)",
+    events=(Fire,),
+)
+def fire_has_target(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    if not isinstance(event, Fire):
+        return
+    attack, _units = _declared(before, event, after)
+    if attack is not None and attack.first is not event:
+        return  # a stack logged unit by unit: judged at its first line
+    enemy = event.side.enemy
+    if before.count(event.target, enemy):
+        return
+    if event.units:
+        yield self.finding(
+            before,
+            event,
+            f"The {event.side.label} units fire at area {event.target}, which holds no {enemy.label} unit (8.1).",
+            units=event.units,
+            areas=(event.target,),
+            expected=">= 1",
+            actual=0,
+        )
+    else:
+        name = attack_card_name(attack, ctx.game) if attack is not None else None
+        yield self.finding(
+            before,
+            event,
+            f"The {event.side.label} {name or event.card} fire targets area {event.target}, which holds no "
+            f"{enemy.label} unit: the attack has no effect (AMB-30).",
+            severity=Severity.INFO,
+            areas=(event.target,),
+        )
+
+
+@rule(
+    "FIRE-ONE-TARGET",
+    "8.0",
+    Severity.ILLEGAL,
+    "a firing stack fires at one area",
+    events=(Fire,),
+)
+def fire_one_target(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    if not isinstance(event, Fire) or not event.units or len(after.attacks) < 2:
+        return
+    attack, _units = _declared(before, event, after)
+    if attack is None or attack.first is not event:
+        return
+    others = sorted(
+        {
+            a.target
+            for a in after.attacks
+            if a is not attack and a.kind is AttackKind.UNITS and a.side is event.side and a.target != event.target
+        }
+    )
+    if others:
+        yield self.finding(
+            before,
+            event,
+            f"Action {after.clock.action} already fired at area {', '.join(str(a) for a in others)} and now fires at "
+            f"area {event.target}; one fire action has one target area (8.0).",
+            units=event.units,
+            areas=(*others, event.target),
+            expected=1,
+            actual=len(others) + 1,
+        )
+
+
+# -- totals ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Readings:
+    """A computed total, the values the rules also accept, and the values only another reading gives."""
+
+    total: Total
+    legal: frozenset[int]
+    rec: frozenset[int]
+
+
+def _attack_readings(attack: Attack, game: GameData, rules: RuleSet) -> _Readings | Missing:
+    total = attack_total(attack, game, rules)
+    if isinstance(total, Missing):
+        return total
+    legal = {total.value, *total.accepted}  # Command Coordination: every one-die re-roll total (resolution)
+    rec = set(total.alternatives)
+    boost = _art75_other(attack, game, rules)
+    if boost is not None:
+        now, other = boost
+        rec |= {v - now + other for v in legal | rec}
+    return _Readings(total, frozenset(legal), frozenset(rec - legal))
+
+
+def _art75_other(attack: Attack, game: GameData, rules: RuleSet) -> tuple[int, int] | None:
+    """AMB-17: (the boost in force, the other reading's) for a boosted 75mm fire, else None."""
+    if attack.kind is not AttackKind.CARD or attack_card_name(attack, game) != ART_75 or attack.side is not Side.VIET_MINH:
+        return None
+    if attack.before.count(attack.target, Side.FRENCH) < BOOST_AT:
+        return None
+    now = int(rules.get("art75_boost"))
+    return now, (9 if now == 10 else 10)
+
+
+def _readings_note(attack: Attack, game: GameData, rules: RuleSet) -> str:
+    """Which ambiguous readings the alternative totals come from (for the umpire's message)."""
+    notes: list[str] = []
+    mortar_uncounted = attack.kind is AttackKind.CARD and rules.get("mortar_scope") == "unit_attacks"
+    if mortar_uncounted and attack.side is Side.FRENCH and cards_named(attack, game, MORTAR_SUPPORT, Side.FRENCH):
+        notes.append(f"Mortar Support counted on a card attack (mortar_scope={rules.get('mortar_scope')}, AMB-14)")
+    night_uncounted = not attack.is_assault and rules.get("night_assault_scope") == "assault_only"
+    if night_uncounted and attack.side is Side.VIET_MINH and cards_named(attack, game, NIGHT_ASSAULT, Side.VIET_MINH):
+        notes.append(
+            f"Night Assault counted on ordinary fire (night_assault_scope={rules.get('night_assault_scope')}, AMB-13)"
+        )
+    if _art75_other(attack, game, rules) is not None:
+        notes.append(f"the other 75mm boost (art75_boost={rules.get('art75_boost')}, AMB-17)")
+    return "; ".join(notes) if notes else "another reading of an ambiguous rule"
+
+
+def _cannot(self: FunctionRule, attack: Attack, game: GameData, what: str, missing: Missing) -> Finding:
+    stated = logged(attack, what)
+    return self.finding(
+        attack.before,
+        attack.first,
+        f"Cannot check {self.rule_id}: the log says {what} {stated} for {_describe(attack, game)}, "
+        f"but the computation lacks {missing.text}.",
+        severity=Severity.CANNOT_CHECK,
+        units=attack.units,
+        areas=(attack.target,),
+    )
+
+
+def _judge_attack_total(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iterator[Finding]:
+    stated = logged(attack, "attack")
+    if stated is None:
+        return
+    game = ctx.game
+    readings = _attack_readings(attack, game, ctx.rules)
+    if isinstance(readings, Missing):
+        yield _cannot(self, attack, game, "attack", readings)
+        return
+    if stated in readings.legal:
+        return
+    total = readings.total
+    what = _cap(_describe(attack, game))
+    if stated in readings.rec:
+        yield self.finding(
+            attack.before,
+            attack.first,
+            f"{what}: attack {total.text} under the switches in force, but the log says {stated}, which "
+            f"follows {_readings_note(attack, game, ctx.rules)}.",
+            severity=ctx.rules.rec_severity(),
+            units=attack.units,
+            areas=(attack.target,),
+            expected=total.value,
+            actual=stated,
+        )
+        return
+    yield self.finding(
+        attack.before,
+        attack.first,
+        f"{what}: attack {total.text} but the log says {stated} (8.3.1).",
+        units=attack.units,
+        areas=(attack.target,),
+        expected=total.value,
+        actual=stated,
+    )
+
+
+@rule(
+    "FIRE-ATTACK-TOTAL",
+    "8.3.1",
+    Severity.ILLEGAL,
+    "attack = 2d6 + the firers' FP (or the card's) + 3 per Mortar Support / Night Assault",
+    finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_attack_total(self, a, ctx)),
+    events=CLOSING_EVENTS,
+)
+def fire_attack_total(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterable[Finding]:
+    if not before.attacks:
+        return _NONE  # the hot path: most actions hold no attack
+    return [f for a in closed_attacks(before, after) for f in _judge_attack_total(self, a, ctx)]
+
+
+def _counted_terrain(attack: Attack, game: GameData) -> tuple[int, ...]:
+    """The terrain values a player who counted the terrain could add: plain, and with the cards applied."""
+    if attack.kind is AttackKind.UNITS and cards_named(attack, game, FLAMETHROWERS, Side.FRENCH):
+        return ()
+    if not game.has_area(attack.target):
+        return ()
+    t = terrain(game, attack.before, attack.target)
+    values = {t}
+    copies = len(cards_named(attack, game, IMPROVED_DEFENSES, Side.VIET_MINH)) if attack.defender is Side.VIET_MINH else 0
+    if copies and t:
+        values.add(min(IMPROVED_CAP, t * (2 if copies == 1 else 3)))
+    return tuple(sorted(v for v in values if v))
+
+
+@dataclass(frozen=True, slots=True)
+class _DefenseVerdict:
+    """What a logged defense is: right, wrong through terrain (8.3.2), or wrong otherwise."""
+
+    total: Total
+    stated: int
+    ignored: tuple[str, ...]  # why 8.3.2 ignores the terrain (empty: it counts)
+    terrain_error: bool  # the logged value is the computed one with terrain counted / left out in error
+    terrain_value: int  # the terrain the computed defense holds (not ignored) or the log added (ignored)
+
+
+def _defense_verdict(attack: Attack, ctx: CheckContext) -> _DefenseVerdict | Missing | None:
+    stated = logged(attack, "defense")
+    if stated is None:
+        return None
+    game = ctx.game
+    if not game.has_area(attack.target):
+        return Missing((f"area {attack.target} (not in the game data)",))
+    total = defense_total(attack, game, ctx.rules)
+    if isinstance(total, Missing):
+        return total
+    ignored = terrain_ignored(attack, game)
+    counted = _counted_terrain(attack, game)
+    if stated == total.value:
+        return _DefenseVerdict(total, stated, ignored, False, 0)
+    if ignored:
+        for t in counted:
+            if stated == total.value + t:
+                return _DefenseVerdict(total, stated, ignored, True, t)
+        return _DefenseVerdict(total, stated, ignored, False, 0)
+    # terrain counts: the computed total holds it (Improved Defenses applied); left out, the log shows the DEF alone
+    held = max(counted) if counted else 0
+    if held and stated == total.value - held and not _flamethrowers_misused(attack, game):
+        return _DefenseVerdict(total, stated, ignored, True, held)
+    return _DefenseVerdict(total, stated, ignored, False, 0)
+
+
+def _flamethrowers_misused(attack: Attack, game: GameData) -> bool:
+    """*Flamethrowers* played on an attack not made by French units (it zeroes terrain only for those)."""
+    return attack.kind is not AttackKind.UNITS and bool(cards_named(attack, game, FLAMETHROWERS, Side.FRENCH))
+
+
+def _damage_if(attack: Attack, ctx: CheckContext, defense: int) -> str:
+    """'damage 5' with the computed attack (or the logged one) against ``defense``; '' if unknown."""
+    stated = logged(attack, "attack")
+    if stated is None:
+        total = attack_total(attack, ctx.game, ctx.rules)
+        if isinstance(total, Missing):
+            return ""
+        stated = total.value
+    value = max(0, stated - defense)
+    n = _bigeard(attack, ctx.game)
+    return f", damage {max(0, value - n)}"
+
+
+def _judge_defense(self: FunctionRule, attack: Attack, ctx: CheckContext, terrain_rule: bool) -> Iterator[Finding]:
+    verdict = _defense_verdict(attack, ctx)
+    if verdict is None:
+        return
+    if isinstance(verdict, Missing):
+        yield _cannot(self, attack, ctx.game, "defense", verdict)
+        return
+    if verdict.stated == verdict.total.value or verdict.terrain_error is not terrain_rule:
+        return
+    what = _cap(_describe(attack, ctx.game))
+    total = verdict.total
+    if terrain_rule:
+        if verdict.ignored:
+            text = (
+                f"{what}: the log counts terrain {verdict.terrain_value} (defense {verdict.stated}), but 8.3.2 "
+                f"ignores it: {'; '.join(verdict.ignored)}. Defense must be {total.text}"
+                f"{_damage_if(attack, ctx, total.value)}."
+            )
+        else:
+            text = (
+                f"{what}: the log leaves out terrain {verdict.terrain_value} (defense {verdict.stated}), but "
+                f"8.3.2 counts it here (adjacent fire, the targets control area {attack.target}, no fire marker, "
+                f"no assault). Defense must be {total.text}{_damage_if(attack, ctx, total.value)}."
+            )
+    else:
+        note = (
+            "; Flamethrowers zeroes the terrain only for attacks by French units"
+            if _flamethrowers_misused(attack, ctx.game)
+            else ""
+        )
+        text = f"{what}: defense {total.text} but the log says {verdict.stated} (8.3.2{note})."
+    yield self.finding(
+        attack.before,
+        attack.first,
+        text,
+        units=attack.units,
+        areas=(attack.target,),
+        expected=total.value,
+        actual=verdict.stated,
+    )
+
+
+@rule(
+    "FIRE-DEFENSE-TOTAL",
+    "8.3.2, 9.1",
+    Severity.ILLEGAL,
+    "defense = the best DEF of the targeted units + the terrain value (trench, Improved Defenses, Flamethrowers)",
+    finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_defense(self, a, ctx, False)),
+    events=CLOSING_EVENTS,
+)
+def fire_defense_total(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterable[Finding]:
+    if not before.attacks:
+        return _NONE  # the hot path: most actions hold no attack
+    return [f for a in closed_attacks(before, after) for f in _judge_defense(self, a, ctx, False)]
+
+
+@rule(
+    "FIRE-TERRAIN-IGNORED",
+    "8.3.2",
+    Severity.ILLEGAL,
+    "terrain is ignored for same-area fire, targets not controlling their area, a fire marker on it, assaults",
+    finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_defense(self, a, ctx, True)),
+    events=CLOSING_EVENTS,
+)
+def fire_terrain_ignored(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterable[Finding]:
+    if not before.attacks:
+        return _NONE  # the hot path: most actions hold no attack
+    return [f for a in closed_attacks(before, after) for f in _judge_defense(self, a, ctx, True)]
+
+
+def _bigeard(attack: Attack, game: GameData) -> int:
+    """Bigeard Refuses to Leave: the French units in the target the damage is reduced by (0 without it)."""
+    if attack.defender is Side.FRENCH and cards_named(attack, game, BIGEARD, Side.FRENCH):
+        return roll_state(attack).count(attack.target, Side.FRENCH)
+    return 0
+
+
+def _judge_damage(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iterator[Finding]:
+    stated = logged(attack, "damage")
+    if stated is None:
+        return
+    game, rules = ctx.game, ctx.rules
+    total = damage_total(attack, game, rules, as_logged=True)
+    if isinstance(total, Missing):
+        yield _cannot(self, attack, game, "damage", total)
+        return
+    legal = {total.value}
+    rec: set[int] = set()
+    if logged(attack, "attack") is None:
+        readings = _attack_readings(attack, game, rules)
+        if isinstance(readings, _Readings):
+            d = logged(attack, "defense")
+            if d is None:
+                dt = defense_total(attack, game, rules)
+                d = dt.value if isinstance(dt, Total) else None
+            if d is not None:
+                n = _bigeard(attack, game)
+                legal |= {max(0, max(0, a - d) - n) for a in readings.legal}
+                rec |= {max(0, max(0, a - d) - n) for a in readings.rec}
+    if stated in legal:
+        return
+    what = _cap(_describe(attack, game))
+    both_logged = logged(attack, "attack") is not None and logged(attack, "defense") is not None
+    basis = "the logged totals" if both_logged else "the totals"
+    if stated in rec:
+        yield self.finding(
+            attack.before,
+            attack.first,
+            f"{what}: damage {total.text} from {basis}, but the log says {stated}, which follows "
+            f"{_readings_note(attack, game, rules)}.",
+            severity=rules.rec_severity(),
+            units=attack.units,
+            areas=(attack.target,),
+            expected=total.value,
+            actual=stated,
+        )
+        return
+    yield self.finding(
+        attack.before,
+        attack.first,
+        f"{what}: damage {total.text} from {basis}, but the log says {stated} (8.3.3).",
+        units=attack.units,
+        areas=(attack.target,),
+        expected=total.value,
+        actual=stated,
+    )
+
+
+@rule(
+    "FIRE-DAMAGE",
+    "8.3.3, Bigeard",
+    Severity.ILLEGAL,
+    "damage = attack − defense (at least 0), minus one per French unit with Bigeard Refuses to Leave",
+    finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_damage(self, a, ctx)),
+    events=CLOSING_EVENTS,
+)
+def fire_damage(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterable[Finding]:
+    if not before.attacks:
+        return _NONE  # the hot path: most actions hold no attack
+    return [f for a in closed_attacks(before, after) for f in _judge_damage(self, a, ctx)]
+
+
+# -- damage on the firer's own units --------------------------------------------------------------
+
+
+def _attack_of(state: GameState, event: Damage) -> Attack | None:
+    """The open attack ``event`` belongs to: the latest whose defender allocates in its target; else the
+    latest of the allocating side on that target (a firer-allocated card such as *Fighter Bombers*)."""
+    def on_target(a: Attack) -> bool:
+        return event.target is None or a.target == event.target
+
+    for a in reversed(state.attacks):
+        if a.defender is event.side and on_target(a):
+            return a
+    for a in reversed(state.attacks):
+        if a.side is event.side and on_target(a):
+            return a
+    return None
+
+
+@rule(
+    "FIRE-FRIENDLY-IMMUNE",
+    "8.1",
+    Severity.ILLEGAL,
+    "fire hits only the enemy units in the target area (Débouchez: only the assaulting units)",
+    events=(Damage,),
+)
+def fire_friendly_immune(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    if not isinstance(event, Damage) or not before.attacks:
+        return
+    attack = _attack_of(before, event)
+    if attack is None:
+        return
+    game = ctx.game
+    hit = tuple(o.unit for o in event.outcomes if o.result is not DamageResult.NONE)
+    unknown = tuple(u for u in hit if before.unit(u) is None)
+    if unknown:
+        yield self.finding(
+            before,
+            event,
+            f"Cannot check {self.rule_id} for {_names(unknown)}: the log never placed "
+            f"{'it' if len(unknown) == 1 else 'them'} (side and position unknown).",
+            severity=Severity.CANNOT_CHECK,
+            units=unknown,
+            areas=(attack.target,),
+        )
+    known = tuple(u for u in hit if before.unit(u) is not None)
+    own = tuple(u for u in known if before.units[u].side is attack.side)
+    if own:
+        yield self.finding(
+            before,
+            event,
+            f"Damage is applied to {_names(own)}, {attack.side.label} units, in {_describe(attack, game)}; "
+            f"the firer's own units are unaffected (8.1).",
+            units=own,
+            areas=(attack.target,),
+        )
+    if is_debouchez(attack, game):
+        assault = assault_of(attack)
+        allowed = set(assault.units) if assault is not None else set(before.units_in(attack.target, attack.defender))
+        outside = tuple(u for u in known if u not in own and (u not in allowed or before.area_of(u) != attack.target))
+        where = "the assaulting units in area"
+    else:
+        outside = tuple(u for u in known if u not in own and before.area_of(u) != attack.target)
+        where = "area"
+    if outside:
+        places = ", ".join(f"{u} in {_location(before, u)}" for u in outside)
+        yield self.finding(
+            before,
+            event,
+            f"Damage is applied to {places}, outside the target of {_describe(attack, game)}; it hits only "
+            f"{where} {attack.target} (8.1).",
+            units=outside,
+            areas=(attack.target,),
+        )
+
+
+def _location(state: GameState, unit: UnitId) -> str:
+    s = state.unit(unit)
+    if s is None:
+        return "an unknown place"
+    area = s.location.area if s.location.is_on_map else None
+    return f"area {area}" if area is not None else str(s.location)
+
+
+# -- markers --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Need:
+    """What one attack asks of the fire markers: a marker of ``side`` on ``area``, or none at all."""
+
+    attack: Attack
+    area: AreaId | None  # where the marker goes (None: the attack places none)
+    why_none: str  # for an attack that places none: what it is ("card fire (Katyusha Rockets)", …)
+
+
+def _need(attack: Attack, game: GameData, rules: RuleSet) -> _Need:
+    if attack.is_assault:
+        if rules.get("fire_marker_on_assault") == "origin_area" and attack.origin is not None:
+            return _Need(attack, attack.origin, "")
+        return _Need(attack, None, "an assault (fire_marker_on_assault=none, AMB-05)")
+    if attack.kind is AttackKind.CARD:
+        return _Need(attack, None, f"card fire ({attack_card_name(attack, game) or attack.card})")
+    if _is_counter_attack(attack, game):
+        return _Need(attack, None, "a Counter Attack (AMB-05)")
+    if attack.origin is None or attack.origin == attack.target:
+        return _Need(attack, None, f"same-area fire in {attack.target}")
+    return _Need(attack, attack.origin, "")
+
+
+def _placed(attacks: Iterable[Attack]) -> list[tuple[GameState, FireMarkerSet]]:
+    """The fire markers placed from the first declaration on, each once, in log order."""
+    seen: set[int] = set()
+    out: list[tuple[int, GameState, FireMarkerSet]] = []
+    for attack in attacks:
+        for state, e in attack.steps:
+            if isinstance(e, FireMarkerSet) and e.present and id(e) not in seen:
+                seen.add(id(e))
+                out.append((e.where.index, state, e))
+    out.sort(key=lambda t: t[0])
+    return [(s, e) for _i, s, e in out]
+
+
+def _judge_markers(
+    self: FunctionRule, attacks: tuple[Attack, ...], close: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    game = ctx.game
+    needs = [_need(a, game, ctx.rules) for a in attacks]
+    placed = _placed(attacks)
+    used: set[int] = set()
+    for need in needs:
+        a = need.attack
+        if need.area is None:
+            continue
+        hit = next((i for i, (_s, e) in enumerate(placed) if (e.area, e.side) == (need.area, a.side)), None)
+        if hit is not None:
+            used.add(hit)
+        if close.has_fire_marker(need.area, a.side):
+            continue
+        wrong = next(
+            (i for i, (_s, e) in enumerate(placed) if i not in used and e.side is a.side and e.area == a.target),
+            None,
+        )
+        if wrong is not None:
+            used.add(wrong)
+            state, e = placed[wrong]
+            yield self.finding(
+                state,
+                e,
+                f"The {a.side.label} fire marker for {_describe(a, game)} is placed on area {a.target}; it belongs "
+                f"on the firing area {need.area} (8.1).",
+                side=a.side,
+                units=a.units,
+                areas=(a.target, need.area),
+                expected=need.area,
+                actual=a.target,
+            )
+        else:
+            yield self.finding(
+                a.before,
+                a.first,
+                f"{_cap(_describe(a, game))} left no {a.side.label} fire marker on area {need.area}; 8.1 puts one "
+                f"on the area the fire comes from.",
+                units=a.units,
+                areas=(need.area,),
+                expected=need.area,
+            )
+    required = [n for n in needs if n.area is not None]
+    none = [n for n in needs if n.area is None]
+    for i, (state, e) in enumerate(placed):
+        if i in used or any((e.area, e.side) == (n.area, n.attack.side) for n in required):
+            continue
+        on_target = next((n for n in required if n.attack.side is e.side and e.area == n.attack.target), None)
+        if on_target is not None:
+            yield self.finding(
+                state,
+                e,
+                f"A {e.side.label} fire marker is placed on area {e.area}, the target of "
+                f"{_describe(on_target.attack, game)}; it belongs on the firing area {on_target.area} only (8.1).",
+                side=e.side,
+                areas=(e.area,),
+                expected=on_target.area,
+                actual=e.area,
+            )
+        elif none and not required:
+            kinds = sorted({n.why_none for n in none})
+            yield self.finding(
+                state,
+                e,
+                f"A {e.side.label} fire marker is placed on area {e.area} for {' and '.join(kinds)}, which places "
+                f"no fire marker (8.1).",
+                severity=ctx.rules.rec_severity(),
+                side=e.side,
+                areas=(e.area,),
+            )
+        else:
+            wanted = "; ".join(f"{n.attack.side.label} on {n.area}" for n in required)
+            yield self.finding(
+                state,
+                e,
+                f"A {e.side.label} fire marker is placed on area {e.area}, which no fire of this action explains "
+                f"(8.1: the marker goes on the firing area, showing the side that fired: {wanted}).",
+                side=e.side,
+                areas=(e.area,),
+            )
+
+
+def _marker_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
+    if final.attacks:
+        yield from _judge_markers(self, final.attacks, final, ctx)
+
+
+@rule(
+    "FIRE-MARKER",
+    "8.1 (AMB-05)",
+    Severity.ILLEGAL,
+    "unit fire into an adjacent area puts the firer's marker on the firing area; other fire puts none",
+    finish=_marker_finish,
+    events=CLOSING_EVENTS,
+)
+def fire_marker(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterable[Finding]:
+    if not before.attacks:
+        return _NONE
+    closed = closed_attacks(before, after)
+    return list(_judge_markers(self, closed, before, ctx)) if closed else _NONE
+
+
+def _left_over(self: FunctionRule, state: GameState, event: Event | None) -> Iterator[Finding]:
+    turn = state.clock.turn
+    for area, side in sorted(state.fire_markers, key=lambda m: (m[0], m[1].value)):
+        yield self.finding(
+            state,
+            event,
+            f"The {side.label} fire marker on area {area} is still on the map after the End phase of turn {turn}; "
+            f"step 4 of the End phase removes every fire marker (4.0 C).",
+            side=side,
+            areas=(area,),
+        )
+
+
+def _lifetime_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
+    c = final.clock
+    if final.fire_markers and c.phase is Phase.END and (final.ended or c.end_step == TURN_END):
+        yield from _left_over(self, final, None)
+
+
+@rule(
+    "FIRE-MARKER-LIFETIME",
+    "4.0 C",
+    Severity.ILLEGAL,
+    "fire markers stay until the End phase removes them all",
+    finish=_lifetime_finish,
+    events=(FireMarkerSet, PhaseStart),
+)
+def fire_marker_lifetime(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterator[Finding]:
+    c = before.clock
+    if isinstance(event, PhaseStart):
+        if before.fire_markers and c.turn > 0 and event.turn != c.turn:
+            yield from _left_over(self, before, event)
+        return
+    if not isinstance(event, FireMarkerSet) or event.present:
+        return
+    if c.phase in (Phase.DRAW, Phase.ACTION) and before.has_fire_marker(event.area, event.side):
+        yield self.finding(
+            before,
+            event,
+            f"The {event.side.label} fire marker on area {event.area} is removed in the {c.phase.value} phase of turn "
+            f"{c.turn}; fire markers stay until the End phase removes them (4.0 C).",
+            side=event.side,
+            areas=(event.area,),
+        )
+
+
+# -- flip -----------------------------------------------------------------------------------------
+
+
+def _judge_flip(self: FunctionRule, attack: Attack, close: GameState, ctx: CheckContext) -> Iterator[Finding]:
+    if attack.kind is not AttackKind.UNITS:
+        return
+    fresh = tuple(
+        u for u in attack.units if (s := close.unit(u)) is not None and s.location.is_on_map and not s.spent
+    )
+    if fresh:
+        yield self.finding(
+            attack.before,
+            attack.first,
+            f"{_names(fresh)} fired in {_describe(attack, ctx.game)} and {'is' if len(fresh) == 1 else 'are'} still "
+            f"fresh when the action ends; units that fire flip to spent (8.1).",
+            units=fresh,
+            areas=tuple(sorted({a for u in fresh if (a := close.area_of(u)) is not None})),
+        )
+
+
+@rule(
+    "FIRE-FLIP-SPENT",
+    "8.1",
+    Severity.ILLEGAL,
+    "units that fired are spent once their action ends",
+    finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_flip(self, a, final, ctx)),
+    events=CLOSING_EVENTS,
+)
+def fire_flip_spent(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterable[Finding]:
+    if not before.attacks:
+        return _NONE  # the hot path: most actions hold no attack
+    return [f for a in closed_attacks(before, after) for f in _judge_flip(self, a, before, ctx)]
+
+
+RULES: tuple[FunctionRule, ...] = (
+    fire_fp_min,
+    fire_range,
+    fire_has_target,
+    fire_one_target,
+    fire_attack_total,
+    fire_defense_total,
+    fire_terrain_ignored,
+    fire_damage,
+    fire_friendly_immune,
+    fire_marker,
+    fire_marker_lifetime,
+    fire_flip_spent,
+)
