@@ -27,7 +27,6 @@ from enum import Enum
 from typing import TYPE_CHECKING, TypeVar
 
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
-from sdbp_module.replay.frozen import copy_with
 from sdbp_module.replay.events import (
     Assault,
     CardPlay,
@@ -38,6 +37,7 @@ from sdbp_module.replay.events import (
     GameEnd,
     PhaseStart,
 )
+from sdbp_module.replay.frozen import copy_with
 
 if TYPE_CHECKING:
     from sdbp_module.replay.state import GameState
@@ -113,7 +113,9 @@ class Attack:
     @property
     def after(self) -> GameState:
         """The state after the last event the attack has seen (its declaration when none followed)."""
-        from sdbp_module.replay.apply import apply  # the replay's own step; imported late (apply imports us)
+        from sdbp_module.replay.apply import (
+            apply,  # the replay's own step; imported late (apply imports us)
+        )
 
         if not self.steps:
             return apply(self.before, self.declaration)

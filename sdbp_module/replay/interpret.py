@@ -99,7 +99,14 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.location import ELIMINATED, REMOVED, Location, LocationKind
 from sdbp_module.replay.vlog.card_action import number_card_actions
 from sdbp_module.replay.vlog.card_fire import read_card_fire
-from sdbp_module.replay.vlog.damage import ELIMINATE, FLIP, RETREAT, DamageReader, HitLine, pair_hit_lines
+from sdbp_module.replay.vlog.damage import (
+    ELIMINATE,
+    FLIP,
+    RETREAT,
+    DamageReader,
+    HitLine,
+    pair_hit_lines,
+)
 from sdbp_module.replay.vlog.lines import LineError, ReportLine, parse_line
 from sdbp_module.replay.vlog.problem import Problem
 from sdbp_module.replay.vlog.start import PHASES, StartReader
