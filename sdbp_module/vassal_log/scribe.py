@@ -253,6 +253,17 @@ class Scribe:
         x, y = self.decks[pile]
         self.step(["CHAT* " + format_line("CARD", fields), self.move_text(self.piece(card), MAIN_MAP, int(x), int(y))])
 
+    def entrench_card(self, side: Side, card: str, area: str) -> None:
+        """A VM card's **Discard for entrenchment…** (report-formats §2.5): the prompt's D/ into
+        ``sdbp_target``, the ``ENTRENCH`` line with the card and the typed area, the reset D/, then the
+        card's move to the side's discard pile (no ``CARD`` line: the ENTRENCH line is the discard's record)."""
+        piece = self.piece(card)
+        prompt = self.prop_text(piece, "sdbp_target", area)
+        line = "CHAT* " + format_line("ENTRENCH", [("side", side_name(side)), ("card", card), ("area", area)])
+        reset = self.prop_text(piece, "sdbp_target", "")
+        x, y = self.decks[f"{side_name(side)} discard"]
+        self.step([prompt, line, reset, self.move_text(piece, MAIN_MAP, int(x), int(y))])
+
     def card_move(self, card: str, pile: str) -> None:
         """A card dragged to a pile with no report line (what the interpretation must flag)."""
         x, y = self.decks[pile]
