@@ -42,7 +42,11 @@ it logs the turn and phase.</li>
 <li>Actions: move units by dragging. Right-click a unit: <b>Declare fire…</b> (Ctrl+Shift+F; type
 the target area number), <b>Declare assault…</b> (VM, Ctrl+Shift+A), <b>Declare entrenchment</b>
 (VM, Ctrl+Shift+E), <b>Flip to spent</b> (Ctrl+F), <b>Flip to fresh</b> (Ctrl+R), <b>Eliminate</b>
-(Ctrl+E), <b>Remove from game</b> (Ctrl+Shift+X). Then roll with the matching dice button.</li>
+(Ctrl+E), <b>Remove from game</b> (Ctrl+Shift+X). Then roll with the matching dice button
+(<b>Fire 2d6</b> for fire by units or cards, <b>Assault 2d6</b> for an assault and each Giap re-roll).</li>
+<li>Taking damage (8.4): the owner of the hit units right-clicks each one: <b>Take hit: flip</b>
+(Ctrl+H), <b>Take hit: eliminate</b> (Ctrl+Shift+H), <b>Retreat to…</b> (Ctrl+Shift+R; type the area,
+then drag the unit there). A flip and retreat is both. The log then shows who took which damage.</li>
 <li>Cards: right-click a card in your hand: <b>Play…</b> (Ctrl+P), <b>Discard</b> (Ctrl+Shift+D),
 <b>Remove from game</b> (Ctrl+Shift+X), VM: <b>Discard for entrenchment…</b>.</li>
 <li>Markers (control, fire, trench, …) come from the <b>Counters</b> palette; choose their state with
