@@ -66,7 +66,7 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.location import LocationKind
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules import resolution as res
-from sdbp_module.rules.base import CheckContext, FunctionRule, rule
+from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.sodbp_cards import (
     DEBOUCHEZ,
@@ -286,7 +286,7 @@ def at_close(rule_id: str, ref: str, severity: Severity, summary: str) -> Callab
             return [f for a in closed_attacks(before, after) if a.is_assault for f in judge(self, a, ctx)]
 
         check.__doc__ = judge.__doc__
-        return rule(rule_id, ref, severity, summary, finish=finish, events=CLOSING_EVENTS)(check)
+        return rule(rule_id, ref, severity, summary, finish=finish, events=CLOSING_EVENTS, gate=Gate.ATTACK_CLOSED)(check)
 
     return wrap
 

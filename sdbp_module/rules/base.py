@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Protocol, runtime_checkable
 
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
@@ -47,6 +48,16 @@ class Rule(Protocol):
     def check(self, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[Finding]: ...
 
 
+class Gate(str, Enum):
+    """A condition on a step that several rules need before they have anything to judge.
+
+    The checker evaluates it once per event and calls the rules it gates only when it holds; a
+    gated rule must find nothing when it does not (a test runs every rule ungated to show it)."""
+
+    ATTACK_CLOSED = "attack-closed"  # an attack of the action closes at this event (replay.combat.closed_attacks)
+    ACTION_CLOSED = "action-closed"  # the current action closes at this event (replay.combat.closed_action)
+
+
 CheckFn = Callable[["FunctionRule", GameState, Event, GameState, CheckContext], Iterable[Finding]]
 FinishFn = Callable[["FunctionRule", GameState, CheckContext], Iterable[Finding]]
 
@@ -66,6 +77,7 @@ class FunctionRule:
     check_fn: CheckFn = field(repr=False)
     finish_fn: FinishFn = field(default=_no_finish, repr=False)
     event_types: tuple[type[Event], ...] | None = None  # the events it judges; None = every event
+    gate: Gate | None = None  # judged only when this holds for the step (the checker tests it once for all)
 
     def check(self, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[Finding]:
         return self.check_fn(self, before, event, after, ctx)
@@ -162,14 +174,16 @@ def rule(
     *,
     finish: FinishFn | None = None,
     events: tuple[type[Event], ...] | None = None,
+    gate: Gate | None = None,
 ) -> Callable[[CheckFn], FunctionRule]:
     """Decorator: turn a check function into a ``FunctionRule``.
 
     ``events``: the event classes the rule judges (the checker skips it for others); None = all.
+    ``gate``: judged only at steps where the gate holds (``Gate``).
     """
 
     def wrap(fn: CheckFn) -> FunctionRule:
-        return FunctionRule(rule_id, rule_ref, severity, summary, fn, finish or _no_finish, events)
+        return FunctionRule(rule_id, rule_ref, severity, summary, fn, finish or _no_finish, events, gate)
 
     return wrap
 

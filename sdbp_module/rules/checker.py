@@ -17,12 +17,14 @@ from typing import Protocol
 from sdbp_module.ids import Severity
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import apply
+from sdbp_module.replay.combat import closed_action, closed_attacks
 from sdbp_module.replay.events import Event, GameStart, Where
 from sdbp_module.replay.scenario import printed_start
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import (
     CheckContext,
     FunctionRule,
+    Gate,
     Rule,
     RulesPackage,
     make_finding,
@@ -60,6 +62,25 @@ def _judges(rule: Rule, cls: type) -> bool:
 
 
 CheckCall = Callable[[GameState, Event, GameState, CheckContext], Iterable[Finding]]
+
+_GATES: dict[Gate, Callable[[GameState, GameState], bool]] = {
+    Gate.ATTACK_CLOSED: lambda before, after: bool(before.attacks) and bool(closed_attacks(before, after)),
+    Gate.ACTION_CLOSED: lambda before, after: bool(before.action_steps) and bool(closed_action(before, after)),
+}
+
+
+def _dispatch(
+    active: tuple[Rule, ...], cls: type
+) -> tuple[tuple[tuple[Rule, CheckCall], ...], tuple[tuple[Gate, tuple[tuple[Rule, CheckCall], ...]], ...]]:
+    """The rules that judge events of ``cls``: those called always, and those behind each gate."""
+    always: list[tuple[Rule, CheckCall]] = []
+    gated: dict[Gate, list[tuple[Rule, CheckCall]]] = {}
+    for r in active:
+        if not _judges(r, cls):
+            continue
+        gate = getattr(r, "gate", None)
+        (always if gate is None else gated.setdefault(gate, [])).append((r, _check_call(r)))
+    return tuple(always), tuple((g, tuple(rs)) for g, rs in gated.items())
 
 
 def _check_call(rule: Rule) -> CheckCall:
@@ -130,7 +151,7 @@ def check_events(
             state = replace(apply(state, printed_start(game)), started=False)
     found: list[Finding] = []
     pending = sorted(problems, key=lambda p: p.where.sort_key)
-    dispatch: dict[type, tuple[tuple[Rule, CheckCall], ...]] = {}
+    dispatch: dict[type, tuple[tuple[tuple[Rule, CheckCall], ...], tuple[tuple[Gate, tuple[tuple[Rule, CheckCall], ...]], ...]]] = {}
     extend = found.extend
     for event in events:
         if pending:
@@ -140,12 +161,21 @@ def check_events(
         cls = type(event)
         judges = dispatch.get(cls)
         if judges is None:
-            judges = dispatch[cls] = tuple((r, _check_call(r)) for r in active if _judges(r, cls))
-        for rule, check in judges:
+            judges = dispatch[cls] = _dispatch(active, cls)
+        always, gated = judges
+        for rule, check in always:
             try:
                 extend(check(state, event, after, ctx))
             except Exception as exc:  # a crashing rule is a bug: surface it with the position
                 raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
+        for gate, rules_of_gate in gated:
+            if not _GATES[gate](state, after):
+                continue
+            for rule, check in rules_of_gate:
+                try:
+                    extend(check(state, event, after, ctx))
+                except Exception as exc:
+                    raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
         state = after
     found.extend(problem_finding(p, state) for p in pending)
     for rule in active:

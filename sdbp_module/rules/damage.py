@@ -50,7 +50,7 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules import resolution
-from sdbp_module.rules.base import CheckContext, FunctionRule, rule
+from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
 from sdbp_module.rules.findings import Finding, Scalar
 from sdbp_module.rules.resolution import Missing, Total
 from sdbp_module.rules.sodbp_cards import DETONATE, FIGHTER_BOMBERS, RATS, card_name
@@ -956,6 +956,7 @@ def _maximize_finish(self: FunctionRule, final: GameState, ctx: CheckContext) ->
     "the points used equal min(damage, capacity of the targets)",
     finish=_maximize_finish,
     events=CLOSING_EVENTS,
+    gate=Gate.ATTACK_CLOSED,
 )
 def must_maximize(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext

@@ -40,7 +40,7 @@ from sdbp_module.replay.events import (
     PhaseStart,
 )
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, FunctionRule, rule
+from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.play_sequence import TURN_END
 from sdbp_module.rules.resolution import (
@@ -397,6 +397,7 @@ def _judge_attack_total(self: FunctionRule, attack: Attack, ctx: CheckContext) -
     "attack = 2d6 + the firers' FP (or the card's) + 3 per Mortar Support / Night Assault",
     finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_attack_total(self, a, ctx)),
     events=CLOSING_EVENTS,
+    gate=Gate.ATTACK_CLOSED,
 )
 def fire_attack_total(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -524,6 +525,7 @@ def _judge_defense(self: FunctionRule, attack: Attack, ctx: CheckContext, terrai
     "defense = the best DEF of the targeted units + the terrain value (trench, Improved Defenses, Flamethrowers)",
     finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_defense(self, a, ctx, False)),
     events=CLOSING_EVENTS,
+    gate=Gate.ATTACK_CLOSED,
 )
 def fire_defense_total(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -540,6 +542,7 @@ def fire_defense_total(
     "terrain is ignored for same-area fire, targets not controlling their area, a fire marker on it, assaults",
     finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_defense(self, a, ctx, True)),
     events=CLOSING_EVENTS,
+    gate=Gate.ATTACK_CLOSED,
 )
 def fire_terrain_ignored(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -614,6 +617,7 @@ def _judge_damage(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iter
     "damage = attack − defense (at least 0), minus one per French unit with Bigeard Refuses to Leave",
     finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_damage(self, a, ctx)),
     events=CLOSING_EVENTS,
+    gate=Gate.ATTACK_CLOSED,
 )
 def fire_damage(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -843,6 +847,7 @@ def _marker_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> I
     "unit fire into an adjacent area puts the firer's marker on the firing area; other fire puts none",
     finish=_marker_finish,
     events=CLOSING_EVENTS,
+    gate=Gate.ATTACK_CLOSED,
 )
 def fire_marker(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -928,6 +933,7 @@ def _judge_flip(self: FunctionRule, attack: Attack, close: GameState, ctx: Check
     "units that fired are spent once their action ends",
     finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_flip(self, a, final, ctx)),
     events=CLOSING_EVENTS,
+    gate=Gate.ATTACK_CLOSED,
 )
 def fire_flip_spent(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext

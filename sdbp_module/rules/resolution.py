@@ -231,14 +231,27 @@ def _attack_total(attack: Attack, game: GameData, rules: RuleSet) -> Total | Mis
 
 
 def _card_bonus(attack: Attack, game: GameData, rules: RuleSet) -> tuple[tuple[int, str] | None, int]:
-    """The cards' +3s that count under the switches, and the amount other readings would add."""
+    """The cards' +3s that count under the switches, and what another reading would add (or take off)."""
     if attack.side is Side.FRENCH:
         copies = len(cards_named(attack, game, MORTAR_SUPPORT, Side.FRENCH))
         if not copies:
             return None, 0
         counts = attack.kind is not AttackKind.CARD or rules.get("mortar_scope") == "any_french_attack"
-        amount = CARD_BONUS * copies
-        return ((amount, f"Mortar Support +{amount}") if counts else None), (0 if counts else amount)
+        # AMB-20: a VM counter-battery (105mm / 75mm) negates a Mortar Support only under the switch
+        battery = sum(
+            1
+            for c in attack.cards()
+            if c.side is Side.VIET_MINH and c.mode == "counter-battery" and card_name(game, c.card) in (ART_105, ART_75)
+        )
+        negated = min(copies, battery)
+        covered = rules.get("counterbattery_covers_mortar") == "true"
+        kept = copies - negated if covered else copies
+        amount = CARD_BONUS * kept
+        if not counts:
+            return None, amount
+        other = CARD_BONUS * negated * (1 if covered else -1)
+        label = f"Mortar Support +{amount}" + (f" ({negated} negated by counter-battery)" if covered and negated else "")
+        return ((amount, label) if amount else None), other
     night = len(cards_named(attack, game, NIGHT_ASSAULT, Side.VIET_MINH))
     flares = len(cards_named(attack, game, FLARES, Side.FRENCH))
     net = max(0, night - flares)

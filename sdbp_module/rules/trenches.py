@@ -83,7 +83,7 @@ from sdbp_module.replay.events import (
     TrenchSet,
 )
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, FunctionRule, rule
+from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.sodbp_cards import (
     ART_75,
@@ -448,6 +448,7 @@ def _cost_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Ite
     "each trench level costs 2 fresh Viet Minh units flipped (REC: units of the area entrenched)",
     finish=_cost_finish,
     events=CLOSING_EVENTS,
+    gate=Gate.ACTION_CLOSED,
 )
 def entrench_cost_2_units(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -623,6 +624,7 @@ def _card_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Ite
     "one Viet Minh card, to the discard pile, raises the level by its entrenchment value (AMB-01)",
     finish=_card_finish,
     events=CLOSING_EVENTS,
+    gate=Gate.ACTION_CLOSED,
 )
 def entrench_card_value(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext

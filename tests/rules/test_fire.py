@@ -780,3 +780,22 @@ def test_flamethrowers_on_a_card_attack_is_a_defense_error() -> None:
     report = check(start, *events)
     assert about(report, *DEFENSE_IDS) == [("FIRE-DEFENSE-TOTAL", ILLEGAL, 3)]
     assert "only for attacks by French units" in only(report, "FIRE-DEFENSE-TOTAL")[0].message
+
+
+def test_counter_battery_and_mortar_support_per_switch() -> None:
+    """AMB-20: a VM counter-battery (105mm, 2nd effect) does not negate Mortar Support (REC,
+    counterbattery_covers_mortar=false: 13 + 3 = 16); under true it does (13). The other reading's
+    total is a REC breach, suspicious."""
+    mortar = CardPlay(side=FR, card=card("Mortar Support"))
+    battery = CardPlay(side=VM, card=card("105mm Artillery"), mode="counter-battery")
+
+    def events(attack: int, damage: int) -> list[Event]:
+        out = example_fire(attack=attack, damage=damage)
+        out[1:1] = [mortar, battery]
+        return out
+
+    assert verdicts(check(FIRE_EXAMPLE, *events(16, 6))) == []
+    assert verdicts(check(FIRE_EXAMPLE, *events(13, 3))) == [("FIRE-ATTACK-TOTAL", SUSPICIOUS, 1)]
+    covered = ("counterbattery_covers_mortar=true",)
+    assert verdicts(check(FIRE_EXAMPLE, *events(13, 3), options=covered)) == []
+    assert verdicts(check(FIRE_EXAMPLE, *events(16, 6), options=covered)) == [("FIRE-ATTACK-TOTAL", SUSPICIOUS, 1)]
