@@ -62,7 +62,8 @@ from sdbp_module.replay.events import (
     TrenchSet,
     opens_action,
 )
-from sdbp_module.replay.location import ELIMINATED, Location
+from sdbp_module.replay.location import ELIMINATED, Location, LocationKind
+from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState, Piles, UnitsDraft, UnitState, thaw
 
 
@@ -72,13 +73,15 @@ def apply(state: GameState, event: Event) -> GameState:
         new = _start(state, event)
         clock = advance_clock(state, event)
         return new if clock is new.clock else new.evolve(clock=clock)
-    changes = _board_changes(state, event)
+    cls = type(event)
+    handler = _BOARD.get(cls)
+    if handler is None:
+        handler = _BOARD[cls] = next((_BOARD[c] for c in cls.__mro__ if c in _BOARD), _no_change)
+    changes = handler(state, event)
     clock = advance_clock(state, event)
     if clock is not state.clock:
         changes["clock"] = clock
-    combat = advance_attacks(state, event, clock is not state.clock and opens_new_action(state.clock, event))
-    if combat:
-        changes.update(combat)
+    advance_attacks(state, event, clock is not state.clock and opens_new_action(state.clock, event), changes)
     return state.with_fields(changes) if changes else state
 
 
@@ -86,15 +89,6 @@ def apply(state: GameState, event: Event) -> GameState:
 
 
 Changes = dict[str, object]
-
-
-def _board_changes(state: GameState, event: Event) -> Changes:
-    """The state fields ``event`` changes (a fresh dict the caller may extend)."""
-    cls = type(event)
-    handler = _BOARD.get(cls)
-    if handler is None:
-        handler = _BOARD[cls] = next((_BOARD[c] for c in cls.__mro__ if c in _BOARD), _no_change)
-    return handler(state, event)
 
 
 def _no_change(state: GameState, event: Event) -> Changes:
@@ -114,7 +108,7 @@ def _on_flip(state: GameState, event: Event) -> Changes:
         if units is None:
             units = thaw(state.units)
         units[u] = UnitState(s.side, s.location, spent)
-        if s.location.is_on_map:
+        if s.location.kind is _ON_MAP:
             if fresh is None:
                 fresh = thaw(state.fresh_counts)
             fresh[s.side] = fresh.get(s.side, 0) + (-1 if spent else 1)
@@ -305,11 +299,8 @@ def settle_control(state: GameState, areas: Iterable[AreaId]) -> GameState:
 
 def _settle(draft: UnitsDraft, areas: Iterable[AreaId]) -> None:
     for area in areas:
-        present = draft.sides_in(area)
-        if len(present) != 1:
-            continue
-        (side,) = present
-        if draft.controller(area) is not side:
+        side = draft.alone_in(area)
+        if side is not None and draft.controller(area) is not side:
             draft.set_control(area, side)
 
 
@@ -394,6 +385,13 @@ ACTION_EVENTS: tuple[type[Move], type[Fire], type[Assault], type[Entrench], type
 """The event classes that may open or join an action (those ``action_part`` can answer for)."""
 CLOSING_EVENTS: tuple[type[Event], ...] = (*ACTION_EVENTS, PhaseStart, GameEnd)
 """The event classes that may close the current action (``closes_action``)."""
+# hot-path enum members and values, bound once (see ``ids``)
+_MOVES_OF_ACTIONS = (MoveKind.MOVE, MoveKind.GATHER)  # the moves that act (a move action, a gather)
+_MOVE_PART, _UNIT_ACTION = PartKind.MOVE, ActionKind.UNIT
+_PASS_ACTION, _CONTINUE_ACTION = ActionKind.PASS, ActionKind.CONTINUE
+_END_PHASE = Phase.END
+_ON_MAP = LocationKind.AREA
+_PASS_FOUND: Found = (PartKind.PASS, ActionKind.PASS, ActionPart(PartKind.PASS), frozenset())  # every pass's answer
 _last_event: Event | None = None  # the last event asked about, and its answer: rules ask about one event many times
 _last_found: Found | None = None
 
@@ -409,13 +407,8 @@ def action_part(event: Event) -> Found | None:
 def _action_part(event: Event) -> Found | None:
     if not isinstance(event, ACTION_EVENTS):
         return None
-    if isinstance(event, Move) and event.move_kind in (MoveKind.MOVE, MoveKind.GATHER):
-        return (
-            PartKind.MOVE,
-            ActionKind.UNIT,
-            ActionPart(PartKind.MOVE, event.from_area, event.to_area),
-            frozenset(event.units),
-        )
+    if isinstance(event, Move) and event.move_kind in _MOVES_OF_ACTIONS:
+        return _MOVE_PART, _UNIT_ACTION, ActionPart(_MOVE_PART, event.from_area, event.to_area), frozenset(event.units)
     if isinstance(event, Fire) and event.units:
         return (
             PartKind.FIRE,
@@ -438,15 +431,36 @@ def _action_part(event: Event) -> Found | None:
         part = ActionPart(PartKind.CARD, None, event.targets[0] if event.targets else None, event.card)
         return PartKind.CARD, ActionKind.CARD, part, frozenset()
     if isinstance(event, Pass):
-        return PartKind.PASS, ActionKind.PASS, ActionPart(PartKind.PASS), frozenset()
+        return _PASS_FOUND
     if isinstance(event, CardDiscard) and event.reason is DiscardReason.CONTINUE:
         card = event.cards[0] if event.cards else None
         return PartKind.CONTINUE, ActionKind.CONTINUE, ActionPart(PartKind.CONTINUE, card=card), frozenset()
     return None
 
 
+_last_opens: tuple[Clock | None, Event | None, bool] = (None, None, False)  # as ``_last_event``
+
+
 def opens_new_action(clock: Clock, event: Event) -> bool:
-    """True when ``event`` starts a new action rather than joining the current one (6.0)."""
+    """True when ``event`` starts a new action rather than joining the current one (6.0).
+
+    Remembered for the last (clock, event) asked about: the replay and several rules ask it of each event."""
+    global _last_opens
+    last_clock, last_event, answer = _last_opens
+    if last_clock is clock and last_event is event:
+        return answer
+    answer = _opens_new_action(clock, event)
+    _last_opens = (clock, event, answer)
+    return answer
+
+
+@remembers
+def _forget() -> None:
+    global _last_event, _last_found, _last_opens
+    _last_event, _last_found, _last_opens = None, None, (None, None, False)
+
+
+def _opens_new_action(clock: Clock, event: Event) -> bool:
     if action_part(event) is None:
         return False
     if event.action is not None:
@@ -511,7 +525,7 @@ def advance_clock(state: GameState, event: Event) -> Clock:
             passes_in_row=0,
             side_to_act=seq.first_side if seq is not None and event.phase is Phase.ACTION else None,
         )
-    if clock.phase is Phase.END and state.sequence is not None:
+    if clock.phase is _END_PHASE and state.sequence is not None:
         step = implied_end_step(state, event)
         if step is not None and step != clock.end_step and _later_step(state, step, clock.end_step):
             clock = clock.evolve(end_step=step)
@@ -534,8 +548,8 @@ def advance_clock(state: GameState, event: Event) -> Clock:
             activated=units,
             recent=(clock.recent + (record,))[-RECENT:],
             actions_in_phase=clock.actions_in_phase + 1,
-            passes_in_row=clock.passes_in_row + 1 if kind is ActionKind.PASS else 0,
-            side_to_act=side if kind is ActionKind.CONTINUE else side.enemy,
+            passes_in_row=clock.passes_in_row + 1 if kind is _PASS_ACTION else 0,
+            side_to_act=side if kind is _CONTINUE_ACTION else side.enemy,
         )
     return clock.evolve(parts=clock.parts + (part,), activated=clock.activated | units)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import Enum
+from typing import NamedTuple
 
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.replay.frozen import copy_with
@@ -37,16 +38,17 @@ class PartKind(str, Enum):
     CONTINUE = "continue"
 
 
-@dataclass(frozen=True, slots=True)
-class ActionPart:
+class ActionPart(NamedTuple):
+    """One thing an action did. Named tuples, like ``ActionRecord``: the replay builds them for every
+    action (see ``state.UnitState``)."""
+
     kind: PartKind
     area: AreaId | None = None  # where the acting units start
     target: AreaId | None = None  # destination or target area
     card: CardId | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ActionRecord:
+class ActionRecord(NamedTuple):
     number: int
     side: Side
     kind: ActionKind

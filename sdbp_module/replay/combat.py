@@ -77,7 +77,7 @@ class Attack:
 
     @property
     def is_assault(self) -> bool:
-        return self.kind is AttackKind.ASSAULT
+        return self.kind is _ASSAULT
 
     def events(self, cls: type[E]) -> Iterator[E]:
         """The later events of class ``cls``, in log order."""
@@ -123,8 +123,8 @@ class Attack:
         return apply(state, event)
 
 
-def advance_attacks(state: GameState, event: Event, opens: bool) -> dict[str, object]:
-    """The ``action_steps``/``attacks``/``pending_cards``/``attack_count`` fields ``event`` changes.
+def advance_attacks(state: GameState, event: Event, opens: bool, changes: dict[str, object]) -> None:
+    """Put in ``changes`` the ``action_steps``/``attacks``/``pending_cards``/``attack_count`` fields ``event`` changes.
 
     ``opens``: the event opens a new action. ``action_steps`` holds every event of the current
     action (the opening one first) with the state before it; a phase start or the game end empties it.
@@ -133,7 +133,6 @@ def advance_attacks(state: GameState, event: Event, opens: bool) -> dict[str, ob
     pending = state.pending_cards
     cls = type(event)
     ends = opens or cls is PhaseStart or cls is GameEnd
-    changes: dict[str, object] = {}
     if opens:
         changes["action_steps"] = ((state, event),)
     elif ends:
@@ -141,8 +140,8 @@ def advance_attacks(state: GameState, event: Event, opens: bool) -> dict[str, ob
             changes["action_steps"] = ()
     elif state.clock.action_side is not None:
         changes["action_steps"] = state.action_steps + ((state, event),)
-    if not attacks and not pending and not ends and cls not in _DECLARING_OR_PLAY:
-        return changes
+    if not attacks and not pending and cls not in _DECLARING_OR_PLAY:
+        return  # no attack or card play open, and none declared: nothing else changes
     if ends and attacks:
         attacks = ()
     if isinstance(event, (Fire, Assault)):
@@ -167,7 +166,6 @@ def advance_attacks(state: GameState, event: Event, opens: bool) -> dict[str, ob
         changes["attacks"] = attacks
     if pending_after != pending:
         changes["pending_cards"] = pending_after
-    return changes
 
 
 def _new_attack(number: int, state: GameState, event: Fire | Assault, action: int, prior: tuple[CardPlay, ...]) -> Attack:
@@ -211,6 +209,7 @@ def _joined(attack: Attack, state: GameState, event: Event) -> Attack:
 
 _ATTACK_FIELDS = frozenset(f.name for f in fields(Attack))
 _DECLARING_OR_PLAY = frozenset((Fire, Assault, CardPlay))
+_ASSAULT = AttackKind.ASSAULT  # a hot-path enum member, bound once (see ``ids``)
 
 
 def closed_attacks(before: GameState, after: GameState) -> tuple[Attack, ...]:

@@ -18,7 +18,10 @@ def copy_with(obj: T, known: frozenset[str], changes: Mapping[str, object]) -> T
         unknown = sorted(set(changes) - known)
         raise TypeError(f"{type(obj).__name__} has no field(s) {', '.join(unknown)}")
     new = object.__new__(type(obj))
-    fields_of_new = new.__dict__
-    fields_of_new.update(obj.__dict__)
+    # ``dict(...)``, not ``.copy()``: a copy of an instance's own (key-sharing) dict shares keys too,
+    # and CPython 3.11 cannot specialize attribute reads on such a dict (each read of ``state.units``
+    # then takes the slow generic path); ``dict(...)`` makes an ordinary one.
+    fields_of_new = dict(obj.__dict__)
     fields_of_new.update(changes)
+    object.__setattr__(new, "__dict__", fields_of_new)  # frozen: bypass the dataclass's __setattr__
     return new

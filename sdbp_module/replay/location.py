@@ -42,13 +42,14 @@ class Location:
 
     @property
     def is_on_map(self) -> bool:
-        return self.kind is LocationKind.AREA
+        return self.kind is _AREA
 
     def __str__(self) -> str:
         return format_location(self)
 
 
 _IN_AREA: dict[object, Location] = {}  # locations are values: one per area number is enough
+_AREA = LocationKind.AREA  # a hot-path enum member, bound once (see ``ids``)
 
 REPLACEMENTS = Location(LocationKind.REPLACEMENTS)
 ELIMINATED = Location(LocationKind.ELIMINATED)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.replay.clock import Clock
@@ -22,10 +22,14 @@ from sdbp_module.replay.sequence import SequenceOfPlay
 
 _EMPTY: Mapping[Any, Any] = MappingProxyType({})
 _SIDES = tuple(Side)
+_AREA = LocationKind.AREA  # a hot-path enum member, bound once (see ``ids``)
 
 
-@dataclass(frozen=True, slots=True)
-class UnitState:
+class UnitState(NamedTuple):
+    """One unit's side, place and face. A named tuple (immutable, like the other state values) rather
+    than a frozen dataclass: the replay builds one for every unit it moves or flips, and a frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``."""
+
     side: Side
     location: Location
     spent: bool = False
@@ -135,7 +139,7 @@ class GameState:
 
     def area_of(self, unit_id: UnitId) -> AreaId | None:
         s = self.units.get(unit_id)
-        return s.location.area if s is not None and s.location.is_on_map else None
+        return s.location.area if s is not None and s.location.kind is _AREA else None  # (is_on_map, inlined: hot)
 
     def is_spent(self, unit_id: UnitId) -> bool:
         s = self.units.get(unit_id)
@@ -217,12 +221,18 @@ class UnitsDraft:
 
     def area_of(self, unit_id: UnitId) -> AreaId | None:
         s = self.unit(unit_id)
-        return s.location.area if s is not None and s.location.kind is LocationKind.AREA else None
+        return s.location.area if s is not None and s.location.kind is _AREA else None
 
-    def sides_in(self, area: AreaId) -> list[Side]:
-        """The sides with units in ``area`` (from the per-area counts)."""
+    def alone_in(self, area: AreaId) -> Side | None:
+        """The one side with units in ``area``; None when the area is empty or contested."""
         counts = self.counts if self.counts is not None else self.state.side_counts
-        return [side for side in _SIDES if (area, side) in counts]  # counts hold only positive numbers
+        alone = None
+        for side in _SIDES:
+            if (area, side) in counts:  # counts hold only positive numbers
+                if alone is not None:
+                    return None
+                alone = side
+        return alone
 
     def controller(self, area: AreaId) -> Side | None:
         return (self.control if self.control is not None else self.state.control).get(area)
@@ -238,8 +248,8 @@ class UnitsDraft:
             self.units = thaw(self.state.units)
         units = self.units
         old = units.get(unit_id)
-        old_area = old.location.area if old is not None and old.location.kind is LocationKind.AREA else None
-        new_area = new.location.area if new is not None and new.location.kind is LocationKind.AREA else None
+        old_area = old.location.area if old is not None and old.location.kind is _AREA else None
+        new_area = new.location.area if new is not None and new.location.kind is _AREA else None
         if new is None:
             units.pop(unit_id, None)
         else:

@@ -11,7 +11,7 @@ a card brings in.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
 from sdbp_module.replay.apply import (
@@ -32,11 +32,15 @@ from sdbp_module.replay.events import (
     MoveKind,
 )
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, FunctionRule, rule
+from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.sodbp_cards import COUNTER_ATTACK, card_is
 
 F = Finding
+# hot-path enum members, bound once (see ``ids``)
+ACTION_PHASE = Phase.ACTION
+GATHER = MoveKind.GATHER
+_MOVES_OF_ACTIONS = (MoveKind.MOVE, MoveKind.GATHER)  # the moves that act (a move action, a gather)
 
 _UNIT_EVENTS = (Move, Fire, Assault, Entrench)
 """The events by which units act (``_unit_action``)."""
@@ -46,7 +50,7 @@ _VERB = {PartKind.MOVE: "move", PartKind.FIRE: "fire", PartKind.ASSAULT: "assaul
 
 def _unit_action(event: Event) -> tuple[str, tuple[UnitId, ...], AreaId | None] | None:
     """(verb, units, declared origin area) of an event that activates units."""
-    if isinstance(event, Move) and event.move_kind in (MoveKind.MOVE, MoveKind.GATHER):
+    if isinstance(event, Move) and event.move_kind in _MOVES_OF_ACTIONS:
         return "move", event.units, event.from_area
     if isinstance(event, Fire) and event.units:
         return "fire", event.units, event.from_area
@@ -67,34 +71,57 @@ def _counter_attack(clock: Clock, ctx: CheckContext, event: Event | None = None)
 
 
 @rule("SPENT-UNIT-ACTS", "2.1.1, 6.1", Severity.ILLEGAL, "Only fresh units move, fire, assault or pay for entrenchment.", events=_UNIT_EVENTS)
-def spent_unit_acts(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+def spent_unit_acts(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
     act = _unit_action(event)
     if act is None:
-        return
+        return ()
     verb, units, _ = act
+    for u in units:  # a loop rather than a filter: the acting units are fresh, and this is every unit action
+        if before.is_spent(u):
+            break
+    else:
+        return ()
     spent = tuple(u for u in units if before.is_spent(u))
-    if spent:
-        yield r.finding(
+    return (
+        r.finding(
             before,
             event,
             f"Spent unit(s) {', '.join(spent)} {verb}; a spent unit cannot act this turn.",
             units=spent,
             areas=tuple(sorted({a for u in spent if (a := before.area_of(u)) is not None})),
-        )
+        ),
+    )
 
 
 @rule("ACT-ONE-AREA", "6.1", Severity.ILLEGAL, "The units of a unit action start in one area (Counter Attack excepted).", events=_UNIT_EVENTS)
-def act_one_area(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+def act_one_area(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
     act = _unit_action(event)
-    if act is None or (isinstance(event, Move) and event.move_kind is MoveKind.GATHER):
-        return
-    verb, units, declared = act
+    if act is None or (isinstance(event, Move) and event.move_kind is GATHER):
+        return ()
     c = before.clock
     joining = c.action_side is not None and not opens_new_action(c, event)
-    if joining and _counter_attack(c, ctx):
-        return
-    if not joining and declared is not None and all(before.area_of(u) == declared for u in units):
-        return  # the common case: a new action whose units all stand where it says
+    if joining:
+        if _counter_attack(c, ctx):
+            return ()
+    else:
+        declared = act[2]
+        if declared is not None and _all_in(before, act[1], declared):
+            return ()  # the common case: a new action whose units all stand where it says
+    return _one_area(r, before, event, act, joining)
+
+
+def _all_in(state: GameState, units: tuple[UnitId, ...], area: AreaId) -> bool:
+    for u in units:
+        if state.area_of(u) != area:
+            return False
+    return True
+
+
+def _one_area(
+    r: FunctionRule, before: GameState, event: Event, act: tuple[str, tuple[UnitId, ...], AreaId | None], joining: bool
+) -> Iterator[F]:
+    verb, units, declared = act
+    c = before.clock
     areas = {u: before.area_of(u) for u in units}
     origins = sorted({a for a in areas.values() if a is not None})
     off_map = tuple(u for u, a in areas.items() if a is None)
@@ -141,7 +168,7 @@ def act_one_area(r: FunctionRule, before: GameState, event: Event, after: GameSt
             )
 
 
-@rule("ACT-SAME-ACTION", "6.1, 7.0, 8.0", Severity.ILLEGAL, "All activated units do the same thing: one destination or one target.", events=ACTION_EVENTS)
+@rule("ACT-SAME-ACTION", "6.1, 7.0, 8.0", Severity.ILLEGAL, "All activated units do the same thing: one destination or one target.", events=ACTION_EVENTS, gate=Gate.ACTION_JOINED)
 def act_same_action(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     c = before.clock
     found = action_part(event)
@@ -176,11 +203,14 @@ def act_same_action(r: FunctionRule, before: GameState, event: Event, after: Gam
             return
 
 
-def _unflipped(r: FunctionRule, state: GameState, event: Event | None) -> Iterator[Finding]:
+def _unflipped(r: FunctionRule, state: GameState, event: Event | None) -> tuple[Finding, ...]:
     c = state.clock
-    fresh = tuple(sorted(u for u in c.activated if (s := state.unit(u)) is not None and s.location.is_on_map and not s.spent))
-    if fresh:
-        yield r.finding(
+    units = state.units
+    fresh = tuple(sorted(u for u in c.activated if (s := units.get(u)) is not None and not s.spent and s.location.is_on_map))
+    if not fresh:
+        return ()
+    return (
+        r.finding(
             state,
             event,
             f"After action {c.action}, participant(s) {', '.join(fresh)} {'is' if len(fresh) == 1 else 'are'} still fresh; "
@@ -189,11 +219,33 @@ def _unflipped(r: FunctionRule, state: GameState, event: Event | None) -> Iterat
             areas=tuple(sorted({a for u in fresh if (a := state.area_of(u)) is not None})),
             side=c.action_side,
             action=c.action,
-        )
+        ),
+    )
+
+
+def _participants_unflipped(before: GameState, event: Event, after: GameState, ctx: CheckContext) -> bool:
+    c = before.clock
+    if c.action_side is None:
+        return False
+    if isinstance(event, Flip):
+        return True  # ACT-FLIP-PARTICIPANTS judges every flip during an action
+    if not closes_action(c, event):
+        return False
+    units = before.units
+    for u in c.activated:
+        s = units.get(u)
+        if s is not None and not s.spent:
+            return True
+    return False
+
+
+PARTICIPANTS_UNFLIPPED = Gate("participants-unflipped", _participants_unflipped)
+"""A flip during an action, or the close of an action some participant of which is still fresh:
+all that ACT-FLIP-PARTICIPANTS and MOVE-FLIP-SPENT judge (most actions end with their units flipped)."""
 
 
 def _flip_finish(r: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
-    if final.clock.action_side is not None and final.clock.phase is Phase.ACTION:
+    if final.clock.action_side is not None and final.clock.phase is ACTION_PHASE:
         yield from _unflipped(r, final, None)
 
 
@@ -204,34 +256,39 @@ def _flip_finish(r: FunctionRule, final: GameState, ctx: CheckContext) -> Iterat
     "After a unit action its participants are spent, and only they were flipped by it.",
     finish=_flip_finish,
     events=(*CLOSING_EVENTS, Flip),
+    gate=PARTICIPANTS_UNFLIPPED,
 )
-def act_flip_participants(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+def act_flip_participants(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
     c = before.clock
     if c.action_side is None:
-        return
+        return ()
     if not isinstance(event, Flip):  # a flip never closes an action (``CLOSING_EVENTS``)
-        if closes_action(c, event):
-            yield from _unflipped(r, before, event)
-        return
-    if event.spent and c.phase is Phase.ACTION and not c.activated.issuperset(event.units):
-        origins = {p.area for p in c.parts if p.kind in _VERB and p.area is not None}
-        wrong = tuple(
-            u
-            for u in event.units
-            if (s := before.unit(u)) is not None
-            and s.side is c.action_side
-            and not s.spent
-            and u not in c.activated
-            and s.location.area in origins
+        return _unflipped(r, before, event) if closes_action(c, event) else ()
+    if event.spent and c.phase is ACTION_PHASE and not c.activated.issuperset(event.units):
+        return _flipped_outsiders(r, before, event)
+    return ()
+
+
+def _flipped_outsiders(r: FunctionRule, before: GameState, event: Flip) -> Iterator[F]:
+    c = before.clock
+    origins = {p.area for p in c.parts if p.kind in _VERB and p.area is not None}
+    wrong = tuple(
+        u
+        for u in event.units
+        if (s := before.unit(u)) is not None
+        and s.side is c.action_side
+        and not s.spent
+        and u not in c.activated
+        and s.location.area in origins
+    )
+    if wrong:
+        yield r.finding(
+            before,
+            event,
+            f"{', '.join(wrong)} flipped to spent by action {c.action} without taking part in it.",
+            units=wrong,
+            areas=tuple(sorted({a for u in wrong if (a := before.area_of(u)) is not None})),
         )
-        if wrong:
-            yield r.finding(
-                before,
-                event,
-                f"{', '.join(wrong)} flipped to spent by action {c.action} without taking part in it.",
-                units=wrong,
-                areas=tuple(sorted({a for u in wrong if (a := before.area_of(u)) is not None})),
-            )
 
 
 @rule("ACT-VM-ONLY", "6.1, 9.0, 10.0", Severity.ILLEGAL, "Only the Viet Minh entrenches and assaults.", events=(Entrench, Assault))

@@ -64,6 +64,7 @@ from sdbp_module.replay.events import (
     Relocate,
 )
 from sdbp_module.replay.location import LocationKind
+from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules import resolution as res
 from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
@@ -136,6 +137,9 @@ def facts(attack: Attack, game: GameData) -> AssaultFacts:
         _CACHE.clear()
     _CACHE[id(attack)] = (attack, game, result)
     return result
+
+
+remembers(_CACHE.clear)
 
 
 def _read(attack: Attack, game: GameData) -> AssaultFacts:

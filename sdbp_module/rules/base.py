@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
-from sdbp_module.replay.apply import opens_new_action
+from sdbp_module.replay.apply import action_part, opens_new_action
+from sdbp_module.replay.combat import closed_action, closed_attacks
 from sdbp_module.replay.events import END_OF_LOG, Event, Where, acting_side
 from sdbp_module.replay.sequence import SequenceOfPlay
 from sdbp_module.replay.state import GameState
@@ -48,14 +48,34 @@ class Rule(Protocol):
     def check(self, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[Finding]: ...
 
 
-class Gate(str, Enum):
+@dataclass(frozen=True, eq=False)
+class Gate:
     """A condition on a step that several rules need before they have anything to judge.
 
-    The checker evaluates it once per event and calls the rules it gates only when it holds; a
-    gated rule must find nothing when it does not (a test runs every rule ungated to show it)."""
+    The checker evaluates each gate once per event and calls the rules it gates only when it holds;
+    a gated rule must find nothing when it does not (a test runs every rule ungated to show it).
+    The game-neutral gates are the class attributes below; a game's rule modules may define more."""
 
-    ATTACK_CLOSED = "attack-closed"  # an attack of the action closes at this event (replay.combat.closed_attacks)
-    ACTION_CLOSED = "action-closed"  # the current action closes at this event (replay.combat.closed_action)
+    name: str
+    holds: Callable[[GameState, Event, GameState, CheckContext], bool] = field(repr=False)
+
+    ATTACK_CLOSED: ClassVar[Gate]  # an attack of the action closes at this event (replay.combat.closed_attacks)
+    ACTION_CLOSED: ClassVar[Gate]  # the current action closes at this event (replay.combat.closed_action)
+    ACTION_JOINED: ClassVar[Gate]  # the event joins the action under way (replay.apply.opens_new_action)
+
+
+def _joins_action(before: GameState, event: Event, after: GameState, ctx: CheckContext) -> bool:
+    clock = before.clock
+    return clock.action_side is not None and action_part(event) is not None and not opens_new_action(clock, event)
+
+
+Gate.ATTACK_CLOSED = Gate(
+    "attack-closed", lambda before, event, after, ctx: bool(before.attacks) and bool(closed_attacks(before, after))
+)
+Gate.ACTION_CLOSED = Gate(
+    "action-closed", lambda before, event, after, ctx: bool(before.action_steps) and bool(closed_action(before, after))
+)
+Gate.ACTION_JOINED = Gate("action-joined", _joins_action)
 
 
 CheckFn = Callable[["FunctionRule", GameState, Event, GameState, CheckContext], Iterable[Finding]]

@@ -31,7 +31,9 @@ from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.movement import MoveAnalysis, StateView, analyse
-from sdbp_module.rules.paths import BoardView, MovedView, controller_after, shift
+from sdbp_module.rules.paths import BoardView, MovedView, Walk, controller_after, shift
+
+_MOVE_ACTION = MoveKind.MOVE  # a hot-path enum member, bound once (see ``ids``)
 
 
 def expected_control(before: GameState, area: AreaId, game: GameData) -> Side:
@@ -123,17 +125,24 @@ def simulate(before: GameState, event: Event, game: GameData) -> tuple[BoardView
     return view, tuple(sorted(a for a in set(touched) if game.has_area(a)))
 
 
-def _walked(before: GameState, event: Event, game: GameData) -> tuple[BoardView, tuple[AreaId, ...]] | None:
-    """For a move action along a logged path, the board the movement rules' analysis already walked
-    step by step from ``before`` (the same 13.0 replay ``simulate`` does); None otherwise."""
-    if not isinstance(event, Move) or event.move_kind is not MoveKind.MOVE or event.path is None:
+def _walk_of(before: GameState, event: Event, game: GameData) -> Walk | None:
+    """For a move action along a logged path, the walk of the movement rules' analysis: step by step
+    from ``before``, the same 13.0 replay ``simulate`` does; None otherwise."""
+    if not isinstance(event, Move) or event.move_kind is not _MOVE_ACTION or event.path is None:
         return None
     a = analyse(before, event, game)
     if not isinstance(a, MoveAnalysis) or a.walked is None or not isinstance(a.facts.view, StateView):
         return None  # unknown facts, or earlier units of the stack counted in (simulate moves this event's only)
-    if not a.walked.steps or a.walked.areas[-1] != event.to_area:
+    if not a.walked.steps or a.walked.steps[-1].cost.target != event.to_area:
         return None  # a path that does not end where the move does: replayed as ``simulate`` reads it
-    return a.walked.final, tuple(sorted(set(a.walked.areas)))
+    return a.walked
+
+
+def _walked(before: GameState, event: Event, game: GameData) -> tuple[BoardView, tuple[AreaId, ...]] | None:
+    """The board after a move action as the movement rules' analysis walked it, and the areas it
+    crossed (see ``_walk_of``); None otherwise."""
+    walk = _walk_of(before, event, game)
+    return None if walk is None else (walk.final, tuple(sorted(set(walk.areas))))
 
 
 @rule(
@@ -181,6 +190,10 @@ def control_change(
                 actual=event.side.value,
             )
         return
+    if after.control is before.control and isinstance(event, Move):
+        walk = _walk_of(before, event, game)
+        if walk is not None and not any(step.control_changes for step in walk.steps):
+            return  # neither the replay nor the walk changed any control: they agree on every area
     result = _walked(before, event, game) or simulate(before, event, game)
     if result is None:
         return

@@ -48,6 +48,7 @@ from sdbp_module.replay.events import (
     Fire,
     UnitOutcome,
 )
+from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules import resolution
 from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
@@ -586,6 +587,9 @@ def analyse(before: GameState, event: Damage, ctx: CheckContext) -> Analysis:
         del _cache[next(iter(_cache))]  # the oldest: an attack is judged a few events after its damage
     _cache[id(event)] = (event, before, ctx, result)
     return result
+
+
+remembers(_cache.clear)
 
 
 def _analyse(before: GameState, event: Damage, ctx: CheckContext, *, flexible: bool = False) -> Analysis:

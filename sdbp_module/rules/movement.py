@@ -33,14 +33,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 from sdbp_module.ids import AreaColour, AreaId, Severity, Side, UnitId, UnitType
 from sdbp_module.model.game_data import GameData, Unit
 from sdbp_module.replay.apply import CLOSING_EVENTS, closes_action, opens_new_action
 from sdbp_module.replay.clock import PartKind
 from sdbp_module.replay.events import Damage, Event, Move, MoveKind, Place, Relocate
+from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, FunctionRule, rule
+from sdbp_module.rules.activation import PARTICIPANTS_UNFLIPPED
+from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.paths import (
     BoardView,
@@ -52,6 +55,7 @@ from sdbp_module.rules.paths import (
 )
 
 ALL_PROBLEMS = frozenset(StepProblem)
+MOVE_ACTION = MoveKind.MOVE  # a hot-path enum member, bound once (see ``ids``)
 
 
 # -- the state as a BoardView ----------------------------------------------------------------------
@@ -104,8 +108,9 @@ class Missing:
         return "; ".join(self.facts)
 
 
-@dataclass(frozen=True, slots=True)
-class MoveFacts:
+class MoveFacts(NamedTuple):
+    """(``MoveFacts`` and ``MoveAnalysis`` are named tuples, built for every move action: see ``paths.Step``.)"""
+
     event: Move
     units: tuple[Unit, ...]  # the whole stack: this event's units and earlier ones of the action
     mover: Mover
@@ -113,8 +118,7 @@ class MoveFacts:
     view: BoardView  # the board just before the stack left its origin
 
 
-@dataclass(frozen=True, slots=True)
-class MoveAnalysis:
+class MoveAnalysis(NamedTuple):
     facts: MoveFacts
     walked: Walk | None = None  # the logged path, walked (None without a logged path)
     best: Walk | None = None  # cheapest legal path (no logged path)
@@ -159,6 +163,19 @@ class MoveAnalysis:
             return self.diagnosis
         return None
 
+    @property
+    def clean(self) -> bool:
+        """Nothing for the movement rules to report: a route within the stack's MP with no forbidden
+        step, and no cost claimed by the log (the rules gated by ``MOVE_TO_REPORT`` then find nothing)."""
+        route = self.walked if self.walked is not None else self.best
+        return (
+            route is not None
+            and self.diagnosis is None
+            and not route.problems
+            and route.cost <= self.facts.mover.allowance
+            and self.facts.event.cost is None
+        )
+
     def problems(self, kind: StepProblem) -> tuple[int, ...]:
         """Indexes of the steps (of :attr:`restriction_walk`) that break ``kind``."""
         w = self.restriction_walk
@@ -168,7 +185,7 @@ class MoveAnalysis:
 
 
 def _is_move_action(event: Event) -> bool:
-    return isinstance(event, Move) and event.move_kind is MoveKind.MOVE
+    return isinstance(event, Move) and event.move_kind is MOVE_ACTION
 
 
 def _earlier_stack(before: GameState, event: Move) -> tuple[UnitId, ...]:
@@ -247,13 +264,16 @@ def analyse(before: GameState, event: Move, game: GameData) -> MoveAnalysis | Mi
     return result
 
 
+remembers(_CACHE.clear)
+
+
 def _analyse(before: GameState, event: Move, game: GameData) -> MoveAnalysis | Missing:
     facts = move_facts(before, event, game)
     if isinstance(facts, Missing):
         return facts
     origin, dest, mover = event.from_area, event.to_area, facts.mover
     if facts.steps is not None:
-        return MoveAnalysis(facts, walked=walk(game, mover, origin, facts.steps, facts.view))
+        return MoveAnalysis(facts, walk(game, mover, origin, facts.steps, facts.view))  # (walked)
     best = cheapest_path(game, mover, origin, dest, facts.view)
     if best is not None and best.cost <= mover.allowance:
         return MoveAnalysis(facts, best=best)
@@ -261,6 +281,18 @@ def _analyse(before: GameState, event: Move, game: GameData) -> MoveAnalysis | M
     if relaxed is None:
         return MoveAnalysis(facts, disconnected=True)
     return MoveAnalysis(facts, best=best, diagnosis=relaxed)
+
+
+def _to_report(before: GameState, event: Event, after: GameState, ctx: CheckContext) -> bool:
+    if not isinstance(event, Move) or event.move_kind is not MOVE_ACTION:
+        return True  # the rules below also judge retreats, placements and other moves
+    a = analyse(before, event, ctx.game)
+    return not isinstance(a, MoveAnalysis) or not a.clean
+
+
+MOVE_TO_REPORT = Gate("move-to-report", _to_report)
+"""Any event but a move action whose analysis is clean (``MoveAnalysis.clean``): most move actions
+are, and six rules then have nothing to report."""
 
 
 # -- helpers for findings ---------------------------------------------------------------------------
@@ -309,6 +341,7 @@ def _how(a: MoveAnalysis) -> str:
     Severity.ILLEGAL,
     "consecutive areas of a move's path are adjacent",
     events=(Move,),
+    gate=MOVE_TO_REPORT,
 )
 def move_adjacent_path(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -345,6 +378,7 @@ def move_adjacent_path(
     Severity.ILLEGAL,
     "the path's step-by-step cost fits the stack's MP",
     events=(Move,),
+    gate=MOVE_TO_REPORT,
 )
 def move_cost(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -392,6 +426,7 @@ def move_cost(
     Severity.ILLEGAL,
     "the units of one move action go from one area to one destination together",
     events=(Move,),
+    gate=Gate.ACTION_JOINED,
 )
 def move_stack_together(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -432,6 +467,7 @@ def move_stack_together(
     Severity.ILLEGAL,
     "a stack moves with the lowest MA of its units",
     events=(Move,),
+    gate=MOVE_TO_REPORT,
 )
 def move_stack_ma(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -495,6 +531,7 @@ def _restriction(
     Severity.ILLEGAL,
     "a VM move never enters a French-controlled area holding French units",
     events=(Move,),
+    gate=MOVE_TO_REPORT,
 )
 def vm_enter_fr_occupied(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -536,6 +573,7 @@ def _red_entries(
     Severity.ILLEGAL,
     "French units never enter or end in a red-numbered area",
     events=(Move, Damage, Place, Relocate),
+    gate=MOVE_TO_REPORT,
 )
 def fr_red_area(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -619,6 +657,7 @@ def _river_crossings(
     Severity.ILLEGAL,
     "French armour crosses rivers only by the bridges 29–28 and 29–21",
     events=(Move, Damage),
+    gate=MOVE_TO_REPORT,
 )
 def fr_armor_river(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -683,14 +722,18 @@ def fr_armor_river(
 )
 def move_no_mp_assault(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-) -> Iterator[Finding]:
+) -> Iterable[Finding]:
     """The movement rules judge move actions only, so an assault advance is never priced.
 
     This guard says so (info) when the advance would have broken MOVE-COST as a move, so a
     reader of the report sees why no MOVE-COST finding came.
     """
     if not isinstance(event, Move) or event.move_kind is not MoveKind.ADVANCE:
-        return
+        return ()  # a plain function, not a generator: called on every move
+    return _advance_price(self, before, event, ctx)
+
+
+def _advance_price(self: FunctionRule, before: GameState, event: Move, ctx: CheckContext) -> Iterator[Finding]:
     game = ctx.game
     if not all(game.has_unit(u) for u in event.units) or not event.units:
         return
@@ -754,6 +797,7 @@ def _move_flip_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -
     "units that moved are spent once their action ends",
     finish=_move_flip_finish,
     events=CLOSING_EVENTS,
+    gate=PARTICIPANTS_UNFLIPPED,
 )
 def move_flip_spent(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext

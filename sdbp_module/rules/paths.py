@@ -30,11 +30,16 @@ import heapq
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 from types import MappingProxyType
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from sdbp_module.ids import AreaColour, AreaId, Side, UnitType
 from sdbp_module.model.game_data import Border, GameData, Unit
+
+# hot-path enum members, bound once (see ``ids``)
+_FR, _VM = Side.FRENCH, Side.VIET_MINH
+_RED = AreaColour.RED
 
 
 class BoardView(Protocol):
@@ -103,9 +108,26 @@ def controller_after(view: BoardView, area: AreaId) -> Side:
     empty and contested areas keep their controller.
     """
     current = view.controller(area)
-    if view.count(current, area) == 0 and view.count(current.enemy, area) >= 1:
-        return current.enemy
-    return current
+    return _settled(current, view.count(current, area), view.count(current.enemy, area))
+
+
+def _settled(current: Side, held: int, enemy: int) -> Side:
+    """13.0 for an area controlled by ``current`` holding ``held`` of its units and ``enemy`` of the other side's."""
+    return current.enemy if held == 0 and enemy >= 1 else current
+
+
+def _moved_counts(
+    view: BoardView, side: Side, size: int, x: AreaId, y: AreaId
+) -> tuple[BoardView, dict[tuple[Side, AreaId], int], dict[AreaId, Side]]:
+    """The base view, count deltas and control changes of ``view`` once ``size`` units of ``side``
+    stepped from ``x`` to ``y`` (control not settled yet): fresh dicts the caller completes."""
+    if isinstance(view, MovedView):
+        base, deltas, control = view.base, dict(view.deltas), dict(view.control)
+    else:
+        base, deltas, control = view, {}, {}
+    deltas[(side, x)] = deltas.get((side, x), 0) - size
+    deltas[(side, y)] = deltas.get((side, y), 0) + size
+    return base, deltas, control
 
 
 def shift(view: BoardView, side: Side, size: int, x: AreaId, y: AreaId) -> MovedView:
@@ -114,12 +136,7 @@ def shift(view: BoardView, side: Side, size: int, x: AreaId, y: AreaId) -> Moved
     Control of the area left is re-evaluated too: a side that leaves its last unit in an area
     holding enemy units loses it at once (13.0).
     """
-    if isinstance(view, MovedView):
-        base, deltas, control = view.base, dict(view.deltas), dict(view.control)
-    else:
-        base, deltas, control = view, {}, {}
-    deltas[(side, x)] = deltas.get((side, x), 0) - size
-    deltas[(side, y)] = deltas.get((side, y), 0) + size
+    base, deltas, control = _moved_counts(view, side, size, x, y)
     # the view reads ``control`` live, so the area left is settled before the area entered
     moved = MovedView(base, MappingProxyType(deltas), MappingProxyType(control))
     control[x] = controller_after(moved, x)
@@ -141,6 +158,11 @@ class StepCost:
     river: bool  # a river border without a bridge
     leave_enemy_control: bool
     leave_enemy_units: bool
+    total: int = field(init=False, repr=False, compare=False)
+    """1 + the entry surcharge + the leaving surcharge: the step's price in MP."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "total", 1 + self.enter_surcharge + self.leave_surcharge)
 
     @property
     def enter_surcharge(self) -> int:
@@ -152,10 +174,6 @@ class StepCost:
         """+1 in total for leaving an enemy-controlled and/or enemy-occupied area (7.0)."""
         return int(self.leave_enemy_control or self.leave_enemy_units)
 
-    @property
-    def total(self) -> int:
-        return 1 + self.enter_surcharge + self.leave_surcharge
-
 
 def step_cost(game: GameData, side: Side, x: AreaId, y: AreaId, view: BoardView) -> StepCost:
     """Price of stepping from ``x`` to adjacent ``y`` for ``side``, as things stand in ``view``.
@@ -164,20 +182,35 @@ def step_cost(game: GameData, side: Side, x: AreaId, y: AreaId, view: BoardView)
     without a bridge, ``+1`` if ``x`` is enemy-controlled or holds an enemy unit (7.0). The
     caller checks adjacency (see :func:`step_problems`).
     """
-    return _price(side, x, y, view, game.border(x, y))
-
-
-def _price(side: Side, x: AreaId, y: AreaId, view: BoardView, border: Border | None) -> StepCost:
     enemy = side.enemy
-    return StepCost(
-        source=x,
-        target=y,
-        enter_enemy_control=view.controller(y) is enemy,
-        enter_enemy_units=view.count(enemy, y) >= 1,
-        river=border is not None and border.river and not border.bridge,
-        leave_enemy_control=view.controller(x) is enemy,
-        leave_enemy_units=view.count(enemy, x) >= 1,
+    return _step_cost(
+        x,
+        y,
+        view.controller(y) is enemy,
+        view.count(enemy, y) >= 1,
+        _unbridged_river(game.border(x, y)),
+        view.controller(x) is enemy,
+        view.count(enemy, x) >= 1,
     )
+
+
+def _unbridged_river(border: Border | None) -> bool:
+    return border is not None and border.river and not border.bridge
+
+
+@cache
+def _step_cost(
+    x: AreaId,
+    y: AreaId,
+    enter_enemy_control: bool,
+    enter_enemy_units: bool,
+    river: bool,
+    leave_enemy_control: bool,
+    leave_enemy_units: bool,
+) -> StepCost:
+    """One ``StepCost`` per distinct price (a value, so shared: finding it again costs less than
+    building a frozen dataclass, and every step of every walk needs one)."""
+    return StepCost(x, y, enter_enemy_control, enter_enemy_units, river, leave_enemy_control, leave_enemy_units)
 
 
 class StepProblem(str, Enum):
@@ -225,28 +258,30 @@ def step_problems(
 
     Entering ``y`` is judged at the moment of entry, i.e. with the stack still in ``x``.
     """
-    return _restrictions(game, mover, x, y, view, game.border(x, y))
+    side = mover.side
+    return _restrictions(game, mover, y, game.border(x, y), view.controller(y), view.count(side.enemy, y), view.count(side, y))
 
 
 def _restrictions(
-    game: GameData, mover: Mover, x: AreaId, y: AreaId, view: BoardView, border: Border | None
+    game: GameData, mover: Mover, y: AreaId, border: Border | None, controller_y: Side, enemy_y: int, own_y: int
 ) -> tuple[StepProblem, ...]:
+    """``controller_y``, ``enemy_y``, ``own_y``: the controller of ``y`` and the units of each side there."""
     problems: list[StepProblem] = []
     if border is None:
         problems.append(StepProblem.NOT_ADJACENT)
-    if mover.side is Side.FRENCH and game.area(y).colour is AreaColour.RED:
+    if mover.side is _FR and game.area(y).colour is _RED:
         problems.append(StepProblem.RED_AREA)
     if (
-        mover.side is Side.FRENCH
+        mover.side is _FR
         and mover.armour
         and border is not None
         and border.river
         and not border.bridge
     ):
         problems.append(StepProblem.ARMOUR_RIVER)
-    if mover.side is Side.VIET_MINH and view.controller(y) is Side.FRENCH and view.count(Side.FRENCH, y) >= 1:
+    if mover.side is _VM and controller_y is _FR and enemy_y >= 1:
         problems.append(StepProblem.VM_ENTER_FR_OCCUPIED)
-    if view.count(mover.side, y) + mover.size > game.game.stacking_limit:
+    if own_y + mover.size > game.game.stacking_limit:
         problems.append(StepProblem.STACK_LIMIT)
     return tuple(problems)
 
@@ -254,9 +289,11 @@ def _restrictions(
 # -- a whole path --------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of a walked path: its price, what it breaks, and what control it changed."""
+class Step(NamedTuple):
+    """One step of a walked path: its price, what it breaks, and what control it changed.
+
+    ``Step`` and ``Walk`` are named tuples rather than frozen dataclasses: every move action is
+    walked, and a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``."""
 
     cost: StepCost
     problems: tuple[StepProblem, ...]
@@ -264,22 +301,28 @@ class Step:
     control_changes: tuple[tuple[AreaId, Side, Side], ...]  # (area, before, after)
 
 
-@dataclass(frozen=True, slots=True)
-class Walk:
-    """A path walked step by step from ``origin`` (7.0, 13.0)."""
+class Walk(NamedTuple):
+    """A path walked step by step from ``origin`` (7.0, 13.0); build it with :meth:`of`."""
 
     mover: Mover
     origin: AreaId
     steps: tuple[Step, ...]
     final: BoardView
-    cost: int = field(init=False, repr=False, compare=False)
+    cost: int
     """The MP the path costs: the sum of its steps' prices."""
-    problems: tuple[tuple[int, StepProblem], ...] = field(init=False, repr=False, compare=False)
+    problems: tuple[tuple[int, StepProblem], ...]
     """``(step index, problem)`` for every forbidden step, in path order."""
 
-    def __post_init__(self) -> None:  # both are read by several rules per move: computed once
-        object.__setattr__(self, "cost", sum(s.cost.total for s in self.steps))
-        object.__setattr__(self, "problems", tuple((i, p) for i, s in enumerate(self.steps) for p in s.problems))
+    @staticmethod
+    def of(mover: Mover, origin: AreaId, steps: tuple[Step, ...], final: BoardView) -> Walk:
+        """The walk of ``steps``, with its cost and problems (read by several rules per move: computed once)."""
+        cost = 0
+        problems: list[tuple[int, StepProblem]] = []
+        for i, step in enumerate(steps):
+            cost += step.cost.total
+            if step.problems:
+                problems += ((i, p) for p in step.problems)
+        return Walk(mover, origin, steps, final, cost, tuple(problems))
 
     @property
     def areas(self) -> tuple[AreaId, ...]:
@@ -297,17 +340,33 @@ class Walk:
 
 
 def _step(game: GameData, mover: Mover, x: AreaId, y: AreaId, view: BoardView) -> tuple[Step, MovedView]:
+    """Price, check and play one step on ``view``: every move action is walked, so the board is read
+    once for the step (rather than by ``step_cost``, ``step_problems`` and ``shift`` each) and 13.0
+    is settled from those numbers."""
     border = game.border(x, y)
-    cost = _price(mover.side, x, y, view, border)
-    problems = _restrictions(game, mover, x, y, view, border)
-    after = shift(view, mover.side, mover.size, x, y)
-    changes: list[tuple[AreaId, Side, Side]] = []
-    for a in (x, y) if x != y else (x,):
-        was, now = view.controller(a), after.control[a]  # ``shift`` settles both areas
-        if was is not now:
-            changes.append((a, was, now))
-    step = Step(cost, problems, after.count(mover.side, y), tuple(changes))
-    return step, after
+    side, size = mover.side, mover.size
+    enemy = side.enemy
+    was_x, was_y = view.controller(x), view.controller(y)
+    own_x, own_y = view.count(side, x), view.count(side, y)
+    enemy_x, enemy_y = view.count(enemy, x), view.count(enemy, y)
+    cost = _step_cost(x, y, was_y is enemy, enemy_y >= 1, _unbridged_river(border), was_x is enemy, enemy_x >= 1)
+    problems = _restrictions(game, mover, y, border, was_y, enemy_y, own_y)
+    if x == y:  # a step in place (a logged path repeating an area): nothing moves
+        after = shift(view, side, size, x, y)
+        now = after.control[x]
+        return Step(cost, problems, own_y, ((x, was_x, now),) if now is not was_x else ()), after
+    base, deltas, control = _moved_counts(view, side, size, x, y)
+    # 13.0 on the area left, then on the area entered, from the counts after the step
+    own_x, own_y = own_x - size, own_y + size
+    now_x = control[x] = _settled(was_x, own_x, enemy_x) if was_x is side else _settled(was_x, enemy_x, own_x)
+    now_y = control[y] = _settled(was_y, own_y, enemy_y) if was_y is side else _settled(was_y, enemy_y, own_y)
+    after = MovedView(base, MappingProxyType(deltas), MappingProxyType(control))
+    changes: tuple[tuple[AreaId, Side, Side], ...] = ()
+    if now_x is not was_x:
+        changes += ((x, was_x, now_x),)
+    if now_y is not was_y:
+        changes += ((y, was_y, now_y),)
+    return Step(cost, problems, own_y, changes), after
 
 
 def walk(game: GameData, mover: Mover, origin: AreaId, path: Sequence[AreaId], view: BoardView) -> Walk:
@@ -320,11 +379,16 @@ def walk(game: GameData, mover: Mover, origin: AreaId, path: Sequence[AreaId], v
     steps: list[Step] = []
     current: BoardView = view
     here = origin
-    for there in path:
+    cost = 0
+    problems: list[tuple[int, StepProblem]] = []
+    for i, there in enumerate(path):  # ``Walk.of``'s sums, made on the way
         step, current = _step(game, mover, here, there, current)
         steps.append(step)
+        cost += step.cost.total
+        if step.problems:
+            problems += ((i, p) for p in step.problems)
         here = there
-    return Walk(mover, origin, tuple(steps), current)
+    return Walk(mover, origin, tuple(steps), current, cost, tuple(problems))
 
 
 def cheapest_path(
@@ -348,8 +412,8 @@ def cheapest_path(
     costing more than it saves, so settling each area once is exact.
     """
     if origin == destination:
-        return Walk(mover, origin, (), view)
-    start = Walk(mover, origin, (), view)
+        return Walk.of(mover, origin, (), view)
+    start = Walk.of(mover, origin, (), view)
     queue: list[tuple[int, tuple[AreaId, ...], int]] = [(0, (origin,), 0)]
     labels: dict[int, Walk] = {0: start}
     settled: set[AreaId] = set()
@@ -370,7 +434,7 @@ def cheapest_path(
             if any(p not in ignore for p in step.problems):
                 continue
             serial += 1
-            labels[serial] = Walk(mover, origin, (*label.steps, step), after)
+            labels[serial] = Walk.of(mover, origin, (*label.steps, step), after)
             heapq.heappush(queue, (cost + step.cost.total, (*areas, there), serial))
     return None
 

@@ -13,7 +13,7 @@ Shared by the FIRE-*, DAMAGE-* and ASSAULT-* rules; it judges nothing itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -21,6 +21,7 @@ from sdbp_module.ids import AreaId, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.combat import Attack, AttackKind
 from sdbp_module.replay.events import CardPlay, DamageResult, DiceRoll
+from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.sodbp_cards import (
     ART_75,
@@ -77,9 +78,27 @@ class Total:
 
 def cards_named(attack: Attack, game: GameData, name: str, side: Side | None = None) -> tuple[CardPlay, ...]:
     """Plays of the card ``name`` (by ``side`` when given) that concern ``attack``."""
-    return tuple(
-        c for c in attack.cards() if card_name(game, c.card) == name and (side is None or c.side is side)
-    )
+    plays = _plays_by_name(attack, game).get(name, ())
+    return plays if side is None else tuple(c for c in plays if c.side is side)
+
+
+_PLAYS: dict[int, tuple[Attack, GameData, Mapping[str | None, tuple[CardPlay, ...]]]] = {}
+
+
+def _plays_by_name(attack: Attack, game: GameData) -> Mapping[str | None, tuple[CardPlay, ...]]:
+    """The card plays that concern ``attack``, by card name, in log order: sorted out once per attack
+    (the totals ask for a dozen names of each attack; most attacks have no card at all)."""
+    held = _PLAYS.get(id(attack))
+    if held is not None and held[0] is attack and held[1] is game:
+        return held[2]
+    by_name: dict[str | None, tuple[CardPlay, ...]] = {}
+    for c in attack.cards():
+        name = card_name(game, c.card)
+        by_name[name] = (*by_name.get(name, ()), c)
+    if len(_PLAYS) >= _MEMO_SIZE:
+        _PLAYS.clear()
+    _PLAYS[id(attack)] = (attack, game, by_name)
+    return by_name
 
 
 def attack_card_name(attack: Attack, game: GameData) -> str | None:
@@ -171,6 +190,12 @@ def _memo(name: str, attack: Attack, rules: RuleSet, flag: bool, compute: Callab
         _MEMO.clear()
     _MEMO[key] = (attack, rules, value)
     return value
+
+
+@remembers
+def _forget() -> None:
+    _MEMO.clear()
+    _PLAYS.clear()
 
 
 # -- attack ---------------------------------------------------------------------------------------

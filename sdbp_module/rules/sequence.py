@@ -12,7 +12,7 @@ would be a separate, visible event), and hands when the start snapshot gives no 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from sdbp_module.ids import AreaId, Phase, Severity, Side
 from sdbp_module.replay.apply import (
@@ -46,14 +46,19 @@ from sdbp_module.replay.events import (
     Place,
     acting_side,
 )
+from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, FunctionRule, rule
+from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.play_sequence import ORDER_MATTERS
 from sdbp_module.rules.sodbp_cards import COUNTER_ATTACK, SURPRISE_ASSAULT, card_is
 
 F = Finding
 VM, FR = Side.VIET_MINH, Side.FRENCH
+# hot-path enum members, bound once (see ``ids``)
+ACTION_PHASE, END_PHASE = Phase.ACTION, Phase.END
+PASS, CONTINUE = ActionKind.PASS, ActionKind.CONTINUE  # kinds of action
+DISCARD_TO_CONTINUE = DiscardReason.CONTINUE
 
 _KIND_WORDS = {
     ActionKind.UNIT: "unit action",
@@ -91,8 +96,14 @@ def _opening(before: GameState, event: Event) -> tuple[Side, ActionKind] | None:
     return answer
 
 
+@remembers
+def _forget() -> None:
+    global _last_opening
+    _last_opening = (None, None, None)
+
+
 def _in_action_phase(before: GameState) -> bool:
-    return before.clock.phase is Phase.ACTION
+    return before.clock.phase is ACTION_PHASE
 
 
 def phase_over(clock: Clock, first: Side) -> str | None:
@@ -105,15 +116,15 @@ def ended_earlier(clock: Clock, first: Side) -> bool:
     """True when the phase was already over before the last recorded action (and that was flagged)."""
     r = clock.recent
     for k in range(1, len(r)):
-        if _over(r[:k], first) is not None and not (r[k].kind is ActionKind.CONTINUE and r[k].side is not first):
+        if _over(r[:k], first) is not None and not (r[k].kind is CONTINUE and r[k].side is not first):
             return True
     return False
 
 
 def _over(r: tuple[ActionRecord, ...], first: Side) -> str | None:
-    if len(r) >= 2 and r[-1].kind is ActionKind.PASS and r[-2].kind is ActionKind.PASS and r[-1].side is not r[-2].side:
+    if len(r) >= 2 and r[-1].kind is PASS and r[-2].kind is PASS and r[-1].side is not r[-2].side:
         return f"two passes in a row (actions {r[-2].number} and {r[-1].number})"
-    if r and r[-1].kind is ActionKind.PASS and r[-1].side is first:
+    if r and r[-1].kind is PASS and r[-1].side is first:
         return f"the {first.label} pass (action {r[-1].number}) with no discard to continue"
     return None
 
@@ -132,7 +143,13 @@ def _expected_next(clock: Clock, first_turn: int) -> tuple[int, Phase]:
 
 
 @rule("SEQ-PHASE-ORDER", "4.0", Severity.ILLEGAL, "Every turn runs Draw → Action → End; actions only in the Action phase.", events=(*ACTION_EVENTS, PhaseStart))
-def seq_phase_order(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+def seq_phase_order(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
+    if not isinstance(event, PhaseStart) and before.clock.phase is ACTION_PHASE:
+        return ()  # an act in the Action phase (the common case): nothing to judge
+    return _phase_order(r, before, event, ctx)
+
+
+def _phase_order(r: FunctionRule, before: GameState, event: Event, ctx: CheckContext) -> Iterator[F]:
     c = before.clock
     if isinstance(event, PhaseStart):
         if (event.turn, event.phase) == (c.turn, c.phase):
@@ -158,7 +175,7 @@ def seq_phase_order(r: FunctionRule, before: GameState, event: Event, after: Gam
                 severity=Severity.CANNOT_CHECK,
             )
         return
-    if opening is not None and c.phase is not Phase.ACTION:
+    if opening is not None and c.phase is not ACTION_PHASE:
         side, kind = opening
         where = f"the {c.phase.value} phase" if c.phase is not None else "before the first phase"
         yield r.finding(
@@ -171,67 +188,91 @@ def seq_phase_order(r: FunctionRule, before: GameState, event: Event, after: Gam
 
 
 @rule("SEQ-VM-FIRST", "4.0 B, 6.0", Severity.ILLEGAL, "The Viet Minh takes the first action of every turn.", events=ACTION_EVENTS)
-def seq_vm_first(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+def seq_vm_first(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
+    if before.clock.actions_in_phase or before.clock.phase is not ACTION_PHASE:
+        return ()  # judged at the first action of an Action phase only
     opening = _opening(before, event)
-    if opening is None or not _in_action_phase(before) or before.clock.actions_in_phase:
-        return
+    if opening is None:
+        return ()
     side, kind = opening
     first = ctx.sequence.first_side
-    if first is not None and side is not first:
-        yield r.finding(
+    if first is None or side is first:
+        return ()
+    return (
+        r.finding(
             before,
             event,
             f"The first action of turn {before.clock.turn} is a {side.label} {_KIND_WORDS[kind]}; the {first.label} acts first.",
             expected=first.value,
             actual=side.value,
-        )
+        ),
+    )
 
 
 @rule("SEQ-ALTERNATE", "4.0 B", Severity.ILLEGAL, "Sides alternate actions (a pass counts); only a discard to continue is followed by the same side.", events=ACTION_EVENTS)
-def seq_alternate(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
-    opening = _opening(before, event)
+def seq_alternate(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
     last = before.clock.last
-    if opening is None or last is None or not _in_action_phase(before):
-        return
+    if last is None or before.clock.phase is not ACTION_PHASE:
+        return ()
+    opening = _opening(before, event)
+    if opening is None:
+        return ()
     side, kind = opening
-    if last.side is side and last.kind is not ActionKind.CONTINUE:
-        yield r.finding(
+    if last.side is not side or last.kind is CONTINUE:
+        return ()
+    return (
+        r.finding(
             before,
             event,
             f"{_act_words(side, kind)} follows {_words(last)}; the sides alternate.",
             expected=side.enemy.value,
             actual=side.value,
-        )
+        ),
+    )
 
 
 @rule("SEQ-PASS-NOT-FINAL", "4.0 B [SoS] (AMB-27)", Severity.INFO, "A side that passed may act again later (not a violation).", events=ACTION_EVENTS)
-def seq_pass_not_final(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+def seq_pass_not_final(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
+    if before.clock.phase is not ACTION_PHASE:
+        return ()
     opening = _opening(before, event)
-    if opening is None or not _in_action_phase(before):
-        return
+    if opening is None:
+        return ()
     side, kind = opening
-    if kind in (ActionKind.PASS, ActionKind.CONTINUE):
-        return
-    earlier = [rec for rec in before.clock.recent if rec.side is side and rec.kind is ActionKind.PASS]
-    if earlier:
-        yield r.finding(
-            before,
-            event,
-            f"The {side.label} passed at action {earlier[-1].number} and acts again: a pass is not final (legal).",
-        )
+    if kind is PASS or kind is CONTINUE:
+        return ()
+    for earlier in reversed(before.clock.recent):  # the side's latest pass, if any
+        if earlier.side is side and earlier.kind is PASS:
+            return (
+                r.finding(
+                    before,
+                    event,
+                    f"The {side.label} passed at action {earlier.number} and acts again: a pass is not final (legal).",
+                ),
+            )
+    return ()
 
 
 @rule("SEQ-END-ON-PASSES", "4.0 B", Severity.ILLEGAL, "The Action phase ends on two passes in a row, or on a VM pass not answered by a French discard.", events=CLOSING_EVENTS)
-def seq_end_on_passes(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+def seq_end_on_passes(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
+    c = before.clock
+    if c.phase is not ACTION_PHASE:
+        return ()  # both cases below are about the Action phase
+    if not isinstance(event, (PhaseStart, GameEnd)) and (not c.recent or c.recent[-1].kind is not PASS):
+        return ()  # an act after anything but a pass: the phase goes on (``phase_over``; the common case)
+    return _end_on_passes(r, before, event, ctx)
+
+
+def _end_on_passes(r: FunctionRule, before: GameState, event: Event, ctx: CheckContext) -> Iterator[F]:
     c = before.clock
     first = ctx.sequence.first_side or VM
-    if isinstance(event, (PhaseStart, GameEnd)) and c.phase is Phase.ACTION and (
+    if isinstance(event, (PhaseStart, GameEnd)) and c.phase is ACTION_PHASE and (
         not isinstance(event, PhaseStart) or (event.turn, event.phase) != (c.turn, c.phase)
     ):
         if (
             phase_over(c, first) is None
             and not ended_earlier(c, first)
-            and (c.last is None or c.last.kind is not ActionKind.CONTINUE)
+            and (c.last is None or c.last.kind is not CONTINUE)
         ):
             last = f"after {_words(c.last)}" if c.last is not None else "with no action or pass logged"
             yield r.finding(
@@ -248,9 +289,9 @@ def seq_end_on_passes(r: FunctionRule, before: GameState, event: Event, after: G
         return
     side, kind = opening
     previous = c.recent[-1]
-    if kind is ActionKind.CONTINUE and side is not first:
+    if kind is CONTINUE and side is not first:
         return  # judged by SEQ-FR-DISCARD-CONTINUE (including after two passes, AMB-02)
-    if kind is ActionKind.PASS:
+    if kind is PASS:
         yield r.finding(
             before,
             event,
@@ -268,14 +309,23 @@ def seq_end_on_passes(r: FunctionRule, before: GameState, event: Event, after: G
 
 
 @rule("SEQ-FR-DISCARD-CONTINUE", "4.0 B", Severity.ILLEGAL, "After a VM pass the French may discard exactly one card from hand to continue.", events=CLOSING_EVENTS)
-def seq_fr_discard_continue(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+def seq_fr_discard_continue(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
+    last = before.clock.last
+    if (last is None or last.kind is not CONTINUE) and not (
+        isinstance(event, CardDiscard) and event.reason is DISCARD_TO_CONTINUE
+    ):
+        return ()  # neither after a discard to continue nor one (the common case)
+    return _discard_continue(r, before, event, ctx)
+
+
+def _discard_continue(r: FunctionRule, before: GameState, event: Event, ctx: CheckContext) -> Iterator[F]:
     c = before.clock
     first = ctx.sequence.first_side or VM
     second = first.enemy
     # the act after a discard to continue must be the discarder's
-    if c.last is not None and c.last.kind is ActionKind.CONTINUE and _in_action_phase(before):
+    if c.last is not None and c.last.kind is CONTINUE and _in_action_phase(before):
         opening = _opening(before, event)
-        if opening is not None and opening[0] is not c.last.side and opening[1] is not ActionKind.CONTINUE:
+        if opening is not None and opening[0] is not c.last.side and opening[1] is not CONTINUE:
             yield r.finding(
                 before,
                 event,
@@ -290,7 +340,7 @@ def seq_fr_discard_continue(r: FunctionRule, before: GameState, event: Event, af
                 event,
                 f"The Action phase ends right after the {c.last.side.label} discard to continue; an action or pass must follow it.",
             )
-    if not (isinstance(event, CardDiscard) and event.reason is DiscardReason.CONTINUE):
+    if not (isinstance(event, CardDiscard) and event.reason is DISCARD_TO_CONTINUE):
         return
     cards = event.cards
     if event.side is not second:
@@ -324,14 +374,14 @@ def seq_fr_discard_continue(r: FunctionRule, before: GameState, event: Event, af
             severity=Severity.CANNOT_CHECK,
         )
     last = c.last
-    if last is None or not (last.kind is ActionKind.PASS and last.side is first):
+    if last is None or not (last.kind is PASS and last.side is first):
         after_what = _words(last) if last is not None else "the start of the phase"
         yield r.finding(
             before, event, f"Discard to continue after {after_what}; it may follow only a {first.label} pass."
         )
     elif (
         len(c.recent) >= 2
-        and c.recent[-2].kind is ActionKind.PASS
+        and c.recent[-2].kind is PASS
         and c.recent[-2].side is second
         and ctx.rules.get("fr_discard_after_fr_pass") == "forbidden"
     ):
@@ -345,15 +395,19 @@ def seq_fr_discard_continue(r: FunctionRule, before: GameState, event: Event, af
 
 
 @rule("SEQ-AUTO-PASS", "4.0 B", Severity.INFO, "A side with no fresh unit and no card passes automatically.", events=ACTION_EVENTS)
-def seq_auto_pass(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+def seq_auto_pass(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
+    if before.clock.phase is not ACTION_PHASE:
+        return ()
     opening = _opening(before, event)
-    if opening is None or not _in_action_phase(before):
-        return
+    if opening is None:
+        return ()
     side, kind = opening
-    if kind in (ActionKind.PASS, ActionKind.CONTINUE):
-        return
-    if before.fresh_on_map(side):
-        return
+    if kind is PASS or kind is CONTINUE or before.fresh_on_map(side):
+        return ()
+    return _auto_pass(r, before, event, side)
+
+
+def _auto_pass(r: FunctionRule, before: GameState, event: Event, side: Side) -> Iterator[F]:
     if not before.piles_known:
         yield r.finding(
             before,
@@ -397,7 +451,7 @@ def _describe_component(comp: tuple[str, AreaId | None]) -> str:
     return {"card": "a card action", "entrench-discard": "an entrenchment by card", "pass": "a pass", "continue": "a discard to continue"}[kind]
 
 
-@rule("SEQ-ONE-ACTION", "6.0", Severity.ILLEGAL, "An action is one unit action in one area, or one card action, or one entrenchment by card.", events=ACTION_EVENTS)
+@rule("SEQ-ONE-ACTION", "6.0", Severity.ILLEGAL, "An action is one unit action in one area, or one card action, or one entrenchment by card.", events=ACTION_EVENTS, gate=Gate.ACTION_JOINED)
 def seq_one_action(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
     c = before.clock
     found = action_part(event)
@@ -436,10 +490,22 @@ event's kind, a test keeps the two in step)."""
 
 
 @rule("SEQ-END-PHASE-ORDER", "4.0 C", Severity.ILLEGAL, "End-phase steps happen in the order of 4.0 C.", events=END_ORDER_EVENTS)
-def seq_end_phase_order(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+def seq_end_phase_order(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
+    c = before.clock
+    if c.phase is not END_PHASE:
+        if not isinstance(event, (EndStep, FireMarkerSet, NoSupplySet)):
+            return ()  # e.g. the flips of the Action phase: nothing to judge
+    else:
+        step = implied_end_step(before, event)
+        if step is None or (step in ctx.sequence.end_steps and (c.end_step is None or step == c.end_step)):
+            return ()  # no step; or a step of 4.0 C that is the first one or the one under way (the refresh flips)
+    return _end_phase_order(r, before, event, ctx)
+
+
+def _end_phase_order(r: FunctionRule, before: GameState, event: Event, ctx: CheckContext) -> Iterator[F]:
     c = before.clock
     seq = ctx.sequence
-    if c.phase is not Phase.END:
+    if c.phase is not END_PHASE:
         if isinstance(event, EndStep):
             yield r.finding(before, event, f"End-phase step {event.step!r} announced outside the End phase.")
         elif isinstance(event, (FireMarkerSet, NoSupplySet)) and not event.present:

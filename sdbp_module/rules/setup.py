@@ -103,6 +103,7 @@ def setup_reinf_on_track(r: FunctionRule, before: GameState, event: Event, after
 
 
 _STARS: dict[int, tuple[GameData, frozenset[UnitId]]] = {}
+_BY_CARD = PlaceKind.CARD  # a hot-path enum member, bound once (see ``ids``)
 
 
 def _star_units(game: GameData) -> frozenset[UnitId]:
@@ -123,14 +124,22 @@ def _star_units(game: GameData) -> frozenset[UnitId]:
     finish=_no_start,
     events=(GameStart, Move, Place, Relocate),
 )
-def setup_star_offmap(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
-    if isinstance(event, Place) and event.place_kind is PlaceKind.CARD:
-        return
+def setup_star_offmap(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
+    if isinstance(event, Place) and event.place_kind is _BY_CARD:
+        return ()
     if not isinstance(event, (GameStart, Move, Place, Relocate)):
-        return
+        return ()
     stars = _star_units(ctx.game)
     if not isinstance(event, GameStart):
         stars = stars.intersection(event.units)  # only the units an event names change place
+        if not stars:
+            return ()  # the common case: no '*' unit named
+    return _stars_on_map(r, before, event, after, stars)
+
+
+def _stars_on_map(
+    r: FunctionRule, before: GameState, event: Event, after: GameState, stars: frozenset[UnitId]
+) -> Iterator[F]:
     for unit_id in sorted(stars):
         was = before.area_of(unit_id) if not isinstance(event, GameStart) else None
         now = after.area_of(unit_id)

@@ -29,19 +29,22 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.movement import Missing, _is_move_action, analyse
+from sdbp_module.rules.movement import MOVE_ACTION, Missing, analyse
 from sdbp_module.rules.paths import StepProblem
 
+_SIDES = tuple(Side)  # iterating the Enum class itself is slower (see ``ids``)
 
-def _entered(before: GameState, event: Event, after: GameState) -> tuple[AreaId, ...]:
+
+def _crowded_entries(before: GameState, event: Event, after: GameState, limit: int) -> tuple[AreaId, ...]:
     """Areas where a unit named by ``event`` now stands and did not before (only named units change
-    place, and a count can grow only where units arrive)."""
+    place, and a count can grow only where units arrive), holding more than ``limit`` units."""
     if before.occupants is after.occupants:
         return ()
+    occupants = after.occupants
     areas: set[AreaId] = set()
     for unit in units_of(event):
         area = after.area_of(unit)
-        if area is not None and area != before.area_of(unit):
+        if area is not None and area != before.area_of(unit) and len(occupants.get(area, ())) > limit:
             areas.add(area)
     return tuple(sorted(areas))
 
@@ -57,7 +60,7 @@ def stack_limit(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
     limit = ctx.game.game.stacking_limit
-    if isinstance(event, Move) and _is_move_action(event):
+    if isinstance(event, Move) and event.move_kind is MOVE_ACTION:
         result = analyse(before, event, ctx.game)
         if isinstance(result, Missing):
             yield self.finding(
@@ -85,8 +88,8 @@ def stack_limit(
                     expected=limit,
                     actual=step.units_after,
                 )
-    for area in _entered(before, event, after):
-        for side in Side:
+    for area in _crowded_entries(before, event, after, limit):
+        for side in _SIDES:
             now = after.count(area, side)
             if now > limit and now > before.count(area, side):
                 yield self.finding(

@@ -82,6 +82,7 @@ from sdbp_module.replay.events import (
     Relocate,
     TrenchSet,
 )
+from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
 from sdbp_module.rules.findings import Finding
@@ -231,8 +232,22 @@ def _closing(before: GameState, after: GameState) -> tuple[tuple[Step, ...], Act
     return result
 
 
+@remembers
+def _forget() -> None:
+    global _cache, _last
+    _cache = _last = None
+
+
 def _closed(before: GameState, after: GameState) -> ActionFacts | None:
     return _closing(before, after)[1]
+
+
+def _entrenchment_closed(before: GameState, event: Event, after: GameState, ctx: CheckContext) -> bool:
+    return _closing(before, after)[1] is not None
+
+
+ENTRENCHMENT_CLOSED = Gate("entrenchment-closed", _entrenchment_closed)
+"""An action that entrenched (or moved a card) closes at this event: ``_closed`` gives its facts."""
 
 
 def _open_at_end(final: GameState) -> ActionFacts | None:
@@ -448,7 +463,7 @@ def _cost_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Ite
     "each trench level costs 2 fresh Viet Minh units flipped (REC: units of the area entrenched)",
     finish=_cost_finish,
     events=CLOSING_EVENTS,
-    gate=Gate.ACTION_CLOSED,
+    gate=ENTRENCHMENT_CLOSED,
 )
 def entrench_cost_2_units(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -624,7 +639,7 @@ def _card_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Ite
     "one Viet Minh card, to the discard pile, raises the level by its entrenchment value (AMB-01)",
     finish=_card_finish,
     events=CLOSING_EVENTS,
-    gate=Gate.ACTION_CLOSED,
+    gate=ENTRENCHMENT_CLOSED,
 )
 def entrench_card_value(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
@@ -759,8 +774,12 @@ def trench_removed_on_fr_control(
             for area, level in sorted(after.trenches.items())
             if after.control.get(area) is FR and before.control.get(area) is not FR
         ]
+    if not before.trenches:
+        return ()  # no trench to keep (``before`` is where the closed action ends)
     steps = _closing(before, after)[0]
-    return _removed_close(self, steps, before) if steps else ()
+    if not steps or steps[0][0].control is before.control:
+        return ()  # no action closes, or control did not change all action long
+    return _removed_close(self, steps, before)
 
 
 # -- TRENCH-PERSISTS ------------------------------------------------------------------------------
