@@ -48,8 +48,7 @@ from dataclasses import dataclass
 
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
-from sdbp_module.replay.apply import CLOSING_EVENTS
-from sdbp_module.replay.combat import Attack, closed_attacks
+from sdbp_module.replay.combat import Attack
 from sdbp_module.replay.events import (
     Assault,
     CardPlay,
@@ -67,7 +66,7 @@ from sdbp_module.replay.location import LocationKind
 from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules import resolution as res
-from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
+from sdbp_module.rules.base import CheckContext, FunctionRule, attack_rule, rule
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.sodbp_cards import (
     DEBOUCHEZ,
@@ -275,24 +274,7 @@ Judge = Callable[[FunctionRule, Attack, CheckContext], Iterator[Finding]]
 
 def at_close(rule_id: str, ref: str, severity: Severity, summary: str) -> Callable[[Judge], FunctionRule]:
     """A rule that judges each assault once, when its action closes (or at the end of the log)."""
-
-    def wrap(judge: Judge) -> FunctionRule:
-        def finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
-            for attack in final.attacks:
-                if attack.is_assault:
-                    yield from judge(self, attack, ctx)
-
-        def check(
-            self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-        ) -> Iterable[Finding]:
-            if not before.attacks:  # the common case: a plain function, no generator to build
-                return ()
-            return [f for a in closed_attacks(before, after) if a.is_assault for f in judge(self, a, ctx)]
-
-        check.__doc__ = judge.__doc__
-        return rule(rule_id, ref, severity, summary, finish=finish, events=CLOSING_EVENTS, gate=Gate.ATTACK_CLOSED)(check)
-
-    return wrap
+    return attack_rule(rule_id, ref, severity, summary, only=lambda attack: attack.is_assault)
 
 
 def _units_text(units: Iterable[UnitId]) -> str:

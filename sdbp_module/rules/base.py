@@ -16,8 +16,8 @@ from typing import ClassVar, Protocol, runtime_checkable
 
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
-from sdbp_module.replay.apply import action_part, opens_new_action
-from sdbp_module.replay.combat import closed_action, closed_attacks
+from sdbp_module.replay.apply import CLOSING_EVENTS, action_part, opens_new_action
+from sdbp_module.replay.combat import Attack, closed_action, closed_attacks
 from sdbp_module.replay.events import END_OF_LOG, Event, Where, acting_side
 from sdbp_module.replay.sequence import SequenceOfPlay
 from sdbp_module.replay.state import GameState
@@ -204,6 +204,41 @@ def rule(
 
     def wrap(fn: CheckFn) -> FunctionRule:
         return FunctionRule(rule_id, rule_ref, severity, summary, fn, finish or _no_finish, events, gate)
+
+    return wrap
+
+
+AttackJudge = Callable[["FunctionRule", "Attack", CheckContext], Iterable[Finding]]
+
+
+def attack_rule(
+    rule_id: str,
+    rule_ref: str,
+    severity: Severity,
+    summary: str,
+    *,
+    only: Callable[[Attack], bool] | None = None,
+) -> Callable[[AttackJudge], FunctionRule]:
+    """Decorator: a rule that judges each attack (``replay.combat``) once, when it closes — its
+    action ends, a phase begins, the game ends — or at the end of the log for one still open.
+
+    ``only``: the attacks the rule is about (e.g. assaults); the others are skipped."""
+
+    def wrap(judge: AttackJudge) -> FunctionRule:
+        def check(
+            self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+        ) -> Iterable[Finding]:
+            if not before.attacks:  # the common case: a plain function, no generator to build
+                return ()
+            return [f for a in closed_attacks(before, after) if only is None or only(a) for f in judge(self, a, ctx)]
+
+        def finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterable[Finding]:
+            return [f for a in final.attacks if only is None or only(a) for f in judge(self, a, ctx)]
+
+        check.__doc__ = judge.__doc__
+        return rule(
+            rule_id, rule_ref, severity, summary, finish=finish, events=CLOSING_EVENTS, gate=Gate.ATTACK_CLOSED
+        )(check)
 
     return wrap
 

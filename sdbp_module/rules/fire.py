@@ -40,7 +40,7 @@ from sdbp_module.replay.events import (
     PhaseStart,
 )
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
+from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, attack_rule, rule
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.play_sequence import TURN_END
 from sdbp_module.rules.resolution import (
@@ -390,21 +390,12 @@ def _judge_attack_total(self: FunctionRule, attack: Attack, ctx: CheckContext) -
     )
 
 
-@rule(
+fire_attack_total = attack_rule(
     "FIRE-ATTACK-TOTAL",
     "8.3.1",
     Severity.ILLEGAL,
     "attack = 2d6 + the firers' FP (or the card's) + 3 per Mortar Support / Night Assault",
-    finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_attack_total(self, a, ctx)),
-    events=CLOSING_EVENTS,
-    gate=Gate.ATTACK_CLOSED,
-)
-def fire_attack_total(
-    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-) -> Iterable[Finding]:
-    if not before.attacks:
-        return _NONE  # the hot path: most actions hold no attack
-    return [f for a in closed_attacks(before, after) for f in _judge_attack_total(self, a, ctx)]
+)(_judge_attack_total)
 
 
 def _counted_terrain(attack: Attack, game: GameData) -> tuple[int, ...]:
@@ -518,38 +509,20 @@ def _judge_defense(self: FunctionRule, attack: Attack, ctx: CheckContext, terrai
     )
 
 
-@rule(
+fire_defense_total = attack_rule(
     "FIRE-DEFENSE-TOTAL",
     "8.3.2, 9.1",
     Severity.ILLEGAL,
     "defense = the best DEF of the targeted units + the terrain value (trench, Improved Defenses, Flamethrowers)",
-    finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_defense(self, a, ctx, False)),
-    events=CLOSING_EVENTS,
-    gate=Gate.ATTACK_CLOSED,
-)
-def fire_defense_total(
-    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-) -> Iterable[Finding]:
-    if not before.attacks:
-        return _NONE  # the hot path: most actions hold no attack
-    return [f for a in closed_attacks(before, after) for f in _judge_defense(self, a, ctx, False)]
+)(lambda self, a, ctx: _judge_defense(self, a, ctx, False))
 
 
-@rule(
+fire_terrain_ignored = attack_rule(
     "FIRE-TERRAIN-IGNORED",
     "8.3.2",
     Severity.ILLEGAL,
     "terrain is ignored for same-area fire, targets not controlling their area, a fire marker on it, assaults",
-    finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_defense(self, a, ctx, True)),
-    events=CLOSING_EVENTS,
-    gate=Gate.ATTACK_CLOSED,
-)
-def fire_terrain_ignored(
-    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-) -> Iterable[Finding]:
-    if not before.attacks:
-        return _NONE  # the hot path: most actions hold no attack
-    return [f for a in closed_attacks(before, after) for f in _judge_defense(self, a, ctx, True)]
+)(lambda self, a, ctx: _judge_defense(self, a, ctx, True))
 
 
 def _bigeard(attack: Attack, game: GameData) -> int:
@@ -610,21 +583,12 @@ def _judge_damage(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iter
     )
 
 
-@rule(
+fire_damage = attack_rule(
     "FIRE-DAMAGE",
     "8.3.3, Bigeard",
     Severity.ILLEGAL,
     "damage = attack − defense (at least 0), minus one per French unit with Bigeard Refuses to Leave",
-    finish=lambda self, final, ctx: (f for a in final.attacks for f in _judge_damage(self, a, ctx)),
-    events=CLOSING_EVENTS,
-    gate=Gate.ATTACK_CLOSED,
-)
-def fire_damage(
-    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-) -> Iterable[Finding]:
-    if not before.attacks:
-        return _NONE  # the hot path: most actions hold no attack
-    return [f for a in closed_attacks(before, after) for f in _judge_damage(self, a, ctx)]
+)(_judge_damage)
 
 
 # -- damage on the firer's own units --------------------------------------------------------------
