@@ -51,18 +51,18 @@ from sdbp_module.rules.resolution import (
     assault_of,
     attack_card_name,
     attack_total,
+    bigeard_reduction,
     cards_named,
+    damage_points,
     damage_total,
     defense_total,
     is_debouchez,
     logged,
-    roll_state,
     terrain,
     terrain_ignored,
 )
 from sdbp_module.rules.sodbp_cards import (
     ART_75,
-    BIGEARD,
     COUNTER_ATTACK,
     FLAMETHROWERS,
     IMPROVED_DEFENSES,
@@ -367,22 +367,25 @@ def _judge_attack_total(self: FunctionRule, attack: Attack, ctx: CheckContext) -
     total = readings.total
     what = _cap(_describe(attack, game))
     if stated in readings.rec:
-        yield self.finding(
-            attack.before,
-            attack.first,
-            f"{what}: attack {total.text} under the switches in force, but the log says {stated}, which "
-            f"follows {_readings_note(attack, game, ctx.rules)}.",
-            severity=ctx.rules.rec_severity(),
-            units=attack.units,
-            areas=(attack.target,),
-            expected=total.value,
-            actual=stated,
-        )
-        return
-    yield self.finding(
+        text = f"{what}: attack {total.text} under the switches in force, but the log says {stated}, which follows"
+        yield _stated_wrong(self, attack, ctx, text, stated, total, rec=True)
+    else:
+        text = f"{what}: attack {total.text} but the log says {stated} (8.3.1)."
+        yield _stated_wrong(self, attack, ctx, text, stated, total, rec=False)
+
+
+def _stated_wrong(
+    self: FunctionRule, attack: Attack, ctx: CheckContext, text: str, stated: int, total: Total, *, rec: bool
+) -> Finding:
+    """A total the log states that the rules contradict: illegal, or a REC breach when another reading
+    gives it (``text`` then ends in "which follows", and the reading is named)."""
+    if rec:
+        text = f"{text} {_readings_note(attack, ctx.game, ctx.rules)}."
+    return self.finding(
         attack.before,
         attack.first,
-        f"{what}: attack {total.text} but the log says {stated} (8.3.1).",
+        text,
+        severity=ctx.rules.rec_severity() if rec else None,
         units=attack.units,
         areas=(attack.target,),
         expected=total.value,
@@ -462,9 +465,7 @@ def _damage_if(attack: Attack, ctx: CheckContext, defense: int) -> str:
         if isinstance(total, Missing):
             return ""
         stated = total.value
-    value = max(0, stated - defense)
-    n = _bigeard(attack, ctx.game)
-    return f", damage {max(0, value - n)}"
+    return f", damage {damage_points(stated, defense, bigeard_reduction(attack, ctx.game))}"
 
 
 def _judge_defense(self: FunctionRule, attack: Attack, ctx: CheckContext, terrain_rule: bool) -> Iterator[Finding]:
@@ -525,13 +526,6 @@ fire_terrain_ignored = attack_rule(
 )(lambda self, a, ctx: _judge_defense(self, a, ctx, True))
 
 
-def _bigeard(attack: Attack, game: GameData) -> int:
-    """Bigeard Refuses to Leave: the French units in the target the damage is reduced by (0 without it)."""
-    if attack.defender is Side.FRENCH and cards_named(attack, game, BIGEARD, Side.FRENCH):
-        return roll_state(attack).count(attack.target, Side.FRENCH)
-    return 0
-
-
 def _judge_damage(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iterator[Finding]:
     stated = logged(attack, "damage")
     if stated is None:
@@ -551,36 +545,20 @@ def _judge_damage(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iter
                 dt = defense_total(attack, game, rules)
                 d = dt.value if isinstance(dt, Total) else None
             if d is not None:
-                n = _bigeard(attack, game)
-                legal |= {max(0, max(0, a - d) - n) for a in readings.legal}
-                rec |= {max(0, max(0, a - d) - n) for a in readings.rec}
+                n = bigeard_reduction(attack, game)
+                legal |= {damage_points(a, d, n) for a in readings.legal}
+                rec |= {damage_points(a, d, n) for a in readings.rec}
     if stated in legal:
         return
     what = _cap(_describe(attack, game))
     both_logged = logged(attack, "attack") is not None and logged(attack, "defense") is not None
     basis = "the logged totals" if both_logged else "the totals"
     if stated in rec:
-        yield self.finding(
-            attack.before,
-            attack.first,
-            f"{what}: damage {total.text} from {basis}, but the log says {stated}, which follows "
-            f"{_readings_note(attack, game, rules)}.",
-            severity=rules.rec_severity(),
-            units=attack.units,
-            areas=(attack.target,),
-            expected=total.value,
-            actual=stated,
-        )
-        return
-    yield self.finding(
-        attack.before,
-        attack.first,
-        f"{what}: damage {total.text} from {basis}, but the log says {stated} (8.3.3).",
-        units=attack.units,
-        areas=(attack.target,),
-        expected=total.value,
-        actual=stated,
-    )
+        text = f"{what}: damage {total.text} from {basis}, but the log says {stated}, which follows"
+        yield _stated_wrong(self, attack, ctx, text, stated, total, rec=True)
+    else:
+        text = f"{what}: damage {total.text} from {basis}, but the log says {stated} (8.3.3)."
+        yield _stated_wrong(self, attack, ctx, text, stated, total, rec=False)
 
 
 fire_damage = attack_rule(

@@ -396,22 +396,26 @@ def _damage_total(attack: Attack, game: GameData, rules: RuleSet, as_logged: boo
     if missing:
         return Missing(tuple(f for m in missing for f in m.facts))
     assert isinstance(a, Total) and isinstance(d, Total)
-    value = max(0, a.value - d.value)
+    french = bigeard_reduction(attack, game)
+    value = damage_points(a.value, d.value, french)
     parts = [f"attack {a.value} − defense {d.value}"]
-    if attack.defender is Side.FRENCH and cards_named(attack, game, BIGEARD, Side.FRENCH):
-        french = roll_state(attack).count(attack.target, Side.FRENCH)
-        value = max(0, value - french)
+    if french:
         parts.append(f"− {french} (Bigeard, French units in {attack.target})")
-    accepted = frozenset(_reduced(max(0, x - d.value), attack, game) for x in a.accepted) - {value}
-    alternatives = frozenset(_reduced(max(0, x - d.value), attack, game) for x in a.alternatives) - {value} - accepted
+    accepted = frozenset(damage_points(x, d.value, french) for x in a.accepted) - {value}
+    alternatives = frozenset(damage_points(x, d.value, french) for x in a.alternatives) - {value} - accepted
     return Total(value, tuple(parts), alternatives, accepted)
 
 
-def _reduced(damage: int, attack: Attack, game: GameData) -> int:
-    """``damage`` after *Bigeard* (one point less per French unit in the target), as in ``damage_total``."""
+def bigeard_reduction(attack: Attack, game: GameData) -> int:
+    """*Bigeard Refuses to Leave*: the points the damage drops by, one per French unit in the target (0 without it)."""
     if attack.defender is Side.FRENCH and cards_named(attack, game, BIGEARD, Side.FRENCH):
-        return max(0, damage - roll_state(attack).count(attack.target, Side.FRENCH))
-    return damage
+        return roll_state(attack).count(attack.target, Side.FRENCH)
+    return 0
+
+
+def damage_points(attack: int, defense: int, reduction: int = 0) -> int:
+    """8.3.3: attack − defense, at least 0, less a *Bigeard* reduction, at least 0."""
+    return max(0, max(0, attack - defense) - reduction)
 
 
 def points(result: DamageResult, spent: bool) -> int | None:

@@ -57,7 +57,7 @@ Trenches change only by ``TrenchSet`` and ``Entrench.level`` (``replay.apply``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId
@@ -450,26 +450,37 @@ def _cost_close(self: FunctionRule, facts: ActionFacts, ctx: CheckContext) -> It
             )
 
 
-def _cost_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
-    facts = _open_at_end(final)
-    if facts is not None:
-        yield from _cost_close(self, facts, ctx)
+CloseJudge = Callable[[FunctionRule, ActionFacts, CheckContext], Iterable[Finding]]
 
 
-@rule(
+def _at_close(rule_id: str, ref: str, severity: Severity, summary: str) -> Callable[[CloseJudge], FunctionRule]:
+    """A rule that judges an action's entrenchments once, when the action closes (or at the end of the log)."""
+
+    def wrap(judge: CloseJudge) -> FunctionRule:
+        def check(
+            self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+        ) -> Iterable[Finding]:
+            facts = _closed(before, after)  # a plain function, not a generator: called on most events
+            return () if facts is None else judge(self, facts, ctx)
+
+        def finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterable[Finding]:
+            facts = _open_at_end(final)
+            return () if facts is None else judge(self, facts, ctx)
+
+        check.__doc__ = judge.__doc__
+        return rule(
+            rule_id, ref, severity, summary, finish=finish, events=CLOSING_EVENTS, gate=ENTRENCHMENT_CLOSED
+        )(check)
+
+    return wrap
+
+
+entrench_cost_2_units = _at_close(
     "ENTRENCH-COST-2-UNITS",
     "9.0 (AMB-08)",
     Severity.ILLEGAL,
     "each trench level costs 2 fresh Viet Minh units flipped (REC: units of the area entrenched)",
-    finish=_cost_finish,
-    events=CLOSING_EVENTS,
-    gate=ENTRENCHMENT_CLOSED,
-)
-def entrench_cost_2_units(
-    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-) -> Iterable[Finding]:
-    facts = _closed(before, after)  # a plain function, not a generator: called on most events
-    return () if facts is None else _cost_close(self, facts, ctx)
+)(_cost_close)
 
 
 # -- ENTRENCH-CARD-VALUE --------------------------------------------------------------------------
@@ -626,26 +637,12 @@ def _card_close(self: FunctionRule, facts: ActionFacts, ctx: CheckContext) -> It
         )
 
 
-def _card_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
-    facts = _open_at_end(final)
-    if facts is not None:
-        yield from _card_close(self, facts, ctx)
-
-
-@rule(
+entrench_card_value = _at_close(
     "ENTRENCH-CARD-VALUE",
     "9.0 (AMB-01)",
     Severity.ILLEGAL,
     "one Viet Minh card, to the discard pile, raises the level by its entrenchment value (AMB-01)",
-    finish=_card_finish,
-    events=CLOSING_EVENTS,
-    gate=ENTRENCHMENT_CLOSED,
-)
-def entrench_card_value(
-    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-) -> Iterable[Finding]:
-    facts = _closed(before, after)
-    return () if facts is None else _card_close(self, facts, ctx)
+)(_card_close)
 
 
 # -- ENTRENCH-ONE-METHOD --------------------------------------------------------------------------
