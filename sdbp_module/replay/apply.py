@@ -82,7 +82,26 @@ def apply(state: GameState, event: Event) -> GameState:
     if clock is not state.clock:
         changes["clock"] = clock
     advance_attacks(state, event, clock is not state.clock and opens_new_action(state.clock, event), changes)
+    _advance_phase_record(state, event, cls, changes)
     return state.with_fields(changes) if changes else state
+
+
+_RECORDED_PHASES = frozenset((Phase.DRAW, Phase.END))  # the phases whose events ``phase_steps`` keeps
+
+
+def _advance_phase_record(state: GameState, event: Event, cls: type, changes: Changes) -> None:
+    """Put in ``changes`` the ``phase_steps`` and ``turn_plays`` fields ``event`` changes."""
+    if cls is PhaseStart:
+        assert isinstance(event, PhaseStart)
+        changes["phase_steps"] = ((state, event),) if event.phase in _RECORDED_PHASES else ()
+        if event.turn != state.clock.turn and state.turn_plays:
+            changes["turn_plays"] = ()
+        return
+    if state.phase_steps:
+        changes["phase_steps"] = state.phase_steps + ((state, event),)
+    if cls is CardPlay:
+        assert isinstance(event, CardPlay)
+        changes["turn_plays"] = state.turn_plays + (event,)
 
 
 # -- board ----------------------------------------------------------------------------------------

@@ -124,10 +124,12 @@ class Attack:
 
 
 def advance_attacks(state: GameState, event: Event, opens: bool, changes: dict[str, object]) -> None:
-    """Put in ``changes`` the ``action_steps``/``attacks``/``pending_cards``/``attack_count`` fields ``event`` changes.
+    """Put in ``changes`` the ``action_steps``/``previous_action``/``attacks``/``pending_cards``/
+    ``attack_count`` fields ``event`` changes.
 
     ``opens``: the event opens a new action. ``action_steps`` holds every event of the current
-    action (the opening one first) with the state before it; a phase start or the game end empties it.
+    action (the opening one first) with the state before it, ``previous_action`` those of the action
+    before; a phase start or the game end empties both.
     """
     attacks = state.attacks
     pending = state.pending_cards
@@ -135,9 +137,12 @@ def advance_attacks(state: GameState, event: Event, opens: bool, changes: dict[s
     ends = opens or cls is PhaseStart or cls is GameEnd
     if opens:
         changes["action_steps"] = ((state, event),)
+        changes["previous_action"] = state.action_steps
     elif ends:
         if state.action_steps:
             changes["action_steps"] = ()
+        if state.previous_action:
+            changes["previous_action"] = ()
     elif state.clock.action_side is not None:
         changes["action_steps"] = state.action_steps + ((state, event),)
     if not attacks and not pending and cls not in _DECLARING_OR_PLAY:

@@ -335,11 +335,14 @@ class Flip(Event):
     """Units turned spent (``spent=True``) or fresh: a unit action's participants, the refresh, corrections.
 
     Moves, fires, assaults and entrenchments do not flip their units themselves: the log's flips do.
-    Damage outcomes flip their units (``Damage``)."""
+    Damage outcomes flip their units (``Damage``). ``by``: the player who flipped them, when the log
+    says (a card that lets one side flip the other's units, *Rats of the Nam Yum*); it is not the
+    event's acting side, since a flip opens no action."""
 
     kind: ClassVar[str] = "flip"
     units: tuple[UnitId, ...]
     spent: bool
+    by: Side | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -155,6 +155,7 @@ class _Step:
     unit_moves: dict[UnitId, tuple[int, Spot | None, Spot | None]] = field(default_factory=dict)
     card_moves: dict[CardId, tuple[int, Spot | None, Spot | None]] = field(default_factory=dict)
     flips: dict[UnitId, tuple[int, bool, bool]] = field(default_factory=dict)  # order, before, after
+    flip_sides: dict[UnitId, Side | None] = field(default_factory=dict)  # side of each unit's FLIP line
     explained_cards: set[CardId] = field(default_factory=set)
     lines: list[str] = field(default_factory=list)  # record texts, for undo matching
     undo_lines: list[str] = field(default_factory=list)
@@ -510,7 +511,11 @@ class _Interpreter:
             value = (line.get("area") or "").strip()
             known = value.isdigit() and self.game.has_area(AreaId(int(value)))
             self.marker_state(marker, state, AreaId(int(value)) if known else None, line.side, order, step)
-        # MOVE and FLIP lines repeat what the M/ and D/ commands say; other words are ignored (§1).
+        elif ev == "FLIP":
+            uid = self.unit(line)
+            step.flip_sides[uid] = line.side if step.flip_sides.get(uid, line.side) is line.side else None
+        # MOVE lines and the rest of FLIP lines repeat what the M/ and D/ commands say; other words
+        # are ignored (§1).
 
     def join_or_add(self, step: _Step, order: int, ev: str, side: Side, origin: AreaId, target: AreaId, uid: UnitId) -> None:
         w = step.where
@@ -604,12 +609,12 @@ class _Interpreter:
                 items.append((order, Place(where=w, side=side, units=us, to=dest, place_kind=place_kind)))
             elif kind == "relocate":
                 items.append((order, Relocate(where=w, units=us, to=dest, reason=dest.kind.value)))
-        flips: dict[bool, tuple[int, list[UnitId]]] = {}
+        flips: dict[tuple[bool, Side | None], tuple[int, list[UnitId]]] = {}
         for uid, (order, before, after) in step.flips.items():
             if before != after:
-                flips.setdefault(after, (order, []))[1].append(uid)
-        for spent, (order, units) in flips.items():
-            items.append((order, Flip(where=w, units=tuple(units), spent=spent)))
+                flips.setdefault((after, step.flip_sides.get(uid)), (order, []))[1].append(uid)
+        for (spent, by), (order, units) in flips.items():
+            items.append((order, Flip(where=w, units=tuple(units), spent=spent, by=by)))
         self.card_events(step, items)
         items.sort(key=lambda pair: pair[0])
         return [e for _o, e in items]

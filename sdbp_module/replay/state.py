@@ -99,6 +99,12 @@ class GameState:
     attacks: tuple[Attack, ...] = field(default=(), compare=False, repr=False)
     pending_cards: tuple[CardPlay, ...] = field(default=(), compare=False, repr=False)
     attack_count: int = field(default=0, compare=False, repr=False)
+    # the steps of the action before the current one in this phase (``replay.combat``; empty at a
+    # phase start), the events of the current Draw or End phase (its ``PhaseStart`` first; never
+    # those of an Action phase) with the state before each, and the cards played this turn
+    previous_action: tuple[tuple[GameState, Event], ...] = field(default=(), compare=False, repr=False)
+    phase_steps: tuple[tuple[GameState, Event], ...] = field(default=(), compare=False, repr=False)
+    turn_plays: tuple[CardPlay, ...] = field(default=(), compare=False, repr=False)
 
     @staticmethod
     def empty(sequence: SequenceOfPlay | None = None) -> GameState:

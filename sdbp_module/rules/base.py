@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol, runtime_checkable
 
-from sdbp_module.ids import AreaId, Severity, Side, UnitId
+from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import CLOSING_EVENTS, action_part, opens_new_action
 from sdbp_module.replay.combat import Attack, closed_action, closed_attacks
-from sdbp_module.replay.events import END_OF_LOG, Event, Where, acting_side
+from sdbp_module.replay.events import END_OF_LOG, Event, PhaseStart, Where, acting_side
 from sdbp_module.replay.sequence import SequenceOfPlay
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.findings import Finding, Scalar
@@ -62,6 +62,7 @@ class Gate:
     ATTACK_CLOSED: ClassVar[Gate]  # an attack of the action closes at this event (replay.combat.closed_attacks)
     ACTION_CLOSED: ClassVar[Gate]  # the current action closes at this event (replay.combat.closed_action)
     ACTION_JOINED: ClassVar[Gate]  # the event joins the action under way (replay.apply.opens_new_action)
+    PHASE_CLOSED: ClassVar[Gate]  # a Draw or End phase whose start the log holds ends at this event
 
 
 def _joins_action(before: GameState, event: Event, after: GameState, ctx: CheckContext) -> bool:
@@ -76,6 +77,9 @@ Gate.ACTION_CLOSED = Gate(
     "action-closed", lambda before, event, after, ctx: bool(before.action_steps) and bool(closed_action(before, after))
 )
 Gate.ACTION_JOINED = Gate("action-joined", _joins_action)
+Gate.PHASE_CLOSED = Gate(
+    "phase-closed", lambda before, event, after, ctx: bool(before.phase_steps) and type(event) is PhaseStart
+)
 
 
 CheckFn = Callable[["FunctionRule", GameState, Event, GameState, CheckContext], Iterable[Finding]]
@@ -239,6 +243,50 @@ def attack_rule(
         return rule(
             rule_id, rule_ref, severity, summary, finish=finish, events=CLOSING_EVENTS, gate=Gate.ATTACK_CLOSED
         )(check)
+
+    return wrap
+
+
+Steps = tuple[tuple[GameState, Event], ...]
+PhaseJudge = Callable[["FunctionRule", Steps, GameState, CheckContext], Iterable[Finding]]
+
+
+def phase_rule(
+    rule_id: str,
+    rule_ref: str,
+    severity: Severity,
+    summary: str,
+    *,
+    phase: Phase,
+) -> Callable[[PhaseJudge], FunctionRule]:
+    """Decorator: a rule that judges a whole Draw or End phase once, when it is over — the next phase
+    begins — or at the end of the log for the last one.
+
+    The judge gets the phase's steps (``GameState.phase_steps``: its ``PhaseStart`` first, then every
+    event with the state before it) and the state at its end. A phase whose start the log does not
+    hold (a test that starts inside it) is not judged: what happened before is not known."""
+
+    def wrap(judge: PhaseJudge) -> FunctionRule:
+        def check(
+            self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+        ) -> Iterable[Finding]:
+            steps = before.phase_steps
+            start = steps[0][1]
+            assert isinstance(start, PhaseStart)
+            return judge(self, steps, before, ctx) if start.phase is phase else ()
+
+        def finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterable[Finding]:
+            steps = final.phase_steps
+            if not steps:
+                return ()
+            start = steps[0][1]
+            assert isinstance(start, PhaseStart)
+            return judge(self, steps, final, ctx) if start.phase is phase else ()
+
+        check.__doc__ = judge.__doc__
+        return rule(rule_id, rule_ref, severity, summary, finish=finish, events=(PhaseStart,), gate=Gate.PHASE_CLOSED)(
+            check
+        )
 
     return wrap
 

@@ -1,7 +1,8 @@
 """The SoDBP catalogue of checkable rules (``shared/rules/sodbp-checkable-rules.md`` §3) as data.
 
 One entry per rule id: the id, the rules reference, the severity as the catalogue words it, and
-the catalogue section. ``sdbp rules`` lists these and says which are implemented.
+the catalogue section. ``sdbp rules`` lists these and says which are implemented. A catalogue item
+that names two ids (``C-105 / C-75``, ``C-ARTILLERY / C-TOT``) is two entries, one per card.
 """
 
 from __future__ import annotations
@@ -134,7 +135,10 @@ SODBP_CATALOGUE: tuple[CatalogueEntry, ...] = (
     CatalogueEntry('C-POOR-WEATHER', 'Poor Weather', 'illegal · see CARD-NEGATION-TARGET.', '3.15'),
     CatalogueEntry('C-KATYUSHA', 'Katyusha Rockets', 'illegal', '3.15'),
     CatalogueEntry('C-PROPAGANDA', 'Propaganda', 'illegal', '3.15'),
+    CatalogueEntry('C-HEAVY-FLAK', 'Heavy Flak', 'illegal · see SUPPLY-UNSUPPLIED-COUNT and HEAVY-FLAK-TIMING', '3.15'),
     CatalogueEntry('C-SURPRISE-ASSAULT', 'Surprise Assault', 'illegal', '3.15'),
+    CatalogueEntry('C-105', '105mm Artillery', 'illegal', '3.15'),
+    CatalogueEntry('C-75', '75mm Artillery', 'illegal', '3.15'),
     CatalogueEntry('C-NIGHT-ASSAULT', 'Night Assault (AMB-13)', 'illegal / suspicious', '3.15'),
     CatalogueEntry('C-BIGEARD', 'Bigeard Refuses to Leave', 'illegal', '3.15'),
     CatalogueEntry('C-COMMAND-COORD', 'Command Coordination (AMB-22)', 'illegal', '3.15'),
@@ -148,4 +152,6 @@ SODBP_CATALOGUE: tuple[CatalogueEntry, ...] = (
     CatalogueEntry('C-COUNTER-ATTACK', 'Counter Attack (AMB-29)', 'illegal', '3.15'),
     CatalogueEntry('C-B26', 'B-26 Bombers', 'illegal', '3.15'),
     CatalogueEntry('C-FIGHTER-BOMBERS', 'Fighter Bombers (AMB-18)', 'illegal', '3.15'),
+    CatalogueEntry('C-ARTILLERY', 'Artillery', 'illegal', '3.15'),
+    CatalogueEntry('C-TOT', 'TOT Artillery', 'illegal', '3.15'),
 )

@@ -26,6 +26,14 @@ RULE_MODULES = (
     "sdbp_module.rules.control",
     "sdbp_module.rules.trenches",
     "sdbp_module.rules.assault",
+    "sdbp_module.rules.hand",
+    "sdbp_module.rules.card_play",
+    "sdbp_module.rules.card_modifiers",
+    "sdbp_module.rules.card_fire",
+    "sdbp_module.rules.card_effects",
+    "sdbp_module.rules.supply",
+    "sdbp_module.rules.placement",
+    "sdbp_module.rules.victory",
 )
 
 

@@ -85,7 +85,7 @@ def test_interpretation_problems_become_cannot_check_findings() -> None:
 def test_text_report() -> None:
     assert render_text(_report()) == (
         "sdbp check game.jsonl: game sodbp, 4 events, 9 rules checked\n"
-        "Not checked: 130 rules of the catalogue (`sdbp rules` lists them); no finding here means nothing "
+        "Not checked: 135 rules of the catalogue (`sdbp rules` lists them); no finding here means nothing "
         "about those rules.\n"
         "Switches: defaults\n"
         "\n"

@@ -105,8 +105,8 @@ def test_flip_from_the_layer_change(game: GameData, module: Path) -> None:
     events, problems = run(s, game, module)
     assert problems == []
     assert events == [
-        Flip(where=Where("t.vlog", 1), units=(UnitId("FR-8BPC-1"), UnitId("FR-8BPC-2")), spent=True),
-        Flip(where=Where("t.vlog", 2), units=(UnitId("FR-8BPC-1"),), spent=False),
+        Flip(where=Where("t.vlog", 1), units=(UnitId("FR-8BPC-1"), UnitId("FR-8BPC-2")), spent=True, by=Side.FRENCH),
+        Flip(where=Where("t.vlog", 2), units=(UnitId("FR-8BPC-1"),), spent=False, by=Side.FRENCH),
     ]
 
 
@@ -339,7 +339,7 @@ def test_changes_to_the_target_after_fire_are_its_damage(game: GameData, module:
     assert events == [
         Fire(where=w(1), side=V, units=(u("VM-312-165-115-1"),), from_area=AreaId(8), target=AreaId(14)),
         DiceRoll(where=w(2), side=V, purpose="fire", values=(6, 6), total=12),
-        Flip(where=w(3), units=(u("VM-312-165-115-1"),), spent=True),
+        Flip(where=w(3), units=(u("VM-312-165-115-1"),), spent=True, by=Side.VIET_MINH),
         Damage(
             where=w(4),
             side=F,
