@@ -280,6 +280,7 @@ def _start(state: GameState, event: GameStart) -> GameState:
         no_replacements=bool(event.no_replacements),
         turn_marker=event.turn_marker,
         piles_known=event.piles is not None,
+        victory_threshold=event.bid.threshold if event.bid is not None else None,
     )
     new = new.with_units((u.unit, UnitState(u.side, u.location, u.spent)) for u in event.units)
     piles: dict[Side, Piles] = {}

@@ -25,7 +25,9 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
   ``Entrench``; ``ENTRENCH`` (card) → ``Entrench`` + ``CardDiscard`` (reason entrench); ``CARD``
   play/discard/remove → ``CardPlay`` (``as_action`` when the card's timing is ``A``; a typed target
   that is not an area is read as none, and said) / ``CardDiscard`` (reason from the phase: draw →
-  excess, action → continue, end → end-phase) / ``CardRemove``;
+  excess, action → continue, end → end-phase) / ``CardRemove``; ``RESULT`` (a player's **French
+  win** / **Viet Minh win** button) → ``GameEnd`` with that winner (the claim the checker compares
+  with the victory count, 14.0);
 - a ``CARD`` play of a card with firepower (not *Mortar Support*) → ``CardPlay`` + ``Fire(card=…)``
   at the typed target (*Débouchez à Zéro!* during a VM assault: at the assault's origin); *Artillery*
   / *TOT Artillery* get ``mode`` ``fire`` (a roll of their side follows before the next action) or
@@ -83,6 +85,7 @@ from sdbp_module.replay.events import (
     Fire,
     FireMarkerSet,
     Flip,
+    GameEnd,
     Move,
     NoReplacementsSet,
     NoSupplySet,
@@ -107,7 +110,7 @@ from sdbp_module.replay.vlog.damage import (
     HitLine,
     pair_hit_lines,
 )
-from sdbp_module.replay.vlog.lines import LineError, ReportLine, parse_line
+from sdbp_module.replay.vlog.lines import SIDE_NAMES, LineError, ReportLine, parse_line
 from sdbp_module.replay.vlog.problem import Problem
 from sdbp_module.replay.vlog.start import PHASES, StartReader
 from sdbp_module.replay.vlog.tracker import Moved, TrackedPiece, Tracker
@@ -511,6 +514,11 @@ class _Interpreter:
             value = (line.get("area") or "").strip()
             known = value.isdigit() and self.game.has_area(AreaId(int(value)))
             self.marker_state(marker, state, AreaId(int(value)) if known else None, line.side, order, step)
+        elif ev == "RESULT":
+            winner = SIDE_NAMES.get((line.get("winner") or "").strip())
+            if winner is None:
+                raise LineError(f"RESULT line: winner={line.get('winner')!r} is not French or Viet Minh: {line.text!r}")
+            step.items.append((order, GameEnd(where=w, winner=winner)))
         elif ev == "FLIP":
             uid = self.unit(line)
             step.flip_sides[uid] = line.side if step.flip_sides.get(uid, line.side) is line.side else None

@@ -92,6 +92,7 @@ class GameState:
     started: bool = False
     ended: bool = False
     winner: Side | None = None
+    victory_threshold: int | None = None  # the bid that replaced the printed threshold (15.0), if any
     sequence: SequenceOfPlay | None = field(default=None, compare=False)
     # the current action's events with the state before each, its attacks, and the card plays
     # logged since it opened (``replay.combat``); history, not board: left out of comparisons

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from sdbp_module.rules.base import Outcome
 from sdbp_module.rules.checker import Report
 from sdbp_module.rules.findings import Finding
 
@@ -36,6 +37,15 @@ def finding_to_json(f: Finding) -> dict[str, Any]:
     }
 
 
+def _result(outcome: Outcome) -> dict[str, Any]:
+    return {
+        "winner": outcome.winner.value if outcome.winner is not None else None,
+        "claimed": outcome.claimed.value if outcome.claimed is not None else None,
+        "agrees": outcome.agrees,
+        "text": outcome.text,
+    }
+
+
 def report_to_json(report: Report) -> dict[str, Any]:
     s = report.summary
     return {
@@ -49,6 +59,7 @@ def report_to_json(report: Report) -> dict[str, Any]:
         "rules_not_checked": list(report.rules_not_checked),
         "summary": {"illegal": s.illegal, "suspicious": s.suspicious, "info": s.info, "cannot-check": s.cannot_check},
         "verdict": "illegal" if s.illegal else "no-illegal",
+        **({"result": _result(report.outcome)} if report.outcome is not None else {}),
         "findings": [finding_to_json(f) for f in report.findings],
     }
 

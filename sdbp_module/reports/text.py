@@ -74,6 +74,10 @@ def render_text(report: Report) -> str:
         lines.extend(format_finding(f))
     s = report.summary
     lines.append("")
+    if report.outcome is not None:
+        agree = {True: " (the claim agrees)", False: " (the claim DIFFERS)", None: ""}[report.outcome.agrees]
+        none = "none. " if report.outcome.winner is None else ""
+        lines.append(f"Result: {none}{report.outcome.text}{agree}")
     lines.append(
         f"{s.illegal} illegal, {s.suspicious} suspicious, {s.cannot_check} cannot-check, {s.info} info"
         + (" — the log breaks the rules." if s.illegal else " — no illegal finding.")

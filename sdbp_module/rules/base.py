@@ -302,14 +302,32 @@ class CatalogueEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result the log supports, and the one it claims, for the report's summary."""
+
+    winner: Side | None  # None: the log does not reach the moment the game's victory rule judges
+    claimed: Side | None  # the winner the log itself declares (``GameEnd``), if any
+    text: str  # one sentence for the umpire, with the numbers
+
+    @property
+    def agrees(self) -> bool | None:
+        """Whether the claim matches the result; None when either is missing."""
+        if self.winner is None or self.claimed is None:
+            return None
+        return self.winner is self.claimed
+
+
+@dataclass(frozen=True, slots=True)
 class RulesPackage:
-    """A game's rules: its catalogue, the implemented rules, its switches and sequence of play."""
+    """A game's rules: its catalogue, the implemented rules, its switches and sequence of play, and
+    how to read the result from the final state (``outcome``; None for a game without one yet)."""
 
     game_id: str
     catalogue: tuple[CatalogueEntry, ...]
     rules: tuple[Rule, ...]
     switches: tuple[SwitchSpec, ...]
     make_sequence: Callable[[GameData], SequenceOfPlay]
+    outcome: Callable[[GameState, CheckContext], Outcome] | None = None
 
     def implemented_ids(self) -> frozenset[str]:
         return frozenset(r.rule_id for r in self.rules)

@@ -26,6 +26,7 @@ from sdbp_module.rules.base import (
     CheckContext,
     FunctionRule,
     Gate,
+    Outcome,
     Rule,
     RulesPackage,
     make_finding,
@@ -47,6 +48,7 @@ class Report:
     switches: tuple[tuple[str, str], ...]  # (name, value) in force
     switch_defaults: Mapping[str, str]
     final: GameState
+    outcome: Outcome | None = None  # the result the log supports, and the one it claims
 
     @property
     def summary(self) -> Summary:
@@ -241,5 +243,6 @@ def check_events(
         switches=tuple(sorted(ruleset.values.items())),
         switch_defaults={spec.name: spec.default for spec in ruleset.specs},
         final=state,
+        outcome=package.outcome(state, ctx) if package.outcome is not None else None,
     )
 

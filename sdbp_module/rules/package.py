@@ -14,6 +14,7 @@ from sdbp_module.rules.base import Rule, RulesPackage
 from sdbp_module.rules.catalogue import SODBP_CATALOGUE
 from sdbp_module.rules.play_sequence import make_sequence
 from sdbp_module.rules.switches import SODBP_SWITCHES
+from sdbp_module.rules.victory import outcome as victory_outcome
 
 RULE_MODULES = (
     "sdbp_module.rules.setup",
@@ -52,4 +53,5 @@ SODBP = RulesPackage(
     rules=_RULES,
     switches=SODBP_SWITCHES,
     make_sequence=make_sequence,
+    outcome=victory_outcome,
 )

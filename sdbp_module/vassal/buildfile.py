@@ -456,30 +456,12 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
         {"configFirst": "false", "configList": "false", "list": ",".join(PHASES), "name": "Phase", "prompt": "", "property": "Phase", "turnFormat": "$value$"},
     )
 
-    # --- pass
-    _el(
-        root,
-        M + "GlobalKeyCommand",
-        {
-            "buttonHotkey": "",
-            "buttonText": "Pass",
-            "canDisable": "false",
-            "deckCount": "0",
-            "disabledIcon": "",
-            "filter": '{sdbp_kind=="pass"}',
-            "hideWhenDisabled": "false",
-            "hotkey": pieces.K_PASS,
-            "icon": "",
-            "name": "Pass",
-            "propertyGate": "",
-            "reportFormat": PASS_REPORT,
-            "reportSingle": "false",
-            "singleMap": "false",
-            "suppressSounds": "false",
-            "target": "MODULE|false|MAP|||||0|0||false|||EQUALS||",
-            "tooltip": "Pass (writes a PASS line to the log)",
-        },
-    )
+    # --- pass, and the result a player declares at the end of the game (14.0)
+    _report_button(root, "Pass", pieces.K_PASS, PASS_REPORT, "Pass (writes a PASS line to the log)")
+    for side in game.game.sides:
+        name = f"{side.label} win"
+        tooltip = f"Declare the result: the {side.label} win (writes a RESULT line to the log)"
+        _report_button(root, name, pieces.K_RESULT, result_report(side), tooltip)
     _el(
         root,
         M + "PredefinedSetup",
@@ -498,6 +480,38 @@ DICE: tuple[tuple[str, int, str], ...] = (
 )
 TURN_REPORT = "SDBP|1|PHASE|$newTurn$|side=$PlayerSide$"
 PASS_REPORT = "SDBP|1|PASS|side=$PlayerSide$"
+
+
+def result_report(winner: Side) -> str:
+    return f"SDBP|1|RESULT|side=$PlayerSide$|winner={winner.label}"
+
+
+def _report_button(root: etree._Element, name: str, hotkey: str, report: str, tooltip: str) -> None:
+    """A toolbar button that only writes ``report`` to the log: a Global Key Command sending a key no
+    piece listens to (report-formats §2.7, §2.12)."""
+    _el(
+        root,
+        M + "GlobalKeyCommand",
+        {
+            "buttonHotkey": "",
+            "buttonText": name,
+            "canDisable": "false",
+            "deckCount": "0",
+            "disabledIcon": "",
+            "filter": '{sdbp_kind=="pass"}',
+            "hideWhenDisabled": "false",
+            "hotkey": hotkey,
+            "icon": "",
+            "name": name,
+            "propertyGate": "",
+            "reportFormat": report,
+            "reportSingle": "false",
+            "singleMap": "false",
+            "suppressSounds": "false",
+            "target": "MODULE|false|MAP|||||0|0||false|||EQUALS||",
+            "tooltip": tooltip,
+        },
+    )
 
 
 def dice_report(purpose: str) -> str:

@@ -46,6 +46,7 @@ K_DELETE = key(68, 130)  # Ctrl+D
 K_CARD_FLIP = key(70, 130)  # Ctrl+F on a card: mask/unmask
 K_MOVED = key(57400, 0, "sdbpMoved")  # the main map's moveKey
 K_PASS = key(57401, 0, "sdbpPass")  # sent by the Pass button; no piece listens
+K_RESULT = key(57417, 0, "sdbpResult")  # sent by the two result buttons (report-formats §2.12); no piece listens
 # Internal named keys: a menu command's Trigger Action sends prompt, report, (move,) reset in order,
 # so a cancelled prompt reports an empty target instead of a stale one.
 K_RESET = key(57402, 0, "sdbpResetTarget")

@@ -214,6 +214,10 @@ class Scribe:
     def pass_(self, side: Side) -> None:
         self.step(["CHAT* " + format_line("PASS", [("side", side_name(side))])])
 
+    def result(self, side: Side | None, winner: Side) -> None:
+        """The **French win** / **Viet Minh win** button (report-formats §2.12)."""
+        self.step(["CHAT* " + format_line("RESULT", [("side", side_name(side)), ("winner", winner.label)])])
+
     def null_step(self) -> None:
         """A step with nothing in it, as the engine logs one (``LOG{TAB}null``)."""
         self.step(["null"])
@@ -263,6 +267,11 @@ class Scribe:
         reset = self.prop_text(piece, "sdbp_target", "")
         x, y = self.decks[f"{side_name(side)} discard"]
         self.step([prompt, line, reset, self.move_text(piece, MAIN_MAP, int(x), int(y))])
+
+    def reshuffle(self, side: Side, cards: list[str]) -> None:
+        """The side's discard pile (``cards``) dragged onto its deck, one step, no report line (5.4)."""
+        x, y = self.decks[f"{side_name(side)} deck"]
+        self.step([self.move_text(self.piece(card), MAIN_MAP, int(x), int(y)) for card in cards])
 
     def card_move(self, card: str, pile: str) -> None:
         """A card dragged to a pile with no report line (what the interpretation must flag)."""

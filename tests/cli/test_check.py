@@ -154,7 +154,7 @@ def test_rules_lists_every_catalogue_id() -> None:
         "implemented": True,
         "summary": "The Viet Minh takes the first action of every turn.",
     }
-    assert by_id["VICTORY-6-AREAS"]["implemented"] is False
+    assert by_id["VICTORY-6-AREAS"]["implemented"] is True
     assert {s["name"] for s in data["switches"]} >= {"strict_mode", "fr_discard_after_fr_pass"}
     code, text, _ = invoke("rules")
     assert code == 0 and "SEQ-VM-FIRST" in text and "not yet" in text
