@@ -47,6 +47,7 @@ from sdbp_module.replay.events import (
     GameStart,
     Move,
     MoveKind,
+    NoSupplySet,
     Pass,
     PhaseStart,
     Pile,
@@ -279,9 +280,20 @@ def _act_other(w: _Writer, side: Side, unit: UnitId, rng: random.Random) -> bool
     return False
 
 
+def _hand_target(w: _Writer, side: Side, turn: int) -> int:
+    """The track's number plus a card per bonus set the side holds whole (5.1)."""
+    sets = ({6, 9, 14}, {16, 20, 21})
+    bonus = sum(1 for areas in sets if all(w.state.controller(AreaId(a)) is side for a in areas))
+    return w.game.turn(turn).cards[side] + bonus
+
+
 def _draw(w: _Writer, side: Side, turn: int) -> None:
     p = w.state.piles_of(side)
-    want = w.game.turn(turn).cards[side] - len(p.hand)
+    target = _hand_target(w, side, turn)
+    if len(p.hand) > target:  # discard the excess (5.1)
+        w.add(CardDiscard(side=side, cards=tuple(sorted(p.hand)[: len(p.hand) - target]), reason=DiscardReason.EXCESS))
+        return
+    want = target - len(p.hand)
     if want <= 0:
         return
     if len(p.deck) < want and p.discard:
@@ -339,13 +351,32 @@ def _place(w: _Writer, side: Side, units: list[UnitId], kind: PlaceKind) -> None
         w.add(Place(side=side, units=(unit,), to=to, place_kind=kind))
 
 
+def _unsupplied(w: _Writer, roll: int) -> list[AreaId]:
+    """The areas the VM marks No Supply (11.0): 2d6 + 2 per VM airstrip + 1 per VM green area gives
+    0, 1 or 2 areas; the VM picks the French-held areas with the most French units."""
+    total = roll + sum(
+        (2 if a.colour is AreaColour.BLUE else 1)
+        for a in w.game.areas
+        if a.colour in (AreaColour.BLUE, AreaColour.GREEN) and w.state.controller(a.id) is VM
+    )
+    count = 0 if total <= 8 else 1 if total <= 15 else 2
+    held = sorted((a for a in w.game.areas if w.state.count(a.id, FR)), key=lambda a: (-w.state.count(a.id, FR), a.id))
+    return [a.id for a in held[:count]]
+
+
 def _end_phase(w: _Writer, turn: int, rng: random.Random) -> None:
     for area, side in sorted(w.state.fire_markers):
         w.add(FireMarkerSet(area=area, side=side, present=False))
     supply = (rng.randint(1, 6), rng.randint(1, 6))
     w.add(DiceRoll(side=FR, purpose="supply", values=supply, total=sum(supply)))
+    unsupplied = _unsupplied(w, sum(supply))
+    for area in unsupplied:
+        w.add(NoSupplySet(side=VM, area=area))
     for unit in sorted(u for u, st in w.state.units.items() if st.spent and st.location.is_on_map):
-        w.add(Flip(units=(unit,), spent=False))
+        if not (st := w.state.units[unit]).side is FR or st.location.area not in unsupplied:
+            w.add(Flip(units=(unit,), spent=False))
+    for area in unsupplied:
+        w.add(NoSupplySet(side=VM, area=area, present=False))
     if turn > 1 and not w.state.no_replacements:
         d = rng.randint(1, 6)
         w.add(DiceRoll(side=VM, purpose="replacements", values=(d,), total=d))

@@ -131,6 +131,14 @@ def migrate(save: Path, module: Path, output: Path) -> None:
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("-o", "--output", type=PathArg, default=None, help="Write the report here instead of stdout.")
 @click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE", help="Interpretation switch (see `sdbp rules`).")
+@click.option(
+    "--skip",
+    "skips",
+    multiple=True,
+    metavar="RULE",
+    help="Leave out the rules whose id is RULE or starts with it (e.g. SUPPLY- for a log whose End phases are not "
+    "played out); the report lists them as not checked.",
+)
 def check(
     log: Path,
     module: Path | None,
@@ -138,6 +146,7 @@ def check(
     fmt: str,
     output: Path | None,
     switches: tuple[str, ...],
+    skips: tuple[str, ...],
 ) -> None:
     """Replay a logged game (.vlog or events .jsonl) and report every rule violation."""
     from sdbp_module.paths import default_data_dir
@@ -151,6 +160,7 @@ def check(
             fmt=fmt,
             output=output,
             switches=switches,
+            skips=skips,
         )
     )
 

@@ -61,7 +61,7 @@ target. Beyond the damage and card readings above, nothing is inferred.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from sdbp_module.codec.commands import read_game
@@ -159,6 +159,7 @@ class _Step:
     card_moves: dict[CardId, tuple[int, Spot | None, Spot | None]] = field(default_factory=dict)
     flips: dict[UnitId, tuple[int, bool, bool]] = field(default_factory=dict)  # order, before, after
     flip_sides: dict[UnitId, Side | None] = field(default_factory=dict)  # side of each unit's FLIP line
+    marker_sides: dict[str, Side | None] = field(default_factory=dict)  # marker kind → side of its MOVE lines
     explained_cards: set[CardId] = field(default_factory=set)
     lines: list[str] = field(default_factory=list)  # record texts, for undo matching
     undo_lines: list[str] = field(default_factory=list)
@@ -312,6 +313,10 @@ class _Interpreter:
     def marker_moved(self, piece: TrackedPiece, old: Spot | None, new: Spot | None, order: int, step: _Step) -> None:
         marker = piece.sdbp_id or ""
         state = piece.prop("sdbp_state") or ""
+        if marker == "no-replacements":  # it lies on the turn track, not in an area (12.1)
+            if (old is None) != (new is None):
+                step.items.append((order, NoReplacementsSet(where=step.where, present=new is not None)))
+            return
         old_area = old.area if old is not None else None
         new_area = new.area if new is not None else None
         if old_area == new_area:
@@ -401,7 +406,9 @@ class _Interpreter:
         if quiet or piece is None:
             return
         if piece.kind == "marker":
-            if spot is not None and spot.area is not None:
+            if piece.sdbp_id == "no-replacements" and spot is not None:
+                step.items.append((order, NoReplacementsSet(where=step.where, present=False)))
+            elif spot is not None and spot.area is not None:
                 self.marker_gone(piece.sdbp_id or "", piece.prop("sdbp_state") or "", spot.area, order, step)
         else:
             self.problem(step.where, f"{piece.sdbp_id or piece_id} was deleted from the game")
@@ -519,11 +526,14 @@ class _Interpreter:
             if winner is None:
                 raise LineError(f"RESULT line: winner={line.get('winner')!r} is not French or Viet Minh: {line.text!r}")
             step.items.append((order, GameEnd(where=w, winner=winner)))
+        elif ev == "MOVE" and line.get("marker") is not None:
+            kind = line.require("marker")
+            step.marker_sides[kind] = line.side if step.marker_sides.get(kind, line.side) is line.side else None
         elif ev == "FLIP":
             uid = self.unit(line)
             step.flip_sides[uid] = line.side if step.flip_sides.get(uid, line.side) is line.side else None
-        # MOVE lines and the rest of FLIP lines repeat what the M/ and D/ commands say; other words
-        # are ignored (§1).
+        # Unit MOVE lines and the rest of the FLIP lines repeat what the M/ and D/ commands say (a
+        # marker's MOVE line names who placed it); other words are ignored (§1).
 
     def join_or_add(self, step: _Step, order: int, ev: str, side: Side, origin: AreaId, target: AreaId, uid: UnitId) -> None:
         w = step.where
@@ -624,6 +634,12 @@ class _Interpreter:
         for (spent, by), (order, units) in flips.items():
             items.append((order, Flip(where=w, units=tuple(units), spent=spent, by=by)))
         self.card_events(step, items)
+        placer = step.marker_sides.get("no-supply")
+        if placer is not None:  # a marker dragged from the palette: its MOVE line says who (§2.4)
+            items = [
+                (o, replace(e, side=placer)) if isinstance(e, NoSupplySet) and e.present and e.side is None else (o, e)
+                for o, e in items
+            ]
         items.sort(key=lambda pair: pair[0])
         return [e for _o, e in items]
 

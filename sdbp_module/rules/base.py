@@ -271,6 +271,8 @@ def phase_rule(
             self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
         ) -> Iterable[Finding]:
             steps = before.phase_steps
+            if not steps or type(event) is not PhaseStart:  # what the gate holds back (called ungated)
+                return ()
             start = steps[0][1]
             assert isinstance(start, PhaseStart)
             return judge(self, steps, before, ctx) if start.phase is phase else ()

@@ -16,7 +16,7 @@ import click
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG, InputError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.replay.loading import load_events
-from sdbp_module.rules.base import RulesPackage
+from sdbp_module.rules.base import Rule, RulesPackage
 from sdbp_module.rules.checker import check_events
 from sdbp_module.rules.switches import parse_switches
 
@@ -51,8 +51,11 @@ def run_check(
     fmt: str,
     output: Path | None,
     switches: Sequence[str],
+    skips: Sequence[str] = (),
 ) -> int:
-    """Check ``log``; print or write the report; 0 no illegal finding, 1 some (2 raised as InputError)."""
+    """Check ``log``; print or write the report; 0 no illegal finding, 1 some (2 raised as InputError).
+
+    ``skips``: rule ids or id prefixes to leave out (each must match some rule)."""
     from sdbp_module.model.from_data import load_game
     from sdbp_module.reports.json import render_json
     from sdbp_module.reports.text import render_text
@@ -62,10 +65,19 @@ def run_check(
     game = load_game(data_dir)
     package = rules_package(game.game.id)
     ruleset = parse_switches(switches, package.switches)
+    active = _without(package.rules, skips)
     events, problems = load_events(log, game, module)
-    report = check_events(events, game, package, switches=ruleset, source=str(log), problems=problems)
+    report = check_events(events, game, package, switches=ruleset, source=str(log), problems=problems, rules=active)
     write_output(render_json(report) if fmt == "json" else render_text(report), output)
     return EXIT_WRONG if report.has_illegal else EXIT_OK
+
+
+def _without(rules: Sequence[Rule], skips: Sequence[str]) -> tuple[Rule, ...]:
+    """``rules`` less those whose id is or starts with one of ``skips``."""
+    for skip in skips:
+        if not any(r.rule_id.startswith(skip) for r in rules):
+            raise InputError(f"--skip {skip!r}: no rule id is or starts with it (see `sdbp rules`)")
+    return tuple(r for r in rules if not any(r.rule_id.startswith(skip) for skip in skips))
 
 
 def rules_listing(package: RulesPackage) -> dict[str, object]:

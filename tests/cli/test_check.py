@@ -158,3 +158,14 @@ def test_rules_lists_every_catalogue_id() -> None:
     assert {s["name"] for s in data["switches"]} >= {"strict_mode", "fr_discard_after_fr_pass"}
     code, text, _ = invoke("rules")
     assert code == 0 and "SEQ-VM-FIRST" in text and "not yet" in text
+
+
+def test_skip_leaves_rules_out_and_lists_them_as_not_checked() -> None:
+    code, out, _ = invoke("check", str(SQ1), "--format", "json", "--skip", "SEQ-", "--skip", "FIRE-FLIP-SPENT")
+    data = json.loads(out)
+    ids = {f["rule_id"] for f in data["findings"]}
+    assert not any(i.startswith("SEQ-") for i in ids) and "FIRE-FLIP-SPENT" not in ids
+    assert "SEQ-VM-FIRST" in data["rules_not_checked"] and "FIRE-FLIP-SPENT" in data["rules_not_checked"]
+    assert "SEQ-VM-FIRST" not in data["rules_checked"]
+    code, out, err = invoke("check", str(SQ1), "--skip", "NO-SUCH-")
+    assert code == 2 and out == "" and "--skip 'NO-SUCH-': no rule id is or starts with it" in err
