@@ -633,6 +633,7 @@ class _Interpreter:
                 flips.setdefault((after, step.flip_sides.get(uid)), (order, []))[1].append(uid)
         for (spent, by), (order, units) in flips.items():
             items.append((order, Flip(where=w, units=tuple(units), spent=spent, by=by)))
+        items = [(o, self.card_destination(step, e)) for o, e in items]
         self.card_events(step, items)
         placer = step.marker_sides.get("no-supply")
         if placer is not None:  # a marker dragged from the palette: its MOVE line says who (§2.4)
@@ -642,6 +643,16 @@ class _Interpreter:
             ]
         items.sort(key=lambda pair: pair[0])
         return [e for _o, e in items]
+
+    def card_destination(self, step: _Step, event: Event) -> Event:
+        """A card play or discard with ``to`` set to the pile its card really went to in this step (the
+        card's ``M/``), when that is a pile; else as the card data says it should go (5.2)."""
+        if not isinstance(event, (CardPlay, CardDiscard)):
+            return event
+        card = event.card if isinstance(event, CardPlay) else event.cards[0]
+        moved = step.card_moves.get(card)
+        dest = _PILES.get(moved[2].kind) if moved is not None and moved[2] is not None else None
+        return event if dest is None or dest is event.to else replace(event, to=dest)
 
     def card_events(self, step: _Step, items: list[tuple[int, Event]]) -> None:
         w = step.where
@@ -667,6 +678,14 @@ class _Interpreter:
         for side, order in reshuffled.items():
             items.append((order, Reshuffle(where=w, side=side)))
 
+
+_PILES = {
+    SpotKind.DECK: Pile.DECK,
+    SpotKind.HAND: Pile.HAND,
+    SpotKind.DISCARD: Pile.DISCARD,
+    SpotKind.REMOVED_CARDS: Pile.REMOVED,
+}
+"""Card zones → the piles a played or discarded card may end in."""
 
 _PLACE_KINDS = {
     LocationKind.TURN: PlaceKind.REINFORCEMENT,

@@ -18,7 +18,14 @@ from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import CLOSING_EVENTS, action_part, opens_new_action
 from sdbp_module.replay.combat import Attack, closed_action, closed_attacks
-from sdbp_module.replay.events import END_OF_LOG, Event, PhaseStart, Where, acting_side
+from sdbp_module.replay.events import (
+    END_OF_LOG,
+    Event,
+    GameEnd,
+    PhaseStart,
+    Where,
+    acting_side,
+)
 from sdbp_module.replay.sequence import SequenceOfPlay
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.findings import Finding, Scalar
@@ -264,7 +271,8 @@ def phase_rule(
 
     The judge gets the phase's steps (``GameState.phase_steps``: its ``PhaseStart`` first, then every
     event with the state before it) and the state at its end. A phase whose start the log does not
-    hold (a test that starts inside it) is not judged: what happened before is not known."""
+    hold (a test that starts inside it) is not judged: what happened before is not known. Nor is a
+    last phase the log leaves unfinished (no game end in it): that is one cannot-check."""
 
     def wrap(judge: PhaseJudge) -> FunctionRule:
         def check(
@@ -283,7 +291,19 @@ def phase_rule(
                 return ()
             start = steps[0][1]
             assert isinstance(start, PhaseStart)
-            return judge(self, steps, final, ctx) if start.phase is phase else ()
+            if start.phase is not phase:
+                return ()
+            if not any(type(e) is GameEnd for _s, e in steps):  # a log cut inside the phase: not over
+                return (
+                    self.finding(
+                        final,
+                        None,
+                        f"The log ends inside the {phase.value} phase of turn {start.turn}, before the phase is over: "
+                        "not judged.",
+                        severity=Severity.CANNOT_CHECK,
+                    ),
+                )
+            return judge(self, steps, final, ctx)
 
         check.__doc__ = judge.__doc__
         return rule(rule_id, rule_ref, severity, summary, finish=finish, events=(PhaseStart,), gate=Gate.PHASE_CLOSED)(

@@ -52,6 +52,7 @@ then drag the unit there). A flip and retreat is both. The log then shows who to
 <li>Markers (control, fire, trench, …) come from the <b>Counters</b> palette; choose their state with
 Ctrl+1, Ctrl+2, Ctrl+3.</li>
 <li>Press <b>Pass</b> to pass.</li>
+<li>At the end of turn 8, press <b>French win</b> or <b>Viet Minh win</b> to record the result (14.0: the Viet Minh needs six victory areas).</li>
 </ol>
 <p>Dice buttons:</p><ul>{dice}</ul>
 <p>Log your game (File → Log Game): <code>sdbp check game.vlog</code> then audits it against the rules.</p>

@@ -14,7 +14,7 @@ from sdbp_module.ids import Phase, Severity, Side
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
-from sdbp_module.replay.events import DiceRoll, Event, Fire, Flip, GameStart, Pass, PhaseStart, Where
+from sdbp_module.replay.events import END_OF_LOG, DiceRoll, Event, Fire, Flip, GameStart, Pass, PhaseStart, Place, Where
 from sdbp_module.replay.jsonl import read_events, write_events
 from sdbp_module.replay.location import LocationKind
 from sdbp_module.rules.base import FunctionRule
@@ -58,7 +58,10 @@ def test_the_legal_game_is_clean(legal: list[Event], game: GameData, tmp_path: P
     events = list(read_events(path))
     assert events == legal
     report = check_events(events, game, SODBP, source=str(path))
-    assert [f for f in report.findings if f.severity is not Severity.INFO] == []
+    # the log stops inside turn 2's End phase: the rules that judge a whole phase say they cannot
+    cut = [f for f in report.findings if f.severity is Severity.CANNOT_CHECK and f.where == END_OF_LOG]
+    assert cut and all(f.message.startswith("The log ends in") for f in cut)
+    assert [f for f in report.findings if f.severity is not Severity.INFO and f not in cut] == []
 
 
 def plant(legal: list[Event]) -> tuple[list[Event], list[tuple[str, int]]]:
@@ -90,6 +93,7 @@ def plant(legal: list[Event]) -> tuple[list[Event], list[tuple[str, int]]]:
     roll = events.pop(supply)
     events.insert(supply + 1, roll)
     events = renumber(events)
+    placed = next(i for i, e in enumerate(events) if isinstance(e, Place) and late.unit in e.units)
     expected = sorted(
         [
             ("SETUP-FRESH", 0),
@@ -97,6 +101,8 @@ def plant(legal: list[Event]) -> tuple[list[Event], list[tuple[str, int]]]:
             ("ACT-FLIP-PARTICIPANTS", next_action),
             ("SEQ-ALTERNATE", after_flip),
             ("SEQ-END-PHASE-ORDER", supply + 1),
+            ("SUPPLY-TIMING", supply + 1),  # the same late roll: 11.0 wants it before the refresh
+            ("PLACE-FRESH", placed),  # the spent reinforcement of 1. is placed spent (12.3, REC)
         ],
         key=lambda x: (x[1], x[0]),
     )

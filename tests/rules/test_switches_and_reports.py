@@ -96,6 +96,8 @@ def test_text_report() -> None:
         "  test.jsonl:3: cannot-check: LOG-INTERPRETATION (log) [action phase, action 1, French]\n"
         "      The log could not be read for sure here: unknown piece 'xyz'\n"
         "\n"
+        "Result: none. The log stops at turn 1, action phase, action 2, before the end of turn 8; the log "
+        "declares no result.\n"
         "1 illegal, 0 suspicious, 1 cannot-check, 0 info — the log breaks the rules.\n"
     )
 
