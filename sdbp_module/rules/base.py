@@ -84,6 +84,19 @@ Gate.ACTION_CLOSED = Gate(
     "action-closed", lambda before, event, after, ctx: bool(before.action_steps) and bool(closed_action(before, after))
 )
 Gate.ACTION_JOINED = Gate("action-joined", _joins_action)
+GateTest = Callable[[GameState, Event, GameState, CheckContext], bool]
+
+
+def after_card_plays(holds: GateTest) -> GateTest:
+    """``holds`` behind a cheap first test for gates about card plays: a step with no card played this
+    turn (``GameState.turn_plays``, the step's own play included) closes nothing that holds a card."""
+
+    def test(before: GameState, event: Event, after: GameState, ctx: CheckContext) -> bool:
+        return bool(after.turn_plays or before.turn_plays) and holds(before, event, after, ctx)
+
+    return test
+
+
 Gate.PHASE_CLOSED = Gate(
     "phase-closed", lambda before, event, after, ctx: bool(before.phase_steps) and type(event) is PhaseStart
 )

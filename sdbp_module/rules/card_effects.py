@@ -94,7 +94,14 @@ from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules import damage as damage_rules
 from sdbp_module.rules import resolution
-from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, Rule, rule
+from sdbp_module.rules.base import (
+    CheckContext,
+    FunctionRule,
+    Gate,
+    Rule,
+    after_card_plays,
+    rule,
+)
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.sodbp_cards import DETONATE, RATS, RELIEF_FORCE, card_name
 
@@ -200,7 +207,7 @@ def _forget() -> None:
 
 
 CARD_EFFECT_CLOSED = Gate(
-    "card-effect-closed", lambda before, event, after, ctx: bool(_closing(before, after, ctx.game))
+    "card-effect-closed", after_card_plays(lambda before, event, after, ctx: bool(_closing(before, after, ctx.game)))
 )
 """An action with a play of *Rats*, *Detonate*, *BMC* or *Relief Force* closes at this event."""
 

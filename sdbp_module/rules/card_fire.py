@@ -86,7 +86,14 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.location import LocationKind
 from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, Rule, rule
+from sdbp_module.rules.base import (
+    CheckContext,
+    FunctionRule,
+    Gate,
+    Rule,
+    after_card_plays,
+    rule,
+)
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.movement import StateView
 from sdbp_module.rules.paths import step_cost
@@ -201,7 +208,7 @@ def _holds(before: GameState, event: Event, after: GameState, ctx: CheckContext)
     return bool(before.turn_plays) and bool(before.action_steps) and _closed(before, after, ctx.game) is not None
 
 
-CARD_FIRE_STEP = Gate("card-fire-step", _holds)
+CARD_FIRE_STEP = Gate("card-fire-step", after_card_plays(_holds))
 """A card play, or the close of an action holding a play of one of this module's cards."""
 
 _REFS = {

@@ -64,7 +64,14 @@ from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules import assault as assault_rules
 from sdbp_module.rules import resolution as res
-from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, Rule, rule
+from sdbp_module.rules.base import (
+    CheckContext,
+    FunctionRule,
+    Gate,
+    Rule,
+    after_card_plays,
+    rule,
+)
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.sodbp_cards import (
     BIGEARD,
@@ -196,7 +203,7 @@ def _holds(before: GameState, event: Event, after: GameState, ctx: CheckContext)
     return False
 
 
-CARDS_CLOSED = Gate("card-modifiers-closed", _holds)
+CARDS_CLOSED = Gate("card-modifiers-closed", after_card_plays(_holds))
 
 Judge = Callable[[FunctionRule, Closed, CheckContext], Iterator[Finding]]
 

@@ -103,7 +103,14 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, attack_rule, rule
+from sdbp_module.rules.base import (
+    CheckContext,
+    FunctionRule,
+    Gate,
+    after_card_plays,
+    attack_rule,
+    rule,
+)
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.sodbp_cards import (
     ART_75,
@@ -278,7 +285,7 @@ def _card_action_closed(before: GameState, event: Event, after: GameState, ctx: 
     return _closing(before, after, ctx) is not None
 
 
-CARD_ACTION_CLOSED = Gate("card-action-closed", _card_action_closed)
+CARD_ACTION_CLOSED = Gate("card-action-closed", after_card_plays(_card_action_closed))
 """An action holding a card play closes at this event."""
 
 CloseJudge = Callable[[FunctionRule, CardAction, CheckContext], Iterable[Finding]]
