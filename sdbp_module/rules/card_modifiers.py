@@ -43,7 +43,7 @@ Switches: ``night_assault_scope`` (AMB-13), ``mortar_scope`` (AMB-14), ``mines_w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
@@ -653,6 +653,34 @@ def _old_kept(self: FunctionRule, p: Played, attack: Attack, ctx: CheckContext) 
     )
 
 
+def _assault_before_roll(
+    self: FunctionRule, p: Played, game: GameData, why: str
+) -> Generator[Finding, None, tuple[Attack, int, int | None] | None]:
+    """The Viet Minh assault a *Mines* / *Débouchez* play belongs to, with the play's index in it and the
+    assault roll's, when it is played in one before that roll; else the finding that says it is not."""
+    assaults = p.attacks_by(VM, assault=True)
+    if not assaults:
+        yield self.finding(
+            p.state,
+            p.play,
+            f"{_card(game, p.play)} is played {_where_played(p, game)}; it is played during a Viet Minh assault.",
+            areas=_areas(p.attacks),
+        )
+        return None
+    a = assaults[-1]
+    at, first = _index(a, p.play), _first_roll(a)
+    if first is not None and at > first:
+        yield self.finding(
+            p.state,
+            p.play,
+            f"{_card(game, p.play)} is played after the assault fire of {_attack_text(a, game)} is rolled "
+            f"({_dice(_roll_at(a, first))}); {why}.",
+            areas=_areas((a,)),
+        )
+        return None
+    return a, at, first
+
+
 @card_rule(
     "C-DEBOUCHEZ",
     "Débouchez à Zéro!",
@@ -666,26 +694,10 @@ def c_debouchez(self: FunctionRule, closed: Closed, ctx: CheckContext) -> Iterat
     the FIRE-* rules', the abort ASSAULT-ABORT's, Mines with it CARD-COMBO-MINES-DEBOUCHEZ's."""
     game = ctx.game
     for p in closed.named(DEBOUCHEZ):
-        assaults = p.attacks_by(VM, assault=True)
-        if not assaults:
-            yield self.finding(
-                p.state,
-                p.play,
-                f"{_card(game, p.play)} is played {_where_played(p, game)}; it is played during a Viet Minh assault.",
-                areas=_areas(p.attacks),
-            )
+        found = yield from _assault_before_roll(self, p, game, "it fires at the assaulting units before they assault")
+        if found is None:
             continue
-        a = assaults[-1]
-        at, first = _index(a, p.play), _first_roll(a)
-        if first is not None and at > first:
-            yield self.finding(
-                p.state,
-                p.play,
-                f"{_card(game, p.play)} is played after the assault fire of {_attack_text(a, game)} is rolled "
-                f"({_dice(_roll_at(a, first))}); it fires at the assaulting units before they assault.",
-                areas=_areas((a,)),
-            )
-            continue
+        a, at, first = found
         fire = next(
             (e for _s, e in a.steps[at + 1 :] if isinstance(e, Fire) and not e.units and card_name(game, e.card) == DEBOUCHEZ),
             None,
@@ -733,26 +745,10 @@ def c_mines(self: FunctionRule, closed: Closed, ctx: CheckContext) -> Iterator[F
     target's control ASSAULT-TARGET's."""
     game = ctx.game
     for p in closed.named(MINES):
-        assaults = p.attacks_by(VM, assault=True)
-        if not assaults:
-            yield self.finding(
-                p.state,
-                p.play,
-                f"{_card(game, p.play)} is played {_where_played(p, game)}; it is played during a Viet Minh assault.",
-                areas=_areas(p.attacks),
-            )
+        found = yield from _assault_before_roll(self, p, game, "its units are withdrawn before the assault")
+        if found is None:
             continue
-        a = assaults[-1]
-        at, first = _index(a, p.play), _first_roll(a)
-        if first is not None and at > first:
-            yield self.finding(
-                p.state,
-                p.play,
-                f"{_card(game, p.play)} is played after the assault fire of {_attack_text(a, game)} is rolled "
-                f"({_dice(_roll_at(a, first))}); its units are withdrawn before the assault.",
-                areas=_areas((a,)),
-            )
-            continue
+        a, at, first = found
         yield from _withdrawal(self, p, a, at, first, ctx)
 
 

@@ -62,10 +62,6 @@ def _claim(final: GameState) -> GameEnd | None:
     return None
 
 
-def _any_claim(final: GameState) -> Side | None:
-    return final.winner
-
-
 def count_at_end(final: GameState, ctx: CheckContext) -> VictoryCount | None:
     """The count at the moment 14.0 says (per ``victory_after_placement``), or None when the log does
     not reach the last turn's End phase."""
@@ -96,7 +92,7 @@ def count_at_end(final: GameState, ctx: CheckContext) -> VictoryCount | None:
 def outcome(final: GameState, ctx: CheckContext) -> Outcome:
     """The result for the report: what the log supports and what it claims."""
     count = count_at_end(final, ctx)
-    claimed = _any_claim(final)
+    claimed = final.winner  # the last result the log declared, anywhere
     claim_text = f"; the log declares the {claimed.label} the winner" if claimed is not None else "; the log declares no result"
     if count is None:
         clock = final.clock
@@ -123,10 +119,9 @@ def _victory_finish(r: FunctionRule, final: GameState, ctx: CheckContext) -> Ite
     if claim is None or claim.winner is None:
         yield r.finding(final, None, f"Result: {count.describe()}; the log declares no result.", severity=Severity.INFO, areas=areas)
         return
-    state = final
     if claim.winner is not count.winner:
         yield r.finding(
-            state,
+            final,
             claim,
             f"The log declares the {claim.winner.label} the winner, but {count.describe()}.",
             areas=areas,
@@ -134,7 +129,7 @@ def _victory_finish(r: FunctionRule, final: GameState, ctx: CheckContext) -> Ite
             actual=claim.winner.value,
         )
     else:
-        yield r.finding(state, claim, f"Result confirmed: {count.describe()}.", severity=Severity.INFO, areas=areas)
+        yield r.finding(final, claim, f"Result confirmed: {count.describe()}.", severity=Severity.INFO, areas=areas)
 
 
 def _no_check(r: FunctionRule, before: GameState, event: object, after: GameState, ctx: CheckContext) -> Iterator[F]:
