@@ -12,7 +12,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from sdbp_module.ids import Severity
@@ -21,6 +21,7 @@ from sdbp_module.replay import memo
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import Event, GameStart, Where
 from sdbp_module.replay.scenario import printed_start
+from sdbp_module.replay.sequence import SequenceOfPlay
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import (
     CheckContext,
@@ -49,6 +50,7 @@ class Report:
     switch_defaults: Mapping[str, str]
     final: GameState
     outcome: Outcome | None = None  # the result the log supports, and the one it claims
+    initial: GameState | None = field(default=None, compare=False, repr=False)  # where the replay began
 
     @property
     def summary(self) -> Summary:
@@ -223,14 +225,8 @@ def check_events(
     sequence = package.make_sequence(game)
     ctx = CheckContext(game=game, rules=ruleset, sequence=sequence)
     active = tuple(rules if rules is not None else package.rules)
-    if initial is not None:
-        state = initial if initial.sequence is not None else replace(initial, sequence=sequence)
-    else:
-        state = GameState.empty(sequence)
-        if not events or not isinstance(events[0], GameStart):
-            # no snapshot in the log: replay from the printed set-up, which the log did not show
-            state = replace(apply(state, printed_start(game)), started=False)
-    found, state = _judged(events, state, active, ctx, problems)
+    first = start_state(events, game, sequence, initial)
+    found, state = _judged(events, first, active, ctx, problems)
     return Report(
         source=source,
         game_id=package.game_id,
@@ -244,5 +240,20 @@ def check_events(
         switch_defaults={spec.name: spec.default for spec in ruleset.specs},
         final=state,
         outcome=package.outcome(state, ctx) if package.outcome is not None else None,
+        initial=first,
     )
+
+
+def start_state(
+    events: Sequence[Event], game: GameData, sequence: SequenceOfPlay, initial: GameState | None = None
+) -> GameState:
+    """The state the replay of ``events`` starts from: ``initial`` (given the game's sequence of play);
+    else empty when the log opens with a ``game-start`` snapshot, and otherwise the printed set-up of
+    ``game`` with ``started`` False (the log did not show it, so the set-up rules cannot check it)."""
+    if initial is not None:
+        return initial if initial.sequence is not None else replace(initial, sequence=sequence)
+    state = GameState.empty(sequence)
+    if not events or not isinstance(events[0], GameStart):
+        state = replace(apply(state, printed_start(game)), started=False)
+    return state
 
