@@ -128,8 +128,15 @@ def migrate(save: Path, module: Path, output: Path) -> None:
 @click.argument("log", type=PathArg)
 @click.option("--module", "module", type=PathArg, default=None, help="The module the game was played with.")
 @click.option("--data", "data_dir", type=PathArg, default=None, help="Game data folder (default: bundled SoDBP).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("-o", "--output", type=PathArg, default=None, help="Write the report here instead of stdout.")
+@click.option(
+    "--pictures",
+    type=click.Choice(["all", "serious", "none"]),
+    default="all",
+    show_default=True,
+    help="HTML: which findings get a picture of the board (serious = illegal and suspicious).",
+)
 @click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE", help="Interpretation switch (see `sdbp rules`).")
 @click.option(
     "--skip",
@@ -145,6 +152,7 @@ def check(
     data_dir: Path | None,
     fmt: str,
     output: Path | None,
+    pictures: str,
     switches: tuple[str, ...],
     skips: tuple[str, ...],
 ) -> None:
@@ -161,6 +169,85 @@ def check(
             output=output,
             switches=switches,
             skips=skips,
+            pictures=pictures,
+        )
+    )
+
+
+@main.command(epilog=EPILOG)
+@click.argument("log", type=PathArg)
+@click.option(
+    "--at",
+    "at",
+    default="end",
+    show_default=True,
+    metavar="POSITION",
+    help="Where in the log: a position as the findings give it (planted.vlog#143, game.jsonl:212, or just "
+    "143), 'start' or 'end'.",
+)
+@click.option("--step", "step", type=int, default=None, help="Same as --at N.")
+@click.option("--module", "module", type=PathArg, default=None, help="The module the game was played with.")
+@click.option("--data", "data_dir", type=PathArg, default=None, help="Game data folder (default: bundled SoDBP).")
+@click.option("--format", "fmt", type=click.Choice(["png", "text"]), default="png", show_default=True)
+@click.option("-o", "--output", type=PathArg, default=None, help="Where to write (png: required; text: default stdout).")
+def show(
+    log: Path, at: str, step: int | None, module: Path | None, data_dir: Path | None, fmt: str, output: Path | None
+) -> None:
+    """The board as the replay has it at a point of a log (.vlog, .jsonl) or in a save (.vsav)."""
+    from sdbp_module.board.commands import run_show
+    from sdbp_module.paths import default_data_dir
+
+    sys.exit(
+        run_show(
+            log,
+            at=str(step) if step is not None else at,
+            module=module,
+            data_dir=data_dir or default_data_dir(),
+            fmt=fmt,
+            output=output,
+        )
+    )
+
+
+@main.command(epilog=EPILOG)
+@click.argument("folder", type=PathArg)
+@click.option("-o", "--out-dir", "out_dir", type=PathArg, required=True, help="Where the reports, summary.json and index.html go.")
+@click.option("--module", "module", type=PathArg, default=None, help="The module the games were played with.")
+@click.option("--data", "data_dir", type=PathArg, default=None, help="Game data folder (default: bundled SoDBP).")
+@click.option("-j", "--jobs", type=int, default=None, help="Worker processes (default: all cores).")
+@click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE", help="Interpretation switch (see `sdbp rules`).")
+@click.option("--skip", "skips", multiple=True, metavar="RULE", help="Leave out rules by id or id prefix (as for check).")
+@click.option(
+    "--pictures",
+    type=click.Choice(["all", "serious", "none"]),
+    default="serious",
+    show_default=True,
+    help="Which findings of each HTML report get a picture of the board.",
+)
+def audit(
+    folder: Path,
+    out_dir: Path,
+    module: Path | None,
+    data_dir: Path | None,
+    jobs: int | None,
+    switches: tuple[str, ...],
+    skips: tuple[str, ...],
+    pictures: str,
+) -> None:
+    """Check every .vlog and .jsonl under FOLDER in parallel: a report per log, summary.json, index.html."""
+    from sdbp_module.audit.commands import run_audit
+    from sdbp_module.paths import default_data_dir
+
+    sys.exit(
+        run_audit(
+            folder,
+            out_dir,
+            module=module,
+            data_dir=data_dir or default_data_dir(),
+            jobs=jobs,
+            switches=switches,
+            skips=skips,
+            pictures=pictures,
         )
     )
 

@@ -61,14 +61,19 @@ target. Beyond the damage and card readings above, nothing is inferred.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
+
+from lxml import etree
 
 from sdbp_module.codec.commands import read_game
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.pieces import add_piece_fields
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.tree import Command
+from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
@@ -127,9 +132,43 @@ def events_from_vlog(path: Path, game: GameData, module: Path | None) -> tuple[l
     ``replay.loading.load_events`` calls this for ``sdbp check`` and ``sdbp convert --events``; the checker turns each problem into
     a ``cannot-check`` finding. Unreadable files raise the codec's ``CodecError``/``InputError``.
     """
-    _env, tree, _entries = read_game(path)
-    zones = Zones.from_module(read_module(module)) if module is not None else Zones.from_game(game)
+    _env, tree, entries = read_game(path)
+    other = logged_module(entries)
+    if other is not None and other != game.game.module_name:
+        raise InputError(f"{path}: a log of the module {other!r}, not of {game.game.module_name!r}")
+    zones = module_zones(module) if module is not None else Zones.from_game(game)
     return interpret_tree(tree, game, zones, path.name)
+
+
+_MAX_MODULEDATA = 1 << 20
+
+
+def logged_module(entries: Sequence[tuple[str, bytes]]) -> str | None:
+    """The module name a save or log records in its ``moduledata`` entry; None when it has none or it
+    cannot be read (the log is then read as one of the game's module)."""
+    data = next((body for name, body in entries if name == "moduledata"), None)
+    if data is None or len(data) > _MAX_MODULEDATA:
+        return None
+    try:
+        root = etree.fromstring(data, parser=etree.XMLParser(resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError:
+        return None
+    name = root.find("name")
+    return name.text.strip() if name is not None and name.text and not name.attrib else None
+
+
+@lru_cache(maxsize=4)
+def _zones_of(path: str, _mtime_ns: int, _size: int) -> Zones:
+    return Zones.from_module(read_module(Path(path)))
+
+
+def module_zones(module: Path) -> Zones:
+    """The zones of a ``.vmod``, read once per file version (an audit reads many logs of one module)."""
+    try:
+        stat = module.stat()
+    except OSError:
+        return Zones.from_module(read_module(module))  # read_module names the file and the problem
+    return _zones_of(str(module.resolve()), stat.st_mtime_ns, stat.st_size)
 
 
 def interpret_tree(tree: Command, game: GameData, zones: Zones, file: str) -> tuple[list[Event], list[Problem]]:

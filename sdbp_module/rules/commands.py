@@ -9,15 +9,18 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG, InputError
 from sdbp_module.fileio import write_atomically
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.events import Event
 from sdbp_module.replay.loading import load_events
 from sdbp_module.rules.base import Rule, RulesPackage
-from sdbp_module.rules.checker import check_events
+from sdbp_module.rules.checker import Report, check_events
 from sdbp_module.rules.switches import parse_switches
 
 RULES_PACKAGES = {"sodbp": ("sdbp_module.rules.package", "SODBP")}
@@ -39,8 +42,65 @@ def write_output(text: str, output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=False)
         return
-    output.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(output, text.encode("utf-8"))
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise InputError(f"{output}: cannot write the report: {output.parent} is a file, not a folder") from None
+    except OSError as exc:
+        raise InputError(f"{output}: cannot write the report: {exc.strerror or exc}") from None
+    try:
+        write_atomically(output, text.encode("utf-8"))
+    except OSError as exc:
+        raise InputError(f"{output}: cannot write the report: {exc.strerror or exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """One log checked: the report, and the events and game it came from (for pictures)."""
+
+    report: Report
+    events: Sequence[Event]
+    game: GameData
+    package: RulesPackage
+    module: Path | None = None
+
+
+def check_log(
+    log: Path,
+    game: GameData,
+    package: RulesPackage,
+    *,
+    module: Path | None = None,
+    switches: Sequence[str] = (),
+    skips: Sequence[str] = (),
+) -> Checked:
+    """Read and check one log (``.vlog`` or events ``.jsonl``). Unreadable input raises ``InputError``."""
+    ruleset = parse_switches(switches, package.switches)
+    active = without_rules(package.rules, skips)
+    events, problems = load_events(log, game, module)
+    report = check_events(events, game, package, switches=ruleset, source=str(log), problems=problems, rules=active)
+    return Checked(report, events, game, package, module)
+
+
+PICTURE_POLICIES = ("all", "serious", "none")
+"""Which findings get a board picture in an HTML report: every one, the illegal and suspicious ones, none."""
+
+
+def render_report(checked: Checked, fmt: str, *, pictures: str = "all", images_dir: Path | None = None) -> str:
+    """The report of ``checked`` as text, JSON or a self-contained HTML page."""
+    if fmt == "json":
+        from sdbp_module.reports.json import render_json
+
+        return render_json(checked.report)
+    if fmt == "text":
+        from sdbp_module.reports.text import render_text
+
+        return render_text(checked.report)
+    if fmt == "html":
+        from sdbp_module.reports.html import render_html_report
+
+        return render_html_report(checked, pictures=pictures, images_dir=images_dir)
+    raise InputError(f"--format {fmt!r}: expected text, json or html")
 
 
 def run_check(
@@ -52,27 +112,26 @@ def run_check(
     output: Path | None,
     switches: Sequence[str],
     skips: Sequence[str] = (),
+    pictures: str = "all",
 ) -> int:
     """Check ``log``; print or write the report; 0 no illegal finding, 1 some (2 raised as InputError).
 
-    ``skips``: rule ids or id prefixes to leave out (each must match some rule)."""
+    ``skips``: rule ids or id prefixes to leave out (each must match some rule). ``pictures``: which
+    findings of an HTML report get a board picture (``PICTURE_POLICIES``)."""
     from sdbp_module.model.from_data import load_game
-    from sdbp_module.reports.json import render_json
-    from sdbp_module.reports.text import render_text
 
-    if fmt not in ("text", "json"):
-        raise InputError(f"--format {fmt!r}: expected text or json")
+    if fmt not in ("text", "json", "html"):
+        raise InputError(f"--format {fmt!r}: expected text, json or html")
+    if pictures not in PICTURE_POLICIES:
+        raise InputError(f"--pictures {pictures!r}: expected {', '.join(PICTURE_POLICIES)}")
     game = load_game(data_dir)
     package = rules_package(game.game.id)
-    ruleset = parse_switches(switches, package.switches)
-    active = _without(package.rules, skips)
-    events, problems = load_events(log, game, module)
-    report = check_events(events, game, package, switches=ruleset, source=str(log), problems=problems, rules=active)
-    write_output(render_json(report) if fmt == "json" else render_text(report), output)
-    return EXIT_WRONG if report.has_illegal else EXIT_OK
+    checked = check_log(log, game, package, module=module, switches=switches, skips=skips)
+    write_output(render_report(checked, fmt, pictures=pictures), output)
+    return EXIT_WRONG if checked.report.has_illegal else EXIT_OK
 
 
-def _without(rules: Sequence[Rule], skips: Sequence[str]) -> tuple[Rule, ...]:
+def without_rules(rules: Sequence[Rule], skips: Sequence[str]) -> tuple[Rule, ...]:
     """``rules`` less those whose id is or starts with one of ``skips``."""
     for skip in skips:
         if not any(r.rule_id.startswith(skip) for r in rules):

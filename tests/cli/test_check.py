@@ -169,3 +169,15 @@ def test_skip_leaves_rules_out_and_lists_them_as_not_checked() -> None:
     assert "SEQ-VM-FIRST" not in data["rules_checked"]
     code, out, err = invoke("check", str(SQ1), "--skip", "NO-SUCH-")
     assert code == 2 and out == "" and "--skip 'NO-SUCH-': no rule id is or starts with it" in err
+
+
+@pytest.mark.parametrize("where", ["file", "folder"])
+def test_a_report_path_that_cannot_be_written_is_one_line(where: str, tmp_path: Path) -> None:
+    """The report goes to a path under a file, or to an existing folder: one line, exit 2, no traceback."""
+    log = Path(__file__).parent / "data" / "check_sq1.jsonl"
+    target = log / "report.txt" if where == "file" else tmp_path
+    result = CliRunner().invoke(main, ["check", str(log), "-o", str(target)])
+    assert result.exit_code == 2
+    assert not isinstance(result.exception, OSError)
+    assert f"{target}: cannot write the report" in result.output
+    assert result.output.count("\n") == 1

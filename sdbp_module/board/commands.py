@@ -1,0 +1,267 @@
+"""``sdbp show LOG --at POSITION``: the board as the replay has it at one point of a log or save.
+
+The log (``.vlog``, events ``.jsonl``, or a ``.vsav`` save: its pieces become the game start) is read
+as ``sdbp check`` reads it, then replayed with ``apply`` alone (no rules: a position is shown even in
+a game full of illegal moves) up to the position asked for (``replay.snapshots``, the same states the
+HTML report pictures). ``--format png`` writes the whole board, drawn by ``board.draw`` on the
+module's own images, atomically; ``--format text`` prints the state: clock, units per area (``*`` =
+spent), control, trenches, markers, the boxes, the card piles and the step's events.
+
+A position is what the findings print: ``planted.vlog#143`` (a log step), ``game.jsonl:212`` (a line
+of a transcript), or only its number (``143``, ``#143``, ``:212``; a bare number is read the way that
+log's findings print positions), ``start`` (the log's own game start, else the printed set-up) or
+``end``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from sdbp_module.errors import EXIT_OK, InputError
+from sdbp_module.fileio import write_atomically
+from sdbp_module.ids import Side, UnitId
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.events import (
+    END_OF_LOG,
+    NOWHERE,
+    Event,
+    GameStart,
+    Where,
+    units_of,
+)
+from sdbp_module.replay.location import LocationKind
+from sdbp_module.replay.snapshots import Snapshot, snapshots
+from sdbp_module.replay.state import GameState
+from sdbp_module.vassal import layout
+
+FORMATS = ("png", "text")
+_POSITION = re.compile(r"^(?P<file>.*?)(?P<sep>[#:]?)(?P<number>\d+)$")
+
+
+def read_log(log: Path, game: GameData, module: Path | None) -> Sequence[Event]:
+    """The events of a ``.vlog``, ``.jsonl`` or ``.vsav`` (its pieces: a game start); ``InputError`` if unreadable."""
+    if log.suffix.lower() == ".vsav":
+        if not log.is_file():
+            raise InputError(f"{log}: no such file")
+        from sdbp_module.replay.interpret import events_from_vlog
+
+        return events_from_vlog(log, game, module)[0]
+    if log.suffix.lower() not in (".vlog", ".jsonl"):
+        raise InputError(f"{log}: expected a .vlog log, an events .jsonl file or a .vsav save")
+    from sdbp_module.replay.loading import load_events
+
+    return load_events(log, game, module)[0]
+
+
+def parse_position(at: str, log: Path, events: Sequence[Event]) -> Where:
+    """The ``Where`` of ``at`` in ``events`` (see the module doc); ``InputError`` naming the log and the range."""
+    text = at.strip()
+    if text.lower() == "end":
+        return END_OF_LOG
+    if text.lower() == "start":  # the log's own game start (a .vlog's step 0), else the printed set-up
+        return events[0].where if events and isinstance(events[0], GameStart) else NOWHERE
+    m = _POSITION.match(text)
+    if m is None:
+        raise InputError(f"{log}: --at {at!r}: expected a position as the findings give it (e.g. 143, #143, :212, {log.name}#143), 'start' or 'end'")
+    file, sep, number = m["file"], m["sep"], int(m["number"])
+    if file and not sep:
+        raise InputError(f"{log}: --at {at!r}: expected FILE#STEP or FILE:LINE")
+    if file:
+        files = {e.where.file for e in events}
+        names = {Path(f).name for f in files} | {log.name, str(log)}
+        if file not in files and Path(file).name not in names:
+            raise InputError(f"{log}: --at {at!r}: the log's positions are in {', '.join(sorted(Path(f).name for f in files)) or log.name}, not {file}")
+    lines = [e for e in events if e.where.line is not None]
+    by_line = sep == ":" or (sep == "" and bool(lines) and len(lines) == len(events))
+    if by_line:
+        if not lines:
+            raise InputError(f"{log}: --at {at!r}: the log has no line numbers; give a step (#N)")
+        first, last = min(e.where.line or 0 for e in lines), max(e.where.line or 0 for e in lines)
+        for e in lines:
+            if e.where.line == number:
+                return e.where
+        raise InputError(f"{log}: --at {at!r}: no event on line {number} (events on lines {first}-{last})")
+    if not events:
+        raise InputError(f"{log}: --at {at!r}: the log holds no events (use start or end)")
+    first, last = min(e.where.index for e in events), max(e.where.index for e in events)
+    if not first <= number <= last:
+        raise InputError(f"{log}: --at {at!r}: no log step {number} (steps {first}-{last})")
+    for e in events:
+        if e.where.index == number:
+            return e.where
+    return Where(events[-1].where.file, number)  # a step without events: the state after the steps before it
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A log read and replayed to one position."""
+
+    game: GameData
+    events: Sequence[Event]
+    snapshot: Snapshot
+
+
+def replay_to(log: Path, at: str, game: GameData, module: Path | None) -> Shown:
+    """Read ``log`` and replay it (without rules) to the position ``at``."""
+    from sdbp_module.rules.checker import start_state
+    from sdbp_module.rules.commands import rules_package
+
+    events = read_log(log, game, module)
+    where = parse_position(at, log, events)
+    initial = start_state(events, game, rules_package(game.game.id).make_sequence(game))
+    snap = snapshots(events, initial, [where])[where.sort_key]
+    return Shown(game, events, snap)
+
+
+def run_show(log: Path, *, at: str, module: Path | None, data_dir: Path, fmt: str, output: Path | None) -> int:
+    """Write the board at ``at`` as a PNG (``-o`` required) or print it as text; 0, or InputError (2)."""
+    from sdbp_module.model.from_data import load_game
+
+    if fmt not in FORMATS:
+        raise InputError(f"--format {fmt!r}: expected png or text")
+    if fmt == "png" and output is None:
+        raise InputError(f"{log}: --format png writes an image: give -o OUT.png (or use --format text)")
+    game = load_game(data_dir)
+    shown = replay_to(log, at, game, module)
+    if fmt == "text":
+        text = board_text(game, shown.snapshot)
+        if output is None:
+            click.echo(text, nl=False)
+        else:
+            _write(output, text.encode("utf-8"))
+        return EXIT_OK
+    from sdbp_module.board.draw import BoardPainter
+
+    assert output is not None
+    picture = BoardPainter(game, module=module).picture(shown.snapshot, crop=False, fmt="png")
+    _write(output, picture.data)
+    click.echo(f"{output}: {picture.width}x{picture.height} pixels, {picture.alt}")
+    return EXIT_OK
+
+
+def _write(output: Path, data: bytes) -> None:
+    try:
+        output.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(output, data)
+    except OSError as exc:
+        raise InputError(f"{output}: cannot write ({exc.strerror or exc})") from None
+
+
+# ------------------------------------------------------------------------------------------
+# The text form
+
+
+def _unit(state: GameState, uid: UnitId) -> str:
+    return uid + ("*" if state.is_spent(uid) else "")
+
+
+def board_text(game: GameData, snapshot: Snapshot) -> str:
+    """The state of ``snapshot`` for a reader: clock, areas, boxes, markers, cards, the step's events."""
+    from sdbp_module.board.scene import arrows_of, caption
+
+    state = snapshot.state
+    c = state.clock
+    lines = [f"Board {caption(snapshot)}"]
+    clock = c.describe() if c.turn else "before the first turn"
+    if c.side_to_act is not None:
+        clock += f"; {c.side_to_act.label} to act"
+    if state.ended:
+        clock += "; game over" + (f", {state.winner.label} win" if state.winner is not None else "")
+    lines += [f"Clock: {clock}", "", "Areas (* = spent; control as printed unless said):"]
+    for area in game.areas:
+        facts = []
+        ctrl = state.control.get(area.id)
+        if ctrl is not None and ctrl is not area.control:
+            facts.append(f"{ctrl.label} control (printed {area.control.label})")
+        elif ctrl is None:
+            facts.append("control unknown")
+        if state.trench(area.id):
+            facts.append(f"trench {state.trench(area.id)}")
+        for side in Side:
+            if (area.id, side) in state.fire_markers:
+                facts.append(f"fire marker {side.label}")
+        if area.id in state.no_supply:
+            facts.append("No Supply")
+        units = state.units_in(area.id)
+        if not units and not facts:
+            continue
+        head = f"  {area.id:>2} {area.name}"
+        lines.append(head + (f": {'; '.join(facts)}" if facts else ""))
+        for side in Side:
+            mine = state.units_in(area.id, side)
+            if mine:
+                lines.append(f"       {side.label} ({len(mine)}): " + " ".join(_unit(state, u) for u in mine))
+    empty = [str(a.id) for a in game.areas if not state.units_in(a.id)]
+    if empty:
+        lines.append(f"  empty: {' '.join(empty)}")
+    for area_id in sorted(a for a in state.occupants if not game.has_area(a)):
+        lines.append(f"  {area_id} (not an area of this map): " + " ".join(_unit(state, u) for u in state.units_in(area_id)))
+    lines += ["", "Off the map:"]
+    turns = sorted({us.location.turn for us in state.units.values() if us.location.kind is LocationKind.TURN and us.location.turn is not None})
+    for turn in turns:
+        ids = tuple(sorted(u for u, us in state.units.items() if us.location.kind is LocationKind.TURN and us.location.turn == turn))
+        lines.append(f"  turn {turn} box ({len(ids)}): " + " ".join(_unit(state, u) for u in ids))
+    boxes = (
+        (LocationKind.REPLACEMENTS, "Replacements"),
+        (LocationKind.ELIMINATED, "Eliminated"),
+        (LocationKind.REMOVED, "Removed"),
+        (LocationKind.OFF_MAP, f"Off the map ({layout.RELIEF} box)"),
+    )
+    for kind, title in boxes:
+        ids = state.units_at(kind)
+        if ids:
+            lines.append(f"  {title} ({len(ids)}): " + " ".join(_unit(state, u) for u in ids))
+    lines += [
+        "",
+        "Markers:",
+        f"  turn marker: {state.turn_marker if state.turn_marker is not None else 'none'}",
+        f"  No Replacements: {'yes' if state.no_replacements else 'no'}",
+        f"  control differs from printed: {_count(sum(1 for a in game.areas if state.control.get(a.id) not in (None, a.control)), 'area')}",
+        f"  trenches: {', '.join(f'{a} (level {n})' for a, n in sorted(state.trenches.items())) or 'none'}",
+        f"  fire markers: {', '.join(f'{a} ({s.label})' for a, s in sorted(state.fire_markers, key=lambda t: (t[0], t[1].value))) or 'none'}",
+        f"  No Supply: {', '.join(str(a) for a in sorted(state.no_supply)) or 'none'}",
+        "",
+        "Cards" + ("" if state.piles_known else " (the log did not show the decks: counts from what it showed)") + ":",
+    ]
+    for side in game.game.sides:
+        p = state.piles_of(side)
+        lines.append(f"  {side.label}: deck {len(p.deck)}, hand {len(p.hand)}, discard {len(p.discard)}, removed {len(p.removed)}")
+        if p.hand:
+            names = [f"{cid} {game.card(cid).name}" if game.has_card(cid) else cid for cid in p.hand]
+            lines.append("    hand: " + "; ".join(names))
+    if snapshot.events:
+        lines += ["", f"This step ({snapshot.where}):"]
+        for e in snapshot.events:
+            if isinstance(e, GameStart):
+                lines.append(f"  game-start ({len(e.units)} units)")
+                continue
+            units = units_of(e)
+            lines.append(f"  {e.kind}" + (f" {' '.join(units)}" if units else "") + _event_detail(e))
+        arrows = arrows_of(game, layout.make_layout(game), state, snapshot.events)
+        if arrows:
+            lines.append("  drawn: " + "; ".join(a.label for a in arrows))
+    return "\n".join(lines) + "\n"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _event_detail(e: Event) -> str:
+    """A few words on an event beyond its units: sides, areas, cards."""
+    bits = []
+    for name in ("side", "from_area", "to_area", "target", "area", "card", "to", "turn", "phase", "step", "reason", "spent", "present", "level", "purpose", "values", "winner"):
+        value = getattr(e, name, None)
+        if value is None or value == ():
+            continue
+        text = value.value if hasattr(value, "value") else str(value)
+        bits.append(f"{name}={text}")
+    cards = getattr(e, "cards", None)
+    if cards:
+        bits.append("cards=" + ",".join(cards))
+    return f" ({', '.join(bits)})" if bits else ""

@@ -1,0 +1,404 @@
+"""Paint a ``Scene`` on the board: the module's own map and counter images, outlines, rings, arrows.
+
+``BoardPainter(game, module=..., images_dir=...)`` holds the base image and the counter images;
+``painter.picture(snapshot, areas=..., units=...)`` gives a ``Picture`` (encoded bytes and their
+size) of the board after that snapshot, cropped to what it is about (the areas and units named, the
+step's arrows) and scaled to fit a report page, or the whole board at full size (``crop=False``,
+``sdbp show``).
+
+Images come from the module when one is given (``images/map.png``, ``images/unit_<id>_<face>.png``,
+``images/marker_<kind>_<n>.png``: the names ``vassal.pieces`` gives them); otherwise, and for any
+image the module lacks, from the maintainer artwork folder (``images/sodbp/``) when it holds the
+file, else drawn as the build draws them (``vassal.artwork.jobs``). Decoded images are kept per
+process (a report paints one picture per finding; an audit worker paints many reports), keyed by
+what they depend on. Encoding uses fixed options, so the same snapshot gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import math
+import zipfile
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from sdbp_module.board.scene import Arrow, ArrowKind, Counter, Scene, scene
+from sdbp_module.errors import InputError
+from sdbp_module.ids import AreaId, UnitId
+from sdbp_module.model.game_data import GameData
+from sdbp_module.paths import default_images_dir
+from sdbp_module.replay.snapshots import Snapshot
+from sdbp_module.vassal import artwork, images, layout
+
+RGB = tuple[int, int, int]
+MAX_W, MAX_H = 1000, 900  # a cropped picture's largest output size (pixels)
+MIN_CROP_W, MIN_CROP_H = 1000, 800  # the smallest board region a cropped picture shows
+SCALE_STEPS = 20
+JPEG_QUALITY = 80  # with 4:2:0 chroma: about 150 KB for a 1000 x 800 picture, text still sharp
+HIGHLIGHT: RGB = (225, 0, 170)
+ARROW_COLOUR: dict[ArrowKind, RGB] = {
+    ArrowKind.MOVE: (0, 135, 55),
+    ArrowKind.FIRE: (255, 130, 0),
+    ArrowKind.ASSAULT: (125, 30, 200),
+    ArrowKind.RETREAT: (30, 30, 30),
+    ArrowKind.PLACE: (0, 150, 165),
+}
+ARROW_W = 9  # board pixels
+HEAD_L, HEAD_W = 36, 20
+TRIM = 34  # board pixels left free at each end of an arrow (the area's number circle)
+MIME = {"jpeg": "image/jpeg", "png": "image/png"}
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """An encoded picture of the board: bytes, their MIME type, pixel size and a text alternative."""
+
+    data: bytes
+    mime: str
+    width: int
+    height: int
+    alt: str
+
+
+# ------------------------------------------------------------------------------------------
+# Image sources (decoded once per process)
+
+
+Key = tuple[str, str]  # ("bytes" | "drawn", SHA-256 of the image's bytes or of what it is drawn from)
+_MODULE_IMAGES: dict[tuple[str, int, int], dict[str, bytes]] = {}
+_DECODED: dict[Key, Image.Image] = {}
+_BASES: dict[tuple[Key, tuple[int, int]], Image.Image] = {}
+_FACES: dict[tuple[Key, tuple[int, int]], Image.Image] = {}
+
+
+def _module_images(module: Path) -> dict[str, bytes]:
+    """The map, unit and marker images of a ``.vmod`` by name (``images/`` left off)."""
+    try:
+        st = module.stat()
+        key = (str(module.resolve()), st.st_mtime_ns, st.st_size)
+    except OSError as exc:
+        raise InputError(f"{module}: cannot read the module ({exc.strerror or exc})") from None
+    found = _MODULE_IMAGES.get(key)
+    if found is not None:
+        return found
+    out: dict[str, bytes] = {}
+    try:
+        with zipfile.ZipFile(module) as archive:
+            for info in archive.infolist():
+                name = info.filename
+                if not name.startswith("images/") or "/" in name[7:]:
+                    continue
+                short = name[7:]
+                if short == "map.png" or short.startswith(("unit_", "marker_")):
+                    if info.file_size > 64 << 20:
+                        raise InputError(f"{module}: entry {name!r} is larger than 64 MiB")
+                    out[short] = archive.read(info)
+    except (OSError, zipfile.BadZipFile, EOFError) as exc:
+        raise InputError(f"{module}: not a readable module (.vmod is a zip archive): {exc}") from None
+    if "map.png" not in out:
+        raise InputError(f"{module}: no images/map.png entry: not a module built for this game")
+    if len(_MODULE_IMAGES) >= 4:
+        _MODULE_IMAGES.clear()
+    _MODULE_IMAGES[key] = out
+    return out
+
+
+def _decode(key: Key, data: Callable[[], bytes], origin: str) -> Image.Image:
+    found = _DECODED.get(key)
+    if found is None:
+        try:
+            with Image.open(io.BytesIO(data())) as raw:
+                raw.load()
+                alpha = "A" in raw.mode or "transparency" in raw.info
+                found = raw.convert("RGBA" if alpha else "RGB")
+        except (OSError, ValueError, Image.DecompressionBombError) as exc:
+            raise InputError(f"{origin}: cannot decode the image ({exc})") from None
+        if len(_DECODED) >= 2048:
+            _DECODED.clear()
+        _DECODED[key] = found
+    return found
+
+
+class _Images:
+    """Decoded images by name: the module's, else the maintainer's artwork, else drawn from the data."""
+
+    def __init__(self, game: GameData, lay: layout.Layout, module: Path | None, images_dir: Path | None) -> None:
+        self.module = module
+        self.own = _module_images(module) if module is not None else {}
+        self.images_dir = images_dir
+        self.jobs = {job.name: job for job in artwork.jobs(game, lay) if not job.name.startswith("card_")}
+        self.salt = f"{images.RENDER_VERSION}|"
+
+    def get(self, name: str) -> tuple[Key, Image.Image] | None:
+        """The decoded image called ``name`` and its cache key (what it depends on), or None."""
+        if name in self.own:
+            data = self.own[name]
+            key: Key = ("bytes", hashlib.sha256(data).hexdigest())
+            return key, _decode(key, lambda: data, f"{self.module}: images/{name}")
+        supplied = images.source_override(self.images_dir, name)
+        if supplied is not None:
+            key = ("bytes", hashlib.sha256(supplied).hexdigest())
+            return key, _decode(key, lambda: supplied, str((self.images_dir or Path()) / name))
+        job = self.jobs.get(name)
+        if job is None:
+            return None
+        key = ("drawn", hashlib.sha256((self.salt + job.inputs).encode("utf-8")).hexdigest())
+        return key, _decode(key, job.draw, name)
+
+
+def _scaled(key: Key, image: Image.Image, size: tuple[int, int], *, face: bool) -> Image.Image:
+    """``image`` at ``size``, kept per process: a report paints many pictures at a few scales."""
+    cache = _FACES if face else _BASES
+    found = cache.get((key, size))
+    if found is None:
+        if face:  # small and full of text: the sharpest filter
+            found = image.resize(size, Image.Resampling.LANCZOS)
+        else:  # the whole board: box-reduce, then bilinear (a third of Lanczos's time)
+            found = image.resize(size, Image.Resampling.BILINEAR, reducing_gap=2.0)
+        if len(cache) >= (4096 if face else 8):
+            cache.pop(next(iter(cache)))
+        cache[(key, size)] = found
+    return found
+
+
+# ------------------------------------------------------------------------------------------
+# The painter
+
+
+class BoardPainter:
+    """Paints pictures of one game's board; holds the decoded base image and counters."""
+
+    def __init__(self, game: GameData, *, module: Path | None = None, images_dir: Path | None = None) -> None:
+        self.game = game
+        self.layout = layout.make_layout(game)
+        if module is None and images_dir is None:
+            images_dir = default_images_dir(game.game.id)
+        self._images = _Images(game, self.layout, module, images_dir)
+        found = self._images.get("map.png")
+        assert found is not None  # drawn when nothing supplies it
+        self._base_key, base = found
+        if base.size != (self.layout.width, self.layout.height):
+            where = f"{module}: images/map.png" if module is not None and "map.png" in self._images.own else "map.png"
+            raise InputError(
+                f"{where} is {base.size[0]}x{base.size[1]} pixels; the game data's board is "
+                f"{self.layout.width}x{self.layout.height} (a module of another version of the game?)"
+            )
+        self.base = base.convert("RGB") if base.mode != "RGB" else base
+        self._counters: dict[tuple[str, int], Image.Image] = {}
+
+    # -- scene and picture ------------------------------------------------------------------
+
+    def scene(self, snapshot: Snapshot, *, areas: Iterable[AreaId] = (), units: Iterable[UnitId] = ()) -> Scene:
+        return scene(self.game, self.layout, snapshot, areas=areas, units=units)
+
+    def picture(
+        self,
+        snapshot: Snapshot,
+        *,
+        areas: Iterable[AreaId] = (),
+        units: Iterable[UnitId] = (),
+        crop: bool = True,
+        fmt: str = "jpeg",
+    ) -> Picture:
+        """The board after ``snapshot`` with ``areas`` outlined, ``units`` ringed and the step's arrows."""
+        if fmt not in MIME:
+            raise ValueError(f"picture format {fmt!r}: expected jpeg or png")
+        sc = self.scene(snapshot, areas=areas, units=units)
+        image = self.render(sc, crop=crop)
+        out = io.BytesIO()
+        if fmt == "jpeg":
+            image.save(out, format="JPEG", quality=JPEG_QUALITY, subsampling="4:2:0", optimize=False, progressive=False)
+        else:
+            image.save(out, format="PNG", compress_level=6)
+        return Picture(out.getvalue(), MIME[fmt], image.width, image.height, alt_text(sc))
+
+    def region(self, sc: Scene, *, crop: bool = True) -> tuple[int, int, int, int]:
+        """The board box a picture shows: around the scene's focus (at least ``MIN_CROP``), else all."""
+        if not crop or sc.focus is None:
+            return (0, 0, sc.width, sc.height)
+        x0, y0, x1, y1 = sc.focus
+        w = max(x1 - x0, MIN_CROP_W)
+        h = max(y1 - y0, MIN_CROP_H)
+        w, h = max(w, round(h * MIN_CROP_W / MAX_H)), max(h, round(w * MIN_CROP_H / MIN_CROP_W))  # no strips
+        w, h = min(sc.width, w), min(sc.height, h)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        left = int(min(max(0, cx - w / 2), sc.width - w))
+        top = int(min(max(0, cy - h / 2), sc.height - h))
+        return (left, top, left + w, top + h)
+
+    def scale_for(self, box: tuple[int, int, int, int], *, crop: bool = True) -> float:
+        """Output pixels per board pixel: 1 for the full board, else the largest step of 1/20 that
+        fits ``MAX_W`` x ``MAX_H`` (few steps, so the scaled base images are reused)."""
+        w, h = box[2] - box[0], box[3] - box[1]
+        fit = min(1.0, MAX_W / w, MAX_H / h)
+        return 1.0 if not crop or fit >= 1.0 else max(1, math.floor(fit * SCALE_STEPS)) / SCALE_STEPS
+
+    def render(self, sc: Scene, *, crop: bool = True) -> Image.Image:
+        """The picture of ``sc`` as an image (cropped and scaled down to ``MAX`` unless ``crop`` is off).
+
+        Everything is drawn at output size on a scaled copy of the base (kept per scale), so a
+        picture costs a crop, the counters it shows and the encoding, whatever the region."""
+        box = self.region(sc, crop=crop)
+        s = self.scale_for(box, crop=crop)
+        base = self._scaled_base(s)
+        ox, oy = round(box[0] * s), round(box[1] * s)  # the region's corner, output pixels
+        w = min(base.width - ox, max(1, round((box[2] - box[0]) * s)))
+        h = min(base.height - oy, max(1, round((box[3] - box[1]) * s)))
+        img = base.crop((ox, oy, ox + w, oy + h))
+
+        def at(p: tuple[float, float]) -> tuple[int, int]:
+            return (round(p[0] * s) - ox, round(p[1] * s) - oy)
+
+        size = max(8, round(layout.COUNTER * s))
+        half = size // 2
+        rings = {(c.unit, c.x, c.y) for c in sc.rings}
+        later: list[Counter] = []
+        for c in sc.counters:
+            x, y = at((c.x, c.y))
+            if x + half < 0 or x - half > w or y + half < 0 or y - half > h:
+                continue
+            if (c.unit, c.x, c.y) in rings:
+                later.append(c)  # highlighted counters on top of any stack
+                continue
+            self._paste(img, c, size, (x - half, y - half))
+        for c in later:
+            x, y = at((c.x, c.y))
+            self._paste(img, c, size, (x - half, y - half))
+        d = ImageDraw.Draw(img)
+        for _, poly in sc.outlines:
+            pts = [at(p) for p in poly]
+            d.polygon(pts, outline=(255, 255, 255), width=max(5, round(13 * s)))
+            d.polygon(pts, outline=HIGHLIGHT, width=max(3, round(8 * s)))
+        for c in later:
+            x, y = at((c.x, c.y))
+            r = half + max(3, round(7 * s))
+            d.rectangle((x - r, y - r, x + r, y + r), outline=(255, 255, 255), width=max(4, round(9 * s)))
+            d.rectangle((x - r + 1, y - r + 1, x + r - 1, y + r - 1), outline=HIGHLIGHT, width=max(3, round(5 * s)))
+        for arrow in sc.arrows:
+            _arrow(d, arrow, [at(p) for p in arrow.points], s)
+        _legend(img, sc)
+        return img
+
+    def _scaled_base(self, s: float) -> Image.Image:
+        if s >= 1.0:
+            return self.base
+        size = (round(self.base.width * s), round(self.base.height * s))
+        return _scaled(self._base_key, self.base, size, face=False)
+
+    def _counter(self, c: Counter, size: int) -> Image.Image:
+        memo = (c.image or "?" + c.label, size)
+        found = self._counters.get(memo)
+        if found is None:
+            got = self._images.get(c.image) if c.image else None
+            key, face = got if got is not None else (("placeholder", c.label), _placeholder(c.label))
+            found = face if face.size == (size, size) else _scaled(key, face, (size, size), face=True)
+            self._counters[memo] = found
+        return found
+
+    def _paste(self, img: Image.Image, c: Counter, size: int, at: tuple[int, int]) -> None:
+        face = self._counter(c, size)
+        if face.mode == "RGBA":
+            img.paste(face, at, face)
+        else:
+            img.paste(face, at)
+
+
+def _placeholder(label: str) -> Image.Image:
+    """A grey counter naming a piece the game data and artwork have no image for."""
+    s = layout.COUNTER
+    img = Image.new("RGB", (s, s), (190, 190, 190))
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, s - 1, s - 1), outline=(0, 0, 0), width=2)
+    d.text((s / 2, s / 2), label[:10], font=images.font("condensed", 10), fill=(0, 0, 0), anchor="mm")
+    return img
+
+
+def _arrow(d: ImageDraw.ImageDraw, arrow: Arrow, pts: list[tuple[int, int]], s: float) -> None:
+    """An arrow along ``pts`` (output pixels) in its kind's colour, on a white casing; a single point
+    (a target only: card fire) is a ring with four ticks around the area's number."""
+    colour = ARROW_COLOUR[arrow.kind]
+    width = max(4, round(ARROW_W * s))
+    casing = width + max(4, round(6 * s))
+    if len(pts) == 1:  # around the area's number, leaving it readable
+        x, y = pts[0]
+        r, arm = max(18, round(50 * s)), max(28, round(74 * s))
+        for w, fill in ((casing, (255, 255, 255)), (width, colour)):
+            d.ellipse((x - r, y - r, x + r, y + r), outline=fill, width=w)
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                d.line((x + dx * (r - 2), y + dy * (r - 2), x + dx * arm, y + dy * arm), fill=fill, width=w)
+        return
+    head_l, head_w = max(14, HEAD_L * s), max(8, HEAD_W * s)
+    pts = _trimmed(pts, TRIM * s)
+    (ax, ay), (bx, by) = pts[-2], pts[-1]
+    length = math.hypot(bx - ax, by - ay) or 1.0
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    base = (bx - ux * head_l, by - uy * head_l)
+    shaft = [*pts[:-1], base]
+    head = [(bx, by), (base[0] - uy * head_w, base[1] + ux * head_w), (base[0] + uy * head_w, base[1] - ux * head_w)]
+    d.line(shaft, fill=(255, 255, 255), width=casing, joint="curve")
+    d.polygon(head, fill=(255, 255, 255), outline=(255, 255, 255), width=max(2, round(4 * s)))
+    d.line(shaft, fill=colour, width=width, joint="curve")
+    d.polygon(head, fill=colour)
+    dot = max(4, round(9 * s))
+    for x, y in pts[:-1]:
+        d.ellipse((x - dot, y - dot, x + dot, y + dot), fill=colour, outline=(255, 255, 255), width=2)
+
+
+def _trimmed(pts: list[tuple[int, int]], trim: float) -> list[tuple[int, int]]:
+    """``pts`` with the first and last segments shortened by ``trim`` (each keeps at least half its
+    length), so an arrow leaves and reaches an area beside its printed number, not on it."""
+    out = list(pts)
+    for end, nxt in ((0, 1), (len(out) - 1, len(out) - 2)):
+        (ax, ay), (bx, by) = out[end], out[nxt]
+        length = math.hypot(bx - ax, by - ay)
+        if length <= 0:
+            continue
+        cut = min(trim, length / 4)
+        out[end] = (round(ax + (bx - ax) * cut / length), round(ay + (by - ay) * cut / length))
+    return out
+
+
+def _legend(img: Image.Image, sc: Scene) -> None:
+    """The caption (top left) and the colour of each arrow kind shown (bottom left), at output size."""
+    d = ImageDraw.Draw(img)
+    big = img.width > 1200  # the full board of ``sdbp show``
+    f = images.font("bold", 20 if big else 14)
+    pad = 5
+    text = sc.caption
+    w = d.textlength(text, font=f)
+    d.rectangle((0, 0, w + 2 * pad, f.size + 2 * pad), fill=(255, 255, 255), outline=(0, 0, 0))
+    d.text((pad, pad), text, font=f, fill=(0, 0, 0))
+    kinds = [k for k in ArrowKind if any(a.kind is k for a in sc.arrows)]
+    if not kinds and not sc.outlines and not sc.rings:
+        return
+    items: list[tuple[RGB, str]] = [(ARROW_COLOUR[k], k.value) for k in kinds]
+    if sc.outlines or sc.rings:
+        items.append((HIGHLIGHT, "concerned"))
+    sf = images.font("bold", 17 if big else 12)
+    widths = [int(d.textlength(label, font=sf)) for _, label in items]
+    total = sum(widths) + len(items) * (22 + 12) + pad
+    top = img.height - sf.size - 2 * pad - 1
+    d.rectangle((0, top, total, img.height - 1), fill=(255, 255, 255), outline=(0, 0, 0))
+    x = pad
+    for (colour, label), w_ in zip(items, widths, strict=True):
+        cy = top + pad + sf.size // 2 + 1
+        d.line((x, cy, x + 18, cy), fill=colour, width=5)
+        d.text((x + 22, top + pad), label, font=sf, fill=(0, 0, 0))
+        x += 22 + w_ + 12
+
+
+def alt_text(sc: Scene) -> str:
+    """A text alternative: where, what is outlined and ringed, and the arrows."""
+    bits = [f"Board {sc.caption}"]
+    if sc.outlines:
+        bits.append("areas " + ", ".join(str(a) for a, _ in sc.outlines) + " outlined")
+    if sc.rings:
+        bits.append("units " + ", ".join(c.label for c in sc.rings) + " ringed")
+    if sc.arrows:
+        bits.append("; ".join(a.label for a in sc.arrows))
+    return "; ".join(bits)
+

@@ -1,0 +1,462 @@
+"""What a picture of the board shows, as a value: every counter with its place, outlines, rings and arrows.
+
+Pure (no Pillow): ``scene(game, layout, snapshot, areas=, units=)`` turns a replay ``Snapshot`` into a
+``Scene`` that ``board.draw`` paints and tests can inspect without decoding an image. Counters are
+spread over their area with the set-up's spot logic (``vassal.layout.spots``: the set-up's grid while
+it has room, then tighter grids where counters overlap, always inside the area), or in rows over
+their panel box: the turn-track box of their turn, VM replacements, Eliminated, Removed, and the
+Relief Force box for units off the map (the module's zone for them); a unit in a place the board
+lacks is listed in the caption instead. Markers are those the state holds: control where it differs
+from the printed control, trench levels, fire and No Supply markers, the turn marker and No
+Replacements.
+
+Arrows come from the step's own events: a move (along its path when the log gives one), a fire (card
+fire: a mark on the target only), an assault, each retreat of a damage outcome, a placement (from
+its box) and a relocation (from where the step last showed the units, when it did).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import lru_cache
+
+from sdbp_module.ids import AreaId, Side, UnitId
+from sdbp_module.model.game_data import GameData, Point
+from sdbp_module.replay.events import (
+    END_OF_LOG,
+    Assault,
+    Damage,
+    Entrench,
+    Event,
+    Fire,
+    Move,
+    Place,
+    PlaceKind,
+    Relocate,
+)
+from sdbp_module.replay.location import Location, LocationKind
+from sdbp_module.replay.snapshots import Snapshot
+from sdbp_module.replay.state import GameState
+from sdbp_module.vassal import layout, pieces
+
+HALF = layout.COUNTER // 2
+BOX_TOP = 30  # room for a box's title above its counters
+STACK_STEP = 6  # offset of each counter put on a spot already taken (a visible stack)
+FOCUS_PAD = 90  # board pixels around what a picture is about
+
+
+class ArrowKind(str, Enum):
+    MOVE = "move"
+    FIRE = "fire"
+    ASSAULT = "assault"
+    RETREAT = "retreat"
+    PLACE = "place"
+
+
+@dataclass(frozen=True, slots=True)
+class Counter:
+    """One piece drawn: a unit (``unit`` set) or a marker, its image name, face and board position."""
+
+    image: str  # the module's image name (``vassal.pieces.unit_image`` / ``marker_image``)
+    label: str  # unit id, or marker kind and state (``trench 2``)
+    zone: str  # area number or panel box name
+    x: int
+    y: int
+    unit: UnitId | None = None
+    side: Side | None = None
+    spent: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Arrow:
+    """An arrow through ``points`` (board pixels); a single point is a mark on a target only."""
+
+    kind: ArrowKind
+    points: tuple[Point, ...]
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """Everything a picture of one snapshot shows; ``focus`` is the box (x0, y0, x1, y1) it is about."""
+
+    width: int
+    height: int
+    map_width: int
+    counters: tuple[Counter, ...]
+    outlines: tuple[tuple[AreaId, tuple[Point, ...]], ...]  # highlighted areas
+    rings: tuple[Counter, ...]  # highlighted units (their counters)
+    arrows: tuple[Arrow, ...]
+    off_map: tuple[UnitId, ...]  # units off the map (drawn in the Relief Force box)
+    not_drawn: tuple[str, ...]  # pieces of places the board does not have (an area or turn it lacks)
+    caption: str
+    focus: tuple[int, int, int, int] | None
+
+    def counter_of(self, unit: UnitId) -> Counter | None:
+        for c in self.counters:
+            if c.unit == unit:
+                return c
+        return None
+
+
+# ------------------------------------------------------------------------------------------
+# Geometry
+
+
+def inside(p: tuple[float, float], poly: Sequence[Point]) -> bool:
+    """Point in polygon (even-odd rule)."""
+    x, y = p
+    result = False
+    n = len(poly)
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            result = not result
+    return result
+
+
+def edge_distance(p: tuple[float, float], poly: Sequence[Point]) -> float:
+    """The distance from ``p`` to the nearest edge of ``poly``."""
+    best = math.inf
+    n = len(poly)
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        dx, dy = x2 - x1, y2 - y1
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - x1) * dx + (p[1] - y1) * dy) / length2))
+        best = min(best, math.hypot(p[0] - x1 - t * dx, p[1] - y1 - t * dy))
+    return best
+
+
+AREA_TIERS = ((layout.SPACING, 70), (56, 60), (48, 52), (40, 46), (33, 40), (27, 36), (22, 34), (17, 32), (13, 30), (10, 28))
+"""(spacing, clearance of the printed number) tried in turn for an area's counters: the set-up's
+grid first, then tighter ones, the margin from the edges always half a counter and a bit, so each
+counter stays inside its area (they overlap instead)."""
+AREA_MARGIN = HALF + 6
+
+
+@lru_cache(maxsize=4096)
+def area_spots(count: int, poly: tuple[Point, ...], label: Point) -> tuple[Point, ...]:
+    """``count`` positions in an area (``vassal.layout.spots``, memoised: a report draws the same
+    areas again and again): the first grid that has room, else counters stacked evenly over the
+    tightest grid's spots, each shifted a little so a stack shows it holds more than one."""
+    places: list[Point] = []
+    for spacing, clearance in AREA_TIERS:
+        places = layout.spots(poly, label, margin=AREA_MARGIN, spacing=spacing, clearance=clearance)
+        if len(places) >= count:
+            return tuple(places[:count])
+    if not places:
+        places = layout.spots(poly, None, margin=AREA_MARGIN, spacing=AREA_TIERS[-1][0]) or [label]
+    per = math.ceil(count / len(places))
+    out: list[Point] = []
+    for i in range(count):
+        x, y = places[i // per]
+        k = i % per
+        shifted = (x + STACK_STEP * k, y - STACK_STEP * k)
+        out.append(shifted if inside(shifted, poly) and edge_distance(shifted, poly) >= HALF else (x, y))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def box_spots(count: int, box: layout.Box) -> tuple[Point, ...]:
+    """``count`` positions in a panel box, under its title: rows of equal spacing (at most the set-up
+    spacing; counters overlap when it must be less), as few rows as that allows, every counter inside
+    the box."""
+    if count <= 0:
+        return ()
+    left, right = box.x + HALF + 6, box.x + box.w - HALF - 6
+    top, bottom = box.y + BOX_TOP + HALF, box.y + box.h - HALF - 6
+    best: tuple[float, int, int] | None = None
+    for cols in range(1, count + 1):
+        rows = math.ceil(count / cols)
+        dx = (right - left) / (cols - 1) if cols > 1 else math.inf
+        dy = (bottom - top) / (rows - 1) if rows > 1 else math.inf
+        gap = min(dx, dy, layout.SPACING)
+        if best is None or gap >= best[0] - 1e-9:  # ties: more columns, fewer rows
+            best = (gap, cols, rows)
+    assert best is not None
+    gap, cols, rows = best
+    dx = min((right - left) / (cols - 1), layout.SPACING) if cols > 1 else 0
+    dy = min((bottom - top) / (rows - 1), layout.SPACING) if rows > 1 else 0
+    x0 = (left + right) / 2 - dx * (cols - 1) / 2
+    y0 = top if rows > 1 else (top + bottom) / 2
+    return tuple((round(x0 + dx * (i % cols)), round(y0 + dy * (i // cols))) for i in range(count))
+
+
+# ------------------------------------------------------------------------------------------
+# The scene
+
+
+_SIDE_ORDER = {Side.FRENCH: 0, Side.VIET_MINH: 1}
+
+
+def _marker(game: GameData, kind_id: str, state: str) -> tuple[str, str] | None:
+    """(image name, label) of a marker kind's face, or None when the game has no such marker."""
+    for kind in game.markers:
+        if kind.id == kind_id and state in kind.states:
+            label = kind.name if len(kind.states) == 1 else f"{kind.name} {state}"
+            return pieces.marker_image(kind, kind.states.index(state)), label
+    return None
+
+
+def _box_of(loc: Location) -> str | None:
+    if loc.kind is LocationKind.TURN and loc.turn is not None:
+        return layout.turn_box_name(loc.turn)
+    return {
+        LocationKind.REPLACEMENTS: layout.REPLACEMENTS,
+        LocationKind.ELIMINATED: layout.ELIMINATED,
+        LocationKind.REMOVED: layout.REMOVED,
+        LocationKind.OFF_MAP: layout.RELIEF,
+    }.get(loc.kind)
+
+
+Piece = tuple[str, str, UnitId | None, Side | None, bool]  # image, label, unit, side, spent
+
+
+def _pieces_by_zone(game: GameData, state: GameState) -> dict[str, list[Piece]]:
+    """Zone name → the pieces in it, units first (French, then Viet Minh, by id), then markers."""
+    zones: dict[str, list[Piece]] = {}
+    units = sorted(state.units.items(), key=lambda kv: (_SIDE_ORDER.get(kv[1].side, 2), kv[0]))
+    for uid, us in units:
+        loc = us.location
+        zone = str(loc.area) if loc.kind is LocationKind.AREA else _box_of(loc)
+        if zone is None:
+            continue
+        image = pieces.unit_image(game.unit(uid), us.spent) if game.has_unit(uid) else ""
+        zones.setdefault(zone, []).append((image, uid, uid, us.side, us.spent))
+
+    def add(zone: str, kind: str, face: str) -> None:
+        found = _marker(game, kind, face)
+        if found is not None:
+            zones.setdefault(zone, []).append((found[0], found[1], None, None, False))
+
+    for area in game.areas:
+        side = state.control.get(area.id)
+        if side is not None and side is not area.control:
+            add(str(area.id), "control", side.value)
+        level = state.trench(area.id)
+        if level:
+            add(str(area.id), "trench", str(level))
+        for s in (Side.FRENCH, Side.VIET_MINH):
+            if (area.id, s) in state.fire_markers:
+                add(str(area.id), "fire", s.value)
+        if area.id in state.no_supply:
+            add(str(area.id), "no-supply", "no-supply")
+    turn = state.turn_marker
+    if turn is not None and 1 <= turn <= game.game.turns:
+        found = _marker(game, "turn", "turn")
+        if found is not None:  # last in its box: drawn on top of a crowded box
+            zones.setdefault(layout.turn_box_name(turn), []).append((found[0], found[1], None, None, False))
+    if state.no_replacements:
+        add(layout.REPLACEMENTS, "no-replacements", "no-replacements")
+    return zones
+
+
+def place_counters(game: GameData, lay: layout.Layout, state: GameState) -> tuple[Counter, ...]:
+    """Every piece of ``state`` with its board position (areas by number, then the boxes)."""
+    out: list[Counter] = []
+    zones = _pieces_by_zone(game, state)
+    for zone in sorted(zones, key=lambda z: (0, int(z), "") if z.isdigit() else (1, 0, z)):
+        entries = zones[zone]
+        if zone.isdigit():
+            aid = AreaId(int(zone))
+            if not game.has_area(aid):
+                continue  # no such area on this map: listed in the scene's ``not_drawn``
+            area = game.area(aid)
+            spots = area_spots(len(entries), area.polygon, area.label)
+        else:
+            try:
+                box = lay.box(zone)
+            except KeyError:  # a turn box past the track's end
+                continue
+            spots = box_spots(len(entries), box)
+        for (image, label, unit, side, spent), (x, y) in zip(entries, spots, strict=True):
+            out.append(Counter(image, label, zone, x, y, unit, side, spent))
+    return tuple(out)
+
+
+def _anchors(game: GameData) -> dict[AreaId, Point]:
+    """Where arrows start and end in each area: its printed number (the arrow stops beside it)."""
+    return {a.id: a.label for a in game.areas}
+
+
+class _Arrows:
+    """Collects the arrows of a step's events, remembering where the step last showed each unit."""
+
+    def __init__(self, game: GameData, lay: layout.Layout, state: GameState) -> None:
+        self.game, self.lay, self.state = game, lay, state
+        self.centres = _anchors(game)
+        self.seen: dict[UnitId, AreaId] = {}
+        self.arrows: list[Arrow] = []
+
+    def point(self, area: AreaId | None) -> Point | None:
+        return None if area is None else self.centres.get(area)
+
+    def add(self, kind: ArrowKind, areas: Iterable[AreaId | None], label: str) -> None:
+        pts: list[Point] = []
+        for a in areas:
+            p = self.point(a)
+            if p is None:
+                return
+            if not pts or pts[-1] != p:
+                pts.append(p)
+        if pts:
+            self.arrows.append(Arrow(kind, tuple(pts), label))
+
+    def box_point(self, name: str) -> Point:
+        return self.lay.box(name).centre
+
+    def event(self, e: Event) -> None:
+        if isinstance(e, Move):
+            steps = e.steps
+            self.add(ArrowKind.MOVE, (e.from_area, *(steps if steps else (e.to_area,))), f"{e.move_kind.value} {e.from_area}→{e.to_area}")
+            for u in e.units:
+                self.seen[u] = e.to_area
+        elif isinstance(e, Fire):
+            if e.from_area is None or not e.units:
+                what = f"card {e.card} fires at {e.target}" if e.card else f"fire at {e.target}"
+                self.add(ArrowKind.FIRE, (e.target,), what)
+            else:
+                self.add(ArrowKind.FIRE, (e.from_area, e.target), f"fire {e.from_area}→{e.target}")
+                for u in e.units:
+                    self.seen[u] = e.from_area
+        elif isinstance(e, Assault):
+            self.add(ArrowKind.ASSAULT, (e.from_area, e.target), f"assault {e.from_area}→{e.target}")
+            for u in e.units:
+                self.seen[u] = e.from_area
+        elif isinstance(e, Entrench):
+            for u in e.units:
+                self.seen[u] = e.area
+        elif isinstance(e, Damage):
+            for o in e.outcomes:
+                start = e.target if e.target is not None else self.seen.get(o.unit)
+                if o.retreat and start is not None:
+                    self.add(ArrowKind.RETREAT, (start, *o.retreat), f"{o.unit} retreats {start}→{o.retreat[-1]}")
+                if o.retreat:
+                    self.seen[o.unit] = o.retreat[-1]
+                elif start is not None:
+                    self.seen[o.unit] = start
+        elif isinstance(e, Place):
+            self._place(e.units, e.to, self._source_box(e), f"{e.place_kind.value} → {e.to}")
+        elif isinstance(e, Relocate):
+            origins = {self.seen[u] for u in e.units if u in self.seen}
+            why = f" ({e.reason})" if e.reason and e.reason != str(e.to) else ""
+            for origin in sorted(origins):
+                self._place(e.units, e.to, None, f"relocate {origin}→{e.to}{why}", origin)
+            if not origins:
+                self._place(e.units, e.to, None, f"relocate to {e.to}{why}")
+            for u in e.units:
+                self.seen.pop(u, None)
+                if e.to.kind is LocationKind.AREA and e.to.area is not None:
+                    self.seen[u] = e.to.area
+
+    def _source_box(self, e: Place) -> str | None:
+        if e.place_kind is PlaceKind.REPLACEMENT:
+            return layout.REPLACEMENTS
+        if e.place_kind is PlaceKind.CARD:
+            return layout.RELIEF
+        turns = {self.game.unit(u).setup.turn for u in e.units if self.game.has_unit(u)}
+        turns.discard(None)
+        if len(turns) == 1:
+            turn = turns.pop()
+            assert turn is not None
+            return layout.turn_box_name(turn)
+        return layout.turn_box_name(self.state.clock.turn) if self.state.clock.turn else None
+
+    def _place(self, units: Sequence[UnitId], to: Location, box: str | None, label: str, origin: AreaId | None = None) -> None:
+        """An arrow from a box (or an area) to an area or a box; the destination alone if no origin."""
+        start: Point | None = self.point(origin) if origin is not None else None
+        if start is None and box is not None:
+            try:
+                start = self.box_point(box)
+            except KeyError:
+                start = None
+        if to.kind is LocationKind.AREA:
+            end = self.point(to.area)
+        else:
+            name = _box_of(to)
+            end = self.box_point(name) if name is not None else None
+        if end is None:
+            return
+        pts = (start, end) if start is not None and start != end else (end,)
+        self.arrows.append(Arrow(ArrowKind.PLACE, pts, label))
+        for u in units:
+            if to.kind is LocationKind.AREA and to.area is not None:
+                self.seen[u] = to.area
+
+
+def arrows_of(game: GameData, lay: layout.Layout, state: GameState, events: Sequence[Event]) -> tuple[Arrow, ...]:
+    """The arrows of one log step's events, in event order."""
+    collector = _Arrows(game, lay, state)
+    for e in events:
+        collector.event(e)
+    return tuple(collector.arrows)
+
+
+def caption(snapshot: Snapshot) -> str:
+    """Where the picture is: the log position and the clock (``turn 3, action phase, Viet Minh to act``)."""
+    where = snapshot.where
+    if where == END_OF_LOG:
+        place = "end of log"
+    elif snapshot.events:
+        place = f"after {where}"
+    else:
+        place = f"at {where}" if where.index or where.line else "start"
+    clock = snapshot.state.clock
+    bits = [place]
+    if clock.turn:
+        bits.append(clock.describe())
+        if clock.side_to_act is not None and clock.phase is not None:
+            bits.append(f"{clock.side_to_act.label} to act")
+    return ", ".join(bits)
+
+
+def scene(
+    game: GameData,
+    lay: layout.Layout,
+    snapshot: Snapshot,
+    *,
+    areas: Iterable[AreaId] = (),
+    units: Iterable[UnitId] = (),
+) -> Scene:
+    """The scene of ``snapshot``: its counters, the ``areas`` and ``units`` highlighted, the step's arrows."""
+    state = snapshot.state
+    counters = place_counters(game, lay, state)
+    wanted_areas = sorted({AreaId(int(a)) for a in areas if game.has_area(AreaId(int(a)))})
+    outlines = tuple((a, game.area(a).polygon) for a in wanted_areas)
+    wanted_units = set(units)
+    rings = tuple(c for c in counters if c.unit is not None and c.unit in wanted_units)
+    arrows = arrows_of(game, lay, state, snapshot.events)
+    off_map = state.units_at(LocationKind.OFF_MAP)
+    xs: list[float] = []
+    ys: list[float] = []
+    for _, poly in outlines:
+        xs += [p[0] for p in poly]
+        ys += [p[1] for p in poly]
+    for c in rings:
+        xs += [c.x - HALF, c.x + HALF]
+        ys += [c.y - HALF, c.y + HALF]
+    for arrow in arrows:
+        xs += [p[0] for p in arrow.points]
+        ys += [p[1] for p in arrow.points]
+        for box in lay.boxes:  # an arrow from or to a panel box: the whole box
+            if any(box.x <= x <= box.x + box.w and box.y <= y <= box.y + box.h for x, y in arrow.points):
+                xs += [box.x, box.x + box.w]
+                ys += [box.y, box.y + box.h]
+    focus = None
+    if xs:
+        focus = (
+            max(0, math.floor(min(xs)) - FOCUS_PAD),
+            max(0, math.floor(min(ys)) - FOCUS_PAD),
+            min(lay.width, math.ceil(max(xs)) + FOCUS_PAD),
+            min(lay.height, math.ceil(max(ys)) + FOCUS_PAD),
+        )
+    drawn = {c.unit for c in counters if c.unit is not None}
+    not_drawn = tuple(f"{u} ({state.units[u].location})" for u in sorted(state.units) if u not in drawn)
+    text = caption(snapshot) + (f"; {len(not_drawn)} not drawn: {', '.join(not_drawn)}" if not_drawn else "")
+    return Scene(lay.width, lay.height, lay.map_width, counters, outlines, rings, arrows, off_map, not_drawn, text, focus)
