@@ -4,6 +4,10 @@
 listing every problem when anything is wrong, so nothing past this point sees a raw dict or
 unchecked data. Units' printed set-up becomes a ``Placement``; the scenario's placements are the
 printed ones with the scenario's overrides applied (rules 3.0).
+
+A game that loaded cleanly is kept in the compiled game-data cache (``model.cache``), so the next
+``load_game`` of the same files by the same code unpickles it instead of reading and validating
+again; the data modules (and with them YAML and ``jsonschema``) are imported only on a miss.
 """
 
 from __future__ import annotations
@@ -11,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sdbp_module.data.dataset import CheckedData, check_folder
 from sdbp_module.errors import DataError
 from sdbp_module.ids import (
     AreaColour,
@@ -42,15 +45,27 @@ from sdbp_module.model.game_data import (
     Unit,
 )
 
+if TYPE_CHECKING:
+    from sdbp_module.data.dataset import CheckedData
+
 _SIDE_ORDER = {Side.FRENCH: 0, Side.VIET_MINH: 1, None: 2}
 
 
 def load_game(data_dir: Path) -> GameData:
-    """Read, validate and build the game in ``data_dir``.
+    """Read, validate and build the game in ``data_dir`` (from the game-data cache when it has it).
 
     Raises ``InputError`` (exit 2) if a file cannot be read, ``DataError`` (exit 1) whose message
     is every problem, one ``file:line:col: path: ...`` per line, if the data is wrong.
     """
+    from sdbp_module.model.cache import cached_game
+
+    return cached_game(data_dir, load_game_uncached)
+
+
+def load_game_uncached(data_dir: Path) -> GameData:
+    """``load_game`` without the cache: always read, validate and build."""
+    from sdbp_module.data.dataset import check_folder
+
     checked = check_folder(data_dir)
     if not checked.ok:
         raise DataError(problems_message(checked))

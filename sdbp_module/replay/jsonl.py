@@ -6,21 +6,26 @@ their Python names; ``where`` is optional on input (default: this file, line ind
 and always written. A bad line stops the read with ``InputError`` naming ``file:line`` (exit 2).
 Fields equal to their default are left out when writing, so lines stay short and stable.
 The schema is generated from the event classes (``events_schema``); a test keeps the file in step.
+
+Reading is fast because validation is compiled: ``decode_event`` is built once from the same class
+hints as the schema and accepts exactly what the schema accepts (types, required and unknown keys,
+enums, the location pattern, integers such as ``1.0``, ``null`` only where a field is optional),
+building the event as it checks. Only a line it refuses goes through ``jsonschema``, which then
+words the message, so messages are those of the schema; ``jsonschema`` is imported only then.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import write_atomically
@@ -29,6 +34,11 @@ from sdbp_module.replay.location import Location, format_location, parse_locatio
 
 FORMAT_VERSION = 1
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "events.schema.json"
+LOCATION_PATTERN = r"^([0-9]+|turn:[0-9]+|replacements|eliminated|removed|off-map)$"
+"""The text of a ``Location`` in the schema (``re.search`` semantics, as JSON Schema's ``pattern``)."""
+
+if TYPE_CHECKING:
+    import jsonschema
 
 
 # -- encoding -------------------------------------------------------------------------------------
@@ -122,10 +132,14 @@ def event_from_json(data: dict[str, Any], where: Where) -> Event:
 
 
 @cache
-def _validator() -> jsonschema.protocols.Validator:
+def schema_validator() -> jsonschema.protocols.Validator:
+    """The ``jsonschema`` validator of ``events.schema.json`` (imports ``jsonschema`` on first use)."""
+    import jsonschema
+
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     cls = jsonschema.validators.validator_for(schema)
-    return cls(schema)
+    validator: jsonschema.protocols.Validator = cls(schema)
+    return validator
 
 
 def parse_line(text: str, where: Where) -> Event:
@@ -135,7 +149,17 @@ def parse_line(text: str, where: Where) -> Event:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"{label}: not JSON ({exc.msg} at column {exc.colno})") from None
-    errors = sorted(_validator().iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
+    event = decode_event(data, where)
+    if event is not None:
+        return event
+    return _parse_validated(data, where, label)
+
+
+def _parse_validated(data: Any, where: Where, label: str) -> Event:
+    """The schema's path for a line the compiled decoder refused: ``jsonschema`` words the error."""
+    errors = sorted(
+        schema_validator().iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path)))
+    )
     if errors:
         err = errors[-1]
         path = ".".join(str(p) for p in err.absolute_path) or "(line)"
@@ -144,6 +168,192 @@ def parse_line(text: str, where: Where) -> Event:
         return event_from_json(data, where)
     except (ValueError, TypeError) as exc:
         raise InputError(f"{label}: {exc}") from None
+
+
+# -- the compiled decoder -------------------------------------------------------------------------
+#
+# One converter per field type, built once from the class hints the way ``_schema_of`` builds the
+# schema: each checks what the schema checks and returns the Python value, or raises ``_Refused``.
+# jsonschema's "integer" is an int that is not a bool, or a float with an integral value; "string",
+# "boolean", "array" and "object" are ``str``, ``bool``, ``list`` and ``dict``.
+
+
+class _Refused(Exception):
+    """The value is not what the schema accepts (``jsonschema`` will say why)."""
+
+
+_Converter = Callable[[Any], Any]
+
+
+def _integer(value: Any) -> int:
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
+        raise _Refused
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    raise _Refused
+
+
+def _string(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    raise _Refused
+
+
+def _boolean(value: Any) -> bool:
+    if value is True or value is False:
+        return value
+    raise _Refused
+
+
+_LOCATION_RE = re.compile(LOCATION_PATTERN)
+
+
+def _location(value: Any) -> Location:
+    if isinstance(value, str) and _LOCATION_RE.search(value):
+        return parse_location(value)
+    raise _Refused
+
+
+def _enum_converter(tp: type[Enum]) -> _Converter:
+    members: dict[str, Enum] = {m.value: m for m in tp}
+
+    def convert(value: Any) -> Enum:
+        member = members.get(value) if isinstance(value, str) else None
+        if member is None:
+            raise _Refused
+        return member
+
+    return convert
+
+
+def _optional_converter(inner: _Converter) -> _Converter:
+    def convert(value: Any) -> Any:
+        return None if value is None else inner(value)
+
+    return convert
+
+
+def _tuple_converter(inner: _Converter) -> _Converter:
+    if inner is _string:
+
+        def strings(value: Any) -> tuple[str, ...]:
+            if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                return tuple(value)
+            raise _Refused
+
+        return strings
+
+    def convert(value: Any) -> tuple[Any, ...]:
+        if isinstance(value, list):
+            return tuple([inner(v) for v in value])
+        raise _Refused
+
+    return convert
+
+
+def _converter(tp: Any) -> _Converter:
+    """The converter of one field type; the cases mirror ``_schema_of``."""
+    origin = typing.get_origin(tp)
+    if origin in (types.UnionType, typing.Union):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        return _optional_converter(_converter(args[0]))
+    if origin is tuple:
+        return _tuple_converter(_converter(typing.get_args(tp)[0]))
+    supertype = getattr(tp, "__supertype__", None)
+    if supertype is not None:
+        return _converter(supertype)  # a NewType is its base type at run time
+    if tp is Location:
+        return _location
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return _enum_converter(tp)
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return _object_converter(tp)
+    if tp is bool:
+        return _boolean
+    if tp is int:
+        return _integer
+    if tp is str:
+        return _string
+    raise TypeError(f"no decoder for {tp!r}")
+
+
+def _fields_of(cls: type, skip: tuple[str, ...]) -> tuple[dict[str, _Converter], frozenset[str]]:
+    """Each field's converter, and the names of the fields the schema requires."""
+    hints = _hints(cls)
+    converters: dict[str, _Converter] = {}
+    required: set[str] = set()
+    for f in dataclasses.fields(cls):
+        if f.name in skip:
+            continue
+        converters[f.name] = _converter(hints[f.name])
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            required.add(f.name)
+    return converters, frozenset(required)
+
+
+def _object_converter(cls: type) -> _Converter:
+    converters, required = _fields_of(cls, ())
+    allowed = frozenset(converters)
+
+    def convert(value: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _Refused
+        keys = value.keys()
+        if not (required <= keys and keys <= allowed):
+            raise _Refused
+        return cls(**{k: converters[k](v) for k, v in value.items()})
+
+    return convert
+
+
+_EventDecoder = Callable[[dict[str, Any], Where], Event]
+
+
+def _event_decoder(cls: type[Event], where_converter: _Converter) -> _EventDecoder:
+    converters, required = _fields_of(cls, ("where",))
+    required |= {"type"}
+    allowed = frozenset(converters) | {"type", "where"}
+
+    def decode(data: dict[str, Any], where: Where) -> Event:
+        keys = data.keys()
+        if not (required <= keys and keys <= allowed):
+            raise _Refused
+        kwargs = {k: converters[k](v) for k, v in data.items() if k != "type" and k != "where"}
+        if "where" in data:
+            kwargs["where"] = where_converter(data["where"])
+        else:
+            kwargs["where"] = where
+        event: Event = cls(**kwargs)
+        return event
+
+    return decode
+
+
+@cache
+def _event_decoders() -> dict[str, _EventDecoder]:
+    where_converter = _object_converter(Where)
+    return {cls.kind: _event_decoder(cls, where_converter) for cls in EVENT_TYPES}
+
+
+def decode_event(data: Any, where: Where) -> Event | None:
+    """The event of a parsed JSONL line, or ``None`` when the schema would refuse the line.
+
+    ``where`` is used when the line has none. Accepts exactly what ``events.schema.json`` accepts.
+    """
+    if not isinstance(data, dict):
+        return None
+    kind = data.get("type")
+    decode = _event_decoders().get(kind) if isinstance(kind, str) else None
+    if decode is None:
+        return None
+    try:
+        return decode(data, where)
+    except _Refused:
+        return None
 
 
 def read_events(path: Path) -> tuple[Event, ...]:
@@ -186,7 +396,7 @@ def _schema_of(tp: Any) -> dict[str, Any]:
     if supertype is not None:
         return _schema_of(supertype)
     if tp is Location:
-        return {"type": "string", "pattern": r"^([0-9]+|turn:[0-9]+|replacements|eliminated|removed|off-map)$"}
+        return {"type": "string", "pattern": LOCATION_PATTERN}
     if isinstance(tp, type) and issubclass(tp, Enum):
         return {"enum": [m.value for m in tp]}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):

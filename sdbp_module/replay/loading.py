@@ -11,7 +11,6 @@ from pathlib import Path
 from sdbp_module.errors import InputError
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import Event
-from sdbp_module.replay.interpret import events_from_vlog
 from sdbp_module.replay.jsonl import read_events
 from sdbp_module.replay.vlog.problem import Problem
 
@@ -25,5 +24,7 @@ def load_events(log: Path, game: GameData, module: Path | None) -> tuple[Sequenc
     if suffix == ".jsonl":
         return read_events(log), ()
     if suffix == ".vlog":
+        from sdbp_module.replay.interpret import events_from_vlog  # the codec and lxml: not for a .jsonl
+
         return events_from_vlog(log, game, module)
     raise InputError(f"{log}: expected a .vlog log or an events .jsonl file")

@@ -1,0 +1,195 @@
+"""The compiled game-data cache: a built ``GameData`` kept as a pickle, so that a check starts at once.
+
+Reading, validating and cross-checking a game folder takes about half a second; unpickling the
+result takes a few milliseconds. ``cached_game(data_dir, build)`` returns the pickled game when one
+was stored for exactly these inputs, and otherwise builds it and stores it. The key is a SHA-256 of
+everything the result depends on: the package version, the Python version, the source of the code
+that reads and builds game data (``sdbp_module/data``, ``sdbp_module/model``, ``ids.py``), every
+schema file, and every file of the data folder (name and bytes). Editing any of them is a miss.
+Only a game that loaded without problems is stored, so a data error is always found and reported.
+
+The cache lives in ``$SDBP_CACHE_DIR``, else ``$XDG_CACHE_HOME/sdbp``, else ``~/.cache/sdbp``;
+``SDBP_CACHE_DIR=off`` turns it off. It can only save time: a folder that cannot be made or written,
+a damaged, truncated or foreign file, a pickle from another version — each is a miss (logged at
+debug level), and the game is built as if there were no cache. Entries are written atomically
+(``fileio.write_atomically``), only files owned by the current user are read, and the newest
+``KEEP`` entries are kept.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import hashlib
+import io
+import os
+import pickle
+import sys
+from collections.abc import Callable, Iterable
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from sdbp_module import __version__
+from sdbp_module.fileio import write_atomically
+from sdbp_module.model.game_data import GameData
+
+ENVIRONMENT = "SDBP_CACHE_DIR"
+OFF = "off"
+KEEP = 8
+"""How many cached games a cache folder keeps (the newest)."""
+
+FORMAT = "sdbp game cache 1"
+_PREFIX, _SUFFIX = "game-", ".pickle"
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def _debug(message: str, *args: object) -> None:
+    import logging  # only when there is something to say: a cache hit imports no more than it needs
+
+    logging.getLogger(__name__).debug(message, *args)
+
+
+def cache_dir() -> Path | None:
+    """The cache folder the environment names, or ``None`` when the cache is off."""
+    named = os.environ.get(ENVIRONMENT, "")
+    if named:
+        return None if named == OFF else Path(named)
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if xdg and os.path.isabs(xdg):
+        return Path(xdg) / "sdbp"
+    try:
+        return Path.home() / ".cache" / "sdbp"
+    except RuntimeError:  # no home folder to be found
+        return None
+
+
+def _code_files() -> list[Path]:
+    """The sources and schemas a ``GameData`` is built by, in a fixed order."""
+    files = [*(_PACKAGE / "data").rglob("*.py"), *(_PACKAGE / "model").rglob("*.py"), _PACKAGE / "ids.py"]
+    files += (_PACKAGE / "schemas").glob("*.json")
+    return sorted(files)
+
+
+def _feed(digest: Any, named: Iterable[tuple[str, bytes]]) -> None:
+    for name, data in named:
+        encoded = name.encode("utf-8")
+        digest.update(len(encoded).to_bytes(8, "big") + encoded + len(data).to_bytes(8, "big") + data)
+
+
+@cache
+def _code_digest() -> bytes:
+    """The digest of the version, the code and the schemas: the same for the whole process."""
+    digest = hashlib.sha256()
+    version = f"{FORMAT}|sdbp {__version__}|{sys.implementation.cache_tag}|pickle {pickle.HIGHEST_PROTOCOL}"
+    _feed(digest, [("version", version.encode("utf-8"))])
+    _feed(digest, ((path.relative_to(_PACKAGE).as_posix(), path.read_bytes()) for path in _code_files()))
+    return digest.digest()
+
+
+def game_key(data_dir: Path) -> str:
+    """The cache key of the game in ``data_dir``. Raises ``OSError`` if a file cannot be read."""
+    digest = hashlib.sha256(_code_digest())
+    files = sorted(path for path in data_dir.iterdir() if path.is_file())
+    _feed(digest, ((path.name, path.read_bytes()) for path in files))
+    return digest.hexdigest()
+
+
+# -- pickling --------------------------------------------------------------------------------------
+# ``MappingProxyType`` cannot be pickled. The pickler below writes one as the dict it shows and reads
+# it back through ``read_only``; the table is the pickler's own, so nothing global changes.
+
+
+def read_only(mapping: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    """A read-only view of ``mapping`` (how a pickled ``MappingProxyType`` is rebuilt)."""
+    return MappingProxyType(mapping)
+
+
+def _reduce_proxy(proxy: MappingProxyType[Any, Any]) -> tuple[Callable[..., Any], tuple[dict[Any, Any]]]:
+    return read_only, (dict(proxy),)
+
+
+def dumps(value: object) -> bytes:
+    """Pickle ``value``; read-only mappings inside it are written as dicts and read back read-only."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = copyreg.dispatch_table.copy()
+    pickler.dispatch_table[MappingProxyType] = _reduce_proxy
+    pickler.dump(value)
+    return buffer.getvalue()
+
+
+# -- the cache -------------------------------------------------------------------------------------
+
+
+def entry_path(folder: Path, key: str) -> Path:
+    return folder / f"{_PREFIX}{key}{_SUFFIX}"
+
+
+def read_entry(folder: Path, key: str) -> GameData | None:
+    """The game stored under ``key``, or ``None`` (absent, unreadable, damaged, foreign or not ours)."""
+    path = entry_path(folder, key)
+    try:
+        with path.open("rb") as handle:
+            if hasattr(os, "getuid") and os.fstat(handle.fileno()).st_uid != os.getuid():
+                _debug("game cache: %s is not ours; not read", path)
+                return None
+            data = handle.read()
+    except OSError:
+        return None
+    try:
+        stored = pickle.loads(data)
+    except Exception as exc:  # a damaged or foreign pickle can fail in any way: it is a miss
+        _debug("game cache: %s cannot be read (%s: %s)", path, type(exc).__name__, exc)
+        return None
+    if not (isinstance(stored, tuple) and len(stored) == 3 and stored[:2] == (FORMAT, key)):
+        _debug("game cache: %s is not an entry for this key", path)
+        return None
+    game = stored[2]
+    return game if isinstance(game, GameData) else None
+
+
+def write_entry(folder: Path, key: str, game: GameData) -> None:
+    """Store ``game`` under ``key`` atomically, then keep the newest ``KEEP`` entries. Never raises."""
+    try:
+        data = dumps((FORMAT, key, game))
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomically(entry_path(folder, key), data)
+    except Exception as exc:  # an unwritable cache only costs time
+        _debug("game cache: cannot write to %s (%s: %s)", folder, type(exc).__name__, exc)
+        return
+    _prune(folder)
+
+
+def _prune(folder: Path) -> None:
+    try:
+        entries = [(path.stat().st_mtime, path) for path in folder.glob(f"{_PREFIX}*{_SUFFIX}")]
+        for _, path in sorted(entries, reverse=True)[KEEP:]:
+            path.unlink(missing_ok=True)
+    except OSError as exc:
+        _debug("game cache: cannot tidy %s (%s)", folder, exc)
+
+
+def cached_game(data_dir: Path, build: Callable[[Path], GameData]) -> GameData:
+    """The game of ``data_dir`` from the cache, or ``build(data_dir)`` (stored when it succeeds).
+
+    Whatever ``build`` raises (an unreadable file, a data error) passes through and nothing is stored.
+    """
+    folder = cache_dir()
+    if folder is None:
+        return build(data_dir)
+    try:
+        key = game_key(data_dir)
+    except OSError:  # a folder or file that cannot be read: ``build`` says so in its own words
+        return build(data_dir)
+    game = read_entry(folder, key)
+    if game is not None:
+        return game
+    game = build(data_dir)
+    try:
+        unchanged = game_key(data_dir) == key  # a file edited while it was read is not stored
+    except OSError:
+        unchanged = False
+    if unchanged:
+        write_entry(folder, key, game)
+    return game

@@ -1,0 +1,39 @@
+"""Settings for the whole test session: the game-data cache lives in a temporary folder of its own.
+
+``load_game`` keeps built games in a cache (``sdbp_module.model.cache``), by default under the user's
+home. Before any test is collected, ``SDBP_CACHE_DIR`` is pointed at a fresh folder that is removed
+when the session ends, so tests never read or write the user's cache, and every session starts cold.
+Child processes (the CLI run as a subprocess) inherit it. ``SDBP_CACHE_DIR=off`` is left as it is.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+
+import pytest
+
+from sdbp_module.model.cache import ENVIRONMENT, OFF
+
+_SESSION_CACHE = pytest.StashKey[tuple[str, str | None]]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    before = os.environ.get(ENVIRONMENT)
+    if before == OFF:
+        return
+    folder = tempfile.mkdtemp(prefix="sdbp-test-cache-")
+    config.stash[_SESSION_CACHE] = (folder, before)
+    os.environ[ENVIRONMENT] = folder
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _SESSION_CACHE not in config.stash:
+        return
+    folder, before = config.stash[_SESSION_CACHE]
+    if before is None:
+        os.environ.pop(ENVIRONMENT, None)
+    else:
+        os.environ[ENVIRONMENT] = before
+    shutil.rmtree(folder, ignore_errors=True)
