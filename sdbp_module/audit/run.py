@@ -13,6 +13,7 @@ number of workers.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
@@ -190,6 +191,9 @@ def _start_worker(settings: AuditSettings, inherited: LogAuditor | None) -> None
     pickled), else load the game data and rules here."""
     global _WORKER
     _WORKER = inherited if inherited is not None else LogAuditor.load(settings)
+    # the game, the rules and the modules loaded live as long as the worker: out of the cycle collector's
+    # sight, its passes over what each log allocates stay short (about a tenth of a log's time otherwise)
+    gc.freeze()
 
 
 def _audit_in_worker(path: str) -> LogResult:
