@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from sdbp_module.codec.commands import read_game
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.tree import decode_tree
+from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
@@ -316,9 +318,19 @@ def test_unknown_piece_and_unmatched_undo_are_problems(game: GameData, module: P
     ]
 
 
+FOREIGN_LOG = Path(__file__).resolve().parents[3] / ".." / "shared" / "corpus" / "real" / "vasl-templates" / "analyze-vlog" / "3d6.vlog"
+
+
+def test_a_log_of_another_module_is_refused_by_name(game: GameData) -> None:
+    """The log's ``moduledata`` names VASL: one line naming the log and both modules, not 200 findings."""
+    with pytest.raises(InputError, match=r"3d6\.vlog: a log of the module 'VASL', not of 'StormOverDienBienPhu'"):
+        events_from_vlog(FOREIGN_LOG, game, None)
+
+
 def test_a_foreign_real_log_gives_problems_not_a_crash(game: GameData) -> None:
-    corpus = Path(__file__).resolve().parents[3] / ".." / "shared" / "corpus" / "real" / "vasl-templates" / "analyze-vlog" / "3d6.vlog"
-    events, problems = events_from_vlog(corpus, game, None)
+    """Read past the module check (a log whose moduledata is missing or wrong), its pieces are problems."""
+    _env, tree, _entries = read_game(FOREIGN_LOG)
+    events, problems = interpret_tree(tree, game, Zones.from_game(game), FOREIGN_LOG.name)
     assert [type(e) for e in events] == [GameStart]
     assert problems and all("is not a unit, marker or card" in p.message or "turn tracker" in p.message for p in problems)
 
