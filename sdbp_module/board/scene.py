@@ -41,6 +41,7 @@ from sdbp_module.replay.location import Location, LocationKind
 from sdbp_module.replay.snapshots import Snapshot
 from sdbp_module.replay.state import GameState
 from sdbp_module.vassal import layout, pieces
+from sdbp_module.vassal.layout import edge_distance, inside
 
 HALF = layout.COUNTER // 2
 BOX_TOP = 30  # room for a box's title above its counters
@@ -104,33 +105,6 @@ class Scene:
 
 # ------------------------------------------------------------------------------------------
 # Geometry
-
-
-def inside(p: tuple[float, float], poly: Sequence[Point]) -> bool:
-    """Point in polygon (even-odd rule)."""
-    x, y = p
-    result = False
-    n = len(poly)
-    for i in range(n):
-        x1, y1 = poly[i]
-        x2, y2 = poly[(i + 1) % n]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            result = not result
-    return result
-
-
-def edge_distance(p: tuple[float, float], poly: Sequence[Point]) -> float:
-    """The distance from ``p`` to the nearest edge of ``poly``."""
-    best = math.inf
-    n = len(poly)
-    for i in range(n):
-        x1, y1 = poly[i]
-        x2, y2 = poly[(i + 1) % n]
-        dx, dy = x2 - x1, y2 - y1
-        length2 = dx * dx + dy * dy
-        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - x1) * dx + (p[1] - y1) * dy) / length2))
-        best = min(best, math.hypot(p[0] - x1 - t * dx, p[1] - y1 - t * dy))
-    return best
 
 
 AREA_TIERS = ((layout.SPACING, 70), (56, 60), (48, 52), (40, 46), (33, 40), (27, 36), (22, 34), (17, 32), (13, 30), (10, 28))

@@ -7,11 +7,13 @@ and always written. A bad line stops the read with ``InputError`` naming ``file:
 Fields equal to their default are left out when writing, so lines stay short and stable.
 The schema is generated from the event classes (``events_schema``); a test keeps the file in step.
 
-Reading is fast because validation is compiled: ``decode_event`` is built once from the same class
-hints as the schema and accepts exactly what the schema accepts (types, required and unknown keys,
-enums, the location pattern, integers such as ``1.0``, ``null`` only where a field is optional),
-building the event as it checks. Only a line it refuses goes through ``jsonschema``, which then
-words the message, so messages are those of the schema; ``jsonschema`` is imported only then.
+Reading is fast because validation is compiled: ``decode_event`` runs a decoder per event class,
+generated once as Python source from the same class hints as the schema, that accepts exactly what
+the schema accepts (types, required and unknown keys, enums, the location pattern, integers such as
+``1.0``, ``null`` only where a field is optional), building the event as it checks. Only a line it
+refuses goes through ``jsonschema``, which then words the message, so messages are those of the
+schema; ``jsonschema`` is imported only then. ``read_events`` parses a file's lines as one JSON
+document when it can prove that gives each line's own value (see "reading a file").
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import write_atomically
-from sdbp_module.replay.events import EVENT_BY_KIND, EVENT_TYPES, Event, Where
+from sdbp_module.replay.events import EVENT_BY_KIND, EVENT_TYPES, NOWHERE, Event, Where
 from sdbp_module.replay.location import Location, format_location, parse_location
 
 FORMAT_VERSION = 1
@@ -172,10 +174,16 @@ def _parse_validated(data: Any, where: Where, label: str) -> Event:
 
 # -- the compiled decoder -------------------------------------------------------------------------
 #
-# One converter per field type, built once from the class hints the way ``_schema_of`` builds the
-# schema: each checks what the schema checks and returns the Python value, or raises ``_Refused``.
-# jsonschema's "integer" is an int that is not a bool, or a float with an integral value; "string",
-# "boolean", "array" and "object" are ``str``, ``bool``, ``list`` and ``dict``.
+# Each class (event or nested object) gets a decoder generated once from its class hints, the way
+# ``_schema_of`` builds the schema: Python source written out field by field and ``exec``-ed, so that
+# a line costs a few dictionary reads and type tests instead of a walk over the fields and a call per
+# value. It checks what the schema checks and builds the value, or raises ``_Refused``. jsonschema's
+# "integer" is an int that is not a bool, or a float with an integral value; "string", "boolean",
+# "array" and "object" are ``str``, ``bool``, ``list`` and ``dict``.
+#
+# The decoders build the (frozen, slotted) dataclass without its ``__init__``: ``object.__new__``,
+# then each slot's descriptor ``__set__``. That is what the generated ``__init__`` does through
+# ``object.__setattr__`` (frozen), at under half the cost; fields left out get their default.
 
 
 class _Refused(Exception):
@@ -183,6 +191,8 @@ class _Refused(Exception):
 
 
 _Converter = Callable[[Any], Any]
+_ABSENT: Any = object()
+"""``data.get(key, _ABSENT)``: the key is not in the line."""
 
 
 def _integer(value: Any) -> int:
@@ -237,15 +247,32 @@ def _optional_converter(inner: _Converter) -> _Converter:
     return convert
 
 
+def _strings(value: Any) -> tuple[str, ...]:
+    """An array of strings (``str.join`` tests every item with ``isinstance(item, str)``, in C)."""
+    if isinstance(value, list):
+        try:
+            "".join(value)
+        except TypeError:
+            raise _Refused from None
+        return tuple(value)
+    raise _Refused
+
+
+def _integers(value: Any) -> tuple[int, ...]:
+    """An array of integers: kept as is when all are ints, else each one through ``_integer``."""
+    if isinstance(value, list):
+        for item in value:
+            if type(item) is not int:
+                return tuple([_integer(v) for v in value])
+        return tuple(value)
+    raise _Refused
+
+
 def _tuple_converter(inner: _Converter) -> _Converter:
     if inner is _string:
-
-        def strings(value: Any) -> tuple[str, ...]:
-            if isinstance(value, list) and all(isinstance(v, str) for v in value):
-                return tuple(value)
-            raise _Refused
-
-        return strings
+        return _strings
+    if inner is _integer:
+        return _integers
 
     def convert(value: Any) -> tuple[Any, ...]:
         if isinstance(value, list):
@@ -271,7 +298,7 @@ def _converter(tp: Any) -> _Converter:
     if isinstance(tp, type) and issubclass(tp, Enum):
         return _enum_converter(tp)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return _object_converter(tp)
+        return _object_decoder(tp)
     if tp is bool:
         return _boolean
     if tp is int:
@@ -281,62 +308,131 @@ def _converter(tp: Any) -> _Converter:
     raise TypeError(f"no decoder for {tp!r}")
 
 
-def _fields_of(cls: type, skip: tuple[str, ...]) -> tuple[dict[str, _Converter], frozenset[str]]:
-    """Each field's converter, and the names of the fields the schema requires."""
+class _Source:
+    """The source of one generated decoder and the objects its names stand for."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.names: dict[str, Any] = {"_Refused": _Refused, "_ABSENT": _ABSENT}
+        self.names.update(_integer=_integer, _string=_string)
+
+    def name(self, label: str, value: Any) -> str:
+        """A name in the generated code bound to ``value``."""
+        name = f"_{label}_{len(self.names)}"
+        self.names[name] = value
+        return name
+
+    def add(self, indent: int, *lines: str) -> None:
+        self.lines.extend("    " * indent + line for line in lines)
+
+    def compile(self, function: str) -> Any:
+        namespace = dict(self.names)
+        exec("\n".join(self.lines), namespace)  # noqa: S102 - our own code, from the class hints
+        return namespace[function]
+
+
+def _add_conversion(src: _Source, indent: int, tp: Any, var: str, field: str) -> None:
+    """Statements turning the JSON value in ``var`` into the field's value (in place), or raising ``_Refused``.
+
+    The common cases are written inline, each with a fast test for the plain JSON type first and the
+    general converter behind it; the others call their converter (``_converter``).
+    """
+    origin = typing.get_origin(tp)
+    if origin in (types.UnionType, typing.Union):
+        inner = [a for a in typing.get_args(tp) if a is not type(None)][0]
+        src.add(indent, f"if {var} is not None:")
+        _add_conversion(src, indent + 1, inner, var, field)
+        return
+    supertype = getattr(tp, "__supertype__", None)
+    if supertype is not None:
+        _add_conversion(src, indent, supertype, var, field)
+    elif tp is bool:
+        src.add(indent, f"if {var} is not True and {var} is not False:", "    raise _Refused")
+    elif tp is int:
+        src.add(indent, f"if type({var}) is not int:", f"    {var} = _integer({var})")
+    elif tp is str:
+        src.add(indent, f"if type({var}) is not str:", f"    {var} = _string({var})")
+    elif isinstance(tp, type) and issubclass(tp, Enum) and all(type(m.value) is str for m in tp):
+        members = src.name(f"{field}_members", {m.value: m for m in tp})
+        general = src.name(f"{field}_enum", _enum_converter(tp))
+        src.add(
+            indent,
+            f"{var} = {members}.get({var}) if type({var}) is str else {general}({var})",
+            f"if {var} is None:",
+            "    raise _Refused",
+        )
+    else:
+        src.add(indent, f"{var} = {src.name(field, _converter(tp))}({var})")
+
+
+def _decoder_function(cls: type, *, event: bool) -> Any:
+    """Generate, compile and return the decoder of ``cls``.
+
+    An event's decoder is ``decode(data, where) -> event``: ``data`` is a dict whose ``type`` is the
+    class's (``decode_event`` checked it) and ``where`` is used when the line has none. A nested
+    object's is ``decode(value) -> object``. ``len(data) == count`` of the known keys present, once
+    the required ones are known present, is the schema's ``required`` and ``additionalProperties``.
+    """
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}: the generated decoder does not call __post_init__")
     hints = _hints(cls)
-    converters: dict[str, _Converter] = {}
-    required: set[str] = set()
-    for f in dataclasses.fields(cls):
-        if f.name in skip:
-            continue
-        converters[f.name] = _converter(hints[f.name])
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            required.add(f.name)
-    return converters, frozenset(required)
+    fields = dataclasses.fields(cls)
+    required = [f for f in fields if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+    optional = [f for f in fields if f not in required and not (event and f.name == "where")]
+    src = _Source()
+    setters = {f.name: src.name(f"set_{f.name}", _slot_setter(cls, f.name)) for f in fields}
+    function = f"decode_{cls.__name__}"
+    if event:
+        src.add(0, f"def {function}(data, where):")
+    else:
+        src.add(0, f"def {function}(data):", "    if not isinstance(data, dict):", "        raise _Refused")
+    if required:
+        src.add(1, "try:", *(f"    v_{f.name} = data[{f.name!r}]" for f in required))
+        src.add(1, "except KeyError:", "    raise _Refused from None")
+    src.add(1, f"count = {len(required) + event}")  # an event's "type" is required too
+    for f in required:
+        _add_conversion(src, 1, hints[f.name], f"v_{f.name}", f.name)
+    for f in optional:
+        if f.default_factory is not dataclasses.MISSING:
+            default = src.name(f"{f.name}_factory", f.default_factory) + "()"
+        else:
+            default = src.name(f"{f.name}_default", f.default)
+        src.add(1, f"v_{f.name} = data.get({f.name!r}, _ABSENT)", f"if v_{f.name} is _ABSENT:")
+        src.add(2, f"v_{f.name} = {default}")
+        src.add(1, "else:", "    count += 1")
+        _add_conversion(src, 2, hints[f.name], f"v_{f.name}", f.name)
+    if event:
+        decode_where = src.name("decode_Where", _object_decoder(Where))
+        src.add(1, "v_where = data.get('where', _ABSENT)", "if v_where is _ABSENT:", "    v_where = where")
+        src.add(1, "else:", "    count += 1", f"    v_where = {decode_where}(v_where)")
+    src.add(1, "if len(data) != count:", "    raise _Refused")
+    src.add(1, f"new = {src.name('new', object.__new__)}({src.name('cls', cls)})")
+    src.add(1, *(f"{setters[f.name]}(new, v_{f.name})" for f in fields), "return new")
+    return src.compile(function)
 
 
-def _object_converter(cls: type) -> _Converter:
-    converters, required = _fields_of(cls, ())
-    allowed = frozenset(converters)
+def _slot_setter(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """The ``__set__`` of the slot holding field ``name`` (what ``object.__setattr__`` ends up calling)."""
+    descriptor = getattr(cls, name, None)
+    if not isinstance(descriptor, types.MemberDescriptorType):
+        raise TypeError(f"{cls.__name__}.{name}: the generated decoder needs a slotted dataclass")
+    setter: Callable[[Any, Any], None] = descriptor.__set__
+    return setter
 
-    def convert(value: Any) -> Any:
-        if not isinstance(value, dict):
-            raise _Refused
-        keys = value.keys()
-        if not (required <= keys and keys <= allowed):
-            raise _Refused
-        return cls(**{k: converters[k](v) for k, v in value.items()})
 
-    return convert
+@cache
+def _object_decoder(cls: type) -> _Converter:
+    """The decoder of a nested object (``Where``, ``UnitSetup``, ...): a dict → the dataclass."""
+    decoder: _Converter = _decoder_function(cls, event=False)
+    return decoder
 
 
 _EventDecoder = Callable[[dict[str, Any], Where], Event]
 
 
-def _event_decoder(cls: type[Event], where_converter: _Converter) -> _EventDecoder:
-    converters, required = _fields_of(cls, ("where",))
-    required |= {"type"}
-    allowed = frozenset(converters) | {"type", "where"}
-
-    def decode(data: dict[str, Any], where: Where) -> Event:
-        keys = data.keys()
-        if not (required <= keys and keys <= allowed):
-            raise _Refused
-        kwargs = {k: converters[k](v) for k, v in data.items() if k != "type" and k != "where"}
-        if "where" in data:
-            kwargs["where"] = where_converter(data["where"])
-        else:
-            kwargs["where"] = where
-        event: Event = cls(**kwargs)
-        return event
-
-    return decode
-
-
 @cache
 def _event_decoders() -> dict[str, _EventDecoder]:
-    where_converter = _object_converter(Where)
-    return {cls.kind: _event_decoder(cls, where_converter) for cls in EVENT_TYPES}
+    return {cls.kind: _decoder_function(cls, event=True) for cls in EVENT_TYPES}
 
 
 def decode_event(data: Any, where: Where) -> Event | None:
@@ -356,6 +452,36 @@ def decode_event(data: Any, where: Where) -> Event | None:
         return None
 
 
+# -- reading a file -------------------------------------------------------------------------------
+#
+# ``json.loads`` of each line costs three times one ``json.loads`` of all the lines as one array (the
+# decoder's per-call overhead, and keys made once per document instead of once per line). But a
+# line is not always one JSON value: ``{"a":[1`` then ``2]}`` then ``{},{}`` make three values
+# together and none alone. So the lines are joined with a marker between them, ``,NaN,``, parsed
+# with ``NaN`` read as ``_MARKER``: when the text holds no other ``NaN`` and the array alternates
+# value, marker, value ..., each marker stood at the top level between two lines, and each line was
+# one JSON value, the one at its place. Otherwise (or on any error) the lines are parsed one by one,
+# which also words the error of a line that is not JSON.
+
+_MARKER: Any = object()
+_CONSTANTS = {"NaN": _MARKER, "Infinity": float("inf"), "-Infinity": float("-inf")}
+_JOINED = json.JSONDecoder(parse_constant=_CONSTANTS.__getitem__)
+
+
+def _parse_together(text: str, lines: list[str]) -> list[Any] | None:
+    """The JSON value of each line, parsed as one document; ``None`` when that cannot be trusted."""
+    if "NaN" in text or not lines:
+        return None
+    try:
+        values = _JOINED.decode("[" + ",NaN,".join(lines) + "]")
+    except (ValueError, RecursionError):
+        return None
+    if len(values) != 2 * len(lines) - 1 or values[1::2].count(_MARKER) != len(lines) - 1:
+        return None
+    parsed: list[Any] = values[0::2]
+    return parsed
+
+
 def read_events(path: Path) -> tuple[Event, ...]:
     """Read an events ``.jsonl`` file. Blank lines are skipped; a bad line raises ``InputError``."""
     try:
@@ -364,13 +490,28 @@ def read_events(path: Path) -> tuple[Event, ...]:
         raise InputError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: cannot read ({exc})") from None
-    events: list[Event] = []
-    index = 0
+    file = str(path)
+    numbers: list[int] = []
+    lines: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        events.append(parse_line(line, Where(str(path), index, number)))
-        index += 1
+        if line.strip():
+            numbers.append(number)
+            lines.append(line)
+    values = _parse_together(text, lines)
+    if values is None:
+        return tuple(parse_line(line, Where(file, i, number)) for i, (number, line) in enumerate(zip(numbers, lines)))
+    decoders = _event_decoders()
+    events: list[Event] = []
+    for index, data in enumerate(values):
+        kind = data.get("type") if isinstance(data, dict) else None
+        decode = decoders.get(kind) if isinstance(kind, str) else None
+        try:
+            if decode is None:
+                raise _Refused
+            # the default ``where`` (the line's place in the file) is made only for a line without one
+            events.append(decode(data, NOWHERE if "where" in data else Where(file, index, numbers[index])))
+        except _Refused:  # as ``parse_line`` does with a line ``decode_event`` refuses
+            events.append(_parse_validated(data, Where(file, index, numbers[index]), f"{file}:{numbers[index]}"))
     return tuple(events)
 
 

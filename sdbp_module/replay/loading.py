@@ -23,8 +23,8 @@ def load_events(log: Path, game: GameData, module: Path | None) -> tuple[Sequenc
     suffix = log.suffix.lower()
     if suffix == ".jsonl":
         return read_events(log), ()
-    if suffix == ".vlog":
-        from sdbp_module.replay.interpret import events_from_vlog  # the codec and lxml: not for a .jsonl
+    if suffix == ".vlog":  # imported here: a .jsonl check needs neither the codec nor lxml
+        from sdbp_module.replay.interpret import events_from_vlog
 
         return events_from_vlog(log, game, module)
     raise InputError(f"{log}: expected a .vlog log or an events .jsonl file")

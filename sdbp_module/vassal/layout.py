@@ -10,6 +10,7 @@ unit move (into a box too), and saves need a single BoardPicker record for the p
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sdbp_module.ids import Side
@@ -115,9 +116,10 @@ def make_layout(game: GameData) -> Layout:
 # Set-up spots: spread units over a zone so stacks stay visible
 
 
-def _inside(p: tuple[float, float], poly: tuple[Point, ...]) -> bool:
+def inside(p: tuple[float, float], poly: Sequence[Point]) -> bool:
+    """Point in polygon (even-odd rule)."""
     x, y = p
-    inside = False
+    result = False
     n = len(poly)
     for i in range(n):
         x1, y1 = poly[i]
@@ -125,11 +127,12 @@ def _inside(p: tuple[float, float], poly: tuple[Point, ...]) -> bool:
         if (y1 > y) != (y2 > y):
             xc = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
             if xc > x:
-                inside = not inside
-    return inside
+                result = not result
+    return result
 
 
-def _edge_distance(p: tuple[float, float], poly: tuple[Point, ...]) -> float:
+def edge_distance(p: tuple[float, float], poly: Sequence[Point]) -> float:
+    """The distance from ``p`` to the nearest edge of ``poly``."""
     best = math.inf
     n = len(poly)
     px, py = p
@@ -163,8 +166,8 @@ def spots(
         x = min(xs) + margin
         while x <= max(xs) - margin:
             if (
-                _inside((x, y), poly)
-                and _edge_distance((x, y), poly) >= margin
+                inside((x, y), poly)
+                and edge_distance((x, y), poly) >= margin
                 and (avoid is None or math.hypot(x - avoid[0], y - avoid[1]) >= clearance)
             ):
                 out.append((math.hypot(x - cx, y - cy), int(x), int(y)))

@@ -10,7 +10,12 @@ import pytest
 from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.replay import events as ev
-from sdbp_module.replay.jsonl import SCHEMA_PATH, read_events, render_schema, write_events
+from sdbp_module.replay.jsonl import (
+    SCHEMA_PATH,
+    read_events,
+    render_schema,
+    write_events,
+)
 from sdbp_module.replay.location import ELIMINATED, REPLACEMENTS, Location
 
 FR, VM = Side.FRENCH, Side.VIET_MINH

@@ -253,3 +253,70 @@ def test_reading_a_valid_file_does_not_import_jsonschema(tmp_path: Path) -> None
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+# -- reading a whole file: the lines parsed as one document, or one by one when that cannot be trusted --
+
+
+def _read_line_by_line(path: Path) -> tuple[ev.Event, ...] | str:
+    """The reference: each non-blank line through ``parse_line``; the events, or the error's message."""
+    lines = [(n, line) for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if line.strip()]
+    try:
+        return tuple(parse_line(line, ev.Where(str(path), i, n)) for i, (n, line) in enumerate(lines))
+    except InputError as exc:
+        return str(exc)
+
+
+def _read(path: Path) -> tuple[ev.Event, ...] | str:
+    try:
+        return read_events(path)
+    except InputError as exc:
+        return str(exc)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ['{"type":"pass","side":"french","where":{"file":"f","index":0,"line":[1', '2]}}', "{},{}"],
+        ['{"type":"pass","side":"french","where":{"file":"f","index":0,"line":[1', "2]}}", '{"type":"pass"},{}'],
+        # three values from three lines, none of them a value alone: the length of the array is right, a
+        # marker is not where it should be; then the markers are, but one is the line's own NaN
+        ['{"type":"pass","side":"french","where":{"file":"f","index":0,"line":[1', "2]}}", "{},{},{}"],
+        ['{"type":"pass","side":"french","where":{"file":"f","index":0,"line":[1', "2]}}", "{},NaN,{}"],
+        ['{"type":"end-step","step":"x', 'y"}'],  # a string across two lines
+        ['{"type":"end-step","step":"NaN"}', '{"type":"pass","side":"french"}'],  # "NaN" in the text: one by one
+        ['{"type":"trench","area":NaN,"level":1}'],
+        ['{"type":"trench","area":Infinity,"level":1}'],
+        ['{"type":"trench","area":1,"level":1}', "[1,", "2]"],
+        ['{"type":"pass","side":"french"}', "1, 2", "3"],
+        ['{"type":"pass","side":"french"}', "]", "["],
+        ['{"type":"pass","side":"french"}', "", "   ", "\t"],
+        ['{"type":"pass","side":"french"} ', ' {"type":"pass","side":"viet_minh"}\t'],
+        ['{"type":"pass","side":"french"}', '{"type":"pass","side":"french","extra":1}', "{not json"],
+        ["{not json", '{"type":"pass","side":"french","extra":1}'],  # the first bad line is the one named
+        ['{"type":"pass","side":"french"}', "null", "[]"],
+    ],
+)
+def test_a_file_reads_as_its_lines_one_by_one(tmp_path: Path, lines: list[str]) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert _read(path) == _read_line_by_line(path)
+
+
+def test_random_files_read_as_their_lines_one_by_one(tmp_path: Path) -> None:
+    """Valid and mutated lines, some cut in two or run together, as a file: the same events or the same error."""
+    rng = random.Random(SEED + 3)
+    path = tmp_path / "game.jsonl"
+    for case in range(300):
+        texts = []
+        for _ in range(rng.randint(1, 6)):
+            data = valid_line(rng)
+            if rng.random() < 0.3:
+                data = mutate(data, rng)
+            texts.append(json.dumps(data, separators=(",", ":")))
+        if rng.random() < 0.5:  # cut a line, or run two together
+            i = rng.randrange(len(texts))
+            cut = rng.randint(0, len(texts[i]))
+            texts[i : i + 1] = [texts[i][:cut], texts[i][cut:]] if rng.random() < 0.5 else [texts[i] + "," + texts[i]]
+        path.write_text("\n".join(texts) + "\n", encoding="utf-8")
+        assert _read(path) == _read_line_by_line(path), f"case {case}: {texts!r}"

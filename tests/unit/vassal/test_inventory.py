@@ -9,7 +9,7 @@ from sdbp_module.codec.sequence import decode
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import SetupKind
 from sdbp_module.vassal import layout, setup
-from sdbp_module.vassal.layout import _inside
+from sdbp_module.vassal.layout import inside
 from sdbp_module.vassal.traits import unnest
 from sdbp_module.vassal.verify import properties_of
 
@@ -28,7 +28,7 @@ def zone_polygons(built: Built) -> dict[str, tuple[tuple[int, int], ...]]:
 
 
 def zone_at(polys: dict[str, tuple[tuple[int, int], ...]], x: int, y: int) -> list[str]:
-    return [name for name, poly in polys.items() if _inside((x, y), poly)]
+    return [name for name, poly in polys.items() if inside((x, y), poly)]
 
 
 def test_one_zone_per_area_with_area_and_defense_properties(built: Built) -> None:
