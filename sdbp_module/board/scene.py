@@ -262,8 +262,8 @@ def _anchors(game: GameData) -> dict[AreaId, Point]:
 class _Arrows:
     """Collects the arrows of a step's events, remembering where the step last showed each unit."""
 
-    def __init__(self, game: GameData, lay: layout.Layout, state: GameState) -> None:
-        self.game, self.lay, self.state = game, lay, state
+    def __init__(self, game: GameData, lay: layout.Layout, state: GameState, before: GameState | None = None) -> None:
+        self.game, self.lay, self.state, self.before = game, lay, state, before
         self.centres = _anchors(game)
         self.seen: dict[UnitId, AreaId] = {}
         self.arrows: list[Arrow] = []
@@ -318,7 +318,7 @@ class _Arrows:
         elif isinstance(e, Place):
             self._place(e.units, e.to, self._source_box(e), f"{e.place_kind.value} → {e.to}")
         elif isinstance(e, Relocate):
-            origins = {self.seen[u] for u in e.units if u in self.seen}
+            origins = {a for u in e.units if (a := self._origin(u)) is not None}
             why = f" ({e.reason})" if e.reason and e.reason != str(e.to) else ""
             for origin in sorted(origins):
                 self._place(e.units, e.to, None, f"relocate {origin}→{e.to}{why}", origin)
@@ -328,6 +328,12 @@ class _Arrows:
                 self.seen.pop(u, None)
                 if e.to.kind is LocationKind.AREA and e.to.area is not None:
                     self.seen[u] = e.to.area
+
+    def _origin(self, unit: UnitId) -> AreaId | None:
+        """Where the step last showed ``unit``, else where it stood before the step (if known)."""
+        if unit in self.seen:
+            return self.seen[unit]
+        return self.before.area_of(unit) if self.before is not None else None
 
     def _source_box(self, e: Place) -> str | None:
         if e.place_kind is PlaceKind.REPLACEMENT:
@@ -364,9 +370,11 @@ class _Arrows:
                 self.seen[u] = to.area
 
 
-def arrows_of(game: GameData, lay: layout.Layout, state: GameState, events: Sequence[Event]) -> tuple[Arrow, ...]:
-    """The arrows of one log step's events, in event order."""
-    collector = _Arrows(game, lay, state)
+def arrows_of(
+    game: GameData, lay: layout.Layout, state: GameState, events: Sequence[Event], before: GameState | None = None
+) -> tuple[Arrow, ...]:
+    """The arrows of one log step's events, in event order (``before``: the state before the step)."""
+    collector = _Arrows(game, lay, state, before)
     for e in events:
         collector.event(e)
     return tuple(collector.arrows)
@@ -405,7 +413,7 @@ def scene(
     outlines = tuple((a, game.area(a).polygon) for a in wanted_areas)
     wanted_units = set(units)
     rings = tuple(c for c in counters if c.unit is not None and c.unit in wanted_units)
-    arrows = arrows_of(game, lay, state, snapshot.events)
+    arrows = arrows_of(game, lay, state, snapshot.events, snapshot.before)
     off_map = state.units_at(LocationKind.OFF_MAP)
     xs: list[float] = []
     ys: list[float] = []

@@ -14,7 +14,7 @@ a position between steps gives the state after the last step before it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import END_OF_LOG, Event, Where
@@ -25,11 +25,13 @@ Key = tuple[str, int]
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
-    """The board after one log step: the state, and the step's own events (empty at a start or end)."""
+    """The board after one log step: the state, the step's own events (empty at a start or end) and the
+    state before them (where a relocated unit came from; None when the step has no events)."""
 
     where: Where
     state: GameState
     events: tuple[Event, ...] = ()
+    before: GameState | None = field(default=None, compare=False, repr=False)
 
 
 def snapshots(events: Sequence[Event], initial: GameState, positions: Iterable[Where]) -> dict[Key, Snapshot]:
@@ -46,21 +48,29 @@ def snapshots(events: Sequence[Event], initial: GameState, positions: Iterable[W
     state = initial
     step: list[Event] = []
     step_key: Key | None = None
+    step_before = initial
     i = 0
+
+    def closed(key: Key) -> Snapshot:
+        if key == step_key:
+            return Snapshot(wanted[key], state, tuple(step), step_before)
+        return Snapshot(wanted[key], state)
+
     for event in events:
         key = event.where.sort_key
         if key != step_key:
             while i < len(pending) and pending[i] < key:  # the step just closed is the last at or before it
-                out[pending[i]] = Snapshot(wanted[pending[i]], state, tuple(step) if pending[i] == step_key else ())
+                out[pending[i]] = closed(pending[i])
                 i += 1
             step = []
+            step_before = state
         if i >= len(pending) and END_OF_LOG.sort_key not in wanted:
             break
         state = apply(state, event)
         step.append(event)
         step_key = key
     while i < len(pending):
-        out[pending[i]] = Snapshot(wanted[pending[i]], state, tuple(step) if pending[i] == step_key else ())
+        out[pending[i]] = closed(pending[i])
         i += 1
     if END_OF_LOG.sort_key in wanted:
         out[END_OF_LOG.sort_key] = Snapshot(END_OF_LOG, state)

@@ -225,6 +225,14 @@ def test_retreats_place_and_relocate_arrows(game: GameData, lay: layout.Layout) 
     gone = Relocate(units=(U("VM-312-141-428-1"),), to=ELIMINATED, reason="eliminated", where=AT)
     assert arrows(game, lay, assault, gone)[1] == (ArrowKind.PLACE, (centre(game, 13), lay.box(layout.ELIMINATED).centre))
     assert arrows(game, lay, gone) == [(ArrowKind.PLACE, (lay.box(layout.ELIMINATED).centre,))]  # no origin known
+    # a relocation that is a step of its own: from where the state before the step had the unit
+    before = start(game)
+    origin = before.area_of(U("VM-312-141-428-1"))
+    assert origin is not None
+    drawn = scene(game, lay, Snapshot(AT, apply(before, gone), (gone,), before))
+    assert [(a.kind, a.points) for a in drawn.arrows] == [
+        (ArrowKind.PLACE, (centre(game, origin), lay.box(layout.ELIMINATED).centre))
+    ]
 
 
 def test_highlights_and_focus(game: GameData, lay: layout.Layout) -> None:

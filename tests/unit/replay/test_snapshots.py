@@ -28,6 +28,7 @@ def test_a_step_gives_the_state_after_its_last_event_and_its_events() -> None:
     snap = snapshots(events, START, [Where("g.vlog", 1)])[("g.vlog", 1)]
     assert state_to_text(snap.state) == "10: FR-B | ctrl french\n11: FR-A* | ctrl french\n12: | ctrl french\n"
     assert snap.events == tuple(events[:2])
+    assert snap.before == START  # the state before the step's first event
 
 
 def test_a_position_between_steps_gives_the_state_before_the_next_with_no_events() -> None:
