@@ -33,7 +33,6 @@ from sdbp_module.rules.findings import Summary
 
 LOG_SUFFIXES = (".vlog", ".jsonl")
 """What counts as a log (any case), as ``sdbp check`` reads them."""
-_MAX_MODULEDATA = 1 << 20
 
 
 class LogStatus(str, Enum):
