@@ -3,29 +3,62 @@
 Each command parses its options, calls one package function, and maps the result to an exit
 code. Implementations are imported inside the commands so that ``sdbp --help`` stays fast.
 Errors meant for the user are ``SdbpError`` (a ``click.ClickException``): one line on stderr,
-no traceback. ``--debug`` shows the traceback of unexpected errors.
+no traceback, exit 1 or 2. Anything else that escapes a command is a bug in sdbp: the group's guard
+turns it into one "internal error … please report" line and exit 3, so a bug never looks like bad
+input. ``SDBP_DEBUG=1`` lets the traceback through instead.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
 from sdbp_module import __version__
+from sdbp_module.errors import EXIT_INTERNAL
 
 EPILOG = (
     "Exit codes: 0 success (no illegal finding); 1 the input was read but is wrong "
     "(validation problems, illegal findings, lost data); 2 the input could not be read "
-    "or the command was misused."
+    "or the command was misused; 3 internal error (a bug in sdbp: please report it)."
 )
 
 PathArg = click.Path(path_type=Path)
 ExistingFile = click.Path(path_type=Path, exists=True, dir_okay=False)
 
 
-@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+def internal_error_line(exc: BaseException, command: str | None) -> str:
+    """The one line the guard prints for an unexpected exception."""
+    detail = " ".join(str(exc).split())
+    if len(detail) > 200:
+        detail = detail[:200] + "…"
+    where = f" in `sdbp {command}`" if command else ""
+    return (
+        f"sdbp: internal error{where}: {type(exc).__name__}" + (f": {detail}" if detail else "")
+        + " — this is a bug in sdbp, not in your input; please report it with the command and the file "
+        "(SDBP_DEBUG=1 shows the traceback)"
+    )
+
+
+class GuardedGroup(click.Group):
+    """The command group with the last-resort guard around every command."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:  # the guard: anything else is a bug, reported as one
+            if os.environ.get("SDBP_DEBUG"):
+                raise
+            click.echo(internal_error_line(exc, ctx.invoked_subcommand), err=True)
+            ctx.exit(EXIT_INTERNAL)
+
+
+@click.group(cls=GuardedGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sdbp")
 def main() -> None:
     """Build, convert and check VASSAL modules, saves and logs (Storm Over Dien Bien Phu first)."""

@@ -4,7 +4,9 @@ Exit codes everywhere (see docs/architecture.md):
 
 - 0: success, or no illegal finding;
 - 1: the input was read but is wrong (validation problems, illegal findings, lost data);
-- 2: the input could not be read or the command was misused (bad file, corrupt archive, bad option).
+- 2: the input could not be read or the command was misused (bad file, corrupt archive, bad option,
+  an output that cannot be written);
+- 3: internal error: a bug in sdbp, not a problem with the input (the CLI's last-resort guard).
 
 Library code raises these; the CLI turns them into one line on stderr and the exit code,
 never a traceback.
@@ -17,6 +19,7 @@ import click
 EXIT_OK = 0
 EXIT_WRONG = 1
 EXIT_UNREADABLE = 2
+EXIT_INTERNAL = 3
 
 
 class SdbpError(click.ClickException):
@@ -27,6 +30,10 @@ class SdbpError(click.ClickException):
 
 class InputError(SdbpError):
     """A file could not be read: missing, unreadable, not the format it claims."""
+
+
+class OutputError(SdbpError):
+    """An output could not be written (a folder in the way, no permission, a full disk); nothing was."""
 
 
 class CodecError(InputError):

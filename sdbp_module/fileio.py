@@ -2,37 +2,102 @@
 
 The data goes to a temporary file beside the target, is flushed to disk, optionally checked, given
 the permissions a plain new file would have (``mkstemp`` makes it owner-only), and then moved over
-the target with ``os.replace``. Any failure removes the temporary file and leaves the target as it
-was.
+the target with ``os.replace``. Any failure removes the temporary file, and the folders this write
+created, and leaves the target as it was.
+
+Missing folders on the way to the target are created, as ``mkdir -p`` would. A target that cannot
+be written (an existing folder, a parent that is a file, no permission, a full disk) raises
+``OutputError``: one line naming the target, exit 2.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from sdbp_module.errors import OutputError
 
-def write_atomically(path: Path, data: bytes, verify: Callable[[Path], None] | None = None) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and ``os.replace``.
 
-    ``verify``, when given, is called on the complete temporary file before it replaces ``path``;
-    whatever it raises aborts the write. The folder must exist.
+def _make_parents(folder: Path, target: Path) -> list[Path]:
+    """Create ``folder`` and its missing ancestors; return those created, deepest last."""
+    missing: list[Path] = []
+    probe = folder
+    while not probe.exists():
+        if probe.is_symlink():  # a dangling link: mkdir would fail with a confusing message
+            raise OutputError(f"{target}: cannot write: {probe} is a broken link")
+        missing.append(probe)
+        if probe.parent == probe:
+            break
+        probe = probe.parent
+    if probe.exists() and not probe.is_dir():
+        raise OutputError(f"{target}: cannot write: {probe} is a file, not a folder")
+    created: list[Path] = []
+    for each in reversed(missing):
+        try:
+            each.mkdir()
+        except FileExistsError:
+            if not each.is_dir():
+                _remove_folders(created)
+                raise OutputError(f"{target}: cannot write: {each} is a file, not a folder") from None
+            continue
+        except OSError as exc:
+            _remove_folders(created)
+            raise OutputError(f"{target}: cannot write: cannot create the folder {each} ({exc.strerror or exc})") from None
+        created.append(each)
+    return created
+
+
+def _remove_folders(created: list[Path]) -> None:
+    for each in reversed(created):
+        try:
+            each.rmdir()
+        except OSError:
+            return
+
+
+def write_atomically(
+    path: Path, data: bytes | Iterable[bytes], verify: Callable[[Path], None] | None = None
+) -> None:
+    """Write ``data`` (bytes, or chunks of bytes written as they come) to ``path`` atomically.
+
+    Through a temporary file in the same folder and ``os.replace``. ``verify``, when given, is
+    called on the complete temporary file before it replaces ``path``; whatever it raises aborts the
+    write. An exception raised while producing the chunks aborts the write too. Missing parent
+    folders are created (and removed again if the write fails).
     """
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    if path.is_dir():
+        raise OutputError(f"{path}: cannot write: it is a folder, not a file")
+    created = _make_parents(path.parent if str(path.parent) else Path("."), path)
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        _remove_folders(created)
+        raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
     tmp = Path(tmp_name)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                if isinstance(data, (bytes, bytearray, memoryview)):
+                    handle.write(data)
+                else:
+                    for chunk in data:
+                        handle.write(chunk)
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as exc:
+            raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
         if verify is not None:
             verify(tmp)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
+        try:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+            os.replace(tmp, path)
+        except OSError as exc:
+            raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
     except BaseException:
         tmp.unlink(missing_ok=True)
+        _remove_folders(created)
         raise

@@ -145,11 +145,7 @@ def run_show(log: Path, *, at: str, module: Path | None, data_dir: Path, fmt: st
 
 
 def _write(output: Path, data: bytes) -> None:
-    try:
-        output.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(output, data)
-    except OSError as exc:
-        raise InputError(f"{output}: cannot write ({exc.strerror or exc})") from None
+    write_atomically(output, data)
 
 
 # ------------------------------------------------------------------------------------------

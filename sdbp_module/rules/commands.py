@@ -42,16 +42,7 @@ def write_output(text: str, output: Path | None) -> None:
     if output is None:
         click.echo(text, nl=False)
         return
-    try:
-        output.parent.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise InputError(f"{output}: cannot write the report: {output.parent} is a file, not a folder") from None
-    except OSError as exc:
-        raise InputError(f"{output}: cannot write the report: {exc.strerror or exc}") from None
-    try:
-        write_atomically(output, text.encode("utf-8"))
-    except OSError as exc:
-        raise InputError(f"{output}: cannot write the report: {exc.strerror or exc}") from None
+    write_atomically(output, text.encode("utf-8"))
 
 
 @dataclass(frozen=True, slots=True)
