@@ -59,6 +59,19 @@ def _unsafe_name(name: str) -> bool:
     return any(part == ".." for part in name.replace("\\", "/").split("/"))
 
 
+def entry_name_problem(name: str) -> str | None:
+    """Why the reader would refuse an entry called ``name`` (``None`` if it would not).
+
+    Writers check names with this before writing, so that nothing is written that
+    :func:`read_container` refuses.
+    """
+    if name == "":
+        return "empty entry name"
+    if _unsafe_name(name):
+        return "unsafe entry name (absolute or with '..')"
+    return None
+
+
 def read_container(path: Path, *, max_total: int = MAX_TOTAL_BYTES) -> Container:
     """Read every entry of a save/log zip; raise ``CodecError`` naming the file on bad input."""
     try:
