@@ -8,7 +8,9 @@ Measured in one run, best of N repeats each:
 - baseline: zip read + hex decode + XOR + UTF-8 decode, nothing else (the least any reader does);
 - full decode: our container + envelope + command tree layers (with the safety checks);
 - decode + JSON: full decode, the JSON form with every piece split into traits, and ``json.dumps``;
-- for information: the way back, JSON text → savedGame envelope → zip bytes (not written to disk).
+- for information: the way back, JSON text → savedGame envelope → zip bytes (not written to disk);
+- for information: the command tree alone on a chain ``--deep`` levels deep (about depth²/2
+  characters), decode and encode; both are linear in the text at any depth.
 
 Goals: full decode within 3x the baseline, decode + JSON within 6x.
 """
@@ -22,11 +24,13 @@ import time
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from sdbp_module.codec.commands import read_game
 from sdbp_module.codec.container import container_bytes
 from sdbp_module.codec.envelope import encode_envelope
 from sdbp_module.codec.json_form import dump_json, game_from_json, game_to_json
+from sdbp_module.codec.tree import Command, decode_tree, encode_tree
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "real" / "paths-of-glory" / "Historical10-8.vsav"
 
@@ -67,6 +71,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("save", nargs="?", type=Path, default=DEFAULT)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--deep", type=int, default=3000, help="depth of the command chain timed last")
     args = parser.parse_args(argv)
     text = baseline(args.save)
     base = best(baseline, args.save, args.repeat)
@@ -80,10 +85,24 @@ def main(argv: list[str]) -> int:
     print(f"full decode to the command tree:    {full * 1000:8.1f} ms  ratio {full / base:4.2f}x  (goal <= 3x)")
     print(f"decode + JSON ({size:,} characters): {both * 1000:8.1f} ms  ratio {both / base:4.2f}x  (goal <= 6x)")
     print(f"(for information) JSON -> .vsav bytes: {back * 1000:8.1f} ms")
+    tree = deep_chain(args.deep)
+    deep_text = encode_tree(tree)
+    decode = min(_timed(decode_tree, deep_text) for _ in range(args.repeat))
+    encode = min(_timed(encode_tree, tree) for _ in range(args.repeat))
+    print(f"(for information) a chain {args.deep} deep ({len(deep_text):,} characters): "
+          f"decode {decode * 1000:.1f} ms, encode {encode * 1000:.1f} ms")
     return 0
 
 
-def _timed(fn: Callable[[str], object], arg: str) -> float:
+def deep_chain(depth: int) -> Command:
+    """A command tree ``depth`` levels deep, one node per level."""
+    node = Command(f"CHAT {depth - 1}")
+    for level in range(depth - 2, -1, -1):
+        node = Command(f"CHAT {level}", (node,))
+    return node
+
+
+def _timed(fn: Callable[[Any], object], arg: Any) -> float:
     start = time.perf_counter()
     fn(arg)
     return time.perf_counter() - start

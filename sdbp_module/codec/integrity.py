@@ -19,8 +19,10 @@ def truncated_command(tree: Command) -> tuple[int, str] | None:
         if node.opaque:
             continue
         text = node.text
-        while text.startswith("LOG\t"):
-            text = text[4:]
+        start = 0
+        while text.startswith("LOG\t", start):
+            start += 4
+        text = text[start:] if start else text
         need = _MIN_FIELDS.get(text[:2])
         if need is not None and len(se_decode(text[2:], "/")) < need:
             return number, text

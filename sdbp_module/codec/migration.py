@@ -194,18 +194,37 @@ class _Migrator:
         return "D/" + (se_encode(out, "/") or "")
 
     def text(self, text: str) -> str:
-        if text.startswith("LOG\t"):
-            return "LOG\t" + self.text(text[4:])
-        if text.startswith("+/"):
-            return self.add_piece(text)
-        if text.startswith("D/"):
-            return self.change_piece(text)
+        """One command text migrated; ``LOG`` prefixes (any number) are kept."""
+        start = 0
+        while text.startswith("LOG\t", start):
+            start += 4
+        command = text[start:] if start else text
+        if command.startswith("+/"):
+            return text[:start] + self.add_piece(command)
+        if command.startswith("D/"):
+            return text[:start] + self.change_piece(command)
         return text
 
     def node(self, node: Command) -> Command:
+        """The tree migrated: texts in pre-order (the engine's order), opaque nodes unchanged."""
         if node.opaque:
             return node
-        return Command(self.text(node.text), tuple(self.node(c) for c in node.children))
+        # a frame: a node's migrated text, its children, and its children migrated so far
+        frames: list[tuple[str, tuple[Command, ...], list[Command]]] = [(self.text(node.text), node.children, [])]
+        while True:
+            text, children, done = frames[-1]
+            if len(done) < len(children):
+                child = children[len(done)]
+                if child.opaque:
+                    done.append(child)
+                else:
+                    frames.append((self.text(child.text), child.children, []))
+                continue
+            frames.pop()
+            migrated = Command(text, tuple(done))
+            if not frames:
+                return migrated
+            frames[-1][2].append(migrated)
 
 
 def migrate_tree(tree: Command, module: ModuleInfo) -> tuple[Command, MigrationReport]:

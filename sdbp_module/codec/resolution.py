@@ -28,8 +28,22 @@ def _marker(traits: list[JsonObject], name: str) -> str | None:
 
 
 def annotate(node: JsonObject, module: ModuleInfo, names: dict[str, str] | None = None) -> None:
-    """Add ``resolved`` objects to add_piece and move_piece commands, in place, depth first."""
+    """Add ``resolved`` objects to add_piece and move_piece commands, in place, depth first.
+
+    Commands are visited in pre-order (the engine's execution order), without recursion, so a
+    piece is named by the commands before it at any depth.
+    """
     names = {} if names is None else names
+    stacks: set[str] = set()
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        _annotate_command(current, module, names, stacks)
+        pending.extend(reversed(current.get("children", ())))
+
+
+def _annotate_command(node: JsonObject, module: ModuleInfo, names: dict[str, str], stacks: set[str]) -> None:
+    """Annotate one command (a log command: the command it wraps), not its children."""
     target = node["command"] if node.get("cmd") == "log" else node
     cmd = target.get("cmd")
     if cmd == "add_piece" and "traits" in target:
@@ -37,7 +51,10 @@ def annotate(node: JsonObject, module: ModuleInfo, names: dict[str, str] | None 
         first = target["traits"][0]
         if first.get("trait") == "stack" and "state" in first:
             members = [m for m in first["state"].split(";")[3:] if not m.startswith("@@")]
-            names[target["id"]] = " + ".join(names.get(m, m) for m in members)
+            # a member that is itself a stack (only in a damaged save) is named by its id: naming it
+            # by its members would let a crafted save double the name's length with every stack
+            names[target["id"]] = " + ".join(m if m in stacks else names.get(m, m) for m in members)
+            stacks.add(target["id"])
         elif basic is not None:
             names[target["id"]] = basic["name"]
             target["resolved"] = {
@@ -53,5 +70,3 @@ def annotate(node: JsonObject, module: ModuleInfo, names: dict[str, str] | None 
             "new_zone": module.zone_at(new_map, target["new_x"], target["new_y"]),
             "old_zone": module.zone_at(old_map, target["old_x"], target["old_y"]),
         }
-    for child in node.get("children", ()):
-        annotate(child, module, names)

@@ -65,13 +65,41 @@ class PieceRegistry:
             self.positions[piece_id] = (bstate.map, bstate.x, bstate.y)
 
     def name(self, piece_id: str) -> str:
+        """A piece's name; a stack's is its members' names joined by `` + `` (unknown: ``""``).
+
+        A member that is itself a stack is named by its members in turn, without recursion; a stack
+        met a second time while naming (a cycle, or the same stack twice) is named by its id, so a
+        damaged save can neither loop nor blow the name up.
+        """
         piece = self.pieces.get(piece_id)
         if piece is not None:
             return piece.name
         members = self.stacks.get(piece_id)
-        if members:
-            return " + ".join(self.name(m) for m in members)
-        return ""
+        if not members:
+            return ""
+        seen = {piece_id}
+        frames: list[tuple[list[str], list[str]]] = [(members, [])]  # a stack's members, their names so far
+        while True:
+            members, parts = frames[-1]
+            if len(parts) < len(members):
+                member = members[len(parts)]
+                known = self.pieces.get(member)
+                inner = self.stacks.get(member)
+                if known is not None:
+                    parts.append(known.name)
+                elif not inner:
+                    parts.append("")
+                elif member in seen:
+                    parts.append(member)
+                else:
+                    seen.add(member)
+                    frames.append((inner, []))
+                continue
+            frames.pop()
+            joined = " + ".join(parts)
+            if not frames:
+                return joined
+            frames[-1][1].append(joined)
 
     def where(self, map_name: str | None, x: str, y: str) -> JsonObject:
         place: JsonObject = {"map": map_name, "x": x, "y": y}
@@ -164,10 +192,9 @@ def _action(text: str, reg: PieceRegistry) -> JsonObject:
 
 
 def _step_commands(node: Command) -> Iterator[str]:
-    text = node.text.removeprefix("LOG\t")
-    yield text
-    for child in node.children:
-        yield from _step_commands(child)
+    """The command texts of one log step, depth-first pre-order, without their ``LOG`` prefix."""
+    for command in node.walk():
+        yield command.text.removeprefix("LOG\t")
 
 
 def log_steps(tree: Command, module: ModuleInfo | None = None) -> list[JsonObject]:

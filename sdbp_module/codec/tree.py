@@ -5,9 +5,15 @@ engine's, with one addition that keeps round trips exact: a string the engine's 
 have produced (for example a token wrapped in ``'…'`` that did not need it) is kept as an *opaque*
 leaf whose text is written back verbatim.
 
-The hot path splits on ESC with ``str.split`` and glues back the parts whose delimiter was escaped
-(the part ends with a backslash), which is exactly the engine's rule (the delimiter is escaped when
-the character before it in the whole string is a backslash).
+Any depth, in time and memory linear in the text: backslashes are never escaped, so a boundary at
+depth ``k`` is always ``k`` backslashes and an ESC, and every level of nesting can be read off the
+original text without splitting (and copying) it once per level. :func:`decode_tree` finds every
+ESC once with the length of the backslash run before it; a node at depth ``L`` owns a span of the
+text, its delimiters are the ESCs in that span whose run is exactly ``L`` long, and the engine's
+``'…'`` wrapping and the exactness checks need only the characters at the ends of a token.
+:func:`encode_tree` writes each piece once with as many backslashes before its ESCs as its depth.
+Neither recurses; results are those of the plain recursive definition (:func:`split_exact` applied
+level by level), which the tests keep as an oracle.
 
 >>> node = decode_tree("begin_save\\x1b\\x1b\\\\\\x1b+/1/stack/null;0;0;@@-1\\x1bend_save")
 >>> [c.text for c in node.children]
@@ -20,20 +26,24 @@ True
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sdbp_module.codec.sequence import encode_token
 
 ESC = "\x1b"
+BACKSLASH = "\\"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Command:
     """One node: its own command text and its children (depth-first pre-order execution).
 
     ``opaque`` marks a string kept verbatim because re-encoding its engine reading would not give
     the same characters; its ``text`` is then the whole raw string and it has no children.
+    Equality and hashing look at the whole subtree, at any depth (no recursion).
     """
 
     text: str
@@ -42,9 +52,39 @@ class Command:
 
     def walk(self) -> Iterator[Command]:
         """This node and every descendant, depth-first pre-order (the engine's execution order)."""
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        pending = [self]
+        while pending:
+            node = pending.pop()
+            yield node
+            pending.extend(reversed(node.children))
+
+    def __eq__(self, other: object) -> bool:
+        """Same text, opaque flag and children, all the way down."""
+        if not isinstance(other, Command):
+            return NotImplemented
+        pairs = [(self, other)]
+        while pairs:
+            mine, theirs = pairs.pop()
+            if mine is theirs:
+                continue
+            if mine.text != theirs.text or mine.opaque != theirs.opaque or len(mine.children) != len(theirs.children):
+                return False
+            pairs.extend(zip(mine.children, theirs.children))
+        return True
+
+    def __hash__(self) -> int:
+        """A hash of the whole subtree, consistent with ``==`` (children hashed before parents)."""
+        hashes: dict[int, int] = {}
+        pending = [self]
+        while pending:
+            node = pending[-1]
+            waiting = [c for c in node.children if id(c) not in hashes]
+            if waiting:
+                pending.extend(waiting)
+                continue
+            pending.pop()
+            hashes[id(node)] = hash((node.text, node.opaque, tuple(hashes[id(c)] for c in node.children)))
+        return hashes[id(self)]
 
 
 def split_exact(value: str, delimiter: str) -> list[str] | None:
@@ -96,18 +136,279 @@ def join_exact(tokens: list[str], delimiter: str) -> str:
     return delimiter.join([encode_token(t, delimiter) for t in tokens])
 
 
+# ---------------------------------------------------------------------------------------------
+# decoding
+#
+# A span ``(start, end, first, stop)`` is ``text[start:end]`` together with the indices
+# ``first:stop`` of the ESCs inside it (into ``_Text.positions``). The span of a node at depth
+# ``L`` reads as its text once ``L`` backslashes are taken away before each of its ESCs; every ESC
+# in it has a run of at least ``L`` backslashes, and those with exactly ``L`` are its delimiters.
+
+Span = tuple[int, int, int, int]
+
+_SHORT_RUN = 16
+_RUN = re.compile(r"\\*")
+
+
+def _escapes(text: str) -> tuple[list[int], list[int]]:
+    """Positions of every ESC in ``text`` and the length of the backslash run before each.
+
+    Short runs are measured on a slice; a run of ``k >= 16`` is matched in the reversed text
+    (made once, when first needed), so the whole scan stays linear in the text.
+    """
+    positions: list[int] = []
+    runs: list[int] = []
+    backwards: str | None = None
+    position = text.find(ESC)
+    while position >= 0:
+        run = 0
+        if position and text[position - 1] == BACKSLASH:
+            tail = text[max(0, position - _SHORT_RUN) : position]
+            run = len(tail) - len(tail.rstrip(BACKSLASH))
+            if run == _SHORT_RUN:
+                if backwards is None:
+                    backwards = text[::-1]
+                at = len(text) - position
+                match = _RUN.match(backwards, at)
+                assert match is not None  # a run of zero or more backslashes always matches
+                run = match.end() - at
+        positions.append(position)
+        runs.append(run)
+        position = text.find(ESC, position + 1)
+    return positions, runs
+
+
+class _Text:
+    """A save/log text with its ESCs indexed by position and by run length (read-only)."""
+
+    __slots__ = ("text", "positions", "runs", "by_run")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.positions, self.runs = _escapes(text)
+        self.by_run: dict[int, list[int]] = {}
+        for index, run in enumerate(self.runs):
+            self.by_run.setdefault(run, []).append(index)
+
+    def split(self, depth: int, span: Span) -> tuple[str, list[Span]] | None:
+        """A node's own text and its children's spans, or ``None`` if :func:`split_exact` refuses it.
+
+        ``span`` holds at least one ESC. Each token is checked as :func:`_unwrap_exact` would.
+        """
+        start, end, first, stop = span
+        if self.runs[first] != depth:  # no delimiter, or an ESC in the node's own text
+            return None
+        level = self.by_run[depth]
+        low = bisect_left(level, first)
+        delimiters = level[low : bisect_left(level, stop, low)]
+        positions = self.positions
+        tokens: list[Span] = []
+        token_start, token_first = start, first
+        for index in delimiters:
+            position = positions[index]
+            token = self._token((token_start, position - depth, token_first, index), depth + 1)
+            if token is None:
+                return None
+            tokens.append(token)
+            token_start, token_first = position + 1, index + 1
+        token = self._token((token_start, end, token_first, stop), depth + 1)
+        if token is None:
+            return None
+        tokens.append(token)
+        own_start, own_end = tokens[0][0], tokens[0][1]
+        return self.text[own_start:own_end], tokens[1:]
+
+    def _token(self, span: Span, depth: int) -> Span | None:
+        """A token (read at ``depth``) without its ``'…'`` wrapping, or ``None`` if it is not exact.
+
+        The engine's encoder wraps a token that starts with a backslash or starts and ends with
+        ``'``; only the first two and last two characters decide, and they are read off ``text``
+        (a leading backslash run ending in an ESC of this depth reads as that ESC).
+        """
+        start, end, first, stop = span
+        if start == end:
+            return span
+        text = self.text
+        head = text[start]
+        if head == BACKSLASH:
+            return span if self._reads_as_esc(start, first, stop, depth) else None
+        if head != "'":
+            return span
+        if end - start == 1:
+            return None  # a lone ' is written as '''
+        if text[end - 1] != "'":
+            return span
+        if end - start == 2:
+            return None  # '' would be written as nothing
+        second = text[start + 1]
+        if second == BACKSLASH:
+            exact = not self._reads_as_esc(start + 1, first, stop, depth)
+        else:
+            exact = second == "'" and text[end - 2] == "'"
+        return (start + 1, end - 1, first, stop) if exact else None
+
+    def _reads_as_esc(self, at: int, first: int, stop: int, depth: int) -> bool:
+        """True if the backslashes from ``at`` are exactly the escape of the span's first ESC."""
+        return first < stop and self.runs[first] == depth and self.positions[first] - depth == at
+
+    def raw(self, depth: int, span: Span) -> str:
+        """The span read at ``depth``: ``depth`` backslashes fewer before each ESC."""
+        start, end, first, stop = span
+        if depth == 0:
+            return self.text[start:end]
+        pieces: list[str] = []
+        previous = start
+        for position in self.positions[first:stop]:
+            pieces.append(self.text[previous : position - depth])
+            previous = position
+        pieces.append(self.text[previous:end])
+        return "".join(pieces)
+
+
+class _Branch:
+    """A node being decoded: its own text, its children's spans, the next one, the children built."""
+
+    __slots__ = ("own", "spans", "next", "built", "depth")
+
+    def __init__(self, own: str, spans: list[Span], depth: int) -> None:
+        self.own = own
+        self.spans = spans
+        self.next = 0
+        self.built: list[Command] = []
+        self.depth = depth
+
+
 def decode_tree(text: str) -> Command:
-    """Decode a save/log text into its command tree (reference §5.3)."""
+    """Decode a save/log text into its command tree (reference §5.3), at any depth, in linear time."""
     if ESC not in text:
         return Command(text)
-    tokens = split_exact(text, ESC)
-    if tokens is None or len(tokens) < 2 or ESC in tokens[0]:
+    indexed = _Text(text)
+    split = indexed.split(0, (0, len(text), 0, len(indexed.positions)))
+    if split is None:
         return Command(text, (), True)
-    return Command(tokens[0], tuple(decode_tree(t) for t in tokens[1:]))
+    branches = [_Branch(split[0], split[1], 0)]
+    while True:
+        branch = branches[-1]
+        depth = branch.depth + 1
+        while branch.next < len(branch.spans):
+            span = branch.spans[branch.next]
+            branch.next += 1
+            if span[2] == span[3]:  # no ESC: a leaf
+                branch.built.append(Command(text[span[0] : span[1]]))
+                continue
+            child = indexed.split(depth, span)
+            if child is None:
+                branch.built.append(Command(indexed.raw(depth, span), (), True))
+                continue
+            branches.append(_Branch(child[0], child[1], depth))
+            break
+        else:  # every child built: the node is done
+            branches.pop()
+            node = Command(branch.own, tuple(branch.built))
+            if not branches:
+                return node
+            branches[-1].built.append(node)
+
+
+# ---------------------------------------------------------------------------------------------
+# encoding
+
+
+def _needs_quotes(first: str, last: str) -> bool:
+    """The engine's wrapping rule for a non-empty token with these end characters."""
+    return first == BACKSLASH or (first == "'" and last == "'")
+
+
+class _Writer:
+    """The pieces of an encoded tree, in order, with the delimiter of each depth made once."""
+
+    __slots__ = ("out", "separators")
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.separators = [ESC]
+
+    def separator(self, depth: int) -> str:
+        """``depth`` backslashes and an ESC: a delimiter at ``depth``, or an ESC inside a piece there."""
+        separators = self.separators
+        while len(separators) <= depth:
+            separators.append(BACKSLASH * len(separators) + ESC)
+        return separators[depth]
+
+    def token(self, value: str, depth: int) -> str:
+        """Write ``value`` as a token of a node at ``depth - 1``; return the last character written.
+
+        An empty token writes nothing and returns ESC (the delimiter before it is then the last).
+        """
+        if not value:
+            return ESC
+        piece = value.replace(ESC, self.separator(depth)) if ESC in value else value
+        if _needs_quotes(value[0], value[-1]):
+            self.out.extend(("'", piece, "'"))
+            return "'"
+        self.out.append(piece)
+        return value[-1]
+
+
+class _Open:
+    """A node with children being written: where its opening quote would go and what decides it."""
+
+    __slots__ = ("children", "next", "depth", "first", "slot", "last")
+
+    def __init__(self, node: Command, depth: int, first: str, slot: int) -> None:
+        self.children = node.children
+        self.next = 0
+        self.depth = depth
+        self.first = first  # first character of the node's encoding
+        self.slot = slot  # index of the placeholder for its opening quote
+        self.last = ""  # last character of its encoding so far
+
+
+def _first_character(node: Command) -> str:
+    """The first character of the encoding of a node with children."""
+    text = node.text
+    if not text:
+        return ESC  # its first delimiter
+    if _needs_quotes(text[0], text[-1]):
+        return "'"
+    return BACKSLASH if text[0] == ESC else text[0]
 
 
 def encode_tree(node: Command) -> str:
-    """Encode a command tree back to text, byte for byte what :func:`decode_tree` read."""
+    """Encode a command tree back to text, byte for byte what :func:`decode_tree` read.
+
+    Pieces are written top-down, each once: the tokens of a node at depth ``d`` (its own text, then
+    its children) are separated by ``d`` backslashes and an ESC, and each ESC inside a text written
+    there gets ``d + 1`` backslashes. A token's ``'…'`` wrapping depends on the first and last
+    character of its encoding; the last is known when its subtree is done, so the opening quote is
+    a placeholder filled in then.
+    """
     if node.opaque or not node.children:
         return node.text
-    return join_exact([node.text] + [encode_tree(c) for c in node.children], ESC)
+    writer = _Writer()
+    out = writer.out
+    writer.token(node.text, 1)
+    stack = [_Open(node, 0, "", -1)]
+    while True:
+        current = stack[-1]
+        if current.next < len(current.children):
+            child = current.children[current.next]
+            current.next += 1
+            depth = current.depth + 1
+            out.append(writer.separator(depth - 1))
+            if child.opaque or not child.children:
+                current.last = writer.token(child.text, depth)
+                continue
+            out.append("")
+            stack.append(_Open(child, depth, _first_character(child), len(out) - 1))
+            writer.token(child.text, depth + 1)
+            continue
+        stack.pop()
+        if not stack:
+            return "".join(out)
+        last = current.last
+        if _needs_quotes(current.first, last):
+            out[current.slot] = "'"
+            out.append("'")
+            last = "'"
+        stack[-1].last = last

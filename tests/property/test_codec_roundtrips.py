@@ -14,10 +14,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sdbp_module.codec import pieces
-from sdbp_module.codec.envelope import Envelope, EnvelopeKind, HexCase, decode_envelope, encode_envelope
+from sdbp_module.codec.envelope import (
+    Envelope,
+    EnvelopeKind,
+    HexCase,
+    decode_envelope,
+    encode_envelope,
+)
 from sdbp_module.codec.json_form import command_from_json, command_to_json
 from sdbp_module.codec.sequence import decode, encode
-from sdbp_module.codec.tree import Command, decode_tree, encode_tree, join_exact, split_exact
+from sdbp_module.codec.tree import (
+    Command,
+    decode_tree,
+    encode_tree,
+    join_exact,
+    split_exact,
+)
 
 SPECIAL = ";,/\t\x1b\\'\"|:= éÉçß€😀"
 chars = st.sampled_from(list(SPECIAL) + list("abcXYZ019"))
@@ -127,6 +139,30 @@ def test_command_tree_identity(tree: Command) -> None:
     decoded = decode_tree(encoded)
     assert decoded == tree
     assert encode_tree(decoded) == encoded
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(st.text(alphabet=chars, max_size=60))
+def test_any_text_survives_the_command_tree(value: str) -> None:
+    """Decoding never loses a character: what the engine could not have written is kept opaque."""
+    assert encode_tree(decode_tree(value)) == value
+
+
+def _any_trees() -> st.SearchStrategy[Command]:
+    """Trees with any texts: ESCs, trailing backslashes, needless quotes, opaque leaves."""
+    leaves = st.builds(Command, text, st.just(()), st.booleans())
+    return st.recursive(
+        leaves,
+        lambda kids: st.builds(Command, text, st.lists(kids, min_size=1, max_size=4).map(tuple)),
+        max_leaves=16,
+    )
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(_any_trees())
+def test_the_encoding_of_any_tree_survives_the_command_tree(tree: Command) -> None:
+    encoded = encode_tree(tree)
+    assert encode_tree(decode_tree(encoded)) == encoded
 
 
 @settings(max_examples=300)

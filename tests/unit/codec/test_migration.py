@@ -5,7 +5,7 @@ from __future__ import annotations
 from sdbp_module.codec import pieces
 from sdbp_module.codec.migration import migrate_tree
 from sdbp_module.codec.module_info import Definition, ModuleInfo
-from sdbp_module.codec.tree import decode_tree, encode_tree
+from sdbp_module.codec.tree import Command, decode_tree, encode_tree
 
 LAYER = "emb2;" + ";" * 18 + "Spent" + ";" * 14
 OLD_TYPES = ["PROP;sdbp_target;false,0,100,false;;", LAYER, "hide;73,130;Invisible", "mark;sdbp_id,firepower", "piece;;;;I\\/2 REI 1"]
@@ -51,3 +51,33 @@ def test_unknown_id_is_not_matched() -> None:
     tree, report = migrate_tree(decode_tree(add), MODULE)
     assert report.unmatched == ["Ghost [FR-NOPE]: not in the new module; kept unchanged"]
     assert tree.text == add
+
+
+def _logged_save(add: str, change: str, depth: int) -> Command:
+    """A save whose AddPiece sits ``depth`` levels down a chain, then a log step changing the piece."""
+    node = Command(add)
+    for level in range(depth - 1, 0, -1):
+        node = Command(f"CHAT {level}", (node,))
+    return Command("begin_save", (node, Command("end_save"), Command("LOG\t" + change)))
+
+
+def test_a_tree_3000_deep_is_migrated_in_execution_order() -> None:
+    """The AddPiece, 3000 deep, is read before the later ChangePiece, which is therefore re-mapped."""
+    old_types = [t.replace("\\/", "/") for t in OLD_TYPES]
+    old_state = ["15", "2", "", "FR-I2REI-1,2", "Main Map;150;120;7;1;UniqueID;101"]
+    add = pieces.add_piece_text("101", chain(old_types), chain(old_state))
+    change = "D/101/" + chain(old_state).replace("/", "\\/")
+    shallow, shallow_report = migrate_tree(_logged_save(add, change, 1), MODULE)
+    deep, report = migrate_tree(_logged_save(add, change, 3000), MODULE)
+    assert report == shallow_report and report.migrated == 1
+    assert deep.children[2] == shallow.children[2] != Command("LOG\t" + change)
+    assert [node.text for node in deep.walk()][-3] == shallow.children[0].text != add
+
+
+def test_any_number_of_log_prefixes_is_kept() -> None:
+    add = pieces.add_piece_text("5", chain(["mark;sdbp_id,firepower", "piece;;;;I/2 REI 1"]), chain(["FR-I2REI-1,2", "null;0;0;7;0"]))
+    plain, _ = migrate_tree(Command(add), MODULE)
+    logged, report = migrate_tree(Command("LOG\t" * 5000 + add), MODULE)
+    assert plain.text != add
+    assert logged.text == "LOG\t" * 5000 + plain.text
+    assert report.migrated == 1

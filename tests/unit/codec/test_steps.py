@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from sdbp_module.codec import pieces
-from sdbp_module.codec.steps import log_steps
-from sdbp_module.codec.tree import decode_tree
+from sdbp_module.codec.steps import PieceRegistry, log_steps
+from sdbp_module.codec.tree import Command, decode_tree
 
 E = "\x1b"
 LAYER = "emb2;" + ";" * 18 + "Spent" + ";" * 14
@@ -45,3 +45,29 @@ def test_flip_add_remove_property_undo() -> None:
 
 def test_a_save_has_no_steps() -> None:
     assert log_steps(decode_tree("begin_save" + E + "end_save")) == []
+
+
+def test_a_log_step_3000_deep_lists_its_commands_depth_first() -> None:
+    step = Command("LOG\tCHAT 0")
+    for level in range(2999, 0, -1):
+        step = Command(f"LOG\tCHAT {level}", (step,))
+    steps = log_steps(Command("end_save", (Command("LOG\tCHAT -", (step,)),)))
+    assert [a["text"] for a in steps[0]["actions"]] == [" -"] + [f" {i}" for i in range(1, 3000)] + [" 0"]
+
+
+def test_stacks_in_stacks_are_named_once_each_and_cycles_end() -> None:
+    """Damaged saves: a stack holding itself, two holding each other, one holding another twice."""
+    reg = PieceRegistry()
+    reg.add("11", pieces.join_chain(TYPES), state("1"))
+    reg.add("S", "stack", "null;0;0;S;11")
+    reg.add("A", "stack", "Main Map;1;2;B")
+    reg.add("B", "stack", "Main Map;1;2;A;11")
+    reg.add("R1", "stack", "null;0;0;11;@@-1;11")
+    reg.add("R2", "stack", "null;0;0;R1;R1;nobody")
+    for level in range(3, 200):
+        reg.add(f"R{level}", "stack", f"null;0;0;R{level - 1};R{level - 1}")
+    assert reg.name("S") == "S + Éliane 1"
+    assert reg.name("A") == "A + Éliane 1"
+    assert reg.name("R1") == "Éliane 1 + Éliane 1"
+    assert reg.name("R2") == "Éliane 1 + Éliane 1 + R1 + "
+    assert reg.name("R199") == " + ".join(["Éliane 1 + Éliane 1 + R1 + "] + [f"R{level}" for level in range(2, 199)])
