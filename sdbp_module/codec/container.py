@@ -5,32 +5,35 @@ others; the engine loads a save as a *stream* and takes the first entry named ex
 We write every entry DEFLATED (data descriptors are fine for DEFLATED entries), with a fixed
 timestamp, in the order given, ``savedGame`` first.
 
-Safety (bad input gives ``CodecError``, exit 2, naming the file and the entry):
+Reading goes through ``codec.zipread`` (which refuses every kind of zip damage in one line with its
+byte offset) and adds the rules of a save or log: an empty, unsafe (absolute, ``..``) or
+control-character entry name, a duplicate name, no ``savedGame`` entry, and more than
+``MAX_TOTAL_BYTES`` (512 MiB) decompressed, checked against the declared sizes before anything is
+inflated.
 
-- not a zip, or a truncated zip (no central directory);
-- an entry name that is absolute or contains a ``..`` component;
-- duplicate entry names;
-- a zip bomb: the total decompressed size is capped at ``MAX_TOTAL_BYTES`` (512 MiB), checked
-  against the sizes declared in the central directory and again while inflating.
+:func:`container_bytes` refuses (``ValueError`` naming the entry) anything :func:`read_container`
+would refuse, so we never write a file we cannot read back.
 """
 
 from __future__ import annotations
 
 import io
+import unicodedata
 import zipfile
-import zlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from sdbp_module.codec.zipread import MAX_TOTAL_BYTES, ZipEntry, open_archive
 from sdbp_module.errors import CodecError
 from sdbp_module.fileio import write_atomically
 
+__all__ = ["MAX_TOTAL_BYTES", "SAVED_GAME", "Container", "container_bytes", "entry_name_problem", "read_container", "write_save"]
+
 SAVED_GAME = "savedGame"
-MAX_TOTAL_BYTES = 512 * 1024 * 1024
-"""Cap on the decompressed size of all entries of one save/log (the largest real save: 28 MB)."""
 FIXED_DATE_TIME = (1980, 1, 1, 0, 0, 0)
-_CHUNK = 1 << 20
+MAX_NAME_BYTES = 0xFFFF
+"""A zip entry name is at most 65535 bytes (UTF-8)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +57,7 @@ class Container:
 
 
 def _unsafe_name(name: str) -> bool:
+    """Absolute (``/x``, ``\\x``, ``C:x``) or with a ``..`` component."""
     if name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":"):
         return True
     return any(part == ".." for part in name.replace("\\", "/").split("/"))
@@ -64,71 +68,51 @@ def entry_name_problem(name: str) -> str | None:
 
     Writers check names with this before writing, so that nothing is written that
     :func:`read_container` refuses.
+
+    >>> entry_name_problem("savedata"), entry_name_problem("../x"), entry_name_problem("a\\x00b")
+    (None, "unsafe entry name (absolute or with '..')", 'control character U+0000 in the entry name')
     """
     if name == "":
         return "empty entry name"
     if _unsafe_name(name):
         return "unsafe entry name (absolute or with '..')"
+    for char in name:
+        if unicodedata.category(char) == "Cc":
+            return f"control character U+{ord(char):04X} in the entry name"
+    try:
+        encoded = name.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return f"entry name is not valid Unicode (lone surrogate U+{ord(name[exc.start]):04X})"
+    if len(encoded) > MAX_NAME_BYTES:
+        return f"entry name longer than {MAX_NAME_BYTES} bytes"
     return None
 
 
 def read_container(path: Path, *, max_total: int = MAX_TOTAL_BYTES) -> Container:
     """Read every entry of a save/log zip; raise ``CodecError`` naming the file on bad input."""
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(4)
-    except OSError as exc:
-        raise CodecError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    try:
-        archive = zipfile.ZipFile(path)
-    except zipfile.BadZipFile:
-        if head == b"PK\x03\x04":
-            raise CodecError(f"{path}: truncated or damaged zip archive (no central directory)") from None
-        raise CodecError(f"{path}: not a zip archive (a .vsav/.vlog is a zip file)") from None
-    except OSError as exc:
-        raise CodecError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    with archive:
-        infos = archive.infolist()
-        seen: set[str] = set()
+    with open_archive(path) as archive:
+        seen: dict[str, ZipEntry] = {}
         declared = 0
-        for info in infos:
-            if _unsafe_name(info.filename):
-                raise CodecError(f"{path}: entry {info.filename!r}: unsafe entry name (absolute or with '..')")
-            if info.filename in seen:
-                raise CodecError(f"{path}: entry {info.filename!r}: duplicate entry name")
-            seen.add(info.filename)
-            declared += info.file_size
+        for entry in archive.entries:
+            problem = entry_name_problem(entry.name)
+            if problem is not None:
+                raise CodecError(f"{path}: {entry.where}: {problem}")
+            first = seen.get(entry.name)
+            if first is not None:
+                raise CodecError(
+                    f"{path}: entry {entry.name!r} (central directory records at bytes {first.record} and "
+                    f"{entry.record}): duplicate entry name"
+                )
+            seen[entry.name] = entry
+            declared += entry.size
             if declared > max_total:
                 raise CodecError(
-                    f"{path}: entry {info.filename!r}: decompressed size exceeds the cap of "
-                    f"{max_total} bytes (zip bomb?)"
+                    f"{path}: {entry.where}: decompressed size exceeds the cap of {max_total} bytes (zip bomb?)"
                 )
         if SAVED_GAME not in seen:
             raise CodecError(f"{path}: no {SAVED_GAME} entry (not a VASSAL save or log)")
-        entries: list[tuple[str, bytes]] = []
-        total = 0
-        for info in infos:
-            if info.is_dir():
-                entries.append((info.filename, b""))
-                continue
-            chunks: list[bytes] = []
-            try:
-                with archive.open(info) as member:
-                    while True:
-                        chunk = member.read(_CHUNK)
-                        if not chunk:
-                            break
-                        total += len(chunk)
-                        if total > max_total:
-                            raise CodecError(
-                                f"{path}: entry {info.filename!r}: decompressed size exceeds the cap of "
-                                f"{max_total} bytes (zip bomb?)"
-                            )
-                        chunks.append(chunk)
-            except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError) as exc:
-                raise CodecError(f"{path}: entry {info.filename!r}: corrupt data ({exc})") from None
-            entries.append((info.filename, b"".join(chunks)))
-    return Container(tuple(entries))
+        archive.check_layout()
+        return Container(tuple((entry.name, archive.read(entry)) for entry in archive.entries))
 
 
 def _zip_info(name: str) -> zipfile.ZipInfo:
@@ -139,15 +123,35 @@ def _zip_info(name: str) -> zipfile.ZipInfo:
     return info
 
 
+def _checked_entries(saved_game: bytes, items: Iterable[tuple[str, bytes]]) -> Iterator[tuple[str, bytes]]:
+    """``savedGame`` then ``items``; ``ValueError`` naming the entry for anything the reader refuses."""
+    yield SAVED_GAME, saved_game
+    seen = {SAVED_GAME}
+    total = len(saved_game)
+    for name, data in items:
+        problem = entry_name_problem(name)
+        if problem is not None:
+            raise ValueError(f"entry {name!r}: {problem}")
+        if name in seen:
+            raise ValueError(f"entry {name!r}: given twice" if name != SAVED_GAME else "savedGame given twice")
+        seen.add(name)
+        total += len(data)
+        if total > MAX_TOTAL_BYTES:
+            raise ValueError(f"entry {name!r}: the entries exceed the cap of {MAX_TOTAL_BYTES} bytes")
+        yield name, data
+
+
 def container_bytes(saved_game: bytes, extra_entries: Mapping[str, bytes] | Iterable[tuple[str, bytes]] = ()) -> bytes:
-    """The zip file as bytes: ``savedGame`` first, then the other entries in the order given."""
+    """The zip file as bytes: ``savedGame`` first, then the other entries in the order given.
+
+    Raises ``ValueError`` naming the entry for a name :func:`read_container` would refuse (see
+    :func:`entry_name_problem`), a duplicate (or a second ``savedGame``), or more than
+    ``MAX_TOTAL_BYTES`` in all. Callers validate their input first and report it in their terms.
+    """
     items = list(extra_entries.items()) if isinstance(extra_entries, Mapping) else list(extra_entries)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(_zip_info(SAVED_GAME), saved_game, compresslevel=6)
-        for name, data in items:
-            if name == SAVED_GAME:
-                raise ValueError("savedGame given twice")
+        for name, data in _checked_entries(saved_game, items):
             archive.writestr(_zip_info(name), data, compresslevel=6)
     return buffer.getvalue()
 

@@ -8,22 +8,31 @@ can be compared with a piece in a save).
 Positions resolve to a zone when the point lies inside the zone's polygon; the board origin is the
 map's edge margin (``edgeWidth``/``edgeHeight``). Maps with several boards laid out side by side
 are resolved on their first board only (the layout lives in the save's BoardPicker record).
+
+Bad input is one ``CodecError`` line naming the file: zip damage as ``container.open_archive``
+reports it (entry and byte offset), a malformed build file as ``file: entry 'buildFile.xml': line L
+col C: …``. The XML parser loads no DTD, expands no entity and fetches nothing; a build file that
+declares entities or names an external DTD is refused.
 """
 
 from __future__ import annotations
 
-import zipfile
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
 from sdbp_module.codec import pieces
+from sdbp_module.codec.zipread import open_archive
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.errors import CodecError
 
 _W = "VASSAL.build.widget."
 _MAX_BUILD_FILE = 64 * 1024 * 1024
+_BUILD_FILES = ("buildFile.xml", "buildFile")
+_POSITION_SUFFIX = re.compile(r", line \d+, column \d+$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,35 +153,80 @@ def expand_prototypes(
     return out_types, out_states
 
 
-def read_module(path: Path) -> ModuleInfo:
-    """Read zones and piece definitions from a ``.vmod``; ``CodecError`` naming the file if unreadable."""
-    try:
-        archive = zipfile.ZipFile(path)
-    except (OSError, zipfile.BadZipFile):
-        raise CodecError(f"{path}: not a readable module (.vmod is a zip archive)") from None
-    with archive:
-        names = set(archive.namelist())
-        entry = "buildFile.xml" if "buildFile.xml" in names else "buildFile" if "buildFile" in names else None
-        if entry is None:
-            raise CodecError(f"{path}: no buildFile.xml (or legacy buildFile) entry: not a VASSAL module")
-        info = archive.getinfo(entry)
-        if info.file_size > _MAX_BUILD_FILE:
-            raise CodecError(f"{path}: entry {entry!r}: larger than {_MAX_BUILD_FILE} bytes")
-        data = archive.read(entry)
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
+def _line_col(data: bytes, offset: int) -> str:
+    """``line L col C`` (both from 1) of a byte offset in a document."""
+    line = data.count(b"\n", 0, offset) + 1
+    col = offset - data.rfind(b"\n", 0, offset)
+    return f"line {line} col {col}"
+
+
+def _read_build_file(path: Path) -> tuple[str, bytes]:
+    """The name and bytes of the module's build file, through the checked zip reader."""
+    with open_archive(path, kind=".vmod is a zip archive", not_a_zip="not a readable module") as archive:
+        for name in _BUILD_FILES:
+            found = [entry for entry in archive.entries if entry.name == name]
+            if len(found) > 1:
+                raise CodecError(
+                    f"{path}: entry {name!r} (central directory records at bytes {found[0].record} and "
+                    f"{found[1].record}): duplicate entry name"
+                )
+            if found:
+                entry = found[0]
+                if entry.size > _MAX_BUILD_FILE:
+                    raise CodecError(f"{path}: {entry.where}: larger than {_MAX_BUILD_FILE} bytes")
+                return name, archive.read(entry)
+    raise CodecError(f"{path}: no buildFile.xml (or legacy buildFile) entry: not a VASSAL module")
+
+
+def parse_build_file(data: bytes, where: str) -> etree._Element:
+    """Parse a build file safely; ``CodecError`` ``{where}: line L col C: …`` if malformed.
+
+    No DTD is loaded, no entity is expanded, nothing is fetched, and libxml2's limits stay on (depth,
+    text size, entity amplification). A document that declares entities or names an external DTD is
+    refused after parsing (VASSAL never writes a DOCTYPE), so no entity reference is ever followed.
+    """
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
-        line = exc.position[0] if exc.position else 0
-        raise CodecError(f"{path}: entry {entry!r}:{line}: XML error: {exc.msg}") from None
+        line, col = exc.position if exc.position else (0, 0)
+        message = _POSITION_SUFFIX.sub("", " ".join(str(exc.msg).split()))
+        raise CodecError(f"{where}: line {line} col {col}: {message}") from None
+    info: Any = root.getroottree().docinfo  # lxml-stubs lack DocInfo.system_url and DTD.iterentities
+    declares = info.internalDTD is not None and any(True for _ in info.internalDTD.iterentities())
+    if declares or info.system_url or info.public_id:
+        offset = data.find(b"<!ENTITY") if declares else data.find(b"<!DOCTYPE")
+        what = "entity declarations" if declares else "an external DTD"
+        raise CodecError(f"{where}: {_line_col(data, max(offset, 0))}: {what} not allowed (VASSAL never writes a DOCTYPE)")
+    return root
+
+
+def _int_attribute(element: etree._Element, name: str, where: str) -> int:
+    """A whole-number attribute (missing or empty: 0); ``CodecError`` with the line if it is not one."""
+    value = element.get(name, "0") or "0"
+    try:
+        return int(value)
+    except ValueError:
+        raise CodecError(f"{where}: line {element.sourceline}: {element.tag} {name}={value!r} is not a whole number") from None
+
+
+def read_module(path: Path) -> ModuleInfo:
+    """Read zones and piece definitions from a ``.vmod``; ``CodecError`` naming the file if unreadable.
+
+    The zip is read by ``container.open_archive`` (every kind of damage is one line with its byte
+    offset); the build file is parsed by :func:`parse_build_file`.
+    """
+    entry, data = _read_build_file(path)
+    where = f"{path}: entry {entry!r}"
+    root = parse_build_file(data, where)
     zones: dict[str, tuple[Zone, ...]] = {}
     for map_el in root.iter():
         tag = map_el.tag if isinstance(map_el.tag, str) else ""
         if tag not in ("VASSAL.build.module.Map", "VASSAL.build.module.PrivateMap", "VASSAL.build.module.PlayerHand"):
             continue
         map_name = map_el.get("mapName", "")
-        dx = int(map_el.get("edgeWidth", "0") or 0)
-        dy = int(map_el.get("edgeHeight", "0") or 0)
+        dx = _int_attribute(map_el, "edgeWidth", where)
+        dy = _int_attribute(map_el, "edgeHeight", where)
         found: list[Zone] = []
         boards = [b for b in map_el.iter("VASSAL.build.module.map.boardPicker.Board")]
         for zone_el in boards[0].iter("VASSAL.build.module.map.boardPicker.board.mapgrid.Zone") if boards else ():

@@ -2,13 +2,16 @@
 
 Each file is described in ``cases.json`` beside it, with the exact message ``sdbp convert`` must
 print and its exit code. The files are committed; this script documents how they were made.
+
+Damaged zips are made by patching one field of a good zip (offsets from the zip layout: local
+header 30 bytes + name, central directory record 46 bytes + name, end record 22 bytes).
 """
 
 from __future__ import annotations
 
 import io
-import warnings
 import struct
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -42,9 +45,100 @@ def _bomb() -> bytes:
     return bytes(data)
 
 
+class _Stream(io.RawIOBase):
+    """A write-only, non-seekable stream: zipfile then writes data descriptors, as the engine does."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, chunk: object) -> int:
+        data = bytes(chunk)  # type: ignore[call-overload]
+        self.data += data
+        return len(data)
+
+
+def _engine_zip(entries: list[tuple[str, bytes]]) -> bytes:
+    """DEFLATED entries with data descriptors (sizes only after the data), like the engine's saves."""
+    stream = _Stream()
+    with zipfile.ZipFile(stream, "w") as archive:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+    return bytes(stream.data)
+
+
+def _central(data: bytes | bytearray, index: int = 0) -> int:
+    """Offset of the ``index``-th central directory record."""
+    position = data.find(b"PK\x01\x02")
+    for _ in range(index):
+        position = data.find(b"PK\x01\x02", position + 1)
+    return position
+
+
+def _patched(data: bytes, *patches: tuple[int, str, int]) -> bytes:
+    """``data`` with each (offset, struct format, value) packed in."""
+    out = bytearray(data)
+    for offset, fmt, value in patches:
+        struct.pack_into(fmt, out, offset, value)
+    return bytes(out)
+
+
+def _damaged_zips() -> dict[str, bytes]:
+    """One file per kind of zip damage the reader names (see ``container.py``)."""
+    good = _zip([("savedGame", _vcsk(GOOD_TEXT)), ("moduledata", b"<data/>")])
+    end = good.rfind(b"PK\x05\x06")
+    second = good.find(b"PK\x03\x04", 1)
+    first = struct.unpack_from("<I", good, 18)[0]  # compressed size of savedGame (stored)
+    deflated = _engine_zip([("savedGame", _vcsk(GOOD_TEXT * 20)), ("moduledata", b"<data/>")])
+    accented = _zip([("savedGame", _vcsk(GOOD_TEXT)), ("caf\u00e9", b"x")])  # UTF-8 flagged name
+    return {
+        "encrypted.vsav": _patched(good, (6, "<H", 1), (_central(good) + 8, "<H", 1)),
+        "compression-method.vsav": _patched(good, (8, "<H", 99), (_central(good) + 10, "<H", 99)),
+        "directory-offset.vsav": _patched(good, (end + 16, "<B", good[end + 16] ^ 0x01)),
+        "directory-outside.vsav": _patched(good, (end + 16, "<I", 0x10000)),
+        "empty-name.vsav": _zip([("savedGame", _vcsk(GOOD_TEXT)), ("", b"x")]),
+        "control-name.vsav": _zip([("savedGame", _vcsk(GOOD_TEXT)), ("notes\x07", b"x")]),
+        "bad-utf8-name.vsav": _patched(accented, (_central(accented, 1) + 49, "<B", 0xFF)),
+        "local-name.vsav": _patched(good, (second + 30, "<B", ord("M"))),
+        "crc.vsav": _patched(good, (14, "<I", 0x12345678), (_central(good) + 16, "<I", 0x12345678)),
+        "truncated-engine.vsav": deflated[: len(deflated) // 3],
+        "truncated-header.vsav": good[: second + 20],
+        "truncated-directory.vsav": good[: end - 10],
+        "multi-disk.vsav": _patched(good, (end + 4, "<H", 1)),
+        "entry-count.vsav": _patched(good, (end + 8, "<H", 3), (end + 10, "<H", 3)),
+        "overlap.vsav": _patched(good, *[(at, "<I", first + 10) for at in (18, 22, _central(good) + 20, _central(good) + 24)]),
+        "size-lie-small.vsav": _patched(deflated, (_central(deflated) + 24, "<I", 100)),
+        "size-lie-ratio.vsav": _patched(deflated, (_central(deflated) + 24, "<I", 100_000_000)),
+        "zip64-no-extra.vsav": _patched(good, (_central(good) + 20, "<I", 0xFFFFFFFF)),
+        "deflate-damaged.vsav": _patched(deflated, (40, "<B", deflated[40] ^ 0xFF)),
+    }
+
+
+def _modules() -> dict[str, bytes]:
+    """Bad ``.vmod`` files, given as ``--module`` with a good save (``args`` in ``cases.json``)."""
+    head = b'<?xml version="1.0" encoding="UTF-8"?>\n'
+    module = _zip([("buildFile.xml", head + b'<VASSAL.build.GameModule name="T"/>')])
+    return {
+        "module-encrypted.vmod": _patched(module, (6, "<H", 1), (_central(module) + 8, "<H", 1)),
+        "module-bad-xml.vmod": _zip([("buildFile.xml", head + b'<VASSAL.build.GameModule name="T">\n  <a></b>\n')]),
+        "module-entity.vmod": _zip(
+            [("buildFile.xml", head + b'<!DOCTYPE m [\n  <!ENTITY x SYSTEM "file:///etc/passwd">\n]>\n<m name="T">&x;</m>')]
+        ),
+        "module-edge.vmod": _zip(
+            [("buildFile.xml", head + b'<VASSAL.build.GameModule name="T">\n  <VASSAL.build.module.Map edgeWidth="wide"/>\n</VASSAL.build.GameModule>')]
+        ),
+    }
+
+
 def files() -> dict[str, bytes]:
     good = _zip([("savedGame", _vcsk(GOOD_TEXT)), ("moduledata", b"<data/>")])
     return {
+        **_damaged_zips(),
+        **_modules(),
         "not-a-zip.vsav": b"this is not a zip file\n",
         "truncated.vsav": good[: len(good) // 2],
         "zip-bomb.vsav": _bomb(),
