@@ -44,7 +44,7 @@ class GameInfo:
     title: str  # "Storm Over Dien Bien Phu"
     module_name: str  # VASSAL module name, no spaces: "StormOverDienBienPhu"
     version: str  # module version, e.g. "1.0.0"
-    vassal_version: str  # VassalVersion written into the module, e.g. "3.7.26"
+    vassal_version: str  # VassalVersion written into the module, e.g. "3.7.0"
     description: str
     sides: tuple[Side, ...]
     turns: int  # 8

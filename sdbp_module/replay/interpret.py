@@ -2,7 +2,9 @@
 
 ``events_from_vlog(path, game, module)`` decodes the log with the codec, rebuilds the starting
 position from the save part (a ``GameStart`` and the tracker's ``PhaseStart``, both at index 0),
-then walks the top-level ``LOG`` steps in order (nested ``LOG`` entries belong to their step).
+then walks the top-level ``LOG`` steps in order (nested ``LOG`` entries belong to their step and are
+read depth-first, as the engine executes them, at any depth; a step whose root is ``null`` or empty
+is read by its children alone).
 Every event's ``where`` is ``Where(<file name>, n)`` with n the 1-based log step (as in
 ``sdbp convert x.vlog x.jsonl``). Pieces are tracked by VASSAL id and named by their ``sdbp_id``
 Marker property (``docs/module-pieces.md``); positions resolve to places through the module's zones
@@ -50,7 +52,10 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
   just before its own attack (timing D, *Night Assault*, *Mortar Support*, *Flamethrowers*) and that
   attack: one explicit ``action`` number each (``replay.vlog.card_action``);
 - an ``UNDO`` step takes back the events of the step before it (its inverse commands update the
-  tracked pieces).
+  tracked pieces);
+- the engine's own records are read for what they change and give no event: the AddPiece of a
+  stack (a drop where no stack was), a Report Action's ``D/`` that changes nothing, the dice
+  buttons' ``MutableProperty`` changes, the turn tracker's ``TURN`` command beside its PHASE line.
 
 Whatever cannot be read for sure is a ``Problem`` (the checker reports it as ``cannot-check``):
 an unknown piece or card, a position outside every zone, a malformed ``SDBP`` line or one naming
@@ -177,11 +182,9 @@ def interpret_tree(tree: Command, game: GameData, zones: Zones, file: str) -> tu
 
 
 def _log_texts(node: Command) -> list[str]:
-    """The command texts of a step, pre-order, without their ``LOG{TAB}`` wrappers."""
-    out = [node.text.removeprefix("LOG\t")]
-    for child in node.children:
-        out.extend(_log_texts(child))
-    return out
+    """The command texts of a step, depth-first pre-order (the engine's execution order), without
+    their ``LOG{TAB}`` wrappers. Iterative: a hostile log may nest a step thousands deep."""
+    return [n.text.removeprefix("LOG\t") for n in node.walk()]
 
 
 def _side_of_card(game: GameData, card: CardId) -> Side | None:

@@ -1,25 +1,58 @@
-"""The scribe: game acts → a ``.vlog`` as the engine writes it with the module from ``sdbp build``.
+"""The scribe: game acts → a ``.vlog`` as the VASSAL 3.7 engine writes it with the module from ``sdbp build``.
 
-It starts from the module's own set-up save (``campaign.vsav``: the pieces and their ids), then
-appends one ``LOG`` step per act (format reference §5.6), made of the commands the module's
-traits produce (``docs/module-pieces.md``) and the report lines of ``docs/report-formats.md``:
-``M/`` MovePiece per dragged piece, ``D/`` ChangePiece for a Layer flip or a Dynamic Property
-change, the turn tracker's ``TURN`` state, ``CHAT`` lines with the 3.7 engine's decoration (``* ``
-for report actions, dice buttons, the turn tracker and the Pass button) and, for a drag, the map's
-own move report (``* <names> moves <old> &rarr; <new> *``). Positions are points inside the
-module's zones. Used by the end-to-end test of ``sdbp check`` and by the interpretation's unit
-tests; it writes, it never judges.
+It starts from the module's own set-up save (``campaign.vsav``: the pieces and their ids) and
+appends one ``LOG`` step per act (format reference §5.6). Each act builds the engine's command tree
+along the engine's own code path (3.7 source; class and method named in each act's docstring):
+the commands the module's traits produce (``docs/module-pieces.md``), the report lines of
+``docs/report-formats.md`` and how they nest. Sub-commands are joined with the engine's rules
+(``Command.append``: a null command is dropped, appending to a null command returns the appended
+one; ``ChangePiece.append``: a ``D/`` of the piece the last sub-command changed is merged into it),
+so the nesting of a step is the engine's. Used by the end-to-end tests of ``sdbp check`` and by the
+interpretation's unit tests; it writes, it never judges.
 
-Not modelled (the interpretation does not need them): the ``Old…`` property and mark-moved
-``D/`` changes the engine sends with a move, the Send To Location's own ``D/``, the ``+/`` of a new
-stack a drag creates, the ``keep``/``summary`` dice properties, the ``D/`` of a declaration's
-prompt (``declare``).
+What is modelled:
+
+- every report line with the engine's decoration: ``* `` from a piece's Report Action, a dice
+  button (``DiceButton.formatResult``), the turn tracker (``TurnTracker.save``) and the map's move
+  report (``MovementReporter``); a bare ``*`` from the toolbar Global Key Commands (the Pass and
+  result buttons: ``GlobalCommand.apply`` writes ``"*" + reportText``);
+- a Report Action's line as the child of the ``D/`` its ``ChangeTracker`` gives (new state = old
+  state), merged into the ``D/`` before it when that changed the same piece and has no sub-commands
+  (a Layer flip, a Dynamic Property prompt);
+- drags (``PieceMover.movePieces``): the ``M/`` of each piece (``underId`` = the top piece of the
+  stack it is dropped on), the ``+/<id>/stack/…`` AddPiece of the new stack a piece dropped where no
+  stack is gets (format reference §4.4, §5.5), the map's move report (one line per group of pieces
+  that left the same point), then the map's move key through each piece; a drop inside a stack's
+  counter merges into that stack, at its position; the hands have no move report and no move key;
+- Trigger Actions (prompt ``D/``, report, reset ``D/``, move), Send To Location (its back-position
+  ``D/``, the ``M/``, a new stack, the move key's report, then the report of the key that sent it),
+  Return To Deck (the ``M/`` onto the pile's top card, then the report), Delete (``-/``), the
+  palette drag of a marker (its AddPiece, its new stack, the map's create report, its move line);
+- dice: the line and the button's four properties ``_result``, ``_total``, ``_keep``, ``_summary``
+  with their previous values (3.7.20 and later); the turn tracker: the line with the ``TURN``
+  command as its child;
+- undo (``BasicLogger.undo``): ``UNDO{TAB}true`` with the inverse of the step's tree
+  (``Command.getUndoCommand``: sub-commands last to first, null inverses dropped, ``* UNDO:`` lines)
+  and ``UNDO{TAB}false``; the scribe's own record of the position is restored;
+- a step whose command no encoder writes: ``LOG{TAB}null`` (``null_step``; Java writes a null
+  encoding as ``null``). An empty command (``NullCommand``) encodes as ``""`` and is logged only
+  with sub-commands, as ``LOG{TAB}`` (a raw ``step`` whose first text is empty).
+
+Positions are points inside the module's zones; hand cards lie on free card slots of the hand's
+board. Not modelled (the interpretation does not need them, and the format reference does not give
+their encoding): the ``Old…`` and ``Clicked…`` persistent properties the engine sets before a move
+or a menu command (so BasicPiece states carry no such properties), the mask ``D/`` of a card drawn
+from a face-down deck, the move report of card drags (its names depend on masking), the reshuffle
+command of a discard pile (``reshuffle`` drags the cards), the report of a marker's state menu.
+A multi-card ``draw`` is one drag of several cards (the decks allow one at a time).
 """
 
 from __future__ import annotations
 
+import tempfile
 import zipfile
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from sdbp_module.codec import pieces
@@ -39,12 +72,22 @@ from sdbp_module.replay.vlog.lines import format_line, side_name
 from sdbp_module.replay.vlog.start import PHASES
 from sdbp_module.replay.vlog.tracker import SPENT_LAYER, TrackedPiece, Tracker
 from sdbp_module.replay.vlog.zones import MAIN_MAP, Zones
+from sdbp_module.vassal import layout
+from sdbp_module.vassal import pieces as keys
 
 SETUP_ENTRY = "campaign.vsav"
 LOG_KEY = 0x2A
 TRACKER_ID = "TurnTracker0"
 DICE_BUTTONS = {"fire": "Fire 2d6", "assault": "Assault 2d6", "supply": "Supply 2d6", "replacements": "Replacements 1d6"}
 """Dice purpose → the module's button name (``buildfile.DICE``); anything else: ``2d6`` / ``1d6``."""
+DICE_START = {"_result": "1", "_total": "0", "_keep": "0", "_summary": ""}
+"""A dice button's four properties and the values ``DiceButton.addTo`` gives them, in logged order."""
+HAND_BOARD = (1400, layout.CARD_H + 60)
+"""Width and height of a hand's board (``buildfile``: one board per ``PlayerHand``, at the origin)."""
+HAND_SLOT = layout.CARD_W + 10
+"""Distance between the card slots of a hand (cards never overlap: no drop merges by accident)."""
+STACK_LAYER = "@@1"
+"""The piece layer of every stack: the maps have no LayeredPieceCollection (reference §4.4)."""
 
 
 def _enc(tokens: list[str], delimiter: str) -> str:
@@ -84,6 +127,164 @@ def piece_name(piece: TrackedPiece) -> str:
     return name
 
 
+def dice_summary(values: list[int]) -> str:
+    """``$summary$`` of a roll: each value once, ascending (Java's ``HashMap`` order for small
+    integers), with its count: ``3 x1, 5 x1``."""
+    return ", ".join(f"{v} x{values.count(v)}" for v in sorted(set(values)))
+
+
+# -- the engine's commands ----------------------------------------------------------------------
+
+_NULL, _CHANGE, _MOVE, _ADD, _REMOVE, _CHAT, _PROPERTY, _TURN, _UNDO, _TEXT = range(10)
+
+
+@dataclass(eq=False, slots=True)
+class _Cmd:
+    """One engine command and its sub-commands. ``args`` by kind: ChangePiece ``[id, new, old]``
+    (mutable: merging sets ``new``), MovePiece the ten ``M/`` fields, AddPiece and RemovePiece
+    ``[id, type, state]``, chat ``[message]``, MutableProperty ``[name, old, new, container]``,
+    TURN ``[tracker, new, old]``, UNDO ``["true"|"false"]``, a raw text ``[text]``."""
+
+    kind: int
+    args: list[str]
+    subs: list[_Cmd] = field(default_factory=list)
+
+    def text(self) -> str:
+        """The log's command text: the set-up save's tree, then one ``LOG`` step per act."""
+        """The command's own encoding (``GameModule.encode`` of it without its sub-commands)."""
+        k, a = self.kind, self.args
+        if k == _NULL:
+            return ""  # BasicCommandEncoder writes a NullCommand as the empty string
+        if k == _CHANGE:
+            return "D/" + _enc(a, "/")
+        if k == _MOVE:
+            return "M/" + _enc(a, "/")
+        if k == _ADD:
+            return pieces.add_piece_text(a[0], a[1], a[2])
+        if k == _REMOVE:
+            return "-/" + a[0]
+        if k == _CHAT:
+            return "CHAT" + a[0]
+        if k == _PROPERTY:
+            return "MutableProperty\t" + _enc(a, "\t")
+        if k == _TURN:
+            return _enc([f"TURN{a[0]}", a[1]], "\t")
+        if k == _UNDO:
+            return "UNDO\t" + a[0]
+        return a[0]
+
+    def is_null(self) -> bool:
+        """``Command.isNull``: a NullCommand, or a ChangePiece that changes nothing, with only null
+        sub-commands."""
+        if self.kind == _NULL or (self.kind == _CHANGE and self.args[1] == self.args[2]):
+            return all(s.is_null() for s in self.subs)
+        return False
+
+    def append(self, other: _Cmd | None) -> _Cmd:
+        """``Command.append`` (and ``ChangePiece.append``'s merge); returns what the engine returns."""
+        if self.kind == _CHANGE and other is not None and other.kind == _CHANGE:
+            last = self.subs[-1] if self.subs else self
+            if last.kind == _CHANGE and last.args[0] == other.args[0]:
+                last.args[1] = other.args[1]
+                for sub in other.subs:
+                    self.append(sub)
+                return self
+        if other is None or other.is_null():
+            return self
+        was_null = self.is_null()
+        self.subs.append(other)
+        return other if was_null else self
+
+    def undo(self) -> _Cmd:
+        """``Command.getUndoCommand``: the sub-commands' inverses last to first, then this one's."""
+        inverse = _Cmd(_NULL, [])
+        for sub in reversed(self.subs):
+            inverse = inverse.append(sub.undo())
+        return inverse.append(self._inverse())
+
+    def _inverse(self) -> _Cmd | None:
+        """``myUndoCommand``: this command's own inverse, ``None`` when it has none."""
+        k, a = self.kind, self.args
+        if k == _CHANGE:
+            return _Cmd(_CHANGE, [a[0], a[2], a[1]])
+        if k == _MOVE:
+            return _Cmd(_MOVE, [a[0], *a[5:9], *a[1:5], a[9]])
+        if k == _ADD:
+            return _Cmd(_REMOVE, list(a))
+        if k == _REMOVE:
+            return _Cmd(_ADD, list(a))
+        if k == _CHAT:
+            return _chat("* UNDO: " + a[0])  # Chatter.DisplayText's undo: the message "* UNDO: {0}"
+        if k == _PROPERTY:
+            return _Cmd(_PROPERTY, [a[0], a[2], a[1], a[3]])
+        if k == _TURN:
+            return _Cmd(_TURN, [a[0], a[2], a[1]])
+        if k == _TEXT:
+            parsed = _parse(a[0])
+            return None if parsed.kind == _TEXT else parsed._inverse()
+        return None
+
+    def texts(self) -> list[str]:
+        """The command texts of the tree, depth-first pre-order (the engine's execution order)."""
+        out = [self.text()]
+        for sub in self.subs:
+            out.extend(sub.texts())
+        return out
+
+    def logged(self) -> Command:
+        """The tree as ``BasicLogger.LogCommand`` writes it: every node ``LOG{TAB}`` + its text."""
+        return Command("LOG\t" + self.text(), tuple(s.logged() for s in self.subs))
+
+
+def _chat(message: str) -> _Cmd:
+    """A ``Chatter.DisplayText``: ``CHAT`` + the message."""
+    return _Cmd(_CHAT, [message])
+
+
+def _join(*commands: _Cmd | None) -> _Cmd:
+    """``c = new NullCommand(); c = c.append(x)…``: the engine's usual way of collecting commands."""
+    out = _Cmd(_NULL, [])
+    for c in commands:
+        out = out.append(c)
+    return out
+
+
+def _parse(text: str) -> _Cmd:
+    """A raw command text read back as a typed command where its inverse is known (``step``'s texts)."""
+    if text.startswith(("M/", "D/")):
+        f = se_decode(text[2:], "/")
+        if text[0] == "M" and len(f) == 10:
+            return _Cmd(_MOVE, f)
+        if text[0] == "D" and len(f) == 3:
+            return _Cmd(_CHANGE, f)
+    elif text.startswith("CHAT"):
+        return _chat(text[4:])
+    elif text.startswith("MutableProperty\t"):
+        f = se_decode(text[len("MutableProperty\t") :], "\t")
+        if len(f) == 4:
+            return _Cmd(_PROPERTY, f)
+    elif text.startswith("+/"):
+        fields = pieces.add_piece_fields(text)
+        if fields is not None:
+            return _Cmd(_ADD, list(fields))
+    return _Cmd(_TEXT, [text])
+
+
+@dataclass(slots=True)
+class _Journal:
+    """The scribe's record of the position before a step, for ``undo``: the tracker's dictionaries
+    (copied), each piece the step changed (its states and position), the piles, the turn tracker's
+    state and the dice properties."""
+
+    pieces: dict[str, TrackedPiece]
+    stacks: dict[str, list[str]]
+    positions: dict[str, tuple[str | None, str, str]]
+    piles: dict[str, list[str]]
+    turn: str
+    properties: dict[str, str]
+    saved: dict[str, tuple[list[str], str | None, str, str]] = field(default_factory=dict)
+
+
 class Scribe:
     """Builds a log step by step; ``write(path)`` saves it. Units and cards are named by ``sdbp_id``."""
 
@@ -99,237 +300,439 @@ class Scribe:
         self.next_id = 2_000_000_000_001
         self.tracker = Tracker()
         self.decks: dict[str, tuple[str, str]] = {}
+        self.piles: dict[str, list[str]] = {}
+        self.turn = turn_state(1, PHASES[0])
         for top in self.tree.children:
             for node in top.walk():
                 fields = pieces.add_piece_fields(node.text) if not node.opaque else None
                 if fields is None:
+                    if node.text.startswith(f"TURN{TRACKER_ID}\t"):
+                        self.turn = node.text.split("\t", 1)[1]
                     continue
                 self.tracker.add(*fields)
                 if fields[1].startswith("deck;"):
                     name = se_decode(fields[1][5:], ";")[12]
                     state = se_decode(fields[2], ";")
                     self.decks[name] = (state[1], state[2])
+                    self.piles[name] = se_decode(state[4], ",") if len(state) > 4 and state[4] else []
         self.by_id: dict[str, TrackedPiece] = {}
         for piece in self.tracker.pieces.values():
             sid = piece.sdbp_id
             if sid is not None and piece.kind in ("unit", "card"):
                 self.by_id[sid] = piece
         self.player = player
+        self.properties: dict[str, str] = {}
         self.steps: list[list[str]] = []
-        self.hand_slots = 0
+        """Each step's command texts, depth-first pre-order (the first is the step's root)."""
+        self._trees: list[_Cmd] = []
+        self._undoable: list[tuple[_Cmd, _Journal | None]] = []
+        self._pending: _Journal | None = None
+
+    # -- the scribe's record of the position -------------------------------------------------------
+
+    def _begin(self) -> _Journal:
+        """The journal of the step being built (its position before the step)."""
+        if self._pending is None:
+            t = self.tracker
+            self._pending = _Journal(
+                dict(t.pieces),
+                {k: list(v) for k, v in t.stacks.items()},
+                dict(t.positions),
+                {k: list(v) for k, v in self.piles.items()},
+                self.turn,
+                dict(self.properties),
+            )
+        return self._pending
+
+    def _touch(self, piece: TrackedPiece) -> None:
+        """Keep the piece's states and position as they were before the step changes them."""
+        saved = self._begin().saved
+        if piece.piece_id not in saved:
+            saved[piece.piece_id] = (list(piece.states), piece.map, piece.x, piece.y)
+
+    def _restore(self, journal: _Journal) -> None:
+        """Put the position back as the journal recorded it before its step."""
+        for pid, (states, map_name, x, y) in journal.saved.items():
+            piece = journal.pieces.get(pid)
+            if piece is not None:
+                piece.states, piece.map, piece.x, piece.y = states, map_name, x, y
+        self.tracker.pieces = journal.pieces
+        self.tracker.stacks = journal.stacks
+        self.tracker.positions = journal.positions
+        self.piles = journal.piles
+        self.turn = journal.turn
+        self.properties = journal.properties
+
+    def _log(self, command: _Cmd, *, undoable: bool = True) -> None:
+        """Append the command as one step (``GameModule.sendAndLog``: a null command is not logged)."""
+        journal, self._pending = self._pending, None
+        if command.is_null():
+            return
+        self._trees.append(command)
+        self.steps.append(command.texts())
+        if undoable:
+            self._undoable.append((command, journal))
+
+    def _new_id(self) -> str:
+        """A piece id no piece of the set-up has (``GameState.getNewPieceId`` gives a fresh one)."""
+        piece_id = str(self.next_id)
+        self.next_id += 1
+        return piece_id
 
     # -- low level ------------------------------------------------------------------------------
 
     def step(self, texts: list[str]) -> None:
-        """Append one log step made of these command texts (the first is the step's root)."""
+        """Append one log step made of these command texts: the first is the step's root, the others
+        its children (written as given; the scribe's record of the position does not follow them)."""
+        root = _Cmd(_TEXT, [texts[0]], [_Cmd(_TEXT, [t]) for t in texts[1:]])
+        self._trees.append(root)
         self.steps.append(list(texts))
+        self._undoable.append((root, self._pending))
+        self._pending = None
 
     def piece(self, sdbp_id: str) -> TrackedPiece:
+        """The unit or card piece with this ``sdbp_id``."""
         return self.by_id[sdbp_id]
 
-    def move_text(self, piece: TrackedPiece, map_name: str, x: int, y: int) -> str:
-        old = (piece.map or "null", piece.x, piece.y)
-        self.tracker.move(piece.piece_id, (map_name, str(x), str(y)), None)
-        return "M/" + _enc([piece.piece_id, map_name, str(x), str(y), "null", *old, "null", self.player], "/")
-
-    def flip_text(self, piece: TrackedPiece, spent: bool) -> str:
-        old = pieces.join_chain(piece.states)
-        states = list(piece.states)
-        for i, trait_type in enumerate(piece.types):
-            if trait_type.startswith("emb2;") and se_decode(trait_type[5:], ";")[18] == SPENT_LAYER:
-                states[i] = "2" if spent else "1"
-        new = pieces.join_chain(states)
-        piece.set_state(new)
-        return "D/" + _enc([piece.piece_id, new, old], "/")
-
-    def prop_text(self, piece: TrackedPiece, name: str, value: str) -> str:
-        """ChangePiece for the Dynamic Property ``name`` set to ``value`` (whole chain, new then old)."""
-        old = pieces.join_chain(piece.states)
-        states = list(piece.states)
-        for i, trait_type in enumerate(piece.types):
-            if trait_type.startswith("PROP;") and se_decode(trait_type[5:], ";")[0] == name:
-                states[i] = value
-        new = pieces.join_chain(states)
-        piece.set_state(new)
-        return "D/" + _enc([piece.piece_id, new, old], "/")
-
     def point(self, zone: str) -> tuple[int, int]:
+        """The point the scribe drops pieces on in ``zone``."""
         return self.zones.point_in(zone)
 
     def zone_of(self, piece: TrackedPiece) -> str:
+        """``$CurrentZone$`` of the piece: the main-map zone at its position, or empty."""
         return self.zones.zone_name(float(piece.x), float(piece.y)) or ""
+
+    def _state(self, piece: TrackedPiece) -> str:
+        """The piece's whole state string (every trait's state, outermost first)."""
+        return pieces.join_chain(piece.states)
+
+    def _change(self, piece: TrackedPiece, index: int, value: str) -> _Cmd:
+        """A trait's ``ChangeTracker`` command: trait ``index`` set to ``value`` (whole chain, new then old)."""
+        self._touch(piece)
+        old = self._state(piece)
+        states = list(piece.states)
+        states[index] = value
+        new = pieces.join_chain(states)
+        piece.set_state(new)
+        return _Cmd(_CHANGE, [piece.piece_id, new, old])
+
+    def _report(self, piece: TrackedPiece, line: str) -> _Cmd:
+        """What a Report Action returns (``ReportState.myKeyEvent``): its ``ChangeTracker``'s ``D/``
+        (the state does not change) with the decorated line as its child."""
+        state = self._state(piece)
+        return _Cmd(_CHANGE, [piece.piece_id, state, state], [_chat("* " + line)])
+
+    def _trait(self, piece: TrackedPiece, prefix: str, field_index: int, value: str) -> int:
+        """Index of the piece's first trait of type ``prefix`` whose field ``field_index`` is ``value``."""
+        for i, trait_type in enumerate(piece.types):
+            if trait_type.startswith(prefix):
+                fields = se_decode(trait_type[len(prefix) :], ";")
+                if len(fields) > field_index and fields[field_index] == value:
+                    return i
+        raise KeyError(f"{piece.sdbp_id}: no {prefix} trait with {value!r}")
+
+    def _prop(self, piece: TrackedPiece, name: str, value: str) -> _Cmd:
+        """The Dynamic Property ``name`` set to ``value`` (a prompt's answer or a reset)."""
+        return self._change(piece, self._trait(piece, "PROP;", 0, name), value)
+
+    def _flip(self, piece: TrackedPiece, spent: bool) -> _Cmd:
+        """The ``Spent`` Layer's ChangeTracker ``D/`` (level 2 spent, 1 fresh)."""
+        return self._change(piece, self._trait(piece, "emb2;", 18, SPENT_LAYER), "2" if spent else "1")
+
+    def _under(self, map_name: str, x: str, y: str, size: tuple[int, int] | None = None) -> tuple[str, str, str | None]:
+        """Where a piece dropped at ``x``, ``y`` lands and the piece it lands on: the top piece of the
+        stack at exactly that point or, with ``size``, of the stack whose counter (that wide and high,
+        centred on the stack) holds the point (``PieceMover``'s drop target; the nearest), else the
+        point itself and ``None`` (a new stack)."""
+        best: tuple[int, str] | None = None
+        for sid, members in self.tracker.stacks.items():
+            at = self.tracker.positions.get(sid)
+            if not members or at is None or at[0] != map_name:
+                continue
+            dx, dy = int(x) - int(at[1]), int(y) - int(at[2])
+            if (dx, dy) == (0, 0) or (size is not None and _on_counter(dx, dy, size)):
+                if best is None or max(abs(dx), abs(dy)) < best[0]:
+                    best = (max(abs(dx), abs(dy)), sid)
+        if best is None:
+            return x, y, None
+        at = self.tracker.positions[best[1]]
+        return at[1], at[2], self.tracker.stacks[best[1]][-1]
+
+    def _below(self, piece: TrackedPiece) -> str:
+        """The piece under ``piece`` in its stack or pile (``MoveTracker``'s old ``underId``), or ``null``."""
+        sid = self.tracker.stack_of(piece.piece_id)
+        members = self.tracker.stacks[sid] if sid is not None else next((p for p in self.piles.values() if piece.piece_id in p), [])
+        i = members.index(piece.piece_id) if piece.piece_id in members else 0
+        return members[i - 1] if i > 0 else "null"
+
+    def _place(self, piece: TrackedPiece, map_name: str, x: str, y: str, under: str | None) -> list[_Cmd]:
+        """``Map.placeAt`` / ``StackMetrics.merge``: the ``M/`` of the piece onto ``under`` (or the
+        point), and the AddPiece of the new stack a stackable piece dropped alone gets."""
+        self._begin()
+        old = [piece.map or "null", piece.x, piece.y, self._below(piece)]
+        for pile in self.piles.values():
+            if piece.piece_id in pile:
+                pile.remove(piece.piece_id)
+        self._touch(piece)
+        self.tracker.move(piece.piece_id, (map_name, x, y), under)
+        move = _Cmd(_MOVE, [piece.piece_id, map_name, x, y, under or "null", *old, self.player])
+        deck = next((name for name, at in self.decks.items() if at == (x, y) and map_name == MAIN_MAP), None)
+        if deck is not None:
+            self.piles[deck].append(piece.piece_id)
+            return [move]
+        if under is not None:
+            return [move]
+        sid = self._new_id()
+        state = _enc([map_name, x, y, piece.piece_id, STACK_LAYER], ";")
+        self.tracker.add(sid, "stack", state)
+        return [move, _Cmd(_ADD, [sid, "stack", state])]
+
+    def _onto_pile(self, piece: TrackedPiece, pile: str) -> _Cmd:
+        """``DrawPile.addToContents``: the ``M/`` onto the pile's top card (or its empty spot)."""
+        x, y = self.decks[pile]
+        cards = self.piles[pile]
+        return self._place(piece, MAIN_MAP, x, y, cards[-1] if cards else None)[0]
+
+    def move_text(self, piece: TrackedPiece, map_name: str, x: int, y: int) -> str:
+        """A MovePiece of ``piece`` to that point (onto a pile's top card, or a stack there), as text."""
+        if map_name == MAIN_MAP and (str(x), str(y)) in self.decks.values():
+            pile = next(name for name, at in self.decks.items() if at == (str(x), str(y)))
+            return self._onto_pile(piece, pile).text()
+        nx, ny, under = self._under(map_name, str(x), str(y))
+        return self._place(piece, map_name, nx, ny, under)[0].text()
+
+    def _drag(self, moved: list[tuple[TrackedPiece, str, str, str]], line_of: Callable[[TrackedPiece, str], str] | None) -> _Cmd:
+        """``PieceMover.movePieces`` for pieces dropped at points (piece, map, x, y): each piece's
+        placement, the map's move report (main map only: the hands have no move format), then the
+        map's move key through each piece: ``line_of(piece, old zone)`` is the line its move Report
+        Action writes (``None``: the map has no move key)."""
+        comm = _Cmd(_NULL, [])
+        summaries: dict[tuple[str, str, str, str, str], list[str]] = {}
+        old_zones: dict[str, str] = {}
+        for piece, map_name, x, y in moved:
+            old = (piece.map or "", piece.x, piece.y)
+            old_zones[piece.piece_id] = self.zone_of(piece) if piece.map == MAIN_MAP else ""
+            size = (layout.COUNTER, layout.COUNTER) if map_name == MAIN_MAP else (layout.CARD_W, layout.CARD_H)
+            nx, ny, under = self._under(map_name, x, y, size)
+            for c in self._place(piece, map_name, nx, ny, under):
+                comm = comm.append(c)
+            if map_name == MAIN_MAP and old[0] == MAIN_MAP:
+                summaries.setdefault((old[1], old[2], nx, ny, old_zones[piece.piece_id]), []).append(piece_name(piece))
+        lines = [f"* {', '.join(names)} moves {k[4]} &rarr; {self.zones.zone_name(float(k[2]), float(k[3])) or ''} *" for k, names in summaries.items()]
+        comm = comm.append(_join(*(_chat(line) for line in lines)))
+        if line_of is None:
+            return comm
+        return comm.append(_join(*(self._report(p, line_of(p, old_zones[p.piece_id])) for p, *_ in moved)))
 
     # -- acts ------------------------------------------------------------------------------------
 
     def move(self, side: Side, units: list[str], to: str, *, point: tuple[int, int] | None = None) -> None:
-        """Drag units into zone ``to`` (or onto ``point``), one step as PieceMover writes it: an M/
-        per unit, the map's move report (one line per group of units that left the same point,
-        report-formats §2.4), then a MOVE line per unit (the map's move key comes last)."""
+        """Drag units into zone ``to`` (or onto ``point``), one drag (``_drag``): the ``M/`` (and new
+        stack) of each unit, the move report, then each unit's ``MOVE`` line as its Report Action's
+        child (``from`` = ``$OldZone$``, ``to`` = ``$CurrentZone$``)."""
         x, y = point or self.point(to)
-        new_zone = self.zones.zone_name(float(x), float(y)) or ""
-        moves: list[str] = []
-        lines: list[str] = []
-        groups: dict[tuple[str | None, str, str], tuple[str, list[str]]] = {}
-        for uid in units:
-            piece = self.piece(uid)
-            old_zone = self.zone_of(piece)
-            groups.setdefault((piece.map, piece.x, piece.y), (old_zone, []))[1].append(piece_name(piece))
-            moves.append(self.move_text(piece, MAIN_MAP, x, y))
-            lines.append("CHAT* " + format_line("MOVE", [("side", side_name(side)), ("unit", uid), ("from", old_zone), ("to", to)]))
-        reports = [f"CHAT* {', '.join(names)} moves {old} &rarr; {new_zone} *" for old, names in groups.values()]
-        self.step(moves + reports + lines)
+        self._begin()
+
+        def line(piece: TrackedPiece, old_zone: str) -> str:
+            fields = [("side", side_name(side)), ("unit", piece.sdbp_id or ""), ("from", old_zone), ("to", self.zone_of(piece))]
+            return format_line("MOVE", fields)
+
+        self._log(self._drag([(self.piece(u), MAIN_MAP, str(x), str(y)) for u in units], line))
 
     def flip(self, side: Side, units: list[str], *, spent: bool = True) -> None:
-        texts: list[str] = []
+        """**Flip to spent** / **Flip to fresh** on the selected units (``KeyBuffer.keyCommand``): per
+        unit the Layer's ``D/`` with the ``FLIP`` line merged in."""
+        self._begin()
+        trees = []
         for uid in units:
             piece = self.piece(uid)
-            zone = self.zones.zone_name(float(piece.x), float(piece.y)) or ""
-            texts.append(self.flip_text(piece, spent))
             state = "spent" if spent else "fresh"
-            texts.append("CHAT* " + format_line("FLIP", [("side", side_name(side)), ("unit", uid), ("area", zone), ("state", state)]))
-        self.step(texts)
+            line = format_line("FLIP", [("side", side_name(side)), ("unit", uid), ("area", self.zone_of(piece)), ("state", state)])
+            trees.append(self._flip(piece, spent).append(self._report(piece, line)))
+        self._log(_join(*trees))
 
     def dice(self, side: Side | None, purpose: str, values: list[int]) -> None:
         """A roll with the purpose's button (``assault``: ``Assault 2d6``, the assault's roll and its
-        Giap re-rolls): the DICE line and the button's result properties."""
+        Giap re-rolls; ``DiceButton.DR``): the DICE line with the button's four properties as children."""
+        self._begin()
         name = DICE_BUTTONS.get(purpose, f"{len(values)}d6")
         result = ",".join(str(v) for v in values)
         line = format_line("DICE", [("side", side_name(side)), ("purpose", purpose), ("dice", result), ("total", str(sum(values)))])
-        self.step(
-            [
-                "CHAT* " + line,
-                f"MutableProperty\t{name}_result\t\t{result}\tModule",
-                f"MutableProperty\t{name}_total\t0\t{sum(values)}\tModule",
-            ]
-        )
+        new = {"_result": result, "_total": str(sum(values)), "_keep": str(len(values)), "_summary": dice_summary(values)}
+        c = _chat("* " + line)
+        for suffix, start in DICE_START.items():
+            prop = name + suffix
+            c = c.append(_Cmd(_PROPERTY, [prop, self.properties.get(prop, start), new[suffix], "Module"]))
+            self.properties[prop] = new[suffix]
+        self._log(c)
 
     def phase(self, turn: int, phase: str, side: Side | None) -> None:
         """The turn tracker set to ``turn``, ``phase`` (``draw``/``action``/``end``): the PHASE line with
-        the tracker's new state as its child (format reference §5.6). A malformed PHASE line: ``chat``."""
+        the tracker's new state as its child (``TurnTracker.save``). A malformed PHASE line: ``chat``."""
         if phase not in PHASES:
             raise ValueError(f"phase {phase!r} is not one of {PHASES} (the tracker cannot show it; write odd lines with chat())")
-        line = "CHAT* " + format_line("PHASE", [("turn", str(turn)), ("phase", phase), ("side", side_name(side))])
-        self.step([line, f"TURN{TRACKER_ID}\t{turn_state(turn, phase)}"])
+        self._begin()
+        line = format_line("PHASE", [("turn", str(turn)), ("phase", phase), ("side", side_name(side))])
+        new = turn_state(turn, phase)
+        c = _chat("* " + line).append(_Cmd(_TURN, [TRACKER_ID, new, self.turn]))
+        self.turn = new
+        self._log(c)
 
     def pass_(self, side: Side) -> None:
-        self.step(["CHAT* " + format_line("PASS", [("side", side_name(side))])])
+        """The toolbar **Pass** button (``GlobalCommand.apply``: ``"*"`` + the report, no piece answers)."""
+        self._log(_chat("*" + format_line("PASS", [("side", side_name(side))])))
 
     def result(self, side: Side | None, winner: Side) -> None:
-        """The **French win** / **Viet Minh win** button (report-formats §2.12)."""
-        self.step(["CHAT* " + format_line("RESULT", [("side", side_name(side)), ("winner", winner.label)])])
+        """The **French win** / **Viet Minh win** button (report-formats §2.12), a Global Key Command too."""
+        self._log(_chat("*" + format_line("RESULT", [("side", side_name(side)), ("winner", winner.label)])))
 
     def null_step(self) -> None:
-        """A step with nothing in it, as the engine logs one (``LOG{TAB}null``)."""
+        """A step whose command no encoder writes: ``LOG{TAB}null`` (Java's ``"LOG\\t" + null``)."""
         self.step(["null"])
 
     def declare(self, word: str, side: Side, units: list[str], target: str) -> None:
-        """``FIRE`` or ``ASSAULT`` declared by units (one line per unit, one step)."""
-        texts: list[str] = []
+        """``FIRE`` or ``ASSAULT`` declared by the selected units (``KeyBuffer.keyCommand``), one step:
+        per unit the Trigger Action's prompt ``D/`` (``target`` typed) with the line merged in, then the
+        reset ``D/``."""
+        self._begin()
+        trees = []
         for uid in units:
             piece = self.piece(uid)
-            zone = self.zones.zone_name(float(piece.x), float(piece.y)) or ""
-            texts.append("CHAT* " + format_line(word, [("side", side_name(side)), ("unit", uid), ("from", zone), ("target", target)]))
-        self.step(texts)
+            line = format_line(word, [("side", side_name(side)), ("unit", uid), ("from", self.zone_of(piece)), ("target", target)])
+            trees.append(_join(self._prop(piece, "sdbp_target", target), self._report(piece, line), self._prop(piece, "sdbp_target", "")))
+        self._log(_join(*trees))
 
     def entrench(self, side: Side, units: list[str]) -> None:
-        texts = []
+        """**Declare entrenchment** on the selected units: the Trigger Action sends nothing, the
+        Report Action on its key writes each unit's line (its ``D/`` and the line)."""
+        self._begin()
+        trees = []
         for uid in units:
             piece = self.piece(uid)
-            zone = self.zones.zone_name(float(piece.x), float(piece.y)) or ""
-            texts.append("CHAT* " + format_line("ENTRENCH", [("side", side_name(side)), ("unit", uid), ("area", zone)]))
-        self.step(texts)
+            trees.append(self._report(piece, format_line("ENTRENCH", [("side", side_name(side)), ("unit", uid), ("area", self.zone_of(piece))])))
+        self._log(_join(*trees))
+
+    def _hand_slot(self, hand: str) -> tuple[str, str]:
+        """The first card slot of the hand with no card on it (the last one when all are taken)."""
+        slots = [(layout.CARD_W // 2 + 10 + i * HAND_SLOT, HAND_BOARD[1] // 2) for i in range((HAND_BOARD[0] - 20) // HAND_SLOT)]
+        for x, y in slots:
+            if self.tracker.stack_at((hand, str(x), str(y))) is None:
+                return str(x), str(y)
+        return str(slots[-1][0]), str(slots[-1][1])
 
     def draw(self, side: Side, cards: list[str]) -> None:
-        """Cards dragged from the side's deck into its hand (no report line, as in the module)."""
+        """Cards dragged from the side's deck into its hand, one drag (no report line, no move key: the
+        hand has neither): onto a free card slot, the first card in a new stack, the others on it."""
+        self._begin()
         hand = f"{side_name(side)} hand"
-        texts = []
-        for cid in cards:
-            self.hand_slots += 1
-            texts.append(self.move_text(self.piece(cid), hand, 100 + 190 * self.hand_slots, 150))
-        self.step(texts)
+        x, y = self._hand_slot(hand)
+        self._log(self._drag([(self.piece(cid), hand, x, y) for cid in cards], None))
 
     def card(self, side: Side, card: str, action: str, *, target: str = "", to: str | None = None) -> None:
-        """``CARD`` play / discard / remove, then the card's move to ``to`` (default by action)."""
+        """``CARD`` play / discard / remove, with the card's move to ``to`` (default: the pile of the
+        card's trait). **Play…** is a Trigger Action (prompt ``D/`` with the line, reset ``D/``, the play
+        move); **Discard** and **Remove from game** are Return To Deck traits (the move, then the line)."""
+        self._begin()
+        piece = self.piece(card)
         fields = [("side", side_name(side)), ("card", card), ("action", action)]
         if action == "play":
             fields.append(("target", target))
-        pile = to or {"play": f"{side_name(side)} discard", "discard": f"{side_name(side)} discard"}.get(action, "Removed cards")
-        x, y = self.decks[pile]
-        self.step(["CHAT* " + format_line("CARD", fields), self.move_text(self.piece(card), MAIN_MAP, int(x), int(y))])
+        line = format_line("CARD", fields)
+        trait_key = {"play": keys.M_PLAY, "discard": keys.K_DISCARD}.get(action, keys.K_REMOVE)
+        pile = to or se_decode(piece.types[self._trait(piece, "return;", 1, trait_key)][len("return;") :], ";")[7]
+        if action == "play":
+            prompt = self._prop(piece, "sdbp_target", target)
+            self._log(_join(prompt, self._report(piece, line), self._prop(piece, "sdbp_target", ""), self._onto_pile(piece, pile)))
+        else:
+            move = self._onto_pile(piece, pile)
+            self._log(move.append(self._report(piece, line)))
 
     def entrench_card(self, side: Side, card: str, area: str) -> None:
-        """A VM card's **Discard for entrenchment…** (report-formats §2.5): the prompt's D/ into
-        ``sdbp_target``, the ``ENTRENCH`` line with the card and the typed area, the reset D/, then the
-        card's move to the side's discard pile (no ``CARD`` line: the ENTRENCH line is the discard's record)."""
+        """A VM card's **Discard for entrenchment…** (report-formats §2.5), a Trigger Action: the
+        prompt's ``D/`` into ``sdbp_target`` with the ``ENTRENCH`` line (the card and the typed area),
+        the reset ``D/``, then the card's move to the side's discard pile (no ``CARD`` line)."""
+        self._begin()
         piece = self.piece(card)
-        prompt = self.prop_text(piece, "sdbp_target", area)
-        line = "CHAT* " + format_line("ENTRENCH", [("side", side_name(side)), ("card", card), ("area", area)])
-        reset = self.prop_text(piece, "sdbp_target", "")
-        x, y = self.decks[f"{side_name(side)} discard"]
-        self.step([prompt, line, reset, self.move_text(piece, MAIN_MAP, int(x), int(y))])
+        line = format_line("ENTRENCH", [("side", side_name(side)), ("card", card), ("area", area)])
+        pile = se_decode(piece.types[self._trait(piece, "return;", 1, keys.M_DIG)][len("return;") :], ";")[7]
+        self._log(_join(self._prop(piece, "sdbp_target", area), self._report(piece, line), self._prop(piece, "sdbp_target", ""), self._onto_pile(piece, pile)))
 
     def reshuffle(self, side: Side, cards: list[str]) -> None:
         """The side's discard pile (``cards``) dragged onto its deck, one step, no report line (5.4)."""
-        x, y = self.decks[f"{side_name(side)} deck"]
-        self.step([self.move_text(self.piece(card), MAIN_MAP, int(x), int(y)) for card in cards])
+        self._begin()
+        self._log(_join(*(self._onto_pile(self.piece(card), f"{side_name(side)} deck") for card in cards)))
 
     def card_move(self, card: str, pile: str) -> None:
         """A card dragged to a pile with no report line (what the interpretation must flag)."""
-        x, y = self.decks[pile]
-        self.step([self.move_text(self.piece(card), MAIN_MAP, int(x), int(y))])
+        self._begin()
+        self._log(self._onto_pile(self.piece(card), pile))
 
-    def _eliminate_texts(self, side: Side, unit: str) -> list[str]:
-        """What the unit menu's Eliminate writes: the M/ into the box, the MOVE line of the map's move
-        key, then the ELIMINATE line (report-formats §2.8)."""
-        piece = self.piece(unit)
+    def _eliminate(self, side: Side, piece: TrackedPiece) -> _Cmd:
+        """What the unit's **Eliminate** key returns (``SendToLocation.myKeyEvent``): the trait's
+        back-position ``D/``, the ``M/`` into the box (and a new stack there), the map's move key (the
+        ``MOVE`` line), then the ``ELIMINATE`` line, whose ``D/`` merges into the move line's."""
         zone = self.zone_of(piece)
-        x, y = self.point("Eliminated")
-        move = self.move_text(piece, MAIN_MAP, x, y)
-        who = [("side", side_name(side)), ("unit", unit)]
-        return [
-            move,
-            "CHAT* " + format_line("MOVE", [*who, ("from", zone), ("to", "Eliminated")]),
-            "CHAT* " + format_line("ELIMINATE", [*who, ("from", zone)]),
-        ]
+        index = self._trait(piece, "sendto;", 0, "Eliminate")
+        dest = se_decode(piece.types[index][len("sendto;") :], ";")
+        c = self._change(piece, index, _enc([piece.map or "", piece.x, piece.y], ";"))
+        x, y, under = self._under(dest[2], dest[4], dest[5])
+        for placed in self._place(piece, dest[2], x, y, under):
+            c = c.append(placed)
+        who = [("side", side_name(side)), ("unit", piece.sdbp_id or "")]
+        c = c.append(self._report(piece, format_line("MOVE", [*who, ("from", zone), ("to", self.zone_of(piece))])))
+        return c.append(self._report(piece, format_line("ELIMINATE", [*who, ("from", zone)])))
 
     def eliminate(self, side: Side, unit: str) -> None:
-        self.step(self._eliminate_texts(side, unit))
+        """The unit menu's **Eliminate** (report-formats §2.8)."""
+        self._begin()
+        self._log(_join(self._eliminate(side, self.piece(unit))))
 
     def damage(self, side: Side, unit: str, result: str) -> None:
-        """**Take hit: flip** / **Take hit: eliminate** (report-formats §2.10): the DAMAGE line (its
-        report key is sent first, so ``area`` is where the unit was hit), then what the key the menu
-        sends writes: the Layer's D/ and the FLIP line, or Eliminate's M/, MOVE and ELIMINATE lines."""
+        """**Take hit: flip** / **Take hit: eliminate** (report-formats §2.10), a Trigger Action: the
+        DAMAGE line (its report key is sent first, so ``area`` is where the unit was hit), then what
+        the key the menu sends writes: the Layer's ``D/`` and the FLIP line, or Eliminate's."""
+        if result not in ("flip", "eliminate"):
+            raise ValueError(f"damage result {result!r} is not flip or eliminate")
+        self._begin()
         piece = self.piece(unit)
         zone = self.zone_of(piece)
-        line = "CHAT* " + format_line("DAMAGE", [("side", side_name(side)), ("unit", unit), ("area", zone), ("result", result)])
+        report = self._report(piece, format_line("DAMAGE", [("side", side_name(side)), ("unit", unit), ("area", zone), ("result", result)]))
         if result == "flip":
-            flip = self.flip_text(piece, True)
-            report = "CHAT* " + format_line("FLIP", [("side", side_name(side)), ("unit", unit), ("area", zone), ("state", "spent")])
-            self.step([line, flip, report])
-        elif result == "eliminate":
-            self.step([line, *self._eliminate_texts(side, unit)])
+            line = format_line("FLIP", [("side", side_name(side)), ("unit", unit), ("area", zone), ("state", "spent")])
+            self._log(_join(report, self._flip(piece, True).append(self._report(piece, line))))
         else:
-            raise ValueError(f"damage result {result!r} is not flip or eliminate")
+            self._log(_join(report, self._eliminate(side, piece)))
 
     def retreat(self, side: Side, unit: str, to: str, *, typed: str | None = None) -> None:
         """**Retreat to…** then the drag (report-formats §2.11), two steps as the engine logs them: the
-        menu command (prompt D/, the RETREAT line with ``to`` = what was typed, default ``to``, reset
-        D/), then the player's drag of the unit into zone ``to`` (``move``)."""
+        menu command (a Trigger Action: the prompt ``D/`` with the RETREAT line, ``to`` = what was
+        typed, default ``to``, and the reset ``D/``), then the player's drag of the unit (``move``)."""
+        self._begin()
         piece = self.piece(unit)
-        zone = self.zone_of(piece)
         value = to if typed is None else typed
-        prompt = self.prop_text(piece, "sdbp_target", value)
-        line = "CHAT* " + format_line("RETREAT", [("side", side_name(side)), ("unit", unit), ("from", zone), ("to", value)])
-        reset = self.prop_text(piece, "sdbp_target", "")
-        self.step([prompt, line, reset])
+        line = format_line("RETREAT", [("side", side_name(side)), ("unit", unit), ("from", self.zone_of(piece)), ("to", value)])
+        self._log(_join(self._prop(piece, "sdbp_target", value), self._report(piece, line), self._prop(piece, "sdbp_target", "")))
         self.move(side, [unit], to)
 
+    def _marker_point(self, zone: str) -> tuple[int, int]:
+        """A point of ``zone`` on no stack's counter (a marker dropped beside the units), else its
+        first interior point."""
+        size = (layout.COUNTER, layout.COUNTER)
+        taken = [self.tracker.positions[s] for s, m in self.tracker.stacks.items() if m and s in self.tracker.positions]
+        for x, y in self.zones.points_in(zone):
+            if not any(at[0] == MAIN_MAP and _on_counter(x - int(at[1]), y - int(at[2]), size) for at in taken):
+                return x, y
+        return self.point(zone)
+
     def add_marker(self, side: Side | None, kind: str, state: str, zone: str) -> str:
-        """A marker dragged from the palette into ``zone`` showing ``state``: AddPiece and MOVE line."""
+        """A marker dragged from the palette into ``zone`` showing ``state`` (``PieceMover.movePieces``
+        for a new piece): its AddPiece and its new stack, the map's create report, then its ``MOVE``
+        line (the map's move key; ``from`` is empty: the piece was on no map)."""
+        self._begin()
         definition = self.info.definitions[kind]
         states = list(definition.state_traits)
         kind_states: list[str] = []
-        for i, trait_type in enumerate(definition.type_traits):
+        for trait_type in definition.type_traits:
             if trait_type.startswith("PROP;sdbp_state;"):
                 commands = se_decode(se_decode(trait_type[5:], ";")[2], ",")
                 kind_states = [se_decode(se_decode(c, ":")[2], ",")[1] for c in commands]
@@ -341,62 +744,70 @@ class Scribe:
                 trait_type.startswith("emb2;") and se_decode(trait_type[5:], ";")[18] == "State"
             ):
                 states[i] = level
-        piece_id = str(self.next_id)
-        self.next_id += 1
-        x, y = self.point(zone)
+        piece_id = self._new_id()
+        x, y = self._marker_point(zone)
         basic = pieces.basic_state(states[-1])
         assert basic is not None
         states[-1] = pieces.basic_state_text(
             replace(basic, map=MAIN_MAP, x=str(x), y=str(y), properties=(("UniqueID", piece_id),))
         )
-        add = pieces.add_piece_text(piece_id, pieces.join_chain(list(definition.type_traits)), pieces.join_chain(states))
-        self.tracker.add(piece_id, pieces.join_chain(list(definition.type_traits)), pieces.join_chain(states))
-        fields = [("side", side_name(side)), ("marker", kind), ("state", state), ("from", ""), ("to", zone)]
-        self.step([add, "CHAT* " + format_line("MOVE", fields)])
+        piece_type = pieces.join_chain(list(definition.type_traits))
+        add = _Cmd(_ADD, [piece_id, piece_type, pieces.join_chain(states)])
+        marker = self.tracker.add(piece_id, piece_type, pieces.join_chain(states))
+        assert marker is not None
+        stack = self._new_id()
+        stack_state = _enc([MAIN_MAP, str(x), str(y), piece_id, STACK_LAYER], ";")
+        self.tracker.add(stack, "stack", stack_state)
+        fields = [("side", side_name(side)), ("marker", kind), ("state", state), ("from", ""), ("to", self.zone_of(marker))]
+        created = _chat(f"* {piece_name(marker)} created in {self.zone_of(marker)} *")
+        self._log(_join(add, _Cmd(_ADD, [stack, "stack", stack_state]), created, self._report(marker, format_line("MOVE", fields))))
         return piece_id
 
     def delete(self, piece_id: str) -> None:
         """A piece deleted (the markers' Delete, Ctrl+D): ``-/id``, no report line."""
+        self._begin()
+        piece = self.tracker.pieces[piece_id]
+        removed = _Cmd(_REMOVE, [piece_id, pieces.join_chain(piece.types), self._state(piece)])
         self.tracker.remove(piece_id)
-        self.step([f"-/{piece_id}"])
+        self._log(removed)
 
     def chat(self, text: str) -> None:
-        self.step(["CHAT" + text])
+        """A chat command with this text (``CHAT`` + text): odd or malformed lines, players' chat."""
+        self._log(_chat(text))
 
     def undo(self) -> None:
-        """Take back the last step as the engine logs it (inverse commands, ``* UNDO:`` lines)."""
-        texts = self.steps[-1]
-        inverse: list[str] = []
-        for text in reversed(texts):
-            if text.startswith("M/"):
-                f = se_decode(text[2:], "/")
-                self.tracker.move(f[0], (f[5], f[6], f[7]), None)
-                inverse.append("M/" + _enc([f[0], f[5], f[6], f[7], f[8], f[1], f[2], f[3], f[4], f[9]], "/"))
-            elif text.startswith("D/"):
-                f = se_decode(text[2:], "/")
-                self.tracker.pieces[f[0]].set_state(f[2])
-                inverse.append("D/" + _enc([f[0], f[2], f[1]], "/"))
-            elif text.startswith("CHAT"):
-                inverse.append("CHAT* UNDO: " + text[4:])
-        self.step(["UNDO\ttrue", *inverse, "UNDO\tfalse"])
+        """Take back the last step not yet taken back (``BasicLogger.undo``): ``UNDO{TAB}true``, the
+        inverse of the step's tree, ``UNDO{TAB}false``; the scribe's position is the one before it."""
+        if not self._undoable:
+            raise ValueError("no step to take back")
+        command, journal = self._undoable.pop()
+        if journal is not None:
+            self._restore(journal)
+        self._pending = None
+        tree = _Cmd(_UNDO, ["true"]).append(command.undo()).append(_Cmd(_UNDO, ["false"]))
+        self._log(tree, undoable=False)
 
     # -- output ----------------------------------------------------------------------------------
 
     def text(self) -> str:
-        steps = tuple(
-            Command("LOG\t" + texts[0], tuple(Command("LOG\t" + t) for t in texts[1:])) for texts in self.steps
-        )
-        return encode_tree(Command(self.tree.text, self.tree.children + steps))
+        """The log's command text: the set-up save's tree, then one ``LOG`` step per act."""
+        return encode_tree(Command(self.tree.text, self.tree.children + tuple(c.logged() for c in self._trees)))
 
     def write(self, path: Path) -> None:
+        """Save the log as a ``.vlog`` (the set-up's entries, the text obfuscated as the engine does)."""
         write_save(path, encode_envelope(Envelope(EnvelopeKind.VCSK, LOG_KEY, self.text())), self.entries)
 
 
-def _container_entries(data: bytes) -> list[tuple[str, bytes]]:
-    import tempfile
+def _on_counter(dx: int, dy: int, size: tuple[int, int]) -> bool:
+    """Whether a point ``dx``, ``dy`` from a piece's position lies on its image of ``size``, centred on
+    the position (``java.awt.Rectangle.contains``: left and top edges in, right and bottom out)."""
+    w, h = size
+    return -(w // 2) <= dx < w - w // 2 and -(h // 2) <= dy < h - h // 2
 
+
+def _container_entries(data: bytes) -> list[tuple[str, bytes]]:
+    """The zip entries of the set-up save (read through a file: the container reader takes a path)."""
     with tempfile.TemporaryDirectory() as tmp:
         p = Path(tmp) / SETUP_ENTRY
         p.write_bytes(data)
         return list(read_container(p).entries)
-

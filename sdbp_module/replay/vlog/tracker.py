@@ -2,10 +2,11 @@
 
 Keyed by the VASSAL piece id. Each piece keeps its trait chain (type and state strings, outermost
 first, as the codec splits them), its ``sdbp_id``/``sdbp_kind`` Marker properties and its position.
-Stacks keep their members so that a ``M/<stackId>`` moves every piece in it; a piece moved on its
-own leaves its stack and joins the stack it is dropped on (``underId``) or the one at exactly that
-spot, as the engine's ``placeOrMerge`` does. Decks are positions only: their cards carry the
-deck's position in their own BasicPiece state.
+Stacks keep their members, bottom to top, so that a ``M/<stackId>`` moves every piece in it; a
+piece moved on its own leaves its stack and joins the stack it is dropped on (right above its
+``underId``) or, without one, the stack at exactly that spot as its bottom piece, as the engine's
+``MovePiece`` does. Decks are positions only: their cards carry the deck's position in their own
+BasicPiece state.
 """
 
 from __future__ import annotations
@@ -118,7 +119,8 @@ class Tracker:
                 return sid
         return None
 
-    def _stack_at(self, where: tuple[str | None, str, str], exclude: str | None) -> str | None:
+    def stack_at(self, where: tuple[str | None, str, str], exclude: str | None = None) -> str | None:
+        """The first stack with members at exactly ``where`` (other than ``exclude``)."""
         for sid, members in self.stacks.items():
             if sid != exclude and members and self.positions.get(sid) == where:
                 return sid
@@ -129,7 +131,7 @@ class Tracker:
         if piece_id in self.stacks:
             members = list(self.stacks[piece_id])
             moved = [self._place(self.pieces[m], new) for m in members if m in self.pieces]
-            target = self._stack_at(new, piece_id)
+            target = self.stack_at(new, piece_id)
             if target is not None:
                 self.stacks[target] = members + self.stacks[target]
                 self.stacks[piece_id] = []
@@ -146,8 +148,11 @@ class Tracker:
             self.stacks[old_stack].remove(piece_id)
         one = self._place(piece, new)
         target = self.stack_of(under) if under else None
-        if target is None:
-            target = self._stack_at(new, None)
+        if under and target is not None:
+            members = self.stacks[target]
+            members.insert(members.index(under) + 1, piece_id)
+            return [one]
+        target = self.stack_at(new)
         if target is not None:
             self.stacks[target].insert(0, piece_id)
         return [one]

@@ -149,25 +149,33 @@ class Zones:
 
     def point_in(self, name: str) -> tuple[int, int]:
         """A point well inside zone ``name`` (for writers of synthetic logs)."""
+        return self.points_in(name)[0]
+
+    def points_in(self, name: str) -> list[tuple[int, int]]:
+        """Grid points well inside zone ``name``, nearest its bounding-box centre first (deterministic)."""
         for zone in self.zones:
             if zone.name == name:
-                return interior_point(zone)
+                return interior_points(zone)
         raise KeyError(name)
 
 
 def interior_point(zone: Zone) -> tuple[int, int]:
     """A grid point inside the zone, nearest its bounding-box centre (deterministic)."""
+    return interior_points(zone)[0]
+
+
+def interior_points(zone: Zone) -> list[tuple[int, int]]:
+    """The grid points of the zone's bounding box that lie inside it with 8 px to spare in each
+    direction, nearest the box centre first (ties in row, then column order); ``ValueError`` if none."""
     xs = [p[0] for p in zone.points]
     ys = [p[1] for p in zone.points]
     cx, cy = (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2
-    best: tuple[int, int, int] | None = None
     step = max(2, min(max(xs) - min(xs), max(ys) - min(ys)) // 24)
+    found: list[tuple[int, int, int, int]] = []
     for y in range(min(ys), max(ys) + 1, step):
         for x in range(min(xs), max(xs) + 1, step):
             if zone.contains(x, y) and all(zone.contains(x + dx, y + dy) for dx, dy in ((8, 0), (-8, 0), (0, 8), (0, -8))):
-                d = (x - cx) ** 2 + (y - cy) ** 2
-                if best is None or d < best[0]:
-                    best = (d, x, y)
-    if best is None:
+                found.append(((x - cx) ** 2 + (y - cy) ** 2, y, x, len(found)))
+    if not found:
         raise ValueError(f"zone {zone.name!r} has no interior point")
-    return best[1], best[2]
+    return [(x, y) for _d, y, x, _i in sorted(found)]

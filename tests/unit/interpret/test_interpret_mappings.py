@@ -87,16 +87,15 @@ def test_moves_grouped_by_from_and_to(game: GameData, module: Path) -> None:
 
 def test_stack_drag_moves_every_member(game: GameData, module: Path) -> None:
     s = Scribe(module)
-    s.move(V, ["VM-308-88-322-1", "VM-308-88-322-2"], "11")  # both end on one point
+    s.move(V, ["VM-308-88-322-1", "VM-308-88-322-2"], "11")  # both end on one point: the new stack holds both
     a, b = s.piece("VM-308-88-322-1").piece_id, s.piece("VM-308-88-322-2").piece_id
-    x, y = s.point("11")
-    s.step([f"+/999/stack/Main Map;{x};{y};{a};{b};@@1"])  # the engine logs the new stack
+    (stack,) = [sid for sid, members in s.tracker.stacks.items() if members == [a, b]]
     x, y = s.point("8")
-    s.step([f"M/999/Main Map/{x}/{y}/null/Main Map/0/0/null/scribe"])
+    s.step([f"M/{stack}/Main Map/{x}/{y}/null/Main Map/0/0/null/scribe"])
     events, problems = run(s, game, module)
     assert problems == []
     assert events[1] == Move(
-        where=Where("t.vlog", 3), side=V, units=(UnitId("VM-308-88-322-1"), UnitId("VM-308-88-322-2")), from_area=AreaId(11), to_area=AreaId(8)
+        where=Where("t.vlog", 2), side=V, units=(UnitId("VM-308-88-322-1"), UnitId("VM-308-88-322-2")), from_area=AreaId(11), to_area=AreaId(8)
     )
 
 

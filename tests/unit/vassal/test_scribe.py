@@ -1,20 +1,36 @@
-"""The scribe writes what the 3.7 engine writes with the built module (docs/report-formats.md), and
-the interpretation reads its logs back (the tracker's TURN state included)."""
+"""The scribe writes what the 3.7 engine writes with the built module (docs/report-formats.md): the
+commands, their decoration and how they nest (``Command.append``, ``ChangePiece`` merging), new
+stacks and the pieces a drop lands on, undo; and the interpretation reads its logs back."""
 
 from __future__ import annotations
 
 import pytest
 
+from sdbp_module.codec import pieces
 from sdbp_module.codec.module_info import read_module
+from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.tree import Command, decode_tree
 from sdbp_module.ids import AreaId, Phase, Side, UnitId
-from sdbp_module.replay.events import Damage, DamageResult, DiceRoll, PhaseStart, UnitOutcome, Where
+from sdbp_module.replay.events import (
+    Damage,
+    DamageResult,
+    DiceRoll,
+    PhaseStart,
+    UnitOutcome,
+    Where,
+)
 from sdbp_module.replay.interpret import interpret_tree
 from sdbp_module.replay.vlog.start import PHASES, StartReader
 from sdbp_module.replay.vlog.tracker import Tracker
 from sdbp_module.replay.vlog.zones import Zones
-from sdbp_module.vassal import setup
-from sdbp_module.vassal_log.scribe import Scribe, piece_name, turn_state
+from sdbp_module.vassal import layout, setup
+from sdbp_module.vassal_log.scribe import (
+    HAND_BOARD,
+    Scribe,
+    dice_summary,
+    piece_name,
+    turn_state,
+)
 
 from .conftest import Built
 
@@ -29,6 +45,32 @@ def scribe(built: Built) -> Scribe:
 def log_steps(s: Scribe) -> list[Command]:
     """The top-level LOG steps of the scribe's text, decoded as the engine would."""
     return [c for c in decode_tree(s.text()).children if c.text.startswith("LOG\t")]
+
+
+def shape(node: Command) -> list[object]:
+    """A logged step as nested lists, ``[text, [children…]]`` (a leaf: its text alone), without the
+    ``LOG{TAB}`` wrappers; a ``D/`` is ``D/<id> same`` or ``D/<id> changed``, an AddPiece of a
+    piece (not a stack) ``+/<id>``."""
+    text = node.text.removeprefix("LOG\t")
+    if text.startswith("D/"):
+        f = se_decode(text[2:], "/")
+        text = f"D/{f[0]} {'same' if f[1] == f[2] else 'changed'}"
+    elif text.startswith("+/") and "/stack/" not in text:
+        text = "+/" + se_decode(text[2:], "/")[0]
+    return [text, [shape(c) for c in node.children]] if node.children else [text]
+
+
+def last(s: Scribe) -> list[object]:
+    return shape(log_steps(s)[-1])
+
+
+def move(piece_id: str, to: tuple[str, str, str], under: str, old: tuple[str, str, str], old_under: str = "null") -> str:
+    return "/".join(["M", piece_id, *to, under, *old, old_under, "scribe"])
+
+
+def where(s: Scribe, sdbp_id: str) -> tuple[str, str, str]:
+    p = s.piece(sdbp_id)
+    return (p.map or "null", p.x, p.y)
 
 
 def test_turn_state_reads_back_as_the_same_turn_and_phase(built: Built) -> None:
@@ -54,75 +96,246 @@ def test_phase_is_the_decorated_line_with_the_tracker_state_as_its_child(scribe:
         scribe.phase(1, "supper", V)
 
 
-def test_pass_and_null_step(scribe: Scribe) -> None:
+def test_pass_and_result_buttons_write_a_bare_star_and_a_null_step_is_null(scribe: Scribe) -> None:
+    """The toolbar buttons are Global Key Commands: ``GlobalCommand.apply`` writes ``"*" + report``."""
     scribe.pass_(F)
+    scribe.result(V, F)
     scribe.null_step()
-    assert [c.text for c in log_steps(scribe)] == ["LOG\tCHAT* SDBP|1|PASS|side=French", "LOG\tnull"]
-
-
-def test_move_writes_the_engine_move_report_between_the_moves_and_the_move_lines(scribe: Scribe) -> None:
-    a, b = "VM-308-88-322-1", "VM-308-88-322-2"
-    assert piece_name(scribe.piece(a)) == "322/88 1 (fresh)"
-    scribe.move(V, [a, b], "11")  # from two set-up spots: one report line each
-    texts = scribe.steps[-1]
-    assert [t[:2] for t in texts[:2]] == ["M/", "M/"]
-    assert texts[2:] == [
-        "CHAT* 322/88 1 (fresh) moves 7 &rarr; 11 *",
-        "CHAT* 322/88 2 (fresh) moves 7 &rarr; 11 *",
-        "CHAT* SDBP|1|MOVE|side=Viet Minh|unit=VM-308-88-322-1|from=7|to=11",
-        "CHAT* SDBP|1|MOVE|side=Viet Minh|unit=VM-308-88-322-2|from=7|to=11",
+    assert [c.text for c in log_steps(scribe)] == [
+        "LOG\tCHAT*SDBP|1|PASS|side=French",
+        "LOG\tCHAT*SDBP|1|RESULT|side=Viet Minh|winner=French",
+        "LOG\tnull",
     ]
-    scribe.flip(V, [b])
-    scribe.move(V, [a, b], "8")  # now from one point: one line naming both, spent level shown
-    assert scribe.steps[-1][2] == "CHAT* 322/88 1 (fresh), 322/88 2 (spent) moves 11 &rarr; 8 *"
+
+
+def test_a_drop_where_no_stack_is_makes_a_new_stack_and_the_next_lands_on_its_top(scribe: Scribe) -> None:
+    a, b, c = (scribe.piece(f"VM-308-88-322-{i}") for i in (1, 2, 3))
+    assert piece_name(a) == "322/88 1 (fresh)"
+    olds = [where(scribe, f"VM-308-88-322-{i}") for i in (1, 2, 3)]
+    x, y = (str(v) for v in scribe.point("11"))
+    scribe.move(V, ["VM-308-88-322-1", "VM-308-88-322-2"], "11")  # from two set-up stacks
+    (stack,) = [sid for sid, members in scribe.tracker.stacks.items() if members == [a.piece_id, b.piece_id]]
+    assert last(scribe) == [
+        move(a.piece_id, ("Main Map", x, y), "null", olds[0]),
+        [
+            [f"+/{stack}/stack/Main Map;{x};{y};{a.piece_id};@@1"],
+            [move(b.piece_id, ("Main Map", x, y), a.piece_id, olds[1])],
+            ["CHAT* 322/88 1 (fresh) moves 7 &rarr; 11 *", [["CHAT* 322/88 2 (fresh) moves 7 &rarr; 11 *"]]],
+            [
+                f"D/{a.piece_id} same",
+                [
+                    ["CHAT* SDBP|1|MOVE|side=Viet Minh|unit=VM-308-88-322-1|from=7|to=11"],
+                    [f"D/{b.piece_id} same", [["CHAT* SDBP|1|MOVE|side=Viet Minh|unit=VM-308-88-322-2|from=7|to=11"]]],
+                ],
+            ],
+        ],
+    ]
+    scribe.move(V, ["VM-308-88-322-3"], "11")
+    assert last(scribe)[0] == move(c.piece_id, ("Main Map", x, y), b.piece_id, olds[2])
+    assert scribe.tracker.stacks[stack] == [a.piece_id, b.piece_id, c.piece_id]
+    scribe.flip(V, ["VM-308-88-322-2"])
+    scribe.move(V, ["VM-308-88-322-1", "VM-308-88-322-2"], "8")  # now from one point: one line naming both
+    step = last(scribe)
+    assert step[0] == move(a.piece_id, where(scribe, "VM-308-88-322-1"), "null", ("Main Map", x, y))  # bottom of its stack
+    assert ["CHAT* 322/88 1 (fresh), 322/88 2 (spent) moves 11 &rarr; 8 *"] in step[1]  # type: ignore[operator]
+
+
+def test_a_drop_on_a_stacks_counter_lands_on_the_stack(scribe: Scribe) -> None:
+    a, b = scribe.piece("VM-308-88-322-1"), scribe.piece("VM-308-88-322-2")
+    x, y = scribe.point("11")
+    scribe.move(V, ["VM-308-88-322-1"], "11")
+    scribe.move(V, ["VM-308-88-322-2"], "", point=(x + layout.COUNTER // 2 - 1, y - layout.COUNTER // 2))  # on a's counter
+    assert last(scribe)[0] == move(b.piece_id, ("Main Map", str(x), str(y)), a.piece_id, ("Main Map", "932", "521"))
+    scribe.move(V, ["VM-308-88-322-3"], "", point=(x + layout.COUNTER // 2, y))  # just beside it: a stack of its own
+    assert "/stack/" in str(last(scribe)[1])
+
+
+def test_report_actions_write_their_line_under_an_unchanged_d(scribe: Scribe) -> None:
+    """``ReportState``: the ``ChangeTracker``'s ``D/`` (new state = old) with the line as its child."""
+    scribe.entrench(V, ["VM-312-165-542-1"])
+    piece = scribe.piece("VM-312-165-542-1")
+    (step,) = log_steps(scribe)
+    assert se_decode(step.text.removeprefix("LOG\tD/"), "/") == [piece.piece_id, *[pieces.join_chain(piece.states)] * 2]
+    assert [c.text for c in step.children] == ["LOG\tCHAT* SDBP|1|ENTRENCH|side=Viet Minh|unit=VM-312-165-542-1|area=8"]
+
+
+def test_declare_merges_each_line_into_its_prompt(scribe: Scribe) -> None:
+    u1, u2 = scribe.piece("VM-312-165-115-1").piece_id, scribe.piece("VM-312-165-115-2").piece_id
+    scribe.declare("FIRE", V, ["VM-312-165-115-1", "VM-312-165-115-2"], "14")
+    line = "CHAT* SDBP|1|FIRE|side=Viet Minh|unit=VM-312-165-115-{}|from=8|target=14"
+    assert last(scribe) == [
+        f"D/{u1} changed",
+        [[line.format(1)], [f"D/{u1} changed"], [f"D/{u2} changed", [[line.format(2)], [f"D/{u2} changed"]]]],
+    ]
+    prompt = se_decode(log_steps(scribe)[-1].text[6:], "/")
+    assert "14" in pieces.split_chain(prompt[1]) and scribe.piece("VM-312-165-115-1").prop("sdbp_target") == ""  # type: ignore[operator]
+    scribe.declare("ASSAULT", V, ["VM-312-165-115-3"], "")  # a cancelled prompt changes nothing: no D/ of its own
+    assert last(scribe)[1] == [["CHAT* SDBP|1|ASSAULT|side=Viet Minh|unit=VM-312-165-115-3|from=8|target="]]
+    assert str(last(scribe)[0]).endswith(" same")
 
 
 def test_damage_flip_writes_damage_then_the_flip(scribe: Scribe) -> None:
+    u = scribe.piece("FR-III13DBLE-9").piece_id
     scribe.damage(F, "FR-III13DBLE-9", "flip")
-    line, change, flip = scribe.steps[-1]
-    assert line == "CHAT* SDBP|1|DAMAGE|side=French|unit=FR-III13DBLE-9|area=14|result=flip"
-    assert change.startswith("D/") and scribe.piece("FR-III13DBLE-9").spent
-    assert flip == "CHAT* SDBP|1|FLIP|side=French|unit=FR-III13DBLE-9|area=14|state=spent"
-
-
-def test_damage_eliminate_names_the_area_it_was_hit_in(scribe: Scribe) -> None:
-    scribe.damage(F, "FR-III13DBLE-10", "eliminate")
-    line, move, *rest = scribe.steps[-1]
-    assert line == "CHAT* SDBP|1|DAMAGE|side=French|unit=FR-III13DBLE-10|area=14|result=eliminate"
-    assert move.startswith("M/")
-    assert rest == [
-        "CHAT* SDBP|1|MOVE|side=French|unit=FR-III13DBLE-10|from=14|to=Eliminated",
-        "CHAT* SDBP|1|ELIMINATE|side=French|unit=FR-III13DBLE-10|from=14",
+    assert last(scribe) == [
+        f"D/{u} same",
+        [
+            ["CHAT* SDBP|1|DAMAGE|side=French|unit=FR-III13DBLE-9|area=14|result=flip"],
+            [f"D/{u} changed", [["CHAT* SDBP|1|FLIP|side=French|unit=FR-III13DBLE-9|area=14|state=spent"]]],
+        ],
     ]
-    assert scribe.zone_of(scribe.piece("FR-III13DBLE-10")) == "Eliminated"
+    assert scribe.piece("FR-III13DBLE-9").spent
+
+
+def test_eliminate_is_the_send_to_location_with_its_move_line(scribe: Scribe) -> None:
+    """``SendToLocation``: its back-position ``D/``, the ``M/`` to the trait's point (a new stack in the
+    empty box), the move key's ``MOVE`` line; the ``ELIMINATE`` line's ``D/`` merges into the one before."""
+    a, b = scribe.piece("FR-III13DBLE-10"), scribe.piece("FR-III13DBLE-11")
+    old_a, old_b = where(scribe, "FR-III13DBLE-10"), where(scribe, "FR-III13DBLE-11")
+    scribe.damage(F, "FR-III13DBLE-10", "eliminate")
+    box = ("Main Map", "2132", "1068")
+    (stack,) = [sid for sid, m in scribe.tracker.stacks.items() if m == [a.piece_id]]
+    assert last(scribe) == [
+        f"D/{a.piece_id} same",
+        [
+            ["CHAT* SDBP|1|DAMAGE|side=French|unit=FR-III13DBLE-10|area=14|result=eliminate"],
+            [
+                f"D/{a.piece_id} changed",
+                [
+                    [move(a.piece_id, box, "null", old_a)],
+                    [f"+/{stack}/stack/Main Map;2132;1068;{a.piece_id};@@1"],
+                    [f"D/{a.piece_id} same", [["CHAT* SDBP|1|MOVE|side=French|unit=FR-III13DBLE-10|from=14|to=Eliminated"]]],
+                    ["CHAT* SDBP|1|ELIMINATE|side=French|unit=FR-III13DBLE-10|from=14"],
+                ],
+            ],
+        ],
+    ]
+    back = se_decode(log_steps(scribe)[-1].children[1].text[6:], "/")[1]
+    assert ";".join(old_a) in pieces.split_chain(back)  # type: ignore[operator]
+    scribe.eliminate(F, "FR-III13DBLE-11")  # onto the first one
+    assert last(scribe)[1][0] == [move(b.piece_id, box, a.piece_id, old_b)]  # type: ignore[index]
     with pytest.raises(ValueError):
         scribe.damage(F, "FR-III13DBLE-11", "retreat")
 
 
 def test_retreat_is_the_menu_step_then_the_drag(scribe: Scribe) -> None:
+    u = scribe.piece("FR-III13DBLE-11").piece_id
     scribe.retreat(F, "FR-III13DBLE-11", "17")
-    menu, drag = scribe.steps[-2:]
-    assert menu[0].startswith("D/") and menu[2].startswith("D/")  # the prompt sets sdbp_target, the reset empties it
-    assert menu[1] == "CHAT* SDBP|1|RETREAT|side=French|unit=FR-III13DBLE-11|from=14|to=17"
+    menu, drag = log_steps(scribe)
+    assert shape(menu) == [f"D/{u} changed", [["CHAT* SDBP|1|RETREAT|side=French|unit=FR-III13DBLE-11|from=14|to=17"], [f"D/{u} changed"]]]
     assert scribe.piece("FR-III13DBLE-11").prop("sdbp_target") == ""
-    assert drag[0].startswith("M/")
-    assert drag[1:] == [
-        "CHAT* III/13 DBLE 11 (fresh) moves 14 &rarr; 17 *",
-        "CHAT* SDBP|1|MOVE|side=French|unit=FR-III13DBLE-11|from=14|to=17",
+    assert shape(drag)[1][1:] == [  # type: ignore[index]
+        ["CHAT* III/13 DBLE 11 (fresh) moves 14 &rarr; 17 *"],
+        [f"D/{u} same", [["CHAT* SDBP|1|MOVE|side=French|unit=FR-III13DBLE-11|from=14|to=17"]]],
     ]
     scribe.retreat(F, "FR-III13DBLE-9", "17", typed=" 17 ")
     assert scribe.steps[-2][1].endswith("|from=14|to= 17 ")
 
 
-def test_assault_dice_use_the_assault_button(scribe: Scribe) -> None:
+def test_dice_write_the_buttons_four_properties_with_their_previous_values(scribe: Scribe) -> None:
     scribe.dice(V, "assault", [6, 2])
-    scribe.dice(V, "fire", [1, 1])
-    assert scribe.steps[-2] == [
+    scribe.dice(V, "assault", [3, 3])
+    scribe.dice(F, "supply", [1, 5])
+    assert scribe.steps[0] == [
         "CHAT* SDBP|1|DICE|side=Viet Minh|purpose=assault|dice=6,2|total=8",
-        "MutableProperty\tAssault 2d6_result\t\t6,2\tModule",
+        "MutableProperty\tAssault 2d6_result\t1\t6,2\tModule",
         "MutableProperty\tAssault 2d6_total\t0\t8\tModule",
+        "MutableProperty\tAssault 2d6_keep\t0\t2\tModule",
+        "MutableProperty\tAssault 2d6_summary\t\t2 x1, 6 x1\tModule",
     ]
-    assert scribe.steps[-1][1].startswith("MutableProperty\tFire 2d6_result\t")
+    assert scribe.steps[1][1:] == [
+        "MutableProperty\tAssault 2d6_result\t6,2\t3,3\tModule",
+        "MutableProperty\tAssault 2d6_total\t8\t6\tModule",
+        "MutableProperty\tAssault 2d6_keep\t2\t2\tModule",
+        "MutableProperty\tAssault 2d6_summary\t2 x1, 6 x1\t3 x2\tModule",
+    ]
+    assert scribe.steps[2][1] == "MutableProperty\tSupply 2d6_result\t1\t1,5\tModule"
+    assert dice_summary([4]) == "4 x1"
+
+
+def test_hand_cards_lie_on_free_slots_of_the_hand_board(scribe: Scribe) -> None:
+    cards = [f"FR-{i:02d}" for i in range(1, 11)]
+    for card in cards:
+        scribe.draw(F, [card])
+    hand = [where(scribe, c) for c in cards]
+    assert {h[0] for h in hand} == {"French hand"}
+    assert all(0 < int(x) - layout.CARD_W // 2 and int(x) + layout.CARD_W // 2 < HAND_BOARD[0] for _m, x, _y in hand)
+    assert all(0 < int(y) - layout.CARD_H // 2 and int(y) + layout.CARD_H // 2 < HAND_BOARD[1] for _m, _x, y in hand)
+    slots = sorted({int(x) for _m, x, _y in hand})
+    assert len(slots) == 7 and all(b - a > layout.CARD_W for a, b in zip(slots, slots[1:], strict=False))
+    scribe.card(F, "FR-02", "discard")  # frees the second slot: the next card goes there
+    scribe.draw(F, ["FR-11"])
+    assert where(scribe, "FR-11") == hand[1]
+    scribe.draw(F, ["FR-12", "FR-13"])  # every slot taken: onto the last one's top card; one drag, 13 on 12
+    twelve, top = scribe.piece("FR-12").piece_id, scribe.piece("FR-10").piece_id
+    assert [t.split("/")[5] for t in scribe.steps[-1]] == [top, twelve]
+    assert where(scribe, "FR-12") == where(scribe, "FR-13") == hand[-1]
+
+
+def test_cards_play_through_the_trigger_and_discard_through_return_to_deck(scribe: Scribe) -> None:
+    scribe.draw(F, ["FR-06", "FR-02"])
+    six, two = scribe.piece("FR-06").piece_id, scribe.piece("FR-02").piece_id
+    old6, old2 = where(scribe, "FR-06"), where(scribe, "FR-02")
+    scribe.card(F, "FR-06", "play", target="9")
+    pile = ("Main Map", *scribe.decks["French discard"])
+    assert last(scribe) == [
+        f"D/{six} changed",
+        [["CHAT* SDBP|1|CARD|side=French|card=FR-06|action=play|target=9"], [f"D/{six} changed"], [move(six, pile, "null", old6)]],
+    ]
+    scribe.card(F, "FR-02", "discard")  # the move first, then the line; onto the pile's top card
+    assert last(scribe) == [move(two, pile, six, old2), [[f"D/{two} same", [["CHAT* SDBP|1|CARD|side=French|card=FR-02|action=discard"]]]]]
+    assert scribe.piles["French discard"] == [six, two]
+
+
+def test_a_palette_marker_is_added_with_its_stack_beside_the_units(scribe: Scribe) -> None:
+    marker = scribe.add_marker(V, "trench", "2", "8")
+    (stack,) = [sid for sid, m in scribe.tracker.stacks.items() if m == [marker]]
+    piece = scribe.tracker.pieces[marker]
+    assert last(scribe) == [
+        f"+/{marker}",
+        [
+            [f"+/{stack}/stack/Main Map;{piece.x};{piece.y};{marker};@@1"],
+            [f"* {piece_name(piece)} created in 8 *".join(["CHAT", ""])],
+            [f"D/{marker} same", [["CHAT* SDBP|1|MOVE|side=Viet Minh|marker=trench|state=2|from=|to=8"]]],
+        ],
+    ]
+    half = layout.COUNTER // 2
+    others = [scribe.tracker.positions[s] for s, m in scribe.tracker.stacks.items() if m and s != stack]
+    assert others and not any(-half <= int(piece.x) - int(w[1]) < half and -half <= int(piece.y) - int(w[2]) < half for w in others)
+
+
+def test_undo_writes_the_inverse_tree_and_restores_the_position(scribe: Scribe) -> None:
+    """``BasicLogger.undo``: the step's inverses last to first (the unchanged ``D/`` has none), the
+    ``* UNDO:`` lines, between the two brackets; the scribe's position is the one before the step."""
+    u = scribe.piece("FR-8BPC-1")
+    start = where(scribe, "FR-8BPC-1")
+    scribe.dice(V, "fire", [1, 1])
+    scribe.move(F, ["FR-8BPC-1"], "22")
+    drag, stack_add = scribe.steps[-1][:2]
+    stack = se_decode(stack_add[2:], "/")[0]
+    scribe.undo()
+    assert where(scribe, "FR-8BPC-1") == start and stack not in scribe.tracker.stacks
+    f = se_decode(drag[2:], "/")
+    assert scribe.steps[-1] == [
+        "UNDO\ttrue",
+        "CHAT* UNDO: * SDBP|1|MOVE|side=French|unit=FR-8BPC-1|from=21|to=22",
+        f"CHAT* UNDO: * {piece_name(u)} moves 21 &rarr; 22 *",
+        f"-/{stack}",
+        "M/" + "/".join([f[0], *f[5:9], *f[1:5], f[9]]),
+        "UNDO\tfalse",
+    ]
+    scribe.undo()  # the roll: its properties back to their values before it
+    assert scribe.steps[-1][1:5] == [
+        "MutableProperty\tFire 2d6_summary\t1 x2\t\tModule",
+        "MutableProperty\tFire 2d6_keep\t2\t0\tModule",
+        "MutableProperty\tFire 2d6_total\t2\t0\tModule",
+        "MutableProperty\tFire 2d6_result\t1,1\t1\tModule",
+    ]
+    scribe.dice(V, "fire", [2, 3])
+    assert scribe.steps[-1][1] == "MutableProperty\tFire 2d6_result\t1\t2,3\tModule"
+    scribe.undo()
+    with pytest.raises(ValueError, match="no step to take back"):
+        scribe.undo()
 
 
 def test_the_interpretation_reads_a_scribe_log_with_phases_damage_and_retreats(built: Built, scribe: Scribe) -> None:
