@@ -50,7 +50,6 @@ A multi-card ``draw`` is one drag of several cards (the decks allow one at a tim
 from __future__ import annotations
 
 import tempfile
-import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -67,6 +66,8 @@ from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import Command, decode_tree, encode_tree
+from sdbp_module.codec.zipread import open_archive
+from sdbp_module.errors import CodecError
 from sdbp_module.ids import Side
 from sdbp_module.replay.vlog.lines import format_line, side_name
 from sdbp_module.replay.vlog.start import PHASES
@@ -289,8 +290,11 @@ class Scribe:
     """Builds a log step by step; ``write(path)`` saves it. Units and cards are named by ``sdbp_id``."""
 
     def __init__(self, module: Path, *, player: str = "scribe") -> None:
-        with zipfile.ZipFile(module) as archive:
-            data = archive.read(SETUP_ENTRY)
+        with open_archive(module, kind="a .vmod is a zip archive") as archive:
+            entry = next((e for e in archive.entries if e.name == SETUP_ENTRY), None)
+            if entry is None:
+                raise CodecError(f"{module}: no {SETUP_ENTRY} entry (not a module built by sdbp build)")
+            data = archive.read(entry)
         tmp_entries = _container_entries(data)
         self.entries = [(n, d) for n, d in tmp_entries if n != "savedGame"]
         saved = dict(tmp_entries)["savedGame"]
