@@ -7,12 +7,12 @@ Bad input raises ``CodecError``/``InputError`` (one line naming the file, exit 2
 
 from __future__ import annotations
 
-import json
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
-from sdbp_module.codec.container import read_container, write_save
+from sdbp_module.codec.container import SAVED_GAME, read_container, write_save
 from sdbp_module.codec.envelope import (
     Envelope,
     EnvelopeKind,
@@ -21,7 +21,8 @@ from sdbp_module.codec.envelope import (
     encode_envelope,
 )
 from sdbp_module.codec.integrity import truncated_command
-from sdbp_module.codec.json_form import count, dump_json, game_from_json, game_to_json
+from sdbp_module.codec.json_form import Counts, count, game_from_json, game_to_json
+from sdbp_module.codec.jsonio import dump_chunks, dump_lines, load
 from sdbp_module.codec.migration import migrate_tree
 from sdbp_module.codec.module_info import ModuleInfo, read_module
 from sdbp_module.codec.resolution import annotate
@@ -56,20 +57,18 @@ def read_game(path: Path) -> tuple[Envelope, Command, tuple[tuple[str, bytes], .
     return env, tree, container.entries
 
 
-def _read_json(path: Path) -> dict[str, object]:
+def _read_json(path: Path) -> object:
+    """The JSON value in ``path`` (any depth); ``InputError`` if unreadable, not UTF-8 or not JSON."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"{path}: invalid UTF-8 at byte {exc.start}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}") from None
-    if not isinstance(doc, dict):
-        raise InputError(f"{path}: expected a JSON object at the top")
-    return doc
+    del data  # parse with one copy of the file in memory, not two
+    return load(text, str(path))
 
 
 def _rewrap(env: Envelope, envelope: str | None, key: int | None) -> Envelope:
@@ -91,6 +90,30 @@ def _load_module(module: Path | None) -> ModuleInfo | None:
     return read_module(module)
 
 
+def _write_json_form(
+    source: Path, target: Path, *, info: ModuleInfo | None, module: Path | None, envelope: str | None, key: int | None
+) -> Counts:
+    """Write the JSON form of a save/log, streamed; return its counts.
+
+    Memory: the raw ``savedGame`` entry and its decoded text are dropped once the tree is built,
+    and the tree once the document is; base64 entries are encoded while writing. So the document
+    (with the entries' bytes) and a 1 MiB chunk are what is left.
+    """
+    env, tree, entries = read_game(source)
+    counts = count(tree)
+    if envelope is not None or key is not None:
+        env = _rewrap(env, envelope, key)
+    env = replace(env, text="")
+    entries = tuple((name, b"" if name == SAVED_GAME else data) for name, data in entries)
+    doc = game_to_json(env, tree, entries, stream_base64=True)
+    del tree, entries
+    if info is not None:
+        annotate(doc["commands"], info)
+        doc["module"] = {"name": info.name, "file": module.name if module else None}
+    write_atomically(target, dump_chunks(doc))
+    return counts
+
+
 def run_convert(source: Path, target: Path, *, module: Path | None, envelope: str | None, key: str | None) -> int:
     """Convert .vsav/.vlog → .json / .jsonl, .json → .vsav/.vlog, or re-wrap a .vsav/.vlog."""
     key_value = _parse_key(key)
@@ -105,23 +128,18 @@ def run_convert(source: Path, target: Path, *, module: Path | None, envelope: st
         decoded = game_from_json(_read_json(source), where=str(source))
         env = _rewrap(decoded.envelope, envelope, key_value)
         write_save(target, encode_envelope(env), decoded.entries)
-        click.echo(f"{target}: {count(decode_tree(env.text)).line()}")
+        click.echo(f"{target}: {decoded.counts.line()}")
         return EXIT_OK
     if dst not in (".json", ".jsonl") + GAME_SUFFIXES:
         raise InputError(f"{target}: unknown target type (expected .json, .jsonl, .vsav or .vlog)")
+    if dst == ".json":
+        counts = _write_json_form(source, target, info=info, module=module, envelope=envelope, key=key_value)
+        click.echo(f"{source}: {counts.line()}")
+        return EXIT_OK
     env, tree, entries = read_game(source)
     counts = count(tree)
-    if dst == ".json":
-        if envelope is not None or key_value is not None:
-            env = _rewrap(env, envelope, key_value)
-        doc = game_to_json(env, tree, entries)
-        if info is not None:
-            annotate(doc["commands"], info)
-            doc["module"] = {"name": info.name, "file": module.name if module else None}
-        write_atomically(target, dump_json(doc).encode("utf-8"))
-    elif dst == ".jsonl":
-        lines = [json.dumps(step, sort_keys=True, ensure_ascii=False) for step in log_steps(tree, info)]
-        write_atomically(target, "".join(line + "\n" for line in lines).encode("utf-8"))
+    if dst == ".jsonl":
+        write_atomically(target, dump_lines(log_steps(tree, info)))
     else:
         env = _rewrap(env, envelope, key_value)
         write_save(target, encode_envelope(env), [(n, d) for n, d in entries if n != "savedGame"])

@@ -5,7 +5,11 @@ One decode/encode pair: :func:`game_to_json` (a decoded save → a JSON-ready di
 are used for the commands and traits we understand; everything else is kept as a raw string, so
 converting back gives the original ``savedGame`` text byte for byte. Every named reading is checked
 by writing it back before it is used; a command that does not survive that check is kept raw
-(``"cmd": "other"``). Keys are sorted when serialised (:func:`dump_json`).
+(``"cmd": "other"``). Keys are sorted when serialised (:func:`dump_json`, or streamed with
+:mod:`sdbp_module.codec.jsonio`). Both directions are iterative: trees and ``LOG`` chains of any
+depth. Converting back checks the whole document first and that the text built reads back as the
+same tree (:mod:`sdbp_module.codec.json_validation`), so bad input never reaches a traceback or a
+file.
 
 >>> node = command_to_json(decode_tree("CHAT<Éliane> - hi"))
 >>> node
@@ -17,13 +21,23 @@ by writing it back before it is used; a command that does not survive that check
 from __future__ import annotations
 
 import base64
-import json
+import binascii
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from sdbp_module.codec import pieces
+from sdbp_module.codec.container import SAVED_GAME
 from sdbp_module.codec.envelope import Envelope, EnvelopeKind, HexCase
+from sdbp_module.codec.json_validation import (
+    FORMAT,
+    FORMAT_VERSION,
+    MOVE_FIELDS,
+    check_reads_back,
+    validate_document,
+)
+from sdbp_module.codec.jsonio import Base64Bytes, dump_text
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import (  # noqa: F401
@@ -33,15 +47,11 @@ from sdbp_module.codec.tree import (  # noqa: F401
     join_exact,
     split_exact,
 )
-from sdbp_module.errors import CodecError
-
-FORMAT = "sdbp-vassal-game"
-FORMAT_VERSION = 1
-SAVED_GAME = "savedGame"
 
 JsonObject = dict[str, Any]
 
-_MOVE_FIELDS = ("id", "new_map", "new_x", "new_y", "new_under", "old_map", "old_x", "old_y", "old_under", "player")
+LOG_PREFIX = "LOG\t"
+_ESCAPED_CONTROL = re.compile(rb"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _SIMPLE = {"begin_save": "begin_save", "end_save": "end_save", "SETUP_STACK\t": "setup_stack", "": "empty"}
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE.items()}
 
@@ -176,13 +186,13 @@ def _move(text: str) -> JsonObject | None:
     if not text.startswith("M/"):
         return None
     tokens = se_decode(text[2:], "/")
-    if len(tokens) != len(_MOVE_FIELDS):
+    if len(tokens) != len(MOVE_FIELDS):
         return None
-    return {"cmd": "move_piece", **dict(zip(_MOVE_FIELDS, tokens, strict=True))}
+    return {"cmd": "move_piece", **dict(zip(MOVE_FIELDS, tokens, strict=True))}
 
 
 def _move_back(obj: JsonObject) -> str:
-    return "M/" + (se_encode([obj[f] for f in _MOVE_FIELDS], "/") or "")
+    return "M/" + (se_encode([obj[f] for f in MOVE_FIELDS], "/") or "")
 
 
 def _tab_fields(text: str, head: str, names: tuple[str, ...], cmd: str) -> JsonObject | None:
@@ -238,15 +248,8 @@ def _simple(text: str) -> JsonObject | None:
     return None if cmd is None else {"cmd": cmd}
 
 
-def _log(text: str) -> JsonObject | None:
-    if not text.startswith("LOG\t"):
-        return None
-    return {"cmd": "log", "command": text_to_json(text[4:])}
-
-
 _READERS: tuple[Callable[[str], JsonObject | None], ...] = (
     _simple,
-    _log,
     _chat,
     _move,
     _change,
@@ -258,9 +261,10 @@ _READERS: tuple[Callable[[str], JsonObject | None], ...] = (
     _turn,
     _board,
 )
+_EXACT_READERS = frozenset((_simple, _chat, _remove, _turn, _board))
+"""Readers whose fields always write back the text they were read from (no check, no copy)."""
 
 _WRITERS: dict[str, Callable[[JsonObject], str]] = {
-    "log": lambda o: "LOG\t" + text_from_json(o["command"]),
     "chat": lambda o: "CHAT" + o["text"],
     "move_piece": _move_back,
     "change_piece": _change_back,
@@ -276,8 +280,7 @@ _WRITERS: dict[str, Callable[[JsonObject], str]] = {
 }
 
 
-def text_to_json(text: str) -> JsonObject:
-    """One command text (no children) in its JSON form; unknown or inexact text stays raw."""
+def _unlogged_text_to_json(text: str) -> JsonObject:
     if text.startswith("+/"):
         obj = _add_piece(text)
         if obj is not None:
@@ -285,14 +288,13 @@ def text_to_json(text: str) -> JsonObject:
     for reader in _READERS:
         obj = reader(text)
         if obj is not None:
-            if text_from_json(obj) == text:
+            if reader in _EXACT_READERS or _unlogged_text_from_json(obj) == text:
                 return obj
             break
     return {"cmd": "other", "text": text}
 
 
-def text_from_json(obj: JsonObject) -> str:
-    """The command text of a JSON command (inverse of :func:`text_to_json`)."""
+def _unlogged_text_from_json(obj: JsonObject) -> str:
     cmd = obj["cmd"]
     simple = _SIMPLE_BACK.get(cmd)
     if simple is not None:
@@ -303,22 +305,67 @@ def text_from_json(obj: JsonObject) -> str:
     return writer(obj)
 
 
-def command_to_json(node: Command) -> JsonObject:
-    """A command tree node (and its children) in JSON form."""
-    if node.opaque:
-        return {"cmd": "opaque", "raw": node.text}
-    obj = text_to_json(node.text)
-    if node.children:
-        obj["children"] = [command_to_json(c) for c in node.children]
+def text_to_json(text: str) -> JsonObject:
+    """One command text (no children) in its JSON form; unknown or inexact text stays raw.
+
+    ``LOG{TAB}`` prefixes, however many, become nested ``log`` objects (a loop, not recursion).
+    """
+    start = 0
+    while text.startswith(LOG_PREFIX, start):
+        start += len(LOG_PREFIX)
+    obj = _unlogged_text_to_json(text[start:] if start else text)
+    for _ in range(start // len(LOG_PREFIX)):
+        obj = {"cmd": "log", "command": obj}
     return obj
 
 
+def text_from_json(obj: JsonObject) -> str:
+    """The command text of a JSON command (inverse of :func:`text_to_json`)."""
+    logs = 0
+    while obj["cmd"] == "log":
+        obj = obj["command"]
+        logs += 1
+    return LOG_PREFIX * logs + _unlogged_text_from_json(obj)
+
+
+def _node_to_json(node: Command) -> JsonObject:
+    return {"cmd": "opaque", "raw": node.text} if node.opaque else text_to_json(node.text)
+
+
+def command_to_json(node: Command) -> JsonObject:
+    """A command tree node (and its children) in JSON form; iterative, so any depth."""
+    root = _node_to_json(node)
+    stack = [(node, root)]
+    while stack:
+        parent, obj = stack.pop()
+        if parent.children and not parent.opaque:
+            children = [_node_to_json(c) for c in parent.children]
+            obj["children"] = children
+            stack.extend(zip(parent.children, children))
+    return root
+
+
 def command_from_json(obj: JsonObject) -> Command:
-    """Inverse of :func:`command_to_json`."""
-    if obj["cmd"] == "opaque":
-        return Command(obj["raw"], (), True)
-    children = tuple(command_from_json(c) for c in obj.get("children", ()))
-    return Command(text_from_json(obj), children)
+    """Inverse of :func:`command_to_json` (for a document :func:`validate_document` accepts).
+
+    Iterative: the nodes in pre-order, then built in reverse, when their children are built.
+    """
+    order: list[JsonObject] = []
+    stack = [obj]
+    while stack:
+        current = stack.pop()
+        order.append(current)
+        if current["cmd"] != "opaque":
+            stack.extend(reversed(current.get("children", ())))
+    built: list[Command] = []
+    for current in reversed(order):
+        if current["cmd"] == "opaque":
+            built.append(Command(current["raw"], (), True))
+            continue
+        count_children = len(current.get("children", ()))
+        children = tuple(built.pop() for _ in range(count_children))
+        built.append(Command(text_from_json(current), children))
+    return built[0]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -361,15 +408,29 @@ def count(tree: Command) -> Counts:
     return Counts(n_pieces, n_stacks, n_decks, steps)
 
 
-def _entry_to_json(name: str, data: bytes) -> JsonObject:
-    try:
-        return {"name": name, "text": data.decode("utf-8")}
-    except UnicodeDecodeError:
-        return {"name": name, "base64": base64.b64encode(data).decode("ascii")}
+def _entry_to_json(name: str, data: bytes, stream: bool) -> JsonObject:
+    """``text`` for UTF-8 without control characters other than TAB, LF and CR, else ``base64``.
+
+    JSON writes each other control character as a six-character escape, so such an entry would
+    grow sixfold (and a hostile one by hundreds of MiB); base64 grows by a third.
+    """
+    if _ESCAPED_CONTROL.search(data) is None:
+        try:
+            return {"name": name, "text": data.decode("utf-8")}
+        except UnicodeDecodeError:
+            pass
+    return {"name": name, "base64": Base64Bytes(data) if stream else base64.b64encode(data).decode("ascii")}
 
 
-def game_to_json(env: Envelope, tree: Command, entries: tuple[tuple[str, bytes], ...]) -> JsonObject:
-    """The JSON form of a decoded save/log. ``entries``: all zip entries in order (savedGame too)."""
+def game_to_json(
+    env: Envelope, tree: Command, entries: tuple[tuple[str, bytes], ...], *, stream_base64: bool = False
+) -> JsonObject:
+    """The JSON form of a decoded save/log. ``entries``: all zip entries in order (savedGame too).
+
+    Only the envelope's kind, key and hex case are used (its text is ``tree``). With
+    ``stream_base64``, base64 entries hold a :class:`~sdbp_module.codec.jsonio.Base64Bytes` instead
+    of the string, for :func:`~sdbp_module.codec.jsonio.dump_chunks` to encode while writing.
+    """
     counts = count(tree)
     envelope: JsonObject = {"kind": env.kind.value, "key": env.key}
     if env.kind is EnvelopeKind.VCSK:
@@ -378,7 +439,7 @@ def game_to_json(env: Envelope, tree: Command, entries: tuple[tuple[str, bytes],
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "envelope": envelope,
-        "entries": [{"name": SAVED_GAME} if n == SAVED_GAME else _entry_to_json(n, d) for n, d in entries],
+        "entries": [{"name": SAVED_GAME} if n == SAVED_GAME else _entry_to_json(n, d, stream_base64) for n, d in entries],
         "commands": command_to_json(tree),
         "summary": {
             "pieces": counts.pieces,
@@ -391,37 +452,41 @@ def game_to_json(env: Envelope, tree: Command, entries: tuple[tuple[str, bytes],
 
 @dataclass(frozen=True, slots=True)
 class DecodedJson:
-    """A JSON form read back: envelope (with text), and the zip entries other than savedGame."""
+    """A JSON form read back: envelope (with text), the zip entries other than savedGame, counts."""
 
     envelope: Envelope
     entries: tuple[tuple[str, bytes], ...]
+    counts: Counts
 
 
-def game_from_json(doc: JsonObject, *, where: str) -> DecodedJson:
-    """Rebuild the savedGame text, envelope and other entries from a JSON form."""
-    if doc.get("format") != FORMAT:
-        raise CodecError(f"{where}: not an sdbp JSON save/log (\"format\" is not {FORMAT!r})")
-    if doc.get("format_version") != FORMAT_VERSION:
-        raise CodecError(f"{where}: unsupported format_version {doc.get('format_version')!r} (expected {FORMAT_VERSION})")
-    try:
-        text = encode_tree(command_from_json(doc["commands"]))
-        env_obj = doc["envelope"]
-        kind = EnvelopeKind(env_obj["kind"])
-        envelope = Envelope(kind, env_obj["key"], text, HexCase(env_obj.get("hex_case", "lower")))
-        entries: list[tuple[str, bytes]] = []
-        for entry in doc["entries"]:
-            name = entry["name"]
-            if name == SAVED_GAME:
-                continue
-            if "text" in entry:
-                entries.append((name, entry["text"].encode("utf-8")))
-            else:
-                entries.append((name, base64.b64decode(entry["base64"], validate=True)))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise CodecError(f"{where}: malformed JSON save/log ({type(exc).__name__}: {exc}); see the JSON Schema") from None
-    return DecodedJson(envelope, tuple(entries))
+def game_from_json(doc: object, *, where: str) -> DecodedJson:
+    """Rebuild the savedGame text, envelope and other entries from a JSON form.
+
+    The whole document is checked first (:func:`validate_document`), and the text built from it
+    is decoded again and compared (:func:`check_reads_back`): bad input raises ``CodecError``
+    naming ``where`` and the JSON path, before anything is written.
+    """
+    validate_document(doc, where)
+    assert isinstance(doc, dict)
+    tree = command_from_json(doc["commands"])
+    text = encode_tree(tree)
+    check_reads_back(tree, text, where)
+    env_obj = doc["envelope"]
+    kind = EnvelopeKind(env_obj["kind"])
+    key = None if kind is EnvelopeKind.PLAIN else int(env_obj["key"])
+    envelope = Envelope(kind, key, text, HexCase(env_obj.get("hex_case", "lower")))
+    entries = tuple(
+        # a2b_base64 reads the (validated, ASCII) string in place: no bytes copy of it first
+        (entry["name"], entry["text"].encode("utf-8") if "text" in entry else binascii.a2b_base64(entry["base64"]))
+        for entry in doc["entries"]
+        if entry["name"] != SAVED_GAME
+    )
+    return DecodedJson(envelope, entries, count(tree))
 
 
 def dump_json(doc: JsonObject) -> str:
-    """Serialise deterministically: sorted keys, UTF-8 characters kept, final newline."""
-    return json.dumps(doc, sort_keys=True, ensure_ascii=False) + "\n"
+    """Serialise deterministically: sorted keys, UTF-8 characters kept, final newline (any depth).
+
+    For files, stream :func:`sdbp_module.codec.jsonio.dump_chunks` instead.
+    """
+    return dump_text(doc)

@@ -25,8 +25,8 @@ from typing import Any
 from lxml import etree
 
 from sdbp_module.codec import pieces
-from sdbp_module.codec.zipread import open_archive
 from sdbp_module.codec.sequence import decode as se_decode
+from sdbp_module.codec.zipread import open_archive
 from sdbp_module.errors import CodecError
 
 _W = "VASSAL.build.widget."

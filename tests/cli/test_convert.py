@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import zipfile
 from pathlib import Path
@@ -13,6 +14,7 @@ from lxml import etree
 from sdbp_module.cli import main
 from sdbp_module.codec.container import write_save
 from sdbp_module.codec.envelope import Envelope, EnvelopeKind, encode_envelope
+from sdbp_module.codec.tree import Command, encode_tree
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "real"
 ESC = "\x1b"
@@ -182,3 +184,119 @@ def test_an_edit_in_the_json_reaches_the_save(names_vlog: Path, tmp_path: Path) 
     key = int(data[5:7], 16)
     text = bytes(b ^ key for b in bytes.fromhex(data[7:].decode())).decode("utf-8")
     assert "+/11/mark;sdbp_id\tpiece;;;;Éliane/FR-9\tMain Map;175;120;1;1;UniqueID;11" in text
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON → save: hostile documents give one line, exit 2, and no file (issue 11)
+
+
+def json_form(**changes: object) -> dict[str, object]:
+    """A small valid JSON form; ``changes`` replace its top-level keys."""
+    doc: dict[str, object] = {
+        "format": "sdbp-vassal-game",
+        "format_version": 1,
+        "envelope": {"kind": "vcsk", "key": 71, "hex_case": "lower"},
+        "entries": [{"name": "savedGame"}, {"name": "savedata", "text": "<s/>"}],
+        "commands": {"cmd": "begin_save", "children": [{"cmd": "chat", "text": "hi"}, {"cmd": "end_save"}]},
+    }
+    doc.update(changes)
+    return doc
+
+
+def chat(text: object) -> dict[str, object]:
+    return {"cmd": "begin_save", "children": [{"cmd": "chat", "text": text}]}
+
+
+HOSTILE = [
+    ("float-key", json.dumps(json_form(envelope={"kind": "vcsk", "key": 1.5})),
+     "envelope/key: expected an integer 0..255 for a vcsk envelope, got the number 1.5"),
+    ("number-as-entry-name", json.dumps(json_form(entries=[{"name": "savedGame"}, {"name": 7, "text": ""}])),
+     "entries/1/name: expected a string, got the number 7"),
+    ("number-as-text", json.dumps(json_form(commands=chat(12))), "commands/children/0/text: expected a string, got the number 12"),
+    ("lone-surrogate", json.dumps(json_form(commands=chat("a\ud800"))),
+     "commands/children/0/text: a lone surrogate (U+D800) at offset 1: it cannot be written as UTF-8"),
+    ("esc-in-text", json.dumps(json_form(commands=chat("a\x1bb"))),
+     "commands/children/0/text: ESC (U+001B) at offset 1: it would split the command when read back (only an opaque command's \"raw\" may hold it)"),
+    ("dotdot-name", json.dumps(json_form(entries=[{"name": "savedGame"}, {"name": "../x", "text": ""}])),
+     "entries/1/name: unsafe entry name (absolute or with '..')"),
+    ("absolute-name", json.dumps(json_form(entries=[{"name": "/abs", "text": ""}])), "entries/0/name: unsafe entry name (absolute or with '..')"),
+    ("empty-name", json.dumps(json_form(entries=[{"name": "", "text": ""}])), "entries/0/name: empty entry name"),
+    ("duplicate-name", json.dumps(json_form(entries=[{"name": "a", "text": ""}, {"name": "a", "base64": ""}])),
+     "entries/1/name: duplicate entry name 'a' (also entries/0)"),
+    ("second-savedGame", json.dumps(json_form(entries=[{"name": "savedGame"}, {"name": "savedGame"}])),
+     "entries/1/name: a second savedGame entry (also entries/0)"),
+    ("bad-base64", json.dumps(json_form(entries=[{"name": "a", "base64": "A"}])),
+     "entries/0/base64: not base64: 1 characters and 0 '=' do not make whole groups of 4"),
+    ("deep-commands", json.dumps(json_form(commands=None)).replace("null", "[" * 100_000 + "]" * 100_000),
+     "commands: expected an object (a command), got an array"),
+    ("deep-field", json.dumps(json_form(commands=chat(None))).replace("null", "[" * 100_000 + "]" * 100_000),
+     "commands/children/0/text: expected a string, got an array"),
+    ("reads-back-differently", json.dumps(json_form(commands={"cmd": "empty", "children": [{"cmd": "other", "text": "a\\"}, {"cmd": "empty"}]})),
+     "commands/children/0: would not read back as written: its text from offset 1 would read back as '', not '\\\\'"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), [(t, m) for _, t, m in HOSTILE], ids=[name for name, _, _ in HOSTILE])
+def test_hostile_json_gives_one_line_and_no_file(tmp_path: Path, text: str, message: str) -> None:
+    source = tmp_path / "hostile.json"
+    source.write_text(text, encoding="utf-8")
+    assert run("convert", str(source), str(tmp_path / "out" / "x.vsav")) == (2, "", f"Error: {source}: {message}\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_invalid_json_nested_deep_gives_its_position(tmp_path: Path) -> None:
+    source = tmp_path / "deep.json"
+    source.write_text('{"commands": ' + "[" * 50_000 + "]" * 49_999 + "}", encoding="utf-8")
+    assert run("convert", str(source), str(tmp_path / "x.vsav")) == (
+        2, "", f"Error: {source}:1:100013: invalid JSON: Expecting ',' delimiter\n"
+    )
+    assert not (tmp_path / "x.vsav").exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# deep trees and large strings convert both ways, byte for byte
+
+
+def chain_save(path: Path, depth: int) -> str:
+    """A save whose tree is a chain ``depth`` levels deep (a group of one group of … a chat line).
+
+    Its text is O(depth²) long: the boundary at depth k is k backslashes and an ESC.
+    """
+    node = Command("CHATbottom")
+    for level in range(depth):
+        node = Command("" if level % 2 else "LOG\tCHATx", (node,) if level % 3 else (node, Command(f"-/{level}")))
+    text = encode_tree(Command("begin_save", (node, Command("end_save"))))
+    write_save(path, encode_envelope(Envelope(EnvelopeKind.VOBS, 9, text)), {"savedata": b"<s/>"})
+    return text
+
+
+@pytest.mark.parametrize("depth", [300, 5_000])
+def test_a_deep_save_converts_both_ways_byte_for_byte(tmp_path: Path, depth: int) -> None:
+    source = tmp_path / "deep.vsav"
+    text = chain_save(source, depth)
+    assert run("convert", str(source), str(tmp_path / "deep.json"))[0] == 0
+    doc_text = (tmp_path / "deep.json").read_text(encoding="utf-8")
+    assert doc_text.count('"children": [') == depth + 1
+    code, out, err = run("convert", str(tmp_path / "deep.json"), str(tmp_path / "back.vsav"))
+    assert (code, err) == (0, "")
+    assert out == f"{tmp_path / 'back.vsav'}: 0 pieces, 0 stacks, 0 decks, 0 log steps\n"
+    with zipfile.ZipFile(source) as a, zipfile.ZipFile(tmp_path / "back.vsav") as b:
+        assert a.read("savedGame") == b.read("savedGame")
+        assert b.read("savedGame")[5:] == bytes(c ^ 9 for c in text.encode("utf-8"))
+        assert a.namelist() == b.namelist() and a.read("savedata") == b.read("savedata")
+
+
+def test_control_characters_make_an_entry_base64_and_a_chat_line_stays_text(tmp_path: Path) -> None:
+    source = tmp_path / "ctl.vsav"
+    line = "\x01\x02" * 600_000 + "é"
+    text = ESC.join(["begin_save", "CHAT" + line, "end_save"])
+    savedata = b"\x01" * 300_000 + b"<x/>"
+    write_save(source, encode_envelope(Envelope(EnvelopeKind.VCSK, 5, text)), {"savedata": savedata, "moduledata": b"<m>\t\r\n</m>"})
+    assert run("convert", str(source), str(tmp_path / "ctl.json"))[0] == 0
+    doc = json.loads((tmp_path / "ctl.json").read_text(encoding="utf-8"))
+    assert doc["entries"][1] == {"name": "savedata", "base64": base64.b64encode(savedata).decode("ascii")}
+    assert doc["entries"][2] == {"name": "moduledata", "text": "<m>\t\r\n</m>"}
+    assert doc["commands"]["children"][0] == {"cmd": "chat", "text": line}
+    assert run("convert", str(tmp_path / "ctl.json"), str(tmp_path / "back.vsav"))[0] == 0
+    with zipfile.ZipFile(source) as a, zipfile.ZipFile(tmp_path / "back.vsav") as b:
+        assert {n: a.read(n) for n in a.namelist()} == {n: b.read(n) for n in b.namelist()}

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["sequence", "envelope", "tree", "pieces", "json_form"]
+MODULES = ["sequence", "envelope", "tree", "pieces", "json_form", "jsonio", "json_validation", "container"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -5,8 +5,15 @@ from __future__ import annotations
 import pytest
 
 from sdbp_module.codec.envelope import Envelope, EnvelopeKind
-from sdbp_module.codec.json_form import game_from_json, game_to_json, text_from_json, text_to_json
-from sdbp_module.codec.tree import decode_tree
+from sdbp_module.codec.json_form import (
+    command_from_json,
+    command_to_json,
+    game_from_json,
+    game_to_json,
+    text_from_json,
+    text_to_json,
+)
+from sdbp_module.codec.tree import Command, decode_tree
 from sdbp_module.errors import CodecError
 
 
@@ -72,7 +79,50 @@ def test_game_document_round_trip() -> None:
 
 
 def test_malformed_document() -> None:
+    """Every message is pinned in test_json_validation.py; here, that game_from_json checks first."""
     doc = {"format": "sdbp-vassal-game", "format_version": 1, "envelope": {"kind": "nope", "key": 1}, "entries": [], "commands": {"cmd": "end_save"}}
     with pytest.raises(CodecError) as info:
         game_from_json(doc, where="x.json")
-    assert info.value.message == "x.json: malformed JSON save/log (ValueError: 'nope' is not a valid EnvelopeKind); see the JSON Schema"
+    assert info.value.message == "x.json: envelope/kind: expected 'vcsk', 'vobs' or 'plain', got the string 'nope'"
+
+
+@pytest.mark.parametrize(
+    ("data", "form"),
+    [
+        (b"<x>\t\r\n</x>", {"text": "<x>\t\r\n</x>"}),
+        ("Éliane\x7f\u0085".encode(), {"text": "Éliane\x7f\u0085"}),
+        (b"a\x00b", {"base64": "YQBi"}),
+        (b"\x1b", {"base64": "Gw=="}),
+        (b"\xff", {"base64": "/w=="}),
+        (b"", {"text": ""}),
+    ],
+)
+def test_entries_with_control_characters_are_base64(data: bytes, form: dict[str, str]) -> None:
+    """Only TAB, LF and CR of U+0000–U+001F stay text: JSON would write the others as six characters."""
+    doc = game_to_json(Envelope(EnvelopeKind.PLAIN, None, "x"), decode_tree("x"), (("savedGame", b""), ("e", data)))
+    assert doc["entries"][1] == {"name": "e", **form}
+    assert game_from_json(doc, where="x.json").entries == (("e", data),)
+
+
+def test_log_chains_of_any_length() -> None:
+    assert text_to_json("LOG\tLOG\tCHATx") == {"cmd": "log", "command": {"cmd": "log", "command": {"cmd": "chat", "text": "x"}}}
+    text = "LOG\t" * 100_000 + "M/1/too/few"
+    obj = text_to_json(text)
+    assert text_from_json(obj) == text
+    for _ in range(100_000):
+        obj = obj["command"]
+    assert obj == {"cmd": "other", "text": "M/1/too/few"}
+
+
+def test_command_trees_of_any_depth() -> None:
+    node = Command("CHATbottom")
+    for level in range(50_000):
+        node = Command(f"-/{level}", (node, Command("")) if level % 7 == 0 else (node,))
+    back = command_from_json(command_to_json(node))
+    assert [(n.text, len(n.children)) for n in back.walk()] == [(n.text, len(n.children)) for n in node.walk()]
+
+
+def test_decoded_counts_come_with_the_document() -> None:
+    text = "begin_save\x1b+/1/stack/null;0;0;@@-1\x1bLOG\tCHATx\x1bend_save"
+    doc = game_to_json(Envelope(EnvelopeKind.PLAIN, None, text), decode_tree(text), (("savedGame", b""),))
+    assert game_from_json(doc, where="x.json").counts.line() == "0 pieces, 1 stacks, 0 decks, 1 log steps"

@@ -1,4 +1,8 @@
-"""The published JSON Schemas accept what ``sdbp convert`` writes (save/log JSON and log steps)."""
+"""The published JSON Schemas accept what ``sdbp convert`` writes (save/log JSON and log steps).
+
+The validator used before writing accepts the same documents; test_json_validation.py checks that
+the schema and the validator agree on documents they refuse.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ import pytest
 
 from sdbp_module.codec.commands import read_game
 from sdbp_module.codec.json_form import dump_json, game_to_json
+from sdbp_module.codec.json_validation import validate_document
 from sdbp_module.codec.steps import log_steps
 
 CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "real"
@@ -31,6 +36,7 @@ def test_outputs_match_the_schemas(path: Path) -> None:
     env, tree, entries = read_game(path)
     doc = json.loads(dump_json(game_to_json(env, tree, entries)))
     jsonschema.validate(doc, schema("save-json.schema.json"), cls=jsonschema.Draft202012Validator)
+    validate_document(doc, str(path))
     steps = jsonschema.Draft202012Validator(schema("log-steps.schema.json"))
     for step in log_steps(tree):
         steps.validate(json.loads(json.dumps(step)))

@@ -1,0 +1,97 @@
+"""Hypothesis properties of the JSON form as a whole (docs/json-form.md).
+
+- Whatever text a save holds, its JSON form, streamed and parsed again, converts back to the same
+  text: the checks made before writing never refuse what ``sdbp convert`` wrote.
+- Whatever a hand-edited JSON form holds, converting it back either works or raises ``CodecError``
+  (one line, exit 2): no other exception, so no traceback.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sdbp_module.codec.envelope import Envelope, EnvelopeKind
+from sdbp_module.codec.json_form import game_from_json, game_to_json
+from sdbp_module.codec.jsonio import dump_chunks, load
+from sdbp_module.codec.tree import decode_tree
+from sdbp_module.errors import CodecError
+
+SPECIAL = ";,/\t\x1b\\'\"|:= \x01éÉ€😀"
+save_texts = st.text(alphabet=st.sampled_from(list(SPECIAL) + list("+/-DMLOGCHATNDUV1;")), max_size=60)
+
+
+@settings(max_examples=300)
+@given(save_texts, st.binary(max_size=8))
+def test_every_save_text_converts_back_through_its_streamed_json_form(text: str, extra: bytes) -> None:
+    env = Envelope(EnvelopeKind.VCSK, 3, text)
+    doc = game_to_json(env, decode_tree(text), (("savedGame", b""), ("extra", extra)))
+    back = game_from_json(load(b"".join(dump_chunks(doc)).decode("utf-8"), "x.json"), where="x.json")
+    assert back.envelope == env
+    assert back.entries == (("extra", extra),)
+
+
+BASE: dict[str, Any] = {
+    "format": "sdbp-vassal-game",
+    "format_version": 1,
+    "envelope": {"kind": "vcsk", "key": 71, "hex_case": "lower"},
+    "entries": [{"name": "savedGame"}, {"name": "moduledata", "text": "<m/>"}, {"name": "bin", "base64": "/wA="}],
+    "commands": {"cmd": "begin_save", "children": [
+        {"cmd": "add_piece", "id": "1", "traits": [
+            {"trait": "emb2", "type": "emb2;x", "state": "1"},
+            {"trait": "mark", "properties": [["sdbp_id", "FR-1"]]},
+            {"trait": "piece", "clone_key": "", "delete_key": "", "image": "a.png", "name": "A", "map": None,
+             "x": "0", "y": "0", "gpid": "1", "properties": [["k", "v"]]},
+        ]},
+        {"cmd": "change_piece", "id": "1", "new_state": {"traits": ["a", "b"]}, "old_state": {"raw": "r"}},
+        {"cmd": "log", "command": {"cmd": "chat", "text": "hi"}, "children": [{"cmd": "remove_piece", "id": "3"}]},
+        {"cmd": "board_picker", "map": "M", "boards": ["a", "b"]},
+        {"cmd": "opaque", "raw": "x\x1b'y'"},
+        {"cmd": "end_save"},
+    ]},
+}
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-300, 300) | st.floats(allow_nan=True) | st.text(alphabet="a\\'\x1b\ud800é/.:", max_size=6)
+    | st.sampled_from(["savedGame", "chat", "opaque", "log", "piece", "mark", "vcsk", "plain", "upper", "/wA="]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["cmd", "text", "children", "name", "trait", "zz"]), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def _places(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    places = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            places += _places(item, path + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            places += _places(item, path + (index,))
+    return places
+
+
+PLACES = _places(BASE)[1:]
+
+
+@settings(max_examples=400)
+@given(st.lists(st.tuples(st.sampled_from(PLACES), json_values, st.booleans()), min_size=1, max_size=3))
+def test_any_edit_converts_or_gives_a_codec_error(edits: list[tuple[tuple[Any, ...], Any, bool]]) -> None:
+    doc = copy.deepcopy(BASE)
+    for path, value, delete in edits:
+        parent: Any = doc
+        try:
+            for segment in path[:-1]:
+                parent = parent[segment]
+            if delete and isinstance(parent, dict):
+                parent.pop(path[-1], None)
+            else:
+                parent[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue  # an earlier edit removed or replaced this place
+    try:
+        game_from_json(doc, where="x.json")
+    except CodecError as exc:
+        assert "\n" not in exc.message and exc.message.startswith("x.json: ")
