@@ -10,6 +10,7 @@ header 30 bytes + name, central directory record 46 bytes + name, end record 22 
 from __future__ import annotations
 
 import io
+import json
 import struct
 import warnings
 import zipfile
@@ -134,11 +135,58 @@ def _modules() -> dict[str, bytes]:
     }
 
 
+def _json_form(**changes: object) -> bytes:
+    """A small valid JSON form of a save (``docs/json-form.md``) with top-level keys replaced."""
+    doc: dict[str, object] = {
+        "format": "sdbp-vassal-game",
+        "format_version": 1,
+        "envelope": {"kind": "vcsk", "key": 90, "hex_case": "lower"},
+        "entries": [{"name": "savedGame"}, {"name": "moduledata", "text": "<data/>"}],
+        "commands": {"cmd": "begin_save", "children": [{"cmd": "chat", "text": "hi"}, {"cmd": "end_save"}]},
+    }
+    doc.update(changes)
+    return json.dumps(doc, sort_keys=True).encode("utf-8")
+
+
+def _chat(text: object) -> dict[str, object]:
+    return {"cmd": "begin_save", "children": [{"cmd": "chat", "text": text}, {"cmd": "end_save"}]}
+
+
+def _json_forms() -> dict[str, bytes]:
+    """JSON forms ``sdbp convert X.json Y.vsav`` must refuse: wrong types, names the reader refuses, depth."""
+    saved = {"name": "savedGame"}
+    return {
+        "json-float-key.json": _json_form(envelope={"kind": "vcsk", "key": 1.5}),
+        "json-number-entry-name.json": _json_form(entries=[saved, {"name": 7, "text": "x"}]),
+        "json-number-text.json": _json_form(commands=_chat(42)),
+        "json-lone-surrogate.json": _json_form(commands=_chat("\ud800")),
+        "json-esc-in-text.json": _json_form(commands=_chat("a\x1bb")),
+        "json-dotdot-entry.json": _json_form(entries=[saved, {"name": "../x", "text": "x"}]),
+        "json-absolute-entry.json": _json_form(entries=[saved, {"name": "/abs", "text": "x"}]),
+        "json-empty-entry-name.json": _json_form(entries=[saved, {"name": "", "text": "x"}]),
+        "json-duplicate-entry.json": _json_form(entries=[saved, {"name": "a", "text": "x"}, {"name": "a", "text": "y"}]),
+        "json-second-saved-game.json": _json_form(entries=[saved, saved]),
+        "json-deep.json": _json_form(commands=[]).replace(b'"commands": []', b'"commands": ' + b"[" * 50_000 + b"]" * 50_000),
+    }
+
+
+def _deep_save(depth: int) -> bytes:
+    """A valid save whose command tree is a chain ``depth`` levels deep (level k's boundary: k backslashes + ESC)."""
+    text = "end_save"
+    for level in reversed(range(depth)):
+        text = f"CHAT {level}" + ESC + text.replace(ESC, "\\" + ESC)
+    return _zip([("savedGame", _vcsk("begin_save" + ESC + text.replace(ESC, "\\" + ESC)))])
+
+
 def files() -> dict[str, bytes]:
     good = _zip([("savedGame", _vcsk(GOOD_TEXT)), ("moduledata", b"<data/>")])
     return {
         **_damaged_zips(),
         **_modules(),
+        **_json_forms(),
+        "deep-nesting.vsav": _deep_save(300),
+        "output-is-a-folder.vsav": _zip([("savedGame", GOOD_TEXT.encode("utf-8"))]),
+        "output-under-a-file.vsav": _zip([("savedGame", GOOD_TEXT.encode("utf-8"))]),
         "not-a-zip.vsav": b"this is not a zip file\n",
         "truncated.vsav": good[: len(good) // 2],
         "zip-bomb.vsav": _bomb(),

@@ -6,7 +6,7 @@ back byte for byte.
 
 A case runs ``sdbp convert {path} {out}``, or the command in its optional ``args`` list, where
 ``{path}`` is the case file, ``{out}`` the target (``out.json``, or ``out.vsav`` for a ``.json``
-case) and ``{good_save}`` a save that converts — e.g. ``["convert", "{good_save}", "{out}",
+case), ``{folder}`` an existing folder named ``existing.json`` and ``{good_save}`` a save that converts — e.g. ``["convert", "{good_save}", "{out}",
 "--module", "{path}"]`` for a bad module. ``{path}`` in the message is the case file.
 """
 
@@ -52,9 +52,13 @@ def test_message_and_exit_code(name: str, tmp_path: Path) -> None:
     case = CASES[name]
     source = HERE / "files" / name
     target = tmp_path / ("out.vsav" if name.endswith(".json") else "out.json")
-    fields = {"path": source, "out": target, "good_save": HERE / "files" / GOOD_SAVE}
+    folder = tmp_path / "existing.json"
+    fields = {"path": source, "out": target, "good_save": HERE / "files" / GOOD_SAVE, "folder": folder}
     command = case.get("args", ["convert", "{path}", "{out}"])
     assert isinstance(command, list)
+    if any("{folder}" in str(arg) for arg in command):
+        folder.mkdir()
+    before = sorted(tmp_path.iterdir())
     args = [str(arg).format(**fields) for arg in command]
     result = CliRunner().invoke(main, args)
     expected = str(case["message"]).format(**fields)
@@ -68,7 +72,8 @@ def test_message_and_exit_code(name: str, tmp_path: Path) -> None:
     else:
         assert result.stderr.strip() == f"Error: {expected}"
         assert result.stdout == ""
-        assert list(tmp_path.iterdir()) == []
+        assert sorted(tmp_path.iterdir()) == before
+        assert not folder.exists() or list(folder.iterdir()) == []
 
 
 def test_unknown_trait_is_kept_verbatim(tmp_path: Path) -> None:
