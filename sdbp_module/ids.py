@@ -79,3 +79,12 @@ class Severity(str, Enum):
     SUSPICIOUS = "suspicious"
     INFO = "info"
     CANNOT_CHECK = "cannot-check"
+
+
+def is_small_number(text: str) -> bool:
+    """True for 1 to 9 ASCII digits: a count, turn or area number a log may give.
+
+    ``str.isdigit`` alone also accepts ``²`` and other Unicode digits ``int`` refuses, and any
+    length; a hostile log must not reach ``int`` with those.
+    """
+    return 0 < len(text) <= 9 and text.isascii() and text.isdigit()

@@ -36,6 +36,14 @@ DEFAULT_KEY = 0x2A
 """Key used when a plain save is written with an obfuscating envelope and no ``--key`` is given."""
 
 
+def _require_file(path: Path) -> None:
+    """``InputError`` unless ``path`` is a file (saying so when it is a folder)."""
+    if path.is_dir():
+        raise InputError(f"{path}: a folder, not a file")
+    if not path.is_file():
+        raise InputError(f"{path}: no such file")
+
+
 def _parse_key(key: str | None) -> int | None:
     if key is None:
         return None
@@ -44,10 +52,14 @@ def _parse_key(key: str | None) -> int | None:
     return int(key, 16)
 
 
-def read_game(path: Path) -> tuple[Envelope, Command, tuple[tuple[str, bytes], ...]]:
-    """Read a .vsav/.vlog: envelope (with text), command tree, and every zip entry."""
+def read_game(path: Path, *, exact: bool = False) -> tuple[Envelope, Command, tuple[tuple[str, bytes], ...]]:
+    """Read a .vsav/.vlog: envelope (with text), command tree, and every zip entry.
+
+    ``exact``: refuse an envelope the JSON form could not give back byte for byte (see
+    :func:`~sdbp_module.codec.envelope.decode_envelope`).
+    """
     container = read_container(path)
-    env = decode_envelope(container.saved_game, where=f"{path}: entry 'savedGame'")
+    env = decode_envelope(container.saved_game, where=f"{path}: entry 'savedGame'", exact=exact)
     tree = decode_tree(env.text)
     bad = truncated_command(tree)
     if bad is not None:
@@ -99,7 +111,7 @@ def _write_json_form(
     and the tree once the document is; base64 entries are encoded while writing. So the document
     (with the entries' bytes) and a 1 MiB chunk are what is left.
     """
-    env, tree, entries = read_game(source)
+    env, tree, entries = read_game(source, exact=envelope is None and key is None)
     counts = count(tree)
     if envelope is not None or key is not None:
         env = _rewrap(env, envelope, key)
@@ -117,8 +129,7 @@ def _write_json_form(
 def run_convert(source: Path, target: Path, *, module: Path | None, envelope: str | None, key: str | None) -> int:
     """Convert .vsav/.vlog → .json / .jsonl, .json → .vsav/.vlog, or re-wrap a .vsav/.vlog."""
     key_value = _parse_key(key)
-    if not source.is_file():
-        raise InputError(f"{source}: no such file")
+    _require_file(source)
     src = source.suffix.lower()
     dst = target.suffix.lower()
     info = _load_module(module)
@@ -149,8 +160,7 @@ def run_convert(source: Path, target: Path, *, module: Path | None, envelope: st
 
 def run_migrate(save: Path, module: Path, output: Path) -> int:
     """Carry a save/log over to a rebuilt module; print what changed; exit 1 if anything was lost."""
-    if not save.is_file():
-        raise InputError(f"{save}: no such file")
+    _require_file(save)
     info = _load_module(module)
     assert info is not None
     env, tree, entries = read_game(save)

@@ -96,11 +96,13 @@ def _bad_hex_position(body: bytes | memoryview) -> int:
     return -1 if match is None else match.start()
 
 
-def decode_envelope(data: bytes, *, where: str = "savedGame") -> Envelope:
+def decode_envelope(data: bytes, *, where: str = "savedGame", exact: bool = False) -> Envelope:
     """Unwrap a ``savedGame`` entry; ``where`` prefixes error messages (file and entry).
 
     Raises ``CodecError`` for a bad hex digit, an odd number of hex digits, or invalid UTF-8,
-    each with the byte offset inside the entry.
+    each with the byte offset inside the entry. Hex digits in both cases are read (as the engine
+    reads them) and written back lowercase; with ``exact`` (the lossless JSON form, which records
+    one case) they are refused instead, with the byte offsets of a digit of each case.
     """
     if data[:5] == VCSK_HEADER:
         if len(data) < 7:
@@ -124,8 +126,15 @@ def decode_envelope(data: bytes, *, where: str = "savedGame") -> Envelope:
             ) from None
         text = _utf8(raw.translate(_xor_table(key)), where, 7, 2)
         digits = memoryview(data)[5:]
-        upper = _UPPER_HEX.search(digits) is not None and _LOWER_HEX.search(digits) is None
-        case = HexCase.UPPER if upper else HexCase.LOWER
+        first_upper = _UPPER_HEX.search(digits)
+        first_lower = _LOWER_HEX.search(digits) if first_upper is not None else None
+        if exact and first_upper is not None and first_lower is not None:
+            raise CodecError(
+                f"{where}: hex digits in both cases (lowercase at byte {5 + first_lower.start()}, uppercase at "
+                f"byte {5 + first_upper.start()}); the JSON form keeps one case, so it could not give this entry "
+                "back byte for byte (convert it to a .vsav first: that rewrites it in lowercase)"
+            )
+        case = HexCase.UPPER if first_upper is not None and first_lower is None else HexCase.LOWER
         return Envelope(EnvelopeKind.VCSK, key, text, case)
     if data[:4] == VOBS_HEADER and len(data) >= 5:
         key = data[4]

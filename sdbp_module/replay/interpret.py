@@ -79,7 +79,7 @@ from sdbp_module.codec.pieces import add_piece_fields
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.tree import Command
 from sdbp_module.errors import InputError
-from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId, is_small_number
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     Assault,
@@ -393,7 +393,7 @@ class _Interpreter:
             step.items.append((order, ControlSet(where=w, area=area, side=Side(state))))
         elif marker == "fire" and state in (s.value for s in Side):
             step.items.append((order, FireMarkerSet(where=w, area=area, side=Side(state))))
-        elif marker == "trench" and state.isdigit():
+        elif marker == "trench" and is_small_number(state):
             step.items.append((order, TrenchSet(where=w, area=area, level=int(state))))
         elif marker == "no-supply":
             step.items.append((order, NoSupplySet(where=w, side=side, area=area)))
@@ -479,7 +479,7 @@ class _Interpreter:
 
     def area(self, line: ReportLine, key: str) -> AreaId:
         value = line.require(key).strip()
-        if not value.isdigit() or not self.game.has_area(AreaId(int(value))):
+        if not is_small_number(value) or not self.game.has_area(AreaId(int(value))):
             raise LineError(f"{line.event} line: {key}={value!r} is not an area of the map: {line.text!r}")
         return AreaId(int(value))
 
@@ -516,7 +516,7 @@ class _Interpreter:
             step.items.append((order, DiceRoll(where=w, side=line.side, purpose=purpose, values=values, total=total)))
         elif ev == "PHASE":
             turn_text, phase_text = line.require("turn"), line.require("phase")
-            if not turn_text.isdigit() or phase_text not in PHASES:
+            if not is_small_number(turn_text) or phase_text not in PHASES:
                 raise LineError(f"PHASE line: turn {turn_text!r} or phase {phase_text!r} is not known: {line.text!r}")
             self.phase = Phase(phase_text)
             step.items.append((order, PhaseStart(where=w, turn=int(turn_text), phase=self.phase)))
@@ -551,7 +551,7 @@ class _Interpreter:
         elif ev == "RETREAT":
             uid = self.unit(line)
             typed = line.require("to").strip()
-            dest = AreaId(int(typed)) if typed.isdigit() and self.game.has_area(AreaId(int(typed))) else None
+            dest = AreaId(int(typed)) if is_small_number(typed) and self.game.has_area(AreaId(int(typed))) else None
             step.items.append((order, HitLine(where=w, side=line.side, unit=uid, result=RETREAT, typed=dest, typed_text=typed)))
         elif ev in ("ELIMINATE", "REMOVE"):
             uid = self.unit(line)
@@ -561,7 +561,7 @@ class _Interpreter:
             marker = line.require("marker")
             state = line.require("state")
             value = (line.get("area") or "").strip()
-            known = value.isdigit() and self.game.has_area(AreaId(int(value)))
+            known = is_small_number(value) and self.game.has_area(AreaId(int(value)))
             self.marker_state(marker, state, AreaId(int(value)) if known else None, line.side, order, step)
         elif ev == "RESULT":
             winner = SIDE_NAMES.get((line.get("winner") or "").strip())
@@ -607,7 +607,7 @@ class _Interpreter:
             target = (line.get("target") or "").strip()
             targets: tuple[AreaId, ...] = ()
             if target:
-                if target.isdigit() and self.game.has_area(AreaId(int(target))):
+                if is_small_number(target) and self.game.has_area(AreaId(int(target))):
                     targets = (AreaId(int(target)),)
                 else:  # read as no target (report-formats §1), and said
                     self.problem(w, f"CARD line: target={target!r} is not an area of the map, read as none: {line.text!r}")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from sdbp_module.ids import AreaId
+from sdbp_module.ids import AreaId, is_small_number
 
 
 class LocationKind(str, Enum):
@@ -68,9 +68,9 @@ def parse_location(text: str) -> Location:
     Raises ``ValueError`` with a short reason on anything else.
     """
     t = text.strip()
-    if t.isdigit():
+    if is_small_number(t):
         return Location.in_area(int(t))
-    if t.startswith("turn:") and t[5:].isdigit():
+    if t.startswith("turn:") and is_small_number(t[5:]):
         return Location.on_turn(int(t[5:]))
     if t in _SIMPLE:
         return _SIMPLE[t]

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from types import MappingProxyType
 
-from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId, is_small_number
 from sdbp_module.replay.clock import Clock
 from sdbp_module.replay.events import Pile
 from sdbp_module.replay.location import (
@@ -124,7 +124,7 @@ def state_from_text(
 
 def _parse_clock(line: str) -> Clock:
     words = line.split()
-    if len(words) < 2 or not words[1].isdigit():
+    if len(words) < 2 or not is_small_number(words[1]):
         raise ValueError("expected 'turn N [draw|action|end] [SIDE]'")
     turn = int(words[1])
     phase = Phase(words[2]) if len(words) > 2 else None

@@ -125,6 +125,18 @@ def simulate(before: GameState, event: Event, game: GameData) -> tuple[BoardView
     return view, tuple(sorted(a for a in set(touched) if game.has_area(a)))
 
 
+def _unknown_areas(event: Event, game: GameData) -> tuple[AreaId, ...]:
+    """The map areas ``event`` names that the game data does not have (a hand-written log's typo)."""
+    named: list[AreaId | None] = []
+    if isinstance(event, Move):
+        named += (event.from_area, event.to_area, *(event.steps or ()))
+    elif isinstance(event, Damage):
+        named += [a for o in event.outcomes for a in (o.retreat or ())]
+    elif isinstance(event, (Place, Relocate)) and event.to.is_on_map:
+        named.append(event.to.area)
+    return tuple(sorted({a for a in named if a is not None and not game.has_area(a)}))
+
+
 def _walk_of(before: GameState, event: Event, game: GameData) -> Walk | None:
     """For a move action along a logged path, the walk of the movement rules' analysis: step by step
     from ``before``, the same 13.0 replay ``simulate`` does; None otherwise."""
@@ -189,6 +201,17 @@ def control_change(
                 expected=expected.value,
                 actual=event.side.value,
             )
+        return
+    unknown = _unknown_areas(event, game)
+    if unknown:
+        yield self.finding(
+            before,
+            event,
+            f"Cannot check {self.rule_id}: area {', '.join(str(a) for a in unknown)} "
+            f"{'is' if len(unknown) == 1 else 'are'} not in the game data.",
+            severity=Severity.CANNOT_CHECK,
+            areas=unknown,
+        )
         return
     if after.control is before.control and isinstance(event, Move):
         walk = _walk_of(before, event, game)

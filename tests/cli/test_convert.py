@@ -300,3 +300,10 @@ def test_control_characters_make_an_entry_base64_and_a_chat_line_stays_text(tmp_
     assert run("convert", str(tmp_path / "ctl.json"), str(tmp_path / "back.vsav"))[0] == 0
     with zipfile.ZipFile(source) as a, zipfile.ZipFile(tmp_path / "back.vsav") as b:
         assert {n: a.read(n) for n in a.namelist()} == {n: b.read(n) for n in b.namelist()}
+
+
+def test_a_folder_as_source_is_named_as_a_folder(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["convert", str(tmp_path), str(tmp_path / "out.json")])
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: {tmp_path}: a folder, not a file\n"
+    assert list(tmp_path.iterdir()) == []

@@ -11,7 +11,7 @@ gives the ``PhaseStart`` (the module writes no PHASE line for the start, report-
 from __future__ import annotations
 
 from sdbp_module.codec.sequence import decode as se_decode
-from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId, is_small_number
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     AreaControl,
@@ -125,7 +125,7 @@ class StartReader:
                     continue  # a marker kept in a box does not act on the map
                 elif marker == "control" and state in (s.value for s in Side):
                     control[area] = markers[area] = Side(state)
-                elif marker == "trench" and state.isdigit():
+                elif marker == "trench" and is_small_number(state):
                     trenches.append(AreaLevel(area, int(state)))
                 elif marker == "fire" and state in (s.value for s in Side):
                     fire.append(FireMarkerAt(area, Side(state)))

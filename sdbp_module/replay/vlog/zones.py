@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from sdbp_module.codec.module_info import ModuleInfo, Zone
-from sdbp_module.ids import AreaId, Side
+from sdbp_module.ids import AreaId, Side, is_small_number
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.location import (
     ELIMINATED,
@@ -69,9 +69,9 @@ class Place:
 
 def place_of_zone(name: str) -> Place | None:
     """The place a zone name stands for, ``None`` for a name the module does not define."""
-    if name.isdigit():
+    if is_small_number(name):
         return Place(PlaceKind.AREA, name, area=AreaId(int(name)))
-    if name.startswith("Turn ") and name[5:].isdigit():
+    if name.startswith("Turn ") and is_small_number(name[5:]):
         return Place(PlaceKind.TURN, name, turn=int(name[5:]))
     fixed = {
         "Replacements": PlaceKind.REPLACEMENTS,

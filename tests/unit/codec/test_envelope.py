@@ -136,3 +136,19 @@ def test_any_bytes_decode_or_give_one_line(header: bytes, body: bytes) -> None:
         assert again == (data if one_case else data[:5] + digits.lower())
     else:
         assert again == data
+
+
+def test_hex_digits_in_both_cases_are_read_but_refused_where_the_result_must_be_exact() -> None:
+    """The engine reads either case; the JSON form records one, so it refuses a mix, naming a digit of each."""
+    data = b"!VCSK5A383f3d333405293b2c3f41"  # key digit uppercase, body lowercase
+    env = decode_envelope(data)
+    assert env.text == "begin_save\x1b" and env.hex_case is HexCase.LOWER
+    assert encode_envelope(env) == b"!VCSK" + data[5:].lower()
+    with pytest.raises(CodecError) as info:
+        decode_envelope(data, where="x.vsav: entry 'savedGame'", exact=True)
+    assert info.value.message == (
+        "x.vsav: entry 'savedGame': hex digits in both cases (lowercase at byte 10, uppercase at byte 6); the JSON "
+        "form keeps one case, so it could not give this entry back byte for byte (convert it to a .vsav first: "
+        "that rewrites it in lowercase)"
+    )
+    assert decode_envelope(data.upper(), exact=True).hex_case is HexCase.UPPER
