@@ -31,6 +31,7 @@ from sdbp_module.audit.run import (
 )
 from sdbp_module.errors import EXIT_OK, EXIT_UNREADABLE, EXIT_WRONG, InputError
 from sdbp_module.fileio import write_atomically
+from sdbp_module.reports.terminal import printable
 from sdbp_module.rules.commands import PICTURE_POLICIES, rules_package, without_rules
 from sdbp_module.rules.switches import parse_switches
 
@@ -113,7 +114,7 @@ def run_audit(
         results = audit_logs(auditor, paths, jobs=workers, on_result=advance)
     for r in results:
         if r.error is not None:
-            click.echo(f"{r.status.value}: {r.error}", err=True)
+            click.echo(printable(f"{r.status.value}: {r.error}"), err=True)
 
     audit = make_audit(
         game.game,

@@ -136,9 +136,9 @@ class LogAuditor:
         except SdbpError as exc:
             return LogResult(path, LogStatus.UNREADABLE, error=exc.message)
         except RuleCrash as exc:
-            return LogResult(path, LogStatus.ERROR, error=f"{log}: {exc}")
+            return LogResult(path, LogStatus.ERROR, error=f"{log}: {_short(str(exc))}")
         except Exception as exc:  # a bug in reading or replaying this log: reported, the audit goes on
-            return LogResult(path, LogStatus.ERROR, error=f"{log}: the check failed: {exc!r}")
+            return LogResult(path, LogStatus.ERROR, error=f"{log}: the check failed: {_short(repr(exc))}")
         report = checked.report
         summary = report.summary
         illegal = tuple(sorted({f.rule_id for f in report.findings if f.severity is Severity.ILLEGAL}))
@@ -149,17 +149,24 @@ class LogAuditor:
         except SdbpError as exc:  # e.g. the module's images for the pictures cannot be read
             return replace(checked_result, status=LogStatus.UNREADABLE, error=exc.message)
         except Exception as exc:  # a bug in a renderer: this log's reports are missing, the audit goes on
-            return replace(checked_result, status=LogStatus.ERROR, error=f"{log}: its report could not be made: {exc!r}")
+            return replace(checked_result, status=LogStatus.ERROR, error=f"{log}: its report could not be made: {_short(repr(exc))}")
         json_path, html_path = report_paths(path)
         written: list[str] = []
         for target, text in ((json_path, json_text), (html_path, html_text)):
             try:
-                _write(s.out_dir / target, text)
-            except OSError as exc:
+                write_atomically(s.out_dir / target, text.encode("utf-8"))
+            except SdbpError as exc:  # a folder in the way, no permission, a full disk
                 return replace(
                     checked_result,
                     status=LogStatus.UNREADABLE,
-                    error=f"{s.out_dir / target}: cannot write the report of {log} ({exc.strerror or exc})",
+                    error=f"{exc.message} (the report of {log})",
+                    json_report=written[0] if written else None,
+                )
+            except Exception as exc:  # a bug (text that cannot be encoded): this log's reports are missing
+                return replace(
+                    checked_result,
+                    status=LogStatus.ERROR,
+                    error=f"{log}: its report could not be written: {_short(repr(exc))}",
                     json_report=written[0] if written else None,
                 )
             written.append(target)
@@ -174,9 +181,14 @@ def _is_utf8(text: str) -> bool:
     return True
 
 
-def _write(target: Path, text: str) -> None:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(target, text.encode("utf-8"))
+_LONGEST_DETAIL = 300
+"""Longest exception text in a result's one-line message (a repr can quote a whole report)."""
+
+
+def _short(text: str) -> str:
+    """``text`` on one line, cut to ``_LONGEST_DETAIL`` characters."""
+    line = " ".join(text.split())
+    return line if len(line) <= _LONGEST_DETAIL else line[:_LONGEST_DETAIL] + "…"
 
 
 # -- the pool ---------------------------------------------------------------------------------------
@@ -240,7 +252,7 @@ def audit_logs(
                 result = future.result()
             except Exception as exc:  # the worker died (killed, out of memory): that log is not checked
                 log = auditor.settings.folder / path
-                result = LogResult(path, LogStatus.ERROR, error=f"{log}: the worker process checking it stopped ({exc!r})")
+                result = LogResult(path, LogStatus.ERROR, error=f"{log}: the worker process checking it stopped ({_short(repr(exc))})")
             by_path[path] = result
             notify(result)
     except BaseException:  # interrupted: drop the logs not started rather than wait for them

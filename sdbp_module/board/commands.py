@@ -41,13 +41,15 @@ from sdbp_module.vassal import layout
 
 FORMATS = ("png", "text")
 _POSITION = re.compile(r"^(?P<file>.*?)(?P<sep>[#:]?)(?P<number>\d+)$")
+_MAX_DIGITS = 30
+"""A step or line number with more digits is past every log (and ``int`` refuses 4300 digits and more)."""
 
 
 def read_log(log: Path, game: GameData, module: Path | None) -> Sequence[Event]:
     """The events of a ``.vlog``, ``.jsonl`` or ``.vsav`` (its pieces: a game start); ``InputError`` if unreadable."""
     if log.suffix.lower() == ".vsav":
         if not log.is_file():
-            raise InputError(f"{log}: no such file")
+            raise InputError(f"{log}: {'a folder, not a save file' if log.is_dir() else 'no such file'}")
         from sdbp_module.replay.interpret import events_from_vlog
 
         return events_from_vlog(log, game, module)[0]
@@ -61,40 +63,47 @@ def read_log(log: Path, game: GameData, module: Path | None) -> Sequence[Event]:
 def parse_position(at: str, log: Path, events: Sequence[Event]) -> Where:
     """The ``Where`` of ``at`` in ``events`` (see the module doc); ``InputError`` naming the log and the range."""
     text = at.strip()
+    shown_at = repr(at) if len(at) <= 60 else repr(f"{at[:40]}…{at[-10:]}")
     if text.lower() == "end":
         return END_OF_LOG
     if text.lower() == "start":  # the log's own game start (a .vlog's step 0), else the printed set-up
         return events[0].where if events and isinstance(events[0], GameStart) else NOWHERE
     m = _POSITION.match(text)
     if m is None:
-        raise InputError(f"{log}: --at {at!r}: expected a position as the findings give it (e.g. 143, #143, :212, {log.name}#143), 'start' or 'end'")
-    file, sep, number = m["file"], m["sep"], int(m["number"])
+        raise InputError(f"{log}: --at {shown_at}: expected a position as the findings give it (e.g. 143, #143, :212, {log.name}#143), 'start' or 'end'")
+    file, sep, digits = m["file"], m["sep"], m["number"].lstrip("0") or "0"
+    number = int(digits) if len(digits) <= _MAX_DIGITS else None  # None: no step or line of any log
     if file and not sep:
-        raise InputError(f"{log}: --at {at!r}: expected FILE#STEP or FILE:LINE")
+        raise InputError(f"{log}: --at {shown_at}: expected FILE#STEP or FILE:LINE")
     if file:
         files = {e.where.file for e in events}
         names = {Path(f).name for f in files} | {log.name, str(log)}
         if file not in files and Path(file).name not in names:
-            raise InputError(f"{log}: --at {at!r}: the log's positions are in {', '.join(sorted(Path(f).name for f in files)) or log.name}, not {file}")
+            raise InputError(f"{log}: --at {shown_at}: the log's positions are in {', '.join(sorted(Path(f).name for f in files)) or log.name}, not {file}")
     lines = [e for e in events if e.where.line is not None]
     by_line = sep == ":" or (sep == "" and bool(lines) and len(lines) == len(events))
     if by_line:
         if not lines:
-            raise InputError(f"{log}: --at {at!r}: the log has no line numbers; give a step (#N)")
+            raise InputError(f"{log}: --at {shown_at}: the log has no line numbers; give a step (#N)")
         first, last = min(e.where.line or 0 for e in lines), max(e.where.line or 0 for e in lines)
         for e in lines:
             if e.where.line == number:
                 return e.where
-        raise InputError(f"{log}: --at {at!r}: no event on line {number} (events on lines {first}-{last})")
+        raise InputError(f"{log}: --at {shown_at}: no event on line {_shown(digits)} (events on lines {first}-{last})")
     if not events:
-        raise InputError(f"{log}: --at {at!r}: the log holds no events (use start or end)")
+        raise InputError(f"{log}: --at {shown_at}: the log holds no events (use start or end)")
     first, last = min(e.where.index for e in events), max(e.where.index for e in events)
-    if not first <= number <= last:
-        raise InputError(f"{log}: --at {at!r}: no log step {number} (steps {first}-{last})")
+    if number is None or not first <= number <= last:
+        raise InputError(f"{log}: --at {shown_at}: no log step {_shown(digits)} (steps {first}-{last})")
     for e in events:
         if e.where.index == number:
             return e.where
     return Where(events[-1].where.file, number)  # a step without events: the state after the steps before it
+
+
+def _shown(digits: str) -> str:
+    """A step or line number as a message quotes it: a very long one cut in the middle."""
+    return digits if len(digits) <= 40 else f"{digits[:20]}…{digits[-20:]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +138,9 @@ def run_show(log: Path, *, at: str, module: Path | None, data_dir: Path, fmt: st
     game = load_game(data_dir)
     shown = replay_to(log, at, game, module)
     if fmt == "text":
-        text = board_text(game, shown.snapshot)
+        from sdbp_module.reports.terminal import printable
+
+        text = printable(board_text(game, shown.snapshot))
         if output is None:
             click.echo(text, nl=False)
         else:

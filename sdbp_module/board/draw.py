@@ -19,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import io
 import math
-import zipfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +26,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 from sdbp_module.board.scene import Arrow, ArrowKind, Counter, Scene, scene
+from sdbp_module.codec.zipread import open_archive
 from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, UnitId
 from sdbp_module.model.game_data import GameData
@@ -86,19 +86,18 @@ def _module_images(module: Path) -> dict[str, bytes]:
     if found is not None:
         return found
     out: dict[str, bytes] = {}
-    try:
-        with zipfile.ZipFile(module) as archive:
-            for info in archive.infolist():
-                name = info.filename
-                if not name.startswith("images/") or "/" in name[7:]:
-                    continue
-                short = name[7:]
-                if short == "map.png" or short.startswith(("unit_", "marker_")):
-                    if info.file_size > 64 << 20:
-                        raise InputError(f"{module}: entry {name!r} is larger than 64 MiB")
-                    out[short] = archive.read(info)
-    except (OSError, zipfile.BadZipFile, EOFError) as exc:
-        raise InputError(f"{module}: not a readable module (.vmod is a zip archive): {exc}") from None
+    # the checked zip reader: any damage (an unsupported method, an encrypted entry, a name that is not
+    # UTF-8, corrupt deflate data, sizes that lie) is one CodecError line naming the entry and the byte
+    with open_archive(module, kind=".vmod is a zip archive", not_a_zip="not a readable module") as archive:
+        for entry in archive.entries:
+            name = entry.name
+            if not name.startswith("images/") or "/" in name[7:]:
+                continue
+            short = name[7:]
+            if short == "map.png" or short.startswith(("unit_", "marker_")):
+                if entry.size > 64 << 20:
+                    raise InputError(f"{module}: entry {name!r} is larger than 64 MiB")
+                out.setdefault(short, archive.read(entry))
     if "map.png" not in out:
         raise InputError(f"{module}: no images/map.png entry: not a module built for this game")
     if len(_MODULE_IMAGES) >= 4:

@@ -62,7 +62,8 @@ def with_defaults(schema: Mapping[str, Any], value: Any) -> Any:
 def read_folder(folder: Path) -> dict[str, SourceFile]:
     """Read every ``<kind>.yaml`` of ``folder``; ``InputError`` for the first that cannot be read."""
     if not folder.is_dir():
-        raise InputError(f"{display_name(folder)}: cannot be read: no such folder")
+        what = "a file, not a folder" if folder.exists() else "no such folder"
+        raise InputError(f"{display_name(folder)}: cannot be read: {what}")
     return {kind: read_yaml(folder / f"{kind}.yaml") for kind in KINDS}
 
 

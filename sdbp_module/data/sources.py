@@ -6,7 +6,12 @@ nodes by hand, so that every value and every mapping key gets a 1-based ``file:l
 ``SourceMap``, and duplicate keys become problems (style guide §6).
 
 A file that is missing, not UTF-8 or not YAML cannot be read at all: ``InputError`` (exit 2),
-naming the file and the position. Everything else is returned for validation.
+naming the file and the position. Nor can one whose lists and mappings nest deeper than ``MAX_DEPTH``,
+or whose aliases repeat lists and mappings into more than ``MAX_ALIAS_VALUES`` values (an alias bomb,
+"billion laughs": a few lines that would expand into more values than memory holds). Everything else
+is returned for validation; a string holding a character no module file can hold (a control character
+other than tab and line break, a lone surrogate, U+FFFE or U+FFFF: only a double-quoted escape such as
+``"\\x00"`` can give one) is a problem, as a duplicate key is.
 
 Composing is done by libyaml (``yaml.CSafeLoader``, five times faster) when PyYAML has it, and by
 the pure-Python loader otherwise. The two agree on values and positions except in a few corners where
@@ -76,6 +81,21 @@ def _position(display: str, mark: yaml.Mark) -> Position:
     return Position(display, mark.line + 1, mark.column + 1)
 
 
+MAX_DEPTH = 64
+"""Deepest nesting of lists and mappings read (the game data nests five deep)."""
+MAX_ALIAS_VALUES = 100_000
+"""Most values that aliases may add by repeating an anchored list or mapping."""
+_NOT_TEXT = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+"""A character XML 1.0 cannot hold, so neither can a module's ``buildFile.xml`` nor a save."""
+
+
+def _not_text(char: str) -> str:
+    """What ``char`` (matched by ``_NOT_TEXT``) is, for a message."""
+    code = ord(char)
+    kind = "the control character" if code < 0x20 else "the lone surrogate" if 0xD800 <= code <= 0xDFFF else "the noncharacter"
+    return f"{kind} U+{code:04X}"
+
+
 class _Builder:
     """Turns composed YAML nodes into plain values while filling a SourceMap."""
 
@@ -85,23 +105,60 @@ class _Builder:
         self.where = SourceMap(display)
         self.problems: list[InputProblem] = []
         self.open_nodes: set[int] = set()  # collections being built, to refuse recursive aliases
+        self.built = 0  # values built so far
+        self.sizes: dict[int, int] = {}  # collection node → values its first build made
+        self.repeated = 0  # values built again because an alias repeats a collection
+        self.repeating = 0  # > 0 while building such a repeat (what it holds is counted with it)
 
     def build(self, node: yaml.Node, path: JsonPath) -> Any:
-        self.where.values[path] = _position(self.display, node.start_mark)
+        where = self.where.values[path] = _position(self.display, node.start_mark)
+        self.built += 1
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
-            if id(node) in self.open_nodes:
-                where = self.where.values[path]
+            key = id(node)
+            if key in self.open_nodes:
                 raise InputError(
                     f"{where}: cannot be read: an alias refers to a list or mapping that contains it"
                 )
-            self.open_nodes.add(id(node))
+            if len(self.open_nodes) >= MAX_DEPTH:
+                raise InputError(f"{where}: cannot be read: lists and mappings nested more than {MAX_DEPTH} deep")
+            repeat = key in self.sizes and not self.repeating  # counted once, with what it holds
+            if repeat:
+                self.repeated += self.sizes[key]
+                if self.repeated > MAX_ALIAS_VALUES:
+                    raise InputError(
+                        f"{where}: cannot be read: aliases repeat the list or mapping anchored here into more than "
+                        f"{MAX_ALIAS_VALUES} values (an alias bomb?)"
+                    )
+            before = self.built
+            self.open_nodes.add(key)
+            self.repeating += repeat
             try:
                 if isinstance(node, yaml.MappingNode):
-                    return self._mapping(node, path)
-                return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+                    value: Any = self._mapping(node, path)
+                else:
+                    value = [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
             finally:
-                self.open_nodes.discard(id(node))
-        return self._construct(node)
+                self.open_nodes.discard(key)
+                self.repeating -= repeat
+            self.sizes.setdefault(key, self.built - before)
+            return value
+        return self._text(self._construct(node), where, path)
+
+    def _text(self, value: Any, where: Position, path: JsonPath) -> Any:
+        """``value``; a string with a character no module can hold is also a problem."""
+        if isinstance(value, str):
+            bad = _NOT_TEXT.search(value)
+            if bad is not None:
+                self.problems.append(
+                    InputProblem(
+                        where,
+                        path,
+                        f"the text holds {_not_text(bad.group())}",
+                        "text a module can hold: no control characters but tab and line break, no lone "
+                        "surrogates, no U+FFFE or U+FFFF",
+                    )
+                )
+        return value
 
     def _construct(self, node: yaml.Node) -> Any:
         """The value of a scalar node; a value its explicit tag cannot take (``!!int x``) is unreadable."""
@@ -110,7 +167,9 @@ class _Builder:
         except (ValueError, TypeError, OverflowError):
             where = _position(self.display, node.start_mark)
             tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-            raise InputError(f"{where}: cannot be read: {node.value!r} is not a valid {tag}") from None
+            text = str(node.value)
+            shown = repr(text if len(text) <= 60 else f"{text[:40]}…{text[-10:]}")  # 5,000 digits are not an int
+            raise InputError(f"{where}: cannot be read: {shown} is not a valid {tag}") from None
 
     def _mapping(self, node: yaml.MappingNode, path: JsonPath) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -121,7 +180,7 @@ class _Builder:
                     InputProblem(key_pos, path, "a mapping key is a list or mapping", "a text key")
                 )
                 continue
-            key = self._construct(key_node)
+            key = self._text(self._construct(key_node), key_pos, path)
             if not isinstance(key, str):
                 self.problems.append(
                     InputProblem(
@@ -186,6 +245,24 @@ def parse_yaml(text: str, display: str, path: Path | None = None) -> SourceFile:
     return _parse(yaml.SafeLoader, text, display, path)
 
 
+def _too_deep(text: str, display: str) -> str:
+    """Where in ``text`` a list or mapping starts more than ``MAX_DEPTH`` deep, found by the parser's events
+    (which, unlike composing, need no recursion): ``file:line:col``, or ``file`` if none does."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                mark = event.start_mark
+                if depth > MAX_DEPTH and mark is not None:
+                    return f"{display}:{mark.line + 1}:{mark.column + 1}"
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        pass
+    return display
+
+
 def _parse(
     loader_class: type[yaml.SafeLoader] | type[yaml.CSafeLoader], text: str, display: str, path: Path | None
 ) -> SourceFile:
@@ -200,6 +277,8 @@ def _parse(
         node = loader.get_single_node()
         builder = _Builder(loader, display)
         value = None if node is None else builder.build(node, ())
+    except RecursionError:  # PyYAML composes nested nodes recursively: nested far deeper than MAX_DEPTH
+        raise InputError(f"{_too_deep(text, display)}: cannot be read: lists and mappings nested more than {MAX_DEPTH} deep") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"{display}:{mark.line + 1}:{mark.column + 1}" if mark else display

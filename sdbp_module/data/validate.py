@@ -66,7 +66,8 @@ def show(value: Any) -> str:
         return "a list"
     if isinstance(value, str):
         return repr(value if len(value) <= 40 else value[:37] + "...")
-    return repr(value)
+    text = repr(value)  # a number: YAML reads integers of up to 4,300 digits
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _range(schema: dict[str, Any]) -> str:

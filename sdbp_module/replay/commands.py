@@ -13,6 +13,7 @@ from sdbp_module.errors import EXIT_OK, InputError
 from sdbp_module.model.from_data import load_game
 from sdbp_module.replay.jsonl import write_events
 from sdbp_module.replay.loading import load_events
+from sdbp_module.reports.terminal import printable
 
 
 def run_export_events(source: Path, target: Path, *, module: Path | None, data_dir: Path) -> int:
@@ -29,7 +30,7 @@ def run_export_events(source: Path, target: Path, *, module: Path | None, data_d
     events, problems = load_events(source, game, module)
     write_events(target, events)
     for problem in problems:
-        click.echo(f"cannot interpret: {problem}", err=True)
+        click.echo(printable(f"cannot interpret: {problem}"), err=True)
     noun = "problem" if len(problems) == 1 else "problems"
     click.echo(f"{target}: {len(events)} events, {len(problems)} interpretation {noun}")
     return EXIT_OK

@@ -3,8 +3,11 @@
 ``read_events(path)`` / ``write_events(path, events)`` and ``event_from_json`` / ``event_to_json``
 are the pairs. Each line is an object with ``type`` (the event's kind) and the event's fields under
 their Python names; ``where`` is optional on input (default: this file, line index, line number)
-and always written. A bad line stops the read with ``InputError`` naming ``file:line`` (exit 2).
-Fields equal to their default are left out when writing, so lines stay short and stable.
+and always written. A bad line stops the read with ``InputError`` naming ``file:line`` (exit 2):
+text that is not JSON, JSON nested too deeply or with an integer too long to read, a string holding
+a lone surrogate (``"\\ud800"``: not text, so no report could print it), or a line the schema refuses
+(the value it quotes is shortened). Fields equal to their default are left out when writing, so lines
+stay short and stable.
 The schema is generated from the event classes (``events_schema``); a test keeps the file in step.
 
 Reading is fast because validation is compiled: ``decode_event`` runs a decoder per event class,
@@ -21,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import sys
 import types
 import typing
 from collections.abc import Callable, Iterable
@@ -103,7 +107,12 @@ def _decode(tp: Any, value: Any, name: str) -> Any:
     if supertype is not None:
         return tp(_decode(supertype, value, name))
     if tp is Location:
-        return parse_location(str(value))
+        try:
+            return parse_location(str(value))
+        except ValueError:  # the schema's pattern lets any number of digits through; int() reads 4300
+            text = str(value)
+            shown = text if len(text) <= 40 else f"{text[:20]}…{text[-10:]}"
+            raise ValueError(f"{name}: {shown!r} is not a location that can be read (its number has {len(text.removeprefix('turn:'))} digits)") from None
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp(value)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
@@ -144,6 +153,17 @@ def schema_validator() -> jsonschema.protocols.Validator:
     return validator
 
 
+_TOO_DEEP = "not JSON that can be read (arrays or objects nested too deeply)"
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape of a surrogate in the text: only then can a parsed string hold a lone one."""
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+"""A surrogate left in a parsed string: a lone one (``json`` joins the two halves of a pair)."""
+_SHOWN_VALUE = 200
+"""Longest value quoted in a schema message; a longer one is cut in the middle."""
+_LONGEST_MESSAGE = 1000
+"""Longest schema message (a key that is not allowed is quoted whole)."""
+
+
 def parse_line(text: str, where: Where) -> Event:
     """One JSONL line → event. Raises ``InputError`` naming ``file:line``."""
     label = f"{where.file}:{where.line if where.line is not None else where.index + 1}"
@@ -151,21 +171,80 @@ def parse_line(text: str, where: Where) -> Event:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"{label}: not JSON ({exc.msg} at column {exc.colno})") from None
+    except RecursionError:
+        raise InputError(f"{label}: {_TOO_DEEP}") from None
+    except ValueError:  # an integer with more digits than ``int`` converts (sys.get_int_max_str_digits)
+        raise InputError(f"{label}: not JSON that can be read ({_long_integer(text)})") from None
+    if _SURROGATE_ESCAPE.search(text):
+        _refuse_lone_surrogates(data, label)
     event = decode_event(data, where)
     if event is not None:
         return event
     return _parse_validated(data, where, label)
 
 
+def _long_integer(text: str) -> str:
+    """Words for the integer of ``text`` too long for ``int``: its length, its column and the limit."""
+    limit = sys.get_int_max_str_digits()
+    found = re.search(r"[0-9]{%d,}" % (limit + 1), text)
+    if found is None:
+        return f"an integer of more than {limit} digits"
+    return f"an integer of {len(found.group())} digits at column {found.start() + 1}; at most {limit} can be read"
+
+
+def _refuse_lone_surrogates(data: Any, label: str) -> None:
+    """Raise ``InputError`` naming the first string (value or key) of ``data`` that holds a lone surrogate."""
+    stack: list[tuple[Any, tuple[str, ...]]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            for key in value:
+                if _LONE_SURROGATE.search(key):
+                    _lone_surrogate(label, path, key, "key")
+            stack.extend((v, (*path, k)) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((v, (*path, str(i))) for i, v in reversed(list(enumerate(value))))
+        elif isinstance(value, str) and _LONE_SURROGATE.search(value):
+            _lone_surrogate(label, path, value, "string")
+
+
+def _lone_surrogate(label: str, path: tuple[str, ...], text: str, what: str) -> None:
+    match = _LONE_SURROGATE.search(text)
+    assert match is not None
+    shown = ".".join(path) or "(line)"
+    raise InputError(
+        f"{label}: {shown}: a {what} holds the lone surrogate \\u{ord(match.group()):04x} "
+        "(expected text: a surrogate escape only as one half of a pair)"
+    )
+
+
+def _schema_message(err: Any) -> str:
+    """``jsonschema``'s message with the value it quotes shortened (a line can hold megabytes)."""
+    message: str = err.message
+    try:
+        quoted = repr(err.instance)
+    except RecursionError:  # a value nested almost as deep as ``json`` reads
+        quoted = ""
+    if len(quoted) > _SHOWN_VALUE and quoted in message:
+        half = _SHOWN_VALUE // 2
+        message = message.replace(quoted, f"{quoted[:half]}…{quoted[-half:]}")
+    if len(message) > _LONGEST_MESSAGE:
+        message = message[:_LONGEST_MESSAGE] + "…"
+    return message
+
+
 def _parse_validated(data: Any, where: Where, label: str) -> Event:
     """The schema's path for a line the compiled decoder refused: ``jsonschema`` words the error."""
-    errors = sorted(
-        schema_validator().iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path)))
-    )
+    try:
+        errors = sorted(
+            schema_validator().iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path)))
+        )
+    except RecursionError:  # jsonschema quotes the value: one nested almost as deep as ``json`` reads
+        raise InputError(f"{label}: {_TOO_DEEP}") from None
     if errors:
         err = errors[-1]
         path = ".".join(str(p) for p in err.absolute_path) or "(line)"
-        raise InputError(f"{label}: {path}: {err.message}")
+        raise InputError(f"{label}: {path}: {_schema_message(err)}")
     try:
         return event_from_json(data, where)
     except (ValueError, TypeError) as exc:
@@ -224,7 +303,10 @@ _LOCATION_RE = re.compile(LOCATION_PATTERN)
 
 def _location(value: Any) -> Location:
     if isinstance(value, str) and _LOCATION_RE.search(value):
-        return parse_location(value)
+        try:
+            return parse_location(value)
+        except ValueError:  # a number too long for int(): the schema path words it
+            raise _Refused from None
     raise _Refused
 
 
@@ -485,11 +567,17 @@ def _parse_together(text: str, lines: list[str]) -> list[Any] | None:
 def read_events(path: Path) -> tuple[Event, ...]:
     """Read an events ``.jsonl`` file. Blank lines are skipped; a bad line raises ``InputError``."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot read ({exc})") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        row = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - raw.rfind(b"\n", 0, exc.start)
+        raise InputError(f"{path}:{row}:{column}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at byte {exc.start})") from None
     file = str(path)
     numbers: list[int] = []
     lines: list[str] = []
@@ -501,8 +589,11 @@ def read_events(path: Path) -> tuple[Event, ...]:
     if values is None:
         return tuple(parse_line(line, Where(file, i, number)) for i, (number, line) in enumerate(zip(numbers, lines)))
     decoders = _event_decoders()
+    surrogates = _SURROGATE_ESCAPE.search(text) is not None
     events: list[Event] = []
     for index, data in enumerate(values):
+        if surrogates and _SURROGATE_ESCAPE.search(lines[index]):  # as ``parse_line`` checks it
+            _refuse_lone_surrogates(data, f"{file}:{numbers[index]}")
         kind = data.get("type") if isinstance(data, dict) else None
         decode = decoders.get(kind) if isinstance(kind, str) else None
         try:
@@ -516,9 +607,8 @@ def read_events(path: Path) -> tuple[Event, ...]:
 
 
 def write_events(path: Path, events: Iterable[Event]) -> None:
-    """Write events as JSONL, atomically (temporary file, then ``os.replace``)."""
+    """Write events as JSONL, atomically (temporary file, then ``os.replace``; missing folders are made)."""
     text = "".join(format_event(e) + "\n" for e in events)
-    path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(path, text.encode("utf-8"))
 
 

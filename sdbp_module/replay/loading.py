@@ -19,7 +19,7 @@ def load_events(log: Path, game: GameData, module: Path | None) -> tuple[Sequenc
     """Events of a ``.jsonl`` transcript, or of a ``.vlog`` through the log interpretation, with the
     interpretation's problems (parts of the log it could not read for sure)."""
     if not log.is_file():
-        raise InputError(f"{log}: no such file")
+        raise InputError(f"{log}: {'a folder, not a log file' if log.is_dir() else 'no such file'}")
     suffix = log.suffix.lower()
     if suffix == ".jsonl":
         return read_events(log), ()

@@ -1,11 +1,14 @@
 """Text report of a check: findings grouped by turn, one block per finding, then a summary line.
 
-No logic beyond layout: the report's findings are already sorted (log position, rule id).
+No logic beyond layout: the report's findings are already sorted (log position, rule id). The text is
+for a terminal: control characters that came with the log (in a file name, a unit id of an events
+file) are shown as ``\\x1b`` escapes (``reports.terminal``), so a log cannot drive the terminal it is read on.
 """
 
 from __future__ import annotations
 
 from sdbp_module.replay.events import END_OF_LOG
+from sdbp_module.reports.terminal import printable
 from sdbp_module.rules.checker import Report
 from sdbp_module.rules.findings import Finding
 
@@ -82,4 +85,4 @@ def render_text(report: Report) -> str:
         f"{s.illegal} illegal, {s.suspicious} suspicious, {s.cannot_check} cannot-check, {s.info} info"
         + (" — the log breaks the rules." if s.illegal else " — no illegal finding.")
     )
-    return "\n".join(lines) + "\n"
+    return printable("\n".join(lines) + "\n")

@@ -123,8 +123,13 @@ def run_check(
 
 
 def without_rules(rules: Sequence[Rule], skips: Sequence[str]) -> tuple[Rule, ...]:
-    """``rules`` less those whose id is or starts with one of ``skips``."""
+    """``rules`` less those whose id is or starts with one of ``skips``.
+
+    An empty ``skip`` would match every rule (a check of nothing that always passes, say from an unset
+    shell variable): refused, as is one that matches no rule."""
     for skip in skips:
+        if not skip.strip():
+            raise InputError(f"--skip {skip!r}: an empty prefix would leave out every rule (expected a rule id or the start of one; see `sdbp rules`)")
         if not any(r.rule_id.startswith(skip) for r in rules):
             raise InputError(f"--skip {skip!r}: no rule id is or starts with it (see `sdbp rules`)")
     return tuple(r for r in rules if not any(r.rule_id.startswith(skip) for skip in skips))

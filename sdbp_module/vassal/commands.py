@@ -7,6 +7,7 @@ is a terminal; one summary line at the end.
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from collections.abc import Callable
@@ -17,7 +18,7 @@ import click
 
 from sdbp_module.codec.container import container_bytes
 from sdbp_module.codec.envelope import Envelope, EnvelopeKind, encode_envelope
-from sdbp_module.errors import EXIT_OK, BuildError, InputError
+from sdbp_module.errors import EXIT_OK, BuildError, InputError, OutputError
 from sdbp_module.model.game_data import GameData
 from sdbp_module.vassal import artwork, buildfile, layout, package, setup, verify
 from sdbp_module.vassal import help as help_page
@@ -65,10 +66,32 @@ def module_entries(game: GameData, images_dir: Path | None, out_dir: Path, stage
     return entries, stats
 
 
+def _first_missing(folder: Path) -> Path | None:
+    """The outermost folder on the way to ``folder`` that does not exist yet (``folder`` itself, or an
+    ancestor), or ``None`` when ``folder`` exists."""
+    missing = None
+    probe = folder.absolute()
+    while not probe.exists() and not probe.is_symlink() and probe.parent != probe:
+        missing, probe = probe, probe.parent
+    return missing
+
+
 def build_module(game: GameData, out_dir: Path, images_dir: Path | None, progress: Callable[[int], None] | None = None) -> BuildResult:
-    stages: dict[str, float] = {}
+    """Build the module of ``game`` into ``out_dir``; folders the build had to create are removed again
+    (with the image cache made in them) when it fails."""
     if images_dir is not None and not images_dir.is_dir():
-        raise InputError(f"{images_dir}: no such artwork folder")
+        raise InputError(f"{images_dir}: {'a file, not an artwork folder' if images_dir.exists() else 'no such artwork folder'}")
+    created = _first_missing(out_dir)
+    try:
+        return _build_into(game, out_dir, images_dir, progress)
+    except BaseException:
+        if created is not None:
+            shutil.rmtree(created, ignore_errors=True)
+        raise
+
+
+def _build_into(game: GameData, out_dir: Path, images_dir: Path | None, progress: Callable[[int], None] | None) -> BuildResult:
+    stages: dict[str, float] = {}
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -89,8 +112,8 @@ def build_module(game: GameData, out_dir: Path, images_dir: Path | None, progres
     t = time.perf_counter()
     try:
         package.write_verified(target, data, check)
-    except OSError as exc:
-        raise BuildError(f"{target}: cannot write the module ({exc.strerror or exc}); the previous one is untouched") from None
+    except OutputError as exc:
+        raise BuildError(f"{exc.message}; the previous module is untouched") from None
     stages["verify+write"] = time.perf_counter() - t
     n_units = len(game.units)
     return BuildResult(target, len(data), n_units + len(game.markers), len(game.areas) + len(layout.make_layout(game).boxes) + len(layout.make_layout(game).piles), len(game.cards), stats, stages)
@@ -124,7 +147,7 @@ def run_build(data_dir: Path, out_dir: Path, images_dir: Path) -> int:
 
     start = time.perf_counter()
     if not data_dir.is_dir():
-        raise InputError(f"{data_dir}: no such game data folder")
+        raise InputError(f"{data_dir}: {'a file, not a game data folder' if data_dir.exists() else 'no such game data folder'}")
     game = load_game(data_dir)  # DataError (exit 1) lists every problem
     bar = _Progress(artwork.count(game))
     try:

@@ -226,17 +226,18 @@ def test_an_output_folder_that_cannot_be_made_is_one_line_and_nothing_is_written
     assert blocker.read_text(encoding="utf-8") == "a file, not a folder\n"
 
 
-def test_a_report_path_that_cannot_be_written_is_one_line_and_the_others_go_on(legal_text: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_report_path_that_cannot_be_written_is_one_line_and_the_others_go_on(legal_text: str, tmp_path: Path, jobs: str) -> None:
     logs, out_dir = tmp_path / "logs", tmp_path / "out"
     write_logs(logs, legal_text, ("legal", "illegal"))
     out_dir.mkdir()
     (out_dir / "round 2").write_text("a file where the report folder should be\n", encoding="utf-8")
-    code, _, err = invoke("audit", str(logs), "-o", str(out_dir), "-j", "2")
+    code, _, err = invoke("audit", str(logs), "-o", str(out_dir), "-j", jobs)
     assert code == 2
-    lines = err.splitlines()
-    assert len(lines) == 1 and lines[0].startswith(
-        f"unreadable: {out_dir / 'round 2' / 'legal.jsonl.json'}: cannot write the report of {logs / 'round 2' / 'legal.jsonl'} ("
-    )
+    report = out_dir / "round 2" / "legal.jsonl.json"
+    assert err.splitlines() == [
+        f"unreadable: {report}: cannot write: {out_dir / 'round 2'} is a file, not a folder (the report of {logs / 'round 2' / 'legal.jsonl'})"
+    ]
     summary = json.loads((out_dir / "summary.json").read_text(encoding="utf-8"))
     rows = {r["path"]: r for r in summary["logs"]}
     assert rows["illegal.jsonl"]["status"] == "checked" and (out_dir / "illegal.jsonl.json").is_file()
@@ -244,6 +245,21 @@ def test_a_report_path_that_cannot_be_written_is_one_line_and_the_others_go_on(l
     assert rows["round 2/legal.jsonl"]["reports"] == {"json": None, "html": None}
     assert rows["round 2/legal.jsonl"]["counts"]["illegal"] == 0  # checked all the same
     assert sorted(p.name for p in out_dir.iterdir()) == ["illegal.jsonl.html", "illegal.jsonl.json", "index.html", "round 2", "summary.json"]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_folder_where_a_report_goes_is_one_line_and_the_others_go_on(legal_text: str, tmp_path: Path, jobs: str) -> None:
+    logs, out_dir = tmp_path / "logs", tmp_path / "out"
+    write_logs(logs, legal_text, ("legal", "illegal"))
+    (out_dir / "illegal.jsonl.html").mkdir(parents=True)
+    code, _, err = invoke("audit", str(logs), "-o", str(out_dir), "-j", jobs)
+    assert code == 2
+    assert err.splitlines() == [
+        f"unreadable: {out_dir / 'illegal.jsonl.html'}: cannot write: it is a folder, not a file (the report of {logs / 'illegal.jsonl'})"
+    ]
+    rows = {r["path"]: r for r in json.loads((out_dir / "summary.json").read_text(encoding="utf-8"))["logs"]}
+    assert rows["illegal.jsonl"]["status"] == "unreadable" and rows["round 2/legal.jsonl"]["status"] == "checked"
+    assert rows["illegal.jsonl"]["reports"] == {"json": "illegal.jsonl.json", "html": None}
 
 
 def test_an_empty_or_missing_folder_is_one_line_and_exit_2(tmp_path: Path) -> None:
@@ -288,15 +304,17 @@ def test_a_bad_option_is_one_line_before_anything_is_written(tmp_path: Path, opt
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("detail", ["planted", "x" * 5000])
 def test_a_crashing_rule_is_an_error_row_and_the_others_are_reported(
-    legal_text: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    legal_text: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, detail: str
 ) -> None:
-    """A rule that raises is a bug (``RuleCrash``): the audit reports that log as ``error`` and goes on."""
+    """A rule that raises is a bug (``RuleCrash``): the audit reports that log as ``error`` and goes on; the
+    line quotes at most 300 characters of the exception."""
     from sdbp_module.audit import run
     from sdbp_module.rules.base import FunctionRule
 
     def explode(rule: Any, before: Any, event: Any, after: Any, ctx: Any) -> Iterable[Any]:
-        raise ZeroDivisionError("planted")
+        raise ZeroDivisionError(detail)
 
     crasher = FunctionRule("TEST-CRASH", "none", Severity.INFO, "Crashes on every event.", explode)
     real_check_log = run.check_log
@@ -311,7 +329,9 @@ def test_a_crashing_rule_is_an_error_row_and_the_others_are_reported(
     write_logs(logs, legal_text, ("legal", "illegal"))
     code, _, err = invoke("audit", str(logs), "-o", str(out_dir), "-j", "1")
     assert code == 2
-    assert err == f"error: {logs / 'illegal.jsonl'}: rule TEST-CRASH crashed at {logs / 'illegal.jsonl'}:1: ZeroDivisionError('planted')\n"
+    crash = f"rule TEST-CRASH crashed at {logs / 'illegal.jsonl'}:1: ZeroDivisionError({detail!r})"
+    shown = crash if len(crash) <= 300 else crash[:300] + "…"
+    assert err == f"error: {logs / 'illegal.jsonl'}: {shown}\n"
     summary = json.loads((out_dir / "summary.json").read_text(encoding="utf-8"))
     jsonschema.validate(summary, json.loads(SCHEMA.read_text(encoding="utf-8")))
     rows = {r["path"]: r for r in summary["logs"]}

@@ -6,6 +6,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from sdbp_module.cli import main
@@ -42,6 +43,12 @@ def test_missing_data_folder_exits_2(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", str(tmp_path / "nope"), "-o", str(tmp_path / "out")])
     assert result.exit_code == 2
     assert result.output.strip() == f"Error: {tmp_path / 'nope'}: no such game data folder"
+    (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
+    result = CliRunner().invoke(main, ["build", str(tmp_path / "notes.txt"), "-o", str(tmp_path / "out")])
+    assert (result.exit_code, result.stderr) == (2, f"Error: {tmp_path / 'notes.txt'}: a file, not a game data folder\n")
+    result = CliRunner().invoke(main, ["build", str(DATA), "-o", str(tmp_path / "out"), "--images", str(tmp_path / "notes.txt")])
+    assert (result.exit_code, result.stderr) == (2, f"Error: {tmp_path / 'notes.txt'}: a file, not an artwork folder\n")
+    assert not (tmp_path / "out").exists()
 
 
 def test_output_folder_that_is_a_file_exits_2(tmp_path: Path) -> None:
@@ -56,3 +63,24 @@ def test_missing_artwork_folder_exits_2(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", str(DATA), "-o", str(tmp_path / "out"), "--images", str(tmp_path / "art")])
     assert result.exit_code == 2
     assert result.output.strip() == f"Error: {tmp_path / 'art'}: no such artwork folder"
+
+
+def test_a_failed_build_removes_the_folders_it_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outputs appear whole or not at all: the folders ``-o`` needed, and the image cache made in them, go
+    again when the build fails; a folder that was there stays."""
+    from sdbp_module.errors import BuildError
+    from sdbp_module.vassal import commands
+
+    def fail(game: object, images_dir: object, out_dir: Path, *args: object) -> None:
+        (out_dir / ".sdbp-cache").mkdir()
+        (out_dir / ".sdbp-cache" / "drawn.png").write_bytes(b"png")
+        raise BuildError(f"{out_dir}: planted failure")
+
+    monkeypatch.setattr(commands, "module_entries", fail)
+    out = tmp_path / "new" / "deeper" / "out"
+    result = CliRunner().invoke(main, ["build", str(DATA), "-o", str(out)])
+    assert (result.exit_code, result.stderr) == (2, f"Error: {out}: planted failure\n")
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "kept").mkdir()
+    result = CliRunner().invoke(main, ["build", str(DATA), "-o", str(tmp_path / "kept")])
+    assert result.exit_code == 2 and (tmp_path / "kept" / ".sdbp-cache" / "drawn.png").is_file()

@@ -103,6 +103,9 @@ def test_missing_file_and_wrong_suffix_exit_2(tmp_path: Path) -> None:
     other.write_text("x", encoding="utf-8")
     code, _, err = invoke("check", str(other))
     assert (code, err) == (2, f"Error: {other}: expected a .vlog log or an events .jsonl file\n")
+    (tmp_path / "folder.vlog").mkdir()
+    code, out, err = invoke("check", str(tmp_path / "folder.vlog"))
+    assert (code, out, err) == (2, "", f"Error: {tmp_path / 'folder.vlog'}: a folder, not a log file\n")
 
 
 @pytest.mark.parametrize(
@@ -171,6 +174,14 @@ def test_skip_leaves_rules_out_and_lists_them_as_not_checked() -> None:
     assert code == 2 and out == "" and "--skip 'NO-SUCH-': no rule id is or starts with it" in err
 
 
+@pytest.mark.parametrize("skip", ["", "  "])
+def test_an_empty_skip_is_refused_rather_than_skipping_every_rule(skip: str) -> None:
+    """``--skip "$UNSET"`` would match every rule id and pass any log."""
+    code, out, err = invoke("check", str(SQ1), "--skip", skip)
+    assert (code, out) == (2, "")
+    assert err == f"Error: --skip {skip!r}: an empty prefix would leave out every rule (expected a rule id or the start of one; see `sdbp rules`)\n"
+
+
 @pytest.mark.parametrize("where", ["file", "folder"])
 def test_a_report_path_that_cannot_be_written_is_one_line(where: str, tmp_path: Path) -> None:
     """The report goes to a path under a file, or to an existing folder: one line, exit 2, no traceback."""
@@ -181,3 +192,32 @@ def test_a_report_path_that_cannot_be_written_is_one_line(where: str, tmp_path: 
     assert not isinstance(result.exception, OSError)
     assert f"{target}: cannot write" in result.output
     assert result.output.count("\n") == 1
+
+
+def test_control_characters_from_the_log_are_escaped_in_the_text_report(tmp_path: Path) -> None:
+    """A unit id of an events file with ESC sequences cannot drive the umpire's terminal; JSON keeps the id."""
+    log = tmp_path / "esc.jsonl"
+    lines = SQ1.read_text(encoding="utf-8").replace('"FR-III13DBLE-9"', '"FR-\\u001b[2J\\u009b31m\\r"', 1)
+    log.write_text(lines, encoding="utf-8")
+    code, out, err = invoke("check", str(log))
+    assert code == 1 and err == ""
+    assert "FR-\\x1b[2J\\x9b31m\\x0d" in out and not any(c in out for c in "\x1b\x9b\r")
+    code, out, _ = invoke("check", str(log), "--format", "json")
+    assert "FR-\x1b[2J\x9b31m\r" in {u for f in json.loads(out)["findings"] for u in f["units"]}
+
+
+def test_an_area_not_on_the_map_is_cannot_check_not_a_crash(tmp_path: Path) -> None:
+    """A hand-written log moving to area 99 (not in the game data): every rule says so; none crashes (exit 3)."""
+    log = tmp_path / "typo.jsonl"
+    log.write_text(
+        '{"type":"phase","turn":1,"phase":"action"}\n'
+        '{"type":"move","side":"viet_minh","units":["VM-308-88-322-1"],"from_area":7,"to_area":99}\n',
+        encoding="utf-8",
+    )
+    code, out, err = invoke("check", str(log), "--format", "json")
+    assert code == 1 and err == ""  # SEQ-PHASE-ORDER: the log starts in the action phase
+    findings = json.loads(out)["findings"]
+    control = [f for f in findings if f["rule_id"] == "CONTROL-CHANGE"]
+    assert [(f["severity"], f["message"], f["areas"]) for f in control] == [
+        ("cannot-check", "Cannot check CONTROL-CHANGE: area 99 is not in the game data.", [99])
+    ]

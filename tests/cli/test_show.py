@@ -144,7 +144,7 @@ def test_text_gives_the_clock_areas_markers_and_hands(jsonl: Path) -> None:
     assert "trenches: 11 (level 2)" in end and "  11 Nam Yum meadows: trench 2\n" in end and end.startswith("Board end of log")
 
 
-@pytest.mark.parametrize("at", ["5", ":5", "short.jsonl:5"])
+@pytest.mark.parametrize("at", ["5", ":5", "short.jsonl:5", ":" + "0" * 40 + "5"])
 def test_positions_as_the_findings_give_them(jsonl: Path, at: str) -> None:
     assert invoke("show", str(jsonl), "--at", at, "--format", "text") == invoke("show", str(jsonl), "--at", "5", "--format", "text")
 
@@ -173,6 +173,9 @@ def test_a_save_shows_its_pieces(module: Path, tmp_path: Path) -> None:
         ("#99", "no log step 99 (steps 0-5)"),
         ("other.jsonl:3", "the log's positions are in short.jsonl, not other.jsonl"),
         ("step five", "expected a position as the findings give it"),
+        # more digits than int() converts, and than any log has steps: quoted shortened
+        ("9" * 5000, f"--at '{'9' * 40}…{'9' * 10}': no event on line {'9' * 20}…{'9' * 20} (events on lines 1-6)"),
+        ("#" + "1" * 31, f"no log step {'1' * 31} (steps 0-5)"),
     ],
 )
 def test_a_bad_position_is_one_line_and_exit_2(jsonl: Path, tmp_path: Path, at: str, message: str) -> None:
@@ -194,3 +197,29 @@ def test_png_needs_an_output_and_bad_files_are_one_line(jsonl: Path, tmp_path: P
     (tmp_path / "taken").mkdir()
     code, _, err = invoke("show", str(jsonl), "-o", str(tmp_path / "taken"))
     assert code == 2 and err.count("\n") == 1 and "taken" in err
+
+
+@pytest.mark.parametrize(
+    ("field", "offset", "value", "message"),
+    [
+        ("method", 10, 99, "compression method 99 not supported (VASSAL writes deflate)"),
+        ("flags", 8, 1, "encrypted (VASSAL never encrypts)"),
+    ],
+)
+def test_a_damaged_module_is_one_line_naming_the_entry(
+    module: Path, jsonl: Path, tmp_path: Path, field: str, offset: int, value: int, message: str
+) -> None:
+    """The module's images are read through the checked zip reader: damage is one line, never exit 3."""
+    import struct
+
+    data = bytearray(module.read_bytes())
+    record = data.find(b"PK\x01\x02")
+    while data[record + 46 : record + 46 + len(b"images/map.png")] != b"images/map.png":
+        record = data.find(b"PK\x01\x02", record + 1)
+    struct.pack_into("<H", data, record + offset, value)  # the field of the central directory record
+    damaged = tmp_path / "damaged.vmod"
+    damaged.write_bytes(bytes(data))
+    out = tmp_path / "board.png"
+    code, stdout, err = invoke("show", str(jsonl), "--module", str(damaged), "-o", str(out))
+    assert (code, stdout, err) == (2, "", f"Error: {damaged}: entry 'images/map.png' (central directory record at byte {record}): {message}\n")
+    assert not out.exists()

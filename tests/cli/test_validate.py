@@ -163,3 +163,42 @@ def test_a_missing_folder_exits_2(work: Path) -> None:
     code, out, err = run("nowhere")
     assert (code, out) == (2, "")
     assert err == "Error: nowhere: cannot be read: no such folder\n"
+    (work / "notes.txt").write_text("not game data\n", encoding="utf-8")
+    assert run("notes.txt") == (2, "", "Error: notes.txt: cannot be read: a file, not a folder\n")
+
+
+@pytest.mark.parametrize(
+    ("markers", "message"),
+    [
+        (
+            "a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n"
+            + "".join(f"{n}: &{n} [{', '.join(['*' + p] * 9)}]\n" for p, n in zip("abcdefg", "bcdefgh")),
+            "mini/markers.yaml:5:4: cannot be read: aliases repeat the list or mapping anchored here into more than 100000 values (an alias bomb?)",
+        ),
+        ("markers: " + "[" * 100_000 + "\n", "mini/markers.yaml:1:73: cannot be read: lists and mappings nested more than 64 deep"),
+        ("".join(" " * i + "- \n" for i in range(2000)), "mini/markers.yaml:65:65: cannot be read: lists and mappings nested more than 64 deep"),
+        ("\tmarkers: []\n", "mini/markers.yaml:1:1: cannot be read: found character '\\t' that cannot start any token"),
+        ("markers: [\x00]\n", "mini/markers.yaml:1:11: cannot be read: unacceptable character #x0000: special characters are not allowed"),
+    ],
+)
+def test_hostile_yaml_exits_2_fast_naming_file_and_position(work: Path, markers: str, message: str) -> None:
+    """An alias bomb ("billion laughs") and deep nesting are refused before they use up memory or the stack."""
+    shutil.copytree(MINI, work / "mini")
+    (work / "mini" / "markers.yaml").write_text(markers, encoding="utf-8")
+    code, out, err = run("mini")
+    assert (code, out, err) == (2, "", f"Error: {message}\n")
+
+
+def test_text_a_module_cannot_hold_is_a_problem_not_a_crash(work: Path) -> None:
+    """A double-quoted escape can put a control character in a name: validate says so (the build would fail)."""
+    shutil.copytree(BUNDLED, work / "sodbp")
+    game = work / "sodbp" / "game.yaml"
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace('title: "Storm Over Dien Bien Phu"', 'title: "Storm\\x00\\ud800"'), encoding="utf-8")
+    line, col = _line_col(text, '"Storm Over Dien Bien Phu"')
+    code, out, err = run("sodbp")
+    assert (code, err) == (1, "Aborted: 1 problem in 1 file\n")
+    assert out == (
+        f"sodbp/game.yaml:{line}:{col}: title: the text holds the control character U+0000 (expected text a module "
+        "can hold: no control characters but tab and line break, no lone surrogates, no U+FFFE or U+FFFF)\n"
+    )

@@ -73,6 +73,12 @@ BAD = [
         "defense: x, control: viet_minh",
         ["mini/areas.yaml:8:40: areas[3].defense: 'x' is not of type 'integer' (expected an integer 0..3)"],
     ),
+    (  # a long number is quoted shortened, as a long string is
+        "areas.yaml",
+        "defense: 3, control: viet_minh",
+        "defense: 1" + "0" * 60 + ", control: viet_minh",
+        ["mini/areas.yaml:8:40: areas[3].defense: 1" + "0" * 36 + "... is out of range (expected an integer 0..3)"],
+    ),
     (
         "areas.yaml",
         "colour: red",

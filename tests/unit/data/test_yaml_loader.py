@@ -100,6 +100,8 @@ def test_a_character_yaml_does_not_allow_is_one_line_naming_the_place() -> None:
         ("a: !!int name\n", "f.yaml:1:4: cannot be read: 'name' is not a valid !!int"),
         ("when: 2020-13-45\n", "f.yaml:1:7: cannot be read: '2020-13-45' is not a valid !!timestamp"),
         ("!!float x: 1\n", "f.yaml:1:1: cannot be read: 'x' is not a valid !!float"),
+        # more digits than int() converts: the value is quoted shortened
+        ("a: 1" + "0" * 5000 + "\n", "f.yaml:1:4: cannot be read: '1" + "0" * 39 + "…" + "0" * 10 + "' is not a valid !!int"),
     ],
 )
 def test_a_value_its_tag_cannot_take_cannot_be_read(text: str, message: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -114,3 +114,66 @@ def test_a_recursive_alias_cannot_be_read() -> None:
         caught.value.message
         == "r.yaml:1:4: cannot be read: an alias refers to a list or mapping that contains it"
     )
+
+
+BILLION_LAUGHS = "".join(
+    f"{name}: &{name} [{', '.join(['*' + prev] * 9 if prev else ['lol'] * 9)}]\n"
+    for prev, name in zip(["", "a", "b", "c", "d", "e", "f", "g"], ["a", "b", "c", "d", "e", "f", "g", "h"])
+)
+
+
+def test_an_alias_bomb_cannot_be_read_and_stops_early() -> None:
+    """Nine aliases of nine aliases ... would be 43 million values: refused when repeating ``e`` (66,430 values)
+    would take what aliases add past 100,000 (74,718 so far)."""
+    assert BILLION_LAUGHS.startswith("a: &a [lol, lol,") and "h: &h [*g, *g," in BILLION_LAUGHS
+    with pytest.raises(InputError) as caught:
+        parse_yaml(BILLION_LAUGHS, "bomb.yaml")
+    assert caught.value.message == (
+        "bomb.yaml:5:4: cannot be read: aliases repeat the list or mapping anchored here into more than 100000 "
+        "values (an alias bomb?)"
+    )
+
+
+def test_a_few_aliases_are_fine() -> None:
+    value = parse_yaml("a: &a [1, 2, 3]\nb: [*a, *a, *a]\nc: &c {k: *a}\nd: [*c, *c]\n", "ok.yaml").value
+    assert value["d"] == [{"k": [1, 2, 3]}, {"k": [1, 2, 3]}] and value["b"] == [[1, 2, 3]] * 3
+
+
+@pytest.mark.parametrize("depth", [65, 1000, 100_000])
+def test_nesting_deeper_than_64_cannot_be_read_and_names_the_65th_level(depth: int) -> None:
+    """Found by the builder, or, when PyYAML's recursive composer gives up first, by the parser's events:
+    the same position either way."""
+    with pytest.raises(InputError) as caught:
+        parse_yaml("markers: " + "[" * depth + "]" * depth + "\n", "deep.yaml")
+    assert caught.value.message == "deep.yaml:1:73: cannot be read: lists and mappings nested more than 64 deep"
+
+
+def test_nesting_64_deep_is_read() -> None:
+    value = parse_yaml("markers: " + "[" * 63 + "]" * 63 + "\n", "deep.yaml").value
+    assert str(value["markers"]) == "[" * 63 + "]" * 63
+
+
+def test_block_nesting_deeper_than_64_cannot_be_read() -> None:
+    text = "".join(" " * i + "k:\n" for i in range(2000)) + " " * 2000 + "v\n"
+    with pytest.raises(InputError) as caught:
+        parse_yaml(text, "deep.yaml")
+    assert caught.value.message == "deep.yaml:65:65: cannot be read: lists and mappings nested more than 64 deep"
+
+
+@pytest.mark.parametrize(
+    ("escaped", "what"),
+    [
+        ("\\x00", "the control character U+0000"),
+        ("\\e", "the control character U+001B"),
+        ("\\ud800", "the lone surrogate U+D800"),
+        ("\\uFFFF", "the noncharacter U+FFFF"),
+    ],
+)
+def test_a_character_no_module_can_hold_is_a_problem(escaped: str, what: str) -> None:
+    """Only a double-quoted escape gives one; lxml would refuse it in buildFile.xml, a report could not print it."""
+    f = parse_yaml(f'name: "A{escaped}B"\n"k{escaped}": 1\ntab: "a\\tb\\r\\n"\n', "t.yaml")
+    expected = "(expected text a module can hold: no control characters but tab and line break, no lone surrogates, no U+FFFE or U+FFFF)"
+    assert [p.render() for p in f.problems] == [
+        f"t.yaml:1:7: name: the text holds {what} {expected}",
+        f"t.yaml:2:1: (top): the text holds {what} {expected}",
+    ]

@@ -105,7 +105,13 @@ def test_explicit_action_numbers_group_events() -> None:
 
 
 def test_control_marker_pieces_are_kept_apart_from_control() -> None:
-    from sdbp_module.replay.events import AreaControl, ControlSet, GameStart, Move, UnitSetup
+    from sdbp_module.replay.events import (
+        AreaControl,
+        ControlSet,
+        GameStart,
+        Move,
+        UnitSetup,
+    )
 
     start = GameStart(
         units=(UnitSetup(U("VM-X"), VM, Location.in_area(2)),),

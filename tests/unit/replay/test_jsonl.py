@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sdbp_module.errors import InputError
+from sdbp_module.errors import InputError, OutputError
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.replay import events as ev
 from sdbp_module.replay.jsonl import (
@@ -112,6 +112,61 @@ def test_bad_line_is_an_input_error_naming_file_and_line(tmp_path: Path, line: s
     assert str(info.value).startswith(f"{path}:2: ")
     assert message in str(info.value)
     assert info.value.exit_code == 2
+
+
+PASS = '{"type":"pass","side":"french"}'
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        (DEEP, "not JSON that can be read (arrays or objects nested too deeply)"),
+        ("[" * 100_000, "not JSON that can be read (arrays or objects nested too deeply)"),
+        # deep enough for ``json`` but not for jsonschema's quoting of the value
+        ('{"type":"draw","side":"french","cards":[' + "[" * 985 + "]" * 985 + "]}", "not JSON that can be read (arrays or objects nested too deeply)"),
+        ('{"type":"pass","side":"french","x":' + DEEP + "}", "not JSON that can be read (arrays or objects nested too deeply)"),
+        ('{"type":"trench","area":1,"level":-1' + "0" * 5000 + "}", "not JSON that can be read (an integer of 5001 digits at column 36; at most 4300 can be read)"),
+        ('{"type":"draw","side":"french","cards":["a","b\\ud800"]}', "cards.1: a string holds the lone surrogate \\ud800 (expected text: a surrogate escape only as one half of a pair)"),
+        ('{"type":"pass","side":"french","where":{"file":"\\uDC00","index":0}}', "where.file: a string holds the lone surrogate \\udc00 (expected text: a surrogate escape only as one half of a pair)"),
+        ('{"type":"pass","side":"french","\\ud83dx":1}', "(line): a key holds the lone surrogate \\ud83d (expected text: a surrogate escape only as one half of a pair)"),
+        ('{"type":"' + "a" * 300 + '"}', "type: '" + "a" * 99 + "…" + "a" * 99 + "' is not one of ['game-start', "),
+        # the schema's pattern lets any number of digits through, int() reads 4300
+        ('{"type":"relocate","units":["A"],"to":"turn:' + "9" * 5000 + '"}', "to: 'turn:999999999999999…9999999999' is not a location that can be read (its number has 5000 digits)"),
+    ],
+)
+def test_hostile_line_is_one_short_input_error(tmp_path: Path, line: str, message: str) -> None:
+    """Nesting, numbers and text that ``json`` reads but nothing after it could use: one line naming the file
+    and line, read as one document or line by line alike, no longer than a screenful."""
+    for content in (PASS + "\n" + line + "\n", PASS + "\n" + line + "\nNaN\n"):  # NaN: read line by line
+        path = tmp_path / "bad.jsonl"
+        path.write_text(content, encoding="utf-8")
+        with pytest.raises(InputError) as info:
+            read_events(path)
+        assert info.value.message.startswith(f"{path}:2: {message}")
+        assert len(info.value.message) < 1200 and "\n" not in info.value.message
+
+
+def test_surrogate_pairs_and_escaped_backslashes_are_text(tmp_path: Path) -> None:
+    path = tmp_path / "ok.jsonl"
+    path.write_text('{"type":"draw","side":"french","cards":["\\ud83d\\ude00","\\\\ud800"]}\n', encoding="utf-8")
+    (event,) = read_events(path)
+    assert isinstance(event, ev.CardDraw) and event.cards == ("😀", "\\ud800")
+
+
+def test_text_that_is_not_utf8_is_named_by_line_and_column(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.jsonl"
+    path.write_bytes(PASS.encode() + b'\n{"type":"caf\xe9"}\n')
+    with pytest.raises(InputError) as info:
+        read_events(path)
+    assert info.value.message == f"{path}:2:13: not UTF-8 text (byte 0xe9 at byte 44)"
+
+
+def test_write_under_a_file_is_an_output_error(tmp_path: Path) -> None:
+    (tmp_path / "afile").write_text("x", encoding="utf-8")
+    with pytest.raises(OutputError) as info:
+        write_events(tmp_path / "afile" / "events.jsonl", [ev.Pass(side=FR)])
+    assert info.value.message == f"{tmp_path}/afile/events.jsonl: cannot write: {tmp_path}/afile is a file, not a folder"
 
 
 def test_missing_file() -> None:

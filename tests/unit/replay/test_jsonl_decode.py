@@ -147,11 +147,16 @@ def mutate(line: dict[str, Any], rng: random.Random) -> Any:
 
 
 def _schema_message(data: Any) -> str:
+    """The message of the schema's error: the value it quotes, when over 200 characters, cut to its first
+    and last 100."""
     errors = sorted(
         schema_validator().iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path)))
     )
     err = errors[-1]
-    return f"{'.'.join(str(p) for p in err.absolute_path) or '(line)'}: {err.message}"
+    message, quoted = err.message, repr(err.instance)
+    if len(quoted) > 200:
+        message = message.replace(quoted, quoted[:100] + "…" + quoted[-100:])
+    return f"{'.'.join(str(p) for p in err.absolute_path) or '(line)'}: {message}"
 
 
 def test_decoder_accepts_what_the_schema_accepts_and_builds_the_same_events() -> None:

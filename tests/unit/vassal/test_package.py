@@ -85,7 +85,7 @@ def test_failure_mid_write_leaves_no_partial_file(game: GameData, warm_dir: Path
     monkeypatch.setattr(package.os, "fsync", fail_fsync)
     with pytest.raises(BuildError) as info:
         commands.build_module(game, warm_dir, None)
-    assert "cannot write the module (No space left on device (injected)); the previous one is untouched" in str(info.value)
+    assert str(info.value) == f"{path}: cannot write (No space left on device (injected)); the previous module is untouched"
     monkeypatch.setattr(package.os, "fsync", real_fsync)
     assert path.read_bytes() == before
     assert sorted(p.name for p in warm_dir.iterdir()) == sorted([artwork.CACHE_DIR, path.name])
