@@ -78,6 +78,14 @@ def _float_text(value: float) -> str:
     return float.__repr__(value)
 
 
+_encode_leaf = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+
+
+def _short_fields(command: dict[str, Any]) -> bool:
+    """True if no string field of ``command`` itself is long (those are escaped a slice at a time)."""
+    return all(len(value) <= SLICE_CHARS for value in command.values() if type(value) is str)
+
+
 def _chunks(values: Iterable[object]) -> Iterator[bytes]:
     """Each value's JSON text and a newline, as UTF-8 chunks of about :data:`CHUNK_CHARS` characters.
 
@@ -106,6 +114,17 @@ def _chunks(values: Iterable[object]) -> Iterator[bytes]:
                             yield "".join(out).encode("utf-8")
                             out, size = [], 0
                     out.append('"')
+            elif kind is dict and "cmd" in current and "children" not in current and _short_fields(current):
+                # a command without children (most of a save): the C encoder at once, as json.dumps
+                # would write it; a crafted one nested past the recursion limit goes the long way
+                try:
+                    piece = _encode_leaf(current)
+                except RecursionError:
+                    stack.append([sorted(current.items()), 0, "}", True])
+                    out.append("{")
+                else:
+                    out.append(piece)
+                    size += len(piece)
             elif kind is dict or isinstance(current, dict):
                 if current:
                     stack.append([sorted(current.items()), 0, "}", True])
