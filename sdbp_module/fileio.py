@@ -17,7 +17,14 @@ import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from sdbp_module.errors import OutputError
+from sdbp_module.errors import InputError, OutputError
+
+
+def require_file(path: Path, kind: str = "file") -> None:
+    """``InputError`` unless ``path`` is a file: ``a folder, not a <kind>`` or ``no such file``."""
+    if path.is_file():
+        return
+    raise InputError(f"{path}: {f'a folder, not a {kind}' if path.is_dir() else 'no such file'}")
 
 
 def _make_parents(folder: Path, target: Path) -> list[Path]:

@@ -23,7 +23,7 @@ from pathlib import Path
 import click
 
 from sdbp_module.errors import EXIT_OK, InputError
-from sdbp_module.fileio import write_atomically
+from sdbp_module.fileio import require_file, write_atomically
 from sdbp_module.ids import Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
@@ -48,8 +48,7 @@ _MAX_DIGITS = 30
 def read_log(log: Path, game: GameData, module: Path | None) -> Sequence[Event]:
     """The events of a ``.vlog``, ``.jsonl`` or ``.vsav`` (its pieces: a game start); ``InputError`` if unreadable."""
     if log.suffix.lower() == ".vsav":
-        if not log.is_file():
-            raise InputError(f"{log}: {'a folder, not a save file' if log.is_dir() else 'no such file'}")
+        require_file(log, "save file")
         from sdbp_module.replay.interpret import events_from_vlog
 
         return events_from_vlog(log, game, module)[0]
@@ -144,19 +143,15 @@ def run_show(log: Path, *, at: str, module: Path | None, data_dir: Path, fmt: st
         if output is None:
             click.echo(text, nl=False)
         else:
-            _write(output, text.encode("utf-8"))
+            write_atomically(output, text.encode("utf-8"))
         return EXIT_OK
     from sdbp_module.board.draw import BoardPainter
 
     assert output is not None
     picture = BoardPainter(game, module=module).picture(shown.snapshot, crop=False, fmt="png")
-    _write(output, picture.data)
+    write_atomically(output, picture.data)
     click.echo(f"{output}: {picture.width}x{picture.height} pixels, {picture.alt}")
     return EXIT_OK
-
-
-def _write(output: Path, data: bytes) -> None:
-    write_atomically(output, data)
 
 
 # ------------------------------------------------------------------------------------------

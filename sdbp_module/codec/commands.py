@@ -29,19 +29,11 @@ from sdbp_module.codec.resolution import annotate
 from sdbp_module.codec.steps import log_steps
 from sdbp_module.codec.tree import Command, decode_tree, encode_tree
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG, CodecError, InputError
-from sdbp_module.fileio import write_atomically
+from sdbp_module.fileio import require_file, write_atomically
 
 GAME_SUFFIXES = (".vsav", ".vlog")
 DEFAULT_KEY = 0x2A
 """Key used when a plain save is written with an obfuscating envelope and no ``--key`` is given."""
-
-
-def _require_file(path: Path) -> None:
-    """``InputError`` unless ``path`` is a file (saying so when it is a folder)."""
-    if path.is_dir():
-        raise InputError(f"{path}: a folder, not a file")
-    if not path.is_file():
-        raise InputError(f"{path}: no such file")
 
 
 def _parse_key(key: str | None) -> int | None:
@@ -112,13 +104,13 @@ def _write_json_form(
     (with the entries' bytes) and a 1 MiB chunk are what is left.
     """
     env, tree, entries = read_game(source, exact=envelope is None and key is None)
-    counts = count(tree)
     if envelope is not None or key is not None:
         env = _rewrap(env, envelope, key)
     env = replace(env, text="")
     entries = tuple((name, b"" if name == SAVED_GAME else data) for name, data in entries)
     doc = game_to_json(env, tree, entries, stream_base64=True)
     del tree, entries
+    counts = Counts(**doc["summary"])  # counted once, by game_to_json
     if info is not None:
         annotate(doc["commands"], info)
         doc["module"] = {"name": info.name, "file": module.name if module else None}
@@ -129,7 +121,7 @@ def _write_json_form(
 def run_convert(source: Path, target: Path, *, module: Path | None, envelope: str | None, key: str | None) -> int:
     """Convert .vsav/.vlog → .json / .jsonl, .json → .vsav/.vlog, or re-wrap a .vsav/.vlog."""
     key_value = _parse_key(key)
-    _require_file(source)
+    require_file(source)
     src = source.suffix.lower()
     dst = target.suffix.lower()
     info = _load_module(module)
@@ -160,7 +152,7 @@ def run_convert(source: Path, target: Path, *, module: Path | None, envelope: st
 
 def run_migrate(save: Path, module: Path, output: Path) -> int:
     """Carry a save/log over to a rebuilt module; print what changed; exit 1 if anything was lost."""
-    _require_file(save)
+    require_file(save)
     info = _load_module(module)
     assert info is not None
     env, tree, entries = read_game(save)

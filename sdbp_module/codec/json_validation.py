@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sdbp_module.codec.container import SAVED_GAME, entry_name_problem
-from sdbp_module.codec.tree import Command, decode_tree
+from sdbp_module.codec.tree import ESC, Command, decode_tree
 from sdbp_module.errors import CodecError
 
 FORMAT = "sdbp-vassal-game"
@@ -97,7 +97,6 @@ _KEY_RANGES = {"vcsk": (0, 255), "vobs": (1, 255)}
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _NOT_BASE64 = re.compile("[^A-Za-z0-9+/]")
-ESC = "\x1b"
 PATH_SHOWN = 24
 
 

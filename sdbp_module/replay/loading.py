@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sdbp_module.errors import InputError
+from sdbp_module.fileio import require_file
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import Event
 from sdbp_module.replay.jsonl import read_events
@@ -18,8 +19,7 @@ from sdbp_module.replay.vlog.problem import Problem
 def load_events(log: Path, game: GameData, module: Path | None) -> tuple[Sequence[Event], Sequence[Problem]]:
     """Events of a ``.jsonl`` transcript, or of a ``.vlog`` through the log interpretation, with the
     interpretation's problems (parts of the log it could not read for sure)."""
-    if not log.is_file():
-        raise InputError(f"{log}: {'a folder, not a log file' if log.is_dir() else 'no such file'}")
+    require_file(log, "log file")
     suffix = log.suffix.lower()
     if suffix == ".jsonl":
         return read_events(log), ()
