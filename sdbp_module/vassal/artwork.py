@@ -16,7 +16,7 @@ from pathlib import Path
 
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData
-from sdbp_module.vassal import images, layout, pieces
+from sdbp_module.vassal import board_art, images, layout, pieces
 
 CACHE_DIR = ".sdbp-cache"
 
@@ -30,7 +30,7 @@ class ImageJob:
 
 def jobs(game: GameData, lay: layout.Layout) -> Iterator[ImageJob]:
     board_inputs = repr((game.areas, game.borders, game.turn_track, lay))
-    yield ImageJob("map.png", "board|" + board_inputs, lambda: images.render_board(game, lay))
+    yield ImageJob("map.png", "board|" + board_inputs, lambda: board_art.render_board(game, lay))
     for unit in game.units:
         for spent in (False, True):
             yield ImageJob(

@@ -16,12 +16,10 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from sdbp_module.errors import BuildError
-from sdbp_module.ids import AreaColour, CardBonus, Side, UnitType
+from sdbp_module.ids import AreaColour, Side, UnitType
 from sdbp_module.model.game_data import (
     Card,
-    GameData,
     MarkerKind,
-    Point,
     SetupKind,
     Unit,
 )
@@ -74,7 +72,7 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, style: str, size: int, width: int
     return font(style, size)
 
 
-def _centre_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
+def centre_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
     draw.text(xy, text, font=f, fill=fill, anchor="mm")
 
 
@@ -247,18 +245,18 @@ def render_marker(kind: MarkerKind, index: int) -> bytes:
         for i, line in enumerate(lines):
             d.text((s / 2, y + i * step), line, font=f, fill=fg, anchor="mm")
         return png_bytes(img)
-    _centre_text(d, (s / 2, 10), title, _fit_any(d, title, s - 8, (("bold", 11, 8),)), fg)
+    centre_text(d, (s / 2, 10), title, _fit_any(d, title, s - 8, (("bold", 11, 8),)), fg)
     if kind.id == "fire":
-        _star(d, s / 2, 32, 13, (255, 170, 0))
+        star(d, s / 2, 32, 13, (255, 170, 0))
         label = {"french": "FR", "viet_minh": "VM"}[state]
-        _centre_text(d, (s / 2, 51), label, font("bold", 12), fg)
+        centre_text(d, (s / 2, 51), label, font("bold", 12), fg)
     elif kind.id == "trench":
         pts = [(6 + i * 8, 26 if i % 2 == 0 else 32) for i in range(7)]
         d.line(pts, fill=(60, 40, 20), width=3)
-        _centre_text(d, (s / 2, 46), state, font("bold", 20), fg)
+        centre_text(d, (s / 2, 46), state, font("bold", 20), fg)
     else:
         label = {"french": "FR", "viet_minh": "VM"}.get(state, state.upper())
-        _centre_text(d, (s / 2, 38), label, _fit_any(d, label, s - 8, (("bold", 22, 9),)), fg)
+        centre_text(d, (s / 2, 38), label, _fit_any(d, label, s - 8, (("bold", 22, 9),)), fg)
     return png_bytes(img)
 
 
@@ -409,7 +407,7 @@ def render_card_back(side: Side | None) -> bytes:
     d.rectangle((12, 12, w - 13, h - 13), outline=WHITE, width=1)
     top, f = _lines(d, "STORM OVER DIEN BIEN PHU", w - 36, "bold", 12, 8)
     for i, line in enumerate(top):
-        _centre_text(d, (w / 2, 32 + i * (f.size + 3)), line, f, WHITE)
+        centre_text(d, (w / 2, 32 + i * (f.size + 3)), line, f, WHITE)
     cx, cy = w / 2, h / 2 + 4
     if side is Side.FRENCH:  # a tricolour roundel
         d.ellipse((cx - 40, cy - 40, cx + 40, cy + 40), fill=WHITE, outline=WHITE, width=3)
@@ -419,29 +417,14 @@ def render_card_back(side: Side | None) -> bytes:
         d.ellipse((cx - 40, cy - 40, cx + 40, cy + 40), outline=WHITE, width=3)
     else:  # a yellow star on red (VM), a white star on grey (special)
         d.ellipse((cx - 40, cy - 40, cx + 40, cy + 40), fill=accent, outline=WHITE, width=3)
-        _star(d, cx, cy, 30, (255, 215, 0) if side is Side.VIET_MINH else WHITE)
+        star(d, cx, cy, 30, (255, 215, 0) if side is Side.VIET_MINH else WHITE)
     label = side.label.upper() if side else "SPECIAL"
-    _centre_text(d, (w / 2, h - 62), label, _fit(d, label, "bold", 20, w - 36), WHITE)
-    _centre_text(d, (w / 2, h - 38), "TACTICS CARD", _fit(d, "TACTICS CARD", "bold", 13, w - 36), (225, 225, 225))
+    centre_text(d, (w / 2, h - 62), label, _fit(d, label, "bold", 20, w - 36), WHITE)
+    centre_text(d, (w / 2, h - 38), "TACTICS CARD", _fit(d, "TACTICS CARD", "bold", 13, w - 36), (225, 225, 225))
     return png_bytes(img)
 
 
-# ------------------------------------------------------------------------------------------
-# The board
-
-
-def shared_edges(a: tuple[Point, ...], b: tuple[Point, ...]) -> list[tuple[Point, Point]]:
-    """Edges of polygon ``a`` that are also edges of ``b`` (same two vertices, any direction)."""
-    edges_b = {frozenset((b[i], b[(i + 1) % len(b)])) for i in range(len(b))}
-    out = []
-    for i in range(len(a)):
-        p, q = a[i], a[(i + 1) % len(a)]
-        if frozenset((p, q)) in edges_b:
-            out.append((p, q))
-    return out
-
-
-def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
+def star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -> None:
     pts = []
     for i in range(10):
         rad = r if i % 2 == 0 else r * 0.45
@@ -449,62 +432,6 @@ def _star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) 
         pts.append((cx + rad * math.cos(ang), cy + rad * math.sin(ang)))
     draw.polygon(pts, fill=fill, outline=BLACK)
 
-
-def render_board(game: GameData, lay: layout.Layout) -> bytes:
-    img = Image.new("RGB", (lay.width, lay.height), PANEL)
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, lay.map_width - 1, lay.height - 1), fill=(250, 250, 245))
-    for area in game.areas:
-        d.polygon(area.polygon, fill=SIDE_CONTROL[area.control])
-    for area in game.areas:
-        d.polygon(area.polygon, outline=(60, 60, 60), width=2)
-    for border in game.borders:
-        if not border.river:
-            continue
-        edges = shared_edges(game.area(border.a).polygon, game.area(border.b).polygon)
-        for p, q in edges:
-            d.line((p, q), fill=RIVER, width=12)
-        if border.bridge and edges:
-            p, q = max(edges, key=lambda e: math.dist(e[0], e[1]))
-            mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-            ang = math.atan2(q[1] - p[1], q[0] - p[0])
-            ux, uy = math.cos(ang), math.sin(ang)
-            nx, ny = -uy, ux
-            half_w, half_l = 9, 22
-            corners = [
-                (mx + ux * half_w + nx * half_l, my + uy * half_w + ny * half_l),
-                (mx - ux * half_w + nx * half_l, my - uy * half_w + ny * half_l),
-                (mx - ux * half_w - nx * half_l, my - uy * half_w - ny * half_l),
-                (mx + ux * half_w - nx * half_l, my + uy * half_w - ny * half_l),
-            ]
-            d.polygon(corners, fill=(140, 90, 40), outline=BLACK)
-    for area in game.areas:
-        lx, ly = area.label
-        d.ellipse((lx - 24, ly - 24, lx + 24, ly + 24), fill=WHITE, outline=BLACK, width=2)
-        _centre_text(d, (lx, ly - 3), str(area.id), font("bold", 24), NUMBER_COLOUR[area.colour])
-        _centre_text(d, (lx, ly + 15), f"D{area.defense}", font("bold", 12), BLACK)
-        name = area.name
-        _centre_text(d, (lx, ly + 36), name, font("condensed", 13), (40, 40, 40))
-        if area.victory:
-            _star(d, lx + 36, ly - 18, 12, (230, 190, 0))
-        if area.card_bonus is not CardBonus.NONE:
-            fill: RGB = WHITE if area.card_bonus is CardBonus.WHITE else (150, 150, 150)
-            d.rectangle((lx - 50, ly - 30, lx - 32, ly - 8), fill=fill, outline=BLACK, width=2)
-    # the panel
-    x0 = lay.map_width
-    d.rectangle((x0, 0, lay.width - 1, lay.height - 1), fill=PANEL)
-    d.line((x0, 0, x0, lay.height), fill=BLACK, width=3)
-    d.text((x0 + layout.PANEL_GAP, 20), "Turn track (reinforcements arrive in the End phase)", font=font("bold", 18), fill=BLACK)
-    turns = {t.turn: t for t in game.turn_track}
-    for box in lay.boxes + lay.piles:
-        d.rectangle((box.x, box.y, box.x + box.w, box.y + box.h), fill=(248, 245, 232), outline=BLACK, width=2)
-        d.text((box.x + 8, box.y + 6), box.title, font=font("bold", 15), fill=BLACK)
-        if box.name.startswith("Turn "):
-            info = turns.get(int(box.name.split()[1]))
-            if info is not None:
-                cards = f"cards FR {info.cards.get(Side.FRENCH, 0)} / VM {info.cards.get(Side.VIET_MINH, 0)}"
-                d.text((box.x + 8, box.y + box.h - 20), cards, font=font("regular", 12), fill=(60, 60, 60))
-    return png_bytes(img)
 
 
 # ------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import struct
 from PIL import Image
 
 from sdbp_module.model.game_data import GameData
-from sdbp_module.vassal import buildfile, images, layout, pieces
+from sdbp_module.vassal import board_art, buildfile, images, layout, pieces
 from sdbp_module.vassal.help import help_html
 
 from .conftest import Built
@@ -55,7 +55,7 @@ def test_fonts_are_the_shipped_ones() -> None:
 
 def test_rivers_follow_shared_polygon_edges(game: GameData) -> None:
     river = next(b for b in game.borders if b.river)
-    edges = images.shared_edges(game.area(river.a).polygon, game.area(river.b).polygon)
+    edges = board_art.shared_edges(game.area(river.a).polygon, game.area(river.b).polygon)
     assert edges
 
 
