@@ -18,7 +18,12 @@ from lxml import etree
 from sdbp_module.cli import main
 from sdbp_module.codec import pieces
 from sdbp_module.codec.container import read_container, write_save
-from sdbp_module.codec.envelope import Envelope, EnvelopeKind, decode_envelope, encode_envelope
+from sdbp_module.codec.envelope import (
+    Envelope,
+    EnvelopeKind,
+    decode_envelope,
+    encode_envelope,
+)
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import decode_tree
 

@@ -9,9 +9,14 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-
 from conftest import DATA, TOOL, Pixel
-from map_shapes import contains, distance_to_outline, is_simple, shared_edges, twice_signed_area
+from map_shapes import (
+    contains,
+    distance_to_outline,
+    is_simple,
+    shared_edges,
+    twice_signed_area,
+)
 
 MARGIN = 40
 MIN_BORDER_PX = 5  # a shared edge longer than this is a border

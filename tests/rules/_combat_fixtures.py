@@ -24,7 +24,16 @@ from dataclasses import replace
 from functools import lru_cache
 from types import MappingProxyType
 
-from sdbp_module.ids import AreaColour, AreaId, CardBonus, CardId, Severity, Side, UnitId, UnitType
+from sdbp_module.ids import (
+    AreaColour,
+    AreaId,
+    CardBonus,
+    CardId,
+    Severity,
+    Side,
+    UnitId,
+    UnitType,
+)
 from sdbp_module.model.game_data import (
     Area,
     Border,

@@ -19,7 +19,15 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from sdbp_module.ids import AreaColour, AreaId, CardBonus, Severity, Side, UnitId, UnitType
+from sdbp_module.ids import (
+    AreaColour,
+    AreaId,
+    CardBonus,
+    Severity,
+    Side,
+    UnitId,
+    UnitType,
+)
 from sdbp_module.model.game_data import (
     Area,
     Border,

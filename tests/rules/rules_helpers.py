@@ -12,7 +12,16 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Iterable
 
-from sdbp_module.ids import AreaColour, AreaId, CardBonus, CardId, Severity, Side, UnitId, UnitType
+from sdbp_module.ids import (
+    AreaColour,
+    AreaId,
+    CardBonus,
+    CardId,
+    Severity,
+    Side,
+    UnitId,
+    UnitType,
+)
 from sdbp_module.model.game_data import (
     Area,
     Border,

@@ -5,7 +5,17 @@ from __future__ import annotations
 from rules_helpers import ids, run, serious
 
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
-from sdbp_module.replay.events import Assault, CardPlay, Entrench, Event, Fire, Flip, Move, MoveKind, Pass
+from sdbp_module.replay.events import (
+    Assault,
+    CardPlay,
+    Entrench,
+    Event,
+    Fire,
+    Flip,
+    Move,
+    MoveKind,
+    Pass,
+)
 
 FR, VM = Side.FRENCH, Side.VIET_MINH
 U, A, C = UnitId, AreaId, CardId

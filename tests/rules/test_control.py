@@ -10,10 +10,25 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from sdbp_module.ids import Severity, Side
-from sdbp_module.replay.events import ControlSet, Damage, DamageResult, Relocate, UnitOutcome
+from sdbp_module.replay.events import (
+    ControlSet,
+    Damage,
+    DamageResult,
+    Relocate,
+    UnitOutcome,
+)
 from sdbp_module.replay.location import ELIMINATED
 from sdbp_module.replay.state import GameState
-from tests.rules._movement_fixtures import FR, VM, aid, example_state, moved, run, uid, verdicts
+from tests.rules._movement_fixtures import (
+    FR,
+    VM,
+    aid,
+    example_state,
+    moved,
+    run,
+    uid,
+    verdicts,
+)
 
 ILLEGAL = "illegal"
 

@@ -30,7 +30,14 @@ from sdbp_module.replay.state import GameState
 from sdbp_module.rules.checker import Report, check_events
 from sdbp_module.rules.damage import RULES
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.sodbp_cards import BIGEARD, DEBOUCHEZ, DETONATE, FIGHTER_BOMBERS, NIGHT_ASSAULT, RATS
+from sdbp_module.rules.sodbp_cards import (
+    BIGEARD,
+    DEBOUCHEZ,
+    DETONATE,
+    FIGHTER_BOMBERS,
+    NIGHT_ASSAULT,
+    RATS,
+)
 from tests.rules._combat_fixtures import (
     FIRE_EXAMPLE,
     FR,

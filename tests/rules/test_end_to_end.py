@@ -14,7 +14,18 @@ from sdbp_module.ids import Phase, Severity, Side
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
-from sdbp_module.replay.events import END_OF_LOG, DiceRoll, Event, Fire, Flip, GameStart, Pass, PhaseStart, Place, Where
+from sdbp_module.replay.events import (
+    END_OF_LOG,
+    DiceRoll,
+    Event,
+    Fire,
+    Flip,
+    GameStart,
+    Pass,
+    PhaseStart,
+    Place,
+    Where,
+)
 from sdbp_module.replay.jsonl import read_events, write_events
 from sdbp_module.replay.location import LocationKind
 from sdbp_module.rules.base import FunctionRule

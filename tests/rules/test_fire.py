@@ -29,7 +29,18 @@ from sdbp_module.rules.activation import RULES as ACTIVATION_RULES
 from sdbp_module.rules.checker import Report
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.fire import RULES
-from tests.rules._combat_fixtures import FIRE_EXAMPLE, FR, VM, aid, card, position, run, uid, uids, verdicts
+from tests.rules._combat_fixtures import (
+    FIRE_EXAMPLE,
+    FR,
+    VM,
+    aid,
+    card,
+    position,
+    run,
+    uid,
+    uids,
+    verdicts,
+)
 
 ILLEGAL = Severity.ILLEGAL.value
 SUSPICIOUS = Severity.SUSPICIOUS.value

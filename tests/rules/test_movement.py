@@ -14,7 +14,15 @@ from dataclasses import replace
 import pytest
 
 from sdbp_module.ids import Severity
-from sdbp_module.replay.events import Assault, Damage, DamageResult, Move, MoveKind, Pass, UnitOutcome
+from sdbp_module.replay.events import (
+    Assault,
+    Damage,
+    DamageResult,
+    Move,
+    MoveKind,
+    Pass,
+    UnitOutcome,
+)
 from sdbp_module.rules.checker import Report
 from sdbp_module.rules.findings import Finding
 from tests.rules._movement_fixtures import (

@@ -15,7 +15,16 @@ import pytest
 
 from sdbp_module.ids import AreaId, Side, UnitType
 from sdbp_module.model.game_data import Border, GameData
-from sdbp_module.replay.events import Damage, DamageResult, DiceRoll, Event, Fire, Pass, UnitOutcome, Where
+from sdbp_module.replay.events import (
+    Damage,
+    DamageResult,
+    DiceRoll,
+    Event,
+    Fire,
+    Pass,
+    UnitOutcome,
+    Where,
+)
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.checker import Report, check_events
 from sdbp_module.rules.damage import RULES

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rules_helpers import ids, run, serious
+
 from sdbp_module.ids import AreaId, CardId, Phase, Severity, Side, UnitId
 from sdbp_module.replay.events import (
     CardDiscard,
@@ -21,8 +23,6 @@ from sdbp_module.replay.events import (
     Place,
 )
 from sdbp_module.replay.location import Location
-
-from rules_helpers import ids, run, serious
 
 FR, VM = Side.FRENCH, Side.VIET_MINH
 U, A, C = UnitId, AreaId, CardId

@@ -7,9 +7,26 @@ other ways units arrive: placement, retreat, assault advance, and a limit alread
 from __future__ import annotations
 
 from sdbp_module.ids import AreaId, UnitId
-from sdbp_module.replay.events import Damage, DamageResult, Move, MoveKind, Place, PlaceKind, UnitOutcome
+from sdbp_module.replay.events import (
+    Damage,
+    DamageResult,
+    Move,
+    MoveKind,
+    Place,
+    PlaceKind,
+    UnitOutcome,
+)
 from sdbp_module.replay.location import Location
-from tests.rules._movement_fixtures import FR, VM, aid, example_state, moved, run, uid, verdicts
+from tests.rules._movement_fixtures import (
+    FR,
+    VM,
+    aid,
+    example_state,
+    moved,
+    run,
+    uid,
+    verdicts,
+)
 
 ILLEGAL = "illegal"
 NINE_VM = " ".join(f"VM-W{i}" for i in range(1, 10))

@@ -9,7 +9,7 @@ from rules_helpers import make_tiny_game, numbered, state
 
 from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
-from sdbp_module.replay.events import Fire, Flip, Pass, PhaseStart, Where
+from sdbp_module.replay.events import END_OF_LOG, Fire, Flip, Pass, PhaseStart, Where
 from sdbp_module.reports.json import render_json, report_to_json
 from sdbp_module.reports.text import render_text
 from sdbp_module.rules.checker import check_events
@@ -17,7 +17,6 @@ from sdbp_module.rules.commands import rules_package
 from sdbp_module.rules.findings import Finding, sort_findings
 from sdbp_module.rules.package import SODBP
 from sdbp_module.rules.switches import RuleSet, parse_switches
-from sdbp_module.replay.events import END_OF_LOG
 
 FR, VM = Side.FRENCH, Side.VIET_MINH
 

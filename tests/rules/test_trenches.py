@@ -38,7 +38,18 @@ from sdbp_module.replay.state import GameState
 from sdbp_module.rules.checker import Report, check_events
 from sdbp_module.rules.resolution import terrain
 from sdbp_module.rules.trenches import RULES
-from tests.rules._combat_fixtures import FR, VM, aid, combat_game, position, run, switches, uid, uids, verdicts
+from tests.rules._combat_fixtures import (
+    FR,
+    VM,
+    aid,
+    combat_game,
+    position,
+    run,
+    switches,
+    uid,
+    uids,
+    verdicts,
+)
 
 ILLEGAL = "illegal"
 SUSPICIOUS = "suspicious"

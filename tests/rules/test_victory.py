@@ -9,11 +9,18 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from sdbp_module.ids import AreaId, Phase, Side
+from sdbp_module.ids import AreaId, Phase, Side, UnitId
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
-from sdbp_module.replay.events import Event, GameEnd, PhaseStart, Place, PlaceKind, Where
+from sdbp_module.replay.events import (
+    Event,
+    GameEnd,
+    PhaseStart,
+    Place,
+    PlaceKind,
+    Where,
+)
 from sdbp_module.replay.location import Location
 from sdbp_module.replay.notation import state_from_text
 from sdbp_module.replay.state import GameState
@@ -21,7 +28,6 @@ from sdbp_module.rules.checker import Report, check_events
 from sdbp_module.rules.package import SODBP
 from sdbp_module.rules.switches import parse_switches
 from sdbp_module.rules.victory import RULES
-from sdbp_module.ids import UnitId
 
 FR, VM = Side.FRENCH, Side.VIET_MINH
 VICTORY = (6, 14, 19, 23, 26, 30, 31)
