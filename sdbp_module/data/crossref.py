@@ -7,8 +7,9 @@ own facts (the rules' worked examples) live in ``data/games/<game id>.py`` and r
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from sdbp_module.data import geometry
@@ -17,6 +18,15 @@ from sdbp_module.data.sources import SourceFile
 
 MIN_SHARED_BORDER = 4.0
 """Pixels of common outline two areas need to count as touching on the map."""
+
+BRIDGE_REACH = 6.0
+"""A road crosses a river border at most this many pixels from a bridge's drawn point."""
+
+ON_BORDER = 3.0
+"""A bridge's drawn point lies at most this many pixels from its border."""
+
+LINE_STEP = 4.0
+"""Pixels between the points of a road or runway that are checked to lie in its areas."""
 
 CARD_PREFIX = {"FR": "french", "VM": "viet_minh"}
 SPECIAL_CARD = "SPECIAL"
@@ -515,6 +525,268 @@ def check_map(checks: Checks) -> None:
                 )
 
 
+Pixel = tuple[int, int]
+FPoint = tuple[float, float]
+
+
+def _outlines(checks: Checks) -> dict[int, list[Pixel]]:
+    """Area number → outline, for the areas whose outline is a usable simple polygon."""
+    out: dict[int, list[Pixel]] = {}
+    for area in checks.values["areas"]["areas"]:
+        poly = [(int(p[0]), int(p[1])) for p in area["polygon"]]
+        if area["id"] in out or geometry.signed_area(poly) == 0 or geometry.self_intersection(poly) is not None:
+            continue
+        out[area["id"]] = poly
+    return out
+
+
+def _box_of(poly: Sequence[Pixel]) -> tuple[int, int, int, int]:
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _along(points: Sequence[FPoint]) -> Iterator[tuple[int, FPoint]]:
+    """(segment index, point) every ``LINE_STEP`` pixels along a polyline, every waypoint included."""
+    last = len(points) - 2
+    for j in range(last + 1):
+        (px, py), (qx, qy) = points[j], points[j + 1]
+        n = max(1, math.ceil(math.dist(points[j], points[j + 1]) / LINE_STEP))
+        for k in range(n + (1 if j == last else 0)):
+            yield j, (px + (qx - px) * k / n, py + (qy - py) * k / n)
+
+
+def _shared_segments(a: Sequence[Pixel], b: Sequence[Pixel]) -> list[tuple[FPoint, FPoint]]:
+    """The pieces of outline that ``a`` and ``b`` have in common (edges within 1 px of each other)."""
+    out: list[tuple[FPoint, FPoint]] = []
+    for p, q in geometry.edges(a):
+        length = math.dist(p, q)
+        if length == 0:
+            continue
+        ux, uy = (q[0] - p[0]) / length, (q[1] - p[1]) / length
+        for r, s in geometry.edges(b):
+            if abs((r[0] - p[0]) * uy - (r[1] - p[1]) * ux) > 1 or abs((s[0] - p[0]) * uy - (s[1] - p[1]) * ux) > 1:
+                continue
+            tr = (r[0] - p[0]) * ux + (r[1] - p[1]) * uy
+            ts = (s[0] - p[0]) * ux + (s[1] - p[1]) * uy
+            lo, hi = max(0.0, min(tr, ts)), min(length, max(tr, ts))
+            if hi > lo:
+                out.append(((p[0] + ux * lo, p[1] + uy * lo), (p[0] + ux * hi, p[1] + uy * hi)))
+    return out
+
+
+def _distance_to_segment(p: FPoint, a: FPoint, b: FPoint) -> float:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+
+def _meeting_point(p: FPoint, q: FPoint, r: FPoint, s: FPoint) -> FPoint:
+    """Where segment ``pq`` meets segment ``rs`` (known to touch); ``p`` when they are parallel."""
+    d = (q[0] - p[0]) * (s[1] - r[1]) - (q[1] - p[1]) * (s[0] - r[0])
+    if d == 0:
+        return p
+    t = ((r[0] - p[0]) * (s[1] - r[1]) - (r[1] - p[1]) * (s[0] - r[0])) / d
+    return (p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
+
+
+def _shown(p: FPoint) -> str:
+    return f"[{round(p[0])}, {round(p[1])}]"
+
+
+def _check_in_map(checks: Checks, path: JsonPath, point: Sequence[int], size: Mapping[str, Any]) -> None:
+    x, y = point
+    if x > size["width"] or y > size["height"]:
+        checks.report(
+            "game",
+            path,
+            f"[{x}, {y}] lies outside the map",
+            f"0 <= x <= {size['width']}, 0 <= y <= {size['height']}, game.yaml map",
+        )
+
+
+def _check_areas_exist(checks: Checks, path: JsonPath, areas: Sequence[int]) -> None:
+    known = checks.area_ids()
+    for k, area in enumerate(areas):
+        if known is not None and area not in known:
+            checks.report("game", (*path, k), f"{area} is not a defined area", "an area number from areas.yaml")
+
+
+def _check_line(
+    checks: Checks,
+    path: JsonPath,
+    lines: Sequence[Sequence[FPoint]],
+    claimed: Sequence[int],
+    outlines: Mapping[int, Sequence[Pixel]],
+    what: str,
+) -> None:
+    """Every point of ``lines`` (a road's centre line, or a runway's centre and edges) lies in one of
+    ``claimed``, and the line runs through every one of them; one problem per stray area."""
+    boxes = {a: _box_of(poly) for a, poly in outlines.items()}
+
+    def holds(area: int, p: FPoint) -> bool:
+        x0, y0, x1, y1 = boxes[area]
+        return x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and geometry.locate(p, outlines[area]) is not geometry.Where.OUTSIDE
+
+    own = [a for a in dict.fromkeys(claimed) if a in outlines]
+    visited: set[int] = set()
+    strays: dict[int | None, tuple[int, FPoint]] = {}
+    for line in lines:
+        for j, p in _along(line):
+            here = [a for a in own if holds(a, p)]
+            visited.update(here)
+            if not here:
+                other = next((a for a in outlines if holds(a, p)), None)
+                strays.setdefault(other, (j, p))
+    listed = ", ".join(map(str, claimed))
+    for area, (j, p) in strays.items():
+        where = "no area" if area is None else f"area {area}, which is not one of its areas"
+        checks.report(
+            "game",
+            (*path, "points", j),
+            f"the {what} from point {j} runs through {where} at {_shown(p)}",
+            f"a line inside its areas ({listed})",
+        )
+    for k, area in enumerate(claimed):
+        if area in outlines and area not in visited:
+            checks.report(
+                "game",
+                (*path, "areas", k),
+                f"the {what} does not run through area {area}",
+                "only the areas the line runs through",
+            )
+
+
+def check_map_features(checks: Checks) -> None:
+    """Roads, runways, bridges and villages of ``game.yaml`` ``map``: their points lie inside the map,
+    the areas they name exist and hold them, roads cross rivers only at bridges, bridges sit on the
+    bridged borders of borders.yaml, runways cross only airstrip areas."""
+    if not checks.has("game"):
+        return
+    size = checks.values["game"]["map"]
+    roads, runways = size["roads"], size["runways"]
+    bridges, villages = size["bridges"], size["villages"]
+    for key, records in (("roads", roads), ("runways", runways)):
+        for i, record in enumerate(records):
+            for j, point in enumerate(record["points"]):
+                _check_in_map(checks, ("map", key, i, "points", j), point, size)
+            _check_areas_exist(checks, ("map", key, i, "areas"), record["areas"])
+    for key, records in (("bridges", bridges), ("villages", villages)):
+        for i, record in enumerate(records):
+            _check_in_map(checks, ("map", key, i, "at"), record["at"], size)
+    for i, bridge in enumerate(bridges):
+        _check_areas_exist(checks, ("map", "bridges", i, "areas"), bridge["areas"])
+    known = checks.area_ids()
+    for i, village in enumerate(villages):
+        if known is not None and village["area"] not in known:
+            checks.report(
+                "game", ("map", "villages", i, "area"), f"{village['area']} is not a defined area", "an area number from areas.yaml"
+            )
+    if not checks.has("areas"):
+        return
+    outlines = _outlines(checks)
+    terrain = {a["id"]: a["terrain"] for a in checks.values["areas"]["areas"]}
+    for i, road in enumerate(roads):
+        line = [(float(p[0]), float(p[1])) for p in road["points"]]
+        _check_line(checks, ("map", "roads", i), [line], road["areas"], outlines, "road")
+    for i, runway in enumerate(runways):
+        (ax, ay), (bx, by) = runway["points"]
+        length = math.dist((ax, ay), (bx, by)) or 1.0
+        nx, ny = (by - ay) / length * runway["width"] / 2, (ax - bx) / length * runway["width"] / 2
+        lines = [[(ax + nx * f, ay + ny * f), (bx + nx * f, by + ny * f)] for f in (0.0, -1.0, 1.0)]
+        _check_line(checks, ("map", "runways", i), lines, runway["areas"], outlines, "runway")
+        for k, area in enumerate(runway["areas"]):
+            if terrain.get(area, "airstrip") != "airstrip":
+                checks.report(
+                    "game",
+                    ("map", "runways", i, "areas", k),
+                    f"area {area} has terrain {terrain[area]!r}",
+                    "terrain airstrip for every area a runway runs through (areas.yaml)",
+                )
+    for i, village in enumerate(villages):
+        poly = outlines.get(village["area"])
+        if poly is not None and geometry.locate(tuple(village["at"]), poly) is geometry.Where.OUTSIDE:
+            checks.report(
+                "game",
+                ("map", "villages", i, "at"),
+                f"{_shown(tuple(village['at']))} is not inside area {village['area']}",
+                "a point inside the village's area",
+            )
+    if not checks.has("borders"):
+        return
+    _check_bridges_and_crossings(checks, outlines)
+
+
+def _check_bridges_and_crossings(checks: Checks, outlines: Mapping[int, Sequence[Pixel]]) -> None:
+    """Bridges sit on bridged borders, one each; roads cross a river border only at a bridge."""
+    size = checks.values["game"]["map"]
+    borders = checks.values["borders"]["borders"]
+    rivers = [frozenset(b["areas"]) for b in borders if b["river"] and b["areas"][0] != b["areas"][1]]
+    bridged = {frozenset(b["areas"]) for b in borders if b["bridge"]}
+    sites: dict[frozenset[int], list[FPoint]] = defaultdict(list)
+    first: dict[frozenset[int], int] = {}
+    for i, bridge in enumerate(size["bridges"]):
+        a, b = bridge["areas"]
+        pair = frozenset((a, b))
+        at = (float(bridge["at"][0]), float(bridge["at"][1]))
+        if pair not in bridged:
+            checks.report(
+                "game",
+                ("map", "bridges", i, "areas"),
+                f"{a}-{b} is not a bridged border",
+                "a border with bridge: true in borders.yaml",
+            )
+            continue
+        if pair in first:
+            line = checks.line_of("game", ("map", "bridges", first[pair]))
+            checks.report(
+                "game",
+                ("map", "bridges", i, "areas"),
+                f"a second bridge on {a}-{b}",
+                f"one drawing per bridged border; first at line {line}",
+            )
+            continue
+        first[pair] = i
+        sites[pair].append(at)
+        if a in outlines and b in outlines:
+            shared = _shared_segments(outlines[a], outlines[b])
+            gap = min((_distance_to_segment(at, r, s) for r, s in shared), default=math.inf)
+            if gap > ON_BORDER:
+                checks.report(
+                    "game",
+                    ("map", "bridges", i, "at"),
+                    f"{_shown(at)} is {gap:.0f} px from the border of areas {a} and {b}",
+                    f"a point on their shared border (within {ON_BORDER:.0f} px)",
+                )
+    river_edges = [
+        (pair, shared)
+        for pair in rivers
+        if all(x in outlines for x in pair)
+        for shared in _shared_segments(outlines[min(pair)], outlines[max(pair)])
+    ]
+    for i, road in enumerate(size["roads"]):
+        pts = [(float(p[0]), float(p[1])) for p in road["points"]]
+        reported: set[tuple[frozenset[int], str]] = set()
+        for j in range(len(pts) - 1):
+            for pair, (r, s) in river_edges:
+                if not geometry.segments_touch(pts[j], pts[j + 1], r, s):
+                    continue
+                at = _meeting_point(pts[j], pts[j + 1], r, s)
+                if any(math.dist(at, site) <= BRIDGE_REACH for site in sites.get(pair, [])):
+                    continue
+                key = (pair, _shown(at))
+                if key in reported:
+                    continue
+                reported.add(key)
+                a, b = sorted(pair)
+                checks.report(
+                    "game",
+                    ("map", "roads", i, "points", j),
+                    f"the road crosses the river between areas {a} and {b} at {_shown(at)}, where no bridge is drawn",
+                    f"river crossings within {BRIDGE_REACH:.0f} px of a bridge's at (game.yaml map bridges)",
+                )
+
+
 # Strings that become VASSAL piece, zone or property text (format reference §1.3): the engine
 # misreads a value ending in a backslash before a delimiter, and cannot tell an escaped delimiter
 # from a literal backslash, so none may hold one. (file, list key, field, what the field is)
@@ -556,6 +828,7 @@ GENERIC_CHECKS: tuple[Check, ...] = (
     check_scenario,
     check_stacking,
     check_map,
+    check_map_features,
 )
 
 

@@ -31,6 +31,7 @@ from sdbp_module.ids import (
 from sdbp_module.model.game_data import (
     Area,
     Border,
+    BridgeSite,
     Card,
     GameData,
     GameInfo,
@@ -38,11 +39,17 @@ from sdbp_module.model.game_data import (
     MarkerKind,
     MarkerPlacement,
     Placement,
+    Point,
+    Road,
+    RoadKind,
+    Runway,
     Scenario,
     SetupKind,
     Source,
+    Terrain,
     TurnInfo,
     Unit,
+    Village,
 )
 
 if TYPE_CHECKING:
@@ -97,6 +104,62 @@ def _side(value: str | None) -> Side | None:
     return None if value is None else Side(value)
 
 
+def _sources(record: Mapping[str, Any]) -> Mapping[str, Source]:
+    """A record's per-field sources (``sources:``, field name -> source), in field-name order."""
+    return MappingProxyType({name: Source(text) for name, text in sorted(record.get("sources", {}).items())})
+
+
+def _point(value: Any) -> Point:
+    return (int(value[0]), int(value[1]))
+
+
+def build_map(m: Mapping[str, Any]) -> MapInfo:
+    """``game.yaml`` ``map``: the board size and the features drawn on the ground (schema defaults filled in)."""
+    return MapInfo(
+        width=m["width"],
+        height=m["height"],
+        source=Source(m["source"]),
+        sources=_sources(m),
+        roads=tuple(
+            Road(
+                name=r["name"],
+                kind=RoadKind(r["kind"]),
+                points=tuple(_point(p) for p in r["points"]),
+                areas=tuple(AreaId(a) for a in r["areas"]),
+                source=Source(r["source"]),
+                sources=_sources(r),
+            )
+            for r in m["roads"]
+        ),
+        runways=tuple(
+            Runway(
+                name=r["name"],
+                ends=(_point(r["points"][0]), _point(r["points"][1])),
+                width=r["width"],
+                areas=tuple(AreaId(a) for a in r["areas"]),
+                source=Source(r["source"]),
+                sources=_sources(r),
+            )
+            for r in m["runways"]
+        ),
+        bridges=tuple(
+            BridgeSite(
+                name=b["name"],
+                a=AreaId(min(b["areas"])),
+                b=AreaId(max(b["areas"])),
+                at=_point(b["at"]),
+                source=Source(b["source"]),
+                sources=_sources(b),
+            )
+            for b in m["bridges"]
+        ),
+        villages=tuple(
+            Village(name=v["name"], area=AreaId(v["area"]), at=_point(v["at"]), source=Source(v["source"]), sources=_sources(v))
+            for v in m["villages"]
+        ),
+    )
+
+
 def build_game(values: Mapping[str, Any]) -> GameData:
     """Build ``GameData`` from values that passed ``check_folder`` (schema defaults filled in)."""
     g = values["game"]
@@ -113,7 +176,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
         dice=tuple(g["dice"]),
         first_side=Side(g["first_side"]),
     )
-    map_info = MapInfo(width=g["map"]["width"], height=g["map"]["height"], source=Source(g["map"]["source"]))
+    map_info = build_map(g["map"])
     areas = tuple(
         sorted(
             (
@@ -130,6 +193,9 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                     polygon=tuple((int(p[0]), int(p[1])) for p in a["polygon"]),
                     label=(int(a["label"][0]), int(a["label"][1])),
                     source=Source(a["source"]),
+                    sources=_sources(a),
+                    terrain=Terrain(a["terrain"]),
+                    strongpoint=a["strongpoint"],
                 )
                 for a in values["areas"]["areas"]
             ),
@@ -145,6 +211,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                     river=b["river"],
                     bridge=b["bridge"],
                     source=Source(b["source"]),
+                    sources=_sources(b),
                 )
                 for b in values["borders"]["borders"]
             ),
@@ -169,6 +236,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                     spent_defense=u["spent"],
                     setup=parse_setup(u["setup"]),
                     source=Source(u["source"]),
+                    sources=_sources(u),
                 )
                 for u in values["counters"]["units"]
             ),
@@ -182,6 +250,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
             states=tuple(m["states"]),
             count=m["count"],
             source=Source(m["source"]),
+            sources=_sources(m),
         )
         for m in values["markers"]["markers"]
     )
@@ -202,6 +271,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                     multi_copy=c["multi_copy"],
                     excludes=tuple(CardId(x) for x in c["excludes"]),
                     source=Source(c["source"]),
+                    sources=_sources(c),
                 )
                 for c in values["cards"]["cards"]
             ),
@@ -215,6 +285,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                     turn=t["turn"],
                     cards=MappingProxyType({Side(k): v for k, v in sorted(t["cards"].items())}),
                     source=Source(t["source"]),
+                    sources=_sources(t),
                 )
                 for t in values["turn_track"]["turns"]
             ),
@@ -240,6 +311,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
             for m in s["markers"]
         ),
         source=Source(s["source"]),
+        sources=_sources(s),
     )
     return GameData(
         game=game,

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
+from typing import Protocol
 
 from sdbp_module.ids import (
     AreaColour,
@@ -27,6 +28,16 @@ Point = tuple[int, int]
 """A position in map pixels, x to the right, y down."""
 
 
+class Sourced(Protocol):
+    """A record with a source and per-field sources (the data's ``source`` and ``sources:``)."""
+
+    @property
+    def source(self) -> Source: ...
+
+    @property
+    def sources(self) -> Mapping[str, Source]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Source:
     """Where a fact comes from: ``rules 7.0`` (a rule reference) or ``reconstructed: <reason>``."""
@@ -36,6 +47,17 @@ class Source:
     @property
     def is_reconstructed(self) -> bool:
         return self.text.startswith("reconstructed")
+
+
+def no_sources() -> Mapping[str, Source]:
+    """No per-field sources: every field comes from where its record's ``source`` says."""
+    return MappingProxyType({})
+
+
+def field_source(record: Sourced, name: str) -> Source:
+    """Where one field of a record comes from: its own entry in the data's ``sources:``, else the
+    record's ``source``."""
+    return record.sources.get(name, record.source)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +75,78 @@ class GameInfo:
     first_side: Side  # side that takes the first action of a turn (4.0)
 
 
+class Terrain(str, Enum):
+    """The ground drawn in an area (no rules effect: the printed defence is ``Area.defense``)."""
+
+    OPEN = "open"  # plain ground, the default
+    PADDIES = "paddies"  # flat rice fields
+    HILLS = "hills"  # the hill of a strongpoint
+    HEIGHTS = "heights"  # wooded heights of the valley's rim
+    AIRSTRIP = "airstrip"  # an airstrip area (its number is blue, 11.0)
+
+
+class RoadKind(str, Enum):
+    ROAD = "road"  # a metalled road, drawn as a double line
+    TRACK = "track"  # a dirt track, drawn dashed
+
+
+@dataclass(frozen=True, slots=True)
+class Road:
+    """A road or track drawn on the map; crosses river borders only at bridges."""
+
+    name: str  # "RP 41"
+    kind: RoadKind
+    points: tuple[Point, ...]  # centre line, map pixels, at least 2 points
+    areas: tuple[AreaId, ...]  # the areas it runs through, as listed in the data
+    source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
+
+
+@dataclass(frozen=True, slots=True)
+class Runway:
+    """An airfield runway: a straight strip of ``width`` pixels between two ends."""
+
+    name: str
+    ends: tuple[Point, Point]  # the centre line's two ends, map pixels
+    width: int
+    areas: tuple[AreaId, ...]  # airstrip areas it runs through
+    source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeSite:
+    """Where the bridge of a bridged river border is drawn, and its name."""
+
+    name: str  # "Bailey bridge"
+    a: AreaId  # the border's two areas, ``a < b``
+    b: AreaId
+    at: Point  # a point on the shared border, map pixels
+    source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
+
+
+@dataclass(frozen=True, slots=True)
+class Village:
+    name: str
+    area: AreaId
+    at: Point  # centre of the houses, map pixels
+    source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
+
+
 @dataclass(frozen=True, slots=True)
 class MapInfo:
+    """The board image's size and what is drawn on the ground besides the areas (all optional)."""
+
     width: int  # board image size in pixels
     height: int
     source: Source
+    roads: tuple[Road, ...] = ()
+    runways: tuple[Runway, ...] = ()
+    bridges: tuple[BridgeSite, ...] = ()
+    villages: tuple[Village, ...] = ()
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +163,9 @@ class Area:
     polygon: tuple[Point, ...]  # outline, map pixels, first point not repeated
     label: Point  # where the area number is printed
     source: Source
+    terrain: Terrain = Terrain.OPEN  # the ground drawn in the area
+    strongpoint: bool = False  # a French strongpoint: trench lines and wire drawn in it
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +177,7 @@ class Border:
     river: bool
     bridge: bool  # only ever true on a river border
     source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
     @property
     def areas(self) -> frozenset[AreaId]:
@@ -122,6 +215,7 @@ class Unit:
     spent_defense: int  # spent (back) side
     setup: Placement  # printed set-up: area number, reinforcement turn, "*" or replacements box
     source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
     @property
     def name(self) -> str:
@@ -136,6 +230,7 @@ class MarkerKind:
     states: tuple[str, ...]  # faces/levels, e.g. ("french", "viet_minh") or ("1", "2", "3")
     count: int  # counters in the box (264-counter total, reconstructed)
     source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +248,7 @@ class Card:
     multi_copy: str  # "cumulative", "sequential", "no" or "unspecified"
     excludes: tuple[CardId, ...]  # cards it may not be combined with in one action
     source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +256,7 @@ class TurnInfo:
     turn: int
     cards: Mapping[Side, int]  # card allowance printed under the turn track (5.1)
     source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +276,7 @@ class Scenario:
     units: Mapping[UnitId, Placement]  # where each unit starts (3.0)
     markers: tuple[MarkerPlacement, ...]
     source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
 @dataclass(frozen=True, slots=True)

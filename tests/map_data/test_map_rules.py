@@ -10,7 +10,7 @@ from conftest import neighbours
 
 AREA_KEYS = {
     "id", "name", "defense", "control", "colour", "victory", "card_bonus", "map_edge", "bank",
-    "polygon", "label", "source", "sources",
+    "terrain", "strongpoint", "polygon", "label", "source", "sources",
 }
 REQUIRED_AREA_KEYS = AREA_KEYS - {"sources"}
 BORDER_KEYS = {"areas", "river", "bridge", "source", "sources"}
@@ -76,7 +76,7 @@ def test_game_settings(game: dict[str, Any]) -> None:
     assert game["stacking_limit"] == 9  # rules 7.0
     assert game["dice"] == [6, 6]  # rules 2.0
     assert game["first_side"] == "viet_minh"  # rules 4.0 B: the VM takes the first action
-    assert set(game["map"]) == {"width", "height", "source"}
+    assert set(game["map"]) == {"width", "height", "source", "roads", "runways", "bridges", "villages"}
     assert _source_of(game, "first_side").startswith("rules 4.0")
 
 

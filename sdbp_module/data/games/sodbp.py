@@ -119,6 +119,7 @@ def check_areas(checks: Checks) -> None:
     for area in AIRSTRIPS:
         _field(checks, areas, area, "colour", "blue", "2.2.1, 11.0")
         _field(checks, areas, area, "card_bonus", "grey", "2.2.1, 5.1")
+        _field(checks, areas, area, "terrain", "airstrip", "2.2.1, 11.0")
     for area in FRENCH_AT_START:
         _field(checks, areas, area, "control", "french", "5.1 (French get both card bonuses on turn 1)")
     for area, side in CONTROL.items():
@@ -156,6 +157,13 @@ def check_areas(checks: Checks) -> None:
                 ("areas", i, "colour"),
                 f"area {record['id']} is blue (an airstrip)",
                 "blue only on areas 16, 20, 21, rules 11.0",
+            )
+        if record["terrain"] == "airstrip" and record["id"] not in AIRSTRIPS:
+            checks.report(
+                "areas",
+                ("areas", i, "terrain"),
+                f"area {record['id']} has terrain 'airstrip'",
+                "airstrip terrain only on areas 16, 20, 21, rules 2.2.1, 11.0",
             )
 
 

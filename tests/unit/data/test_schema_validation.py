@@ -87,7 +87,7 @@ BAD = [
             "mini/areas.yaml:7:5: areas[2]: missing key 'colour' (expected keys id, name, defense, control, colour, polygon, label, source)",
             (
                 "mini/areas.yaml:7:55: areas[2].color: unknown key 'color' (expected one of bank, card_bonus, colour, "
-                "control, defense, id, label, map_edge, name, polygon, source, sources, victory)"
+                "control, defense, id, label, map_edge, name, polygon, source, sources, strongpoint, terrain, victory)"
             ),
         ],
     ),
@@ -106,7 +106,7 @@ BAD = [
         [
             (
                 "mini/areas.yaml:6:200: areas[1].sources.defence: key 'defence' is not allowed (expected one of bank, card_bonus, "
-                "colour, control, defense, id, label, map_edge, name, polygon, victory)"
+                "colour, control, defense, id, label, map_edge, name, polygon, strongpoint, terrain, victory)"
             )
         ],
     ),

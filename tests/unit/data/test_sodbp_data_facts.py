@@ -59,7 +59,7 @@ def sodbp_values() -> dict[str, Any]:
     for n, name in sodbp.NAMED.items():
         by_id[n].update(name=name, card_bonus="white", control="french")
     for n in sodbp.AIRSTRIPS:
-        by_id[n].update(colour="blue", card_bonus="grey", control="french")
+        by_id[n].update(colour="blue", card_bonus="grey", control="french", terrain="airstrip")
     for n, side in sodbp.CONTROL.items():
         by_id[n]["control"] = side
     by_id[11]["defense"] = 1
@@ -219,6 +219,16 @@ def test_no_other_area_is_blue_or_carries_a_bonus(values: dict[str, Any]) -> Non
     assert sodbp_problems(values) == [
         "areas.yaml: areas[29].card_bonus: area 30 has a grey card symbol (expected grey only on areas 16, 20, 21, rules 2.2.1)",
         "areas.yaml: areas[29].colour: area 30 is blue (an airstrip) (expected blue only on areas 16, 20, 21, rules 11.0)",
+    ]
+
+
+def test_airstrip_terrain_is_exactly_on_the_blue_airstrip_areas(values: dict[str, Any]) -> None:
+    """rules 2.2.1, 11.0: the blue areas are the airstrips, so the airstrip ground is drawn there only."""
+    area(values, 16)["terrain"] = "paddies"
+    area(values, 30)["terrain"] = "airstrip"
+    assert sodbp_problems(values) == [
+        "areas.yaml: areas[15].terrain: area 16 has terrain 'paddies' (expected 'airstrip', rules 2.2.1, 11.0)",
+        "areas.yaml: areas[29].terrain: area 30 has terrain 'airstrip' (expected airstrip terrain only on areas 16, 20, 21, rules 2.2.1, 11.0)",
     ]
 
 
