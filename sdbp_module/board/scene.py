@@ -242,7 +242,7 @@ def place_counters(game: GameData, lay: layout.Layout, state: GameState) -> tupl
             if not game.has_area(aid):
                 continue  # no such area on this map: listed in the scene's ``not_drawn``
             area = game.area(aid)
-            spots = area_spots(len(entries), area.polygon, area.label)
+            spots = area_spots(len(entries), area.polygon, lay.label_at(area.id))
         else:
             try:
                 box = lay.box(zone)

@@ -3,7 +3,8 @@
 Artwork in the images folder (``images/sodbp/`` by default) is used byte for byte when a file of
 the expected name exists (names: docs/module.md). Everything else is drawn by ``images``. Drawn
 images are cached in ``<out>/.sdbp-cache/`` under the SHA-256 of everything they depend on
-(renderer version, fonts, the data they show), so a rebuild without changes draws nothing.
+(renderer version, fonts, the data they show; for the board also the source of the modules that
+draw and place it), so a rebuild without changes draws nothing.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ import hashlib
 import os
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData
-from sdbp_module.vassal import board_art, images, layout, pieces
+from sdbp_module.vassal import board_art, images, layout, pieces, terrain_art
 
 CACHE_DIR = ".sdbp-cache"
 
@@ -28,8 +30,18 @@ class ImageJob:
     draw: Callable[[], bytes]
 
 
+@lru_cache(maxsize=1)
+def board_code() -> str:
+    """A hash of the source of every module that draws or places the board (part of its cache key:
+    an edit to the drawing redraws the board)."""
+    digest = hashlib.sha256()
+    for module in (board_art, terrain_art, layout):
+        digest.update(Path(module.__file__ or "").read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def jobs(game: GameData, lay: layout.Layout) -> Iterator[ImageJob]:
-    board_inputs = repr((game.areas, game.borders, game.turn_track, lay))
+    board_inputs = repr((board_code(), game.map, game.areas, game.borders, game.turn_track, lay))
     yield ImageJob("map.png", "board|" + board_inputs, lambda: board_art.render_board(game, lay))
     for unit in game.units:
         for spent in (False, True):

@@ -1,24 +1,36 @@
-"""The board image: the area map with its printed marks, and the box panel on its right (pure: data
-in, PNG bytes out). Counters, markers and cards are drawn by ``images``."""
+"""The board image: the map with its printed marks, and the box panel on its right (pure: data in,
+PNG bytes out). Counters, markers and cards are drawn by ``images``.
+
+Layers, bottom up: the ground (``terrain_art.draw_terrain``: terrain, river, roads, trenches,
+bridges, area outlines), the area labels exactly where ``layout.label_parts`` puts them (so the
+set-up, which keeps counters off ``layout.label_footprint``, and the drawing agree by
+construction), then the panel: turn track, boxes, card piles, and the legend
+(``terrain_art.draw_legend``) in ``Layout.legend``.
+"""
 
 from __future__ import annotations
-
-import math
 
 from PIL import Image, ImageDraw
 
 from sdbp_module.ids import CardBonus, Side
-from sdbp_module.model.game_data import GameData, Point
+from sdbp_module.model.game_data import Area, GameData, Point
 from sdbp_module.vassal import images, layout
 from sdbp_module.vassal.images import (
     BLACK,
     NUMBER_COLOUR,
     PANEL,
     RGB,
-    RIVER,
     SIDE_CONTROL,
+    SIDE_DARK,
     WHITE,
 )
+
+STAR_FILL: RGB = (230, 190, 0)
+BONUS_FILL: dict[CardBonus, RGB] = {CardBonus.WHITE: WHITE, CardBonus.GREY: (150, 150, 150)}
+NAME_PLATE: tuple[int, int, int, int] = (255, 255, 250, 205)  # RGBA behind area names, so they read on any ground
+BOX_FILL: RGB = (248, 245, 232)
+MAP_MARGIN: RGB = (250, 250, 245)
+SPACE_EDGE: RGB = (120, 110, 90)
 
 
 def shared_edges(a: tuple[Point, ...], b: tuple[Point, ...]) -> list[tuple[Point, Point]]:
@@ -32,60 +44,90 @@ def shared_edges(a: tuple[Point, ...], b: tuple[Point, ...]) -> list[tuple[Point
     return out
 
 
-def render_board(game: GameData, lay: layout.Layout) -> bytes:
-    img = Image.new("RGB", (lay.width, lay.height), PANEL)
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, lay.map_width - 1, lay.height - 1), fill=(250, 250, 245))
-    for area in game.areas:
-        d.polygon(area.polygon, fill=SIDE_CONTROL[area.control])
-    for area in game.areas:
-        d.polygon(area.polygon, outline=(60, 60, 60), width=2)
-    for border in game.borders:
-        if not border.river:
-            continue
-        edges = shared_edges(game.area(border.a).polygon, game.area(border.b).polygon)
-        for p, q in edges:
-            d.line((p, q), fill=RIVER, width=12)
-        if border.bridge and edges:
-            p, q = max(edges, key=lambda e: math.dist(e[0], e[1]))
-            mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-            ang = math.atan2(q[1] - p[1], q[0] - p[0])
-            ux, uy = math.cos(ang), math.sin(ang)
-            nx, ny = -uy, ux
-            half_w, half_l = 9, 22
-            corners = [
-                (mx + ux * half_w + nx * half_l, my + uy * half_w + ny * half_l),
-                (mx - ux * half_w + nx * half_l, my - uy * half_w + ny * half_l),
-                (mx - ux * half_w - nx * half_l, my - uy * half_w - ny * half_l),
-                (mx + ux * half_w - nx * half_l, my + uy * half_w - ny * half_l),
-            ]
-            d.polygon(corners, fill=(140, 90, 40), outline=BLACK)
-    for area in game.areas:
-        lx, ly = area.label
-        d.ellipse((lx - 24, ly - 24, lx + 24, ly + 24), fill=WHITE, outline=BLACK, width=2)
-        images.centre_text(d, (lx, ly - 3), str(area.id), images.font("bold", 24), NUMBER_COLOUR[area.colour])
-        images.centre_text(d, (lx, ly + 15), f"D{area.defense}", images.font("bold", 12), BLACK)
-        name = area.name
-        images.centre_text(d, (lx, ly + 36), name, images.font("condensed", 13), (40, 40, 40))
-        if area.victory:
-            images.star(d, lx + 36, ly - 18, 12, (230, 190, 0))
-        if area.card_bonus is not CardBonus.NONE:
-            fill: RGB = WHITE if area.card_bonus is CardBonus.WHITE else (150, 150, 150)
-            d.rectangle((lx - 50, ly - 30, lx - 32, ly - 8), fill=fill, outline=BLACK, width=2)
-    # the panel
+def draw_victory_star(draw: ImageDraw.ImageDraw, rect: layout.Rect) -> None:
+    """The victory symbol (14.0) filling ``rect``."""
+    images.star(draw, (rect[0] + rect[2] - 1) / 2, (rect[1] + rect[3] - 1) / 2, (rect[2] - rect[0] - 1) / 2, STAR_FILL)
+
+
+def draw_card_bonus(draw: ImageDraw.ImageDraw, rect: layout.Rect, bonus: CardBonus) -> None:
+    """The white or grey card-bonus square (5.1) filling ``rect``."""
+    draw.rectangle((rect[0], rect[1], rect[2] - 1, rect[3] - 1), fill=BONUS_FILL[bonus], outline=BLACK, width=2)
+
+
+def draw_label(image: Image.Image, area: Area, at: Point) -> None:
+    """``area``'s label printed at ``at``: number circle (number coloured as 2.2.1 says), D-value,
+    name on a light plate, victory star, card-bonus square, each on its ``layout.label_parts``
+    rectangle."""
+    parts = layout.label_parts(area, at)
+    left, top, right, bottom = parts.name_box
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, right - left - 1, bottom - top - 1), radius=4, fill=NAME_PLATE[3])
+    image.paste(NAME_PLATE[:3], (left, top, right, bottom), mask)
+    d = ImageDraw.Draw(image)
+    d.ellipse(_inclusive(parts.circle), fill=WHITE, outline=BLACK, width=2)
+    images.centre_text(d, parts.number, str(area.id), images.font(*layout.NUMBER_FONT), NUMBER_COLOUR[area.colour])
+    images.centre_text(d, parts.defense, f"D{area.defense}", images.font(*layout.DEFENSE_FONT), BLACK)
+    images.centre_text(d, parts.name, area.name, images.font(*layout.NAME_FONT), (30, 30, 30))
+    if parts.star is not None:
+        draw_victory_star(d, parts.star)
+    if parts.bonus is not None:
+        draw_card_bonus(d, parts.bonus, area.card_bonus)
+
+
+def _inclusive(r: layout.Rect) -> tuple[int, int, int, int]:
+    """A ``layout.Rect`` (right and bottom exclusive) as Pillow's inclusive corner box."""
+    return (r[0], r[1], r[2] - 1, r[3] - 1)
+
+
+def draw_panel(image: Image.Image, game: GameData, lay: layout.Layout) -> None:
+    """The panel right of the map: heading, turn track (each turn box with its turn-marker spot, a
+    space per side and the hand sizes of the turn, 5.1), the other boxes and the card piles."""
+    d = ImageDraw.Draw(image)
     x0 = lay.map_width
     d.rectangle((x0, 0, lay.width - 1, lay.height - 1), fill=PANEL)
     d.line((x0, 0, x0, lay.height), fill=BLACK, width=3)
     d.text((x0 + layout.PANEL_GAP, 20), "Turn track (reinforcements arrive in the End phase)", font=images.font("bold", 18), fill=BLACK)
     turns = {t.turn: t for t in game.turn_track}
+    small = images.font("regular", 12)
     for box in lay.boxes + lay.piles:
-        d.rectangle((box.x, box.y, box.x + box.w, box.y + box.h), fill=(248, 245, 232), outline=BLACK, width=2)
+        d.rectangle((box.x, box.y, box.x + box.w, box.y + box.h), fill=BOX_FILL, outline=BLACK, width=2)
         d.text((box.x + 8, box.y + 6), box.title, font=images.font("bold", 15), fill=BLACK)
+        for space in box.spaces:
+            _draw_space(d, box, space)
         if box.name.startswith("Turn "):
             info = turns.get(int(box.name.split()[1]))
             if info is not None:
                 cards = f"cards FR {info.cards.get(Side.FRENCH, 0)} / VM {info.cards.get(Side.VIET_MINH, 0)}"
-                d.text((box.x + 8, box.y + box.h - 20), cards, font=images.font("regular", 12), fill=(60, 60, 60))
+                images.centre_text(d, (box.x + box.w // 2, box.y + box.h - layout.FOOT_H // 2), cards, small, (60, 60, 60))
+
+
+def _draw_space(d: ImageDraw.ImageDraw, box: layout.Box, space: layout.Space) -> None:
+    """One printed space of a box: a side's tinted space under its caption, the turn-marker spot, or
+    an open space's note at the right of the title line."""
+    rect = (space.x, space.y, space.x + space.w - 1, space.y + space.h - 1)
+    if space.side is not None:
+        d.rectangle(rect, fill=SIDE_CONTROL[space.side], outline=SIDE_DARK[space.side], width=1)
+        d.text((space.x + 1, space.y - layout.LABEL_H + 1), space.title, font=images.font("bold", 12), fill=SIDE_DARK[space.side])
+    elif space.title == layout.TURN_MARKER_SPACE:
+        d.rounded_rectangle(rect, radius=6, outline=SPACE_EDGE, width=2)
+        cx, cy = space.x + space.w // 2, space.y + space.h // 2
+        images.centre_text(d, (cx, cy - 7), "turn", images.font("condensed", 12), SPACE_EDGE)
+        images.centre_text(d, (cx, cy + 7), "marker", images.font("condensed", 12), SPACE_EDGE)
+    elif space.title:
+        f = images.font("regular", 12)
+        d.text((box.x + box.w - 8, box.y + 9), space.title, font=f, fill=(60, 60, 60), anchor="ra")
+
+
+def render_board(game: GameData, lay: layout.Layout) -> bytes:
+    """The whole board image (``lay.width`` × ``lay.height``) as PNG bytes."""
+    # imported here: terrain_art may import this module's mark painters at its top
+    from sdbp_module.vassal import terrain_art
+
+    img = Image.new("RGB", (lay.width, lay.height), PANEL)
+    ImageDraw.Draw(img).rectangle((0, 0, lay.map_width - 1, lay.height - 1), fill=MAP_MARGIN)
+    terrain_art.draw_terrain(img, game)
+    for area in game.areas:
+        draw_label(img, area, lay.label_at(area.id))
+    draw_panel(img, game, lay)
+    terrain_art.draw_legend(img, lay.legend, game)
     return images.png_bytes(img)
-
-

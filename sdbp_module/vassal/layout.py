@@ -1,48 +1,88 @@
-"""Where everything sits on the one board: area polygons, the box panel, piles, and set-up spots.
+"""Where everything sits on the one board: area polygons and labels, the box panel, piles, the
+legend, and the set-up's stacks.
 
 One map, one board. The board image is the area map with a panel added on its right holding the
-turn track (reinforcement spaces), the VM replacements box, the Relief Force ("*") box, the
-Eliminated and Removed boxes and the five card piles. Keeping them on the same board as the areas
-means every piece position resolves through one zone set, the main map's move key reports every
-unit move (into a box too), and saves need a single BoardPicker record for the play area.
+turn track, the VM replacements box, the Relief Force ("*") box, the Eliminated and Removed boxes,
+the five card piles and the legend. Keeping them on the same board as the areas means every piece
+position resolves through one zone set, the main map's move key reports every unit move (into a box
+too), and saves need a single BoardPicker record for the play area.
+
+Contracts:
+
+- Zone names (``Turn N``, ``Replacements``, ``Relief Force``, ``Eliminated``, ``Removed``, the piles)
+  are read back by ``replay.vlog.zones``; each turn-track box is ONE zone, its French, Viet Minh and
+  turn-marker spaces are only printed inside it.
+- A stack is drawn as the engine draws an unexpanded one (``VASSAL.build.module.map.StackMetrics``:
+  ``getContents``/``nextPosition``): the bottom piece at the stack's position, each piece above it
+  ``STACK_DX`` to the right and ``STACK_DY`` up (positive ``unexSepX``/``unexSepY``), every piece
+  drawn whole (no ``color`` attribute: ``drawUnexpanded`` paints the piece itself); the main map's
+  StackMetrics is written from these two numbers (``buildfile``).
+- The set-up's stacks (``setup_groups``: one per side per zone, more only past the stacking limit,
+  7.0; an area's markers in one stack of their own) sit where ``Layout.setup_spots`` says: in an area,
+  the drawn extent of each stack inside the area and off every printed label mark; in a box, a cell
+  of the space printed for its side (markers: a turn box's turn-marker space).
+- An area's label is printed at its data ``label`` point unless its set-up stacks (or, for an empty
+  area, a stack of ``ROOM_STACK``) cannot sit clear of it there; then the stacks go to the top of the
+  area and the label to the nearest point below them that fits (``Layout.labels``).
+  ``label_parts`` is where each mark of a label goes: ``board_art`` draws exactly those rectangles.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
-from collections.abc import Sequence
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from sdbp_module.ids import Side
-from sdbp_module.model.game_data import GameData, Point
+from sdbp_module.ids import AreaId, CardBonus, Side
+from sdbp_module.model.game_data import (
+    Area,
+    GameData,
+    MarkerPlacement,
+    Placement,
+    Point,
+    SetupKind,
+)
 
 MAP_NAME = "Main Map"
 BOARD_NAME = "Dien Bien Phu"
 COUNTER = 60  # counter edge, pixels (reads well at 100 %)
 CARD_W, CARD_H = 180, 252
 PANEL_GAP = 40
-PANEL_W = 880
-SPACING = 66  # distance between set-up spots
+SPACING = 66  # distance between counter spots (``spots``; the ``sdbp show`` scene spreads counters)
+
+STACK_DX = 6
+"""``unexSepX`` of the main map: each piece of an unexpanded stack is drawn this far right of the one
+under it, so the edges of the lower counters show how many the stack holds."""
+STACK_DY = 6
+"""``unexSepY``: and this far up (a positive value moves up, ``StackMetrics.nextPosition``)."""
+
+Rect = tuple[int, int, int, int]
+"""A rectangle as (left, top, right, bottom) in board pixels, right and bottom exclusive."""
+
+LABEL_GAP = 6  # free pixels between a stack and any printed label mark
+EDGE_GAP = 9  # free pixels between a stack and its area's outline (the river is drawn over borders)
+LABEL_EDGE_GAP = 4  # free pixels between a moved label and its area's outline
+STACK_GAP = 8  # free pixels between two stacks of the same area
+ROOM_STACK = 4  # an area without set-up units keeps room for a stack this high clear of its label
+CELL_PAD = 2  # free pixels around a full stack in a box cell
+BOX_PAD = 5  # inner margin of a panel box
+TITLE_H = 26  # height of a box's title line
+LABEL_H = 16  # height of a space's caption ("French", "Viet Minh")
+FOOT_H = 22  # height of a turn box's hand-size line
+MARKER_CELL = COUNTER + 12  # the turn-marker space of a turn box
+BOX_GAP = 12  # between panel boxes of a row
+TURN_GAP = 6  # between turn boxes
+ROW_GAP = 30  # between rows of the panel
+TURN_COLUMNS = 8  # turn boxes per row of the track
+PANEL_TOP = 70  # the track starts under the panel heading
+LEGEND_H = 520
 
 
-@dataclass(frozen=True, slots=True)
-class Box:
-    """A rectangular zone of the panel: its zone name and its rectangle (x, y, w, h)."""
-
-    name: str
-    x: int
-    y: int
-    w: int
-    h: int
-    title: str
-
-    @property
-    def polygon(self) -> tuple[Point, ...]:
-        return ((self.x, self.y), (self.x + self.w, self.y), (self.x + self.w, self.y + self.h), (self.x, self.y + self.h))
-
-    @property
-    def centre(self) -> Point:
-        return (self.x + self.w // 2, self.y + self.h // 2)
+# ------------------------------------------------------------------------------------------
+# Zones and their names
 
 
 def turn_box_name(turn: int) -> str:
@@ -54,6 +94,7 @@ RELIEF = "Relief Force"
 ELIMINATED = "Eliminated"
 REMOVED = "Removed"
 REMOVED_CARDS = "Removed cards"
+TURN_MARKER_SPACE = "turn marker"
 
 
 def deck_name(side: Side) -> str:
@@ -68,52 +109,331 @@ def hand_name(side: Side) -> str:
     return f"{side.label} hand"
 
 
+def placement_zone(placement: Placement) -> str:
+    """The zone a unit with this set-up placement starts in."""
+    if placement.kind is SetupKind.AREA:
+        return str(placement.area)
+    if placement.kind is SetupKind.TURN:
+        return turn_box_name(placement.turn or 0)
+    if placement.kind is SetupKind.REPLACEMENTS:
+        return REPLACEMENTS
+    if placement.kind is SetupKind.CARD:
+        return RELIEF
+    return REMOVED
+
+
+def marker_zone(game: GameData, marker: MarkerPlacement) -> str:
+    """The zone a marker of the scenario starts in: its area, else its turn box."""
+    return str(marker.area) if marker.area is not None else turn_box_name(marker.turn or game.scenario.first_turn)
+
+
+def stack_sizes(count: int, limit: int) -> list[int]:
+    """``count`` pieces as the fewest stacks of at most ``limit``, sizes as even as can be (largest first)."""
+    if count <= 0:
+        return []
+    n = math.ceil(count / limit)
+    return [count // n + (1 if i < count % n else 0) for i in range(n)]
+
+
+def setup_groups(game: GameData) -> dict[str, list[tuple[Side | None, int]]]:
+    """Each zone's set-up stacks, in placing order, as (side, pieces): each side's units (sides in
+    the game's order) as ``stack_sizes`` of the stacking limit, then the zone's markers (side None)
+    as one stack. The set-up takes each side's pieces in data order, bottom first."""
+    counts: Counter[tuple[str, Side | None]] = Counter()
+    for unit in game.units:
+        counts[(placement_zone(game.scenario.units.get(unit.id, unit.setup)), unit.side)] += 1
+    for marker in game.scenario.markers:
+        counts[(marker_zone(game, marker), None)] += 1
+    rank = {side: i for i, side in enumerate((*game.game.sides, None))}
+    out: dict[str, list[tuple[Side | None, int]]] = defaultdict(list)
+    for zone, side in sorted(counts, key=lambda key: (zone_order(key[0]), rank[key[1]])):
+        n = counts[(zone, side)]
+        out[zone] += [(side, size) for size in (stack_sizes(n, game.game.stacking_limit) if side is not None else [n])]
+    return dict(out)
+
+
+def zone_order(zone: str) -> tuple[int, str]:
+    """Areas by number, then the boxes by name."""
+    return (int(zone), "") if zone.isdigit() else (10_000, zone)
+
+
+# ------------------------------------------------------------------------------------------
+# Panel boxes
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """A printed part of a panel box (not a zone): where one side's stacks go (``side``), or, with
+    ``side`` None, the turn-marker spot of a turn box or the open space of another box (its
+    ``title`` then is a note printed on the box's title line)."""
+
+    title: str
+    side: Side | None
+    x: int
+    y: int
+    w: int
+    h: int
+
+    def cells(self, cell: int) -> tuple[Point, ...]:
+        """Top-left corners of the ``cell``-sized squares that fit, row by row, centred in the space
+        (one, centred, when even one does not fit)."""
+        cols, rows = max(1, self.w // cell), max(1, self.h // cell)
+        x0 = self.x + (self.w - cols * cell) // 2
+        y0 = self.y + (self.h - rows * cell) // 2
+        return tuple((x0 + c * cell, y0 + r * cell) for r in range(rows) for c in range(cols))
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A rectangular zone of the panel: its zone name, its rectangle (x, y, w, h), its printed
+    title and the spaces printed inside it."""
+
+    name: str
+    x: int
+    y: int
+    w: int
+    h: int
+    title: str
+    spaces: tuple[Space, ...] = ()
+
+    @property
+    def polygon(self) -> tuple[Point, ...]:
+        return ((self.x, self.y), (self.x + self.w, self.y), (self.x + self.w, self.y + self.h), (self.x, self.y + self.h))
+
+    @property
+    def centre(self) -> Point:
+        return (self.x + self.w // 2, self.y + self.h // 2)
+
+    def space_for(self, side: Side | None) -> Space:
+        """The space kept for ``side``'s units (None: for markers), else the box's first space."""
+        for space in self.spaces:
+            if space.side is side:
+                return space
+        return self.spaces[0]
+
+
 @dataclass(frozen=True, slots=True)
 class Layout:
+    """The board: its size, the map's width, the panel's boxes and piles, the legend's place, and
+    where the labels and the set-up's stacks go."""
+
     width: int
     height: int
     map_width: int
     boxes: tuple[Box, ...]  # panel boxes (zones), turn spaces first
     piles: tuple[Box, ...]  # card piles (zones and DrawPile positions)
+    legend: tuple[int, int, int, int]  # the legend's (x, y, w, h): printed, not a zone
+    cell: int  # a box cell for one full stack (``cell_size``)
+    labels: tuple[tuple[AreaId, Point], ...]  # where each area's label is printed, area order
+    setup_spots: tuple[tuple[str, tuple[Point, ...]], ...]  # zone -> a position per ``setup_groups`` stack
 
     def box(self, name: str) -> Box:
+        """The box or pile of zone ``name``."""
         for b in self.boxes + self.piles:
             if b.name == name:
                 return b
         raise KeyError(name)
 
+    def label_at(self, area: AreaId) -> Point:
+        """Where ``area``'s label is printed."""
+        return dict(self.labels)[area]
+
+    def spots_of(self, zone: str) -> tuple[Point, ...]:
+        """The positions of ``zone``'s set-up stacks, in ``setup_groups`` order (none: empty zone)."""
+        return dict(self.setup_spots).get(zone, ())
+
+
+def cell_size(game: GameData) -> int:
+    """The square a full stack (the stacking limit, 7.0) needs in a box, with a little air around it."""
+    return stack_span(game.game.stacking_limit) + 2 * CELL_PAD
+
 
 def make_layout(game: GameData) -> Layout:
-    """The panel to the right of the map; sizes fixed, so the layout depends only on map size and turns."""
+    """The whole board: the panel right of the map (``_panel``), each area's label point and the
+    set-up's stack positions (``_plan_areas``; boxes: the cells of each side's space)."""
+    groups = setup_groups(game)
+    cell = cell_size(game)
+    width, height, boxes, piles, legend = _panel(game, groups, cell)
+    sizes = tuple((a.id, tuple(n for _, n in groups.get(str(a.id), ()))) for a in game.areas)
+    labels, spots = _plan_areas(game.areas, sizes)
+    by_zone = dict(spots)
+    by_name = {b.name: b for b in boxes}
+    for zone, stacks in groups.items():
+        if zone in by_name:
+            by_zone[zone] = _box_spots(by_name[zone], stacks, cell)
+    setup_spots = tuple((zone, by_zone[zone]) for zone in groups)
+    return Layout(width, height, game.map.width, boxes, piles, legend, cell, labels, setup_spots)
+
+
+@lru_cache(maxsize=8)
+def _plan_areas(
+    areas: tuple[Area, ...], sizes: tuple[tuple[AreaId, tuple[int, ...]], ...]
+) -> tuple[tuple[tuple[AreaId, Point], ...], tuple[tuple[str, tuple[Point, ...]], ...]]:
+    """Each area's label point, and the positions of the set-up stacks (``sizes``: each area's, in
+    placing order) of the areas that have some (``_plan_area``; memoised: the build asks for the
+    layout several times and the search is the slow part)."""
+    data_marks = {a.id: label_footprint(a, a.label) for a in areas}
+    wanted = dict(sizes)
+    labels: list[tuple[AreaId, Point]] = []
+    spots: list[tuple[str, tuple[Point, ...]]] = []
+    for area in areas:
+        others = [r for other, marks in data_marks.items() if other != area.id for r in marks]
+        at, placed = _plan_area(area, wanted.get(area.id, ()), others)
+        labels.append((area.id, at))
+        if placed:
+            spots.append((str(area.id), placed))
+    return tuple(labels), tuple(spots)
+
+
+def _box_spots(box: Box, stacks: Sequence[tuple[Side | None, int]], cell: int) -> tuple[Point, ...]:
+    """Each stack in the next free cell of the space printed for its side (``Box.space_for``)."""
+    used: Counter[str] = Counter()
+    out: list[Point] = []
+    for side, n in stacks:
+        space = box.space_for(side)
+        cells = space.cells(cell)
+        index = used[space.title]
+        used[space.title] += 1
+        assert index < len(cells), f"{box.name}: the panel is sized from the set-up, so every stack has a cell"
+        out.append(stack_in_cell(cells[index], cell, n))
+    return tuple(out)
+
+
+def _panel(game: GameData, groups: dict[str, list[tuple[Side | None, int]]], cell: int) -> tuple[int, int, tuple[Box, ...], tuple[Box, ...], tuple[int, int, int, int]]:
+    """Board width and height, the boxes, the piles and the legend rectangle. Sized from the data:
+    every turn box holds its turn's largest arrival of each side (a column of stack cells per side,
+    as many rows as the most stacks that side gets on any turn) and the turn marker's own spot; the
+    other boxes hold their set-up and at least two rows of stacks."""
+    stacks: Counter[tuple[str, Side | None]] = Counter()
+    for zone, zone_stacks in groups.items():
+        for side, _ in zone_stacks:
+            stacks[(zone, side)] += 1
+    sides = game.game.sides
     x0 = game.map.width + PANEL_GAP
+    turns = game.game.turns
+    columns = min(turns, TURN_COLUMNS)
+    tw = cell + 2 * BOX_PAD
+    inner_w = columns * tw + (columns - 1) * TURN_GAP
+    rows_of = {s: max([1] + [stacks[(turn_box_name(t), s)] for t in range(1, turns + 1)]) for s in sides}
+    th = TITLE_H + MARKER_CELL + sum(LABEL_H + rows_of[s] * cell + 4 for s in sides) + FOOT_H
     boxes: list[Box] = []
-    cols = 4
-    tw, th = 208, 232
-    for t in range(1, game.game.turns + 1):
-        col, row = (t - 1) % cols, (t - 1) // cols
-        boxes.append(Box(turn_box_name(t), x0 + col * (tw + 12), 70 + row * (th + 12), tw, th, f"Turn {t}"))
-    y = 70 + math.ceil(game.game.turns / cols) * (th + 12) + 30
-    half = (cols * (tw + 12) - 12 - 20) // 2
-    boxes.append(Box(REPLACEMENTS, x0, y, half, 300, "VM replacements"))
-    boxes.append(Box(RELIEF, x0 + half + 20, y, half, 300, "Relief Force (*) - by card only"))
-    y += 330
-    boxes.append(Box(ELIMINATED, x0, y, half, 300, "Eliminated"))
-    boxes.append(Box(REMOVED, x0 + half + 20, y, half, 300, "Removed from game"))
-    y += 340
-    pw, ph = CARD_W + 90, CARD_H + 60
-    piles = [
-        Box(deck_name(Side.FRENCH), x0, y, pw, ph, "French deck"),
-        Box(discard_name(Side.FRENCH), x0 + pw + 20, y, pw, ph, "French discard"),
-        Box(REMOVED_CARDS, x0 + 2 * (pw + 20), y, pw, ph, "Removed cards"),
-        Box(deck_name(Side.VIET_MINH), x0, y + ph + 20, pw, ph, "Viet Minh deck"),
-        Box(discard_name(Side.VIET_MINH), x0 + pw + 20, y + ph + 20, pw, ph, "Viet Minh discard"),
-    ]
-    height = max(game.map.height, y + 2 * ph + 60)
-    return Layout(x0 + PANEL_W, height, game.map.width, tuple(boxes), tuple(piles))
+    for t in range(1, turns + 1):
+        col, row = (t - 1) % columns, (t - 1) // columns
+        bx, by = x0 + col * (tw + TURN_GAP), PANEL_TOP + row * (th + TURN_GAP)
+        spaces = [Space(TURN_MARKER_SPACE, None, bx + (tw - MARKER_CELL) // 2, by + TITLE_H, MARKER_CELL, MARKER_CELL)]
+        y = by + TITLE_H + MARKER_CELL
+        for side in sides:
+            h = rows_of[side] * cell
+            spaces.append(Space(side.label, side, bx + BOX_PAD, y + LABEL_H, cell, h))
+            y += LABEL_H + h + 4
+        boxes.append(Box(turn_box_name(t), bx, by, tw, th, f"Turn {t}", tuple(spaces)))
+    y = PANEL_TOP + math.ceil(turns / columns) * (th + TURN_GAP) - TURN_GAP + ROW_GAP
+    named = (
+        (REPLACEMENTS, "VM replacements", ""),
+        (RELIEF, "Relief Force (*)", "by card only"),
+        (ELIMINATED, "Eliminated", ""),
+        (REMOVED, "Removed from game", ""),
+    )
+    bw = (inner_w - (len(named) - 1) * BOX_GAP) // len(named)
+    per_row = max(1, (bw - 2 * BOX_PAD) // cell)
+    rows = max(2, max(math.ceil(sum(stacks[(name, s)] for s in (*sides, None)) / per_row) for name, _, _ in named))
+    bh = TITLE_H + rows * cell + BOX_PAD
+    for i, (name, title, note) in enumerate(named):
+        bx = x0 + i * (bw + BOX_GAP)
+        boxes.append(Box(name, bx, y, bw, bh, title, (Space(note, None, bx + BOX_PAD, y + TITLE_H, bw - 2 * BOX_PAD, rows * cell),)))
+    y += bh + ROW_GAP
+    pile_names = [(deck_name(sides[0]), f"{sides[0].label} deck"), (discard_name(sides[0]), f"{sides[0].label} discard"), (REMOVED_CARDS, "Removed cards")]
+    pile_names += [(deck_name(s), f"{s.label} deck") for s in sides[1:]] + [(discard_name(s), f"{s.label} discard") for s in sides[1:]]
+    pw, ph = (inner_w - (len(pile_names) - 1) * BOX_GAP) // len(pile_names), CARD_H + 38
+    piles = tuple(Box(name, x0 + i * (pw + BOX_GAP), y, pw, ph, title) for i, (name, title) in enumerate(pile_names))
+    y += ph + ROW_GAP
+    legend = (x0, y, inner_w, LEGEND_H)
+    height = max(game.map.height, y + LEGEND_H + ROW_GAP)
+    return x0 + inner_w + PANEL_GAP // 2, height, tuple(boxes), piles, legend
 
 
 # ------------------------------------------------------------------------------------------
-# Set-up spots: spread units over a zone so stacks stay visible
+# Area labels: the number circle, the D-value, the name, the victory star, the card-bonus square
+
+NUMBER_FONT = ("bold", 24)
+DEFENSE_FONT = ("bold", 12)
+NAME_FONT = ("condensed", 13)
+NAME_PAD = 3  # the plate behind the name reaches this far around the text
+CIRCLE_R = 24
+STAR_R = 12
+
+
+@dataclass(frozen=True, slots=True)
+class LabelParts:
+    """Where each printed mark of an area's label goes. Texts are drawn centred (anchor ``mm``) on
+    their point; every rectangle is what the mark covers."""
+
+    circle: Rect
+    number: Point
+    defense: Point
+    defense_box: Rect
+    name: Point
+    name_box: Rect  # the plate behind the name
+    star: Rect | None  # victory (14.0)
+    bonus: Rect | None  # card-bonus square (5.1)
+
+    @property
+    def footprint(self) -> tuple[Rect, ...]:
+        """Every rectangle the label covers."""
+        return tuple(r for r in (self.circle, self.defense_box, self.name_box, self.star, self.bonus) if r is not None)
+
+
+def _text_box(xy: Point, text: str, style: tuple[str, int], pad: int = 0) -> Rect:
+    """What ``text`` drawn centred on ``xy`` in font ``style`` covers (measured with the real font)."""
+    # images imports this module; importing it here, when first needed, keeps the import order free
+    from sdbp_module.vassal import images
+
+    left, top, right, bottom = images.font(*style).getbbox(text, anchor="mm")
+    return (xy[0] + int(left) - pad, xy[1] + int(top) - pad, xy[0] + math.ceil(right) + pad, xy[1] + math.ceil(bottom) + pad)
+
+
+def label_parts(area: Area, at: Point) -> LabelParts:
+    """The printed marks of ``area``'s label around the point ``at`` (``Layout.label_at``)."""
+    p = _label_parts(area.name, area.defense, area.victory, area.card_bonus is not CardBonus.NONE)
+    dx, dy = at
+
+    def move(r: Rect) -> Rect:
+        return (r[0] + dx, r[1] + dy, r[2] + dx, r[3] + dy)
+
+    return LabelParts(
+        circle=move(p.circle),
+        number=(p.number[0] + dx, p.number[1] + dy),
+        defense=(p.defense[0] + dx, p.defense[1] + dy),
+        defense_box=move(p.defense_box),
+        name=(p.name[0] + dx, p.name[1] + dy),
+        name_box=move(p.name_box),
+        star=None if p.star is None else move(p.star),
+        bonus=None if p.bonus is None else move(p.bonus),
+    )
+
+
+@lru_cache(maxsize=256)
+def _label_parts(name: str, defense: int, victory: bool, bonus: bool) -> LabelParts:
+    """A label's marks around (0, 0), from the facts it shows (memoised: measuring text is slow)."""
+    return LabelParts(
+        circle=(-CIRCLE_R, -CIRCLE_R, CIRCLE_R + 1, CIRCLE_R + 1),
+        number=(0, -3),
+        defense=(0, 15),
+        defense_box=_text_box((0, 15), f"D{defense}", DEFENSE_FONT),
+        name=(0, 36),
+        name_box=_text_box((0, 36), name, NAME_FONT, NAME_PAD),
+        star=(36 - STAR_R, -18 - STAR_R, 36 + STAR_R + 1, -18 + STAR_R + 1) if victory else None,
+        bonus=(-50, -30, -31, -7) if bonus else None,
+    )
+
+
+def label_footprint(area: Area, at: Point) -> tuple[Rect, ...]:
+    """The rectangles ``area``'s label printed at ``at`` covers: no set-up counter may cover them."""
+    return label_parts(area, at).footprint
+
+
+# ------------------------------------------------------------------------------------------
+# Geometry
 
 
 def inside(p: tuple[float, float], poly: Sequence[Point]) -> bool:
@@ -146,6 +466,191 @@ def edge_distance(p: tuple[float, float], poly: Sequence[Point]) -> float:
     return best
 
 
+def overlaps(a: Rect, b: Rect) -> bool:
+    """Whether two rectangles share any pixel."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def grow(r: Rect, by: int) -> Rect:
+    """``r`` with ``by`` pixels added on every side."""
+    return (r[0] - by, r[1] - by, r[2] + by, r[3] + by)
+
+
+def _segment_hits(p: Point, q: Point, r: Rect) -> bool:
+    """Whether segment ``p``–``q`` touches rectangle ``r`` (Liang–Barsky clipping)."""
+    t0, t1 = 0.0, 1.0
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    for step, room in ((-dx, p[0] - r[0]), (dx, r[2] - p[0]), (-dy, p[1] - r[1]), (dy, r[3] - p[1])):
+        if step == 0:
+            if room < 0:
+                return False
+        else:
+            t = room / step
+            if step < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+            if t0 > t1:
+                return False
+    return True
+
+
+def rect_inside(r: Rect, poly: Sequence[Point]) -> bool:
+    """Whether rectangle ``r`` lies wholly inside ``poly``: a corner inside, and no edge of the
+    polygon touching the rectangle."""
+    if not inside((r[0], r[1]), poly):
+        return False
+    n = len(poly)
+    return not any(_segment_hits(poly[i], poly[(i + 1) % n], r) for i in range(n))
+
+
+def stack_span(count: int) -> int:
+    """Width (and height) of an unexpanded stack of ``count`` counters as the engine draws it."""
+    return COUNTER + STACK_DX * (max(count, 1) - 1)
+
+
+def stack_extent(x: int, y: int, count: int) -> Rect:
+    """What a stack of ``count`` counters at (x, y) covers: the bottom counter centred on (x, y), each
+    one above it ``STACK_DX`` right and ``STACK_DY`` up (``StackMetrics.nextPosition``)."""
+    half = COUNTER // 2
+    n = max(count, 1) - 1
+    return (x - half, y - half - STACK_DY * n, x + half + STACK_DX * n, y + half)
+
+
+def stack_in_cell(cell: Point, size: int, count: int) -> Point:
+    """The position that centres a stack of ``count`` counters in the ``size`` square at ``cell``."""
+    span = stack_span(count)
+    left = cell[0] + (size - span) // 2
+    top = cell[1] + (size - span) // 2
+    return (left + COUNTER // 2, top + span - COUNTER // 2)
+
+
+# ------------------------------------------------------------------------------------------
+# Stacks and the label of an area
+
+SEARCH_STEP = 4
+TIERS = ((LABEL_GAP, EDGE_GAP, STACK_GAP), (3, 4, 3), (0, 0, 0))
+"""(label, edge, stack) gaps tried in turn when nothing fits with wider ones."""
+
+
+def _bbox(poly: Sequence[Point]) -> Rect:
+    """The bounding rectangle of ``poly``."""
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    return (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+
+
+def _plan_area(area: Area, sizes: Sequence[int], others: Sequence[Rect]) -> tuple[Point, tuple[Point, ...]]:
+    """Where ``area``'s label is printed and where its set-up stacks (``sizes``) go (module
+    docstring). With the widest gaps first (``TIERS``): the label at its data point and the stacks
+    just above it; else the stacks at the top (then bottom, left, right) of the area and the label
+    nearest its data point clear of them. Failing all, the stacks go on the label point."""
+    bbox = _bbox(area.polygon)
+    near = [r for r in others if overlaps(r, grow(bbox, LABEL_GAP))]
+    room = list(sizes) or [ROOM_STACK]
+    marks = list(label_footprint(area, area.label))
+    above = (area.label[0], min(r[1] for r in marks) - LABEL_GAP - COUNTER // 2)
+    cx, cy = area.label
+    anchors = ((cx, bbox[1]), (cx, bbox[3]), (bbox[0], cy), (bbox[2], cy))
+    for tier in TIERS:
+        placed = _stack_spots(area, room, above, near + marks, tier)
+        if placed is not None:
+            return area.label, placed if sizes else ()
+        for anchor in anchors:
+            placed = _stack_spots(area, room, anchor, near, tier)
+            if placed is None:
+                continue
+            at = _label_spot(area, [stack_extent(x, y, n) for (x, y), n in zip(placed, room, strict=True)], tier)
+            if at is not None:
+                return at, placed if sizes else ()
+    return area.label, tuple(area.label for _ in sizes)
+
+
+def _stack_spots(area: Area, sizes: Sequence[int], anchor: Point, blocks: Sequence[Rect], tier: tuple[int, int, int]) -> tuple[Point, ...] | None:
+    """A position for each stack, nearest ``anchor`` (each stack's extent centred on it
+    horizontally, its bottom counter on it), with its drawn extent inside the area and clear of
+    ``blocks`` and of the stacks placed before it by the gaps of ``tier``; None when one finds no room."""
+    bbox = _bbox(area.polygon)
+    placed: list[Rect] = []
+    out: list[Point] = []
+    for size in sizes:
+        start = (anchor[0] - STACK_DX * (size - 1) // 2, anchor[1])
+        spot = _find_spot(area, size, start, bbox, blocks, placed, tier)
+        if spot is None:
+            return None
+        out.append(spot)
+        placed.append(stack_extent(spot[0], spot[1], size))
+    return tuple(out)
+
+
+def _candidates(anchor: Point, size: int, bbox: Rect) -> Iterator[Point]:
+    """Positions on a ``SEARCH_STEP`` grid through ``anchor`` where a stack of ``size`` lies within
+    ``bbox``, nearest ``anchor`` first (``_nearest``)."""
+    half = COUNTER // 2
+    lo = (bbox[0] + half, bbox[1] + half + STACK_DY * (size - 1))
+    hi = (bbox[2] - half - STACK_DX * (size - 1), bbox[3] - half)
+    return _nearest(anchor, lo, hi)
+
+
+NEAR = 96
+"""``_nearest`` first orders only the grid points this close to its anchor (most searches end there)."""
+
+
+def _nearest(anchor: Point, lo: Point, hi: Point) -> Iterator[Point]:
+    """The points of the ``SEARCH_STEP`` grid through ``anchor`` within ``lo``..``hi`` (inclusive),
+    nearest ``anchor`` first (ties: upper, then left): those within ``NEAR`` of it, then the rest,
+    each ordered by a heap, so that a search that stops early orders only what it takes."""
+    ax, ay = anchor
+
+    def grid(x0: int, y0: int, x1: int, y1: int) -> tuple[range, range]:
+        return (
+            range(ax + math.ceil((max(x0, lo[0]) - ax) / SEARCH_STEP) * SEARCH_STEP, min(x1, hi[0]) + 1, SEARCH_STEP),
+            range(ay + math.ceil((max(y0, lo[1]) - ay) / SEARCH_STEP) * SEARCH_STEP, min(y1, hi[1]) + 1, SEARCH_STEP),
+        )
+
+    near2 = NEAR * NEAR
+    xs, ys = grid(ax - NEAR, ay - NEAR, ax + NEAR, ay + NEAR)
+    first = [(d, y, x) for y in ys for x in xs if (d := (x - ax) ** 2 + (y - ay) ** 2) <= near2]
+    xs, ys = grid(lo[0], lo[1], hi[0], hi[1])
+    for heap in (first, None):
+        if heap is None:
+            heap = [(d, y, x) for y in ys for x in xs if (d := (x - ax) ** 2 + (y - ay) ** 2) > near2]
+        heapq.heapify(heap)
+        while heap:
+            _, y, x = heapq.heappop(heap)
+            yield (x, y)
+
+
+def _find_spot(area: Area, size: int, anchor: Point, bbox: Rect, blocks: Sequence[Rect], placed: Sequence[Rect], tier: tuple[int, int, int]) -> Point | None:
+    """The first candidate (``_candidates``) where a stack of ``size`` fits with the gaps of ``tier``."""
+    label_gap, edge_gap, stack_gap = tier
+    blocked = [grow(r, label_gap) for r in blocks] + [grow(r, stack_gap) for r in placed]
+    for x, y in _candidates(anchor, size, bbox):
+        ext = stack_extent(x, y, size)
+        if not any(overlaps(ext, b) for b in blocked) and rect_inside(grow(ext, edge_gap), area.polygon):
+            return (x, y)
+    return None
+
+
+def _label_spot(area: Area, stacks: Sequence[Rect], tier: tuple[int, int, int]) -> Point | None:
+    """The point nearest ``area.label`` where the whole label lies inside the area and clear of
+    ``stacks`` by the gaps of ``tier`` (the label's own edge gap at most ``LABEL_EDGE_GAP``); None
+    if there is none."""
+    label_gap, edge_gap = tier[0], min(tier[1], LABEL_EDGE_GAP)
+    bbox = _bbox(area.polygon)
+    marks = label_footprint(area, (0, 0))
+    left, top = min(r[0] for r in marks), min(r[1] for r in marks)
+    right, bottom = max(r[2] for r in marks), max(r[3] for r in marks)
+    blocked = [grow(r, label_gap) for r in stacks]
+    for x, y in _nearest(area.label, (bbox[0] - left, bbox[1] - top), (bbox[2] - right, bbox[3] - bottom)):
+        moved = [(r[0] + x, r[1] + y, r[2] + x, r[3] + y) for r in marks]
+        if any(overlaps(m, b) for m in moved for b in blocked):
+            continue
+        if all(rect_inside(grow(m, edge_gap), area.polygon) for m in moved):
+            return (x, y)
+    return None
+
+
 def spots(
     poly: tuple[Point, ...],
     avoid: Point | None,
@@ -175,24 +680,3 @@ def spots(
         y += spacing
     out.sort()
     return [(x, y) for _, x, y in out]
-
-
-def assign(
-    count: int, poly: tuple[Point, ...], avoid: Point | None, fallback: Point, *, top: int = 0, overlap: bool = True
-) -> list[Point]:
-    """One position per piece: singletons while spots last, else stacks spread evenly over the spots.
-
-    Small zones are tried again with a tighter grid (counters then overlap a little but each stays
-    visible) before pieces are stacked.
-    """
-    places: list[Point] = []
-    tiers = ((SPACING, COUNTER // 2 + 4, 70), (52, 26, 56), (42, 18, 46), (34, 12, 40))
-    for spacing, margin, clearance in tiers if overlap else tiers[:1]:
-        places = spots(poly, avoid, top=top, spacing=spacing, margin=margin, clearance=clearance)
-        if len(places) >= count:
-            break
-    places = places or [fallback]
-    if count <= len(places):
-        return places[:count]
-    per = math.ceil(count / len(places))
-    return [places[i // per] for i in range(count)]

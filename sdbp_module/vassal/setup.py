@@ -1,10 +1,16 @@
 """The campaign set-up: a saved game (``campaign.vsav``) inside the module (format reference §5.5).
 
 Every unit, marker and card is placed as rules 3.0 and the scenario data say: units in their set-up
-areas (spread over the area so stacks stay visible), reinforcements on their turn-track space, the
-VM replacements in their box, the "*" units in the Relief Force box; the turn marker on turn 1;
-each side's cards in its deck (``shuffle="Always"``: every draw is random), the special card in the
-Removed pile. Piece ids come from a counter over the data order, never the clock.
+areas, reinforcements on their turn-track box, the VM replacements in their box, the "*" units in
+the Relief Force box; the turn marker on turn 1; each side's cards in its deck (``shuffle="Always"``:
+every draw is random), the special card in the Removed pile. Piece ids come from a counter over the
+data order, never the clock.
+
+Pieces start in tidy stacks, as ``layout`` plans them (``setup_groups``, ``Layout.spots_of``): in
+each zone one stack per side (more only past the stacking limit, 7.0), the markers of a zone in a
+stack of their own; in an area every stack's drawn extent inside the area and off every printed
+label mark, in a box each side's stacks in the space printed for that side, a turn box's markers on
+its turn-marker space. Every piece of a stack has the stack's position.
 """
 
 from __future__ import annotations
@@ -13,8 +19,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from sdbp_module.codec.sequence import encode
-from sdbp_module.ids import CardId
-from sdbp_module.model.game_data import GameData, Placement, Point, SetupKind, Unit
+from sdbp_module.ids import CardId, Side
+from sdbp_module.model.game_data import GameData, Unit
 from sdbp_module.vassal import buildfile, layout, pieces
 from sdbp_module.vassal.traits import Piece, Trait, basic_state, enc
 
@@ -41,22 +47,31 @@ class SetupSave:
     decks: dict[str, tuple[CardId, ...]]  # DrawPile name -> card ids, bottom first
 
 
-def placement_zone(placement: Placement) -> str:
-    if placement.kind is SetupKind.AREA:
-        return str(placement.area)
-    if placement.kind is SetupKind.TURN:
-        return layout.turn_box_name(placement.turn or 0)
-    if placement.kind is SetupKind.REPLACEMENTS:
-        return layout.REPLACEMENTS
-    if placement.kind is SetupKind.CARD:
-        return layout.RELIEF
-    return layout.REMOVED
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    """A piece to place: its identity, its definition, its slot and its side (None: a marker)."""
+
+    sdbp_id: str
+    piece: Piece
+    gpid: int
+    side: Side | None
 
 
 def _with_state(piece: Piece, state: str) -> Piece:
     """The same piece with its BasicPiece state replaced."""
     last = piece.traits[-1]
     return Piece(piece.traits[:-1] + (Trait(last.type, state),))
+
+
+def stacks_of(entries: list[_Entry], groups: list[tuple[Side | None, int]]) -> list[list[_Entry]]:
+    """A zone's pieces as its set-up stacks (``groups``: the zone's ``layout.setup_groups``), bottom
+    piece first: each stack takes the next pieces of its side (None: markers) in data order."""
+    left = {side: [e for e in entries if e.side is side] for side, _ in groups}
+    stacks: list[list[_Entry]] = []
+    for side, n in groups:
+        stacks.append(left[side][:n])
+        left[side] = left[side][n:]
+    return stacks
 
 
 def build_setup(game: GameData, lay: layout.Layout) -> SetupSave:
@@ -70,39 +85,31 @@ def build_setup(game: GameData, lay: layout.Layout) -> SetupSave:
         next_id += 1
         return value
 
-    # -- what goes where: zone name -> list of (sdbp_id, piece, gpid)
-    by_zone: dict[str, list[tuple[str, Piece, int]]] = defaultdict(list)
+    # -- what goes where: zone name -> the pieces to place there
+    by_zone: dict[str, list[_Entry]] = defaultdict(list)
     for unit, gpid in sl.units:
-        placement = game.scenario.units.get(unit.id, unit.setup)
-        by_zone[placement_zone(placement)].append((unit.id, pieces.unit_piece(unit, gpid), gpid))
+        zone = unit_zone(game, unit)
+        by_zone[zone].append(_Entry(unit.id, pieces.unit_piece(unit, gpid), gpid, unit.side))
     marker_gpid = {kind.id: (kind, gpid) for kind, gpid in sl.markers}
     for mp in game.scenario.markers:
         kind, gpid = marker_gpid[mp.kind]
-        zone = str(mp.area) if mp.area is not None else layout.turn_box_name(mp.turn or game.scenario.first_turn)
         index = kind.states.index(mp.state)
-        by_zone[zone].append((kind.id, pieces.marker_piece(kind, gpid, index), gpid))
+        by_zone[layout.marker_zone(game, mp)].append(_Entry(kind.id, pieces.marker_piece(kind, gpid, index), gpid, None))
 
-    areas = {str(a.id): a for a in game.areas}
     members: list[str] = []
     stacks: list[str] = []
     placed: list[Placed] = []
-    for zone in sorted(by_zone, key=_zone_order):
-        entries = by_zone[zone]
-        if zone in areas:
-            area = areas[zone]
-            spots = layout.assign(len(entries), area.polygon, area.label, area.label)
-        else:
-            box = lay.box(zone)
-            spots = layout.assign(len(entries), box.polygon, None, box.centre, top=24, overlap=False)
-        stack_members: dict[Point, list[str]] = defaultdict(list)
-        for (sdbp_id, piece, gpid), (x, y) in zip(entries, spots, strict=True):
-            pid = new_id()
-            state = basic_state(layout.MAP_NAME, x, y, str(gpid), [("UniqueID", pid)])
-            live = _with_state(pieces.expand(piece, protos), state)
-            members.append(live.add_piece(pid))
-            stack_members[(x, y)].append(pid)
-            placed.append(Placed(pid, sdbp_id, zone, x, y))
-        for (x, y), member_ids in stack_members.items():
+    groups = layout.setup_groups(game)
+    for zone in sorted(by_zone, key=layout.zone_order):
+        for stack, (x, y) in zip(stacks_of(by_zone[zone], groups[zone]), lay.spots_of(zone), strict=True):
+            member_ids: list[str] = []
+            for entry in stack:
+                pid = new_id()
+                state = basic_state(layout.MAP_NAME, x, y, str(entry.gpid), [("UniqueID", pid)])
+                live = _with_state(pieces.expand(entry.piece, protos), state)
+                members.append(live.add_piece(pid))
+                member_ids.append(pid)
+                placed.append(Placed(pid, entry.sdbp_id, zone, x, y))
             sid = new_id()
             stacks.append("+/" + enc([sid, "stack", enc([layout.MAP_NAME, str(x), str(y), *member_ids, "@@1"], ";")], "/"))
 
@@ -130,7 +137,7 @@ def build_setup(game: GameData, lay: layout.Layout) -> SetupSave:
     assert group is not None
     restore = [f"{layout.MAP_NAME}BoardPicker\t{layout.BOARD_NAME}\t0\t0", "SETUP_STACK\t"]
     restore += [f"{layout.hand_name(s)}BoardPicker\t{layout.hand_name(s)}\t0\t0" for s in game.game.sides]
-    restore.append("TURNTurnTracker0\t" + turn_state(game.scenario.first_turn))
+    restore.append("TURNTurnTracker0\t" + buildfile.tracker_state(game, game.scenario.first_turn))
     text = encode(["begin_save", "", group, *restore, "end_save"], ESC)
     assert text is not None
     return SetupSave(text, tuple(placed), contents)
@@ -143,10 +150,6 @@ def turn_state(turn: int) -> str:
     return enc(["0", counter], "|")
 
 
-def _zone_order(zone: str) -> tuple[int, str]:
-    return (int(zone), "") if zone.isdigit() else (10_000, zone)
-
-
 def unit_zone(game: GameData, unit: Unit) -> str:
-    """Zone name a unit starts in (for tests and reports)."""
-    return placement_zone(game.scenario.units.get(unit.id, unit.setup))
+    """Zone name a unit starts in."""
+    return layout.placement_zone(game.scenario.units.get(unit.id, unit.setup))

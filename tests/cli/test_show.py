@@ -29,6 +29,7 @@ from sdbp_module.replay.loading import load_events
 from sdbp_module.replay.snapshots import snapshots
 from sdbp_module.rules.checker import start_state
 from sdbp_module.rules.package import SODBP
+from sdbp_module.vassal import layout
 from sdbp_module.vassal.commands import build_module
 from sdbp_module.vassal_log.scribe import Scribe
 
@@ -156,14 +157,15 @@ def test_start_is_the_printed_set_up_and_a_step_without_events_keeps_the_state(g
     assert "FR-02 Bigeard" not in step0 and "hand 0" in step0
 
 
-def test_a_save_shows_its_pieces(module: Path, tmp_path: Path) -> None:
+def test_a_save_shows_its_pieces(game: GameData, module: Path, tmp_path: Path) -> None:
     save = tmp_path / "campaign.vsav"
     with zipfile.ZipFile(module) as z:
         save.write_bytes(z.read("campaign.vsav"))
     code, out, err = invoke("show", str(save), "--module", str(module), "--format", "text")
     assert (code, err) == (0, "") and "Clock: turn 1, draw phase" in out and "  14 Béatrice\n" in out
     code, _, err = invoke("show", str(save), "--module", str(module), "-o", str(tmp_path / "save.png"))
-    assert code == 0 and Image.open(tmp_path / "save.png").size == (2800, 2205)
+    lay = layout.make_layout(game)
+    assert code == 0 and Image.open(tmp_path / "save.png").size == (lay.width, lay.height)
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Drawn artwork: sizes that read at 100 %, no time metadata, shipped fonts, the help page."""
+"""Drawn artwork: sizes that read at 100 %, no time metadata, shipped fonts (the help page: test_help.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ import struct
 from PIL import Image
 
 from sdbp_module.model.game_data import GameData
-from sdbp_module.vassal import board_art, buildfile, images, layout, pieces
-from sdbp_module.vassal.help import help_html
+from sdbp_module.vassal import board_art, images, layout, pieces
 
 from .conftest import Built
 
@@ -59,19 +58,8 @@ def test_rivers_follow_shared_polygon_edges(game: GameData) -> None:
     assert edges
 
 
-def test_help_page_says_what_is_reconstructed_and_documents_the_logs(game: GameData) -> None:
-    page = help_html(game).decode("utf-8")
-    assert "the map and the counter values in this module are a reconstruction" in page
-    assert "corrected from a physical copy" in page
-    assert "SDBP|1|DICE" in page and "Credits" in page and "How to play" in page
-    for name, _, _ in buildfile.DICE:
-        assert name in page
-
-
 def test_counter_spots_avoid_the_label_and_stay_inside() -> None:
     square = ((0, 0), (400, 0), (400, 400), (0, 400))
     spots = layout.spots(square, (200, 200))
     assert spots and all(34 <= x <= 366 and 34 <= y <= 366 for x, y in spots)
     assert all((x - 200) ** 2 + (y - 200) ** 2 >= 70**2 for x, y in spots)
-    crowded = layout.assign(40, ((0, 0), (100, 0), (100, 100), (0, 100)), None, (50, 50), overlap=False)
-    assert len(crowded) == 40 and len(set(crowded)) < 40

@@ -60,3 +60,12 @@ def test_placements_cover_every_unit_once(game: GameData) -> None:
     ids = [p.sdbp_id for p in save.placed]
     assert sorted(i for i in ids if i not in {m.id for m in game.markers}) == sorted(u.id for u in game.units)
     assert len(set(p.piece_id for p in save.placed)) == len(save.placed)
+
+
+def test_every_piece_is_in_the_save_once(game: GameData) -> None:
+    """Units, the scenario's markers and every card: one AddPiece each (254 for the campaign)."""
+    save = setup.build_setup(game, layout.make_layout(game))
+    added = [c for c in commands(save.text) if not decode(c[2:], "/")[1].startswith(("stack", "deck;"))]
+    assert len(added) == len(game.units) + len(game.scenario.markers) + len(game.cards) == 254
+    assert len({decode(c[2:], "/")[0] for c in added}) == len(added)
+    assert sorted(i for ids in save.decks.values() for i in ids) == sorted(c.id for c in game.cards)
