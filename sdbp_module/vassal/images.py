@@ -26,7 +26,7 @@ from sdbp_module.model.game_data import (
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import layout
 
-RENDER_VERSION = "4"  # bump when a renderer changes, to invalidate cached images
+RENDER_VERSION = "5"  # bump when a renderer changes, to invalidate cached images
 FONTS_DIR = PROJECT_ROOT / "images" / "fonts"
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "condensed": "DejaVuSansCondensed.ttf"}
 
@@ -34,7 +34,7 @@ RGB = tuple[int, int, int]
 BLACK: RGB = (0, 0, 0)
 WHITE: RGB = (255, 255, 255)
 SIDE_CONTROL: dict[Side, RGB] = {Side.FRENCH: (200, 218, 240), Side.VIET_MINH: (240, 206, 194)}
-SIDE_COUNTER: dict[Side, RGB] = {Side.FRENCH: (112, 160, 226), Side.VIET_MINH: (206, 44, 38)}  # rules 2.1.1
+SIDE_COUNTER: dict[Side, RGB] = {Side.FRENCH: (112, 160, 226), Side.VIET_MINH: (220, 52, 46)}  # rules 2.1.1
 SIDE_SPENT: dict[Side, RGB] = {Side.FRENCH: (202, 220, 245), Side.VIET_MINH: (240, 168, 158)}  # "lighter colour"
 SIDE_DARK: dict[Side, RGB] = {Side.FRENCH: (25, 50, 120), Side.VIET_MINH: (110, 15, 10)}
 STRIP: dict[Side, RGB] = {Side.FRENCH: (232, 240, 252), Side.VIET_MINH: (250, 222, 212)}
@@ -66,14 +66,84 @@ def _text_w(draw: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont) -> 
     return draw.textlength(text, font=f)
 
 
-def _fit(draw: ImageDraw.ImageDraw, text: str, style: str, size: int, width: int, minimum: int = 7) -> ImageFont.FreeTypeFont:
-    while size > minimum and _text_w(draw, text, font(style, size)) > width:
-        size -= 1
-    return font(style, size)
-
-
 def centre_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
+    """Draw ``text`` centred on ``xy`` (used by the board art)."""
     draw.text(xy, text, font=f, fill=fill, anchor="mm")
+
+
+def fit_font(draw: ImageDraw.ImageDraw, text: str, width: float, styles: tuple[tuple[str, int, int], ...]) -> tuple[str, int]:
+    """The first (style, size) from ``styles`` (each tried from its size down to its minimum) in
+    which ``text`` fits ``width``; the last, smallest one when nothing fits."""
+    for style, size, minimum in styles:
+        for s in range(size, minimum - 1, -1):
+            if _text_w(draw, text, font(style, s)) <= width:
+                return style, s
+    return styles[-1][0], styles[-1][2]
+
+
+def _measure() -> ImageDraw.ImageDraw:
+    """A drawing context used only to measure text."""
+    return ImageDraw.Draw(Image.new("RGB", (1, 1)))
+
+
+# ------------------------------------------------------------------------------------------
+# Printed text. Every text on a face is a FaceText, laid out by one function per kind of face
+# (unit_face, marker_face, card_face, card_back) and drawn from that value by the renderer. A
+# FaceText carries the colour printed directly behind it (the plate it sits on, or the body), so
+# the contrast of every text can be measured from the layout alone: tests/unit/vassal/
+# test_contrast.py asserts a WCAG 2 ratio of at least 4.5:1 for every text on every face and
+# checks on rendered faces that the pixels are what the layout says.
+
+
+@dataclass(frozen=True, slots=True)
+class FaceText:
+    """One line of text on a face: what it shows (``role``), where (``anchor`` as Pillow's: ``mm``
+    middle, ``la`` left-ascender, ``ls``/``rs``/``ms`` left/right/middle on the baseline), in which
+    font, its colour ``fg`` and the colour ``bg`` printed directly behind it."""
+
+    role: str
+    text: str
+    x: float
+    y: float
+    style: str
+    size: int
+    fg: RGB
+    bg: RGB
+    anchor: str = "mm"
+
+    def typeface(self) -> ImageFont.FreeTypeFont:
+        """The shipped font the text is drawn in."""
+        return font(self.style, self.size)
+
+    def bbox(self) -> tuple[float, float, float, float]:
+        """The ink box (left, top, right, bottom; right and bottom exclusive)."""
+        l, t, r, b = self.typeface().getbbox(self.text, anchor=self.anchor)
+        return (self.x + l, self.y + t, self.x + r, self.y + b)
+
+    def draw(self, d: ImageDraw.ImageDraw) -> None:
+        """Draw the text in ``fg`` (no outline: the contrast is with ``bg`` alone)."""
+        d.text((self.x, self.y), self.text, font=self.typeface(), fill=self.fg, anchor=self.anchor)
+
+
+@dataclass(frozen=True, slots=True)
+class Plate:
+    """A filled shape printed under text: ``rectangle``, ``rounded`` (corner radius 3) or
+    ``ellipse`` over ``box`` (inclusive pixel corners, as Pillow draws them), with an optional
+    one-pixel ``outline``."""
+
+    box: tuple[float, float, float, float]
+    fill: RGB
+    shape: str = "rectangle"
+    outline: RGB | None = None
+
+    def draw(self, d: ImageDraw.ImageDraw) -> None:
+        """Draw the plate."""
+        if self.shape == "ellipse":
+            d.ellipse(self.box, fill=self.fill, outline=self.outline)
+        elif self.shape == "rounded":
+            d.rounded_rectangle(self.box, radius=3, fill=self.fill, outline=self.outline)
+        else:
+            d.rectangle(self.box, fill=self.fill, outline=self.outline)
 
 
 # ------------------------------------------------------------------------------------------
@@ -81,21 +151,34 @@ def centre_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f
 # the centre with the set-up area (black square, left) or the reinforcement turn (red circle, right;
 # "*" for the Relief Force units), the values along the bottom. The spent side is printed lighter
 # and shows the single spent defence value.
+#
+# Number colours keep their meaning (VM elite white, VM replacement yellow, every other number
+# black) and stay readable on both sides (WCAG 2 contrast >= 4.5:1): white and yellow numbers sit
+# on a dark plate, the company strip and a value band along the bottom, so elite and replacement
+# units show two dark bands at a glance; black numbers are printed on the body. The VM red is the
+# shade where both its white name and black values read (4.59:1 and 4.57:1); the lighter spent
+# colours and the French blue give black 7.8:1 and more.
+
+VALUE_PLATE: RGB = (70, 10, 5)  # dark plate behind white and yellow numbers, both sides
+SYMBOL_BOX = (19, 27, layout.COUNTER - 19, 43)  # a pixel clear of the set-up square and the turn circle
+COMPANY_STRIP = (2, 14, layout.COUNTER - 3, 25)
+VALUE_BAND = (2, 45, layout.COUNTER - 3, layout.COUNTER - 3)
 
 
-def _fit_any(draw: ImageDraw.ImageDraw, text: str, width: float, styles: tuple[tuple[str, int, int], ...]) -> ImageFont.FreeTypeFont:
-    """The first (style, size) from ``styles`` (each tried from its size down to its minimum) in
-    which ``text`` fits ``width``; the last, smallest font when nothing fits."""
-    last = font(styles[-1][0], styles[-1][2])
-    for style, size, minimum in styles:
-        for s in range(size, minimum - 1, -1):
-            f = font(style, s)
-            if _text_w(draw, text, f) <= width:
-                return f
-    return last
+@dataclass(frozen=True, slots=True)
+class UnitFace:
+    """A unit counter face laid out: body and frame colours, the plates, the symbol and every text."""
+
+    body: RGB
+    frame: RGB
+    plates: tuple[Plate, ...]
+    symbol: tuple[int, int, int, int]
+    symbol_colour: RGB
+    texts: tuple[FaceText, ...]
 
 
 def counter_colour(side: Side, spent: bool) -> RGB:
+    """The body colour of a counter: the side's colour, lighter on the spent side (rules 2.1.1)."""
     return (SIDE_SPENT if spent else SIDE_COUNTER)[side]
 
 
@@ -113,14 +196,6 @@ def symbol_colour(unit: Unit) -> RGB:
     return THAI_BROWN if unit.thai else BLACK
 
 
-def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f: ImageFont.FreeTypeFont, fill: RGB, anchor: str = "mm") -> None:
-    """Text; light colours get a thin dark outline so they read on the lighter spent side too."""
-    if fill in (WHITE, YELLOW):
-        draw.text(xy, text, font=f, fill=fill, anchor=anchor, stroke_width=1, stroke_fill=(40, 0, 0))
-    else:
-        draw.text(xy, text, font=f, fill=fill, anchor=anchor)
-
-
 def type_symbol(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], unit_type: UnitType, colour: RGB) -> None:
     """A NATO-style frame: infantry X; paratroops X with the canopy arc along the bottom; armour the
     oval track; anti-aircraft the dome rising from the bottom edge."""
@@ -132,75 +207,121 @@ def type_symbol(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], unit_
         draw.line((x0 + 1, y1 - 1, x1 - 1, y0 + 1), fill=colour, width=2)
         if unit_type is UnitType.PARATROOPS:
             half = (x1 - x0) // 3
-            draw.chord((mx - half, y1 - 13, mx + half, y1 - 3), 0, 180, fill=WHITE)
-            draw.arc((mx - half, y1 - 13, mx + half, y1 - 3), 0, 180, fill=colour, width=2)
+            draw.chord((mx - half, y1 - 12, mx + half, y1 - 3), 0, 180, fill=WHITE)
+            draw.arc((mx - half, y1 - 12, mx + half, y1 - 3), 0, 180, fill=colour, width=2)
     elif unit_type is UnitType.ARMOR:
         draw.ellipse((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=colour, width=2)
     else:  # anti-aircraft
         draw.arc((x0 + 3, y0 + 5, x1 - 3, y1 + (y1 - y0) - 6), 180, 360, fill=colour, width=2)
 
 
-def render_unit(unit: Unit, spent: bool) -> bytes:
-    s = layout.COUNTER
-    img = Image.new("RGB", (s, s), counter_colour(unit.side, spent))
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, s - 1, s - 1), outline=SIDE_DARK[unit.side], width=2)
-    # name (battalion, brigade or regiment)
-    name_font = _fit_any(d, unit.formation, s - 6, (("bold", 11, 9), ("condensed", 11, 7)))
-    d.text((s / 2, 8), unit.formation, font=name_font, fill=BLACK if unit.side is Side.FRENCH or spent else WHITE, anchor="mm")
-    # the company strip
+def _boxed(role: str, text: str, box: tuple[int, int, int, int], styles: tuple[tuple[str, int, int], ...], fg: RGB, bg: RGB) -> FaceText:
+    """``text`` centred by its ink in ``box`` (inclusive pixel corners of the plate behind it), in
+    the first (style, size) of ``styles`` whose ink keeps a pixel of ``bg`` all round it."""
+    x0, y0, x1, y1 = box
+    for style, size, minimum in styles:
+        for px in range(size, minimum - 1, -1):
+            l, t, r, b = font(style, px).getbbox(text, anchor="ls")
+            if r - l <= x1 - x0 - 1 and b - t <= y1 - y0 - 1:
+                x = round((x0 + x1 + 1) / 2 - (l + r) / 2)
+                y = round((y0 + y1 + 1) / 2 - (t + b) / 2)
+                return FaceText(role, text, x, y, style, px, fg, bg, "ls")
+    raise BuildError(f"{role} {text!r} does not fit a {layout.COUNTER} px counter")
+
+
+NAME_ROW = (2, 2, layout.COUNTER - 3, 13)
+SET_UP_SQUARE = (3, 28, 17, 43)
+TURN_CIRCLE = (layout.COUNTER - 18, 28, layout.COUNTER - 3, 43)
+TURN_LABEL = (layout.COUNTER - 16, 30, layout.COUNTER - 5, 41)  # the square inside the circle
+BODY_VALUES = (2, 44, layout.COUNTER - 3, layout.COUNTER - 3)  # French values, on the body
+
+
+def unit_face(unit: Unit, spent: bool) -> UnitFace:
+    """The layout of one side of a unit counter (pure: measured with the shipped fonts)."""
+    body = counter_colour(unit.side, spent)
     numbers = value_colour(unit)
-    dark_strip = numbers != BLACK
-    strip: RGB = (70, 10, 5) if dark_strip else STRIP[unit.side]
-    d.rectangle((2, 14, s - 3, 25), fill=strip)
-    comp_font = _fit_any(d, unit.company, s - 8, (("bold", 11, 8), ("condensed", 10, 7)))
-    _text(d, (s / 2, 20), unit.company, comp_font, numbers if dark_strip else BLACK)
-    # the symbol, with the set-up square on its left or the turn circle on its right
-    sym = (19, 27, s - 19, 44)  # a pixel clear of the set-up square and the turn circle
-    type_symbol(d, sym, unit.type, symbol_colour(unit))
+    strip = VALUE_PLATE if numbers != BLACK else STRIP[unit.side]
+    plates = [Plate(COMPANY_STRIP, strip)]
+    name_ink = WHITE if unit.side is Side.VIET_MINH and not spent else BLACK
+    texts = [
+        _boxed("formation", unit.formation, NAME_ROW, (("bold", 11, 9), ("condensed", 11, 7)), name_ink, body),
+        _boxed("company", unit.company, COMPANY_STRIP, (("bold", 11, 8), ("condensed", 10, 7)), numbers, strip),
+    ]
     if not spent:
-        small = font("bold", 10)
         setup = unit.setup
         if setup.kind is SetupKind.AREA and setup.area is not None:
-            d.rectangle((3, 28, 17, 43), fill=BLACK)
-            label = str(setup.area)
-            d.text((10.5, 36), label, font=_fit_any(d, label, 13, (("bold", 10, 7), ("condensed", 9, 6))), fill=WHITE, anchor="mm")
+            plates.append(Plate(SET_UP_SQUARE, BLACK))
+            texts.append(_boxed("setup-area", str(setup.area), SET_UP_SQUARE, (("bold", 10, 7), ("condensed", 9, 6)), WHITE, BLACK))
         elif setup.kind in (SetupKind.TURN, SetupKind.CARD):
+            plates.append(Plate(TURN_CIRCLE, TURN_RED, "ellipse", WHITE if unit.side is Side.VIET_MINH else None))
             label = str(setup.turn) if setup.kind is SetupKind.TURN else "*"
-            d.ellipse((s - 18, 28, s - 3, 43), fill=TURN_RED, outline=WHITE if unit.side is Side.VIET_MINH else None)
-            d.text((s - 10.5, 36 if label != "*" else 38), label, font=small if label != "*" else font("bold", 13), fill=WHITE, anchor="mm")
-    # values along the bottom
+            texts.append(_boxed("arrival-turn", label, TURN_LABEL, (("bold", 10 if label != "*" else 13, 7),), WHITE, TURN_RED))
+    behind, band = body, BODY_VALUES
+    if numbers != BLACK:
+        behind, band = VALUE_PLATE, VALUE_BAND
+        plates.append(Plate(band, behind))
     if spent:
-        _text(d, (s / 2, 52), str(unit.spent_defense), font("bold", 15), numbers)
+        texts.append(_boxed("spent-defence", str(unit.spent_defense), band, (("bold", 15, 10),), numbers, behind))
     else:
         values = f"{unit.firepower}-{unit.defense}-{unit.movement}"
-        _text(d, (s / 2, 52), values, _fit_any(d, values, s - 8, (("bold", 15, 10),)), numbers)
+        texts.append(_boxed("values", values, band, (("bold", 15, 10),), numbers, behind))
+    return UnitFace(body, SIDE_DARK[unit.side], tuple(plates), SYMBOL_BOX, symbol_colour(unit), tuple(texts))
+
+
+def unit_face_texts(unit: Unit, spent: bool) -> tuple[FaceText, ...]:
+    """Every text printed on one side of a unit counter, with its colours."""
+    return unit_face(unit, spent).texts
+
+
+def render_unit(unit: Unit, spent: bool) -> bytes:
+    """One side of a unit counter as PNG bytes, drawn from :func:`unit_face`."""
+    s = layout.COUNTER
+    face = unit_face(unit, spent)
+    img = Image.new("RGB", (s, s), face.body)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, s - 1, s - 1), outline=face.frame, width=2)
+    for plate in face.plates:
+        plate.draw(d)
+    type_symbol(d, face.symbol, unit.type, face.symbol_colour)
+    for text in face.texts:
+        text.draw(d)
     return png_bytes(img)
 
 
-def _lines(d: ImageDraw.ImageDraw, words: str, width: float, style: str, size: int, minimum: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
-    """``words`` in as few lines as fit ``width`` at the largest size (one word per line at worst)."""
-    for s in range(size, minimum - 1, -1):
-        f = font(style, s)
-        one = _text_w(d, words, f)
-        if one <= width:
-            return [words], f
-        lines = _wrap(d, words, f, int(width))
-        if all(_text_w(d, line, f) <= width for line in lines) and len(lines) <= 3:
-            return lines, f
-    f = font(style, minimum)
-    return _wrap(d, words, f, int(width)), f
+# ------------------------------------------------------------------------------------------
+# Markers (rules 2.1.2): control and fire markers in the side's colours; trench levels 1-3; turn,
+# no supply and no replacements markers.
+
+TRENCH_BROWN: RGB = (118, 84, 46)
+TRENCH_LINE: RGB = (232, 206, 150)
+WARNING_FRAME: RGB = (200, 0, 0)
+MARKER_BODY: dict[str, RGB] = {
+    "trench": TRENCH_BROWN,
+    "no-supply": (250, 215, 60),
+    "no-replacements": (245, 165, 70),
+}
+MARKER_PAPER: RGB = (250, 248, 238)
+FRAMED_MARKERS = ("no-supply", "no-replacements")  # a red warning frame inside the edge
 
 
-def marker_lines(d: ImageDraw.ImageDraw, title: str, width: float) -> tuple[list[str], ImageFont.FreeTypeFont]:
-    """One word per line at the largest size where every line fits; a word too long even in the
-    condensed face at 8 px is split with a hyphen."""
+@dataclass(frozen=True, slots=True)
+class MarkerFace:
+    """A marker face laid out: body and frame colours and every text (the star of a fire marker,
+    the trench line and the warning frame are drawn by :func:`render_marker` clear of the texts)."""
+
+    body: RGB
+    frame: RGB
+    texts: tuple[FaceText, ...]
+
+
+def marker_lines(d: ImageDraw.ImageDraw, title: str, width: float) -> tuple[list[str], str, int]:
+    """The title one word per line at the largest (style, size) where every line fits; a word too
+    long even in the condensed face at 8 px is split with a hyphen."""
     words = title.split()
     for style, size, minimum in (("bold", 13, 8), ("condensed", 11, 8)):
         for px in range(size, minimum - 1, -1):
-            f = font(style, px)
-            if all(_text_w(d, w, f) <= width for w in words):
-                return words, f
+            if all(_text_w(d, w, font(style, px)) <= width for w in words):
+                return words, style, px
     out: list[str] = []
     for w in words:
         if _text_w(d, w, font("condensed", 8)) <= width:
@@ -210,88 +331,107 @@ def marker_lines(d: ImageDraw.ImageDraw, title: str, width: float) -> tuple[list
             out += [w[:cut] + "-", w[cut:]]
     for style, size, minimum in (("bold", 12, 10), ("condensed", 11, 6)):
         for px in range(size, minimum - 1, -1):
-            f = font(style, px)
-            if all(_text_w(d, line, f) <= width for line in out):
-                return out, f
+            if all(_text_w(d, line, font(style, px)) <= width for line in out):
+                return out, style, px
     raise BuildError(f"marker title {title!r} does not fit a {layout.COUNTER} px counter")
 
 
-def render_marker(kind: MarkerKind, index: int) -> bytes:
-    """Rules 2.1.2: control and fire markers in the side's colours; trench levels 1-3; turn, no
-    supply and no replacements markers."""
+def marker_face(kind: MarkerKind, index: int) -> MarkerFace:
+    """The layout of one face of a marker (pure: measured with the shipped fonts)."""
     s = layout.COUNTER
+    d = _measure()
     state = kind.states[index]
     side = Side(state) if state in (Side.FRENCH.value, Side.VIET_MINH.value) else None
     if side is not None:
-        bg, fg = SIDE_COUNTER[side], (WHITE if side is Side.VIET_MINH else BLACK)
-    elif kind.id == "trench":
-        bg, fg = (150, 115, 70), WHITE
-    elif kind.id == "no-supply":
-        bg, fg = (250, 215, 60), BLACK
-    elif kind.id == "no-replacements":
-        bg, fg = (245, 165, 70), BLACK
+        body, ink = SIDE_COUNTER[side], (WHITE if side is Side.VIET_MINH else BLACK)
     else:
-        bg, fg = (250, 248, 238), BLACK
-    img = Image.new("RGB", (s, s), bg)
-    d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, s - 1, s - 1), outline=SIDE_DARK[side] if side else BLACK, width=2)
+        body = MARKER_BODY.get(kind.id, MARKER_PAPER)
+        ink = WHITE if kind.id == "trench" else BLACK
+    frame = SIDE_DARK[side] if side else BLACK
     title = kind.name.upper()
+    texts: list[FaceText] = []
     if len(kind.states) == 1:
-        if kind.id in ("no-supply", "no-replacements"):
-            d.rectangle((4, 4, s - 5, s - 5), outline=(200, 0, 0), width=3)
-        lines, f = marker_lines(d, title, s - 12)
-        step = f.size + 2
+        width = s - 14 if kind.id in FRAMED_MARKERS else s - 12
+        lines, style, size = marker_lines(d, title, width)
+        step = size + 2
         y = s / 2 - step * (len(lines) - 1) / 2
-        for i, line in enumerate(lines):
-            d.text((s / 2, y + i * step), line, font=f, fill=fg, anchor="mm")
-        return png_bytes(img)
-    centre_text(d, (s / 2, 10), title, _fit_any(d, title, s - 8, (("bold", 11, 8),)), fg)
+        texts += [FaceText("title", line, s / 2, y + i * step, style, size, ink, body) for i, line in enumerate(lines)]
+        return MarkerFace(body, frame, tuple(texts))
+    style, size = fit_font(d, title, s - 8, (("bold", 11, 8),))
+    texts.append(FaceText("title", title, s / 2, 10, style, size, ink, body))
     if kind.id == "fire":
-        star(d, s / 2, 32, 13, (255, 170, 0))
-        label = {"french": "FR", "viet_minh": "VM"}[state]
-        centre_text(d, (s / 2, 51), label, font("bold", 12), fg)
+        texts.append(FaceText("side", {"french": "FR", "viet_minh": "VM"}[state], s / 2, 51, "bold", 12, ink, body))
     elif kind.id == "trench":
-        pts = [(6 + i * 8, 26 if i % 2 == 0 else 32) for i in range(7)]
-        d.line(pts, fill=(60, 40, 20), width=3)
-        centre_text(d, (s / 2, 46), state, font("bold", 20), fg)
+        texts.append(FaceText("level", state, s / 2, 46, "bold", 20, ink, body))
     else:
         label = {"french": "FR", "viet_minh": "VM"}.get(state, state.upper())
-        centre_text(d, (s / 2, 38), label, _fit_any(d, label, s - 8, (("bold", 22, 9),)), fg)
+        style, size = fit_font(d, label, s - 8, (("bold", 22, 9),))
+        texts.append(FaceText("state", label, s / 2, 38, style, size, ink, body))
+    return MarkerFace(body, frame, tuple(texts))
+
+
+def marker_face_texts(kind: MarkerKind, index: int) -> tuple[FaceText, ...]:
+    """Every text printed on one face of a marker, with its colours."""
+    return marker_face(kind, index).texts
+
+
+def render_marker(kind: MarkerKind, index: int) -> bytes:
+    """One face of a marker as PNG bytes, drawn from :func:`marker_face`."""
+    s = layout.COUNTER
+    face = marker_face(kind, index)
+    img = Image.new("RGB", (s, s), face.body)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, s - 1, s - 1), outline=face.frame, width=2)
+    if kind.id in FRAMED_MARKERS:
+        d.rectangle((3, 3, s - 4, s - 4), outline=WARNING_FRAME, width=2)
+    elif kind.id == "fire":
+        star(d, s / 2, 30, 13, (255, 170, 0))
+    elif kind.id == "trench":
+        d.line([(6 + i * 8, 24 if i % 2 == 0 else 31) for i in range(7)], fill=TRENCH_LINE, width=3)
+    for text in face.texts:
+        text.draw(d)
     return png_bytes(img)
 
 
 # ------------------------------------------------------------------------------------------
 # Cards (rules 2.3: French cards blue fronts, VM cards red fronts). The face is laid out as a list
-# of text runs measured with the font, so nothing is ever clipped (tested for every card).
-
+# of texts measured with the font, so nothing is clipped and the effect text ends above the footer
+# (tested for every card). The timing class of a card is printed in a badge at the top right with
+# its meaning beside it; the back of each deck carries the full key.
 
 CARD_MARGIN = 6
-
-
-@dataclass(frozen=True, slots=True)
-class TextRun:
-    """One line of text on a card: ``anchor`` as Pillow's (``la`` left-ascender, ``ra`` right)."""
-
-    x: float
-    y: float
-    text: str
-    style: str
-    size: int
-    fill: RGB
-    anchor: str = "la"
-
-    def bbox(self) -> tuple[float, float, float, float]:
-        l, t, r, b = font(self.style, self.size).getbbox(self.text, anchor=self.anchor)
-        return (self.x + l, self.y + t, self.x + r, self.y + b)
+PAPER: RGB = (252, 250, 242)
+FOOTER_INK: RGB = (150, 0, 0)
+FOOTER_RULE: RGB = (200, 188, 165)
+EFFECT_FONTS = (("regular", 12), ("regular", 11), ("condensed", 11))  # never below 11 px
+EFFECT_GAP = 5  # pixels kept clear between the effect text and the footer (or the frame)
+LINE = 13  # line step of the 11 px texts
+# The timing classes (rules digest, "Timing classes"; source_data/sodbp/cards.yaml header): the
+# word printed beside the letter on a face, and the key printed on each deck's back.
+TIMING_WORD = {"A": "action", "D": "in your action", "R": "reaction", "E": "End phase", "X": "after any action"}
+TIMING_KEY = (
+    ("A", "the card is your action"),
+    ("D", "any time in your action"),
+    ("R", "when its situation arises"),
+    ("E", "End phase, supply step"),
+    ("X", "at the end of any action"),
+)
 
 
 @dataclass(frozen=True, slots=True)
 class CardFace:
-    band: int  # height of the coloured header band
-    runs: tuple[TextRun, ...]
+    """A card face laid out: the height of the coloured header ``band``, the plates (the timing
+    badge), every text, the top of the footer (its rule; the frame's inner edge when the card has
+    no footer) and the box of the effect text."""
+
+    band: int
+    plates: tuple[Plate, ...]
+    texts: tuple[FaceText, ...]
+    footer_top: int
+    effect_box: tuple[float, float, float, float]
 
 
-def _wrap(draw: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont, width: int) -> list[str]:
+def _wrap(draw: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
     """Greedy word wrap; a single word wider than ``width`` stays on its own line (callers shrink)."""
     lines: list[str] = []
     line = ""
@@ -307,7 +447,7 @@ def _wrap(draw: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont, width
     return lines
 
 
-def _flow(d: ImageDraw.ImageDraw, items: list[str], f: ImageFont.FreeTypeFont, width: float, gap: str = "   ") -> list[str]:
+def _flow(d: ImageDraw.ImageDraw, items: list[str], f: ImageFont.FreeTypeFont, width: float, gap: str) -> list[str]:
     """Short items on as few lines as fit, never splitting an item."""
     lines: list[str] = []
     for item in items:
@@ -322,105 +462,160 @@ def _fits(d: ImageDraw.ImageDraw, lines: list[str], f: ImageFont.FreeTypeFont, w
     return all(_text_w(d, line, f) <= width for line in lines)
 
 
+def card_colour(side: Side | None) -> RGB:
+    """The colour of a card's header band (rules 2.3: French blue, VM red; grey for the special card)."""
+    return SIDE_COUNTER[side] if side else (170, 170, 170)
+
+
 def card_face(card: Card) -> CardFace:
-    """The text runs of a card face (pure: measured with the shipped fonts)."""
+    """The layout of a card face (pure: measured with the shipped fonts)."""
     w, h, m = layout.CARD_W, layout.CARD_H, CARD_MARGIN
     width = w - 2 * m
-    d = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    d = _measure()
+    band_colour = card_colour(card.side)
     ink = WHITE if card.side is Side.VIET_MINH else BLACK
-    runs: list[TextRun] = [TextRun(m, 5, card.id, "bold", 11, ink)]
+    dark = SIDE_DARK[card.side] if card.side else BLACK
+    texts = [FaceText("id", card.id, m, 15, "bold", 11, ink, band_colour, "ls")]
+    plates: list[Plate] = []
     if card.timing != "-":  # "-": the special card, not used in play (2.3), shows no timing
-        runs.append(TextRun(w - m, 5, card.timing, "bold", 11, ink, "ra"))
-    # the title: bold 13 in at most two lines, else smaller, else condensed
-    for style, size in (("bold", 13), ("bold", 12), ("bold", 11), ("condensed", 11), ("condensed", 10), ("condensed", 9)):
-        tf = font(style, size)
-        title = _wrap(d, card.name, tf, width)
-        if len(title) <= 2 and _fits(d, title, tf, width):
+        x1 = w - 5
+        x0 = x1 - round(_text_w(d, card.timing, font("bold", 12))) - 9
+        plates.append(Plate((x0, 3, x1, 18), PAPER, "rounded", dark))
+        texts.append(FaceText("timing", card.timing, (x0 + x1 + 1) / 2, 15, "bold", 12, dark, PAPER, "ms"))
+        word = " or ".join(TIMING_WORD[letter] for letter in card.timing.split("/"))
+        room = x0 - 4 - m - _text_w(d, card.id, font("bold", 11)) - 6
+        style, size = fit_font(d, word, room, (("regular", 11, 11), ("condensed", 11, 11)))
+        texts.append(FaceText("timing-word", word, x0 - 4, 15, style, size, ink, band_colour, "rs"))
+    # the title: at most two lines, bold 13 down to condensed 11
+    for style, size in (("bold", 13), ("bold", 12), ("bold", 11), ("condensed", 11)):
+        title = _wrap(d, card.name, font(style, size), width)
+        if len(title) <= 2 and _fits(d, title, font(style, size), width):
             break
-    y = 20
-    for line in title:
-        runs.append(TextRun(m, y, line, style, size, ink))
-        y += size + 3
-    band = y + 4
-    y = band + 6
+    else:
+        raise BuildError(f"card {card.id}: the title does not fit two lines")
+    texts += [FaceText("title", line, m, 20 + i * (size + 2), style, size, ink, band_colour, "la") for i, line in enumerate(title)]
+    band = math.ceil(max(t.bbox()[3] for t in texts)) + 2
     # stats (Entrenchment, Firepower) under the band
     stats = []
     if card.entrenchment is not None:
         stats.append(f"Entrenchment {card.entrenchment}")
     if card.firepower is not None:
         stats.append(f"Firepower {card.firepower}")
-    stat_ink = SIDE_DARK[card.side] if card.side else BLACK
-    for line in _flow(d, stats, font("bold", 11), width):
-        runs.append(TextRun(m, y, line, "bold", 11, stat_ink))
-        y += 14
+    y = band + 6
+    for line in _flow(d, stats, font("bold", 11), width, "   "):
+        texts.append(FaceText("stats", line, m, y, "bold", 11, dark, PAPER, "la"))
+        y += LINE
     if stats:
         y += 3
-    # the footer, from the bottom edge up
+    # the footer, from the bottom edge up, under a rule
     footer = []
     if card.removed_after_play:
         footer.append("Remove after play")
     if card.turns:
         footer.append("Turns " + ",".join(str(t) for t in card.turns))
-    footer_lines = _flow(d, footer, font("bold", 10), width, "  ·  ")
-    bottom = h - 6 - 13 * len(footer_lines)
-    for i, line in enumerate(footer_lines):
-        runs.append(TextRun(m, bottom + 2 + i * 13, line, "bold", 10, (150, 0, 0)))
-    # the effect: the largest size whose wrapped lines all fit between the stats and the footer
-    for style, size in [("regular", s) for s in range(12, 7, -1)] + [("condensed", s) for s in range(8, 5, -1)]:
+    footer_lines = _flow(d, footer, font("bold", 11), width, "  ·  ")
+    footer_top = h - 7 - LINE * len(footer_lines) if footer_lines else h - 2
+    texts += [FaceText("footer", line, m, footer_top + 3 + i * LINE, "bold", 11, FOOTER_INK, PAPER, "la") for i, line in enumerate(footer_lines)]
+    # the effect: the largest font whose wrapped lines all fit between the stats and the footer
+    for style, size in EFFECT_FONTS:
         f = font(style, size)
         lines = _wrap(d, card.effect, f, width)
-        step = size + 2
-        if _fits(d, lines, f, width) and y + len(lines) * step <= bottom:
+        effect = [FaceText("effect", line, m, y + i * (size + 2), style, size, BLACK, PAPER, "la") for i, line in enumerate(lines)]
+        if _fits(d, lines, f, width) and effect[-1].bbox()[3] <= footer_top - EFFECT_GAP:  # the last line is the lowest
             break
     else:
-        raise BuildError(f"card {card.id}: the effect text does not fit the card face")
-    for i, line in enumerate(lines):
-        runs.append(TextRun(m, y + i * step, line, style, size, BLACK))
-    return CardFace(band, tuple(runs))
+        raise BuildError(f"card {card.id}: the effect text does not fit the card face at 11 px")
+    boxes = [t.bbox() for t in effect]
+    effect_box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    return CardFace(band, tuple(plates), tuple(texts + effect), footer_top, effect_box)
 
 
-def card_colour(side: Side | None) -> RGB:
-    return SIDE_COUNTER[side] if side else (170, 170, 170)
+def card_face_texts(card: Card) -> tuple[FaceText, ...]:
+    """Every text printed on a card face, with its colours."""
+    return card_face(card).texts
 
 
 def render_card(card: Card) -> bytes:
+    """A card face as PNG bytes, drawn from :func:`card_face`."""
     w, h = layout.CARD_W, layout.CARD_H
     face = card_face(card)
-    img = Image.new("RGB", (w, h), (252, 250, 242))
+    dark = SIDE_DARK[card.side] if card.side else BLACK
+    img = Image.new("RGB", (w, h), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, w - 1, face.band), fill=card_colour(card.side))
-    d.line((0, face.band, w - 1, face.band), fill=SIDE_DARK[card.side] if card.side else BLACK, width=2)
-    d.rectangle((0, 0, w - 1, h - 1), outline=SIDE_DARK[card.side] if card.side else BLACK, width=2)
-    for run in face.runs:
-        d.text((run.x, run.y), run.text, font=font(run.style, run.size), fill=run.fill, anchor=run.anchor)
+    d.line((0, face.band, w - 1, face.band), fill=dark, width=2)
+    if face.footer_top < h - 2:
+        d.line((CARD_MARGIN, face.footer_top, w - 1 - CARD_MARGIN, face.footer_top), fill=FOOTER_RULE, width=1)
+    d.rectangle((0, 0, w - 1, h - 1), outline=dark, width=2)
+    for plate in face.plates:
+        plate.draw(d)
+    for text in face.texts:
+        text.draw(d)
     return png_bytes(img)
 
 
-def render_card_back(side: Side | None) -> bytes:
-    """The back of a side's deck: the side's colour, a double frame, the game and deck names."""
-    w, h = layout.CARD_W, layout.CARD_H
+@dataclass(frozen=True, slots=True)
+class CardBack:
+    """The back of a deck laid out: background and accent colours and every text."""
+
+    background: RGB
+    accent: RGB
+    texts: tuple[FaceText, ...]
+
+
+BACK_EMBLEM = (layout.CARD_W / 2, 95, 28)  # centre x, y and radius of the roundel
+
+
+def card_back(side: Side | None) -> CardBack:
+    """The layout of a deck's back: game title, emblem, deck name and, on the two decks, the key
+    to the timing letters; the special card's back says it is not used in play (rules 2.3)."""
+    w = layout.CARD_W
+    d = _measure()
     bg: RGB = SIDE_DARK[side] if side else (80, 80, 80)
-    accent: RGB = card_colour(side)
-    img = Image.new("RGB", (w, h), bg)
-    d = ImageDraw.Draw(img)
-    d.rectangle((6, 6, w - 7, h - 7), outline=accent, width=3)
-    d.rectangle((12, 12, w - 13, h - 13), outline=WHITE, width=1)
-    top, f = _lines(d, "STORM OVER DIEN BIEN PHU", w - 36, "bold", 12, 8)
-    for i, line in enumerate(top):
-        centre_text(d, (w / 2, 32 + i * (f.size + 3)), line, f, WHITE)
-    cx, cy = w / 2, h / 2 + 4
-    if side is Side.FRENCH:  # a tricolour roundel
-        d.ellipse((cx - 40, cy - 40, cx + 40, cy + 40), fill=WHITE, outline=WHITE, width=3)
-        d.pieslice((cx - 37, cy - 37, cx + 37, cy + 37), 90, 270, fill=(0, 60, 170))
-        d.pieslice((cx - 37, cy - 37, cx + 37, cy + 37), 270, 90, fill=(215, 20, 35))
-        d.rectangle((cx - 13, cy - 37, cx + 13, cy + 37), fill=WHITE)
-        d.ellipse((cx - 40, cy - 40, cx + 40, cy + 40), outline=WHITE, width=3)
-    else:  # a yellow star on red (VM), a white star on grey (special)
-        d.ellipse((cx - 40, cy - 40, cx + 40, cy + 40), fill=accent, outline=WHITE, width=3)
-        star(d, cx, cy, 30, (255, 215, 0) if side is Side.VIET_MINH else WHITE)
+    title = _wrap(d, "STORM OVER DIEN BIEN PHU", font("bold", 12), w - 36)
+    texts = [FaceText("title", line, w / 2, 31 + i * 15, "bold", 12, WHITE, bg) for i, line in enumerate(title)]
     label = side.label.upper() if side else "SPECIAL"
-    centre_text(d, (w / 2, h - 62), label, _fit(d, label, "bold", 20, w - 36), WHITE)
-    centre_text(d, (w / 2, h - 38), "TACTICS CARD", _fit(d, "TACTICS CARD", "bold", 13, w - 36), (225, 225, 225))
+    style, size = fit_font(d, label, w - 36, (("bold", 18, 11),))
+    texts.append(FaceText("deck", label, w / 2, 141, style, size, WHITE, bg))
+    texts.append(FaceText("deck", "TACTICS CARD", w / 2, 160, "bold", 11, (225, 225, 225), bg))
+    if side is None:
+        texts.append(FaceText("note", "not used in play", w / 2, 196, "regular", 11, WHITE, bg))
+        return CardBack(bg, card_colour(side), tuple(texts))
+    room = w - 37 - 18
+    style = "regular" if all(_text_w(d, meaning, font("regular", 11)) <= room for _, meaning in TIMING_KEY) else "condensed"
+    for i, (letter, meaning) in enumerate(TIMING_KEY):
+        y = 181 + i * LINE
+        texts.append(FaceText("timing-key", letter, 26, y, "bold", 11, WHITE, bg, "ms"))
+        texts.append(FaceText("timing-key", meaning, 37, y, style, 11, WHITE, bg, "ls"))
+    return CardBack(bg, card_colour(side), tuple(texts))
+
+
+def card_back_texts(side: Side | None) -> tuple[FaceText, ...]:
+    """Every text printed on a deck's back, with its colours."""
+    return card_back(side).texts
+
+
+def render_card_back(side: Side | None) -> bytes:
+    """The back of a side's deck as PNG bytes: the side's colour, a double frame, the texts of
+    :func:`card_back` and the emblem (a tricolour roundel; a star on red or grey)."""
+    w, h = layout.CARD_W, layout.CARD_H
+    back = card_back(side)
+    img = Image.new("RGB", (w, h), back.background)
+    d = ImageDraw.Draw(img)
+    d.rectangle((6, 6, w - 7, h - 7), outline=back.accent, width=3)
+    d.rectangle((12, 12, w - 13, h - 13), outline=WHITE, width=1)
+    cx, cy, r = BACK_EMBLEM
+    if side is Side.FRENCH:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE)
+        d.pieslice((cx - r + 3, cy - r + 3, cx + r - 3, cy + r - 3), 90, 270, fill=(0, 60, 170))
+        d.pieslice((cx - r + 3, cy - r + 3, cx + r - 3, cy + r - 3), 270, 90, fill=(215, 20, 35))
+        d.rectangle((cx - r / 3, cy - r + 3, cx + r / 3, cy + r - 3), fill=WHITE)
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=WHITE, width=3)
+    else:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=back.accent, outline=WHITE, width=3)
+        star(d, cx, cy, r * 0.75, (255, 215, 0) if side is Side.VIET_MINH else WHITE)
+    for text in back.texts:
+        text.draw(d)
     return png_bytes(img)
 
 
@@ -431,7 +626,6 @@ def star(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB) -
         ang = -math.pi / 2 + i * math.pi / 5
         pts.append((cx + rad * math.cos(ang), cy + rad * math.sin(ang)))
     draw.polygon(pts, fill=fill, outline=BLACK)
-
 
 
 # ------------------------------------------------------------------------------------------

@@ -109,13 +109,22 @@ def test_set_up_square_left_and_turn_circle_right(game: GameData) -> None:
     assert images.TURN_RED not in colours(boxed, right) and images.BLACK not in colours(boxed, left)
 
 
-def test_counter_text_fits(game: GameData) -> None:
-    d = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+def test_counter_text_stays_inside_the_frame(game: GameData) -> None:
     s = layout.COUNTER
     for unit in game.units:
-        for text in (unit.formation, unit.company):
-            f = images._fit_any(d, text, s - 6, (("bold", 11, 9), ("condensed", 11, 7)))
-            assert d.textlength(text, font=f) <= s - 6, unit.id
+        for spent in (False, True):
+            for text in images.unit_face_texts(unit, spent):
+                x0, y0, x1, y1 = text.bbox()
+                assert 2 <= x0 and x1 <= s - 2 and 2 <= y0 and y1 <= s - 2, (unit.id, spent, text.role)
+
+
+def test_white_and_yellow_numbers_sit_on_the_dark_plate_on_both_sides(game: GameData) -> None:
+    """The spent side's pink is too light for white or yellow numbers: they get the dark plate."""
+    for unit in (first(game, side=Side.VIET_MINH, elite=True, replacement=False), first(game, side=Side.VIET_MINH, replacement=True)):
+        for spent in (False, True):
+            img = picture(images.render_unit(unit, spent))
+            assert img.getpixel((4, 50)) == images.VALUE_PLATE, (unit.id, spent)
+            assert img.getpixel((4, 20)) == images.VALUE_PLATE, (unit.id, spent)
 
 
 # ------------------------------------------------------------------------------------------
@@ -135,9 +144,9 @@ def test_marker_faces_are_distinct_and_their_text_fits(game: GameData) -> None:
     assert len(set(faces)) == len(faces) == 10
     d = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     for kind in game.markers:
-        lines, f = images.marker_lines(d, kind.name.upper(), layout.COUNTER - 12)
-        assert all(d.textlength(line, font=f) <= layout.COUNTER - 12 for line in lines), kind.id
-        assert len(lines) * (f.size + 2) <= layout.COUNTER - 8, kind.id
+        lines, style, size = images.marker_lines(d, kind.name.upper(), layout.COUNTER - 12)
+        assert all(d.textlength(line, font=images.font(style, size)) <= layout.COUNTER - 12 for line in lines), kind.id
+        assert len(lines) * (size + 2) <= layout.COUNTER - 8, kind.id
 
 
 # ------------------------------------------------------------------------------------------
@@ -149,28 +158,67 @@ def test_every_card_face_keeps_its_text_inside_the_card(game: GameData) -> None:
     w, h = layout.CARD_W, layout.CARD_H
     for card in game.cards:
         face = images.card_face(card)
-        boxes = [run.bbox() for run in face.runs]
-        for run, (x0, y0, x1, y1) in zip(face.runs, boxes):
-            assert 4 <= x0 and x1 <= w - 4 and 2 <= y0 and y1 <= h - 4, (card.id, run.text)
+        boxes = [text.bbox() for text in face.texts]
+        for text, (x0, y0, x1, y1) in zip(face.texts, boxes):
+            assert 4 <= x0 and x1 <= w - 4 and 2 <= y0 and y1 <= h - 4, (card.id, text.text)
         for i, a in enumerate(boxes):
             for b in boxes[i + 1 :]:
                 assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (card.id, a, b)
-        words = " ".join(r.text for r in face.runs).split()
+        words = " ".join(t.text for t in face.texts).split()
         for part in (card.name, card.effect):
             assert " ".join(part.split()) in " ".join(words), card.id  # every word is printed
         if card.firepower is not None:
-            assert any(r.text.endswith(f"Firepower {card.firepower}") or f"Firepower {card.firepower}" in r.text for r in face.runs)
+            assert any(f"Firepower {card.firepower}" in t.text for t in face.texts), card.id
         if card.turns:
-            assert any(("Turns " + ",".join(map(str, card.turns))) in r.text for r in face.runs), card.id
-        title_runs = [r for r in face.runs if r.y < face.band and r.text not in (card.id, card.timing)]
-        assert all(r.bbox()[3] <= face.band for r in title_runs), card.id
+            assert any(("Turns " + ",".join(map(str, card.turns))) in t.text for t in face.texts), card.id
+        titles = [t for t in face.texts if t.role == "title"]
+        assert titles and all(t.bbox()[3] <= face.band for t in titles), card.id
+
+
+def test_card_effect_text_is_at_least_11_px_and_ends_above_the_footer(game: GameData) -> None:
+    """The effect block of every card, as laid out, ends EFFECT_GAP pixels above the footer's rule
+    (or the frame), and no effect line is smaller than 11 px."""
+    for card in game.cards:
+        face = images.card_face(card)
+        effect = [t for t in face.texts if t.role == "effect"]
+        assert effect and all(t.size >= 11 for t in effect), card.id
+        assert face.effect_box[3] == max(t.bbox()[3] for t in effect)
+        assert face.effect_box[3] <= face.footer_top - images.EFFECT_GAP, card.id
+        footer = [t for t in face.texts if t.role == "footer"]
+        assert all(t.bbox()[1] > face.footer_top and t.size >= 11 for t in footer), card.id
+        assert (face.footer_top < layout.CARD_H - 2) == bool(footer), card.id
+
+
+def test_the_card_layout_fits_the_longest_effect_at_11_px(game: GameData) -> None:
+    """The longest effect of the data needs the smallest effect font, which is still 11 px."""
+    longest = max(game.cards, key=lambda c: len(c.effect))
+    face = images.card_face(longest)
+    size = {t.size for t in face.texts if t.role == "effect"}
+    assert size == {11}, longest.id
 
 
 def test_only_the_special_card_face_has_no_timing(game: GameData) -> None:
-    """2.3: the special card is not used in play (timing '-'); every other face shows its timing."""
+    """2.3: the special card is not used in play (timing '-'); every other face shows its timing
+    letters in a badge with their meaning beside them."""
     for card in game.cards:
-        top = [r.text for r in images.card_face(card).runs if r.y == 5]
-        assert top == ([card.id] if card.id == "SPECIAL" else [card.id, card.timing]), card.id
+        face = images.card_face(card)
+        badge = [t.text for t in face.texts if t.role == "timing"]
+        words = [t.text for t in face.texts if t.role == "timing-word"]
+        if card.id == "SPECIAL":
+            assert badge == words == [] and face.plates == ()
+            continue
+        assert badge == [card.timing], card.id
+        assert words == [" or ".join(images.TIMING_WORD[letter] for letter in card.timing.split("/"))], card.id
+        assert len(face.plates) == 1 and face.plates[0].shape == "rounded"
+
+
+def test_deck_backs_carry_the_key_to_the_timing_letters(game: GameData) -> None:
+    letters = {letter for card in game.cards if card.timing != "-" for letter in card.timing.split("/")}
+    assert letters == set(images.TIMING_WORD) == {"A", "D", "R", "E", "X"}
+    for side in (Side.FRENCH, Side.VIET_MINH):
+        key = [t.text for t in images.card_back_texts(side) if t.role == "timing-key"]
+        assert key[::2] == ["A", "D", "R", "E", "X"], side
+    assert not [t for t in images.card_back_texts(None) if t.role == "timing-key"]
 
 
 def test_card_fronts_are_blue_and_red(game: GameData) -> None:
