@@ -22,7 +22,8 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
   removed pile must be explained by a ``CARD`` or card ``ENTRENCH`` line of the same step;
 - ``DICE`` → ``DiceRoll`` (purpose as written: ``fire`` for unit and card fire, ``assault`` for an
   assault's roll and each *Giap Demands Success* re-roll; ``replacements`` is the events'
-  ``replacement``); ``PHASE`` → ``PhaseStart``; ``PASS`` → ``Pass``; runs of ``FIRE``/``ASSAULT``
+  ``replacement``); ``PHASE`` → ``PhaseStart`` (a line naming the turn and phase the game is already
+  in gives none: the tracker staying at the last turn, report-formats §2.2); ``PASS`` → ``Pass``; runs of ``FIRE``/``ASSAULT``
   lines of one side, area and target → one ``Fire``/``Assault``; ``ENTRENCH`` (units) →
   ``Entrench``; ``ENTRENCH`` (card) → ``Entrench`` + ``CardDiscard`` (reason entrench); ``CARD``
   play/discard/remove → ``CardPlay`` (``as_action`` when the card's timing is ``A``; a typed target
@@ -55,7 +56,10 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
   tracked pieces);
 - the engine's own records are read for what they change and give no event: the AddPiece of a
   stack (a drop where no stack was), a Report Action's ``D/`` that changes nothing, the dice
-  buttons' ``MutableProperty`` changes, the turn tracker's ``TURN`` command beside its PHASE line.
+  buttons' ``MutableProperty`` changes, the turn tracker's ``TURN`` command beside its PHASE line;
+  the End-phase helpers' ``HELPER`` lines (§2.13) are records only: what they did is read from the
+  commands under them (the flips and their ``FLIP`` lines, the markers' ``-/``, the cards' ``M/``
+  from deck to hand).
 
 Whatever cannot be read for sure is a ``Problem`` (the checker reports it as ``cannot-check``):
 an unknown piece or card, a position outside every zone, a malformed ``SDBP`` line or one naming
@@ -216,6 +220,7 @@ class _Interpreter:
         self.problems: list[Problem] = []
         self.steps: list[tuple[Where, list[Event], list[str]]] = []
         self.phase: Phase | None = None
+        self.turn: int | None = None
         self.turn_state: str | None = None
 
     # -- helpers ----------------------------------------------------------------------------------
@@ -254,7 +259,7 @@ class _Interpreter:
         self.problems.extend(start.problems)
         if phase_start is not None:
             events.append(phase_start)
-            self.phase = phase_start.phase
+            self.phase, self.turn = phase_start.phase, phase_start.turn
         number = 0
         for top in tree.children:
             if not top.text.startswith("LOG\t"):
@@ -518,8 +523,10 @@ class _Interpreter:
             turn_text, phase_text = line.require("turn"), line.require("phase")
             if not is_small_number(turn_text) or phase_text not in PHASES:
                 raise LineError(f"PHASE line: turn {turn_text!r} or phase {phase_text!r} is not known: {line.text!r}")
-            self.phase = Phase(phase_text)
-            step.items.append((order, PhaseStart(where=w, turn=int(turn_text), phase=self.phase)))
+            if (int(turn_text), Phase(phase_text)) == (self.turn, self.phase):
+                return  # the tracker stayed where it was (Next at the last turn, §2.2): no new phase
+            self.phase, self.turn = Phase(phase_text), int(turn_text)
+            step.items.append((order, PhaseStart(where=w, turn=self.turn, phase=self.phase)))
         elif ev == "PASS":
             if line.side is None:
                 raise LineError(f"PASS line: the side is unknown: {line.text!r}")

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from sdbp_module.ids import CardId, Side
+from sdbp_module.ids import AreaId, CardId, Side
 from sdbp_module.model.game_data import GameData
-from sdbp_module.vassal import layout, pieces
-from sdbp_module.vassal.traits import enc
+from sdbp_module.vassal import layout, pieces, player_aid
+from sdbp_module.vassal.controls import key_label
+from sdbp_module.vassal.traits import enc, key
 
 M = "VASSAL.build.module."
 MM = M + "map."
@@ -36,6 +37,27 @@ MAP_SUBCOMPONENTS = (
     "PieceMover",
     "KeyBufferer",
 )
+
+# Toolbar hotkeys (format reference §1.4: Ctrl+Shift = 195, Shift = 65, Ctrl+Alt+Shift = 715). The
+# turn tracker takes Ctrl+Shift+letters (T window, N next, B back), the dice plain F-keys, the helpers,
+# windows and the palette Shift+F-keys; the result buttons a three-modifier chord, hard to press by
+# accident. None is a piece command's key (pieces.K_*, the markers' Ctrl+1…: tested), and none is one
+# the 3.7 player binds: its menus have mnemonics only (PlayerWindow, GameState), BasicLogger binds
+# Page Down (step) and Alt+W / Alt+Shift+W (logs). Skipped: F1 (help), F6 and F8 (Swing's split-pane
+# keys), F10 and Shift+F10 (Swing's menu and context-menu keys). Ctrl+Shift+P is the player aid's.
+K_TURN_WINDOW = key(84, 195)  # Ctrl+Shift+T  show/hide the turn tracker
+K_NEXT_PHASE = key(78, 195)  # Ctrl+Shift+N
+K_PREV_PHASE = key(66, 195)  # Ctrl+Shift+B
+K_PASS = key(123, 0)  # F12
+K_REFRESH = key(113, 65)  # Shift+F2
+K_CLEAR_FIRE = key(114, 65)  # Shift+F3
+K_CLEAR_NO_SUPPLY = key(115, 65)  # Shift+F4
+K_DRAW_BUTTON = {Side.FRENCH: key(116, 65), Side.VIET_MINH: key(118, 65)}  # Shift+F5, Shift+F7
+K_HAND = {Side.FRENCH: key(122, 0), Side.VIET_MINH: key(122, 65)}  # F11, Shift+F11
+K_PALETTE = key(120, 65)  # Shift+F9
+K_RESULT_BUTTON = {Side.FRENCH: key(70, 715), Side.VIET_MINH: key(86, 715)}  # Ctrl+Alt+Shift+F / V
+K_PLAYER_AID = key(80, 195)  # Ctrl+Shift+P, the player aid's button (vassal/player_aid.py)
+
 
 
 def _el(parent: etree._Element | None, tag: str, attrs: Mapping[str, str] | None = None, text: str | None = None) -> etree._Element:
@@ -234,7 +256,7 @@ def _mouse_and_keys(parent: etree._Element, *, viewer: bool) -> None:
                 "fontSize": "11",
                 "hotkey": "",
                 "layerList": "",
-                "minDisplayPieces": "2",
+                "minDisplayPieces": "0",
                 "propertyFilter": "",
                 "showgraph": "true",
                 "showtext": "true",
@@ -248,11 +270,21 @@ def _mouse_and_keys(parent: etree._Element, *, viewer: bool) -> None:
     _el(parent, MM + "HighlightLastMoved", {"color": "255,0,0", "enabled": "true", "thickness": "2"})
 
 
-def _zone(parent: etree._Element, name: str, path: str, props: Mapping[str, str] = {}) -> None:
+def location_format(name: str, title: str = "") -> str:
+    """A zone's ``locationFormat``: what ``$location$`` (the move reports) and ``LocationName`` (the
+    mouse-over viewer) show for a point in it (Zone.locationName: ``$name$`` is the zone name, the
+    rest literal). An area shows its number and name, ``14 Béatrice``; the zone name, hence
+    ``CurrentZone`` and every SDBP line, stays the number."""
+    if "$" in title:
+        raise ValueError(f"zone {name!r}: a location title may not contain '$' (FormattedString): {title!r}")
+    return f"$name$ {title}" if title else "$name$"
+
+
+def _zone(parent: etree._Element, name: str, path: str, props: Mapping[str, str] = {}, title: str = "") -> None:
     zone = _el(
         parent,
         BP + "board.mapgrid.Zone",
-        {"highlightProperty": "", "locationFormat": "$name$", "name": name, "path": path, "useHighlight": "false", "useParentGrid": "false"},
+        {"highlightProperty": "", "locationFormat": location_format(name, title), "name": name, "path": path, "useHighlight": "false", "useParentGrid": "false"},
     )
     for key_, value in props.items():
         _el(
@@ -313,7 +345,20 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
     )
     _el(root, M + "Chatter")
     _el(root, M + "KeyNamer")
-    _el(root, M + "properties.GlobalProperties")
+    props = _el(root, M + "properties.GlobalProperties")
+    _el(  # the target a unit leading a declaration shares with its stack (pieces.STACK_TARGET)
+        props,
+        M + "properties.GlobalProperty",
+        {
+            "description": "target of the declaration under way",
+            "initialValue": "",
+            "isNumeric": "false",
+            "max": "100",
+            "min": "0",
+            "name": pieces.STACK_TARGET,
+            "wrap": "false",
+        },
+    )
     protos = _el(root, M + "PrototypesContainer")
     for proto in pieces.prototypes(game):
         _el(protos, M + "PrototypeDefinition", {"description": proto.description, "name": proto.name}, proto.piece.add_piece())
@@ -335,14 +380,14 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
     board = _el(picker, BP + "Board", {"image": "map.png", "name": layout.BOARD_NAME, "reversible": "false"})
     grid = _el(board, BP + "board.ZonedGrid")
     for area in game.areas:
-        _zone(grid, str(area.id), polygon_path(area.polygon), {"area": str(area.id), "defense": str(area.defense)})
+        _zone(grid, str(area.id), polygon_path(area.polygon), {"area": str(area.id), "defense": str(area.defense)}, area.name)
     for box in lay.boxes + lay.piles:
         _zone(grid, box.name, polygon_path(box.polygon))
     _el(grid, BP + "board.mapgrid.ZonedGridHighlighter")
     _el(
         main,
         MM + "StackMetrics",
-        {"bottom": "40,0", "disabled": "false", "down": "37,0", "exSepX": "12", "exSepY": "18", "top": "38,0", "unexSepX": "4", "unexSepY": "4", "up": "39,0"},
+        {"bottom": "40,0", "disabled": "false", "down": "37,0", "exSepX": "12", "exSepY": "18", "top": "38,0", "unexSepX": str(layout.STACK_DX), "unexSepY": str(layout.STACK_DY), "up": "39,0"},
     )
     _mouse_and_keys(main, viewer=True)
     cards_by_id = {c.id: (c, gpid) for c, gpid in sl.cards}
@@ -362,7 +407,8 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
     for side in info.sides:
         name = layout.hand_name(side)
         attrs = _map_common(name, launch=True, button=name, move_key="", move_format="", create_format="")
-        attrs.update({"side": side_name(side), "useBoards": "", "visible": "false"})
+        attrs.update({"hotkey": K_HAND[side], "side": side_name(side), "tooltip": f"Show or hide the {name}"})
+        attrs.update({"useBoards": "", "visible": "false"})
         hand = _el(root, M + "PlayerHand", attrs)
         hp = _board_picker(hand)
         _el(hp, BP + "Board", {"color": "230,230,220", "height": str(layout.CARD_H + 60), "image": "", "name": name, "reversible": "false", "width": "1400"})
@@ -377,7 +423,16 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
     window = _el(
         root,
         M + "PieceWindow",
-        {"defaultWidth": "0", "hidden": "false", "hotkey": "", "icon": "", "name": "Counters", "scale": "1.0", "text": "Counters", "tooltip": "Counter palette"},
+        {
+            "defaultWidth": "0",
+            "hidden": "false",
+            "hotkey": K_PALETTE,
+            "icon": "",
+            "name": "Counters",
+            "scale": "1.0",
+            "text": "Counters",
+            "tooltip": "Counter palette",
+        },
     )
     tabs = _el(window, W + "TabWidget", {"description": "", "entryName": "Counters"})
     size = str(layout.COUNTER)
@@ -392,6 +447,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
 
     # --- dice
     for name, n, purpose in DICE:
+        dice_key = DICE_KEYS[name]
         _el(
             root,
             M + "DiceButton",
@@ -400,7 +456,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
                 "canDisable": "false",
                 "disabledIcon": "",
                 "hideWhenDisabled": "false",
-                "hotkey": "",
+                "hotkey": dice_key,
                 "icon": "",
                 "keepCount": "1",
                 "keepDice": "false",
@@ -424,44 +480,16 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
         )
 
     # --- turn tracker
-    tracker = _el(
-        root,
-        M + "turn.TurnTracker",
-        {
-            "buttonText": "Turn",
-            "description": "",
-            "fwdOnly": "false",
-            "hotkey": "",
-            "icon": "",
-            "length": "-1",
-            "lengthStyle": "Maximum",
-            "name": TURN_TRACKER,
-            "nexthotkey": "",
-            "plusButtonSize": "22",
-            "prevhotkey": "",
-            "reportFormat": TURN_REPORT,
-            "tooltip": "Turn and phase",
-            "turnButtonHeight": "22",
-            "turnFormat": "turn=$level1$|phase=$level2$",
-        },
-    )
-    level = _el(
-        tracker,
-        M + "turn.CounterTurnLevel",
-        {"incr": "1", "loop": "false", "loopLimit": "-1", "name": "Turn", "property": "Turn", "start": str(game.scenario.first_turn), "turnFormat": "$value$"},
-    )
-    _el(
-        level,
-        M + "turn.ListTurnLevel",
-        {"configFirst": "false", "configList": "false", "list": ",".join(PHASES), "name": "Phase", "prompt": "", "property": "Phase", "turnFormat": "$value$"},
-    )
+    _turn_tracker(root, game)
 
-    # --- pass, and the result a player declares at the end of the game (14.0)
-    _report_button(root, "Pass", pieces.K_PASS, PASS_REPORT, "Pass (writes a PASS line to the log)")
+    # --- pass, the End-phase helpers, and the result a player declares at the end of the game (14.0)
+    _report_button(root, "Pass", K_PASS, pieces.K_PASS, PASS_REPORT, "Pass (writes a PASS line to the log)")
+    _helper_buttons(root, game)
     for side in game.game.sides:
         name = f"{side.label} win"
         tooltip = f"Declare the result: the {side.label} win (writes a RESULT line to the log)"
-        _report_button(root, name, pieces.K_RESULT, result_report(side), tooltip)
+        _report_button(root, name, K_RESULT_BUTTON[side], pieces.K_RESULT, result_report(side), tooltip)
+    player_aid.add_chart_window(root, game, K_PLAYER_AID)
     _el(
         root,
         M + "PredefinedSetup",
@@ -478,6 +506,8 @@ DICE: tuple[tuple[str, int, str], ...] = (
     ("2d6", 2, "other"),
     ("1d6", 1, "other"),
 )
+DICE_KEYS = {"Fire 2d6": key(113, 0), "Assault 2d6": key(114, 0), "Supply 2d6": key(115, 0), "Replacements 1d6": key(116, 0), "2d6": key(118, 0), "1d6": key(120, 0)}
+"""Each dice button's hotkey: F2, F3, F4, F5, F7, F9 (F6 and F8 are Swing's split-pane keys)."""
 TURN_REPORT = "SDBP|1|PHASE|$newTurn$|side=$PlayerSide$"
 PASS_REPORT = "SDBP|1|PASS|side=$PlayerSide$"
 
@@ -486,21 +516,30 @@ def result_report(winner: Side) -> str:
     return f"SDBP|1|RESULT|side=$PlayerSide$|winner={winner.label}"
 
 
-def _report_button(root: etree._Element, name: str, hotkey: str, report: str, tooltip: str) -> None:
+def _report_button(root: etree._Element, name: str, button_key: str, send: str, report: str, tooltip: str) -> None:
     """A toolbar button that only writes ``report`` to the log: a Global Key Command sending a key no
     piece listens to (report-formats §2.7, §2.12)."""
+    _gkc_button(root, name, button_key, send, '{sdbp_kind=="pass"}', report, tooltip)
+
+
+def _gkc_button(root: etree._Element, name: str, button_key: str, send: str, match: str, report: str, tooltip: str, *, deck_count: int = 0) -> None:
+    """A toolbar Global Key Command (GlobalKeyCommand → GlobalCommand.apply): on ``button_key`` it
+    writes ``"*" + report`` and sends ``send`` to every piece on every map (the hands included:
+    ``Map.getMapList``) that matches ``match`` (no fast match: decks are visited as decks, their cards
+    in ``Deck.drawCards`` order, random for the always-shuffled decks, up to ``deck_count`` cards, -1 =
+    all). The piece commands are children of the report line, in one log step."""
     _el(
         root,
         M + "GlobalKeyCommand",
         {
-            "buttonHotkey": "",
+            "buttonHotkey": button_key,
             "buttonText": name,
             "canDisable": "false",
-            "deckCount": "0",
+            "deckCount": str(deck_count),
             "disabledIcon": "",
-            "filter": '{sdbp_kind=="pass"}',
+            "filter": match,
             "hideWhenDisabled": "false",
-            "hotkey": hotkey,
+            "hotkey": send,
             "icon": "",
             "name": name,
             "propertyGate": "",
@@ -512,6 +551,203 @@ def _report_button(root: etree._Element, name: str, hotkey: str, report: str, to
             "tooltip": tooltip,
         },
     )
+
+
+def _turn_tracker(root: etree._Element, game: GameData) -> None:
+    """The turn tracker (report-formats §2.2): turns ``first_turn``…``game.turns`` × phases.
+
+    It never shows a turn past the last one of the data. A ``CounterTurnLevel`` cannot stop: with
+    ``loop`` set it wraps to ``start`` past ``loopLimit`` (``advance``), and **Previous** at the start
+    wraps to ``loopLimit`` (``retreat``), so the counter is looped at the last turn and a
+    ``TurnGlobalHotkey`` undoes a forward wrap: ``TurnTracker.next`` runs ``doGlobalkeys`` after the
+    wrap, with ``Turn_command`` = ``Next``, ``Turn`` = the first turn and ``Phase`` = the first phase
+    (a state **Next** reaches only by wrapping); the hotkey fires the tracker's own **Previous** key,
+    whose nested ``doPrev`` steps back to the last turn's last phase and logs that state (one PHASE
+    line naming the phase the game is already in; the outer ``save`` then sees no change and logs
+    nothing). A turn above the last one typed in the **Set** dialog is stepped back the same way
+    (``saveSet`` runs ``doGlobalkeys`` too; each nested ``doPrev`` steps one phase until the last
+    turn's last phase). The hotkey's report (a plain ``*`` chat line, no SDBP record) tells the
+    players. **Previous** at the first turn's first phase still wraps to the last turn's last phase.
+    """
+    first, last = game.scenario.first_turn, game.game.turns
+    keys = f"next phase {key_label(K_NEXT_PHASE)}, previous phase {key_label(K_PREV_PHASE)}"
+    tracker = _el(
+        root,
+        M + "turn.TurnTracker",
+        {
+            "buttonText": "Turn",
+            "description": "",
+            "fwdOnly": "false",
+            "hotkey": K_TURN_WINDOW,
+            "icon": "",
+            "length": "-1",
+            "lengthStyle": "Maximum",
+            "name": TURN_TRACKER,
+            "nexthotkey": K_NEXT_PHASE,
+            "plusButtonSize": "22",
+            "prevhotkey": K_PREV_PHASE,
+            "reportFormat": TURN_REPORT,
+            "tooltip": f"Turn (1–{last}) and phase: {keys}",
+            "turnButtonHeight": "22",
+            "turnFormat": "turn=$level1$|phase=$level2$",
+        },
+    )
+    level = _el(
+        tracker,
+        M + "turn.CounterTurnLevel",
+        {"incr": "1", "loop": "true", "loopLimit": str(last), "name": "Turn", "property": "Turn", "start": str(first), "turnFormat": "$value$"},
+    )
+    _el(
+        level,
+        M + "turn.ListTurnLevel",
+        {"configFirst": "false", "configList": "false", "list": ",".join(PHASES), "name": "Phase", "prompt": "", "property": "Phase", "turnFormat": "$value$"},
+    )
+    _el(
+        tracker,
+        M + "turn.TurnGlobalHotkey",
+        {
+            "hotkey": K_PREV_PHASE,
+            "match": last_turn_match(game),
+            "name": f"Stay at turn {last}",
+            "reportFormat": last_turn_report(game),
+        },
+    )
+
+
+def last_turn_match(game: GameData) -> str:
+    """When the tracker has gone past the last turn: a forward wrap to the first turn's first phase,
+    or a turn above the last one (``Turn`` and ``Phase`` are the levels' properties, ``Turn_command``
+    the tracker's ``<name>_command``: ``Next``, ``Prev`` or ``Set``)."""
+    first, last = game.scenario.first_turn, game.game.turns
+    return f'{{({TURN_TRACKER}_command=="Next" && Turn=={first} && Phase=="{PHASES[0]}") || Turn>{last}}}'
+
+
+def last_turn_report(game: GameData) -> str:
+    """The chat line the stay-at-the-last-turn hotkey writes (``TurnGlobalHotkey.apply``: ``"* "`` + it)."""
+    last = game.game.turns
+    return f"Turn {last} is the last turn (rules 4.0 C): the tracker stays at turn {last}, phase {PHASES[-1]}"
+
+
+def tracker_state(game: GameData, turn: int, phase: str = PHASES[0]) -> str:
+    """The tracker's state (``TurnTracker.getState``, format reference §5.4): top level 0 active; the
+    ``Turn`` counter (``CounterTurnLevel.getState``: value, active sub-level 0, loop ``true``, loop limit
+    = the last turn: ``setState`` reads loop and limit from the state, so a save must carry them);
+    the ``Phase`` list at the phase's index, every phase active."""
+    phases = enc([str(PHASES.index(phase)), "0", "0", enc(["true"] * len(PHASES), ",")], ";")
+    counter = enc([str(turn), "0", "true", str(game.game.turns), phases], ";")
+    return enc(["0", counter], "|")
+
+
+# ------------------------------------------------------------------------------------------
+# End-phase helpers (report-formats §2.13): toolbar Global Key Commands
+
+
+def helper_report(helper: str, for_side: Side | None = None) -> str:
+    """A helper button's report line (§2.13)."""
+    tail = f"|for={for_side.label}" if for_side is not None else ""
+    return f"SDBP|1|HELPER|side=$PlayerSide$|helper={helper}{tail}"
+
+
+def _bsh(text: str) -> str:
+    """A Java string literal for a BeanShell expression."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def refresh_match(game: GameData) -> str:
+    """The units **Refresh units** flips to fresh (4.0 C step 3, 11.0): every spent unit (the ``Spent``
+    Layer's ``Spent_Level`` is 2) in an area (the area zones carry the zone property ``area``; a unit
+    in a box reads it empty), Viet Minh units all, French units only where no No Supply marker lies
+    in the unit's zone. The marker test counts No Supply markers of the main map whose zone is the
+    unit's (``Count(match, map)``, ExpressionInterpreter.count, in 3.7's init_expression.bsh; the
+    match is built by concatenating the unit's ``CurrentZone``, because a ``$…$`` in a GKC filter is
+    expanded against the button, not the unit: BeanShellExpression.getFilter). Mixed comparisons
+    (``14 == "14"``, ``14 != ""``) compare as strings, an empty string as 0 (VASSAL's
+    BSHBinaryExpression)."""
+    french, vm, marker = Side.FRENCH, Side.VIET_MINH, "no-supply"
+    inner = f'"{{sdbp_id==\\"{marker}\\" && CurrentZone==\\"" + CurrentZone + "\\"}}"'
+    return (
+        f'{{sdbp_kind=="unit" && Spent_Level==2 && area!="" && '
+        f'(side=="{vm.value}" || (side=="{french.value}" && Count({inner},{_bsh(layout.MAP_NAME)})==0))}}'
+    )
+
+
+def hand_target(game: GameData, side: Side) -> str:
+    """The hand size a side draws to (5.1, AMB-03), as a BeanShell expression: the allowance of the
+    tracker's ``Turn`` (turn_track.yaml; 0 outside the track), plus 1 per bonus set (white, grey)
+    whose three areas the side all controls as the board shows it: a control marker of the side in the
+    area, or the area printed the side's and no control marker in it (13.0: markers show changes)."""
+    allowance = "0"
+    for info in reversed(game.turn_track):
+        allowance = f"(Turn=={info.turn} ? {info.cards.get(side, 0)} : {allowance})"
+    bonus_sets: dict[str, list[AreaId]] = {}
+    for area in game.areas:
+        if area.card_bonus.value != "none":
+            bonus_sets.setdefault(area.card_bonus.value, []).append(area.id)
+    terms = [allowance]
+    for colour in sorted(bonus_sets):
+        held = " && ".join(_controls(game, side, a) for a in sorted(bonus_sets[colour]))
+        terms.append(f"({held} ? 1 : 0)")
+    return "(" + " + ".join(terms) + ")"
+
+
+def _controls(game: GameData, side: Side, area_id: AreaId) -> str:
+    """``side`` controls area ``area_id`` as the control markers and the printed control show it."""
+
+    def count(state: str | None) -> str:
+        match = f'{{sdbp_id==\\"control\\" && CurrentZone==\\"{area_id}\\"'
+        match += f' && sdbp_state==\\"{state}\\"}}' if state is not None else "}"
+        return f'Count("{match}",{_bsh(layout.MAP_NAME)})'
+
+    marked = f"{count(side.value)}>0"
+    if game.area(area_id).control is side:
+        return f"({marked} || {count(None)}==0)"
+    return f"({marked})"
+
+
+def draw_match(game: GameData, side: Side) -> str:
+    """The cards **Draw to hand size** (``side``) sends to the side's hand: cards of the side's deck
+    (its zone), while the hand holds fewer cards than the target (``hand_target``). The button visits
+    the deck's cards one at a time in the deck's random draw order (GlobalCommand's ``visitDeck``,
+    ``Deck.drawCards``) and evaluates this filter for each, after the cards before it have moved, so it
+    draws up to the target and stops. Only a player of that side draws (``PlayerSide``): the drawn
+    card is masked for the player who pressed the button (``Deck.pieceRemoved``)."""
+    hand = layout.hand_name(side)
+    return (
+        f'{{CurrentZone=={_bsh(layout.deck_name(side))} && PlayerSide=={_bsh(side.label)} && '
+        f'Count("{{sdbp_kind==\\"card\\"}}",{_bsh(hand)}) < {hand_target(game, side)}}}'
+    )
+
+
+def _helper_buttons(root: etree._Element, game: GameData) -> None:
+    """The End-phase helpers (4.0 C steps 3–4) and the Draw phase's draw to hand size (4.0 A, 5.1)."""
+    _gkc_button(
+        root,
+        "Refresh units",
+        K_REFRESH,
+        pieces.K_FRESH,
+        refresh_match(game),
+        helper_report("refresh"),
+        "End phase: flip to fresh every spent unit on the map, except French units in an area with a No Supply marker",
+    )
+    for name, button_key, kind, helper in (
+        ("Clear fire markers", K_CLEAR_FIRE, "fire", "clear-fire"),
+        ("Clear No Supply markers", K_CLEAR_NO_SUPPLY, "no-supply", "clear-no-supply"),
+    ):
+        tooltip = f"End phase: delete every {name.removeprefix('Clear ')[:-1]} on the map"
+        _gkc_button(root, name, button_key, pieces.K_DELETE, f'{{sdbp_id=="{kind}"}}', helper_report(helper), tooltip)
+    bonus_sets: dict[str, list[str]] = {}
+    for area in game.areas:
+        if area.card_bonus.value != "none":
+            bonus_sets.setdefault(area.card_bonus.value, []).append(str(area.id))
+    bonuses = "; ".join(f"{colour} {', '.join(ids)}" for colour, ids in sorted(bonus_sets.items()))
+    for side in game.game.sides:
+        tooltip = (
+            f"Draw phase: draw {side.label} cards into the {side.label} hand up to this turn's hand size: the turn "
+            f"track's allowance plus the bonus cards the control markers show ({bonuses}); press it as that side"
+        )
+        _gkc_button(
+            root, f"Draw: {side.label}", K_DRAW_BUTTON[side], pieces.K_DRAW, draw_match(game, side), helper_report("draw", side), tooltip, deck_count=-1
+        )
 
 
 def dice_report(purpose: str) -> str:

@@ -18,6 +18,7 @@ from sdbp_module.vassal.traits import (
     basic_piece,
     delete,
     dynamic_property,
+    global_key_command,
     key,
     layer,
     marker,
@@ -26,6 +27,7 @@ from sdbp_module.vassal.traits import (
     report,
     return_to_deck,
     send_to,
+    set_global_property,
     trigger,
 )
 
@@ -47,6 +49,7 @@ K_CARD_FLIP = key(70, 130)  # Ctrl+F on a card: mask/unmask
 K_MOVED = key(57400, 0, "sdbpMoved")  # the main map's moveKey
 K_PASS = key(57401, 0, "sdbpPass")  # sent by the Pass button; no piece listens
 K_RESULT = key(57417, 0, "sdbpResult")  # sent by the two result buttons (report-formats §2.12); no piece listens
+K_DRAW = key(57418, 0, "sdbpDraw")  # sent by the Draw buttons to deck cards: Send To Location into the hand (§2.13)
 # Internal named keys: a menu command's Trigger Action sends prompt, report, (move,) reset in order,
 # so a cancelled prompt reports an empty target instead of a stale one.
 K_RESET = key(57402, 0, "sdbpResetTarget")
@@ -58,6 +61,20 @@ P_DIG, R_DIG, M_DIG = key(57410, 0, "sdbpDigPrompt"), key(57411, 0, "sdbpDigRepo
 # line names the zone the unit is in when hit, whatever order the engine runs the traits in.
 R_HIT_FLIP, R_HIT_ELIMINATE = key(57413, 0, "sdbpHitFlipReport"), key(57414, 0, "sdbpHitEliminateReport")
 P_RETREAT, R_RETREAT = key(57415, 0, "sdbpRetreatPrompt"), key(57416, 0, "sdbpRetreatReport")
+# One target prompt per declared stack (report-formats §2.5): the first selected unit of a zone leads
+# (marks itself, prompts, shares the target in a global property, reports, has the other selected
+# units of its side in its zone take the target and report, resets); those followers mark themselves
+# done, and when the selection's key reaches them they only clear the mark.
+K_LEAD, K_DONE, K_CLEAR = key(57419, 0, "sdbpDeclLead"), key(57420, 0, "sdbpDeclDone"), key(57421, 0, "sdbpDeclClear")
+K_SHARE, K_TAKE = key(57422, 0, "sdbpShareTarget"), key(57423, 0, "sdbpTakeTarget")
+G_FIRE, F_FIRE = key(57424, 0, "sdbpFireFollowers"), key(57425, 0, "sdbpFireFollow")
+G_ASSAULT, F_ASSAULT = key(57426, 0, "sdbpAssaultFollowers"), key(57427, 0, "sdbpAssaultFollow")
+STACK_TARGET = "sdbp_stack_target"
+"""The module's Global Property through which a leading unit passes its target to its followers."""
+DECLARED = "sdbp_declared"
+"""A unit's declaration mark: ``0`` none, ``2`` leading a declaration, ``1`` declared as a follower."""
+CURRENT_ZONE_TARGET = "COUNTER|true|CURZONE|||||0|0||false|||EQUALS||"
+"""A Counter Global Key Command's fast match: the pieces in the sending piece's zone (GlobalCommand)."""
 
 
 def k_state(index: int) -> str:
@@ -112,20 +129,38 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
         PropCommand("", P_FIRE, ("R", "Target area number")),
         PropCommand("", P_RETREAT, ("R", "Retreat to area number")),
         PropCommand("", K_RESET, ("P", "")),
+        PropCommand("", K_TAKE, ("P", f"${STACK_TARGET}$")),
     ]
-    triggers = [trigger("Declare fire…", K_FIRE, [P_FIRE, R_FIRE, K_RESET], "declare fire: prompt, report, reset")]
+    declarations = [("fire", "Declare fire…", K_FIRE, P_FIRE, R_FIRE, G_FIRE, F_FIRE)]
     if side is Side.VIET_MINH:
         commands.insert(1, PropCommand("", P_ASSAULT, ("R", "Target area number")))
-        triggers.append(trigger("Declare assault…", K_ASSAULT, [P_ASSAULT, R_ASSAULT, K_RESET], "declare assault: prompt, report, reset"))
+        declarations.append(("assault", "Declare assault…", K_ASSAULT, P_ASSAULT, R_ASSAULT, G_ASSAULT, F_ASSAULT))
+    menu_keys = [d[2] for d in declarations]
+    # outermost: a Trigger Action acts after the traits inside it (TriggerAction.keyEvent), so a
+    # follower's mark is still set when the leading trigger inside tests it, and cleared only then
+    triggers = [
+        trigger("", menu_keys[0], [K_CLEAR], "declared as a follower: clear the mark", condition=f"{{{DECLARED}==1}}", watch=menu_keys[1:])
+    ]
+    followers: list[Trait] = []
+    for word, menu, menu_key, prompt, report_key, gather, follow in declarations:
+        lead = [K_LEAD, prompt, K_SHARE, report_key, gather, K_RESET, K_CLEAR]
+        triggers.append(trigger(menu, menu_key, lead, f"declare {word}: lead, prompt, share, report, followers, reset", condition=f"{{{DECLARED}!=1}}"))
+        triggers.append(trigger("", follow, [K_TAKE, report_key, K_RESET, K_DONE], f"{word} as a follower: take the target, report, reset, mark"))
+        match = f'{{Selected==true && sdbp_kind=="unit" && side=="{side.value}" && {DECLARED}==0}}'
+        followers.append(global_key_command(gather, follow, match, CURRENT_ZONE_TARGET, f"{word}: the other selected units of the zone"))
     triggers += [
         trigger("Take hit: flip", K_HIT_FLIP, [R_HIT_FLIP, K_SPENT], "damage: report, then flip to spent"),
         trigger("Take hit: eliminate", K_HIT_ELIMINATE, [R_HIT_ELIMINATE, K_ELIMINATE], "damage: report, then eliminate"),
         trigger("Retreat to…", K_RETREAT, [P_RETREAT, R_RETREAT, K_RESET], "retreat: prompt, report, reset (the player then drags)"),
     ]
     unit_ref = "unit=$sdbp_id$"
+    marks = [PropCommand("", K_LEAD, ("P", "2")), PropCommand("", K_DONE, ("P", "1")), PropCommand("", K_CLEAR, ("P", "0"))]
     traits: list[Trait] = [
         *triggers,
         dynamic_property("sdbp_target", "", commands),
+        dynamic_property(DECLARED, "0", marks, numeric=True, minimum=0, maximum=2),
+        set_global_property(STACK_TARGET, [PropCommand("", K_SHARE, ("P", "$sdbp_target$"))], "share the leading unit's target"),
+        *followers,
         send_to("Eliminate", K_ELIMINATE, layout.MAP_NAME, layout.BOARD_NAME, elim[0], elim[1], "to the Eliminated box"),
         send_to("Remove from game", K_REMOVE, layout.MAP_NAME, layout.BOARD_NAME, removed[0], removed[1], "to the Removed box"),
     ]
@@ -153,6 +188,11 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
     return Piece(tuple(traits))
 
 
+HAND_DRAW_POINT = (layout.CARD_W // 2 + 10, (layout.CARD_H + 60) // 2)
+"""Where the Draw buttons put cards in a hand: the centre of its first card slot (the hand's board is
+``CARD_H + 60`` high, buildfile); cards drawn there stack (``Map.placeOrMerge``)."""
+
+
 def _card_prototype(side: Side | None) -> Piece:
     commands = [PropCommand("", P_PLAY, ("R", "Target area number (blank if none)")), PropCommand("", K_RESET, ("P", ""))]
     triggers = [trigger("Play…", K_PLAY, [P_PLAY, R_PLAY, K_RESET, M_PLAY], "play: prompt, report, reset, move")]
@@ -173,6 +213,10 @@ def _card_prototype(side: Side | None) -> Piece:
     ]
     if side is Side.VIET_MINH:
         traits.append(return_to_deck("", M_DIG, discard, "entrenchment discard"))
+    if side is not None:
+        hand = layout.hand_name(side)
+        x, y = HAND_DRAW_POINT
+        traits.append(send_to("", K_DRAW, hand, hand, x, y, "draw: into the hand (the Draw button)"))
     traits += [
         report([R_PLAY], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=play|target=$sdbp_target$", "report play"),
         report([K_DISCARD], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=discard", "report discard"),

@@ -216,14 +216,49 @@ def delete(menu: str, key_: str) -> Trait:
     return Trait("delete;" + enc([menu, key_, ""], ";"), "")
 
 
-def trigger(menu: str, key_: str, actions: Sequence[str] = (), description: str = "") -> Trait:
+def trigger(
+    menu: str,
+    key_: str,
+    actions: Sequence[str] = (),
+    description: str = "",
+    *,
+    condition: str = "",
+    watch: Sequence[str] = (),
+) -> Trait:
     """Trigger Action ``macro;``: a menu entry on ``key_`` that sends ``actions`` to the piece, in order
-    (no actions: the entry only offers the key to the other traits)."""
-    fields = [description, menu, key_, "", "", enc(list(actions), ","), "false", "", "", "counted", "", "", "", "false", "", "1", "1"]
+    (no actions: the entry only offers the key to the other traits). ``condition`` is the property
+    match (``{…}``) the piece must meet for the trigger to fire (its menu entry is disabled otherwise);
+    ``watch`` are further keys that fire it (TriggerAction.myKeyEvent; the 17 fields of §4.6)."""
+    fields = [
+        description, menu, key_, condition, enc(list(watch), ","), enc(list(actions), ","),
+        "false", "", "", "counted", "", "", "", "false", "", "1", "1",
+    ]  # fmt: skip
     return Trait("macro;" + enc(fields, ";"), "")
 
 
+def set_global_property(name: str, commands: Sequence[PropCommand], description: str = "") -> Trait:
+    """Set Global Property ``setprop;`` (SetGlobalProperty.java): the Dynamic Property fields (name,
+    constraints, commands, description), then the property level (looked up in the piece's zone, its
+    map, then the module) and an empty search name; state empty. A ``P`` changer's value is a
+    FormattedString evaluated on the piece (``$sdbp_target$`` is the piece's own property)."""
+    constraints = enc(["false", "0", "100", "false"], ",")
+    entries = [enc([c.menu, c.key, enc(list(c.changer), ",")], ":") for c in commands]
+    fields = ["setprop", name, constraints, enc(entries, ","), description, "Current Zone/Current Map/Module", ""]
+    return Trait(enc(fields, ";"), "")
+
+
+def global_key_command(key_: str, send: str, match: str, target: str, description: str = "") -> Trait:
+    """Counter Global Key Command ``globalkey;`` with no menu entry: on ``key_`` it sends ``send`` to
+    every piece matching ``match`` within the fast-match ``target`` (format reference §3.3 GKC target),
+    no range, individual reports kept, no cards from decks. The 14 fields of §4.6; state empty."""
+    fields = ["", key_, send, match, "false", "1", "false", "true", "", description, "0", target, "false", ""]
+    return Trait("globalkey;" + enc(fields, ";"), "")
+
+
 KNOWN_PREFIXES = frozenset(
-    {"piece;", "mark;", "prototype;", "PROP;", "report;", "emb2;", "sendto;", "return;", "obs;", "delete;", "macro;"}
-)
+    {
+        "piece;", "mark;", "prototype;", "PROP;", "report;", "emb2;", "sendto;", "return;", "obs;", "delete;",
+        "macro;", "setprop;", "globalkey;",
+    }
+)  # fmt: skip
 """Every trait id this module writes; each is in the engine's factory (format reference §4.6)."""

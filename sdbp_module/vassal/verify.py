@@ -34,6 +34,7 @@ KNOWN_ELEMENTS = frozenset(
         M + "Chatter",
         M + "KeyNamer",
         M + "properties.GlobalProperties",
+        M + "properties.GlobalProperty",
         M + "properties.ZoneProperty",
         M + "PrototypesContainer",
         M + "PrototypeDefinition",
@@ -64,11 +65,14 @@ KNOWN_ELEMENTS = frozenset(
         W + "PieceSlot",
         W + "TabWidget",
         W + "PanelWidget",
+        W + "HtmlChart",
+        M + "ChartWindow",
         M + "PieceWindow",
         M + "DiceButton",
         M + "turn.TurnTracker",
         M + "turn.CounterTurnLevel",
         M + "turn.ListTurnLevel",
+        M + "turn.TurnGlobalHotkey",
         M + "GlobalKeyCommand",
         M + "PredefinedSetup",
     }
@@ -91,6 +95,7 @@ KNOWN_ATTRIBUTES: dict[str, frozenset[str]] = {
         "storeLeadingZeroIntegersAsStrings".split()
     ),
     M + "properties.ZoneProperty": frozenset("description initialValue isNumeric max min name wrap".split()),
+    M + "properties.GlobalProperty": frozenset("description initialValue isNumeric max min name wrap".split()),
     M + "PrototypeDefinition": frozenset("description name".split()),
     M + "Map": MAP_ATTRS,
     M + "PlayerHand": MAP_ATTRS | {"side", "useBoards", "visible"},
@@ -118,6 +123,8 @@ KNOWN_ATTRIBUTES: dict[str, frozenset[str]] = {
     W + "PieceSlot": frozenset("entryName gpid height width".split()),
     W + "TabWidget": frozenset("description entryName".split()),
     W + "PanelWidget": frozenset("entryName fixed nColumns scale vert".split()),
+    W + "HtmlChart": frozenset("chartName fileName".split()),  # build/widget/HtmlChart.java NAME, FILE
+    M + "ChartWindow": frozenset("hotkey icon name text tooltip".split()),  # build/module/ChartWindow.java
     M + "PieceWindow": frozenset("defaultWidth hidden hotkey icon name scale text tooltip".split()),
     M + "DiceButton": frozenset(
         "addToTotal canDisable disabledIcon hideWhenDisabled hotkey icon keepCount keepDice keepOption lockAdd "
@@ -130,6 +137,7 @@ KNOWN_ATTRIBUTES: dict[str, frozenset[str]] = {
     ),
     M + "turn.CounterTurnLevel": frozenset("incr loop loopLimit name property start turnFormat".split()),
     M + "turn.ListTurnLevel": frozenset("configFirst configList list name prompt property turnFormat".split()),
+    M + "turn.TurnGlobalHotkey": frozenset("hotkey match name reportFormat".split()),  # TurnGlobalHotkey.getAttributeNames
     M + "GlobalKeyCommand": frozenset(
         "buttonHotkey buttonText canDisable deckCount disabledIcon filter hideWhenDisabled hotkey icon name "
         "propertyGate reportFormat reportSingle singleMap suppressSounds target tooltip".split()
@@ -306,6 +314,9 @@ def verify_module(path: Path, *, expected_areas: list[str] | None = None) -> tup
         for el in root.iter(M + "documentation.HelpFile"):
             if el.get("fileName", "") not in names:
                 problems.append(f"help file {el.get('fileName')!r} is not in the module")
+        for el in root.iter(W + "HtmlChart"):
+            if el.get("fileName", "") not in names:
+                problems.append(f"chart {el.get('chartName')!r}: file {el.get('fileName')!r} is not in the module")
     return problems, inv
 
 

@@ -24,13 +24,24 @@ What is modelled:
   stack is gets (format reference §4.4, §5.5), the map's move report (one line per group of pieces
   that left the same point), then the map's move key through each piece; a drop inside a stack's
   counter merges into that stack, at its position; the hands have no move report and no move key;
-- Trigger Actions (prompt ``D/``, report, reset ``D/``, move), Send To Location (its back-position
+- Trigger Actions (prompt ``D/``, report, reset ``D/``, move; a declaration's one prompt per zone,
+  its shared target and its followers: ``declare``), Send To Location (its back-position
   ``D/``, the ``M/``, a new stack, the move key's report, then the report of the key that sent it),
   Return To Deck (the ``M/`` onto the pile's top card, then the report), Delete (``-/``), the
   palette drag of a marker (its AddPiece, its new stack, the map's create report, its move line);
 - dice: the line and the button's four properties ``_result``, ``_total``, ``_keep``, ``_summary``
   with their previous values (3.7.20 and later); the turn tracker: the line with the ``TURN``
-  command as its child;
+  command as its child (its counter state carries the tracker's loop and loop limit, as the set-up
+  save gives them), and **Next** at the last turn's last phase (``stay_at_last_turn``: the stay
+  hotkey's nested **Previous** logs the last phase again, then its report);
+- the map's move and create reports name places by the zones' ``locationFormat`` (``14 Béatrice``),
+  read from the module's ``buildFile.xml``;
+- the toolbar helpers (report-formats §2.13, ``GlobalCommand.apply``): the ``*`` report line with
+  each matching piece's key command as a child, pieces visited map by map, stack by stack (the
+  order the stacks were made), bottom to top: **Refresh units** (each unit's Layer ``D/`` with its
+  ``FLIP`` line), **Clear … markers** (each marker's ``-/``), **Draw** (per card the Send To
+  Location's ``D/``, its ``M/`` into the hand and new stack, and the deck's ``pieceRemoved`` mask
+  ``D/`` as its children);
 - undo (``BasicLogger.undo``): ``UNDO{TAB}true`` with the inverse of the step's tree
   (``Command.getUndoCommand``: sub-commands last to first, null inverses dropped, ``* UNDO:`` lines)
   and ``UNDO{TAB}false``; the scribe's own record of the position is restored;
@@ -39,12 +50,14 @@ What is modelled:
   with sub-commands, as ``LOG{TAB}`` (a raw ``step`` whose first text is empty).
 
 Positions are points inside the module's zones; hand cards lie on free card slots of the hand's
-board. Not modelled (the interpretation does not need them, and the format reference does not give
-their encoding): the ``Old…`` and ``Clicked…`` persistent properties the engine sets before a move
-or a menu command (so BasicPiece states carry no such properties), the mask ``D/`` of a card drawn
-from a face-down deck, the move report of card drags (its names depend on masking), the reshuffle
-command of a discard pile (``reshuffle`` drags the cards), the report of a marker's state menu.
-A multi-card ``draw`` is one drag of several cards (the decks allow one at a time).
+board (the **Draw** button's on the first one, stacked). Not modelled (the interpretation does not
+need them, and the format reference does not give their encoding): the ``Old…`` and ``Clicked…``
+persistent properties the engine sets before a move or a menu command (so BasicPiece states carry
+no such properties), the mask ``D/`` of a card dragged from a face-down deck (the **Draw** button's
+is written: its owner set, the mask's options kept as they were), the move report of card drags
+(its names depend on masking), the reshuffle command of a discard pile (``reshuffle`` drags the
+cards), the report of a marker's state menu. A multi-card ``draw`` is one drag of several cards
+(the decks allow one at a time).
 """
 
 from __future__ import annotations
@@ -54,6 +67,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from lxml import etree
+
 from sdbp_module.codec import pieces
 from sdbp_module.codec.container import read_container, write_save
 from sdbp_module.codec.envelope import (
@@ -62,7 +77,7 @@ from sdbp_module.codec.envelope import (
     decode_envelope,
     encode_envelope,
 )
-from sdbp_module.codec.module_info import read_module
+from sdbp_module.codec.module_info import marker_value, read_module
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import Command, decode_tree, encode_tree
@@ -97,13 +112,42 @@ def _enc(tokens: list[str], delimiter: str) -> str:
     return value
 
 
-def turn_state(turn: int, phase: str) -> str:
+def turn_state(turn: int, phase: str, loop_limit: int | None = None) -> str:
     """The turn tracker's state (format reference §5.4) at ``turn``, ``phase``: top level 0 active;
-    the ``Turn`` counter at ``turn`` (its one sub-level active, no loop); the ``Phase`` list at the
+    the ``Turn`` counter at ``turn`` (its one sub-level active; looped at ``loop_limit``, the last
+    turn, or no loop when None, as modules before the looped tracker); the ``Phase`` list at the
     phase's index (first index 0, every phase active). ``replay.vlog.start`` reads it back."""
     phases = _enc([str(PHASES.index(phase)), "0", "0", _enc(["true"] * len(PHASES), ",")], ";")
-    counter = _enc([str(turn), "0", "false", "-1", phases], ";")
+    loop = ["false", "-1"] if loop_limit is None else ["true", str(loop_limit)]
+    counter = _enc([str(turn), "0", *loop, phases], ";")
     return _enc(["0", counter], "|")
+
+
+def loop_limit_of(state: str) -> int | None:
+    """The loop limit a tracker state carries (``CounterTurnLevel.getState``), None when not looped."""
+    counter = se_decode(se_decode(state, "|")[1], ";")
+    return int(counter[3]) if counter[2] == "true" else None
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleText:
+    """What the scribe reads from the module's ``buildFile.xml`` besides zones and pieces: each main-map
+    zone's location name (``Zone.locationName``: its ``locationFormat`` with ``$name$`` expanded) and
+    the stay-at-the-last-turn hotkey's report."""
+
+    locations: dict[str, str]
+    last_turn_report: str
+
+
+def module_text(build_file: bytes) -> ModuleText:
+    """Read :class:`ModuleText` from a ``buildFile.xml``."""
+    root = etree.fromstring(build_file, parser=etree.XMLParser(resolve_entities=False, no_network=True))
+    locations: dict[str, str] = {}
+    for zone in root.iter("VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"):
+        name = zone.get("name", "")
+        locations[name] = zone.get("locationFormat", "$name$").replace("$name$", name)
+    hotkey = next(root.iter("VASSAL.build.module.turn.TurnGlobalHotkey"), None)
+    return ModuleText(locations, "" if hotkey is None else hotkey.get("reportFormat", ""))
 
 
 def piece_name(piece: TrackedPiece) -> str:
@@ -292,9 +336,11 @@ class Scribe:
     def __init__(self, module: Path, *, player: str = "scribe") -> None:
         with open_archive(module, kind="a .vmod is a zip archive") as archive:
             entry = next((e for e in archive.entries if e.name == SETUP_ENTRY), None)
-            if entry is None:
-                raise CodecError(f"{module}: no {SETUP_ENTRY} entry (not a module built by sdbp build)")
+            build = next((e for e in archive.entries if e.name == "buildFile.xml"), None)
+            if entry is None or build is None:
+                raise CodecError(f"{module}: no {SETUP_ENTRY} or buildFile.xml entry (not a module built by sdbp build)")
             data = archive.read(entry)
+            self.module_text = module_text(archive.read(build))
         tmp_entries = _container_entries(data)
         self.entries = [(n, d) for n, d in tmp_entries if n != "savedGame"]
         saved = dict(tmp_entries)["savedGame"]
@@ -319,6 +365,7 @@ class Scribe:
                     state = se_decode(fields[2], ";")
                     self.decks[name] = (state[1], state[2])
                     self.piles[name] = se_decode(state[4], ",") if len(state) > 4 and state[4] else []
+        self.loop_limit = loop_limit_of(self.turn)
         self.by_id: dict[str, TrackedPiece] = {}
         for piece in self.tracker.pieces.values():
             sid = piece.sdbp_id
@@ -405,6 +452,11 @@ class Scribe:
     def zone_of(self, piece: TrackedPiece) -> str:
         """``$CurrentZone$`` of the piece: the main-map zone at its position, or empty."""
         return self.zones.zone_name(float(piece.x), float(piece.y)) or ""
+
+    def location(self, zone: str) -> str:
+        """``$location$`` of a point in ``zone`` (the map's move and create reports): the zone's location
+        name, ``14 Béatrice`` for an area."""
+        return self.module_text.locations.get(zone, zone)
 
     def _state(self, piece: TrackedPiece) -> str:
         """The piece's whole state string (every trait's state, outermost first)."""
@@ -522,7 +574,10 @@ class Scribe:
                 comm = comm.append(c)
             if map_name == MAIN_MAP and old[0] == MAIN_MAP:
                 summaries.setdefault((old[1], old[2], nx, ny, old_zones[piece.piece_id]), []).append(piece_name(piece))
-        lines = [f"* {', '.join(names)} moves {k[4]} &rarr; {self.zones.zone_name(float(k[2]), float(k[3])) or ''} *" for k, names in summaries.items()]
+        lines = [
+            f"* {', '.join(names)} moves {self.location(k[4])} &rarr; {self.location(self.zones.zone_name(float(k[2]), float(k[3])) or '')} *"
+            for k, names in summaries.items()
+        ]
         comm = comm.append(_join(*(_chat(line) for line in lines)))
         if line_of is None:
             return comm
@@ -576,11 +631,26 @@ class Scribe:
         if phase not in PHASES:
             raise ValueError(f"phase {phase!r} is not one of {PHASES} (the tracker cannot show it; write odd lines with chat())")
         self._begin()
+        self._log(self._phase_line(turn, phase, side, self.turn))
+
+    def _phase_line(self, turn: int, phase: str, side: Side | None, old: str) -> _Cmd:
+        """``TurnTracker.save``: the PHASE line with the ``TURN`` command (new state, ``old``) as its child."""
         line = format_line("PHASE", [("turn", str(turn)), ("phase", phase), ("side", side_name(side))])
-        new = turn_state(turn, phase)
-        c = _chat("* " + line).append(_Cmd(_TURN, [TRACKER_ID, new, self.turn]))
+        new = turn_state(turn, phase, self.loop_limit)
         self.turn = new
-        self._log(c)
+        return _chat("* " + line).append(_Cmd(_TURN, [TRACKER_ID, new, old]))
+
+    def stay_at_last_turn(self, side: Side | None) -> None:
+        """**Next** pressed at the last turn's last phase (buildfile ``_turn_tracker``): the counter wraps to
+        the first turn's first phase, the stay hotkey fires **Previous**, whose nested ``save`` logs the
+        last turn's last phase (its ``TURN`` command's old state is the wrapped one; the outer ``save``
+        logs nothing), then the hotkey's report, a step of its own (``TurnGlobalHotkey.apply``)."""
+        if self.loop_limit is None:
+            raise ValueError("the module's tracker is not looped: it has no last turn to stay at")
+        self._begin()
+        wrapped = turn_state(1, PHASES[0], self.loop_limit)
+        self._log(self._phase_line(self.loop_limit, PHASES[-1], side, wrapped))
+        self._log(_chat("* " + self.module_text.last_turn_report))
 
     def pass_(self, side: Side) -> None:
         """The toolbar **Pass** button (``GlobalCommand.apply``: ``"*"`` + the report, no piece answers)."""
@@ -590,20 +660,129 @@ class Scribe:
         """The **French win** / **Viet Minh win** button (report-formats §2.12), a Global Key Command too."""
         self._log(_chat("*" + format_line("RESULT", [("side", side_name(side)), ("winner", winner.label)])))
 
+    def _helper(self, side: Side | None, helper: str, for_side: Side | None = None) -> _Cmd:
+        """A helper button's report (``GlobalCommand.apply``: ``"*"`` + the HELPER line, §2.13), the root
+        its pieces' commands are appended to (``Visitor``: ``command.append(p.keyEvent(stroke))``)."""
+        fields = [("side", side_name(side)), ("helper", helper)]
+        if for_side is not None:
+            fields.append(("for", for_side.label))
+        return _chat("*" + format_line("HELPER", fields))
+
+    def _visit_order(self) -> list[TrackedPiece]:
+        """The pieces of the main map in a Global Key Command's visiting order: stack by stack, in the
+        order the stacks were made (the map's piece collection), each bottom to top."""
+        out: list[TrackedPiece] = []
+        for members in self.tracker.stacks.values():
+            for pid in members:
+                piece = self.tracker.pieces.get(pid)
+                if piece is not None and piece.map == MAIN_MAP:
+                    out.append(piece)
+        return out
+
+    def refresh(self, side: Side | None) -> list[str]:
+        """**Refresh units** (§2.13; buildfile ``refresh_match``): every spent unit in an area, except a
+        French unit in a zone holding a No Supply marker, flips to fresh: per unit its Layer ``D/`` with
+        the ``FLIP … state=fresh`` line. Returns the units flipped."""
+        self._begin()
+        marked = {self.zone_of(p) for p in self._visit_order() if p.kind == "marker" and p.sdbp_id == "no-supply"}
+        root = self._helper(side, "refresh")
+        flipped: list[str] = []
+        for piece in self._visit_order():
+            zone = self.zone_of(piece)
+            if piece.kind != "unit" or piece.spent is not True or not zone.isdigit():
+                continue
+            if marker_value(piece.types, piece.states, "side") == Side.FRENCH.value and zone in marked:
+                continue
+            line = format_line("FLIP", [("side", side_name(side)), ("unit", piece.sdbp_id or ""), ("area", zone), ("state", "fresh")])
+            root.append(self._flip(piece, False).append(self._report(piece, line)))
+            flipped.append(piece.sdbp_id or "")
+        self._log(root)
+        return flipped
+
+    def clear_markers(self, side: Side | None, kind: str) -> list[str]:
+        """**Clear fire markers** (``kind`` ``fire``) / **Clear No Supply markers** (``no-supply``): every
+        such marker on the map is deleted (its Delete trait: ``-/``). Returns the piece ids deleted."""
+        helper = {"fire": "clear-fire", "no-supply": "clear-no-supply"}[kind]
+        self._begin()
+        root = self._helper(side, helper)
+        gone: list[str] = []
+        for piece in self._visit_order():
+            if piece.kind == "marker" and piece.sdbp_id == kind:
+                root.append(_Cmd(_REMOVE, [piece.piece_id, pieces.join_chain(piece.types), self._state(piece)]))
+                self.tracker.remove(piece.piece_id)
+                gone.append(piece.piece_id)
+        self._log(root)
+        return gone
+
+    def draw_to_hand(self, side: Side | None, for_side: Side, cards: list[str]) -> None:
+        """**Draw: <side>** (§2.13): ``cards`` are the cards the button's filter takes from the side's deck
+        (the engine picks them at random, as many as the hand lacks: buildfile ``draw_match``; the caller
+        names them). Per card the Send To Location's back-position ``D/``, its ``M/`` to the hand's first
+        slot (a new stack for the first card there, the others on it), then the deck's ``pieceRemoved``:
+        the card masked for the drawing side (its Mask ``D/``)."""
+        self._begin()
+        root = self._helper(side, "draw", for_side)
+        hand = f"{side_name(for_side)} hand"
+        deck = f"{side_name(for_side)} deck"
+        for card in cards:
+            piece = self.piece(card)
+            if piece.piece_id not in self.piles.get(deck, []):
+                raise ValueError(f"{card} is not in the {deck}")
+            index = self._trait(piece, "sendto;", 1, keys.K_DRAW)
+            dest = se_decode(piece.types[index][len("sendto;") :], ";")
+            c = self._change(piece, index, _enc([piece.map or "", piece.x, piece.y], ";"))
+            x, y, under = self._under(hand, dest[4], dest[5])
+            for placed in self._place(piece, hand, x, y, under):
+                c = c.append(placed)
+            mask = next(i for i, t in enumerate(piece.types) if t.startswith("obs;"))
+            owner = _enc([side_name(side) or "null", *se_decode(piece.states[mask], ";")[1:]], ";")
+            root.append(c.append(self._change(piece, mask, owner)))
+        self._log(root)
+
     def null_step(self) -> None:
         """A step whose command no encoder writes: ``LOG{TAB}null`` (Java's ``"LOG\\t" + null``)."""
         self.step(["null"])
 
     def declare(self, word: str, side: Side, units: list[str], target: str) -> None:
-        """``FIRE`` or ``ASSAULT`` declared by the selected units (``KeyBuffer.keyCommand``), one step:
-        per unit the Trigger Action's prompt ``D/`` (``target`` typed) with the line merged in, then the
-        reset ``D/``."""
+        """``FIRE`` or ``ASSAULT`` declared with ``units`` selected, in that order (``KeyBuffer.keyCommand``),
+        one step, one prompt per zone (report-formats §2.5, ``pieces._unit_prototype``). The first unit
+        of a zone leads, its Trigger Action sending in order: its mark (``D/``) with the prompt's answer
+        ``target`` merged in, the shared Global Property's change (``MutableProperty``), its line, the
+        Counter Global Key Command's command (a null root whose children are, per other selected unit
+        of its side in the zone, in the map's order: the target taken with the line merged in, and
+        the reset with the follower's mark merged in), then its reset with its mark cleared. When the
+        key reaches a follower, its outer trigger only clears its mark (a ``D/``)."""
         self._begin()
+        selected = [self.piece(uid) for uid in units]
+        chosen = {p.piece_id for p in selected}
+        done: set[str] = set()
         trees = []
-        for uid in units:
-            piece = self.piece(uid)
-            line = format_line(word, [("side", side_name(side)), ("unit", uid), ("from", self.zone_of(piece)), ("target", target)])
-            trees.append(_join(self._prop(piece, "sdbp_target", target), self._report(piece, line), self._prop(piece, "sdbp_target", "")))
+
+        def line(piece: TrackedPiece) -> str:
+            fields = [("side", side_name(side)), ("unit", piece.sdbp_id or ""), ("from", self.zone_of(piece)), ("target", target)]
+            return format_line(word, fields)
+
+        for piece in selected:
+            if piece.piece_id in done:
+                trees.append(self._prop(piece, keys.DECLARED, "0"))
+                continue
+            zone, own = self.zone_of(piece), marker_value(piece.types, piece.states, "side")
+            gathered = _Cmd(_NULL, [])
+            for other in self._visit_order():
+                if (
+                    other.piece_id in chosen
+                    and other.piece_id not in done
+                    and other is not piece
+                    and self.zone_of(other) == zone
+                    and marker_value(other.types, other.states, "side") == own
+                ):
+                    taken = self._prop(other, "sdbp_target", target).append(self._report(other, line(other)))
+                    gathered.append(_join(taken, self._prop(other, "sdbp_target", ""), self._prop(other, keys.DECLARED, "1")))
+                    done.add(other.piece_id)
+            shared = _Cmd(_PROPERTY, [keys.STACK_TARGET, self.properties.get(keys.STACK_TARGET, ""), target, "Module"])
+            self.properties[keys.STACK_TARGET] = target
+            lead = [self._prop(piece, keys.DECLARED, "2"), self._prop(piece, "sdbp_target", target), shared, self._report(piece, line(piece))]
+            trees.append(_join(*lead, gathered, self._prop(piece, "sdbp_target", ""), self._prop(piece, keys.DECLARED, "0")))
         self._log(_join(*trees))
 
     def entrench(self, side: Side, units: list[str]) -> None:
@@ -763,7 +942,7 @@ class Scribe:
         stack_state = _enc([MAIN_MAP, str(x), str(y), piece_id, STACK_LAYER], ";")
         self.tracker.add(stack, "stack", stack_state)
         fields = [("side", side_name(side)), ("marker", kind), ("state", state), ("from", ""), ("to", self.zone_of(marker))]
-        created = _chat(f"* {piece_name(marker)} created in {self.zone_of(marker)} *")
+        created = _chat(f"* {piece_name(marker)} created in {self.location(self.zone_of(marker))} *")
         self._log(_join(add, _Cmd(_ADD, [stack, "stack", stack_state]), created, self._report(marker, format_line("MOVE", fields))))
         return piece_id
 

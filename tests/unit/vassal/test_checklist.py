@@ -15,8 +15,14 @@ from lxml import etree
 from sdbp_module.codec.envelope import decode_envelope
 from sdbp_module.codec.sequence import decode, encode
 from sdbp_module.vassal import buildfile, layout, pieces
-from sdbp_module.vassal.verify import KNOWN_ATTRIBUTES, KNOWN_ELEMENTS, images_of, piece_traits, prototypes_used
 from sdbp_module.vassal.traits import KNOWN_PREFIXES, unnest
+from sdbp_module.vassal.verify import (
+    KNOWN_ATTRIBUTES,
+    KNOWN_ELEMENTS,
+    images_of,
+    piece_traits,
+    prototypes_used,
+)
 
 from .conftest import Built
 
@@ -189,7 +195,8 @@ def test_setup_save_structure(built: Built) -> None:
     assert f"{layout.MAP_NAME}BoardPicker\t{layout.BOARD_NAME}\t0\t0" in top  # §8.15
     for side in built.game.game.sides:
         assert f"{layout.hand_name(side)}BoardPicker\t{layout.hand_name(side)}\t0\t0" in top
-    assert "TURNTurnTracker0\t0|1;0;false;-1;0\\;0\\;0\\;true,true,true" in top
+    last = built.game.game.turns  # the counter is looped at the data's last turn (buildfile._turn_tracker)
+    assert f"TURNTurnTracker0\t0|1;0;true;{last};0\\;0\\;0\\;true,true,true" in top
     assert encode(top, ESC) == text
 
 

@@ -81,7 +81,8 @@ def test_retreat_prompts_reports_and_resets_without_moving(built: Built, proto: 
 @pytest.mark.parametrize("proto", UNIT_PROTOTYPES)
 def test_menu_keys_of_a_unit_are_distinct_and_every_report_is_unsuppressable(built: Built, proto: str) -> None:
     traits = prototype_traits(built, proto)
-    menu_keys = [f[3] for f in traits if f[0] == "macro"] + [f[2] for f in traits if f[0] == "sendto"]
+    # triggers with a menu entry (the menu-less ones: a declaration's follower and mark clearing, §2.5)
+    menu_keys = [f[3] for f in traits if f[0] == "macro" and f[2]] + [f[2] for f in traits if f[0] == "sendto"]
     menu_keys += [pieces.K_SPENT, pieces.K_FRESH]  # the Layer of every unit piece
     assert len(menu_keys) == len(set(menu_keys))
     assert {"72,130", "72,195", "82,195"} <= set(menu_keys)
@@ -105,6 +106,6 @@ def test_assault_dice_button_beside_fire(built: Built) -> None:
     assert assault.get("reportFormat") == "SDBP|1|DICE|side=$PlayerSide$|purpose=assault|dice=$result$|total=$numericalTotal$"
     assert assault.get("reportFormat") == buildfile.dice_report("assault")
     fire = buttons[0]
-    assert {k: v for k, v in assault.attrib.items() if k not in ("name", "text", "tooltip", "reportFormat")} == {
-        k: v for k, v in fire.attrib.items() if k not in ("name", "text", "tooltip", "reportFormat")
-    }
+    own = ("name", "text", "tooltip", "reportFormat", "hotkey")  # each button its own hotkey (F2, F3)
+    assert {k: v for k, v in assault.attrib.items() if k not in own} == {k: v for k, v in fire.attrib.items() if k not in own}
+    assert assault.get("hotkey") != fire.get("hotkey")

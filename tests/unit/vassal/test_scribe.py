@@ -23,7 +23,8 @@ from sdbp_module.replay.interpret import interpret_tree
 from sdbp_module.replay.vlog.start import PHASES, StartReader
 from sdbp_module.replay.vlog.tracker import Tracker
 from sdbp_module.replay.vlog.zones import Zones
-from sdbp_module.vassal import layout, setup
+from sdbp_module.vassal import buildfile, layout
+from sdbp_module.vassal.pieces import HAND_DRAW_POINT
 from sdbp_module.vassal_log.scribe import (
     HAND_BOARD,
     Scribe,
@@ -68,6 +69,14 @@ def move(piece_id: str, to: tuple[str, str, str], under: str, old: tuple[str, st
     return "/".join(["M", piece_id, *to, under, *old, old_under, "scribe"])
 
 
+def below(s: Scribe, sdbp_id: str) -> str:
+    """The piece under ``sdbp_id`` in its stack (a move's old ``underId``), or ``null``."""
+    pid = s.piece(sdbp_id).piece_id
+    members = s.tracker.stacks.get(s.tracker.stack_of(pid) or "", [])
+    i = members.index(pid) if pid in members else 0
+    return members[i - 1] if i > 0 else "null"
+
+
 def where(s: Scribe, sdbp_id: str) -> tuple[str, str, str]:
     p = s.piece(sdbp_id)
     return (p.map or "null", p.x, p.y)
@@ -79,19 +88,20 @@ def test_turn_state_reads_back_as_the_same_turn_and_phase(built: Built) -> None:
         for phase in PHASES:
             assert reader.phase(turn_state(turn, phase)) == PhaseStart(where=Where("t.vlog", 0), turn=turn, phase=Phase(phase))
     assert reader.problems == []
-    assert turn_state(1, "draw") == setup.turn_state(1)  # the set-up save's own record
-    assert turn_state(2, "action") == "0|2;0;false;-1;1\\;0\\;0\\;true,true,true"
+    assert turn_state(1, "draw", built.game.game.turns) == buildfile.tracker_state(built.game, 1)  # the set-up save's own record
+    assert turn_state(2, "action", 8) == "0|2;0;true;8;1\\;0\\;0\\;true,true,true"
+    assert turn_state(2, "action") == "0|2;0;false;-1;1\\;0\\;0\\;true,true,true"  # modules before the looped tracker
 
 
 def test_phase_is_the_decorated_line_with_the_tracker_state_as_its_child(scribe: Scribe) -> None:
     scribe.phase(2, "action", V)
     assert scribe.steps[-1] == [
         "CHAT* SDBP|1|PHASE|turn=2|phase=action|side=Viet Minh",
-        "TURNTurnTracker0\t0|2;0;false;-1;1\\;0\\;0\\;true,true,true",
+        "TURNTurnTracker0\t0|2;0;true;8;1\\;0\\;0\\;true,true,true",
     ]
     (step,) = log_steps(scribe)
     assert step.text == "LOG\tCHAT* SDBP|1|PHASE|turn=2|phase=action|side=Viet Minh"
-    assert [c.text for c in step.children] == ["LOG\tTURNTurnTracker0\t0|2;0;false;-1;1\\;0\\;0\\;true,true,true"]
+    assert [c.text for c in step.children] == ["LOG\tTURNTurnTracker0\t0|2;0;true;8;1\\;0\\;0\\;true,true,true"]
     with pytest.raises(ValueError, match="chat"):
         scribe.phase(1, "supper", V)
 
@@ -109,43 +119,51 @@ def test_pass_and_result_buttons_write_a_bare_star_and_a_null_step_is_null(scrib
 
 
 def test_a_drop_where_no_stack_is_makes_a_new_stack_and_the_next_lands_on_its_top(scribe: Scribe) -> None:
-    a, b, c = (scribe.piece(f"VM-308-88-322-{i}") for i in (1, 2, 3))
+    ids = ("VM-308-88-322-1", "VM-312-165-115-1", "VM-308-88-322-3")  # set up in areas 7, 8 and 7
+    a, b, c = (scribe.piece(i) for i in ids)
     assert piece_name(a) == "322/88 1 (fresh)"
-    olds = [where(scribe, f"VM-308-88-322-{i}") for i in (1, 2, 3)]
+    olds = [where(scribe, i) for i in ids]
+    assert olds[0] != olds[1]
     x, y = (str(v) for v in scribe.point("11"))
-    scribe.move(V, ["VM-308-88-322-1", "VM-308-88-322-2"], "11")  # from two set-up stacks
+    scribe.move(V, list(ids[:2]), "11")  # from two set-up stacks
     (stack,) = [sid for sid, members in scribe.tracker.stacks.items() if members == [a.piece_id, b.piece_id]]
     assert last(scribe) == [
         move(a.piece_id, ("Main Map", x, y), "null", olds[0]),
         [
             [f"+/{stack}/stack/Main Map;{x};{y};{a.piece_id};@@1"],
             [move(b.piece_id, ("Main Map", x, y), a.piece_id, olds[1])],
-            ["CHAT* 322/88 1 (fresh) moves 7 &rarr; 11 *", [["CHAT* 322/88 2 (fresh) moves 7 &rarr; 11 *"]]],
+            [
+                "CHAT* 322/88 1 (fresh) moves 7 Northern paddies &rarr; 11 Nam Yum meadows *",
+                [[f"CHAT* {piece_name(b)} moves 8 Upper Nam Yum &rarr; 11 Nam Yum meadows *"]],
+            ],
             [
                 f"D/{a.piece_id} same",
                 [
-                    ["CHAT* SDBP|1|MOVE|side=Viet Minh|unit=VM-308-88-322-1|from=7|to=11"],
-                    [f"D/{b.piece_id} same", [["CHAT* SDBP|1|MOVE|side=Viet Minh|unit=VM-308-88-322-2|from=7|to=11"]]],
+                    [f"CHAT* SDBP|1|MOVE|side=Viet Minh|unit={ids[0]}|from=7|to=11"],
+                    [f"D/{b.piece_id} same", [[f"CHAT* SDBP|1|MOVE|side=Viet Minh|unit={ids[1]}|from=8|to=11"]]],
                 ],
             ],
         ],
     ]
-    scribe.move(V, ["VM-308-88-322-3"], "11")
-    assert last(scribe)[0] == move(c.piece_id, ("Main Map", x, y), b.piece_id, olds[2])
+    under_c = below(scribe, ids[2])
+    scribe.move(V, [ids[2]], "11")
+    assert last(scribe)[0] == move(c.piece_id, ("Main Map", x, y), b.piece_id, olds[2], under_c)
     assert scribe.tracker.stacks[stack] == [a.piece_id, b.piece_id, c.piece_id]
-    scribe.flip(V, ["VM-308-88-322-2"])
-    scribe.move(V, ["VM-308-88-322-1", "VM-308-88-322-2"], "8")  # now from one point: one line naming both
+    scribe.flip(V, [ids[1]])
+    scribe.move(V, list(ids[:2]), "3")  # now from one point (to an empty area): one line naming both
     step = last(scribe)
-    assert step[0] == move(a.piece_id, where(scribe, "VM-308-88-322-1"), "null", ("Main Map", x, y))  # bottom of its stack
-    assert ["CHAT* 322/88 1 (fresh), 322/88 2 (spent) moves 11 &rarr; 8 *"] in step[1]  # type: ignore[operator]
+    assert step[0] == move(a.piece_id, where(scribe, ids[0]), "null", ("Main Map", x, y))  # bottom of its stack
+    assert [f"CHAT* 322/88 1 (fresh), {piece_name(b)} moves 11 Nam Yum meadows &rarr; 3 Road to Tuần Giáo *"] in step[1]  # type: ignore[operator]
+    assert piece_name(b).endswith("(spent)")
 
 
 def test_a_drop_on_a_stacks_counter_lands_on_the_stack(scribe: Scribe) -> None:
     a, b = scribe.piece("VM-308-88-322-1"), scribe.piece("VM-308-88-322-2")
     x, y = scribe.point("11")
     scribe.move(V, ["VM-308-88-322-1"], "11")
+    old_b = where(scribe, "VM-308-88-322-2")
     scribe.move(V, ["VM-308-88-322-2"], "", point=(x + layout.COUNTER // 2 - 1, y - layout.COUNTER // 2))  # on a's counter
-    assert last(scribe)[0] == move(b.piece_id, ("Main Map", str(x), str(y)), a.piece_id, ("Main Map", "932", "521"))
+    assert last(scribe)[0] == move(b.piece_id, ("Main Map", str(x), str(y)), a.piece_id, old_b)
     scribe.move(V, ["VM-308-88-322-3"], "", point=(x + layout.COUNTER // 2, y))  # just beside it: a stack of its own
     assert "/stack/" in str(last(scribe)[1])
 
@@ -159,19 +177,39 @@ def test_report_actions_write_their_line_under_an_unchanged_d(scribe: Scribe) ->
     assert [c.text for c in step.children] == ["LOG\tCHAT* SDBP|1|ENTRENCH|side=Viet Minh|unit=VM-312-165-542-1|area=8"]
 
 
-def test_declare_merges_each_line_into_its_prompt(scribe: Scribe) -> None:
-    u1, u2 = scribe.piece("VM-312-165-115-1").piece_id, scribe.piece("VM-312-165-115-2").piece_id
-    scribe.declare("FIRE", V, ["VM-312-165-115-1", "VM-312-165-115-2"], "14")
+def test_declare_prompts_once_per_zone_and_the_other_selected_units_follow(scribe: Scribe) -> None:
+    """One prompt per zone (report-formats §2.5): the leading unit's mark with the prompt merged in, the
+    shared target, its line, the followers under a null root (the Counter GKC), its reset with the
+    mark cleared; the key then reaches each follower, whose outer trigger clears its mark."""
+    ids = ["VM-312-165-115-1", "VM-312-165-115-2", "VM-312-165-115-3"]  # all in 8
+    u1, u2, u3 = (scribe.piece(i).piece_id for i in ids)
+    scribe.declare("FIRE", V, ids, "14")
     line = "CHAT* SDBP|1|FIRE|side=Viet Minh|unit=VM-312-165-115-{}|from=8|target=14"
     assert last(scribe) == [
         f"D/{u1} changed",
-        [[line.format(1)], [f"D/{u1} changed"], [f"D/{u2} changed", [[line.format(2)], [f"D/{u2} changed"]]]],
+        [
+            ["MutableProperty\tsdbp_stack_target\t\t14\tModule"],
+            [f"D/{u1} same", [[line.format(1)]]],
+            ["", [[f"D/{u} changed", [[line.format(n)], [f"D/{u} changed"]]] for n, u in ((2, u2), (3, u3))]],
+            [f"D/{u1} changed"],
+            [f"D/{u2} changed"],
+            [f"D/{u3} changed"],
+        ],
     ]
     prompt = se_decode(log_steps(scribe)[-1].text[6:], "/")
-    assert "14" in pieces.split_chain(prompt[1]) and scribe.piece("VM-312-165-115-1").prop("sdbp_target") == ""  # type: ignore[operator]
-    scribe.declare("ASSAULT", V, ["VM-312-165-115-3"], "")  # a cancelled prompt changes nothing: no D/ of its own
-    assert last(scribe)[1] == [["CHAT* SDBP|1|ASSAULT|side=Viet Minh|unit=VM-312-165-115-3|from=8|target="]]
-    assert str(last(scribe)[0]).endswith(" same")
+    assert "14" in pieces.split_chain(prompt[1])  # type: ignore[operator]
+    for i in ids:  # every unit ends reset: no target, no mark
+        assert (scribe.piece(i).prop("sdbp_target"), scribe.piece(i).prop("sdbp_declared")) == ("", "0")
+    scribe.declare("ASSAULT", V, ["VM-312-165-115-3"], "")  # a cancelled prompt: the line says target=
+    assert ["CHAT* SDBP|1|ASSAULT|side=Viet Minh|unit=VM-312-165-115-3|from=8|target="] in last(scribe)[1][1][1]  # type: ignore[index]
+    assert ["MutableProperty\tsdbp_stack_target\t14\t\tModule"] in last(scribe)[1]  # type: ignore[operator]
+
+
+def test_declare_with_units_in_two_zones_prompts_in_each(scribe: Scribe) -> None:
+    scribe.declare("FIRE", V, ["VM-312-165-115-1", "VM-312-141-11-1", "VM-312-165-115-2"], "10")  # 8, 12, 8
+    lines = [t for t in scribe.steps[-1] if t.startswith("CHAT")]
+    assert [t.split("|")[4] for t in lines] == ["unit=VM-312-165-115-1", "unit=VM-312-165-115-2", "unit=VM-312-141-11-1"]
+    assert sum(t.startswith("MutableProperty") for t in scribe.steps[-1]) == 2  # one shared target per zone
 
 
 def test_damage_flip_writes_damage_then_the_flip(scribe: Scribe) -> None:
@@ -192,8 +230,9 @@ def test_eliminate_is_the_send_to_location_with_its_move_line(scribe: Scribe) ->
     empty box), the move key's ``MOVE`` line; the ``ELIMINATE`` line's ``D/`` merges into the one before."""
     a, b = scribe.piece("FR-III13DBLE-10"), scribe.piece("FR-III13DBLE-11")
     old_a, old_b = where(scribe, "FR-III13DBLE-10"), where(scribe, "FR-III13DBLE-11")
+    under_a = below(scribe, "FR-III13DBLE-10")
     scribe.damage(F, "FR-III13DBLE-10", "eliminate")
-    box = ("Main Map", "2132", "1068")
+    box = where(scribe, "FR-III13DBLE-10")  # the Eliminate trait's point (an empty box: no stack to land on)
     (stack,) = [sid for sid, m in scribe.tracker.stacks.items() if m == [a.piece_id]]
     assert last(scribe) == [
         f"D/{a.piece_id} same",
@@ -202,8 +241,8 @@ def test_eliminate_is_the_send_to_location_with_its_move_line(scribe: Scribe) ->
             [
                 f"D/{a.piece_id} changed",
                 [
-                    [move(a.piece_id, box, "null", old_a)],
-                    [f"+/{stack}/stack/Main Map;2132;1068;{a.piece_id};@@1"],
+                    [move(a.piece_id, box, "null", old_a, under_a)],
+                    [f"+/{stack}/stack/Main Map;{box[1]};{box[2]};{a.piece_id};@@1"],
                     [f"D/{a.piece_id} same", [["CHAT* SDBP|1|MOVE|side=French|unit=FR-III13DBLE-10|from=14|to=Eliminated"]]],
                     ["CHAT* SDBP|1|ELIMINATE|side=French|unit=FR-III13DBLE-10|from=14"],
                 ],
@@ -212,8 +251,9 @@ def test_eliminate_is_the_send_to_location_with_its_move_line(scribe: Scribe) ->
     ]
     back = se_decode(log_steps(scribe)[-1].children[1].text[6:], "/")[1]
     assert ";".join(old_a) in pieces.split_chain(back)  # type: ignore[operator]
+    under_b = below(scribe, "FR-III13DBLE-11")
     scribe.eliminate(F, "FR-III13DBLE-11")  # onto the first one
-    assert last(scribe)[1][0] == [move(b.piece_id, box, a.piece_id, old_b)]  # type: ignore[index]
+    assert last(scribe)[1][0] == [move(b.piece_id, box, a.piece_id, old_b, under_b)]  # type: ignore[index]
     with pytest.raises(ValueError):
         scribe.damage(F, "FR-III13DBLE-11", "retreat")
 
@@ -225,7 +265,7 @@ def test_retreat_is_the_menu_step_then_the_drag(scribe: Scribe) -> None:
     assert shape(menu) == [f"D/{u} changed", [["CHAT* SDBP|1|RETREAT|side=French|unit=FR-III13DBLE-11|from=14|to=17"], [f"D/{u} changed"]]]
     assert scribe.piece("FR-III13DBLE-11").prop("sdbp_target") == ""
     assert shape(drag)[1][1:] == [  # type: ignore[index]
-        ["CHAT* III/13 DBLE 11 (fresh) moves 14 &rarr; 17 *"],
+        ["CHAT* III/13 DBLE 11 (fresh) moves 14 Béatrice &rarr; 17 Dominique 4 *"],
         [f"D/{u} same", [["CHAT* SDBP|1|MOVE|side=French|unit=FR-III13DBLE-11|from=14|to=17"]]],
     ]
     scribe.retreat(F, "FR-III13DBLE-9", "17", typed=" 17 ")
@@ -295,7 +335,7 @@ def test_a_palette_marker_is_added_with_its_stack_beside_the_units(scribe: Scrib
         f"+/{marker}",
         [
             [f"+/{stack}/stack/Main Map;{piece.x};{piece.y};{marker};@@1"],
-            [f"* {piece_name(piece)} created in 8 *".join(["CHAT", ""])],
+            [f"* {piece_name(piece)} created in 8 Upper Nam Yum *".join(["CHAT", ""])],
             [f"D/{marker} same", [["CHAT* SDBP|1|MOVE|side=Viet Minh|marker=trench|state=2|from=|to=8"]]],
         ],
     ]
@@ -319,7 +359,7 @@ def test_undo_writes_the_inverse_tree_and_restores_the_position(scribe: Scribe) 
     assert scribe.steps[-1] == [
         "UNDO\ttrue",
         "CHAT* UNDO: * SDBP|1|MOVE|side=French|unit=FR-8BPC-1|from=21|to=22",
-        f"CHAT* UNDO: * {piece_name(u)} moves 21 &rarr; 22 *",
+        f"CHAT* UNDO: * {piece_name(u)} moves 21 Airstrip south / PC &rarr; 22 Huguette 2 / 3 / 4 *",
         f"-/{stack}",
         "M/" + "/".join([f[0], *f[5:9], *f[1:5], f[9]]),
         "UNDO\tfalse",
@@ -367,3 +407,56 @@ def test_the_interpretation_reads_a_scribe_log_with_phases_damage_and_retreats(b
         UnitOutcome(UnitId("FR-III13DBLE-10"), DamageResult.ELIMINATE),
         UnitOutcome(UnitId("FR-III13DBLE-11"), DamageResult.RETREAT, (AreaId(17),)),
     }
+
+
+def test_refresh_is_the_helper_line_with_each_units_flip_under_it(scribe: Scribe) -> None:
+    """**Refresh units** (report-formats §2.13, ``GlobalCommand.apply``): the bare-``*`` line, then each
+    matching unit's key command, a Layer ``D/`` with its ``FLIP`` line merged in."""
+    scribe.flip(F, ["FR-8BPC-1"])
+    u = scribe.piece("FR-8BPC-1").piece_id
+    assert scribe.refresh(F) == ["FR-8BPC-1"]
+    assert last(scribe) == [
+        "CHAT*SDBP|1|HELPER|side=French|helper=refresh",
+        [[f"D/{u} changed", [["CHAT* SDBP|1|FLIP|side=French|unit=FR-8BPC-1|area=21|state=fresh"]]]],
+    ]
+    assert not scribe.piece("FR-8BPC-1").spent
+
+
+def test_clear_markers_is_the_helper_line_with_each_markers_removal(scribe: Scribe) -> None:
+    marker = scribe.add_marker(V, "fire", "viet_minh", "8")
+    assert scribe.clear_markers(F, "fire") == [marker]
+    assert last(scribe) == ["CHAT*SDBP|1|HELPER|side=French|helper=clear-fire", [[f"-/{marker}"]]]
+    assert marker not in scribe.tracker.pieces
+
+
+def test_draw_to_hand_is_each_cards_send_to_location_under_the_helper_line(scribe: Scribe) -> None:
+    """**Draw** (§2.13): per card the Send To Location's ``D/``, with the ``M/`` to the hand's first slot
+    (the first card makes a new stack there, the second lands on it) and the deck's mask ``D/``."""
+    one, two = scribe.piece("FR-01"), scribe.piece("FR-02")
+    assert scribe.piles["French deck"][:2] == [one.piece_id, two.piece_id]  # FR-02 lies on FR-01 …
+    olds = [where(scribe, "FR-01"), where(scribe, "FR-02")]
+    unders = ["null", "null"]  # … until FR-01 has left: each card's old underId when it moves
+    scribe.draw_to_hand(F, F, ["FR-01", "FR-02"])
+    x, y = (str(v) for v in HAND_DRAW_POINT)
+    (stack,) = [sid for sid, m in scribe.tracker.stacks.items() if m == [one.piece_id, two.piece_id]]
+    assert last(scribe) == [
+        "CHAT*SDBP|1|HELPER|side=French|helper=draw|for=French",
+        [
+            [
+                f"D/{one.piece_id} changed",
+                [
+                    [move(one.piece_id, ("French hand", x, y), "null", olds[0], unders[0])],
+                    [f"+/{stack}/stack/French hand;{x};{y};{one.piece_id};@@1"],
+                    [f"D/{one.piece_id} changed"],
+                ],
+            ],
+            [
+                f"D/{two.piece_id} changed",
+                [[move(two.piece_id, ("French hand", x, y), one.piece_id, olds[1], unders[1])], [f"D/{two.piece_id} changed"]],
+            ],
+        ],
+    ]
+    mask = next(i for i, t in enumerate(one.types) if t.startswith("obs;"))
+    assert se_decode(one.states[mask], ";")[0] == "French"  # masked for the drawing side (Deck.pieceRemoved)
+    with pytest.raises(ValueError, match="not in the French deck"):
+        scribe.draw_to_hand(F, F, ["FR-01"])

@@ -10,7 +10,16 @@ from hypothesis import strategies as st
 
 from sdbp_module.model.game_data import GameData
 from sdbp_module.vassal import pieces
-from sdbp_module.vassal.traits import Piece, PropCommand, basic_piece, dynamic_property, layer, marker, report, unnest
+from sdbp_module.vassal.traits import (
+    Piece,
+    PropCommand,
+    basic_piece,
+    dynamic_property,
+    layer,
+    marker,
+    report,
+    unnest,
+)
 from sdbp_module.vassal.verify import piece_traits, properties_of
 
 

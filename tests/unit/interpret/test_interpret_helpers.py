@@ -1,0 +1,113 @@
+"""The toolbar helpers' steps (report-formats §2.13), the tracker staying at the last turn (§2.2) and a
+stack's declaration with one prompt (§2.5), as the scribe writes them the engine's way, read back as
+the same events as the acts done by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sdbp_module.codec.module_info import read_module
+from sdbp_module.codec.tree import Command, decode_tree
+from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.events import (
+    CardDraw,
+    Event,
+    Fire,
+    FireMarkerSet,
+    Flip,
+    GameStart,
+    NoSupplySet,
+    PhaseStart,
+    Where,
+)
+from sdbp_module.replay.interpret import Problem, interpret_tree
+from sdbp_module.replay.vlog.zones import Zones
+from sdbp_module.vassal_log.scribe import Scribe
+
+F, V = Side.FRENCH, Side.VIET_MINH
+
+
+def read(tree: Command, game: GameData, module: Path) -> tuple[list[Event], list[Problem]]:
+    """Events after the start (GameStart and PhaseStart dropped) and the problems."""
+    events, problems = interpret_tree(tree, game, Zones.from_module(read_module(module)), "t.vlog")
+    assert isinstance(events[0], GameStart) and isinstance(events[1], PhaseStart)
+    return events[2:], problems
+
+
+def run(s: Scribe, game: GameData, module: Path) -> tuple[list[Event], list[Problem]]:
+    return read(decode_tree(s.text()), game, module)
+
+
+def w(n: int) -> Where:
+    return Where("t.vlog", n)
+
+
+def test_refresh_flips_spent_units_but_french_ones_under_no_supply(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.flip(F, ["FR-III13DBLE-9", "FR-III13DBLE-10"])  # in 14
+    s.flip(F, ["FR-8BPC-1"])  # in 21
+    s.flip(V, ["VM-312-165-115-1"])  # in 8
+    s.add_marker(V, "no-supply", "no-supply", "14")
+    flipped = s.refresh(F)
+    assert sorted(flipped) == ["FR-8BPC-1", "VM-312-165-115-1"]
+    assert s.steps[-1][0] == "CHAT*SDBP|1|HELPER|side=French|helper=refresh"
+    events, problems = run(s, game, module)
+    assert problems == []
+    (flip,) = [e for e in events if isinstance(e, Flip) and not e.spent]
+    assert flip.where == w(5) and flip.by is F
+    assert sorted(flip.units) == [UnitId("FR-8BPC-1"), UnitId("VM-312-165-115-1")]
+
+
+def test_clear_markers_removes_them_from_their_areas(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.add_marker(F, "fire", "french", "14")
+    s.add_marker(V, "fire", "viet_minh", "8")
+    s.add_marker(V, "no-supply", "no-supply", "21")
+    assert len(s.clear_markers(V, "fire")) == 2
+    assert len(s.clear_markers(V, "no-supply")) == 1
+    assert s.clear_markers(V, "fire") == []  # nothing left: the line alone
+    assert s.steps[-1] == ["CHAT*SDBP|1|HELPER|side=Viet Minh|helper=clear-fire"]
+    events, problems = run(s, game, module)
+    assert problems == []
+    assert events[3:] == [
+        FireMarkerSet(where=w(4), area=AreaId(14), side=F, present=False),
+        FireMarkerSet(where=w(4), area=AreaId(8), side=V, present=False),
+        NoSupplySet(where=w(5), side=None, area=AreaId(21), present=False),
+    ]
+
+
+def test_draw_to_hand_moves_deck_cards_into_the_hand_as_draws(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    s.draw_to_hand(F, F, ["FR-01", "FR-02", "FR-03"])
+    s.draw_to_hand(V, V, ["VM-05"])
+    hand = {s.piece(c).map for c in ("FR-01", "FR-02", "FR-03")}
+    assert hand == {"French hand"} and len({(s.piece(c).x, s.piece(c).y) for c in ("FR-01", "FR-02", "FR-03")}) == 1
+    events, problems = run(s, game, module)
+    assert problems == []
+    assert events == [
+        CardDraw(where=w(1), side=F, cards=(CardId("FR-01"), CardId("FR-02"), CardId("FR-03"))),
+        CardDraw(where=w(2), side=V, cards=(CardId("VM-05"),)),
+    ]
+
+
+def test_next_at_the_last_turn_stays_there_and_gives_no_new_phase(game: GameData, module: Path) -> None:
+    s = Scribe(module)
+    last = game.game.turns
+    s.phase(last, "end", V)
+    s.stay_at_last_turn(V)
+    assert s.steps[1][0] == f"CHAT* SDBP|1|PHASE|turn={last}|phase=end|side=Viet Minh"
+    assert s.steps[2] == [f"CHAT* Turn {last} is the last turn (rules 4.0 C): the tracker stays at turn {last}, phase end"]
+    events, problems = read(decode_tree(s.text()), game, module)
+    assert problems == [] and events == [PhaseStart(where=w(1), turn=last, phase=Phase.END)]
+
+
+def test_a_stack_declared_with_one_prompt_is_one_fire_of_every_unit(game: GameData, module: Path) -> None:
+    """One prompt per zone (report-formats §2.5): the leading unit's line, then its followers' lines
+    under the Counter GKC's null root, the shared target's property change: one ``Fire``."""
+    s = Scribe(module)
+    ids = ["VM-312-165-115-1", "VM-312-165-115-2", "VM-312-165-115-3"]
+    s.declare("FIRE", V, ids, "14")
+    events, problems = run(s, game, module)
+    assert problems == []
+    assert events == [Fire(where=w(1), side=V, units=tuple(UnitId(i) for i in ids), from_area=AreaId(8), target=AreaId(14))]
