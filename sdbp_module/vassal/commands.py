@@ -20,7 +20,15 @@ from sdbp_module.codec.container import container_bytes
 from sdbp_module.codec.envelope import Envelope, EnvelopeKind, encode_envelope
 from sdbp_module.errors import EXIT_OK, BuildError, InputError, OutputError
 from sdbp_module.model.game_data import GameData
-from sdbp_module.vassal import artwork, buildfile, layout, package, setup, verify
+from sdbp_module.vassal import (
+    artwork,
+    buildfile,
+    layout,
+    package,
+    player_aid,
+    setup,
+    verify,
+)
 from sdbp_module.vassal import help as help_page
 
 SETUP_KEY = 0x5A
@@ -62,7 +70,8 @@ def module_entries(game: GameData, images_dir: Path | None, out_dir: Path, stage
     entries["buildFile.xml"] = build_xml
     entries["moduledata"] = moduledata
     entries[buildfile.SETUP_FILE] = vsav
-    entries[buildfile.HELP_FILE] = help_page.help_html(game)
+    entries[buildfile.HELP_FILE] = help_page.help_html(game, build_xml)
+    entries.update(player_aid.aid_files(game))
     return entries, stats
 
 
