@@ -6,39 +6,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sdbp_module.codec.module_info import read_module
+from scribed import read, run, w
+
 from sdbp_module.codec.tree import Command, decode_tree
 from sdbp_module.ids import AreaId, Phase, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
-    Event,
     Fire,
-    GameStart,
     Move,
     Pass,
     PhaseStart,
-    Where,
 )
-from sdbp_module.replay.interpret import Problem, interpret_tree
-from sdbp_module.replay.vlog.zones import Zones
+from sdbp_module.replay.interpret import Problem
 from sdbp_module.vassal_log.scribe import Scribe
 
 F, V = Side.FRENCH, Side.VIET_MINH
-
-
-def read(tree: Command, game: GameData, module: Path) -> tuple[list[Event], list[Problem]]:
-    """Events after the start (GameStart and PhaseStart dropped) and the problems."""
-    events, problems = interpret_tree(tree, game, Zones.from_module(read_module(module)), "t.vlog")
-    assert isinstance(events[0], GameStart) and isinstance(events[1], PhaseStart)
-    return events[2:], problems
-
-
-def run(s: Scribe, game: GameData, module: Path) -> tuple[list[Event], list[Problem]]:
-    return read(decode_tree(s.text()), game, module)
-
-
-def w(n: int) -> Where:
-    return Where("t.vlog", n)
 
 
 def test_pass_lines_with_a_bare_star_and_with_a_spaced_one(game: GameData, module: Path) -> None:
