@@ -20,7 +20,6 @@ from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import default_data_dir
 from sdbp_module.vassal import commands
 
-
 COLD_LIMIT = 3.0  # seconds: a cold rebuild a maintainer waits for (issue 12)
 
 
