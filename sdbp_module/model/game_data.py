@@ -335,6 +335,10 @@ class GameData:
     def has_card(self, card_id: CardId) -> bool:
         return card_id in self._cards
 
+    def bonus_areas(self, bonus: CardBonus) -> tuple[AreaId, ...]:
+        """The areas printed with the card-bonus symbol ``bonus`` (5.1), by number."""
+        return tuple(sorted(a.id for a in self.areas if a.card_bonus is bonus))
+
     def neighbours(self, area_id: AreaId) -> frozenset[AreaId]:
         return self._neighbours.get(area_id, frozenset())
 

@@ -116,7 +116,7 @@ def _bonus(game: GameData, state: GameState, side: Side) -> _Bonus:
     """+1 per set (white, grey) whose three areas ``side`` all controls (5.1)."""
     cards, words, all_areas = 0, list[str](), list[AreaId]()
     for colour, label in _SETS:
-        areas = tuple(sorted(a.id for a in game.areas if a.card_bonus is colour))
+        areas = game.bonus_areas(colour)
         all_areas.extend(areas)
         holders = {state.controller(a) for a in areas}
         nums = " ".join(str(a) for a in areas)

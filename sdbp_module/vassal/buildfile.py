@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from sdbp_module.ids import AreaId, CardId, Side
+from sdbp_module.ids import AreaId, CardBonus, CardId, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.vassal import layout, pieces, player_aid
 from sdbp_module.vassal.controls import key_label
@@ -679,15 +679,17 @@ def hand_target(game: GameData, side: Side) -> str:
     allowance = "0"
     for info in reversed(game.turn_track):
         allowance = f"(Turn=={info.turn} ? {info.cards.get(side, 0)} : {allowance})"
-    bonus_sets: dict[str, list[AreaId]] = {}
-    for area in game.areas:
-        if area.card_bonus.value != "none":
-            bonus_sets.setdefault(area.card_bonus.value, []).append(area.id)
     terms = [allowance]
-    for colour in sorted(bonus_sets):
-        held = " && ".join(_controls(game, side, a) for a in sorted(bonus_sets[colour]))
+    for areas in bonus_sets(game).values():
+        held = " && ".join(_controls(game, side, a) for a in areas)
         terms.append(f"({held} ? 1 : 0)")
     return "(" + " + ".join(terms) + ")"
+
+
+def bonus_sets(game: GameData) -> dict[str, tuple[AreaId, ...]]:
+    """The card-bonus sets (5.1): symbol colour -> its areas, both sorted."""
+    sets = {bonus.value: game.bonus_areas(bonus) for bonus in CardBonus if bonus is not CardBonus.NONE}
+    return {colour: sets[colour] for colour in sorted(sets) if sets[colour]}
 
 
 def _controls(game: GameData, side: Side, area_id: AreaId) -> str:
@@ -735,11 +737,7 @@ def _helper_buttons(root: etree._Element, game: GameData) -> None:
     ):
         tooltip = f"End phase: delete every {name.removeprefix('Clear ')[:-1]} on the map"
         _gkc_button(root, name, button_key, pieces.K_DELETE, f'{{sdbp_id=="{kind}"}}', helper_report(helper), tooltip)
-    bonus_sets: dict[str, list[str]] = {}
-    for area in game.areas:
-        if area.card_bonus.value != "none":
-            bonus_sets.setdefault(area.card_bonus.value, []).append(str(area.id))
-    bonuses = "; ".join(f"{colour} {', '.join(ids)}" for colour, ids in sorted(bonus_sets.items()))
+    bonuses = "; ".join(f"{colour} {', '.join(map(str, areas))}" for colour, areas in bonus_sets(game).items())
     for side in game.game.sides:
         tooltip = (
             f"Draw phase: draw {side.label} cards into the {side.label} hand up to this turn's hand size: the turn "

@@ -25,14 +25,17 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Protocol
 
 from lxml import etree
 
-from sdbp_module.model.game_data import GameData, SetupKind, Source
+from sdbp_module.model.game_data import (
+    GameData,
+    SetupKind,
+    Sourced,
+    field_source,
+)
 from sdbp_module.vassal import controls
 
 M = controls.M
@@ -43,22 +46,7 @@ NO_KEY = "&#8211;"
 # What is reconstructed
 
 
-class _Sourced(Protocol):
-    @property
-    def source(self) -> Source: ...
-
-
-_NO_SOURCES: Mapping[str, Source] = MappingProxyType({})
-
-
-def field_source(record: _Sourced, field: str) -> Source:
-    """Where one field of a record comes from: the field's own source (the data's ``sources:``,
-    carried by the model as ``record.sources``), else the record's ``source``."""
-    own: Mapping[str, Source] = getattr(record, "sources", _NO_SOURCES)
-    return own.get(field, record.source)
-
-
-Records = Callable[[GameData], Iterable[tuple[str, _Sourced]]]
+Records = Callable[[GameData], Iterable[tuple[str, Sourced]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,74 +74,74 @@ class FactCount:
     cited: tuple[str, ...]  # labels of the records whose value cites the rules
 
 
-def _areas(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _areas(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((f"area {a.id}", a) for a in game.areas)
 
 
-def _banked_areas(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _banked_areas(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((f"area {a.id}", a) for a in game.areas if a.bank)
 
 
-def _borders(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _borders(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((f"border {b.a}-{b.b}", b) for b in game.borders)
 
 
-def _river_borders(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _river_borders(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((f"border {b.a}-{b.b}", b) for b in game.borders if b.river)
 
 
-def _units(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _units(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((u.name, u) for u in game.units)
 
 
 def _units_set_up(kind: SetupKind) -> Records:
-    def records(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+    def records(game: GameData) -> Iterable[tuple[str, Sourced]]:
         return ((u.name, u) for u in game.units if u.setup.kind is kind)
 
     return records
 
 
-def _markers(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _markers(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((f"{m.name} markers", m) for m in game.markers)
 
 
-def _cards(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _cards(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((c.id, c) for c in game.cards)
 
 
-def _entrenchment_cards(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _entrenchment_cards(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((c.id, c) for c in game.cards if c.entrenchment is not None)
 
 
-def _fire_cards(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _fire_cards(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((c.id, c) for c in game.cards if c.firepower is not None)
 
 
-def _turns(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _turns(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((f"turn {t.turn}", t) for t in game.turn_track)
 
 
-def _map(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _map(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return (("the board", game.map),)
 
 
-def _scenario(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _scenario(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((game.scenario.name, game.scenario),)
 
 
-def _roads(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _roads(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((r.name, r) for r in game.map.roads)
 
 
-def _runways(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _runways(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((r.name, r) for r in game.map.runways)
 
 
-def _bridges(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _bridges(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((b.name, b) for b in game.map.bridges)
 
 
-def _villages(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _villages(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((v.name, v) for v in game.map.villages)
 
 
@@ -204,7 +192,7 @@ CITED_SHOWN = 6
 """Rule-cited records are named when there are at most this many of them."""
 
 
-def _all_records(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+def _all_records(game: GameData) -> Iterable[tuple[str, Sourced]]:
     """Every record with per-field sources, under the file that holds it."""
     for name, records in (
         ("areas.yaml", _areas),
@@ -226,8 +214,7 @@ def fact_counts(game: GameData) -> tuple[FactCount, ...]:
     named = {(s.file, f) for s in FACTS for f in s.fields}
     extra: dict[tuple[str, str], None] = {}
     for file, record in _all_records(game):
-        own: Mapping[str, Source] = getattr(record, "sources", _NO_SOURCES)
-        for field in sorted(own):
+        for field in sorted(record.sources):
             if (file, field) not in named:
                 extra.setdefault((file, field), None)
     for file, field in extra:
@@ -244,7 +231,7 @@ def fact_counts(game: GameData) -> tuple[FactCount, ...]:
 
 
 def _records_of(file: str) -> Records:
-    def records(game: GameData) -> Iterable[tuple[str, _Sourced]]:
+    def records(game: GameData) -> Iterable[tuple[str, Sourced]]:
         return ((f"{file} record", r) for f, r in _all_records(game) if f == file)
 
     return records

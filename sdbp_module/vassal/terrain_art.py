@@ -780,7 +780,7 @@ def mark_entries(game: GameData) -> list[tuple[Painter, str]]:
     if any(a.victory for a in game.areas):
         out.append((_swatch(LEGEND_FILL, _paint_star), "Victory area (14.0)"))
     for bonus, word in ((CardBonus.WHITE, "White"), (CardBonus.GREY, "Grey")):
-        ids = [str(a.id) for a in game.areas if a.card_bonus is bonus]
+        ids = [str(a) for a in game.bonus_areas(bonus)]
         if ids:
             out.append((_swatch(LEGEND_FILL, _bonus_painter(bonus)), f"{word} square: +1 card for holding all of {', '.join(ids)} (5.1)"))
     return out

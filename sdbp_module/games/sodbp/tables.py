@@ -268,7 +268,7 @@ def _exclusions(game: GameData) -> Parts:
 def _bonus_sets(game: GameData) -> Items:
     entries = []
     for colour, label, printed_ids in ((CardBonus.WHITE, "white", tuple(printed.NAMED)), (CardBonus.GREY, "grey", printed.AIRSTRIPS)):
-        areas = [a for a in game.areas if a.card_bonus is colour]
+        areas = [game.area(a) for a in game.bonus_areas(colour)]
         ids = n.area_set(game, (a.id for a in areas), f"card_bonus={label}", printed_ids, "5.1", "the rules name other areas for this set")
         names = join(((n.area_name(a),) for a in areas))
         entries.append(
