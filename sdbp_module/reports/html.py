@@ -33,6 +33,7 @@ from sdbp_module.reports.pictures import (
     finding_pictures,
     wants_picture,
 )
+from sdbp_module.reports.text import context_words
 from sdbp_module.rules.findings import Finding
 
 if TYPE_CHECKING:
@@ -378,16 +379,7 @@ def show_command(checked: Checked, f: Finding) -> str:
 def _context(f: Finding) -> str:
     if f.where == END_OF_LOG:
         return "Judged at the end of the log"
-    bits = []
-    if f.turn:
-        bits.append(f"Turn {f.turn}")
-    if f.phase is not None:
-        bits.append(f"{f.phase.value} phase")
-    if f.action:
-        bits.append(f"action {f.action}")
-    if f.side is not None:
-        bits.append(f.side.label)
-    return ", ".join(bits)
+    return ", ".join(([f"Turn {f.turn}"] if f.turn else []) + context_words(f))
 
 
 def _position(where: Where) -> str:

@@ -21,9 +21,8 @@ def _heading(f: Finding) -> str:
     return f"Turn {f.turn}"
 
 
-def _context(f: Finding) -> str:
-    if f.where == END_OF_LOG:
-        return ""
+def context_words(f: Finding) -> list[str]:
+    """The phase, action and side a finding happened in, as words ("action phase", "action 3", "French")."""
     bits = []
     if f.phase is not None:
         bits.append(f"{f.phase.value} phase")
@@ -31,7 +30,11 @@ def _context(f: Finding) -> str:
         bits.append(f"action {f.action}")
     if f.side is not None:
         bits.append(f.side.label)
-    return ", ".join(bits)
+    return bits
+
+
+def _context(f: Finding) -> str:
+    return "" if f.where == END_OF_LOG else ", ".join(context_words(f))
 
 
 def format_finding(f: Finding) -> list[str]:
