@@ -62,6 +62,7 @@ from sdbp_module.codec.pieces import (
     add_piece_fields,
     basic_state,
     basic_type,
+    expand_prototypes,
     split_chain,
     trait_id,
 )
@@ -481,20 +482,6 @@ def _definition(el: etree._Element, module: Module) -> list[tuple[str, str]]:
     return _traits(fields[1], fields[2])
 
 
-def _expanded(traits: list[tuple[str, str]], prototypes: dict[str, list[tuple[str, str]]]) -> list[tuple[str, str]]:
-    """``prototype;`` traits replaced by the prototype's traits without its BasicPiece (``UsePrototype``)."""
-    out: list[tuple[str, str]] = []
-    for trait, state in traits:
-        if trait_id(trait) == "prototype":
-            name = decode(trait[len("prototype;") :], ";")[0]
-            if name not in prototypes:
-                raise ToolError(f"prototype {name!r} is not defined (or uses itself) in buildFile.xml")
-            out += _expanded(prototypes[name][:-1], {k: v for k, v in prototypes.items() if k != name})
-        else:
-            out.append((trait, state))
-    return out
-
-
 def _prototypes(module: Module) -> dict[str, list[tuple[str, str]]]:
     return {p.get("name", ""): _definition(p, module) for p in module.root.iter(M + "PrototypeDefinition")}
 
@@ -502,7 +489,10 @@ def _prototypes(module: Module) -> dict[str, list[tuple[str, str]]]:
 def _slot_images(el: etree._Element, module: Module, prototypes: dict[str, list[tuple[str, str]]]) -> tuple[list[str], str]:
     """Every image a palette or deck slot can show (its BasicPiece image and all its Layer levels),
     and its mask image, prototypes expanded."""
-    traits = _expanded(_definition(el, module), prototypes)
+    try:
+        traits = expand_prototypes(_definition(el, module), prototypes, lambda trait: trait[0])
+    except ValueError as exc:
+        raise ToolError(f"{module.path}: {exc} in buildFile.xml") from None
     names: list[str] = []
     basic = basic_type(traits[-1][0])
     if basic and basic[2]:

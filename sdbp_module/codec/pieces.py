@@ -19,7 +19,9 @@ only a few common traits are read into named fields (:func:`basic_state`, :func:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
@@ -116,6 +118,31 @@ def trait_id(trait_type: str) -> str:
     """The trait's class prefix without the ``;`` (``mark``, ``emb2``, ``piece``; ``stack``)."""
     head, _, _ = trait_type.partition(";")
     return head
+
+
+T = TypeVar("T")
+
+
+def expand_prototypes(traits: Sequence[T], prototypes: Mapping[str, Sequence[T]], type_of: Callable[[T], str]) -> list[T]:
+    """``traits`` with every ``prototype;<name>`` trait replaced by the named prototype's traits, its
+    BasicPiece (the last) dropped, recursively, as the engine's ``UsePrototype`` expands a piece (§4.5).
+    ``type_of`` gives a trait's type string (the items may carry their state too). ``ValueError``
+    names a prototype that is not defined or that uses itself."""
+
+    def expand(items: Sequence[T], seen: tuple[str, ...]) -> list[T]:
+        out: list[T] = []
+        for item in items:
+            trait = type_of(item)
+            if trait_id(trait) != "prototype":
+                out.append(item)
+                continue
+            name = se_decode(trait[len("prototype;") :], ";")[0]
+            if name in seen or name not in prototypes:
+                raise ValueError(f"prototype {name!r}: {'used by itself' if name in seen else 'not defined'}")
+            out.extend(expand(prototypes[name][:-1], (*seen, name)))
+        return out
+
+    return expand(traits, ())
 
 
 @dataclass(frozen=True, slots=True)

@@ -124,8 +124,9 @@ def _build_into(game: GameData, out_dir: Path, images_dir: Path | None, progress
     except OutputError as exc:
         raise BuildError(f"{exc.message}; the previous module is untouched") from None
     stages["verify+write"] = time.perf_counter() - t
-    n_units = len(game.units)
-    return BuildResult(target, len(data), n_units + len(game.markers), len(game.areas) + len(layout.make_layout(game).boxes) + len(layout.make_layout(game).piles), len(game.cards), stats, stages)
+    lay = layout.make_layout(game)
+    zones = len(game.areas) + len(lay.boxes) + len(lay.piles)
+    return BuildResult(target, len(data), len(game.units) + len(game.markers), zones, len(game.cards), stats, stages)
 
 
 class _Progress:

@@ -36,6 +36,7 @@ from lxml import etree
 from sdbp_module.codec.pieces import (
     add_piece_fields,
     basic_type,
+    expand_prototypes,
     marker,
     split_chain,
     trait_id,
@@ -271,21 +272,6 @@ def _traits(text: str, where: str) -> list[str]:
     return traits
 
 
-def _expanded(traits: list[str], prototypes: Mapping[str, list[str]], seen: tuple[str, ...] = ()) -> list[str]:
-    """``prototype;`` traits replaced by the prototype's traits (its BasicPiece dropped), as
-    ``UsePrototype`` does when a piece is created."""
-    out: list[str] = []
-    for trait in traits:
-        if trait_id(trait) != "prototype":
-            out.append(trait)
-            continue
-        name = decode(trait[len("prototype;") :], ";")[0]
-        if name in seen or name not in prototypes:
-            raise BuildError(f"prototype {name!r}: {'used by itself' if name in seen else 'not defined'} in the build file")
-        out.extend(_expanded(prototypes[name][:-1], prototypes, (*seen, name)))
-    return out
-
-
 def _title(traits: list[str], state: str) -> str:
     """What kind of piece this is, from its identity Marker (docs/module-pieces.md)."""
     props: dict[str, str] = {}
@@ -316,7 +302,10 @@ def piece_menus(root: etree._Element) -> tuple[Menu, ...]:
     known: dict[str, tuple[MenuCommand, ...]] = {}  # a prototype's traits recur in every piece using it
     for el in root.iter(W + "PieceSlot", W + "CardSlot"):
         text = el.text or ""
-        traits = _expanded(_traits(text, f"piece slot {el.get('entryName', '')!r}"), prototypes)
+        try:
+            traits = expand_prototypes(_traits(text, f"piece slot {el.get('entryName', '')!r}"), prototypes, str)
+        except ValueError as exc:
+            raise BuildError(f"{exc} in the build file") from None
         fields = add_piece_fields(text.strip())
         state = fields[2] if fields else ""
         for trait in traits:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sdbp_module.codec.pieces import expand_prototypes
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import Card, GameData, MarkerKind, Unit
 from sdbp_module.vassal import layout
@@ -401,11 +402,5 @@ def slots(game: GameData) -> Slots:
 def expand(piece: Piece, protos: dict[str, Piece]) -> Piece:
     """Replace every ``prototype;`` trait by the prototype's traits (its dummy BasicPiece dropped),
     recursively, as the engine does when it places a piece into a game (§4.5)."""
-    out: list[Trait] = []
-    for t in piece.traits:
-        if t.prefix == "prototype;":
-            name = t.type[len("prototype;") :].split(";")[0]
-            out.extend(expand(protos[name], protos).traits[:-1])
-        else:
-            out.append(t)
-    return Piece(tuple(out))
+    definitions = {name: proto.traits for name, proto in protos.items()}
+    return Piece(tuple(expand_prototypes(piece.traits, definitions, lambda t: t.type)))

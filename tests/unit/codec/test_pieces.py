@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from sdbp_module.codec import pieces
 
 # Reference §3.4: the "1st Corps" PieceSlot text (with its prototype not yet expanded).
@@ -53,3 +55,24 @@ def test_marker_fields() -> None:
 def test_basic_type() -> None:
     assert pieces.basic_type("piece;;;img.png;Éliane") == ("", "", "img.png", "Éliane")
     assert pieces.basic_type("mark;x") is None
+
+
+def test_prototypes_expand_recursively_without_their_basic_piece_and_refuse_a_loop() -> None:
+    protos = {
+        "Unit": ["report;x", "prototype;Side", "piece;;;;"],
+        "Side": ["mark;side", "piece;;;;"],
+        "Loop": ["prototype;Loop", "piece;;;;"],
+    }
+    assert pieces.expand_prototypes(["emb2;a", "prototype;Unit", "piece;;;a.png;A"], protos, str) == [
+        "emb2;a",
+        "report;x",
+        "mark;side",
+        "piece;;;a.png;A",
+    ]
+    # items may carry their state; type_of reads the type
+    pairs = {"Side": [("mark;side", "French"), ("piece;;;;", "")]}
+    assert pieces.expand_prototypes([("prototype;Side", ""), ("piece;;;;", "s")], pairs, lambda t: t[0]) == [("mark;side", "French"), ("piece;;;;", "s")]
+    with pytest.raises(ValueError, match="^prototype 'Loop': used by itself$"):
+        pieces.expand_prototypes(["prototype;Loop"], protos, str)
+    with pytest.raises(ValueError, match="^prototype 'Nope': not defined$"):
+        pieces.expand_prototypes(["prototype;Nope"], protos, str)
