@@ -130,7 +130,7 @@ class _Images:
         self.own = _module_images(module) if module is not None else {}
         self.images_dir = images_dir
         self.jobs = {job.name: job for job in artwork.jobs(game, lay) if not job.name.startswith("card_")}
-        self.salt = f"{images.RENDER_VERSION}|"
+        self.salt = f"{artwork.drawing_code()}|"
 
     def get(self, name: str) -> tuple[Key, Image.Image] | None:
         """The decoded image called ``name`` and its cache key (what it depends on), or None."""

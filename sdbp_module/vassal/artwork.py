@@ -31,17 +31,19 @@ class ImageJob:
 
 
 @lru_cache(maxsize=1)
-def board_code() -> str:
-    """A hash of the source of every module that draws or places the board (part of its cache key:
-    an edit to the drawing redraws the board)."""
+def drawing_code() -> str:
+    """A hash of the source of every module that draws an image or places the board, and of the
+    shipped fonts: part of every drawn image's cache key, so an edit to the drawing redraws with no
+    version number to bump."""
     digest = hashlib.sha256()
-    for module in (board_art, terrain_art, layout):
+    for module in (images, board_art, terrain_art, layout):
         digest.update(Path(module.__file__ or "").read_bytes())
+    digest.update(images.font_fingerprint().encode())
     return digest.hexdigest()[:16]
 
 
 def jobs(game: GameData, lay: layout.Layout) -> Iterator[ImageJob]:
-    board_inputs = repr((board_code(), game.map, game.areas, game.borders, game.turn_track, lay))
+    board_inputs = repr((game.map, game.areas, game.borders, game.turn_track, lay))
     yield ImageJob("map.png", "board|" + board_inputs, lambda: board_art.render_board(game, lay))
     for unit in game.units:
         for spent in (False, True):
@@ -79,7 +81,7 @@ def produce(
     """Every image by archive name (``images/`` prefix not included), and how each was obtained."""
     cache = out_dir / CACHE_DIR
     cache.mkdir(parents=True, exist_ok=True)
-    salt = f"{images.RENDER_VERSION}|{images.font_fingerprint()}|"
+    salt = f"{drawing_code()}|"
     out: dict[str, bytes] = {}
     drawn = cached = supplied = 0
     for job in jobs(game, lay):

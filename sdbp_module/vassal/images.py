@@ -26,7 +26,6 @@ from sdbp_module.model.game_data import (
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import layout
 
-RENDER_VERSION = "5"  # bump when a renderer changes, to invalidate cached images
 FONTS_DIR = PROJECT_ROOT / "images" / "fonts"
 FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "condensed": "DejaVuSansCondensed.ttf"}
 
