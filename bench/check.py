@@ -27,7 +27,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from sdbp_module.ids import AreaColour, AreaId, Phase, Side, UnitId, UnitType
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour, UnitType
+from sdbp_module.ids import AreaId, Phase, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import (
@@ -65,7 +66,7 @@ from sdbp_module.replay.scenario import printed_start
 from sdbp_module.replay.state import GameState
 
 GOAL_SECONDS = 0.1
-FR, VM = Side.FRENCH, Side.VIET_MINH
+FR, VM = FRENCH, VIET_MINH
 
 
 def start_with_decks(game: GameData) -> GameStart:
@@ -100,7 +101,7 @@ def _step_cost_one(game: GameData, s: GameState, side: Side, a: AreaId, b: AreaI
 
 def _can_enter(game: GameData, s: GameState, side: Side, unit: UnitId, dest: AreaId) -> bool:
     u = game.unit(unit)
-    if side is FR and game.area(dest).colour is AreaColour.RED:
+    if side is FR and game.area(dest).colour == AreaColour.RED:
         return False
     return u.movement >= 1 and s.count(dest, side) < game.game.stacking_limit
 
@@ -203,7 +204,7 @@ def _retreat_area(game: GameData, s: GameState, unit: UnitId, origin: AreaId, ar
         border = game.border(origin, n)
         if s.controller(n) is not side or s.count(n, side) + arrived.get(n, 0) >= game.game.stacking_limit:
             continue
-        if side is FR and (game.area(n).colour is AreaColour.RED or (data.type is UnitType.ARMOR and border is not None and border.river and not border.bridge)):
+        if side is FR and (game.area(n).colour == AreaColour.RED or (data.type == UnitType.ARMOR and border is not None and border.river and not border.bridge)):
             continue
         key = (s.count(n, side.enemy), n)
         if best is None or key < best:
@@ -340,7 +341,7 @@ def _room(w: _Writer, side: Side) -> list[AreaId]:
         if s.controller(a.id) is side
         and s.count(a.id, side.enemy) == 0
         and s.count(a.id, side) < game.game.stacking_limit
-        and not (side is FR and a.colour is AreaColour.RED)
+        and not (side is FR and a.colour == AreaColour.RED)
     ]
 
 
@@ -355,7 +356,7 @@ def _unsupplied(w: _Writer, roll: int) -> list[AreaId]:
     """The areas the VM marks No Supply (11.0): 2d6 + 2 per VM airstrip + 1 per VM green area gives
     0, 1 or 2 areas; the VM picks the French-held areas with the most French units."""
     total = roll + sum(
-        (2 if a.colour is AreaColour.BLUE else 1)
+        (2 if a.colour == AreaColour.BLUE else 1)
         for a in w.game.areas
         if a.colour in (AreaColour.BLUE, AreaColour.GREEN) and w.state.controller(a.id) is VM
     )

@@ -12,58 +12,101 @@ AreaId = NewType("AreaId", int)
 """An area's printed number (1..N)."""
 
 UnitId = NewType("UnitId", str)
-"""A unit's stable id, e.g. ``FR-8BPC-1`` or ``VM-REPL-07``. Never derived from image names."""
+"""A unit's stable id from the game's data. Never derived from image names."""
 
 CardId = NewType("CardId", str)
-"""A card's stable id: ``<side prefix>-<serial>``, e.g. ``VM-09`` or ``FR-27``; ``SPECIAL`` for the 55th."""
+"""A card's stable id from the game's data, usually ``<side prefix>-<serial>``."""
 
 MarkerKindId = NewType("MarkerKindId", str)
-"""A marker kind, e.g. ``control``, ``fire``, ``trench``, ``turn``, ``no-supply``, ``no-replacements``."""
+"""A marker kind declared in the game's ``markers.yaml`` (``control``, ``fire`` and ``turn`` are the area-impulse kinds)."""
 
 
-class Side(str, Enum):
-    """A player side. The value is the id used in data files and JSON."""
+class Side(str):
+    """A player side, declared by a game's data (``game.yaml`` ``sides:``); the string is its id.
 
-    FRENCH = "french"
-    VIET_MINH = "viet_minh"
+    Sides are interned: ``Side("x")`` returns the one declared instance or raises ``ValueError``,
+    so rules compare sides by identity, and dictionaries keyed by a side also accept its id.
+    ``Side.declare`` makes a side known, with its label and its enemy (the other side of its game);
+    declaring the same id again with other words is refused, so two games cannot disagree about a side.
+    """
+
+    label: str
+    _enemy: str
+
+    def __new__(cls, value: str) -> Side:
+        try:
+            return _DECLARED[value]
+        except (KeyError, TypeError):
+            raise ValueError(f"{value!r} is not a declared side") from None
+
+    @classmethod
+    def declare(cls, side_id: str, label: str, enemy: str) -> Side:
+        """The side ``side_id`` labelled ``label`` whose enemy is ``enemy``, declared once per process."""
+        known = _DECLARED.get(side_id)
+        if known is not None:
+            if (known.label, known._enemy) != (label, enemy):
+                raise ValueError(
+                    f"side {side_id!r} is already declared as {known.label!r} against {known._enemy!r}, "
+                    f"not {label!r} against {enemy!r}"
+                )
+            return known
+        side = str.__new__(cls, side_id)
+        side.label = label
+        side._enemy = enemy
+        _DECLARED[side_id] = side
+        return side
+
+    @classmethod
+    def named(cls, text: str) -> Side | None:
+        """The declared side whose id is ``text``, or None."""
+        return _DECLARED.get(text)
+
+    @classmethod
+    def declared(cls) -> tuple[Side, ...]:
+        """Every side declared in this process, in order of declaration (a game's two sides in its
+        data's order). Only for questions that hold whatever the game, such as "which sides have a
+        unit here"; a game's own sides are ``GameInfo.sides``."""
+        return tuple(_DECLARED.values())
+
+    @property
+    def value(self) -> str:
+        """The id, as data files and JSON write it."""
+        return str.__str__(self)
 
     @property
     def enemy(self) -> Side:
-        return _VIET_MINH if self is _FRENCH else _FRENCH
+        return _DECLARED[self._enemy]
 
-    @property
-    def label(self) -> str:
-        return "French" if self is _FRENCH else "Viet Minh"
+    def __repr__(self) -> str:
+        return f"Side({self.value!r})"
 
-
-# Enum members read on the checker's hot path are bound to module names once, here and in the replay
-# and rules modules: reading a member through its class (``Side.FRENCH``) goes through the lookup
-# hook of ``EnumType.__getattr__``, about 0.1 µs a read in CPython 3.11.
-_FRENCH, _VIET_MINH = Side.FRENCH, Side.VIET_MINH
+    def __reduce__(self) -> tuple[object, tuple[str, str, str]]:
+        # Pickles (the game-data cache, audit workers) declare the side again on load, so the
+        # unpickled side is the interned one.
+        return (_redeclare, (self.value, self.label, self._enemy))
 
 
-class UnitType(str, Enum):
-    INFANTRY = "infantry"
-    PARATROOPS = "paratroops"
-    ARMOR = "armor"
-    ANTI_AIRCRAFT = "anti-aircraft"
+_DECLARED: dict[str, Side] = {}
 
 
-class AreaColour(str, Enum):
-    """Colour class of the printed area number (rules 2.2.1)."""
-
-    PLAIN = "plain"
-    RED = "red"  # French units may never enter (7.0)
-    BLUE = "blue"  # airstrip (11.0: +2 to the supply roll when VM-controlled)
-    GREEN = "green"  # west-bank area adjacent to an airstrip (11.0: +1)
+def _redeclare(side_id: str, label: str, enemy: str) -> Side:
+    return Side.declare(side_id, label, enemy)
 
 
-class CardBonus(str, Enum):
-    """Card-bonus symbol printed in an area (rules 5.1)."""
+def declare_sides(pairs: tuple[tuple[str, str], tuple[str, str]]) -> tuple[Side, Side]:
+    """Declare a two-sided game's sides from ``((id, label), (id, label))``, each the other's enemy."""
+    (a, a_label), (b, b_label) = pairs
+    return Side.declare(a, a_label, b), Side.declare(b, b_label, a)
 
-    NONE = "none"
-    WHITE = "white"
-    GREY = "grey"
+
+UnitTypeId = NewType("UnitTypeId", str)
+"""A unit type declared in a game's ``game.yaml`` ``unit_types:`` (e.g. ``infantry``, ``armor``)."""
+
+AreaClassId = NewType("AreaClassId", str)
+"""An area class declared in a game's ``game.yaml`` ``area_classes:`` (e.g. a number colour, a landing zone)."""
+
+BonusSetId = NewType("BonusSetId", str)
+"""A hand-size bonus set declared in a game's ``game.yaml`` ``hand_bonus_sets:``; ``none`` for no set."""
 
 
 class Phase(str, Enum):

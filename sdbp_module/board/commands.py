@@ -184,7 +184,7 @@ def board_text(game: GameData, snapshot: Snapshot) -> str:
             facts.append("control unknown")
         if state.trench(area.id):
             facts.append(f"trench {state.trench(area.id)}")
-        for side in Side:
+        for side in Side.declared():
             if (area.id, side) in state.fire_markers:
                 facts.append(f"fire marker {side.label}")
         if area.id in state.no_supply:
@@ -194,7 +194,7 @@ def board_text(game: GameData, snapshot: Snapshot) -> str:
             continue
         head = f"  {area.id:>2} {area.name}"
         lines.append(head + (f": {'; '.join(facts)}" if facts else ""))
-        for side in Side:
+        for side in Side.declared():
             mine = state.units_in(area.id, side)
             if mine:
                 lines.append(f"       {side.label} ({len(mine)}): " + " ".join(_unit(state, u) for u in mine))

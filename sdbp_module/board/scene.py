@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, Side, UnitId
 from sdbp_module.model.game_data import GameData, Point
 from sdbp_module.replay.events import (
@@ -166,7 +167,7 @@ def box_spots(count: int, box: layout.Box) -> tuple[Point, ...]:
 # The scene
 
 
-_SIDE_ORDER = {Side.FRENCH: 0, Side.VIET_MINH: 1}
+_SIDE_ORDER = {FRENCH: 0, VIET_MINH: 1}
 
 
 def _marker(game: GameData, kind_id: str, state: str) -> tuple[str, str] | None:
@@ -216,7 +217,7 @@ def _pieces_by_zone(game: GameData, state: GameState) -> dict[str, list[Piece]]:
         level = state.trench(area.id)
         if level:
             add(str(area.id), "trench", str(level))
-        for s in (Side.FRENCH, Side.VIET_MINH):
+        for s in (FRENCH, VIET_MINH):
             if (area.id, s) in state.fire_markers:
                 add(str(area.id), "fire", s.value)
         if area.id in state.no_supply:

@@ -71,7 +71,7 @@ def summary_lines(game: GameData, values: Mapping[str, Any]) -> list[str]:
     """Counts per kind and the rule-cited/reconstructed split, per file and in total."""
     lines = [
         f"areas: {len(game.areas)} ({sum(a.victory for a in game.areas)} victory, "
-        + ", ".join(f"{sum(a.colour.value == c for a in game.areas)} {c}" for c in ("red", "blue", "green"))
+        + ", ".join(f"{sum(a.colour == c for a in game.areas)} {c}" for c in ("red", "blue", "green"))
         + ")",
         (
             f"borders: {len(game.borders)} ({sum(b.river for b in game.borders)} river, "
@@ -79,7 +79,7 @@ def summary_lines(game: GameData, values: Mapping[str, Any]) -> list[str]:
         ),
         "units: "
         + ", ".join(f"{len(game.units_of(side))} {side.value}" for side in game.game.sides)
-        + f" ({_count(sum(u.replacement for u in game.units), 'replacement')})",
+        + f" ({_count(sum('replacement' in u.marks for u in game.units), 'replacement')})",
         f"marker kinds: {len(game.markers)} ({sum(m.count for m in game.markers)} counters)",
         "cards: "
         + ", ".join(f"{len(game.cards_of(side))} {side.value}" for side in game.game.sides)

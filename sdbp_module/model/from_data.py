@@ -19,14 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 from sdbp_module.errors import DataError
 from sdbp_module.ids import (
-    AreaColour,
+    AreaClassId,
     AreaId,
-    CardBonus,
+    BonusSetId,
     CardId,
     MarkerKindId,
     Side,
     UnitId,
-    UnitType,
+    UnitTypeId,
 )
 from sdbp_module.model.game_data import (
     Area,
@@ -54,8 +54,6 @@ from sdbp_module.model.game_data import (
 
 if TYPE_CHECKING:
     from sdbp_module.data.dataset import CheckedData
-
-_SIDE_ORDER = {Side.FRENCH: 0, Side.VIET_MINH: 1, None: 2}
 
 
 def load_game(data_dir: Path) -> GameData:
@@ -163,6 +161,10 @@ def build_map(m: Mapping[str, Any]) -> MapInfo:
 def build_game(values: Mapping[str, Any]) -> GameData:
     """Build ``GameData`` from values that passed ``check_folder`` (schema defaults filled in)."""
     g = values["game"]
+    import sdbp_module.games.sodbp.ids  # noqa: F401  TEMPORARY (issue 13 step 1): declares the sides
+
+    side_order: dict[Side | None, int] = {Side(s): i for i, s in enumerate(g["sides"])}
+    side_order[None] = len(side_order)
     game = GameInfo(
         id=g["id"],
         title=g["title"],
@@ -185,9 +187,9 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                     name=a["name"],
                     defense=a["defense"],
                     control=Side(a["control"]),
-                    colour=AreaColour(a["colour"]),
+                    colour=AreaClassId(a["colour"]),
                     victory=a["victory"],
-                    card_bonus=CardBonus(a["card_bonus"]),
+                    card_bonus=BonusSetId(a["card_bonus"]),
                     map_edge=a["map_edge"],
                     bank=a.get("bank", ""),
                     polygon=tuple((int(p[0]), int(p[1])) for p in a["polygon"]),
@@ -226,10 +228,8 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                     side=Side(u["side"]),
                     formation=u["formation"],
                     company=u["company"],
-                    type=UnitType(u["type"]),
-                    thai=u["thai"],
-                    elite=u["elite"],
-                    replacement=u["replacement"],
+                    type=UnitTypeId(u["type"]),
+                    marks=frozenset(m for m in ("thai", "elite", "replacement") if u[m]),  # TEMPORARY (issue 13 step 1)
                     firepower=u["fresh"][0],
                     defense=u["fresh"][1],
                     movement=u["fresh"][2],
@@ -240,7 +240,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                 )
                 for u in values["counters"]["units"]
             ),
-            key=lambda unit: _SIDE_ORDER[unit.side],  # stable: data order within a side
+            key=lambda unit: side_order[unit.side],  # stable: data order within a side
         )
     )
     markers = tuple(
@@ -275,7 +275,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                 )
                 for c in values["cards"]["cards"]
             ),
-            key=lambda card: (_SIDE_ORDER[card.side], card.number),
+            key=lambda card: (side_order[card.side], card.number),
         )
     )
     turn_track = tuple(

@@ -14,14 +14,14 @@ from types import MappingProxyType
 from typing import Protocol
 
 from sdbp_module.ids import (
-    AreaColour,
+    AreaClassId,
     AreaId,
-    CardBonus,
+    BonusSetId,
     CardId,
     MarkerKindId,
     Side,
     UnitId,
-    UnitType,
+    UnitTypeId,
 )
 
 Point = tuple[int, int]
@@ -155,9 +155,9 @@ class Area:
     name: str  # "Gabrielle", "Béatrice" ... accents exactly as printed
     defense: int  # printed terrain defence value, 0..3
     control: Side  # initial control (the printed control box)
-    colour: AreaColour
+    colour: AreaClassId  # the area's class, as the colour of its printed number shows it (game.yaml area_classes)
     victory: bool  # victory symbol (defence 3 areas, 14.0)
-    card_bonus: CardBonus
+    card_bonus: BonusSetId  # the hand-size bonus set it belongs to (game.yaml hand_bonus_sets), or "none"
     map_edge: bool
     bank: str  # "west" or "east" of the Nam Yum; "" for games without a river
     polygon: tuple[Point, ...]  # outline, map pixels, first point not repeated
@@ -205,10 +205,8 @@ class Unit:
     side: Side
     formation: str  # battalion / regiment, e.g. "I/2 REI"
     company: str  # company or platoon number on the strip, e.g. "1"
-    type: UnitType
-    thai: bool
-    elite: bool
-    replacement: bool
+    type: UnitTypeId  # game.yaml unit_types
+    marks: frozenset[str]  # printed distinctions declared in game.yaml unit_marks (a symbol colour, a number colour ...)
     firepower: int  # fresh side
     defense: int  # fresh side
     movement: int  # fresh side
@@ -335,9 +333,9 @@ class GameData:
     def has_card(self, card_id: CardId) -> bool:
         return card_id in self._cards
 
-    def bonus_areas(self, bonus: CardBonus) -> tuple[AreaId, ...]:
+    def bonus_areas(self, bonus: str) -> tuple[AreaId, ...]:
         """The areas printed with the card-bonus symbol ``bonus`` (5.1), by number."""
-        return tuple(sorted(a.id for a in self.areas if a.card_bonus is bonus))
+        return tuple(sorted(a.id for a in self.areas if a.card_bonus == bonus))
 
     def neighbours(self, area_id: AreaId) -> frozenset[AreaId]:
         return self._neighbours.get(area_id, frozenset())

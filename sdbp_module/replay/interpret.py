@@ -377,7 +377,7 @@ class _Interpreter:
         w = step.where
         if marker == "trench":
             step.items.append((order, TrenchSet(where=w, area=area, level=0)))
-        elif marker == "fire" and state in (s.value for s in Side):
+        elif marker == "fire" and Side.named(state) is not None:
             step.items.append((order, FireMarkerSet(where=w, area=area, side=Side(state), present=False)))
         elif marker == "no-supply":
             step.items.append((order, NoSupplySet(where=w, side=None, area=area, present=False)))
@@ -394,9 +394,9 @@ class _Interpreter:
         if area is None:
             self.problem(w, f"{marker} marker set to {state!r} outside every area")
             return
-        if marker == "control" and state in (s.value for s in Side):
+        if marker == "control" and Side.named(state) is not None:
             step.items.append((order, ControlSet(where=w, area=area, side=Side(state))))
-        elif marker == "fire" and state in (s.value for s in Side):
+        elif marker == "fire" and Side.named(state) is not None:
             step.items.append((order, FireMarkerSet(where=w, area=area, side=Side(state))))
         elif marker == "trench" and is_small_number(state):
             step.items.append((order, TrenchSet(where=w, area=area, level=int(state))))

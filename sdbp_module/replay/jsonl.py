@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import write_atomically
+from sdbp_module.ids import Side
 from sdbp_module.replay.events import EVENT_BY_KIND, EVENT_TYPES, NOWHERE, Event, Where
 from sdbp_module.replay.location import Location, format_location, parse_location
 
@@ -115,6 +116,11 @@ def _decode(tp: Any, value: Any, name: str) -> Any:
             raise ValueError(f"{name}: {shown!r} is not a location that can be read (its number has {len(text.removeprefix('turn:'))} digits)") from None
     if isinstance(tp, type) and issubclass(tp, Enum):
         return tp(value)
+    if tp is Side:
+        side = Side.named(value)
+        if side is None:
+            raise ValueError(f"{name}: {value!r} is not a side of the game (its data declares {', '.join(map(repr, Side.declared()))})")
+        return side
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _decode_fields(tp, value)
     if tp is int and isinstance(value, bool):
@@ -142,12 +148,18 @@ def event_from_json(data: dict[str, Any], where: Where) -> Event:
     return dataclasses.replace(event, where=where)
 
 
-@cache
 def schema_validator() -> jsonschema.protocols.Validator:
-    """The ``jsonschema`` validator of ``events.schema.json`` (imports ``jsonschema`` on first use)."""
+    """The ``jsonschema`` validator of ``events.schema.json`` with the sides declared so far as the
+    ``Side`` enum (imports ``jsonschema`` on first use)."""
+    return _validator_for(Side.declared())
+
+
+@cache
+def _validator_for(sides: tuple[Side, ...]) -> jsonschema.protocols.Validator:
     import jsonschema
 
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    schema["$defs"]["Side"] = {"enum": [side.value for side in sides]}
     cls = jsonschema.validators.validator_for(schema)
     validator: jsonschema.protocols.Validator = cls(schema)
     return validator
@@ -322,6 +334,13 @@ def _enum_converter(tp: type[Enum]) -> _Converter:
     return convert
 
 
+def _side(value: Any) -> Side:
+    side = Side.named(value) if isinstance(value, str) else None
+    if side is None:
+        raise _Refused
+    return side
+
+
 def _optional_converter(inner: _Converter) -> _Converter:
     def convert(value: Any) -> Any:
         return None if value is None else inner(value)
@@ -379,6 +398,8 @@ def _converter(tp: Any) -> _Converter:
         return _location
     if isinstance(tp, type) and issubclass(tp, Enum):
         return _enum_converter(tp)
+    if tp is Side:
+        return _side
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _object_decoder(tp)
     if tp is bool:
@@ -630,6 +651,8 @@ def _schema_of(tp: Any) -> dict[str, Any]:
         return {"type": "string", "pattern": LOCATION_PATTERN}
     if isinstance(tp, type) and issubclass(tp, Enum):
         return {"enum": [m.value for m in tp]}
+    if tp is Side:
+        return {"$ref": "#/$defs/Side"}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return {"$ref": f"#/$defs/{tp.__name__}"}
     if tp is bool:
@@ -693,8 +716,14 @@ def events_schema() -> dict[str, Any]:
         "required": ["type"],
         "properties": {"type": {"enum": [cls.kind for cls in EVENT_TYPES]}},
         "allOf": branches,
-        "$defs": dict(sorted(defs.items())),
+        "$defs": dict(sorted({**defs, "Side": _SIDE_DEF}.items())),
     }
+
+
+_SIDE_DEF = {
+    "type": "string",
+    "description": "a side the game's data declares (game.yaml sides); the reader puts the declared sides here as an enum",
+}
 
 
 def render_schema() -> str:

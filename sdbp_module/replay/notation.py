@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from types import MappingProxyType
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId, is_small_number
 from sdbp_module.replay.clock import Clock
 from sdbp_module.replay.events import Pile
@@ -41,9 +42,9 @@ _OFF_MAP_ORDER = (LocationKind.REPLACEMENTS, LocationKind.ELIMINATED, LocationKi
 def side_by_prefix(unit: UnitId) -> Side:
     """Default ``side_of``: ``FR-…`` French, ``VM-…`` Viet Minh."""
     if unit.startswith("FR-"):
-        return Side.FRENCH
+        return FRENCH
     if unit.startswith("VM-"):
-        return Side.VIET_MINH
+        return VIET_MINH
     raise ValueError(f"cannot tell the side of unit {unit!r} (expected an FR- or VM- prefix)")
 
 
@@ -157,7 +158,7 @@ def state_to_text(state: GameState) -> str:
             facts.append(f"ctrl {state.control[area].value}")
         if state.trench(area):
             facts.append(f"trench {state.trench(area)}")
-        for side in Side:
+        for side in Side.declared():
             if (area, side) in state.fire_markers:
                 facts.append(f"fire {side.value}")
         if area in state.no_supply:
@@ -172,7 +173,7 @@ def state_to_text(state: GameState) -> str:
         ids = list(state.units_at(kind))
         if ids:
             lines.append(f"{kind.value}: " + " ".join(_unit_token(state, u) for u in ids))
-    for side in Side:
+    for side in Side.declared():
         if side not in state.piles:
             continue
         p = state.piles[side]

@@ -21,7 +21,6 @@ from sdbp_module.replay.location import Location, LocationKind
 from sdbp_module.replay.sequence import SequenceOfPlay
 
 _EMPTY: Mapping[Any, Any] = MappingProxyType({})
-_SIDES = tuple(Side)
 _AREA = LocationKind.AREA  # a hot-path enum member, bound once (see ``ids``)
 
 
@@ -234,7 +233,7 @@ class UnitsDraft:
         """The one side with units in ``area``; None when the area is empty or contested."""
         counts = self.counts if self.counts is not None else self.state.side_counts
         alone = None
-        for side in _SIDES:
+        for side in Side.declared():
             if (area, side) in counts:  # counts hold only positive numbers
                 if alone is not None:
                     return None

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
+from sdbp_module.games.sodbp.ids import VIET_MINH
+from sdbp_module.ids import AreaId, Phase, Severity, UnitId
 from sdbp_module.replay.apply import (
     ACTION_EVENTS,
     CLOSING_EVENTS,
@@ -293,7 +294,7 @@ def _flipped_outsiders(r: FunctionRule, before: GameState, event: Flip) -> Itera
 
 @rule("ACT-VM-ONLY", "6.1, 9.0, 10.0", Severity.ILLEGAL, "Only the Viet Minh entrenches and assaults.", events=(Entrench, Assault))
 def act_vm_only(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
-    if isinstance(event, (Entrench, Assault)) and event.side is not Side.VIET_MINH:
+    if isinstance(event, (Entrench, Assault)) and event.side is not VIET_MINH:
         verb = "entrench" if isinstance(event, Entrench) else "assault"
         area = event.area if isinstance(event, Entrench) else event.from_area
         yield r.finding(
@@ -302,7 +303,7 @@ def act_vm_only(r: FunctionRule, before: GameState, event: Event, after: GameSta
             f"The {event.side.label} {verb}s (area {area}); only the Viet Minh may.",
             units=event.units,
             areas=(area,),
-            expected=Side.VIET_MINH.value,
+            expected=VIET_MINH.value,
             actual=event.side.value,
         )
 

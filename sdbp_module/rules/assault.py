@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.combat import Attack
@@ -76,8 +77,8 @@ from sdbp_module.rules.sodbp_cards import (
     card_name,
 )
 
-VM = Side.VIET_MINH
-FR = Side.FRENCH
+VM = VIET_MINH
+FR = FRENCH
 ATTACK_PURPOSES = res.ATTACK_PURPOSES  # "assault" in new logs, "fire" in old ones
 _ADVANCE_KINDS = (MoveKind.ADVANCE, MoveKind.MOVE)
 

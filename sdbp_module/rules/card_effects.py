@@ -71,7 +71,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId, UnitType
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, UnitType
+from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId, UnitTypeId
 from sdbp_module.model.game_data import GameData, SetupKind
 from sdbp_module.replay.apply import CLOSING_EVENTS, action_part
 from sdbp_module.replay.combat import closed_action
@@ -105,14 +106,14 @@ from sdbp_module.rules.base import (
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.sodbp_cards import DETONATE, RATS, RELIEF_FORCE, card_name
 
-FR = Side.FRENCH
-VM = Side.VIET_MINH
+FR = FRENCH
+VM = VIET_MINH
 BMC = "Bordels Mobiles de Campagne"
 NAMES = frozenset((RATS, DETONATE, BMC, RELIEF_FORCE))
 RELIEF_AREA = AreaId(38)
 NOT_CARD_DICE = frozenset(("fire", "assault", "supply", "replacement"))
 """Purposes of a roll that is not a card's own die."""
-RELIEF_TABLE: dict[int, tuple[UnitType, ...]] = {
+RELIEF_TABLE: dict[int, tuple[UnitTypeId, ...]] = {
     1: (UnitType.INFANTRY, UnitType.INFANTRY),
     2: (UnitType.INFANTRY, UnitType.INFANTRY),
     3: (UnitType.INFANTRY, UnitType.INFANTRY),
@@ -616,12 +617,12 @@ def bmc(self: FunctionRule, play: Play, ctx: CheckContext) -> Iterator[Finding]:
 # -- C-RELIEF -------------------------------------------------------------------------------------
 
 
-def _types(game: GameData, units: Iterable[UnitId]) -> Counter[UnitType]:
+def _types(game: GameData, units: Iterable[UnitId]) -> Counter[UnitTypeId]:
     return Counter(game.unit(u).type for u in units if game.has_unit(u))
 
 
-def _type_text(types: Counter[UnitType]) -> str:
-    parts = [f"{n} {t.value}" for t, n in sorted(types.items(), key=lambda kv: kv[0].value)]
+def _type_text(types: Counter[UnitTypeId]) -> str:
+    parts = [f"{n} {t}" for t, n in sorted(types.items())]
     return " + ".join(parts) if parts else "no unit"
 
 

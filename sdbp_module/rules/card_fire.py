@@ -66,6 +66,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import CLOSING_EVENTS
@@ -110,8 +111,8 @@ from sdbp_module.rules.sodbp_cards import (
     card_name,
 )
 
-FR = Side.FRENCH
-VM = Side.VIET_MINH
+FR = FRENCH
+VM = VIET_MINH
 PROPAGANDA = "Propaganda"
 POOR_WEATHER = "Poor Weather"
 MODE_FIRE = "fire"
@@ -644,7 +645,7 @@ def _propaganda_close(self: FunctionRule, use: Use, ctx: CheckContext) -> Iterat
     if unknown:
         yield _cannot(self, use, game, f"units {', '.join(unknown)} are not in the game data (Thai or not)")
         return
-    thai = tuple(u for u in french if game.unit(u).thai)
+    thai = tuple(u for u in french if "thai" in game.unit(u).marks)
     if not thai:
         yield self.finding(
             use.state, play, f"{_text(game, play)} targets area {target}, which holds no Thai unit.", areas=(target,)

@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import CLOSING_EVENTS, opens_new_action
@@ -87,8 +88,8 @@ from sdbp_module.rules.sodbp_cards import (
     card_name,
 )
 
-VM = Side.VIET_MINH
-FR = Side.FRENCH
+VM = VIET_MINH
+FR = FRENCH
 MAX_IMPROVED = 2  # Improved Defenses: two copies triple the value; there is no third step
 ATTACK_PURPOSES = res.ATTACK_PURPOSES
 

@@ -85,6 +85,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, Phase, Severity, Side
 from sdbp_module.model.game_data import Card
 from sdbp_module.replay.apply import CLOSING_EVENTS, opens_new_action
@@ -129,8 +130,8 @@ from sdbp_module.rules.sodbp_cards import (
     TOT_ARTILLERY,
 )
 
-FR = Side.FRENCH
-VM = Side.VIET_MINH
+FR = FRENCH
+VM = VIET_MINH
 POOR_WEATHER = "Poor Weather"
 MODE_FIRE = "fire"
 MODE_REMOVE_TRENCHES = "remove-trenches"

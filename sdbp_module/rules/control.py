@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.clock import PartKind
@@ -276,7 +277,7 @@ def _capture_in_passing(before: GameState, event: ControlSet, game: GameData) ->
 
 
 def _occupancy(state: GameState, area: AreaId) -> str:
-    fr, vm = state.count(area, Side.FRENCH), state.count(area, Side.VIET_MINH)
+    fr, vm = state.count(area, FRENCH), state.count(area, VIET_MINH)
     return f"{fr} French and {vm} Viet Minh units there"
 
 

@@ -35,7 +35,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from sdbp_module.ids import AreaColour, AreaId, Severity, Side, UnitId, UnitType
+from sdbp_module.games.sodbp.ids import FRENCH, AreaColour, UnitType
+from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import CLOSING_EVENTS
 from sdbp_module.replay.combat import Attack, AttackKind, closed_attacks
@@ -126,7 +127,7 @@ class _Board:
     def _settle(self, area: AreaId) -> None:
         if not self.game.has_area(area):
             return
-        present = [s for s in Side if self.count(area, s) > 0]
+        present = [s for s in self.game.game.sides if self.count(area, s) > 0]
         if len(present) == 1 and self.controller(area) is not present[0]:
             self.control[area] = present[0]
 
@@ -220,7 +221,7 @@ class _Retreats:
     # the areas a unit may enter from ``here``
     def closed(self, m: _Mover, here: AreaId, there: AreaId) -> str | None:
         """Why ``there`` is closed to ``m`` whatever its control (red area, river for armour), or None."""
-        if m.side is Side.FRENCH and self.game.area(there).colour is AreaColour.RED:
+        if m.side is FRENCH and self.game.area(there).colour == AreaColour.RED:
             return f"{there} is red, closed to French units"
         border = self.game.border(here, there)
         if m.armour and border is not None and border.river and not border.bridge:
@@ -571,7 +572,7 @@ def _steps(origin: AreaId, retreat: tuple[AreaId, ...]) -> tuple[AreaId, ...]:
 
 
 def _is_armour(game: GameData, unit: UnitId) -> bool:
-    return game.has_unit(unit) and game.unit(unit).type is UnitType.ARMOR
+    return game.has_unit(unit) and game.unit(unit).type == UnitType.ARMOR
 
 
 _cache: dict[int, tuple[Damage, GameState, CheckContext, Analysis]] = {}
@@ -616,7 +617,7 @@ def _analyse(before: GameState, event: Damage, ctx: CheckContext, *, flexible: b
             outcomes.append(Spent(o, True, spent, value is not None, low, high))
             continue
         mover = _Mover(o.unit, side, _is_armour(game, o.unit), here)
-        if side is Side.FRENCH and not game.has_unit(o.unit) and o.result in (*RETREATS, DamageResult.ELIMINATE):
+        if side is FRENCH and not game.has_unit(o.unit) and o.result in (*RETREATS, DamageResult.ELIMINATE):
             text = (
                 f"Cannot check whether {o.unit} is armour (not in the game data); armour may not retreat across "
                 "a river without a bridge."

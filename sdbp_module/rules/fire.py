@@ -26,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, Phase, Severity, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import CLOSING_EVENTS
 from sdbp_module.replay.combat import Attack, AttackKind, closed_attacks
@@ -316,9 +317,9 @@ def _attack_readings(attack: Attack, game: GameData, rules: RuleSet) -> _Reading
 
 def _art75_other(attack: Attack, game: GameData, rules: RuleSet) -> tuple[int, int] | None:
     """AMB-17: (the boost in force, the other reading's) for a boosted 75mm fire, else None."""
-    if attack.kind is not AttackKind.CARD or attack_card_name(attack, game) != ART_75 or attack.side is not Side.VIET_MINH:
+    if attack.kind is not AttackKind.CARD or attack_card_name(attack, game) != ART_75 or attack.side is not VIET_MINH:
         return None
-    if attack.before.count(attack.target, Side.FRENCH) < BOOST_AT:
+    if attack.before.count(attack.target, FRENCH) < BOOST_AT:
         return None
     now = int(rules.get("art75_boost"))
     return now, (9 if now == 10 else 10)
@@ -328,10 +329,10 @@ def _readings_note(attack: Attack, game: GameData, rules: RuleSet) -> str:
     """Which ambiguous readings the alternative totals come from (for the umpire's message)."""
     notes: list[str] = []
     mortar_uncounted = attack.kind is AttackKind.CARD and rules.get("mortar_scope") == "unit_attacks"
-    if mortar_uncounted and attack.side is Side.FRENCH and cards_named(attack, game, MORTAR_SUPPORT, Side.FRENCH):
+    if mortar_uncounted and attack.side is FRENCH and cards_named(attack, game, MORTAR_SUPPORT, FRENCH):
         notes.append(f"Mortar Support counted on a card attack (mortar_scope={rules.get('mortar_scope')}, AMB-14)")
     night_uncounted = not attack.is_assault and rules.get("night_assault_scope") == "assault_only"
-    if night_uncounted and attack.side is Side.VIET_MINH and cards_named(attack, game, NIGHT_ASSAULT, Side.VIET_MINH):
+    if night_uncounted and attack.side is VIET_MINH and cards_named(attack, game, NIGHT_ASSAULT, VIET_MINH):
         notes.append(
             f"Night Assault counted on ordinary fire (night_assault_scope={rules.get('night_assault_scope')}, AMB-13)"
         )
@@ -403,13 +404,13 @@ fire_attack_total = attack_rule(
 
 def _counted_terrain(attack: Attack, game: GameData) -> tuple[int, ...]:
     """The terrain values a player who counted the terrain could add: plain, and with the cards applied."""
-    if attack.kind is AttackKind.UNITS and cards_named(attack, game, FLAMETHROWERS, Side.FRENCH):
+    if attack.kind is AttackKind.UNITS and cards_named(attack, game, FLAMETHROWERS, FRENCH):
         return ()
     if not game.has_area(attack.target):
         return ()
     t = terrain(game, attack.before, attack.target)
     values = {t}
-    copies = len(cards_named(attack, game, IMPROVED_DEFENSES, Side.VIET_MINH)) if attack.defender is Side.VIET_MINH else 0
+    copies = len(cards_named(attack, game, IMPROVED_DEFENSES, VIET_MINH)) if attack.defender is VIET_MINH else 0
     if copies and t:
         values.add(min(IMPROVED_CAP, t * (2 if copies == 1 else 3)))
     return tuple(sorted(v for v in values if v))
@@ -454,7 +455,7 @@ def _defense_verdict(attack: Attack, ctx: CheckContext) -> _DefenseVerdict | Mis
 
 def _flamethrowers_misused(attack: Attack, game: GameData) -> bool:
     """*Flamethrowers* played on an attack not made by French units (it zeroes terrain only for those)."""
-    return attack.kind is not AttackKind.UNITS and bool(cards_named(attack, game, FLAMETHROWERS, Side.FRENCH))
+    return attack.kind is not AttackKind.UNITS and bool(cards_named(attack, game, FLAMETHROWERS, FRENCH))
 
 
 def _damage_if(attack: Attack, ctx: CheckContext, defense: int) -> str:

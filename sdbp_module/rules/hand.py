@@ -52,7 +52,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from sdbp_module.ids import AreaId, CardBonus, CardId, Phase, Severity, Side
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, CardBonus
+from sdbp_module.ids import AreaId, CardId, Phase, Severity, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     CardDiscard,
@@ -80,7 +81,7 @@ from sdbp_module.rules.play_sequence import DISCARDS
 from sdbp_module.rules.sodbp_cards import card_name
 
 F = Finding
-VM, FR = Side.VIET_MINH, Side.FRENCH
+VM, FR = VIET_MINH, FRENCH
 DRAW, ACTION, END = Phase.DRAW, Phase.ACTION, Phase.END
 TURN1_FRENCH_HAND = 6  # 5.1: 4 from the track + both bonuses
 _SETS = ((CardBonus.WHITE, "white"), (CardBonus.GREY, "grey"))

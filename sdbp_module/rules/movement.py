@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
 
-from sdbp_module.ids import AreaColour, AreaId, Severity, Side, UnitId, UnitType
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour, UnitType
+from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData, Unit
 from sdbp_module.replay.apply import CLOSING_EVENTS, closes_action, opens_new_action
 from sdbp_module.replay.clock import PartKind
@@ -536,7 +537,7 @@ def _restriction(
 def vm_enter_fr_occupied(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
-    if not isinstance(event, Move) or event.side is not Side.VIET_MINH:
+    if not isinstance(event, Move) or event.side is not VIET_MINH:
         return
     a, early = _analysed(self, before, event, ctx)
     yield from early
@@ -558,12 +559,12 @@ def _red_entries(
 ) -> Iterator[tuple[UnitId, AreaId]]:
     for unit_id in units:
         state = after.unit(unit_id)
-        if state is None or state.side is not Side.FRENCH:
+        if state is None or state.side is not FRENCH:
             continue
         area = after.area_of(unit_id)
         if area is None or area == before.area_of(unit_id) or not game.has_area(area):
             continue
-        if game.area(area).colour is AreaColour.RED:
+        if game.area(area).colour == AreaColour.RED:
             yield unit_id, area
 
 
@@ -580,7 +581,7 @@ def fr_red_area(
 ) -> Iterator[Finding]:
     game = ctx.game
     if isinstance(event, Move) and _is_move_action(event):
-        if event.side is not Side.FRENCH:
+        if event.side is not FRENCH:
             return
         a, early = _analysed(self, before, event, ctx)
         yield from early
@@ -599,10 +600,10 @@ def fr_red_area(
     if isinstance(event, Damage):
         for o in event.outcomes:
             unit = before.unit(o.unit)
-            if unit is None or unit.side is not Side.FRENCH:
+            if unit is None or unit.side is not FRENCH:
                 continue
             for area in o.retreat:
-                if game.has_area(area) and game.area(area).colour is AreaColour.RED:
+                if game.has_area(area) and game.area(area).colour == AreaColour.RED:
                     yield self.finding(
                         before,
                         event,
@@ -612,9 +613,9 @@ def fr_red_area(
                     )
         return
     units = tuple(getattr(event, "units", ()))
-    if isinstance(event, Move) and event.side is Side.FRENCH:  # gather, withdraw: the path, then the end
+    if isinstance(event, Move) and event.side is FRENCH:  # gather, withdraw: the path, then the end
         for area in event.steps or ():
-            if area != event.to_area and game.has_area(area) and game.area(area).colour is AreaColour.RED:
+            if area != event.to_area and game.has_area(area) and game.area(area).colour == AreaColour.RED:
                 yield self.finding(
                     before,
                     event,
@@ -636,7 +637,7 @@ def _armour(game: GameData, units: Iterable[UnitId]) -> tuple[UnitId, ...]:
     return tuple(
         u
         for u in units
-        if game.has_unit(u) and game.unit(u).side is Side.FRENCH and game.unit(u).type is UnitType.ARMOR
+        if game.has_unit(u) and game.unit(u).side is FRENCH and game.unit(u).type == UnitType.ARMOR
     )
 
 
@@ -664,7 +665,7 @@ def fr_armor_river(
 ) -> Iterator[Finding]:
     game = ctx.game
     if isinstance(event, Move) and _is_move_action(event):
-        if event.side is not Side.FRENCH:
+        if event.side is not FRENCH:
             return
         a, early = _analysed(self, before, event, ctx)
         yield from early

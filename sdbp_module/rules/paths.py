@@ -34,11 +34,12 @@ from functools import cache
 from types import MappingProxyType
 from typing import NamedTuple, Protocol
 
-from sdbp_module.ids import AreaColour, AreaId, Side, UnitType
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour, UnitType
+from sdbp_module.ids import AreaId, Side
 from sdbp_module.model.game_data import Border, GameData, Unit
 
 # hot-path enum members, bound once (see ``ids``)
-_FR, _VM = Side.FRENCH, Side.VIET_MINH
+_FR, _VM = FRENCH, VIET_MINH
 _RED = AreaColour.RED
 
 
@@ -75,7 +76,7 @@ class Board:
         area_list = tuple(areas)
         return Board.of(
             {a: view.controller(a) for a in area_list},
-            {(s, a): view.count(s, a) for a in area_list for s in Side},
+            {(s, a): view.count(s, a) for a in area_list for s in Side.declared()},
         )
 
     def controller(self, area: AreaId) -> Side:
@@ -246,7 +247,7 @@ class Mover:
         return Mover(
             side=units[0].side,
             size=len(units),
-            armour=any(u.type is UnitType.ARMOR for u in units),
+            armour=any(u.type == UnitType.ARMOR for u in units),
             allowance=min(u.movement for u in units),
         )
 
@@ -269,7 +270,7 @@ def _restrictions(
     problems: list[StepProblem] = []
     if border is None:
         problems.append(StepProblem.NOT_ADJACENT)
-    if mover.side is _FR and game.area(y).colour is _RED:
+    if mover.side is _FR and game.area(y).colour == _RED:
         problems.append(StepProblem.RED_AREA)
     if (
         mover.side is _FR

@@ -30,6 +30,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import NamedTuple
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, CardId, Phase, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData, SetupKind
 from sdbp_module.replay.apply import CLOSING_EVENTS
@@ -62,8 +63,8 @@ from sdbp_module.rules.base import (
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.sodbp_cards import RELIEF_FORCE, card_is, card_name
 
-FR = Side.FRENCH
-VM = Side.VIET_MINH
+FR = FRENCH
+VM = VIET_MINH
 EMERGENCY_REPLACEMENTS = "Emergency Replacements"
 REPLACEMENT_PURPOSES = frozenset(("replacement", "replacements"))
 END_PLACE_KINDS = (PlaceKind.REPLACEMENT, PlaceKind.REINFORCEMENT)
@@ -637,7 +638,7 @@ def replacement_unit_type(
             continue
         unit = ctx.game.unit(u)
         values = (unit.firepower, unit.defense, unit.movement)
-        if unit.side is not VM or not unit.replacement or values != REPLACEMENT_VALUES:
+        if unit.side is not VM or "replacement" not in unit.marks or values != REPLACEMENT_VALUES:
             yield self.finding(
                 before,
                 event,

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.combat import Attack, AttackKind
@@ -209,9 +210,9 @@ def card_firepower(attack: Attack, game: GameData, rules: RuleSet) -> Total | Mi
     if data.firepower is None:
         return Missing((f"the firepower of {data.name} ({card})",))
     name = data.name
-    french = attack.before.count(attack.target, Side.FRENCH)
+    french = attack.before.count(attack.target, FRENCH)
     boosted = {KATYUSHA: 13, ART_105: 10, ART_75: int(rules.get("art75_boost"))}.get(name)
-    if boosted is not None and attack.side is Side.VIET_MINH and french >= BOOST_AT:
+    if boosted is not None and attack.side is VIET_MINH and french >= BOOST_AT:
         return Total(boosted, (f"{name} {boosted} against {french} French units",))
     return Total(data.firepower, (f"{name} {data.firepower}",))
 
@@ -257,8 +258,8 @@ def _attack_total(attack: Attack, game: GameData, rules: RuleSet) -> Total | Mis
 
 def _card_bonus(attack: Attack, game: GameData, rules: RuleSet) -> tuple[tuple[int, str] | None, int]:
     """The cards' +3s that count under the switches, and what another reading would add (or take off)."""
-    if attack.side is Side.FRENCH:
-        copies = len(cards_named(attack, game, MORTAR_SUPPORT, Side.FRENCH))
+    if attack.side is FRENCH:
+        copies = len(cards_named(attack, game, MORTAR_SUPPORT, FRENCH))
         if not copies:
             return None, 0
         counts = attack.kind is not AttackKind.CARD or rules.get("mortar_scope") == "any_french_attack"
@@ -266,7 +267,7 @@ def _card_bonus(attack: Attack, game: GameData, rules: RuleSet) -> tuple[tuple[i
         battery = sum(
             1
             for c in attack.cards()
-            if c.side is Side.VIET_MINH and c.mode == "counter-battery" and card_name(game, c.card) in (ART_105, ART_75)
+            if c.side is VIET_MINH and c.mode == "counter-battery" and card_name(game, c.card) in (ART_105, ART_75)
         )
         negated = min(copies, battery)
         covered = rules.get("counterbattery_covers_mortar") == "true"
@@ -277,8 +278,8 @@ def _card_bonus(attack: Attack, game: GameData, rules: RuleSet) -> tuple[tuple[i
         other = CARD_BONUS * negated * (1 if covered else -1)
         label = f"Mortar Support +{amount}" + (f" ({negated} negated by counter-battery)" if covered and negated else "")
         return ((amount, label) if amount else None), other
-    night = len(cards_named(attack, game, NIGHT_ASSAULT, Side.VIET_MINH))
-    flares = len(cards_named(attack, game, FLARES, Side.FRENCH))
+    night = len(cards_named(attack, game, NIGHT_ASSAULT, VIET_MINH))
+    flares = len(cards_named(attack, game, FLARES, FRENCH))
     net = max(0, night - flares)
     if not net:
         return None, 0
@@ -354,10 +355,10 @@ def _defense_total(attack: Attack, game: GameData, rules: RuleSet) -> Total | Mi
     ignored = terrain_ignored(attack, game)
     if ignored:
         return Total(value, (*parts, f"no terrain: {ignored[0]}"))
-    if cards_named(attack, game, FLAMETHROWERS, Side.FRENCH) and attack.kind is AttackKind.UNITS:
+    if cards_named(attack, game, FLAMETHROWERS, FRENCH) and attack.kind is AttackKind.UNITS:
         return Total(value, (*parts, "terrain 0 (Flamethrowers)"))
     t = terrain(game, attack.before, attack.target)
-    copies = len(cards_named(attack, game, IMPROVED_DEFENSES, Side.VIET_MINH)) if attack.defender is Side.VIET_MINH else 0
+    copies = len(cards_named(attack, game, IMPROVED_DEFENSES, VIET_MINH)) if attack.defender is VIET_MINH else 0
     if copies and t:
         raised = min(IMPROVED_CAP, t * (2 if copies == 1 else 3))
         return Total(value + raised, (*parts, f"terrain {t} × {2 if copies == 1 else 3} = {raised} (Improved Defenses, cap {IMPROVED_CAP})"))
@@ -408,8 +409,8 @@ def _damage_total(attack: Attack, game: GameData, rules: RuleSet, as_logged: boo
 
 def bigeard_reduction(attack: Attack, game: GameData) -> int:
     """*Bigeard Refuses to Leave*: the points the damage drops by, one per French unit in the target (0 without it)."""
-    if attack.defender is Side.FRENCH and cards_named(attack, game, BIGEARD, Side.FRENCH):
-        return roll_state(attack).count(attack.target, Side.FRENCH)
+    if attack.defender is FRENCH and cards_named(attack, game, BIGEARD, FRENCH):
+        return roll_state(attack).count(attack.target, FRENCH)
     return 0
 
 

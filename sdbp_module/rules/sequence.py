@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, Phase, Severity, Side
 from sdbp_module.replay.apply import (
     ACTION_EVENTS,
@@ -54,7 +55,7 @@ from sdbp_module.rules.play_sequence import ORDER_MATTERS
 from sdbp_module.rules.sodbp_cards import COUNTER_ATTACK, SURPRISE_ASSAULT, card_is
 
 F = Finding
-VM, FR = Side.VIET_MINH, Side.FRENCH
+VM, FR = VIET_MINH, FRENCH
 # hot-path enum members, bound once (see ``ids``)
 ACTION_PHASE, END_PHASE = Phase.ACTION, Phase.END
 PASS, CONTINUE = ActionKind.PASS, ActionKind.CONTINUE  # kinds of action

@@ -161,7 +161,7 @@ def setup_repl_box(r: FunctionRule, before: GameState, event: Event, after: Game
     where = _start_locations(start)
     for unit in ctx.game.units:
         placement = ctx.game.scenario.units.get(unit.id)
-        if not (unit.replacement or (placement is not None and placement.kind is SetupKind.REPLACEMENTS)):
+        if not ("replacement" in unit.marks or (placement is not None and placement.kind is SetupKind.REPLACEMENTS)):
             continue
         actual = where.get(unit.id)
         if actual is None or actual.kind is not LocationKind.REPLACEMENTS:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sdbp_module.ids import AreaId, Severity, Side
+from sdbp_module.ids import AreaId, Severity
 from sdbp_module.replay.events import (
     Damage,
     Event,
@@ -31,8 +31,6 @@ from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.movement import MOVE_ACTION, Missing, analyse
 from sdbp_module.rules.paths import StepProblem
-
-_SIDES = tuple(Side)  # iterating the Enum class itself is slower (see ``ids``)
 
 
 def _crowded_entries(before: GameState, event: Event, after: GameState, limit: int) -> tuple[AreaId, ...]:
@@ -89,7 +87,7 @@ def stack_limit(
                     actual=step.units_after,
                 )
     for area in _crowded_entries(before, event, after, limit):
-        for side in _SIDES:
+        for side in ctx.game.game.sides:
             now = after.count(area, side)
             if now > limit and now > before.count(area, side):
                 yield self.finding(

@@ -60,7 +60,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from sdbp_module.ids import AreaColour, AreaId, Phase, Severity, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour
+from sdbp_module.ids import AreaClassId, AreaId, Phase, Severity, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import implied_end_step
 from sdbp_module.replay.events import (
@@ -87,8 +88,8 @@ from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.play_sequence import HEAVY_FLAK, REFRESH, REMOVE_MARKERS, SUPPLY
 from sdbp_module.rules.sodbp_cards import card_is
 
-FR = Side.FRENCH
-VM = Side.VIET_MINH
+FR = FRENCH
+VM = VIET_MINH
 END = Phase.END
 SUPPLY_PURPOSE = "supply"
 _AREA = LocationKind.AREA
@@ -262,8 +263,8 @@ class Modified:
         return " + ".join(parts) + f" = {self.total}"
 
 
-def _areas_of(game: GameData, colour: AreaColour) -> tuple[AreaId, ...]:
-    return tuple(sorted(a.id for a in game.areas if a.colour is colour))
+def _areas_of(game: GameData, colour: AreaClassId) -> tuple[AreaId, ...]:
+    return tuple(sorted(a.id for a in game.areas if a.colour == colour))
 
 
 def modified_total(state: GameState, roll: DiceRoll, game: GameData) -> Modified:

@@ -60,6 +60,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import CLOSING_EVENTS, opens_new_action
@@ -94,8 +95,8 @@ from sdbp_module.rules.sodbp_cards import (
     card_name,
 )
 
-FR = Side.FRENCH
-VM = Side.VIET_MINH
+FR = FRENCH
+VM = VIET_MINH
 MAX_LEVEL = 3  # 9.0
 UNITS_PER_LEVEL = 2  # 9.0
 REMOVE_TRENCHES = "remove-trenches"  # CardPlay.mode of Artillery / TOT Artillery's second effect

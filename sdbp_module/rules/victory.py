@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, Phase, Severity, Side
 from sdbp_module.replay.events import END_OF_LOG, GameEnd, PhaseStart, Where
 from sdbp_module.replay.state import GameState
@@ -43,7 +44,7 @@ class VictoryCount:
 
     @property
     def winner(self) -> Side:
-        return Side.VIET_MINH if len(self.held) >= self.threshold else Side.FRENCH
+        return VIET_MINH if len(self.held) >= self.threshold else FRENCH
 
     def describe(self) -> str:
         held = ", ".join(str(a) for a in self.held) or "none"
@@ -83,7 +84,7 @@ def count_at_end(final: GameState, ctx: CheckContext) -> VictoryCount | None:
                     state, where = before, claim.where
                     break
     areas = tuple(a.id for a in ctx.game.areas if a.victory)
-    held = tuple(a for a in areas if controller(state, ctx.game, a) is Side.VIET_MINH)
+    held = tuple(a for a in areas if controller(state, ctx.game, a) is VIET_MINH)
     bid = final.victory_threshold is not None
     threshold = final.victory_threshold if final.victory_threshold is not None else PRINTED_THRESHOLD
     return VictoryCount(held, areas, threshold, bid, last_turn, where)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from sdbp_module.ids import CardBonus, Side
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, CardBonus
+from sdbp_module.ids import BonusSetId
 from sdbp_module.model.game_data import Area, GameData, Point
 from sdbp_module.vassal import images, layout
 from sdbp_module.vassal.images import (
@@ -26,7 +27,7 @@ from sdbp_module.vassal.images import (
 )
 
 STAR_FILL: RGB = (230, 190, 0)
-BONUS_FILL: dict[CardBonus, RGB] = {CardBonus.WHITE: WHITE, CardBonus.GREY: (150, 150, 150)}
+BONUS_FILL: dict[BonusSetId, RGB] = {CardBonus.WHITE: WHITE, CardBonus.GREY: (150, 150, 150)}
 NAME_PLATE: tuple[int, int, int, int] = (255, 255, 250, 205)  # RGBA behind area names, so they read on any ground
 BOX_FILL: RGB = (248, 245, 232)
 MAP_MARGIN: RGB = (250, 250, 245)
@@ -49,7 +50,7 @@ def draw_victory_star(draw: ImageDraw.ImageDraw, rect: layout.Rect) -> None:
     images.star(draw, (rect[0] + rect[2] - 1) / 2, (rect[1] + rect[3] - 1) / 2, (rect[2] - rect[0] - 1) / 2, STAR_FILL)
 
 
-def draw_card_bonus(draw: ImageDraw.ImageDraw, rect: layout.Rect, bonus: CardBonus) -> None:
+def draw_card_bonus(draw: ImageDraw.ImageDraw, rect: layout.Rect, bonus: BonusSetId) -> None:
     """The white or grey card-bonus square (5.1) filling ``rect``."""
     draw.rectangle((rect[0], rect[1], rect[2] - 1, rect[3] - 1), fill=BONUS_FILL[bonus], outline=BLACK, width=2)
 
@@ -97,7 +98,7 @@ def draw_panel(image: Image.Image, game: GameData, lay: layout.Layout) -> None:
         if box.name.startswith("Turn "):
             info = turns.get(int(box.name.split()[1]))
             if info is not None:
-                cards = f"cards FR {info.cards.get(Side.FRENCH, 0)} / VM {info.cards.get(Side.VIET_MINH, 0)}"
+                cards = f"cards FR {info.cards.get(FRENCH, 0)} / VM {info.cards.get(VIET_MINH, 0)}"
                 images.centre_text(d, (box.x + box.w // 2, box.y + box.h - layout.FOOT_H // 2), cards, small, (60, 60, 60))
 
 

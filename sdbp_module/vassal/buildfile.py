@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from sdbp_module.ids import AreaId, CardBonus, CardId, Side
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, CardBonus
+from sdbp_module.ids import AreaId, CardId, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.vassal import layout, pieces, player_aid
 from sdbp_module.vassal.controls import key_label
@@ -52,10 +53,10 @@ K_PASS = key(123, 0)  # F12
 K_REFRESH = key(113, 65)  # Shift+F2
 K_CLEAR_FIRE = key(114, 65)  # Shift+F3
 K_CLEAR_NO_SUPPLY = key(115, 65)  # Shift+F4
-K_DRAW_BUTTON = {Side.FRENCH: key(116, 65), Side.VIET_MINH: key(118, 65)}  # Shift+F5, Shift+F7
-K_HAND = {Side.FRENCH: key(122, 0), Side.VIET_MINH: key(122, 65)}  # F11, Shift+F11
+K_DRAW_BUTTON = {FRENCH: key(116, 65), VIET_MINH: key(118, 65)}  # Shift+F5, Shift+F7
+K_HAND = {FRENCH: key(122, 0), VIET_MINH: key(122, 65)}  # F11, Shift+F11
 K_PALETTE = key(120, 65)  # Shift+F9
-K_RESULT_BUTTON = {Side.FRENCH: key(70, 715), Side.VIET_MINH: key(86, 715)}  # Ctrl+Alt+Shift+F / V
+K_RESULT_BUTTON = {FRENCH: key(70, 715), VIET_MINH: key(86, 715)}  # Ctrl+Alt+Shift+F / V
 K_PLAYER_AID = key(80, 195)  # Ctrl+Shift+P, the player aid's button (vassal/player_aid.py)
 
 
@@ -663,7 +664,7 @@ def refresh_match(game: GameData) -> str:
     expanded against the button, not the unit: BeanShellExpression.getFilter). Mixed comparisons
     (``14 == "14"``, ``14 != ""``) compare as strings, an empty string as 0 (VASSAL's
     BSHBinaryExpression)."""
-    french, vm, marker = Side.FRENCH, Side.VIET_MINH, "no-supply"
+    french, vm, marker = FRENCH, VIET_MINH, "no-supply"
     inner = f'"{{sdbp_id==\\"{marker}\\" && CurrentZone==\\"" + CurrentZone + "\\"}}"'
     return (
         f'{{sdbp_kind=="unit" && Spent_Level==2 && area!="" && '
@@ -688,7 +689,7 @@ def hand_target(game: GameData, side: Side) -> str:
 
 def bonus_sets(game: GameData) -> dict[str, tuple[AreaId, ...]]:
     """The card-bonus sets (5.1): symbol colour -> its areas, both sorted."""
-    sets = {bonus.value: game.bonus_areas(bonus) for bonus in CardBonus if bonus is not CardBonus.NONE}
+    sets = {bonus: game.bonus_areas(bonus) for bonus in sorted({a.card_bonus for a in game.areas}) if bonus != CardBonus.NONE}
     return {colour: sets[colour] for colour in sorted(sets) if sets[colour]}
 
 

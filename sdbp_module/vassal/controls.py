@@ -282,7 +282,8 @@ def _title(traits: list[str], state: str) -> str:
     basic = basic_type(traits[-1])
     name = basic[3] if basic else ""
     kind, side = props.get("sdbp_kind", ""), props.get("side", "")
-    side_label = Side(side).label if side in {s.value for s in Side} else ""
+    named = Side.named(side)
+    side_label = named.label if named is not None else ""
     if kind == "unit":
         return f"{side_label} units"
     if kind == "card":

@@ -16,7 +16,8 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from sdbp_module.errors import BuildError
-from sdbp_module.ids import AreaColour, Side, UnitType
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour, UnitType
+from sdbp_module.ids import AreaClassId, Side, UnitTypeId
 from sdbp_module.model.game_data import (
     Card,
     MarkerKind,
@@ -32,15 +33,15 @@ FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "conde
 RGB = tuple[int, int, int]
 BLACK: RGB = (0, 0, 0)
 WHITE: RGB = (255, 255, 255)
-SIDE_CONTROL: dict[Side, RGB] = {Side.FRENCH: (200, 218, 240), Side.VIET_MINH: (240, 206, 194)}
-SIDE_COUNTER: dict[Side, RGB] = {Side.FRENCH: (112, 160, 226), Side.VIET_MINH: (220, 52, 46)}  # rules 2.1.1
-SIDE_SPENT: dict[Side, RGB] = {Side.FRENCH: (202, 220, 245), Side.VIET_MINH: (240, 168, 158)}  # "lighter colour"
-SIDE_DARK: dict[Side, RGB] = {Side.FRENCH: (25, 50, 120), Side.VIET_MINH: (110, 15, 10)}
-STRIP: dict[Side, RGB] = {Side.FRENCH: (232, 240, 252), Side.VIET_MINH: (250, 222, 212)}
+SIDE_CONTROL: dict[Side, RGB] = {FRENCH: (200, 218, 240), VIET_MINH: (240, 206, 194)}
+SIDE_COUNTER: dict[Side, RGB] = {FRENCH: (112, 160, 226), VIET_MINH: (220, 52, 46)}  # rules 2.1.1
+SIDE_SPENT: dict[Side, RGB] = {FRENCH: (202, 220, 245), VIET_MINH: (240, 168, 158)}  # "lighter colour"
+SIDE_DARK: dict[Side, RGB] = {FRENCH: (25, 50, 120), VIET_MINH: (110, 15, 10)}
+STRIP: dict[Side, RGB] = {FRENCH: (232, 240, 252), VIET_MINH: (250, 222, 212)}
 YELLOW: RGB = (255, 226, 0)
 THAI_BROWN: RGB = (130, 72, 20)
 TURN_RED: RGB = (215, 0, 0)
-NUMBER_COLOUR: dict[AreaColour, RGB] = {
+NUMBER_COLOUR: dict[AreaClassId, RGB] = {
     AreaColour.PLAIN: BLACK,
     AreaColour.RED: (200, 0, 0),
     AreaColour.BLUE: (0, 70, 210),
@@ -183,19 +184,19 @@ def counter_colour(side: Side, spent: bool) -> RGB:
 
 def value_colour(unit: Unit) -> RGB:
     """Rules 2.1.1: VM elite numbers white, VM replacement numbers yellow, every other number black."""
-    if unit.side is Side.VIET_MINH and unit.replacement:
+    if unit.side is VIET_MINH and "replacement" in unit.marks:
         return YELLOW
-    if unit.side is Side.VIET_MINH and unit.elite:
+    if unit.side is VIET_MINH and "elite" in unit.marks:
         return WHITE
     return BLACK
 
 
 def symbol_colour(unit: Unit) -> RGB:
     """Rules 2.1.1: Thai units have brown symbols."""
-    return THAI_BROWN if unit.thai else BLACK
+    return THAI_BROWN if "thai" in unit.marks else BLACK
 
 
-def type_symbol(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], unit_type: UnitType, colour: RGB) -> None:
+def type_symbol(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], unit_type: UnitTypeId, colour: RGB) -> None:
     """A NATO-style frame: infantry X; paratroops X with the canopy arc along the bottom; armour the
     oval track; anti-aircraft the dome rising from the bottom edge."""
     x0, y0, x1, y1 = box
@@ -204,11 +205,11 @@ def type_symbol(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], unit_
     if unit_type in (UnitType.INFANTRY, UnitType.PARATROOPS):
         draw.line((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=colour, width=2)
         draw.line((x0 + 1, y1 - 1, x1 - 1, y0 + 1), fill=colour, width=2)
-        if unit_type is UnitType.PARATROOPS:
+        if unit_type == UnitType.PARATROOPS:
             half = (x1 - x0) // 3
             draw.chord((mx - half, y1 - 12, mx + half, y1 - 3), 0, 180, fill=WHITE)
             draw.arc((mx - half, y1 - 12, mx + half, y1 - 3), 0, 180, fill=colour, width=2)
-    elif unit_type is UnitType.ARMOR:
+    elif unit_type == UnitType.ARMOR:
         draw.ellipse((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=colour, width=2)
     else:  # anti-aircraft
         draw.arc((x0 + 3, y0 + 5, x1 - 3, y1 + (y1 - y0) - 6), 180, 360, fill=colour, width=2)
@@ -241,7 +242,7 @@ def unit_face(unit: Unit, spent: bool) -> UnitFace:
     numbers = value_colour(unit)
     strip = VALUE_PLATE if numbers != BLACK else STRIP[unit.side]
     plates = [Plate(COMPANY_STRIP, strip)]
-    name_ink = WHITE if unit.side is Side.VIET_MINH and not spent else BLACK
+    name_ink = WHITE if unit.side is VIET_MINH and not spent else BLACK
     texts = [
         _boxed("formation", unit.formation, NAME_ROW, (("bold", 11, 9), ("condensed", 11, 7)), name_ink, body),
         _boxed("company", unit.company, COMPANY_STRIP, (("bold", 11, 8), ("condensed", 10, 7)), numbers, strip),
@@ -252,7 +253,7 @@ def unit_face(unit: Unit, spent: bool) -> UnitFace:
             plates.append(Plate(SET_UP_SQUARE, BLACK))
             texts.append(_boxed("setup-area", str(setup.area), SET_UP_SQUARE, (("bold", 10, 7), ("condensed", 9, 6)), WHITE, BLACK))
         elif setup.kind in (SetupKind.TURN, SetupKind.CARD):
-            plates.append(Plate(TURN_CIRCLE, TURN_RED, "ellipse", WHITE if unit.side is Side.VIET_MINH else None))
+            plates.append(Plate(TURN_CIRCLE, TURN_RED, "ellipse", WHITE if unit.side is VIET_MINH else None))
             label = str(setup.turn) if setup.kind is SetupKind.TURN else "*"
             texts.append(_boxed("arrival-turn", label, TURN_LABEL, (("bold", 10 if label != "*" else 13, 7),), WHITE, TURN_RED))
     behind, band = body, BODY_VALUES
@@ -340,9 +341,9 @@ def marker_face(kind: MarkerKind, index: int) -> MarkerFace:
     s = layout.COUNTER
     d = _measure()
     state = kind.states[index]
-    side = Side(state) if state in (Side.FRENCH.value, Side.VIET_MINH.value) else None
+    side = Side(state) if state in (FRENCH.value, VIET_MINH.value) else None
     if side is not None:
-        body, ink = SIDE_COUNTER[side], (WHITE if side is Side.VIET_MINH else BLACK)
+        body, ink = SIDE_COUNTER[side], (WHITE if side is VIET_MINH else BLACK)
     else:
         body = MARKER_BODY.get(kind.id, MARKER_PAPER)
         ink = WHITE if kind.id == "trench" else BLACK
@@ -472,7 +473,7 @@ def card_face(card: Card) -> CardFace:
     width = w - 2 * m
     d = _measure()
     band_colour = card_colour(card.side)
-    ink = WHITE if card.side is Side.VIET_MINH else BLACK
+    ink = WHITE if card.side is VIET_MINH else BLACK
     dark = SIDE_DARK[card.side] if card.side else BLACK
     texts = [FaceText("id", card.id, m, 15, "bold", 11, ink, band_colour, "ls")]
     plates: list[Plate] = []
@@ -604,7 +605,7 @@ def render_card_back(side: Side | None) -> bytes:
     d.rectangle((6, 6, w - 7, h - 7), outline=back.accent, width=3)
     d.rectangle((12, 12, w - 13, h - 13), outline=WHITE, width=1)
     cx, cy, r = BACK_EMBLEM
-    if side is Side.FRENCH:
+    if side is FRENCH:
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE)
         d.pieslice((cx - r + 3, cy - r + 3, cx + r - 3, cy + r - 3), 90, 270, fill=(0, 60, 170))
         d.pieslice((cx - r + 3, cy - r + 3, cx + r - 3, cy + r - 3), 270, 90, fill=(215, 20, 35))
@@ -612,7 +613,7 @@ def render_card_back(side: Side | None) -> bytes:
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=WHITE, width=3)
     else:
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=back.accent, outline=WHITE, width=3)
-        star(d, cx, cy, r * 0.75, (255, 215, 0) if side is Side.VIET_MINH else WHITE)
+        star(d, cx, cy, r * 0.75, (255, 215, 0) if side is VIET_MINH else WHITE)
     for text in back.texts:
         text.draw(d)
     return png_bytes(img)

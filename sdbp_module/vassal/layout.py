@@ -36,7 +36,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sdbp_module.ids import AreaId, CardBonus, Side
+from sdbp_module.games.sodbp.ids import CardBonus
+from sdbp_module.ids import AreaId, Side
 from sdbp_module.model.game_data import (
     Area,
     GameData,
@@ -394,7 +395,7 @@ def _text_box(xy: Point, text: str, style: tuple[str, int], pad: int = 0) -> Rec
 
 def label_parts(area: Area, at: Point) -> LabelParts:
     """The printed marks of ``area``'s label around the point ``at`` (``Layout.label_at``)."""
-    p = _label_parts(area.name, area.defense, area.victory, area.card_bonus is not CardBonus.NONE)
+    p = _label_parts(area.name, area.defense, area.victory, area.card_bonus != CardBonus.NONE)
     dx, dy = at
 
     def move(r: Rect) -> Rect:

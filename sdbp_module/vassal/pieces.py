@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sdbp_module.codec.pieces import expand_prototypes
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import Card, GameData, MarkerKind, Unit
 from sdbp_module.vassal import layout
@@ -133,7 +134,7 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
         PropCommand("", K_TAKE, ("P", f"${STACK_TARGET}$")),
     ]
     declarations = [("fire", "Declare fire…", K_FIRE, P_FIRE, R_FIRE, G_FIRE, F_FIRE)]
-    if side is Side.VIET_MINH:
+    if side is VIET_MINH:
         commands.insert(1, PropCommand("", P_ASSAULT, ("R", "Target area number")))
         declarations.append(("assault", "Declare assault…", K_ASSAULT, P_ASSAULT, R_ASSAULT, G_ASSAULT, F_ASSAULT))
     menu_keys = [d[2] for d in declarations]
@@ -165,7 +166,7 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
         send_to("Eliminate", K_ELIMINATE, layout.MAP_NAME, layout.BOARD_NAME, elim[0], elim[1], "to the Eliminated box"),
         send_to("Remove from game", K_REMOVE, layout.MAP_NAME, layout.BOARD_NAME, removed[0], removed[1], "to the Removed box"),
     ]
-    if side is Side.VIET_MINH:
+    if side is VIET_MINH:
         traits.append(trigger("Declare entrenchment", K_ENTRENCH, description="menu entry for the entrench report"))
     traits += [
         report([K_SPENT], f"{PREFIX}FLIP|{SIDE}|{unit_ref}|area=$CurrentZone$|state=spent", "report flip to spent"),
@@ -173,7 +174,7 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
         report([K_MOVED], f"{PREFIX}MOVE|{SIDE}|{unit_ref}|from=$OldZone$|to=$CurrentZone$", "report move"),
         report([R_FIRE], f"{PREFIX}FIRE|{SIDE}|{unit_ref}|from=$CurrentZone$|target=$sdbp_target$", "report fire"),
     ]
-    if side is Side.VIET_MINH:
+    if side is VIET_MINH:
         traits += [
             report([R_ASSAULT], f"{PREFIX}ASSAULT|{SIDE}|{unit_ref}|from=$CurrentZone$|target=$sdbp_target$", "report assault"),
             report([K_ENTRENCH], f"{PREFIX}ENTRENCH|{SIDE}|{unit_ref}|area=$CurrentZone$", "report entrenchment"),
@@ -197,7 +198,7 @@ HAND_DRAW_POINT = (layout.CARD_W // 2 + 10, (layout.CARD_H + 60) // 2)
 def _card_prototype(side: Side | None) -> Piece:
     commands = [PropCommand("", P_PLAY, ("R", "Target area number (blank if none)")), PropCommand("", K_RESET, ("P", ""))]
     triggers = [trigger("Play…", K_PLAY, [P_PLAY, R_PLAY, K_RESET, M_PLAY], "play: prompt, report, reset, move")]
-    if side is Side.VIET_MINH:
+    if side is VIET_MINH:
         commands.insert(1, PropCommand("", P_DIG, ("R", "Area to entrench")))
         triggers.append(
             trigger("Discard for entrenchment…", K_ENTRENCH, [P_DIG, R_DIG, K_RESET, M_DIG], "entrench: prompt, report, reset, move")
@@ -212,7 +213,7 @@ def _card_prototype(side: Side | None) -> Piece:
         return_to_deck("Discard", K_DISCARD, discard, "to the discard pile"),
         return_to_deck("Remove from game", K_REMOVE, layout.REMOVED_CARDS, "to the removed pile"),
     ]
-    if side is Side.VIET_MINH:
+    if side is VIET_MINH:
         traits.append(return_to_deck("", M_DIG, discard, "entrenchment discard"))
     if side is not None:
         hand = layout.hand_name(side)
@@ -223,7 +224,7 @@ def _card_prototype(side: Side | None) -> Piece:
         report([K_DISCARD], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=discard", "report discard"),
         report([K_REMOVE], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=remove", "report removal"),
     ]
-    if side is Side.VIET_MINH:
+    if side is VIET_MINH:
         traits.append(report([R_DIG], f"{PREFIX}ENTRENCH|{SIDE}|{card_ref}|area=$sdbp_target$", "report entrenchment"))
     traits.append(basic_piece(""))
     return Piece(tuple(traits))
@@ -277,14 +278,14 @@ def unit_properties(unit: Unit) -> list[tuple[str, str]]:
         ("side", unit.side.value),
         ("formation", unit.formation),
         ("company", unit.company),
-        ("unit_type", unit.type.value),
+        ("unit_type", unit.type),
         ("firepower", str(unit.firepower)),
         ("defense", str(unit.defense)),
         ("spent_defense", str(unit.spent_defense)),
         ("movement", str(unit.movement)),
-        ("thai", _bool(unit.thai)),
-        ("elite", _bool(unit.elite)),
-        ("replacement", _bool(unit.replacement)),
+        ("thai", _bool("thai" in unit.marks)),
+        ("elite", _bool("elite" in unit.marks)),
+        ("replacement", _bool("replacement" in unit.marks)),
     ]
 
 
@@ -308,7 +309,7 @@ def unit_piece(unit: Unit, gpid: int) -> Piece:
 
 
 def state_label(kind: MarkerKind, state: str) -> str:
-    if kind.id in ("control", "fire") and state in (Side.FRENCH.value, Side.VIET_MINH.value):
+    if kind.id in ("control", "fire") and state in (FRENCH.value, VIET_MINH.value):
         return Side(state).label
     if kind.id == "trench":
         return f"Level {state}"

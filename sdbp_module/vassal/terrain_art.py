@@ -32,7 +32,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from sdbp_module.ids import AreaColour, CardBonus
+from sdbp_module.games.sodbp.ids import AreaColour, CardBonus
+from sdbp_module.ids import AreaClassId, BonusSetId
 from sdbp_module.model.game_data import (
     Area,
     GameData,
@@ -645,7 +646,7 @@ TERRAIN_WORDS: dict[Terrain, str] = {
     Terrain.OPEN: "Open ground",
 }
 TERRAIN_ORDER = (Terrain.HEIGHTS, Terrain.HILLS, Terrain.PADDIES, Terrain.AIRSTRIP, Terrain.OPEN)
-COLOUR_WORDS: dict[AreaColour, str] = {
+COLOUR_WORDS: dict[AreaClassId, str] = {
     AreaColour.RED: "Red number: French units may never enter (7.0)",
     AreaColour.BLUE: "Blue number: airstrip; VM-held: +2 to the French supply roll (11.0)",
     AreaColour.GREEN: "Green number: west bank next to an airstrip; VM-held: +1 (11.0)",
@@ -823,7 +824,7 @@ def _paint_strongpoint(tile: Image.Image, d: ImageDraw.ImageDraw, outline: Seque
         _wire(d, run)
 
 
-def _number_painter(colour: AreaColour) -> TilePaint:
+def _number_painter(colour: AreaClassId) -> TilePaint:
     """A number circle as the board prints it (``layout``'s font and radius, ``NUMBER_COLOUR``)."""
 
     def paint(tile: Image.Image, d: ImageDraw.ImageDraw, outline: Sequence[Point]) -> None:
@@ -851,7 +852,7 @@ def _paint_star(tile: Image.Image, d: ImageDraw.ImageDraw, outline: Sequence[Poi
     board_art.draw_victory_star(d, (cx - r, cy - r, cx + r + 1, cy + r + 1))
 
 
-def _bonus_painter(bonus: CardBonus) -> TilePaint:
+def _bonus_painter(bonus: BonusSetId) -> TilePaint:
     """The card-bonus square at the board's size (19 × 23, as ``layout.label_parts`` gives it)."""
 
     def paint(tile: Image.Image, d: ImageDraw.ImageDraw, outline: Sequence[Point]) -> None:

@@ -83,6 +83,7 @@ from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import Command, decode_tree, encode_tree
 from sdbp_module.codec.zipread import open_archive
 from sdbp_module.errors import CodecError
+from sdbp_module.games.sodbp.ids import FRENCH
 from sdbp_module.ids import Side
 from sdbp_module.replay.vlog.lines import format_line, side_name
 from sdbp_module.replay.vlog.start import PHASES
@@ -691,7 +692,7 @@ class Scribe:
             zone = self.zone_of(piece)
             if piece.kind != "unit" or piece.spent is not True or not zone.isdigit():
                 continue
-            if marker_value(piece.types, piece.states, "side") == Side.FRENCH.value and zone in marked:
+            if marker_value(piece.types, piece.states, "side") == FRENCH.value and zone in marked:
                 continue
             line = format_line("FLIP", [("side", side_name(side)), ("unit", piece.sdbp_id or ""), ("area", zone), ("state", "fresh")])
             root.append(self._flip(piece, False).append(self._report(piece, line)))

@@ -19,7 +19,8 @@ from PIL import Image
 from sdbp_module.board.draw import BoardPainter
 from sdbp_module.board.scene import HALF
 from sdbp_module.cli import main
-from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, CardId, Phase, UnitId
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
@@ -33,7 +34,7 @@ from sdbp_module.vassal import layout
 from sdbp_module.vassal.commands import build_module
 from sdbp_module.vassal_log.scribe import Scribe
 
-F, V = Side.FRENCH, Side.VIET_MINH
+F, V = FRENCH, VIET_MINH
 MOVED = "VM-308-88-322-1"
 
 

@@ -32,11 +32,12 @@ import pytest
 from click.testing import CliRunner
 
 from sdbp_module.cli import main
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData, SetupKind
 from sdbp_module.vassal_log.scribe import Scribe
 
-F, V = Side.FRENCH, Side.VIET_MINH
+F, V = FRENCH, VIET_MINH
 SECTIONS = ("cards", "supply", "replacements", "victory", "card-specific")
 
 VM_ORDER = [f"VM-{n:02d}" for n in (3, 1, 7, 8, 25, 16, 11, 4, 5, 15, 12, 13, 14, 21, 22, 23, 24, 26, 27, 17, 18, 19, 20, 2, 6, 9, 10)]

@@ -25,10 +25,11 @@ from test_check_full_game_vlog import (
     serious,
 )
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData, SetupKind
 
-F, V = Side.FRENCH, Side.VIET_MINH
+F, V = FRENCH, VIET_MINH
 UNSUPPLIED = "FR-I2REI-2"  # moved into 16 and spent in turn 2's action; 16 gets turn 2's No Supply marker
 
 

@@ -13,13 +13,13 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from sdbp_module.cli import main
-from sdbp_module.ids import Side
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.vassal_log.scribe import Scribe
 from tests.e2e.conftest import PART_GAME_SKIPS
 
 SKIPS = [arg for prefix in PART_GAME_SKIPS for arg in ("--skip", prefix)]
 
-F, V = Side.FRENCH, Side.VIET_MINH
+F, V = FRENCH, VIET_MINH
 
 
 def write_game(module: Path, path: Path, *, planted: bool) -> None:

@@ -22,7 +22,7 @@ def card_game() -> GameData:
     """``combat_game()`` plus the Thai units FR-T1 and FR-T2 (copies of FR-S1 with ``thai``)."""
     base = combat_game()
     model = base.unit(UnitId("FR-S1"))
-    thai = tuple(replace(model, id=UnitId(t), formation=t, thai=True) for t in THAI)
+    thai = tuple(replace(model, id=UnitId(t), formation=t, marks=frozenset({"thai"})) for t in THAI)
     return replace(base, units=base.units + thai)
 
 

@@ -24,16 +24,14 @@ from dataclasses import replace
 from functools import lru_cache
 from types import MappingProxyType
 
-from sdbp_module.ids import (
+from sdbp_module.games.sodbp.ids import (
+    FRENCH,
+    VIET_MINH,
     AreaColour,
-    AreaId,
     CardBonus,
-    CardId,
-    Severity,
-    Side,
-    UnitId,
     UnitType,
 )
+from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId, UnitTypeId
 from sdbp_module.model.game_data import (
     Area,
     Border,
@@ -53,8 +51,8 @@ from sdbp_module.rules.base import Rule
 from sdbp_module.rules.checker import Report, check_events
 from sdbp_module.rules.switches import RuleSet, parse_switches
 
-FR = Side.FRENCH
-VM = Side.VIET_MINH
+FR = FRENCH
+VM = VIET_MINH
 SRC = Source("rules 8.4 example, 7.0")
 HYPO = Source("reconstructed: hypothetical test map (catalogue §4.2–§4.7)")
 
@@ -109,7 +107,7 @@ BORDERS: tuple[tuple[int, int, bool, bool], ...] = (
 )
 
 # (id, side, type, FP, DEF, spent DEF, MA)
-UNITS: tuple[tuple[str, Side, UnitType, int, int, int, int], ...] = (
+UNITS: tuple[tuple[str, Side, UnitTypeId, int, int, int, int], ...] = (
     ("FR-F3", FR, UnitType.INFANTRY, 3, 6, 4, 3),
     ("FR-F1A", FR, UnitType.INFANTRY, 1, 6, 4, 3),
     ("FR-F1B", FR, UnitType.INFANTRY, 1, 6, 4, 3),
@@ -152,16 +150,14 @@ def _area(number: int, control: Side, defense: int) -> Area:
     )
 
 
-def _unit(ident: str, side: Side, kind: UnitType, fp: int, dfn: int, spent: int, ma: int) -> Unit:
+def _unit(ident: str, side: Side, kind: UnitTypeId, fp: int, dfn: int, spent: int, ma: int) -> Unit:
     return Unit(
         id=UnitId(ident),
         side=side,
         formation=ident,
         company="",
         type=kind,
-        thai=False,
-        elite=False,
-        replacement=False,
+        marks=frozenset(),
         firepower=fp,
         defense=dfn,
         movement=ma,

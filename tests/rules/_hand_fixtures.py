@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cache
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import CardId, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import Event, Where
@@ -18,7 +19,7 @@ from sdbp_module.rules.checker import Report, check_events
 from sdbp_module.rules.hand import RULES
 from sdbp_module.rules.switches import parse_switches
 
-FR, VM = Side.FRENCH, Side.VIET_MINH
+FR, VM = FRENCH, VIET_MINH
 WHITE = (6, 9, 14)
 GREY = (16, 20, 21)
 

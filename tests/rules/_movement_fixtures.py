@@ -19,15 +19,14 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from sdbp_module.ids import (
+from sdbp_module.games.sodbp.ids import (
+    FRENCH,
+    VIET_MINH,
     AreaColour,
-    AreaId,
     CardBonus,
-    Severity,
-    Side,
-    UnitId,
     UnitType,
 )
+from sdbp_module.ids import AreaClassId, AreaId, Severity, Side, UnitId, UnitTypeId
 from sdbp_module.model.game_data import (
     Area,
     Border,
@@ -46,12 +45,12 @@ from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import Rule
 from sdbp_module.rules.checker import Report, check_events
 
-FR = Side.FRENCH
-VM = Side.VIET_MINH
+FR = FRENCH
+VM = VIET_MINH
 SRC = Source("rules 7.0")
 HYPO = Source("reconstructed: hypothetical test map (catalogue §4.1)")
 
-_AREAS: tuple[tuple[int, Side, AreaColour], ...] = (
+_AREAS: tuple[tuple[int, Side, AreaClassId], ...] = (
     (7, VM, AreaColour.PLAIN),
     (8, VM, AreaColour.PLAIN),
     (10, FR, AreaColour.PLAIN),
@@ -93,7 +92,7 @@ _BORDERS: tuple[tuple[int, int, bool, bool], ...] = (
 )
 
 # (id, side, type, movement)
-_UNITS: tuple[tuple[str, Side, UnitType, int], ...] = (
+_UNITS: tuple[tuple[str, Side, UnitTypeId, int], ...] = (
     ("FR-A", FR, UnitType.INFANTRY, 2),
     ("FR-B", FR, UnitType.PARATROOPS, 3),
     ("FR-K", FR, UnitType.ARMOR, 4),
@@ -120,7 +119,7 @@ def aid(number: int) -> AreaId:
     return AreaId(number)
 
 
-def _area(number: int, control: Side, colour: AreaColour) -> Area:
+def _area(number: int, control: Side, colour: AreaClassId) -> Area:
     return Area(
         id=AreaId(number),
         name=f"Area {number}",
@@ -129,7 +128,7 @@ def _area(number: int, control: Side, colour: AreaColour) -> Area:
         colour=colour,
         victory=False,
         card_bonus=CardBonus.NONE,
-        map_edge=colour is AreaColour.RED,
+        map_edge=colour == AreaColour.RED,
         bank="west",
         polygon=((0, 0), (10, 0), (10, 10)),
         label=(5, 5),
@@ -137,16 +136,14 @@ def _area(number: int, control: Side, colour: AreaColour) -> Area:
     )
 
 
-def _unit(ident: str, side: Side, kind: UnitType, movement: int) -> Unit:
+def _unit(ident: str, side: Side, kind: UnitTypeId, movement: int) -> Unit:
     return Unit(
         id=UnitId(ident),
         side=side,
         formation=ident,
         company="",
         type=kind,
-        thai=False,
-        elite=False,
-        replacement=False,
+        marks=frozenset(),
         firepower=1,
         defense=5,
         movement=movement,

@@ -12,16 +12,14 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Iterable
 
-from sdbp_module.ids import (
+from sdbp_module.games.sodbp.ids import (
+    FRENCH,
+    VIET_MINH,
     AreaColour,
-    AreaId,
     CardBonus,
-    CardId,
-    Severity,
-    Side,
-    UnitId,
     UnitType,
 )
+from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId, UnitTypeId
 from sdbp_module.model.game_data import (
     Area,
     Border,
@@ -51,7 +49,7 @@ def _area(n: int) -> Area:
         id=AreaId(n),
         name=f"Area {n}",
         defense=n % 4,
-        control=Side.FRENCH if n <= 8 else Side.VIET_MINH,
+        control=FRENCH if n <= 8 else VIET_MINH,
         colour=AreaColour.RED if n == 12 else AreaColour.PLAIN,
         victory=n % 4 == 3,
         card_bonus=CardBonus.NONE,
@@ -75,16 +73,14 @@ def _borders() -> tuple[Border, ...]:
     )
 
 
-def _unit(uid: str, side: Side, setup: Placement, *, kind: UnitType = UnitType.INFANTRY, repl: bool = False) -> Unit:
+def _unit(uid: str, side: Side, setup: Placement, *, kind: UnitTypeId = UnitType.INFANTRY, repl: bool = False) -> Unit:
     return Unit(
         id=UnitId(uid),
         side=side,
         formation=uid,
         company="1",
         type=kind,
-        thai=False,
-        elite=False,
-        replacement=repl,
+        marks=frozenset({"replacement"}) if repl else frozenset(),
         firepower=1 if repl else 2,
         defense=7,
         movement=2 if repl else 3,
@@ -100,7 +96,7 @@ def _card(cid: str, side: Side, number: int, name: str, timing: str) -> Card:
         side=side,
         number=number,
         name=name,
-        entrenchment=2 if side is Side.VIET_MINH else None,
+        entrenchment=2 if side is VIET_MINH else None,
         firepower=None,
         timing=timing,
         effect="test card",
@@ -115,25 +111,25 @@ def _card(cid: str, side: Side, number: int, name: str, timing: str) -> Card:
 def make_tiny_game() -> GameData:
     area = lambda n: Placement(SetupKind.AREA, area=AreaId(n))  # noqa: E731
     units = (
-        _unit("FR-A", Side.FRENCH, area(2)),
-        _unit("FR-B", Side.FRENCH, area(2)),
-        _unit("FR-C", Side.FRENCH, area(2)),
-        _unit("FR-ARM", Side.FRENCH, area(3), kind=UnitType.ARMOR),
-        _unit("FR-R4", Side.FRENCH, Placement(SetupKind.TURN, turn=4)),
-        _unit("FR-STAR", Side.FRENCH, Placement(SetupKind.CARD)),
-        _unit("VM-X", Side.VIET_MINH, area(10)),
-        _unit("VM-Y", Side.VIET_MINH, area(10)),
-        _unit("VM-Z", Side.VIET_MINH, area(10)),
-        _unit("VM-R1", Side.VIET_MINH, Placement(SetupKind.REPLACEMENTS), repl=True),
-        _unit("VM-R2", Side.VIET_MINH, Placement(SetupKind.REPLACEMENTS), repl=True),
+        _unit("FR-A", FRENCH, area(2)),
+        _unit("FR-B", FRENCH, area(2)),
+        _unit("FR-C", FRENCH, area(2)),
+        _unit("FR-ARM", FRENCH, area(3), kind=UnitType.ARMOR),
+        _unit("FR-R4", FRENCH, Placement(SetupKind.TURN, turn=4)),
+        _unit("FR-STAR", FRENCH, Placement(SetupKind.CARD)),
+        _unit("VM-X", VIET_MINH, area(10)),
+        _unit("VM-Y", VIET_MINH, area(10)),
+        _unit("VM-Z", VIET_MINH, area(10)),
+        _unit("VM-R1", VIET_MINH, Placement(SetupKind.REPLACEMENTS), repl=True),
+        _unit("VM-R2", VIET_MINH, Placement(SetupKind.REPLACEMENTS), repl=True),
     )
     cards = (
-        _card("FR-01", Side.FRENCH, 1, "Bigeard Refuses to Leave", "R"),
-        _card("FR-02", Side.FRENCH, 2, "Artillery", "A"),
-        _card("FR-03", Side.FRENCH, 3, "Counter Attack", "A"),
-        _card("VM-01", Side.VIET_MINH, 1, "Improved Defenses", "R"),
-        _card("VM-02", Side.VIET_MINH, 2, "Katyusha Rockets", "A"),
-        _card("VM-03", Side.VIET_MINH, 3, "Surprise Assault", "A"),
+        _card("FR-01", FRENCH, 1, "Bigeard Refuses to Leave", "R"),
+        _card("FR-02", FRENCH, 2, "Artillery", "A"),
+        _card("FR-03", FRENCH, 3, "Counter Attack", "A"),
+        _card("VM-01", VIET_MINH, 1, "Improved Defenses", "R"),
+        _card("VM-02", VIET_MINH, 2, "Katyusha Rockets", "A"),
+        _card("VM-03", VIET_MINH, 3, "Surprise Assault", "A"),
     )
     return GameData(
         game=GameInfo(
@@ -143,11 +139,11 @@ def make_tiny_game() -> GameData:
             version="0.0.1",
             vassal_version="3.7.26",
             description="test",
-            sides=(Side.FRENCH, Side.VIET_MINH),
+            sides=(FRENCH, VIET_MINH),
             turns=8,
             stacking_limit=9,
             dice=(6, 6),
-            first_side=Side.VIET_MINH,
+            first_side=VIET_MINH,
         ),
         map=MapInfo(100, 100, SRC),
         areas=tuple(_area(n) for n in range(1, 13)),
@@ -156,7 +152,7 @@ def make_tiny_game() -> GameData:
         markers=(MarkerKind("control", "Control", ("french", "viet_minh"), 10, SRC),),
         cards=cards,
         turn_track=tuple(
-            TurnInfo(t, MappingProxyType({Side.FRENCH: 4, Side.VIET_MINH: 5}), SRC) for t in range(1, 9)
+            TurnInfo(t, MappingProxyType({FRENCH: 4, VIET_MINH: 5}), SRC) for t in range(1, 9)
         ),
         scenario=Scenario(
             id="test",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules_helpers import ids, run, serious
 
-from sdbp_module.ids import AreaId, CardId, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, CardId, UnitId
 from sdbp_module.replay.events import (
     Assault,
     CardPlay,
@@ -17,7 +18,7 @@ from sdbp_module.replay.events import (
     Pass,
 )
 
-FR, VM = Side.FRENCH, Side.VIET_MINH
+FR, VM = FRENCH, VIET_MINH
 U, A, C = UnitId, AreaId, CardId
 
 START = """turn 1 action

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sdbp_module.ids import AreaId, Side, UnitType
+from sdbp_module.games.sodbp.ids import UnitType
+from sdbp_module.ids import AreaId, Side
 from sdbp_module.model.game_data import GameData, Placement, SetupKind, Unit
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.combat import Attack
@@ -553,8 +554,8 @@ def _with_def7() -> GameData:
     """The combat map with a VM unit of DEF 7 (AS-13's "max DEF 7"): VM-E7, FP 1, DEF 7/4, MA 3."""
     game = combat_game()
     e7 = Unit(
-        id=uid("VM-E7"), side=VM, formation="VM-E7", company="", type=UnitType.INFANTRY, thai=False, elite=False,
-        replacement=False, firepower=1, defense=7, movement=3, spent_defense=4,
+        id=uid("VM-E7"), side=VM, formation="VM-E7", company="", type=UnitType.INFANTRY, marks=frozenset(),
+        firepower=1, defense=7, movement=3, spent_defense=4,
         setup=Placement(SetupKind.OFF_MAP), source=HYPO,
     )
     return replace(game, units=game.units + (e7,))

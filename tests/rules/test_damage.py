@@ -12,7 +12,8 @@ from dataclasses import replace
 
 import pytest
 
-from sdbp_module.ids import Side, UnitType
+from sdbp_module.games.sodbp.ids import UnitType
+from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     Assault,

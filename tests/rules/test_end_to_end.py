@@ -10,7 +10,8 @@ from types import ModuleType
 
 import pytest
 
-from sdbp_module.ids import Phase, Severity, Side
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import Phase, Severity
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
@@ -93,11 +94,11 @@ def plant(legal: list[Event]) -> tuple[list[Event], list[tuple[str, int]]]:
     french_acts = [
         i
         for i, e in enumerate(events)
-        if getattr(e, "side", None) is Side.FRENCH and type(e).__name__ in ("Move", "Fire") and i > next_action + 4
+        if getattr(e, "side", None) is FRENCH and type(e).__name__ in ("Move", "Fire") and i > next_action + 4
     ]
     third = french_acts[2]
     after_flip = next(i for i in range(third, len(events)) if isinstance(events[i], Flip)) + 1
-    events.insert(after_flip, Pass(side=Side.FRENCH))  # French act, then a French pass
+    events.insert(after_flip, Pass(side=FRENCH))  # French act, then a French pass
     # 4. SEQ-END-PHASE-ORDER: in turn 1's End phase the supply roll comes after the refresh
     end1 = next(i for i, e in enumerate(events) if isinstance(e, PhaseStart) and (e.turn, e.phase) == (1, Phase.END))
     supply = next(i for i in range(end1, len(events)) if isinstance(events[i], DiceRoll))
@@ -168,8 +169,8 @@ def test_control_change_reuses_the_move_walk_faithfully(legal: list[Event], game
             assert walked is not None and simulated is not None
             assert walked[1] == simulated[1]
             assert [walked[0].controller(a) for a in walked[1]] == [simulated[0].controller(a) for a in simulated[1]]
-            assert [walked[0].count(s, a) for a in walked[1] for s in Side] == [
-                simulated[0].count(s, a) for a in simulated[1] for s in Side
+            assert [walked[0].count(s, a) for a in walked[1] for s in (FRENCH, VIET_MINH)] == [
+                simulated[0].count(s, a) for a in simulated[1] for s in (FRENCH, VIET_MINH)
             ]
             compared += 1
         state = apply(state, event)

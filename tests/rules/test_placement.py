@@ -10,6 +10,7 @@ from functools import lru_cache
 
 import pytest
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
@@ -34,7 +35,7 @@ from sdbp_module.rules.placement import RULES
 from sdbp_module.rules.stacking import RULES as STACKING_RULES
 from sdbp_module.rules.switches import parse_switches
 
-FR, VM = Side.FRENCH, Side.VIET_MINH
+FR, VM = FRENCH, VIET_MINH
 U, A = UnitId, AreaId
 ER = CardId("VM-15")  # Emergency Replacements
 R1, R2, R3, R4 = (U(f"VM-REPL-0{i}") for i in range(1, 5))

@@ -13,7 +13,8 @@ from dataclasses import replace
 
 import pytest
 
-from sdbp_module.ids import AreaId, Side, UnitType
+from sdbp_module.games.sodbp.ids import UnitType
+from sdbp_module.ids import AreaId, Side
 from sdbp_module.model.game_data import Border, GameData
 from sdbp_module.replay.events import (
     Damage,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules_helpers import ids, run, serious
 
-from sdbp_module.ids import AreaId, CardId, Phase, Severity, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, CardId, Phase, Severity, UnitId
 from sdbp_module.replay.events import (
     CardDiscard,
     CardPlay,
@@ -24,7 +25,7 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.location import Location
 
-FR, VM = Side.FRENCH, Side.VIET_MINH
+FR, VM = FRENCH, VIET_MINH
 U, A, C = UnitId, AreaId, CardId
 
 # VM-X VM-Y VM-Z in 10, FR-A FR-B FR-C in 6 (adjacent to 10), cards in hand

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from rules_helpers import make_tiny_game, run
 
-from sdbp_module.ids import AreaId, CardId, Phase, Severity, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, CardId, Phase, Severity, UnitId
 from sdbp_module.model.game_data import GameData, SetupKind
 from sdbp_module.replay.events import (
     AreaControl,
@@ -26,7 +27,7 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.location import OFF_MAP, REPLACEMENTS, Location
 from sdbp_module.rules.findings import Finding
 
-FR, VM = Side.FRENCH, Side.VIET_MINH
+FR, VM = FRENCH, VIET_MINH
 U, A, C = UnitId, AreaId, CardId
 GAME = make_tiny_game()
 

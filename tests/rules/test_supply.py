@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, CardId, Phase, Severity, Side, UnitId
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
@@ -33,7 +34,7 @@ from sdbp_module.rules.package import SODBP
 from sdbp_module.rules.supply import RULES, base_count, required_count
 from sdbp_module.rules.switches import parse_switches
 
-FR, VM = Side.FRENCH, Side.VIET_MINH
+FR, VM = FRENCH, VIET_MINH
 AIRSTRIPS = (16, 20, 21)
 GREENS = (10, 15, 18, 22, 28, 34)
 FLAK = CardId("VM-11")

@@ -8,7 +8,8 @@ import pytest
 from rules_helpers import make_tiny_game, numbered, state
 
 from sdbp_module.errors import InputError
-from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, Phase, Severity, UnitId
 from sdbp_module.replay.events import END_OF_LOG, Fire, Flip, Pass, PhaseStart, Where
 from sdbp_module.reports.json import render_json, report_to_json
 from sdbp_module.reports.text import render_text
@@ -18,7 +19,7 @@ from sdbp_module.rules.findings import Finding, sort_findings
 from sdbp_module.rules.package import SODBP
 from sdbp_module.rules.switches import RuleSet, parse_switches
 
-FR, VM = Side.FRENCH, Side.VIET_MINH
+FR, VM = FRENCH, VIET_MINH
 
 
 def test_defaults_are_the_recommended_readings() -> None:

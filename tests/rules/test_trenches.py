@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from sdbp_module.ids import AreaId, CardId, Phase, Side
+from sdbp_module.games.sodbp.ids import FRENCH
+from sdbp_module.ids import AreaId, CardId, Phase
 from sdbp_module.replay.events import (
     Assault,
     CardDiscard,
@@ -592,4 +593,4 @@ def test_every_rule_is_quiet_on_actions_without_trenches() -> None:
     report = check(_start("VM-V1 VM-V2", 2), *_ct2_move(), Pass(side=FR), Pass(side=VM))
     assert verdicts(report, with_info=True) == []
     assert isinstance(report.final.control, MappingProxyType)
-    assert report.final.controller(aid(81)) is Side.FRENCH
+    assert report.final.controller(aid(81)) is FRENCH

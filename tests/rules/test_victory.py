@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from sdbp_module.ids import AreaId, Phase, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, Phase, UnitId
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
@@ -29,7 +30,7 @@ from sdbp_module.rules.package import SODBP
 from sdbp_module.rules.switches import parse_switches
 from sdbp_module.rules.victory import RULES
 
-FR, VM = Side.FRENCH, Side.VIET_MINH
+FR, VM = FRENCH, VIET_MINH
 VICTORY = (6, 14, 19, 23, 26, 30, 31)
 
 

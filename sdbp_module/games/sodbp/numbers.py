@@ -21,7 +21,8 @@ from collections.abc import Iterable
 
 from sdbp_module.data.games import sodbp as printed
 from sdbp_module.games.aid import Fact, Name, Parts, fact
-from sdbp_module.ids import AreaColour, AreaId, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, AreaColour
+from sdbp_module.ids import AreaId, Side, UnitId
 from sdbp_module.model.game_data import Area, Card, GameData, SetupKind, TurnInfo
 from sdbp_module.replay.events import DamageResult
 from sdbp_module.rules import resolution, supply, trenches, victory
@@ -104,7 +105,7 @@ def turn_number(info: TurnInfo) -> Fact:
 
 def hand_size(info: TurnInfo, side: Side) -> Fact:
     """The hand size printed under the turn track (5.1); only French turn 1 = 4 is in the rules."""
-    printed_value = printed.FRENCH_TURN1_CARDS if (side is Side.FRENCH and info.turn == 1) else None
+    printed_value = printed.FRENCH_TURN1_CARDS if (side is FRENCH and info.turn == 1) else None
     return data_fact(info.cards[side], f"turn_track.yaml turns[turn={info.turn}].cards.{side.value}", printed_value, "5.1", HAND_REASON)
 
 
@@ -167,13 +168,13 @@ def _placement_is(game: GameData, unit: UnitId, kind: SetupKind) -> bool:
 
 
 def replacement_count(game: GameData) -> Fact:
-    count = sum(1 for u in game.units if u.replacement)
+    count = sum(1 for u in game.units if "replacement" in u.marks)
     return fact(count, "counters.yaml units[replacement=true] (count)", "the rules do not give how many replacement counters there are (counters.yaml)")
 
 
 def replacement_values(game: GameData) -> Parts:
     """The printed values of a VM replacement unit (firepower-defence-movement), 1-7-2 by 12.1."""
-    units = [u for u in game.units if u.replacement]
+    units = [u for u in game.units if "replacement" in u.marks]
     values = (units[0].firepower, units[0].defense, units[0].movement) if units else tuple(printed.REPLACEMENT_VALUES)
     names = ("firepower", "defense", "movement")
     parts: list[str | Fact] = []
@@ -272,8 +273,8 @@ def supply_modifiers() -> tuple[Fact, Fact]:
 
 def max_supply_total(game: GameData) -> int:
     """The highest supply total: the dice's maximum with every airstrip and green area VM-held."""
-    blue = tuple(a.id for a in game.areas if a.colour is AreaColour.BLUE)
-    green = tuple(a.id for a in game.areas if a.colour is AreaColour.GREEN)
+    blue = tuple(a.id for a in game.areas if a.colour == AreaColour.BLUE)
+    green = tuple(a.id for a in game.areas if a.colour == AreaColour.GREEN)
     return supply.Modified(dice_range(game)[1], blue, green, ()).total
 
 

@@ -20,6 +20,7 @@ from sdbp_module.games.aid import (
     section,
 )
 from sdbp_module.games.sodbp import numbers as n
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour
 from sdbp_module.games.sodbp.text import (
     DASH,
     EN,
@@ -36,7 +37,6 @@ from sdbp_module.games.sodbp.text import (
     join,
     title,
 )
-from sdbp_module.ids import AreaColour, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import DamageResult
 from sdbp_module.rules import play_sequence as seq
@@ -62,7 +62,7 @@ from sdbp_module.rules.sodbp_cards import (
 
 def _end_step(game: GameData, step: str) -> Parts:
     """What one End-phase step of the checker's sequence asks (4.0 C)."""
-    vm, fr = Side.VIET_MINH.label, Side.FRENCH.label
+    vm, fr = VIET_MINH.label, FRENCH.label
     texts: dict[str, Parts] = {
         seq.DISCARDS: (Strong(("Discards",)), f": each player may discard any cards from his hand, the {vm} first (", Ref("5.3"), ")."),
         seq.SUPPLY: (
@@ -123,7 +123,7 @@ def sequence_page(game: GameData) -> Page:
     sequence = seq.make_sequence(game)
     first = game.game.first_side
     other = first.enemy
-    vm, fr = Side.VIET_MINH.label, Side.FRENCH.label
+    vm, fr = VIET_MINH.label, FRENCH.label
     phases = ", ".join(p.value.capitalize() for p in sequence.phases)
     return Page(
         "sequence",
@@ -193,7 +193,7 @@ def sequence_page(game: GameData) -> Page:
 def _red_areas(game: GameData) -> Fact:
     return n.area_set(
         game,
-        (a.id for a in game.areas if a.colour is AreaColour.RED),
+        (a.id for a in game.areas if a.colour == AreaColour.RED),
         "colour=red",
         None,
         "2.2.1",
@@ -208,7 +208,7 @@ def _bridges(game: GameData) -> Parts:
 def movement_page(game: GameData) -> Page:
     enter, surcharge, leave = n.step_costs()
     limit = n.stacking_limit(game)
-    vm, fr = Side.VIET_MINH.label, Side.FRENCH.label
+    vm, fr = VIET_MINH.label, FRENCH.label
     return Page(
         "movement",
         "Movement",
@@ -268,7 +268,7 @@ def _damage_cell(result: DamageResult, spent: bool) -> Parts:
 
 
 def fire_page(game: GameData) -> Page:
-    vm, fr = Side.VIET_MINH.label, Side.FRENCH.label
+    vm, fr = VIET_MINH.label, FRENCH.label
     bonus = n.card_bonus()
     cap = n.terrain_cap()
     factors = [n.rules_fact(f, "card list (Improved Defenses)", "numbers.IMPROVED_FACTORS") for f in n.IMPROVED_FACTORS]
@@ -392,7 +392,7 @@ def fire_page(game: GameData) -> Page:
 
 
 def assault_page(game: GameData) -> Page:
-    vm, fr = Side.VIET_MINH.label, Side.FRENCH.label
+    vm, fr = VIET_MINH.label, FRENCH.label
     top = n.trench_max()
     limit = n.stacking_limit(game)
     origin = n.rules_fact(n.ASSAULT_ORIGIN_LEVEL, "10.0", "numbers.ASSAULT_ORIGIN_LEVEL")

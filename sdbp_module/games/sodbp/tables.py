@@ -21,6 +21,12 @@ from sdbp_module.games.aid import (
     section,
 )
 from sdbp_module.games.sodbp import numbers as n
+from sdbp_module.games.sodbp.ids import (
+    FRENCH,
+    VIET_MINH,
+    AreaColour,
+    CardBonus,
+)
 from sdbp_module.games.sodbp.text import (
     DASH,
     EN,
@@ -34,7 +40,7 @@ from sdbp_module.games.sodbp.text import (
     span,
     title,
 )
-from sdbp_module.ids import AreaColour, CardBonus, Side, UnitType
+from sdbp_module.ids import AreaClassId, Side, UnitTypeId
 from sdbp_module.model.game_data import Card, GameData
 from sdbp_module.rules.card_effects import RELIEF_AREA, RELIEF_TABLE
 from sdbp_module.rules.sodbp_cards import (
@@ -71,7 +77,7 @@ def _replacement_table(game: GameData) -> Table:
 
 def _relief_table(game: GameData) -> Table:
     """Relief Force from Isabelle's d6 (card list), from the checker's ``RELIEF_TABLE``."""
-    groups: dict[tuple[UnitType, ...], list[int]] = {}
+    groups: dict[tuple[UnitTypeId, ...], list[int]] = {}
     for roll, kinds in sorted(RELIEF_TABLE.items()):
         groups.setdefault(kinds, []).append(roll)
     rows = []
@@ -80,7 +86,7 @@ def _relief_table(game: GameData) -> Table:
         low = n.rules_fact(rolls[0], "card list (Relief Force from Isabelle)", where)
         high = n.rules_fact(rolls[-1], "card list (Relief Force from Isabelle)", where) if len(rolls) > 1 else None
         counted = join(
-            ((n.rules_fact(kinds.count(k), "card list (Relief Force from Isabelle)", where), f" {k.value}") for k in dict.fromkeys(kinds)),
+            ((n.rules_fact(kinds.count(k), "card list (Relief Force from Isabelle)", where), f" {k}") for k in dict.fromkeys(kinds)),
             " and ",
         )
         rows.append(((low, EN, high) if high is not None else (low,), counted))
@@ -98,11 +104,11 @@ def _arrivals_table(game: GameData) -> Table:
 
 
 def supply_page(game: GameData) -> Page:
-    vm, fr = Side.VIET_MINH.label, Side.FRENCH.label
+    vm, fr = VIET_MINH.label, FRENCH.label
     airstrip, green = n.supply_modifiers()
-    blue_areas = n.area_set(game, (a.id for a in game.areas if a.colour is AreaColour.BLUE), "colour=blue", printed.AIRSTRIPS, "11.0", "the rules name other airstrips")
+    blue_areas = n.area_set(game, (a.id for a in game.areas if a.colour == AreaColour.BLUE), "colour=blue", printed.AIRSTRIPS, "11.0", "the rules name other airstrips")
     green_areas = n.area_set(
-        game, (a.id for a in game.areas if a.colour is AreaColour.GREEN), "colour=green", None, "11.0", "the rules do not say which six areas are green (areas.yaml)"
+        game, (a.id for a in game.areas if a.colour == AreaColour.GREEN), "colour=green", None, "11.0", "the rules do not say which six areas are green (areas.yaml)"
     )
     low, _high = n.dice_range(game)
     relief = next((c for c in game.cards if c.name == RELIEF_FORCE), None)  # None: a cut-down deck
@@ -228,7 +234,7 @@ def _card_notes(card: Card) -> Parts:
 
 
 def _card_table(game: GameData, side: Side) -> Table:
-    vm = side is Side.VIET_MINH
+    vm = side is VIET_MINH
     rows = []
     for group in _card_groups(game, side):
         card = group[0]
@@ -323,10 +329,10 @@ def cards_page(game: GameData) -> Page:
                     ("In the End phase each player may discard any cards; kept cards count against the next hand size.",),
                 ),
             ),
-            section(title(f"{Side.FRENCH.label} cards", "card list"), _card_table(game, Side.FRENCH)),
+            section(title(f"{FRENCH.label} cards", "card list"), _card_table(game, FRENCH)),
             section(
-                title(f"{Side.VIET_MINH.label} cards", "card list", "9.0"),
-                _card_table(game, Side.VIET_MINH),
+                title(f"{VIET_MINH.label} cards", "card list", "9.0"),
+                _card_table(game, VIET_MINH),
                 *((para("The special card (", Name(special[0].name, f"cards.yaml cards[id={special[0].id}].name"), ") is not used in play."),) if special else ()),
             ),
         ),
@@ -336,7 +342,7 @@ def cards_page(game: GameData) -> Page:
 # -- control, victory, the map -------------------------------------------------------------------------
 
 
-def _colour_text(colour: AreaColour) -> str:
+def _colour_text(colour: AreaClassId) -> str:
     return {AreaColour.RED: "red", AreaColour.BLUE: "blue", AreaColour.GREEN: "green", AreaColour.PLAIN: DASH}[colour]
 
 
@@ -350,7 +356,7 @@ def _areas_table(game: GameData) -> Table:
                 (n.area_defense(area),),
                 (_colour_text(area.colour),),
                 ("star" if area.victory else DASH,),
-                (area.card_bonus.value if area.card_bonus is not CardBonus.NONE else DASH,),
+                (area.card_bonus if area.card_bonus != CardBonus.NONE else DASH,),
                 (area.control.label,),
             )
         )
@@ -362,7 +368,7 @@ def _areas_table(game: GameData) -> Table:
 
 
 def map_page(game: GameData) -> Page:
-    vm, fr = Side.VIET_MINH.label, Side.FRENCH.label
+    vm, fr = VIET_MINH.label, FRENCH.label
     victory_areas = n.area_set(
         game, (a.id for a in game.areas if a.victory), "victory=true", None, "14.0", "the rules do not say which areas carry the victory symbol (areas.yaml)"
     )

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import Side
 
 MARK = "SDBP|"
 VERSION = "1"
 
-SIDE_NAMES: dict[str, Side] = {"French": Side.FRENCH, "Viet Minh": Side.VIET_MINH}
+SIDE_NAMES: dict[str, Side] = {"French": FRENCH, "Viet Minh": VIET_MINH}
 
 
 class LineError(ValueError):

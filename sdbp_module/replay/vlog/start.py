@@ -123,11 +123,11 @@ class StartReader:
                     no_repl = no_repl or spot is not None
                 elif area is None:
                     continue  # a marker kept in a box does not act on the map
-                elif marker == "control" and state in (s.value for s in Side):
+                elif marker == "control" and Side.named(state) is not None:
                     control[area] = markers[area] = Side(state)
                 elif marker == "trench" and is_small_number(state):
                     trenches.append(AreaLevel(area, int(state)))
-                elif marker == "fire" and state in (s.value for s in Side):
+                elif marker == "fire" and Side.named(state) is not None:
                     fire.append(FireMarkerAt(area, Side(state)))
                 elif marker == "no-supply":
                     no_supply.append(area)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from sdbp_module.codec.module_info import ModuleInfo, Zone
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, Side, is_small_number
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.location import (
@@ -25,7 +26,7 @@ from sdbp_module.replay.location import (
 )
 
 MAIN_MAP = "Main Map"
-_SIDE_LABELS = {"French": Side.FRENCH, "Viet Minh": Side.VIET_MINH}
+_SIDE_LABELS = {"French": FRENCH, "Viet Minh": VIET_MINH}
 
 
 class PlaceKind(str, Enum):

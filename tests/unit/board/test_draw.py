@@ -19,7 +19,8 @@ from sdbp_module.board.draw import (
 )
 from sdbp_module.board.scene import HALF, ArrowKind, Counter, Scene
 from sdbp_module.errors import InputError
-from sdbp_module.ids import AreaId, Side, UnitId
+from sdbp_module.games.sodbp.ids import VIET_MINH
+from sdbp_module.ids import AreaId, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import Fire, Move, Where
@@ -28,7 +29,7 @@ from sdbp_module.replay.snapshots import Snapshot
 from sdbp_module.replay.state import GameState
 from sdbp_module.vassal import images, layout, pieces
 
-V = Side.VIET_MINH
+V = VIET_MINH
 AT = Where("t.vlog", 9)
 MAP_COLOUR = (10, 200, 30)
 UNIT_COLOUR = (250, 0, 250)

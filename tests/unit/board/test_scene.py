@@ -16,7 +16,8 @@ from sdbp_module.board.scene import (
     inside,
     scene,
 )
-from sdbp_module.ids import AreaId, CardId, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, CardId, UnitId
 from sdbp_module.model.game_data import GameData, Point
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import (
@@ -37,7 +38,7 @@ from sdbp_module.replay.snapshots import Snapshot
 from sdbp_module.replay.state import GameState, UnitState
 from sdbp_module.vassal import layout
 
-F, V = Side.FRENCH, Side.VIET_MINH
+F, V = FRENCH, VIET_MINH
 U, A = UnitId, AreaId
 AT = Where("t.vlog", 5)
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, CardId, Phase, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     CardPlay,
@@ -24,7 +25,7 @@ from sdbp_module.rules import activation, sequence
 from sdbp_module.rules.checker import check_events
 from sdbp_module.rules.package import SODBP
 
-F, V = Side.FRENCH, Side.VIET_MINH
+F, V = FRENCH, VIET_MINH
 
 
 def _gathering(game: GameData) -> tuple[AreaId, AreaId, UnitId, AreaId, UnitId, AreaId, UnitId, AreaId]:

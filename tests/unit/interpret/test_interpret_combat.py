@@ -7,6 +7,7 @@ from pathlib import Path
 
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.tree import decode_tree
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
@@ -39,7 +40,7 @@ from sdbp_module.rules.checker import check_events
 from sdbp_module.rules.package import SODBP
 from sdbp_module.vassal_log.scribe import Scribe
 
-F, V = Side.FRENCH, Side.VIET_MINH
+F, V = FRENCH, VIET_MINH
 u, a = UnitId, AreaId
 FR9, FR10, FR11, FR12 = (u(f"FR-III13DBLE-{n}") for n in (9, 10, 11, 12))  # in area 14
 VM_FIRER = u("VM-312-165-115-1")  # in area 8, next to 14
@@ -75,7 +76,7 @@ def vm_fires_at_14(s: Scribe) -> None:
 FIRE_AT_14 = [
     Fire(where=w(1), side=V, units=(VM_FIRER,), from_area=a(8), target=a(14)),
     DiceRoll(where=w(2), side=V, purpose="fire", values=(6, 6), total=12),
-    Flip(where=w(3), units=(VM_FIRER,), spent=True, by=Side.VIET_MINH),
+    Flip(where=w(3), units=(VM_FIRER,), spent=True, by=VIET_MINH),
 ]
 
 
@@ -203,7 +204,7 @@ def test_katyusha_fire_then_plain_drag_is_a_retreat_not_a_move(game: GameData, m
             outcomes=(UnitOutcome(FR9, DamageResult.FLIP), UnitOutcome(FR10, DamageResult.RETREAT, (a(17),))),
         ),
         Move(where=w(6), side=F, units=(u("FR-8BPC-1"),), from_area=a(21), to_area=a(22)),
-        Flip(where=w(7), units=(u("FR-8BPC-1"),), spent=True, by=Side.FRENCH),
+        Flip(where=w(7), units=(u("FR-8BPC-1"),), spent=True, by=FRENCH),
     ]
     report = check_events(events, game, SODBP, rules=(*sequence.RULES, *activation.RULES), source="t.vlog")
     assert [r.side for r in report.final.clock.recent] == [V, F]  # the card action, then the French move: no move for the retreat
@@ -324,7 +325,7 @@ def test_debouchez_during_an_assault_fires_at_the_origin_then_the_assault_goes_o
         DiceRoll(where=w(7), side=V, purpose="assault", values=(6, 5), total=11),
         Damage(where=w(8), side=F, target=a(10), outcomes=(UnitOutcome(u("FR-I2REI-1"), DamageResult.ELIMINATE),)),
         Move(where=w(10), side=V, units=vm[2:], from_area=a(7), to_area=a(10), move_kind=MoveKind.ADVANCE),
-        Flip(where=w(11), units=vm[2:], spent=True, by=Side.VIET_MINH),
+        Flip(where=w(11), units=vm[2:], spent=True, by=VIET_MINH),
         Relocate(where=w(13), units=vm[3:], to=ELIMINATED, reason="eliminated"),
     ]
     assert events[0] == Assault(where=w(1), side=V, units=vm, from_area=a(7), target=a(10))
@@ -397,7 +398,7 @@ def test_defender_moves_into_the_target_or_elsewhere_are_its_own_action(game: Ga
     assert problems == []
     assert events[3:] == [
         Move(where=w(4), side=F, units=(u("FR-GAACEO-REDON"),), from_area=a(17), to_area=a(14)),
-        Flip(where=w(5), units=(FR9,), spent=True, by=Side.FRENCH),
+        Flip(where=w(5), units=(FR9,), spent=True, by=FRENCH),
     ]
 
 

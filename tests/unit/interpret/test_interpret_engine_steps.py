@@ -9,7 +9,8 @@ from pathlib import Path
 from scribed import read, run, w
 
 from sdbp_module.codec.tree import Command, decode_tree
-from sdbp_module.ids import AreaId, Phase, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, Phase, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     Fire,
@@ -20,7 +21,7 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.interpret import Problem
 from sdbp_module.vassal_log.scribe import Scribe
 
-F, V = Side.FRENCH, Side.VIET_MINH
+F, V = FRENCH, VIET_MINH
 
 
 def test_pass_lines_with_a_bare_star_and_with_a_spaced_one(game: GameData, module: Path) -> None:

@@ -9,7 +9,8 @@ from pathlib import Path
 from scribed import read, run, w
 
 from sdbp_module.codec.tree import decode_tree
-from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, CardId, Phase, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     CardDraw,
@@ -21,7 +22,7 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.vassal_log.scribe import Scribe
 
-F, V = Side.FRENCH, Side.VIET_MINH
+F, V = FRENCH, VIET_MINH
 
 
 def test_refresh_flips_spent_units_but_french_ones_under_no_supply(game: GameData, module: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sdbp_module.ids import Side
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.replay.vlog.lines import LineError, format_line, parse_line
 
 
@@ -13,7 +13,7 @@ def test_report_action_line_with_decoration() -> None:
     assert line is not None
     assert line.event == "DICE"
     assert line.fields == (("side", "French"), ("purpose", "fire"), ("dice", "3,5"), ("total", "8"))
-    assert line.side is Side.FRENCH
+    assert line.side is FRENCH
     assert not line.is_undo
 
 
@@ -24,7 +24,7 @@ def test_empty_and_unknown_side_and_empty_value() -> None:
 
 def test_undo_line_is_marked() -> None:
     line = parse_line("* UNDO: * SDBP|1|PASS|side=Viet Minh")
-    assert line is not None and line.is_undo and line.side is Side.VIET_MINH
+    assert line is not None and line.is_undo and line.side is VIET_MINH
 
 
 def test_plain_chat_is_no_record() -> None:

@@ -10,7 +10,8 @@ from sdbp_module.codec.commands import read_game
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.tree import decode_tree
 from sdbp_module.errors import InputError
-from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, CardId, Phase, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     Assault,
@@ -48,7 +49,7 @@ from sdbp_module.replay.location import ELIMINATED, Location
 from sdbp_module.replay.vlog.zones import Zones
 from sdbp_module.vassal_log.scribe import Scribe
 
-F, V = Side.FRENCH, Side.VIET_MINH
+F, V = FRENCH, VIET_MINH
 
 
 def run(scribe: Scribe, game: GameData, module: Path) -> tuple[list[Event], list[Problem]]:
@@ -106,8 +107,8 @@ def test_flip_from_the_layer_change(game: GameData, module: Path) -> None:
     events, problems = run(s, game, module)
     assert problems == []
     assert events == [
-        Flip(where=Where("t.vlog", 1), units=(UnitId("FR-8BPC-1"), UnitId("FR-8BPC-2")), spent=True, by=Side.FRENCH),
-        Flip(where=Where("t.vlog", 2), units=(UnitId("FR-8BPC-1"),), spent=False, by=Side.FRENCH),
+        Flip(where=Where("t.vlog", 1), units=(UnitId("FR-8BPC-1"), UnitId("FR-8BPC-2")), spent=True, by=FRENCH),
+        Flip(where=Where("t.vlog", 2), units=(UnitId("FR-8BPC-1"),), spent=False, by=FRENCH),
     ]
 
 
@@ -350,7 +351,7 @@ def test_changes_to_the_target_after_fire_are_its_damage(game: GameData, module:
     assert events == [
         Fire(where=w(1), side=V, units=(u("VM-312-165-115-1"),), from_area=AreaId(8), target=AreaId(14)),
         DiceRoll(where=w(2), side=V, purpose="fire", values=(6, 6), total=12),
-        Flip(where=w(3), units=(u("VM-312-165-115-1"),), spent=True, by=Side.VIET_MINH),
+        Flip(where=w(3), units=(u("VM-312-165-115-1"),), spent=True, by=VIET_MINH),
         Damage(
             where=w(4),
             side=F,

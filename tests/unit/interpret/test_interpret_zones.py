@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from sdbp_module.codec.module_info import read_module
-from sdbp_module.ids import AreaId, Side
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.location import ELIMINATED, OFF_MAP, Location
 from sdbp_module.replay.vlog.zones import Place, PlaceKind, Zones, place_of_zone
@@ -23,7 +24,7 @@ def test_module_zones_are_the_game_data_polygons(game: GameData, module: Path) -
 def test_zone_names() -> None:
     assert place_of_zone("14") == Place(PlaceKind.AREA, "14", area=AreaId(14))
     assert place_of_zone("Turn 3") == Place(PlaceKind.TURN, "Turn 3", turn=3)
-    assert place_of_zone("Viet Minh discard") == Place(PlaceKind.DISCARD, "Viet Minh discard", side=Side.VIET_MINH)
+    assert place_of_zone("Viet Minh discard") == Place(PlaceKind.DISCARD, "Viet Minh discard", side=VIET_MINH)
     assert place_of_zone("Removed cards") == Place(PlaceKind.REMOVED_CARDS, "Removed cards")
     assert place_of_zone("Somewhere") is None
     assert place_of_zone("Turn 3").location() == Location.on_turn(3)  # type: ignore[union-attr]
@@ -34,7 +35,7 @@ def test_zone_names() -> None:
 
 def test_resolve_hands_other_maps_and_bad_numbers(game: GameData) -> None:
     zones = Zones.from_game(game)
-    assert zones.resolve("French hand", "5", "5") == Place(PlaceKind.HAND, "French hand", side=Side.FRENCH)
+    assert zones.resolve("French hand", "5", "5") == Place(PlaceKind.HAND, "French hand", side=FRENCH)
     assert zones.resolve("Other Map", "5", "5") is None
     assert zones.resolve(None, "5", "5") is None
     assert zones.resolve("Main Map", "x", "5") is None

@@ -9,16 +9,14 @@ from pathlib import Path
 import pytest
 
 from sdbp_module.errors import DataError, InputError
-from sdbp_module.ids import (
+from sdbp_module.games.sodbp.ids import (
+    FRENCH,
+    VIET_MINH,
     AreaColour,
-    AreaId,
     CardBonus,
-    CardId,
-    MarkerKindId,
-    Side,
-    UnitId,
     UnitType,
 )
+from sdbp_module.ids import AreaId, CardId, MarkerKindId, UnitId
 from sdbp_module.model.from_data import load_game, parse_setup
 from sdbp_module.model.game_data import GameData, Placement, SetupKind, Source
 
@@ -32,8 +30,8 @@ def game() -> GameData:
 
 def test_game_info_is_typed(game: GameData) -> None:
     assert game.game.id == "mini"
-    assert game.game.sides == (Side.FRENCH, Side.VIET_MINH)
-    assert game.game.first_side is Side.VIET_MINH
+    assert game.game.sides == (FRENCH, VIET_MINH)
+    assert game.game.first_side is VIET_MINH
     assert (game.game.turns, game.game.stacking_limit, game.game.dice) == (3, 2, (6, 6))
     assert (game.map.width, game.map.height) == (200, 200)
     assert game.map.source == Source("reconstructed: test map")
@@ -43,8 +41,8 @@ def test_game_info_is_typed(game: GameData) -> None:
 def test_areas_are_sorted_with_enums_and_schema_defaults(game: GameData) -> None:
     assert [a.id for a in game.areas] == [1, 2, 3, 4]
     second = game.area(AreaId(2))
-    assert second.colour is AreaColour.BLUE
-    assert second.card_bonus is CardBonus.NONE  # default
+    assert second.colour == AreaColour.BLUE
+    assert second.card_bonus == CardBonus.NONE  # default
     assert (second.victory, second.map_edge) == (False, False)  # defaults
     assert second.bank == "east"
     assert game.area(AreaId(3)).bank == ""  # omitted: no river side
@@ -75,9 +73,9 @@ def test_units_carry_values_and_printed_setup_as_placements(game: GameData) -> N
         7,
     )
     assert armor.name == "A 2"
-    assert game.unit(UnitId("FR-S-1")).thai
-    assert game.unit(UnitId("VM-B-1")).elite
-    assert game.unit(UnitId("VM-R-1")).replacement
+    assert "thai" in game.unit(UnitId("FR-S-1")).marks
+    assert "elite" in game.unit(UnitId("VM-B-1")).marks
+    assert "replacement" in game.unit(UnitId("VM-R-1")).marks
     assert [u.setup for u in game.units] == [
         Placement(SetupKind.AREA, area=AreaId(1)),
         Placement(SetupKind.AREA, area=AreaId(1)),
@@ -121,7 +119,7 @@ def test_cards_are_sorted_by_side_then_serial_with_defaults(game: GameData) -> N
 
 def test_turn_track_gives_allowances_per_side(game: GameData) -> None:
     assert [t.turn for t in game.turn_track] == [1, 2, 3]
-    assert game.turn(1).cards == {Side.FRENCH: 4, Side.VIET_MINH: 5}
+    assert game.turn(1).cards == {FRENCH: 4, VIET_MINH: 5}
 
 
 def test_the_model_is_frozen(game: GameData) -> None:

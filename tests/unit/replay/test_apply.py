@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from sdbp_module.ids import AreaId, Phase, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, Phase, UnitId
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.clock import ActionKind
 from sdbp_module.replay.events import (
@@ -26,7 +27,7 @@ from sdbp_module.replay.location import ELIMINATED, Location
 from sdbp_module.replay.notation import state_from_text, state_to_text
 from sdbp_module.replay.sequence import SequenceOfPlay
 
-FR, VM = Side.FRENCH, Side.VIET_MINH
+FR, VM = FRENCH, VIET_MINH
 U = UnitId
 A = AreaId
 

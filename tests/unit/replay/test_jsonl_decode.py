@@ -24,7 +24,9 @@ from typing import Any
 
 import pytest
 
+import sdbp_module.games.sodbp.ids  # noqa: F401  (declares the sides the generated lines use)
 from sdbp_module.errors import InputError
+from sdbp_module.ids import Side
 from sdbp_module.replay import events as ev
 from sdbp_module.replay.jsonl import (
     decode_event,
@@ -62,6 +64,8 @@ def _valid(tp: Any, rng: random.Random) -> Any:
         return _valid(tp.__supertype__, rng)
     if tp is Location:
         return rng.choice(LOCATIONS)
+    if tp is Side:
+        return rng.choice(Side.declared()).value
     if isinstance(tp, type) and issubclass(tp, Enum):
         return rng.choice(list(tp)).value
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
@@ -253,7 +257,7 @@ def test_reading_a_valid_file_does_not_import_jsonschema(tmp_path: Path) -> None
     path = tmp_path / "game.jsonl"
     path.write_text('{"type":"pass","side":"french"}\n{"type":"trench","area":2,"level":1}\n', encoding="utf-8")
     code = (
-        "import sys; from pathlib import Path; from sdbp_module.replay.jsonl import read_events; "
+        "import sys; from pathlib import Path; import sdbp_module.games.sodbp.ids; from sdbp_module.replay.jsonl import read_events; "
         f"assert len(read_events(Path({str(path)!r}))) == 2; print('jsonschema' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from sdbp_module.ids import AreaId, Phase, Side
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, Phase
 from sdbp_module.replay.notation import state_from_text, state_to_text
 
 TEXT = """turn 1 action french
@@ -24,13 +25,13 @@ def test_round_trip_is_canonical() -> None:
 
 def test_queries() -> None:
     s = state_from_text(TEXT)
-    assert s.clock.turn == 1 and s.clock.phase is Phase.ACTION and s.clock.side_to_act is Side.FRENCH
-    assert s.units_in(AreaId(10), Side.FRENCH) == ("FR-A", "FR-B")
-    assert s.fresh_in(AreaId(10), Side.FRENCH) == ("FR-A",)
-    assert s.count(AreaId(17), Side.VIET_MINH) == 1
-    assert s.controller(AreaId(18)) is Side.VIET_MINH and s.trench(AreaId(18)) == 2
-    assert s.has_fire_marker(AreaId(10), Side.FRENCH) and AreaId(18) in s.no_supply
-    assert s.no_replacements and s.hand(Side.FRENCH) == ("FR-01", "FR-02")
+    assert s.clock.turn == 1 and s.clock.phase is Phase.ACTION and s.clock.side_to_act is FRENCH
+    assert s.units_in(AreaId(10), FRENCH) == ("FR-A", "FR-B")
+    assert s.fresh_in(AreaId(10), FRENCH) == ("FR-A",)
+    assert s.count(AreaId(17), VIET_MINH) == 1
+    assert s.controller(AreaId(18)) is VIET_MINH and s.trench(AreaId(18)) == 2
+    assert s.has_fire_marker(AreaId(10), FRENCH) and AreaId(18) in s.no_supply
+    assert s.no_replacements and s.hand(FRENCH) == ("FR-01", "FR-02")
 
 
 def test_bad_line_names_the_line() -> None:

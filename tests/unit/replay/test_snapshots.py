@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from sdbp_module.ids import AreaId, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH
+from sdbp_module.ids import AreaId, UnitId
 from sdbp_module.replay.events import END_OF_LOG, NOWHERE, Flip, Move, Where
 from sdbp_module.replay.notation import state_from_text, state_to_text
 from sdbp_module.replay.snapshots import snapshots
 
-FR = Side.FRENCH
+FR = FRENCH
 U, A = UnitId, AreaId
 
 START = state_from_text("10: FR-A FR-B | ctrl french\n11: | ctrl french\n12: | ctrl french\n")

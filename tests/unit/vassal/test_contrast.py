@@ -17,7 +17,7 @@ from collections.abc import Iterable
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from sdbp_module.ids import Side
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.model.game_data import Card, GameData, SetupKind, Unit
 from sdbp_module.vassal import images
 
@@ -94,7 +94,7 @@ def test_every_card_face_and_back_reads(game: GameData) -> None:
         texts = images.card_face_texts(card)
         assert low(texts) == [], card.id
         assert any(t.role == "effect" for t in texts), card.id
-    for side in (Side.FRENCH, Side.VIET_MINH, None):
+    for side in (FRENCH, VIET_MINH, None):
         assert low(images.card_back_texts(side)) == [], side
 
 
@@ -139,7 +139,7 @@ def sample_units(game: GameData) -> list[Unit]:
     """One unit of every look: side, number colour, symbol colour, set-up kind and type."""
     seen: dict[tuple[object, ...], Unit] = {}
     for unit in game.units:
-        key = (unit.side, images.value_colour(unit), unit.thai, unit.setup.kind, unit.type)
+        key = (unit.side, images.value_colour(unit), "thai" in unit.marks, unit.setup.kind, unit.type)
         seen.setdefault(key, unit)
     return list(seen.values())
 
@@ -174,13 +174,13 @@ def test_rendered_cards_show_the_layouts_colours(game: GameData) -> None:
     assert {next(t for t in images.card_face_texts(c) if t.role == "effect").style for c in cards} == {"regular", "condensed"}
     for card in cards:
         check_pixels(images.render_card(card), images.card_face_texts(card), card.id)
-    for side in (Side.FRENCH, Side.VIET_MINH, None):
+    for side in (FRENCH, VIET_MINH, None):
         check_pixels(images.render_card_back(side), images.card_back_texts(side), f"back {side}")
 
 
 @pytest.mark.parametrize("field", ["fg", "bg"])
 def test_the_pixel_check_catches_a_false_colour(game: GameData, field: str) -> None:
-    unit = next(u for u in game.units if u.side is Side.VIET_MINH and u.replacement)
+    unit = next(u for u in game.units if u.side is VIET_MINH and "replacement" in u.marks)
     texts = images.unit_face_texts(unit, True)
     black: RGB = (0, 0, 0)
     def false(t: images.FaceText) -> images.FaceText:

@@ -11,7 +11,8 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
-from sdbp_module.ids import Side, UnitType
+from sdbp_module.games.sodbp.ids import FRENCH, UNIT_TYPES, VIET_MINH
+from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData, Placement, SetupKind, Unit
 from sdbp_module.vassal import images, layout
 
@@ -31,20 +32,23 @@ def luminance(rgb: tuple[int, int, int]) -> float:
 
 
 def first(game: GameData, **want: object) -> Unit:
-    return next(u for u in game.units if all(getattr(u, k) == v for k, v in want.items()))
+    def has(u: Unit, k: str, v: object) -> bool:
+        return (k in u.marks) == v if k in ("thai", "elite", "replacement") else bool(getattr(u, k) == v)
+
+    return next(u for u in game.units if all(has(u, k, v) for k, v in want.items()))
 
 
 BACKGROUND = (30, 30)  # a pixel of the counter's background, right of the set-up square, below the strip
 
 
 def test_french_counters_are_blue_and_viet_minh_counters_red(game: GameData) -> None:
-    fr = picture(images.render_unit(first(game, side=Side.FRENCH), False)).getpixel((4, 46))
-    vm = picture(images.render_unit(first(game, side=Side.VIET_MINH), False)).getpixel((4, 46))
-    assert fr == images.SIDE_COUNTER[Side.FRENCH] and fr[2] > fr[0]
-    assert vm == images.SIDE_COUNTER[Side.VIET_MINH] and vm[0] > 180 and vm[1] < 80 and vm[2] < 80
+    fr = picture(images.render_unit(first(game, side=FRENCH), False)).getpixel((4, 46))
+    vm = picture(images.render_unit(first(game, side=VIET_MINH), False)).getpixel((4, 46))
+    assert fr == images.SIDE_COUNTER[FRENCH] and fr[2] > fr[0]
+    assert vm == images.SIDE_COUNTER[VIET_MINH] and vm[0] > 180 and vm[1] < 80 and vm[2] < 80
 
 
-@pytest.mark.parametrize("side", [Side.FRENCH, Side.VIET_MINH])
+@pytest.mark.parametrize("side", [FRENCH, VIET_MINH])
 def test_spent_side_is_lighter_and_shows_only_the_spent_defence(game: GameData, side: Side) -> None:
     unit = first(game, side=side)
     fresh, spent = picture(images.render_unit(unit, False)), picture(images.render_unit(unit, True))
@@ -56,13 +60,13 @@ def test_spent_side_is_lighter_and_shows_only_the_spent_defence(game: GameData, 
 
 
 def test_number_colours_follow_rules_2_1_1(game: GameData) -> None:
-    elite = first(game, side=Side.VIET_MINH, elite=True, replacement=False)
-    repl = first(game, side=Side.VIET_MINH, replacement=True)
-    plain = first(game, side=Side.VIET_MINH, elite=False, replacement=False)
+    elite = first(game, side=VIET_MINH, elite=True, replacement=False)
+    repl = first(game, side=VIET_MINH, replacement=True)
+    plain = first(game, side=VIET_MINH, elite=False, replacement=False)
     assert images.value_colour(elite) == images.WHITE
     assert images.value_colour(repl) == images.YELLOW
     assert luminance(images.value_colour(plain)) < 60
-    assert images.value_colour(first(game, side=Side.FRENCH)) == images.BLACK
+    assert images.value_colour(first(game, side=FRENCH)) == images.BLACK
     values_row = (4, 45, layout.COUNTER - 4, layout.COUNTER - 3)
     assert images.WHITE in colours(picture(images.render_unit(elite, False)), values_row)
     assert images.YELLOW in colours(picture(images.render_unit(repl, False)), values_row)
@@ -74,28 +78,28 @@ def test_thai_symbols_are_brown(game: GameData) -> None:
     assert images.symbol_colour(thai) == images.THAI_BROWN
     s = layout.COUNTER
     assert images.THAI_BROWN in colours(picture(images.render_unit(thai, False)), (s // 2 - 11, 28, s // 2 + 12, 44))
-    assert images.symbol_colour(first(game, thai=False, side=Side.FRENCH)) == images.BLACK
+    assert images.symbol_colour(first(game, thai=False, side=FRENCH)) == images.BLACK
 
 
 def test_every_unit_type_has_its_own_symbol() -> None:
     drawn = {}
-    for unit_type in UnitType:
+    for unit_type in UNIT_TYPES:
         img = Image.new("RGB", (30, 20), images.WHITE)
         images.type_symbol(ImageDraw.Draw(img), (2, 2, 26, 17), unit_type, images.BLACK)
         drawn[unit_type] = img.tobytes()
-    assert len(set(drawn.values())) == len(UnitType)
+    assert len(set(drawn.values())) == len(UNIT_TYPES)
 
 
 def test_every_type_in_the_data_renders_distinctly(game: GameData) -> None:
     types = {u.type for u in game.units}
-    assert types == set(UnitType)
-    base = first(game, side=Side.FRENCH, thai=False)
-    faces = {images.render_unit(dataclasses.replace(base, type=t), False) for t in UnitType}
-    assert len(faces) == len(UnitType)
+    assert types == set(UNIT_TYPES)
+    base = first(game, side=FRENCH, thai=False)
+    faces = {images.render_unit(dataclasses.replace(base, type=t), False) for t in UNIT_TYPES}
+    assert len(faces) == len(UNIT_TYPES)
 
 
 def test_set_up_square_left_and_turn_circle_right(game: GameData) -> None:
-    base = first(game, side=Side.FRENCH, thai=False)
+    base = first(game, side=FRENCH, thai=False)
     s = layout.COUNTER
     on_map = picture(images.render_unit(dataclasses.replace(base, setup=Placement(SetupKind.AREA, area=14)), False))  # type: ignore[arg-type]
     turn = picture(images.render_unit(dataclasses.replace(base, setup=Placement(SetupKind.TURN, turn=3)), False))
@@ -120,7 +124,7 @@ def test_counter_text_stays_inside_the_frame(game: GameData) -> None:
 
 def test_white_and_yellow_numbers_sit_on_the_dark_plate_on_both_sides(game: GameData) -> None:
     """The spent side's pink is too light for white or yellow numbers: they get the dark plate."""
-    for unit in (first(game, side=Side.VIET_MINH, elite=True, replacement=False), first(game, side=Side.VIET_MINH, replacement=True)):
+    for unit in (first(game, side=VIET_MINH, elite=True, replacement=False), first(game, side=VIET_MINH, replacement=True)):
         for spent in (False, True):
             img = picture(images.render_unit(unit, spent))
             assert img.getpixel((4, 50)) == images.VALUE_PLATE, (unit.id, spent)
@@ -215,18 +219,18 @@ def test_only_the_special_card_face_has_no_timing(game: GameData) -> None:
 def test_deck_backs_carry_the_key_to_the_timing_letters(game: GameData) -> None:
     letters = {letter for card in game.cards if card.timing != "-" for letter in card.timing.split("/")}
     assert letters == set(images.TIMING_WORD) == {"A", "D", "R", "E", "X"}
-    for side in (Side.FRENCH, Side.VIET_MINH):
+    for side in (FRENCH, VIET_MINH):
         key = [t.text for t in images.card_back_texts(side) if t.role == "timing-key"]
         assert key[::2] == ["A", "D", "R", "E", "X"], side
     assert not [t for t in images.card_back_texts(None) if t.role == "timing-key"]
 
 
 def test_card_fronts_are_blue_and_red(game: GameData) -> None:
-    fr = picture(images.render_card(game.cards_of(Side.FRENCH)[0])).getpixel((90, 4))
-    vm = picture(images.render_card(game.cards_of(Side.VIET_MINH)[0])).getpixel((90, 4))
-    assert fr == images.SIDE_COUNTER[Side.FRENCH] and vm == images.SIDE_COUNTER[Side.VIET_MINH]
+    fr = picture(images.render_card(game.cards_of(FRENCH)[0])).getpixel((90, 4))
+    vm = picture(images.render_card(game.cards_of(VIET_MINH)[0])).getpixel((90, 4))
+    assert fr == images.SIDE_COUNTER[FRENCH] and vm == images.SIDE_COUNTER[VIET_MINH]
 
 
 def test_card_backs_differ_per_side() -> None:
-    backs = {images.render_card_back(s) for s in (Side.FRENCH, Side.VIET_MINH, None)}
+    backs = {images.render_card_back(s) for s in (FRENCH, VIET_MINH, None)}
     assert len(backs) == 3

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from sdbp_module.codec.sequence import decode
-from sdbp_module.ids import Side
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.model.game_data import SetupKind
 from sdbp_module.vassal import layout, setup
 from sdbp_module.vassal.layout import inside
@@ -134,8 +134,8 @@ def test_decks_in_the_setup_hold_the_cards(built: Built) -> None:
             tokens = decode(state, ";")
             decks[decode(type_[5:], ";")[12]] = [names[i] for i in decode(tokens[4], ",")] if len(tokens) > 4 else []
             assert tokens[3] == ("true" if "deck" in decode(type_[5:], ";")[12] else "false")
-    assert decks["French deck"] == [c.id for c in built.game.cards_of(Side.FRENCH)]
-    assert decks["Viet Minh deck"] == [c.id for c in built.game.cards_of(Side.VIET_MINH)]
+    assert decks["French deck"] == [c.id for c in built.game.cards_of(FRENCH)]
+    assert decks["Viet Minh deck"] == [c.id for c in built.game.cards_of(VIET_MINH)]
     assert decks["Removed cards"] == ["SPECIAL"]
 
 

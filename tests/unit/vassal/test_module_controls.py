@@ -9,7 +9,7 @@ from dataclasses import replace
 from lxml import etree
 
 from sdbp_module.codec.sequence import decode
-from sdbp_module.ids import Side
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.model.game_data import GameData
 from sdbp_module.vassal import buildfile, layout, pieces
 from sdbp_module.vassal.controls import key_label
@@ -157,10 +157,10 @@ def test_the_draw_buttons_draw_each_sides_cards_to_the_turns_hand_size(built: Bu
         for info in game.turn_track:  # every allowance of the turn track, for this side
             assert f"Turn=={info.turn} ? {info.cards[side]} :" in match
         for area in game.areas:  # the bonus areas are read from the control markers
-            assert (f'CurrentZone==\\"{area.id}\\"' in match) == (area.card_bonus.value != "none")
-    changed = replace(game, turn_track=(replace(game.turn_track[0], cards={Side.FRENCH: 7, Side.VIET_MINH: 2}), *game.turn_track[1:]))
-    assert "Turn==1 ? 7 :" in buildfile.draw_match(changed, Side.FRENCH)
-    assert "Turn==1 ? 2 :" in buildfile.draw_match(changed, Side.VIET_MINH)
+            assert (f'CurrentZone==\\"{area.id}\\"' in match) == (area.card_bonus != "none")
+    changed = replace(game, turn_track=(replace(game.turn_track[0], cards={FRENCH: 7, VIET_MINH: 2}), *game.turn_track[1:]))
+    assert "Turn==1 ? 7 :" in buildfile.draw_match(changed, FRENCH)
+    assert "Turn==1 ? 2 :" in buildfile.draw_match(changed, VIET_MINH)
 
 
 def test_cards_of_a_side_are_sent_into_its_hand_by_the_draw_key(built: Built) -> None:

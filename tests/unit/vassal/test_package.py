@@ -112,13 +112,13 @@ def test_a_smaller_game_without_a_special_card_builds_clean(game: GameData, tmp_
     """Nothing in the writer depends on SoDBP's exact counts: 4 units, 2 + 2 cards, no special card."""
     import dataclasses
 
-    from sdbp_module.ids import Side
+    from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
     from sdbp_module.vassal import verify
 
     small = dataclasses.replace(
         game,
-        units=game.units[:2] + game.units_of(Side.VIET_MINH)[:2],
-        cards=game.cards_of(Side.FRENCH)[:2] + game.cards_of(Side.VIET_MINH)[:2],
+        units=game.units[:2] + game.units_of(VIET_MINH)[:2],
+        cards=game.cards_of(FRENCH)[:2] + game.cards_of(VIET_MINH)[:2],
     )
     result = commands.build_module(small, tmp_path, None)
     problems, inv = verify.verify_module(result.path, expected_areas=[str(a.id) for a in small.areas])

@@ -32,7 +32,8 @@ from sdbp_module.games.aid import (
     para,
     section,
 )
-from sdbp_module.ids import AreaId, Side
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.rules import supply
 from sdbp_module.vassal import buildfile, package
@@ -222,7 +223,7 @@ def test_a_changed_hand_size_changes_the_page(game: GameData) -> None:
     assert not _marked(before, 0, _row(before, 0, "1")[1], 1)  # French turn 1 = 4: rules 5.1
     assert _marked(before, 0, _row(before, 0, "3")[2], 2)
     turns = tuple(
-        replace(t, cards=MappingProxyType({Side.FRENCH: 5 if t.turn == 1 else t.cards[Side.FRENCH], Side.VIET_MINH: 9 if t.turn == 3 else t.cards[Side.VIET_MINH]}))
+        replace(t, cards=MappingProxyType({FRENCH: 5 if t.turn == 1 else t.cards[FRENCH], VIET_MINH: 9 if t.turn == 3 else t.cards[VIET_MINH]}))
         for t in game.turn_track
     )
     changed = _page(replace(game, turn_track=turns), "cards")

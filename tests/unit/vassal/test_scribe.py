@@ -10,7 +10,8 @@ from sdbp_module.codec import pieces
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.tree import Command, decode_tree
-from sdbp_module.ids import AreaId, Phase, Side, UnitId
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.ids import AreaId, Phase, UnitId
 from sdbp_module.replay.events import (
     Damage,
     DamageResult,
@@ -35,7 +36,7 @@ from sdbp_module.vassal_log.scribe import (
 
 from .conftest import Built
 
-F, V = Side.FRENCH, Side.VIET_MINH
+F, V = FRENCH, VIET_MINH
 
 
 @pytest.fixture

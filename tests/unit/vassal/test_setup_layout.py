@@ -13,6 +13,7 @@ import pytest
 from lxml import etree
 from PIL import Image, ImageChops, ImageDraw
 
+from sdbp_module.games.sodbp.ids import VIET_MINH
 from sdbp_module.ids import AreaId, MarkerKindId, Side
 from sdbp_module.model.game_data import GameData, MarkerPlacement, SetupKind
 from sdbp_module.replay.vlog.zones import PlaceKind, Zones
@@ -186,9 +187,9 @@ def test_the_turn_marker_has_a_spot_no_unit_uses(game: GameData, lay: layout.Lay
 
 def test_the_largest_arrival_fits_its_box(game: GameData, stacks: list[Stack]) -> None:
     """Turn 2 brings 24 Viet Minh units: three stacks of eight in the box's Viet Minh space."""
-    arriving = [u.id for u in game.units if u.setup.kind is SetupKind.TURN and u.setup.turn == 2 and u.side is Side.VIET_MINH]
+    arriving = [u.id for u in game.units if u.setup.kind is SetupKind.TURN and u.setup.turn == 2 and u.side is VIET_MINH]
     assert len(arriving) == 24
-    mine = [s for s in stacks if s.zone == "Turn 2" and side_of(game, s.ids[0]) is Side.VIET_MINH]
+    mine = [s for s in stacks if s.zone == "Turn 2" and side_of(game, s.ids[0]) is VIET_MINH]
     assert sorted(len(s.ids) for s in mine) == [8, 8, 8]
     assert sorted(i for s in mine for i in s.ids) == sorted(arriving)
 

@@ -13,7 +13,7 @@ import math
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from sdbp_module.ids import AreaColour, CardBonus
+from sdbp_module.games.sodbp.ids import AreaColour, CardBonus
 from sdbp_module.model.game_data import GameData, RoadKind, Terrain
 from sdbp_module.vassal import board_art, layout, terrain_art
 from sdbp_module.vassal.images import NUMBER_COLOUR, RGB
