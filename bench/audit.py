@@ -52,13 +52,13 @@ def _best(repeat: int, run: Callable[[], object]) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     from sdbp_module.audit.commands import run_audit
+    from sdbp_module.games.sodbp.rules.package import SODBP
     from sdbp_module.model.from_data import load_game
     from sdbp_module.paths import default_data_dir
     from sdbp_module.replay.jsonl import write_events
     from sdbp_module.replay.replay import replay
     from sdbp_module.rules.checker import start_state
     from sdbp_module.rules.commands import check_log, render_report, run_check
-    from sdbp_module.rules.package import SODBP
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--logs", type=int, default=GOAL_LOGS, help="copies of the game to audit")

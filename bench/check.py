@@ -160,8 +160,8 @@ def _fire(w: _Writer, side: Side, units: tuple[UnitId, ...], origin: AreaId, tar
 
 def _allocation(w: _Writer, declaration: Event, roll: DiceRoll) -> tuple[UnitOutcome, ...] | None:
     """A legal allocation of the damage the rules give (8.4, 8.4.1, 8.4.2), or None."""
-    from sdbp_module.rules.package import SODBP
-    from sdbp_module.rules.resolution import Total, damage_total
+    from sdbp_module.games.sodbp.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.resolution import Total, damage_total
     from sdbp_module.rules.switches import RuleSet
 
     s = apply(apply(w.state, declaration), roll)
@@ -390,7 +390,7 @@ def _end_phase(w: _Writer, turn: int, rng: random.Random) -> None:
 
 def synthetic_game(game: GameData, *, turns: int | None = None, seed: int = 1954, max_actions: int = 400) -> list[Event]:
     """A legal game of ``turns`` turns (default: all) as events, from the printed set-up."""
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     rng = random.Random(seed)
     w = _Writer(game, GameState.empty(SODBP.make_sequence(game)))
@@ -411,11 +411,11 @@ def synthetic_game(game: GameData, *, turns: int | None = None, seed: int = 1954
 
 
 def main(argv: list[str] | None = None) -> int:
+    from sdbp_module.games.sodbp.rules.package import SODBP
     from sdbp_module.model.from_data import load_game
     from sdbp_module.paths import default_data_dir
     from sdbp_module.replay.jsonl import write_events
     from sdbp_module.rules.checker import Report, check_events
-    from sdbp_module.rules.package import SODBP
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=None)
@@ -426,7 +426,7 @@ def main(argv: list[str] | None = None) -> int:
     events = synthetic_game(game, turns=args.turns)
     if args.write:
         write_events(args.write, events)
-    from sdbp_module.rules import activation, sequence, setup
+    from sdbp_module.games.sodbp.rules import activation, sequence, setup
 
     core = (*setup.RULES, *sequence.RULES, *activation.RULES)
     n = len(events)

@@ -2,15 +2,17 @@
 
 The project keeps ``source_data/`` and ``images/`` at the top of the repository (beside the
 package). From a checkout, ``sdbp`` run anywhere finds them through the package's location; run
-from another project folder that has its own ``source_data/sodbp``, that one wins.
+from another project folder that has its own ``source_data/<game>``, that one wins. The game used
+when a command names none is ``games.DEFAULT_GAME``.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from sdbp_module.games import DEFAULT_GAME
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_GAME = "sodbp"
 
 
 def default_data_dir(game: str = DEFAULT_GAME) -> Path:

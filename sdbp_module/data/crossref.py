@@ -2,7 +2,7 @@
 
 Each problem points at the *referring* spot (style guide §6): a dangling area number is reported
 where it is used, a repeated id at its second use. Nothing here is specific to one game; a game's
-own facts (the rules' worked examples) live in ``data/games/<game id>.py`` and run last.
+own facts (the rules' worked examples) live in ``games/<game id>/checks.py`` and run last.
 """
 
 from __future__ import annotations
@@ -834,7 +834,7 @@ GENERIC_CHECKS: tuple[Check, ...] = (
 
 def cross_check(files: Mapping[str, SourceFile], values: Mapping[str, Any]) -> list[InputProblem]:
     """Every cross-file problem: the generic checks, then the game's own (chosen by game id)."""
-    from sdbp_module.data.games import game_checks
+    from sdbp_module.games import game_checks
 
     checks = Checks(files, values)
     for check in GENERIC_CHECKS:

@@ -67,6 +67,7 @@ def cache_dir() -> Path | None:
 def _code_files() -> list[Path]:
     """The sources and schemas a ``GameData`` is built by, in a fixed order."""
     files = [*(_PACKAGE / "data").rglob("*.py"), *(_PACKAGE / "model").rglob("*.py"), _PACKAGE / "ids.py"]
+    files += [_PACKAGE / "games" / "__init__.py", *(_PACKAGE / "games").glob("*/checks.py"), *(_PACKAGE / "games").glob("*/ids.py")]
     files += (_PACKAGE / "schemas").glob("*.json")
     return sorted(files)
 

@@ -16,6 +16,7 @@ import click
 
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG, InputError
 from sdbp_module.fileio import write_atomically
+from sdbp_module.games import DEFAULT_GAME
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import Event
 from sdbp_module.replay.loading import load_events
@@ -23,15 +24,16 @@ from sdbp_module.rules.base import Rule, RulesPackage
 from sdbp_module.rules.checker import Report, check_events
 from sdbp_module.rules.switches import parse_switches
 
-RULES_PACKAGES = {"sodbp": ("sdbp_module.rules.package", "SODBP")}
-"""Game id → (module, attribute) of its rules package."""
-
 
 def rules_package(game_id: str) -> RulesPackage:
-    try:
-        module_name, attr = RULES_PACKAGES[game_id]
-    except KeyError:
-        raise InputError(f"no rules package for game {game_id!r} (known: {', '.join(sorted(RULES_PACKAGES))})") from None
+    """The rules package of ``game_id`` (``games.game_package``); ``InputError`` when it has none."""
+    from sdbp_module.games import known_games, rules_package_path
+
+    path = rules_package_path(game_id)
+    if path is None:
+        known = [g for g in known_games() if rules_package_path(g) is not None]
+        raise InputError(f"no rules package for game {game_id!r} (known: {', '.join(known)})") from None
+    module_name, _, attr = path.partition(":")
     package = getattr(importlib.import_module(module_name), attr)
     assert isinstance(package, RulesPackage)
     return package
@@ -190,7 +192,7 @@ def render_rules_text(listing: dict[str, object]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run_rules(fmt: str, game_id: str = "sodbp") -> int:
+def run_rules(fmt: str, game_id: str = DEFAULT_GAME) -> int:
     """List every rule id of the game's catalogue with its reference, severity and status."""
     listing = rules_listing(rules_package(game_id))
     if fmt == "json":

@@ -20,6 +20,7 @@ from sdbp_module.board.draw import BoardPainter
 from sdbp_module.board.scene import HALF
 from sdbp_module.cli import main
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.package import SODBP
 from sdbp_module.ids import AreaId, CardId, Phase, UnitId
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
@@ -29,7 +30,6 @@ from sdbp_module.replay.jsonl import event_to_json
 from sdbp_module.replay.loading import load_events
 from sdbp_module.replay.snapshots import snapshots
 from sdbp_module.rules.checker import start_state
-from sdbp_module.rules.package import SODBP
 from sdbp_module.vassal import layout
 from sdbp_module.vassal.commands import build_module
 from sdbp_module.vassal_log.scribe import Scribe

@@ -28,7 +28,7 @@ def card_game() -> GameData:
 
 def run_cards(start: GameState, *events: Event, rules: tuple[Rule, ...], options: tuple[str, ...] = ()) -> Report:
     """``_combat_fixtures.run`` on ``card_game()`` (positions test.jsonl:1, 2, …)."""
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     numbered = [replace(e, where=Where("test.jsonl", i, i + 1)) for i, e in enumerate(events)]
     return check_events(numbered, card_game(), SODBP, initial=start, rules=rules, switches=switches(*options))

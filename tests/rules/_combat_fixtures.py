@@ -211,7 +211,7 @@ def card(name: str, copy: int = 0) -> CardId:
 
 def position(text: str) -> GameState:
     """A started state from the core's notation (``replay/notation.py``), with the SoDBP sequence."""
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     return state_from_text(text, sequence=SODBP.make_sequence(combat_game()))
 
@@ -229,14 +229,14 @@ turn 2 action french
 
 
 def switches(*options: str) -> RuleSet:
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     return parse_switches(options, SODBP.switches)
 
 
 def run(start: GameState, *events: Event, rules: tuple[Rule, ...], options: tuple[str, ...] = ()) -> Report:
     """Check ``events`` from ``start`` with ``rules`` only (positions test.jsonl:1, 2, …)."""
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     numbered = [replace(e, where=Where("test.jsonl", i, i + 1)) for i, e in enumerate(events)]
     return check_events(numbered, combat_game(), SODBP, initial=start, rules=rules, switches=switches(*options))

@@ -10,13 +10,13 @@ from dataclasses import replace
 from functools import cache
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.hand import RULES
 from sdbp_module.ids import CardId, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import Event, Where
 from sdbp_module.replay.notation import state_from_text
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.checker import Report, check_events
-from sdbp_module.rules.hand import RULES
 from sdbp_module.rules.switches import parse_switches
 
 FR, VM = FRENCH, VIET_MINH
@@ -51,14 +51,14 @@ def control(white: Side | None = None, grey: Side | None = None) -> str:
 
 
 def position(text: str) -> GameState:
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     return state_from_text(text, sequence=SODBP.make_sequence(bundled()))
 
 
 def run(start: GameState, *events: Event, options: tuple[str, ...] = ()) -> Report:
     """Check ``events`` from ``start`` with the hand rules only (positions test.jsonl:1, 2, …)."""
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     numbered = [replace(e, where=Where("test.jsonl", i, i + 1)) for i, e in enumerate(events)]
     return check_events(

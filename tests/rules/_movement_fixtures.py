@@ -214,20 +214,20 @@ turn 2 action french
 
 def example_state(text: str = EXAMPLE_7_0, extra: str = "") -> GameState:
     """A started state from the core's notation, with the SoDBP sequence of play."""
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     return state_from_text(text + "\n" + extra, sequence=SODBP.make_sequence(example_game()))
 
 
 def my_rules() -> tuple[Rule, ...]:
-    from sdbp_module.rules import control, movement, stacking
+    from sdbp_module.games.sodbp.rules import control, movement, stacking
 
     return (*movement.RULES, *stacking.RULES, *control.RULES)
 
 
 def run(start: GameState, *events: Event, game: GameData | None = None) -> Report:
     """Check ``events`` from ``start`` with the movement, stacking and control rules only."""
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     numbered = [replace(e, where=Where("test.jsonl", i, i + 1)) for i, e in enumerate(events)]
     return check_events(numbered, game or example_game(), SODBP, initial=start, rules=my_rules())

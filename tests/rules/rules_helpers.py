@@ -180,7 +180,7 @@ def numbered(events: Iterable[Event]) -> list[Event]:
 
 def state(text: str, game: GameData | None = None) -> GameState:
     """A started state from notation, with the SoDBP sequence of play of ``game`` (tiny game by default)."""
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     g = game or make_tiny_game()
     return state_from_text(text, sequence=SODBP.make_sequence(g))
@@ -212,15 +212,15 @@ def run(
     in report order."""
     import importlib
 
+    from sdbp_module.games.sodbp.rules.package import SODBP
     from sdbp_module.replay.state import GameState
     from sdbp_module.rules.checker import check_events
-    from sdbp_module.rules.package import SODBP
     from sdbp_module.rules.switches import parse_switches
 
     g = game or make_tiny_game()
     rules = None
     if modules is not None:
-        rules = [r for m in modules for r in importlib.import_module(f"sdbp_module.rules.{m}").RULES]
+        rules = [r for m in modules for r in importlib.import_module(f"sdbp_module.games.sodbp.rules.{m}").RULES]
     initial = GameState.empty(SODBP.make_sequence(g)) if start is None else state(start, g)
     report = check_events(
         numbered(events),

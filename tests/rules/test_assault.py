@@ -24,6 +24,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sdbp_module.games.sodbp.ids import UnitType
+from sdbp_module.games.sodbp.rules import resolution as res
+from sdbp_module.games.sodbp.rules.assault import RULES
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    DEBOUCHEZ,
+    FLARES,
+    GIAP,
+    MINES,
+    NIGHT_ASSAULT,
+    SURPRISE_ASSAULT,
+)
 from sdbp_module.ids import AreaId, Side
 from sdbp_module.model.game_data import GameData, Placement, SetupKind, Unit
 from sdbp_module.replay.apply import apply
@@ -49,17 +59,7 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.location import ELIMINATED
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules import resolution as res
-from sdbp_module.rules.assault import RULES
 from sdbp_module.rules.checker import Report, check_events
-from sdbp_module.rules.sodbp_cards import (
-    DEBOUCHEZ,
-    FLARES,
-    GIAP,
-    MINES,
-    NIGHT_ASSAULT,
-    SURPRISE_ASSAULT,
-)
 from tests.rules._combat_fixtures import (
     FR,
     HYPO,
@@ -209,7 +209,7 @@ def test_as_1_the_rules_assault_example() -> None:
 
 def test_as_1_with_every_rule_of_the_package() -> None:
     """AS-1 under the whole rules package: no assault finding (other modules may say what they say)."""
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     report = run(start(AS1), *as1_events(), rules=SODBP.rules)
     assert [f for f in report.findings if f.rule_id.startswith("ASSAULT-")] == []
@@ -562,7 +562,7 @@ def _with_def7() -> GameData:
 
 
 def _run_on(game: GameData, begin: GameState, *events: Event) -> Report:
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     numbered = [replace(e, where=Where("test.jsonl", i, i + 1)) for i, e in enumerate(events)]
     return check_events(numbered, game, SODBP, initial=begin, rules=RULES, switches=switches())

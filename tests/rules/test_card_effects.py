@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from sdbp_module.games.sodbp.rules import damage, movement
+from sdbp_module.games.sodbp.rules.card_effects import RULES
+from sdbp_module.games.sodbp.rules.package import SODBP
 from sdbp_module.ids import AreaId, CardId
 from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import default_data_dir
@@ -33,10 +36,7 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.location import Location
 from sdbp_module.replay.notation import state_from_text
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules import damage, movement
-from sdbp_module.rules.card_effects import RULES
 from sdbp_module.rules.checker import Report, check_events
-from sdbp_module.rules.package import SODBP
 from tests.rules._combat_fixtures import (
     FR,
     VM,

@@ -10,6 +10,8 @@ all three adjacent. FR-T1 / FR-T2 are Thai (``_card_fire_fixtures``).
 
 from __future__ import annotations
 
+from sdbp_module.games.sodbp.rules import fire, movement
+from sdbp_module.games.sodbp.rules.card_fire import RULES
 from sdbp_module.ids import CardId, Side
 from sdbp_module.replay.events import (
     CardPlay,
@@ -29,8 +31,6 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.location import ELIMINATED, REMOVED
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules import fire, movement
-from sdbp_module.rules.card_fire import RULES
 from sdbp_module.rules.checker import Report
 from tests.rules._card_fire_fixtures import run_cards
 from tests.rules._combat_fixtures import (

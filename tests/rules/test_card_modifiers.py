@@ -11,6 +11,22 @@ side's ``pass`` (``action=2``) closes it, and with it the plays are judged.
 
 from __future__ import annotations
 
+from sdbp_module.games.sodbp.rules import resolution as res
+from sdbp_module.games.sodbp.rules.assault import RULES as ASSAULT_RULES
+from sdbp_module.games.sodbp.rules.card_modifiers import RULES
+from sdbp_module.games.sodbp.rules.fire import RULES as FIRE_RULES
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    BIGEARD,
+    COMMAND_COORDINATION,
+    DEBOUCHEZ,
+    FLAMETHROWERS,
+    GIAP,
+    IMPROVED_DEFENSES,
+    MINES,
+    MORTAR_SUPPORT,
+    NIGHT_ASSAULT,
+    SURPRISE_ASSAULT,
+)
 from sdbp_module.ids import Phase, Side
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.combat import Attack
@@ -32,22 +48,6 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.location import ELIMINATED
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules import resolution as res
-from sdbp_module.rules.assault import RULES as ASSAULT_RULES
-from sdbp_module.rules.card_modifiers import RULES
-from sdbp_module.rules.fire import RULES as FIRE_RULES
-from sdbp_module.rules.sodbp_cards import (
-    BIGEARD,
-    COMMAND_COORDINATION,
-    DEBOUCHEZ,
-    FLAMETHROWERS,
-    GIAP,
-    IMPROVED_DEFENSES,
-    MINES,
-    MORTAR_SUPPORT,
-    NIGHT_ASSAULT,
-    SURPRISE_ASSAULT,
-)
 from tests.rules._combat_fixtures import (
     FR,
     VM,
@@ -176,7 +176,7 @@ def test_CA_13_improved_defenses_3_to_6_two_copies_capped_6() -> None:
 
 def test_CA_13_improved_defenses_played_after_the_roll_is_card_timing() -> None:
     """CA-13's illegal case belongs to CARD-TIMING-BEFORE-ROLL (rules/card_play), never to C-IMPDEF."""
-    from sdbp_module.rules.card_play import RULES as CARD_PLAY_RULES
+    from sdbp_module.games.sodbp.rules.card_play import RULES as CARD_PLAY_RULES
 
     late = (fire(FR, "FR-F3", 81, 80), roll(3, 4, side=FR), play(IMPROVED_DEFENSES, VM, targets=(80,)), close(FR))
     ids = ("CARD-TIMING-BEFORE-ROLL", "C-IMPDEF")

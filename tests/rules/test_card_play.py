@@ -7,6 +7,7 @@ fire at 11 (VM, trench 1); Viet Minh VM-V1 … in 80 assault 81 (French). Cards 
 
 from __future__ import annotations
 
+from sdbp_module.games.sodbp.rules.card_play import RULES
 from sdbp_module.ids import Severity
 from sdbp_module.replay.events import (
     Assault,
@@ -23,7 +24,6 @@ from sdbp_module.replay.events import (
     TrenchSet,
     UnitOutcome,
 )
-from sdbp_module.rules.card_play import RULES
 from sdbp_module.rules.checker import Report
 from tests.rules._combat_fixtures import (
     FIRE_EXAMPLE,

@@ -13,6 +13,15 @@ from dataclasses import replace
 import pytest
 
 from sdbp_module.games.sodbp.ids import UnitType
+from sdbp_module.games.sodbp.rules.damage import RULES
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    BIGEARD,
+    DEBOUCHEZ,
+    DETONATE,
+    FIGHTER_BOMBERS,
+    NIGHT_ASSAULT,
+    RATS,
+)
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
@@ -29,16 +38,7 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.checker import Report, check_events
-from sdbp_module.rules.damage import RULES
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.sodbp_cards import (
-    BIGEARD,
-    DEBOUCHEZ,
-    DETONATE,
-    FIGHTER_BOMBERS,
-    NIGHT_ASSAULT,
-    RATS,
-)
 from tests.rules._combat_fixtures import (
     FIRE_EXAMPLE,
     FR,
@@ -255,7 +255,7 @@ def _bigeard_game() -> GameData:
 
 
 def _run_on(game: GameData, start: GameState, *events: Event) -> Report:
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     numbered = [replace(e, where=Where("test.jsonl", i, i + 1)) for i, e in enumerate(events)]
     return check_events(numbered, game, SODBP, initial=start, rules=RULES, switches=switches())

@@ -11,6 +11,7 @@ from types import ModuleType
 import pytest
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.package import SODBP
 from sdbp_module.ids import Phase, Severity
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
@@ -31,7 +32,6 @@ from sdbp_module.replay.jsonl import read_events, write_events
 from sdbp_module.replay.location import LocationKind
 from sdbp_module.rules.base import FunctionRule
 from sdbp_module.rules.checker import check_events
-from sdbp_module.rules.package import SODBP
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -156,10 +156,10 @@ def test_replayed_game_keeps_its_indexes_in_step(legal: list[Event], game: GameD
 def test_control_change_reuses_the_move_walk_faithfully(legal: list[Event], game: GameData) -> None:
     """CONTROL-CHANGE takes a logged move's board from the movement analysis: the same areas and
     controllers as its own 13.0 replay (``simulate``) gives."""
+    from sdbp_module.games.sodbp.rules.control import _walked, simulate
     from sdbp_module.replay.apply import apply
     from sdbp_module.replay.events import Move, MoveKind
     from sdbp_module.replay.state import GameState
-    from sdbp_module.rules.control import _walked, simulate
 
     state = GameState.empty(SODBP.make_sequence(game))
     compared = 0

@@ -7,6 +7,8 @@ Card fire uses the real SoDBP cards of the bundled deck.
 
 from __future__ import annotations
 
+from sdbp_module.games.sodbp.rules.activation import RULES as ACTIVATION_RULES
+from sdbp_module.games.sodbp.rules.fire import RULES
 from sdbp_module.ids import Phase, Severity, Side
 from sdbp_module.replay.events import (
     Assault,
@@ -25,10 +27,8 @@ from sdbp_module.replay.events import (
     PhaseStart,
     UnitOutcome,
 )
-from sdbp_module.rules.activation import RULES as ACTIVATION_RULES
 from sdbp_module.rules.checker import Report
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.fire import RULES
 from tests.rules._combat_fixtures import (
     FIRE_EXAMPLE,
     FR,

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sdbp_module.ids import AreaId, Side
-from sdbp_module.model.game_data import GameData
-from sdbp_module.rules.paths import (
+from sdbp_module.games.sodbp.rules.paths import (
     Board,
     Mover,
     StepProblem,
@@ -16,6 +14,8 @@ from sdbp_module.rules.paths import (
     step_problems,
     walk,
 )
+from sdbp_module.ids import AreaId, Side
+from sdbp_module.model.game_data import GameData
 from tests.rules._movement_fixtures import FR, VM, aid, example_game, initial_control
 
 

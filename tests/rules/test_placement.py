@@ -11,6 +11,8 @@ from functools import lru_cache
 import pytest
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.placement import RULES
+from sdbp_module.games.sodbp.rules.stacking import RULES as STACKING_RULES
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
@@ -31,8 +33,6 @@ from sdbp_module.replay.location import ELIMINATED, Location
 from sdbp_module.replay.notation import state_from_text
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.checker import Report, check_events
-from sdbp_module.rules.placement import RULES
-from sdbp_module.rules.stacking import RULES as STACKING_RULES
 from sdbp_module.rules.switches import parse_switches
 
 FR, VM = FRENCH, VIET_MINH
@@ -63,14 +63,14 @@ def control_lines(**overrides: Side) -> str:
 def position(head: str, body: str = "", **overrides: Side) -> GameState:
     """A state: clock line ``head``, the control of every area, then ``body`` (units per area override
     the bare control lines: the notation merges lines of one area)."""
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     text = f"{head}\n{control_lines(**overrides)}\n{body}"
     return state_from_text(text, sequence=SODBP.make_sequence(game()))
 
 
 def run(start: GameState, *events: Event, options: tuple[str, ...] = (), extra: tuple = ()) -> Report:
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     numbered = [replace(e, where=Where("test.jsonl", i, i + 1)) for i, e in enumerate(events)]
     return check_events(

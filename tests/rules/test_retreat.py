@@ -14,6 +14,8 @@ from dataclasses import replace
 import pytest
 
 from sdbp_module.games.sodbp.ids import UnitType
+from sdbp_module.games.sodbp.rules.damage import RULES
+from sdbp_module.games.sodbp.rules.movement import fr_armor_river
 from sdbp_module.ids import AreaId, Side
 from sdbp_module.model.game_data import Border, GameData
 from sdbp_module.replay.events import (
@@ -28,8 +30,6 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.checker import Report, check_events
-from sdbp_module.rules.damage import RULES
-from sdbp_module.rules.movement import fr_armor_river
 from tests.rules._combat_fixtures import (
     FIRE_EXAMPLE,
     FR,
@@ -78,7 +78,7 @@ def _big_game() -> GameData:
 
 
 def check_big(start: GameState, *events: Event, options: tuple[str, ...] = ()) -> Report:
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     numbered = [replace(e, where=Where("test.jsonl", i, i + 1)) for i, e in enumerate(events)]
     return check_events(numbered, _big_game(), SODBP, initial=start, rules=RULES, switches=switches(*options))

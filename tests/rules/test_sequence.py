@@ -323,11 +323,11 @@ def test_no_phase_in_the_log_is_cannot_check_once() -> None:
 
 def test_end_phase_order_judges_every_event_a_step_signature_names() -> None:
     """SEQ-END-PHASE-ORDER's event filter covers every event class the SoDBP step signatures name."""
+    from sdbp_module.games.sodbp.rules.play_sequence import make_sequence
+    from sdbp_module.games.sodbp.rules.sequence import END_ORDER_EVENTS
     from sdbp_module.model.from_data import load_game
     from sdbp_module.paths import default_data_dir
     from sdbp_module.replay.events import EVENT_BY_KIND
-    from sdbp_module.rules.play_sequence import make_sequence
-    from sdbp_module.rules.sequence import END_ORDER_EVENTS
 
     signatures = make_sequence(load_game(default_data_dir())).step_signatures
     assert signatures

@@ -10,6 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.package import SODBP
+from sdbp_module.games.sodbp.rules.supply import RULES, base_count, required_count
 from sdbp_module.ids import AreaId, CardId, Phase, Severity, Side, UnitId
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
@@ -30,8 +32,6 @@ from sdbp_module.replay.notation import state_from_text
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.checker import check_events
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.package import SODBP
-from sdbp_module.rules.supply import RULES, base_count, required_count
 from sdbp_module.rules.switches import parse_switches
 
 FR, VM = FRENCH, VIET_MINH

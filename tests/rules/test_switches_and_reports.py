@@ -9,6 +9,7 @@ from rules_helpers import make_tiny_game, numbered, state
 
 from sdbp_module.errors import InputError
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.package import SODBP
 from sdbp_module.ids import AreaId, Phase, Severity, UnitId
 from sdbp_module.replay.events import END_OF_LOG, Fire, Flip, Pass, PhaseStart, Where
 from sdbp_module.reports.json import render_json, report_to_json
@@ -16,7 +17,6 @@ from sdbp_module.reports.text import render_text
 from sdbp_module.rules.checker import check_events
 from sdbp_module.rules.commands import rules_package
 from sdbp_module.rules.findings import Finding, sort_findings
-from sdbp_module.rules.package import SODBP
 from sdbp_module.rules.switches import RuleSet, parse_switches
 
 FR, VM = FRENCH, VIET_MINH
@@ -67,7 +67,7 @@ def _report():
         ]
     )
     start = state("turn 1 draw\n6: FR-A | ctrl french\n10: VM-X | ctrl viet_minh\n", game)
-    from sdbp_module.rules import sequence
+    from sdbp_module.games.sodbp.rules import sequence
 
     return check_events(
         events, game, SODBP, initial=start, rules=sequence.RULES, source="game.jsonl", problems=[_Problem()]

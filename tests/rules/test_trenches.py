@@ -10,6 +10,8 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from sdbp_module.games.sodbp.ids import FRENCH
+from sdbp_module.games.sodbp.rules.resolution import terrain
+from sdbp_module.games.sodbp.rules.trenches import RULES
 from sdbp_module.ids import AreaId, CardId, Phase
 from sdbp_module.replay.events import (
     Assault,
@@ -37,8 +39,6 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.location import ELIMINATED
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.checker import Report, check_events
-from sdbp_module.rules.resolution import terrain
-from sdbp_module.rules.trenches import RULES
 from tests.rules._combat_fixtures import (
     FR,
     VM,
@@ -343,7 +343,7 @@ def test_card_value_unknown_value_cannot_check() -> None:
     game = combat_game()
     cards = tuple(replace(c, entrenchment=None) if c.id == RATS else c for c in game.cards)
     variant = replace(game, cards=cards)
-    from sdbp_module.rules.package import SODBP
+    from sdbp_module.games.sodbp.rules.package import SODBP
 
     events = [entrench(80, card=RATS), discard(RATS), trench(80, 1), Pass(side=FR)]
     numbered = [replace(e, where=Where("test.jsonl", i, i + 1)) for i, e in enumerate(events)]

@@ -10,6 +10,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.package import SODBP
+from sdbp_module.games.sodbp.rules.victory import RULES
 from sdbp_module.ids import AreaId, Phase, UnitId
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
@@ -26,9 +28,7 @@ from sdbp_module.replay.location import Location
 from sdbp_module.replay.notation import state_from_text
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.checker import Report, check_events
-from sdbp_module.rules.package import SODBP
 from sdbp_module.rules.switches import parse_switches
-from sdbp_module.rules.victory import RULES
 
 FR, VM = FRENCH, VIET_MINH
 VICTORY = (6, 14, 19, 23, 26, 30, 31)

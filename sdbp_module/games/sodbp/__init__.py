@@ -1,1 +1,11 @@
-"""Storm Over Dien Bien Phu's game-specific content for the module: the player aid (``aid``, ``numbers``)."""
+"""Storm Over Dien Bien Phu: its sides and vocabularies (``ids``), data cross-checks (``checks``),
+rules package (``rules``) and player aid (``aid``); its data is ``source_data/sodbp/``."""
+
+from sdbp_module.games import GamePackage
+
+GAME = GamePackage(
+    id="sodbp",
+    checks="sdbp_module.games.sodbp.checks",
+    rules="sdbp_module.games.sodbp.rules.package:SODBP",
+    player_aid="sdbp_module.games.sodbp.aid",
+)

@@ -21,6 +21,23 @@ from sdbp_module.games.aid import (
 )
 from sdbp_module.games.sodbp import numbers as n
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour
+from sdbp_module.games.sodbp.rules import play_sequence as seq
+from sdbp_module.games.sodbp.rules import resolution
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    BIGEARD,
+    DEBOUCHEZ,
+    DETONATE,
+    FIGHTER_BOMBERS,
+    FLAMETHROWERS,
+    FLARES,
+    GIAP,
+    IMPROVED_DEFENSES,
+    MINES,
+    MORTAR_SUPPORT,
+    NIGHT_ASSAULT,
+    RATS,
+    SURPRISE_ASSAULT,
+)
 from sdbp_module.games.sodbp.text import (
     DASH,
     EN,
@@ -39,23 +56,6 @@ from sdbp_module.games.sodbp.text import (
 )
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import DamageResult
-from sdbp_module.rules import play_sequence as seq
-from sdbp_module.rules import resolution
-from sdbp_module.rules.sodbp_cards import (
-    BIGEARD,
-    DEBOUCHEZ,
-    DETONATE,
-    FIGHTER_BOMBERS,
-    FLAMETHROWERS,
-    FLARES,
-    GIAP,
-    IMPROVED_DEFENSES,
-    MINES,
-    MORTAR_SUPPORT,
-    NIGHT_ASSAULT,
-    RATS,
-    SURPRISE_ASSAULT,
-)
 
 # -- sequence of play ----------------------------------------------------------------------------------
 

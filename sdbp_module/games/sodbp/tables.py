@@ -7,7 +7,6 @@ and the areas come from the data, each with its source and, when ours, its mark.
 
 from __future__ import annotations
 
-from sdbp_module.data.games import sodbp as printed
 from sdbp_module.games.aid import (
     Items,
     Name,
@@ -20,12 +19,18 @@ from sdbp_module.games.aid import (
     para,
     section,
 )
+from sdbp_module.games.sodbp import checks as printed
 from sdbp_module.games.sodbp import numbers as n
 from sdbp_module.games.sodbp.ids import (
     FRENCH,
     VIET_MINH,
     AreaColour,
     CardBonus,
+)
+from sdbp_module.games.sodbp.rules.card_effects import RELIEF_AREA, RELIEF_TABLE
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    COUNTER_ATTACK,
+    RELIEF_FORCE,
 )
 from sdbp_module.games.sodbp.text import (
     DASH,
@@ -42,11 +47,6 @@ from sdbp_module.games.sodbp.text import (
 )
 from sdbp_module.ids import AreaClassId, Side, UnitTypeId
 from sdbp_module.model.game_data import Card, GameData
-from sdbp_module.rules.card_effects import RELIEF_AREA, RELIEF_TABLE
-from sdbp_module.rules.sodbp_cards import (
-    COUNTER_ATTACK,
-    RELIEF_FORCE,
-)
 
 # -- supply, replacements, reinforcements -------------------------------------------------------------
 

@@ -25,6 +25,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    COUNTER_ATTACK,
+    SURPRISE_ASSAULT,
+    card_is,
+)
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import advance_clock
 from sdbp_module.replay.events import (
@@ -43,7 +48,6 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.state import GameState
 from sdbp_module.replay.vlog.card_fire import MODE_COUNTER_BATTERY
-from sdbp_module.rules.sodbp_cards import COUNTER_ATTACK, SURPRISE_ASSAULT, card_is
 
 GATHERING_CARDS = (COUNTER_ATTACK,)
 """Cards played as an action whose units move and then attack as part of it."""

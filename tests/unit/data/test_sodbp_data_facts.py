@@ -13,10 +13,11 @@ import yaml
 
 from sdbp_module.data.crossref import Checks
 from sdbp_module.data.dataset import with_defaults
-from sdbp_module.data.games import game_checks, sodbp
 from sdbp_module.data.problems import format_path
 from sdbp_module.data.sources import parse_yaml
 from sdbp_module.data.validate import load_schema, validate_file
+from sdbp_module.games import game_checks
+from sdbp_module.games.sodbp import checks as sodbp
 
 R = "reconstructed: test"
 GREEN = (1, 2, 3, 4, 5, 12)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules import activation, sequence
+from sdbp_module.games.sodbp.rules.package import SODBP
 from sdbp_module.ids import AreaId, CardId, Phase, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
@@ -21,9 +23,7 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.scenario import printed_start
 from sdbp_module.replay.vlog.card_action import number_card_actions
-from sdbp_module.rules import activation, sequence
 from sdbp_module.rules.checker import check_events
-from sdbp_module.rules.package import SODBP
 
 F, V = FRENCH, VIET_MINH
 

@@ -8,6 +8,8 @@ from pathlib import Path
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.tree import decode_tree
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules import activation, sequence
+from sdbp_module.games.sodbp.rules.package import SODBP
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
@@ -35,9 +37,7 @@ from sdbp_module.replay.location import ELIMINATED, Location
 from sdbp_module.replay.vlog.card_fire import read_card_fire
 from sdbp_module.replay.vlog.lines import format_line, side_name
 from sdbp_module.replay.vlog.zones import Zones
-from sdbp_module.rules import activation, sequence
 from sdbp_module.rules.checker import check_events
-from sdbp_module.rules.package import SODBP
 from sdbp_module.vassal_log.scribe import Scribe
 
 F, V = FRENCH, VIET_MINH

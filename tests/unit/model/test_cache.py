@@ -92,7 +92,7 @@ def test_the_key_covers_the_code_the_schemas_and_the_version(folder: Path, monke
     names = {p.relative_to(cache._PACKAGE).as_posix() for p in cache._code_files()}
     assert {"data/sources.py", "data/validate.py", "model/from_data.py", "ids.py"} <= names
     assert {"schemas/areas.schema.json", "schemas/counters.schema.json"} <= names
-    assert any(n.startswith("data/games/") for n in names)
+    assert any(n.startswith("games/") and n.endswith("/checks.py") for n in names)
     key = cache.game_key(folder)
     assert cache.game_key(folder) == key
     cache._code_digest.cache_clear()

@@ -33,9 +33,9 @@ from sdbp_module.games.aid import (
     section,
 )
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules import supply
 from sdbp_module.ids import AreaId
 from sdbp_module.model.game_data import GameData
-from sdbp_module.rules import supply
 from sdbp_module.vassal import buildfile, package
 from sdbp_module.vassal import player_aid as writer
 from sdbp_module.vassal.verify import KNOWN_ATTRIBUTES, KNOWN_ELEMENTS, verify_module
@@ -265,7 +265,7 @@ def test_every_timing_letter_of_the_cards_is_explained(game: GameData) -> None:
 
 
 def test_every_end_phase_step_of_the_checker_is_listed(aid: PlayerAid, game: GameData) -> None:
-    from sdbp_module.rules.play_sequence import make_sequence
+    from sdbp_module.games.sodbp.rules.play_sequence import make_sequence
 
     sequence = next(p for p in aid.pages if p.slug == "sequence")
     end = sequence.sections[-1].blocks[0]

@@ -47,6 +47,21 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules import assault as assault_rules
+from sdbp_module.games.sodbp.rules import resolution as res
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    BIGEARD,
+    COMMAND_COORDINATION,
+    DEBOUCHEZ,
+    FLAMETHROWERS,
+    GIAP,
+    IMPROVED_DEFENSES,
+    MINES,
+    MORTAR_SUPPORT,
+    NIGHT_ASSAULT,
+    SURPRISE_ASSAULT,
+    card_name,
+)
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import CLOSING_EVENTS, opens_new_action
@@ -63,8 +78,6 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules import assault as assault_rules
-from sdbp_module.rules import resolution as res
 from sdbp_module.rules.base import (
     CheckContext,
     FunctionRule,
@@ -74,19 +87,6 @@ from sdbp_module.rules.base import (
     rule,
 )
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.sodbp_cards import (
-    BIGEARD,
-    COMMAND_COORDINATION,
-    DEBOUCHEZ,
-    FLAMETHROWERS,
-    GIAP,
-    IMPROVED_DEFENSES,
-    MINES,
-    MORTAR_SUPPORT,
-    NIGHT_ASSAULT,
-    SURPRISE_ASSAULT,
-    card_name,
-)
 
 VM = VIET_MINH
 FR = FRENCH

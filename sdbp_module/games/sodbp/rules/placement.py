@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.sodbp_cards import RELIEF_FORCE, card_is, card_name
 from sdbp_module.ids import AreaId, CardId, Phase, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData, SetupKind
 from sdbp_module.replay.apply import CLOSING_EVENTS
@@ -61,7 +62,6 @@ from sdbp_module.rules.base import (
     rule,
 )
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.sodbp_cards import RELIEF_FORCE, card_is, card_name
 
 FR = FRENCH
 VM = VIET_MINH

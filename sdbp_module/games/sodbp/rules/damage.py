@@ -36,6 +36,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, AreaColour, UnitType
+from sdbp_module.games.sodbp.rules import resolution
+from sdbp_module.games.sodbp.rules.resolution import Missing, Total
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    DETONATE,
+    FIGHTER_BOMBERS,
+    RATS,
+    card_name,
+)
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import CLOSING_EVENTS
@@ -51,11 +59,8 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules import resolution
 from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
 from sdbp_module.rules.findings import Finding, Scalar
-from sdbp_module.rules.resolution import Missing, Total
-from sdbp_module.rules.sodbp_cards import DETONATE, FIGHTER_BOMBERS, RATS, card_name
 
 ALLOCATION = "DAMAGE-ALLOCATION"
 MAXIMIZE = "DAMAGE-MUST-MAXIMIZE"

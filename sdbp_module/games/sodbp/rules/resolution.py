@@ -18,13 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
-from sdbp_module.ids import AreaId, Side, UnitId
-from sdbp_module.model.game_data import GameData
-from sdbp_module.replay.combat import Attack, AttackKind
-from sdbp_module.replay.events import CardPlay, DamageResult, DiceRoll
-from sdbp_module.replay.memo import remembers
-from sdbp_module.replay.state import GameState
-from sdbp_module.rules.sodbp_cards import (
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
     ART_75,
     ART_105,
     BIGEARD,
@@ -39,6 +33,12 @@ from sdbp_module.rules.sodbp_cards import (
     NIGHT_ASSAULT,
     card_name,
 )
+from sdbp_module.ids import AreaId, Side, UnitId
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.combat import Attack, AttackKind
+from sdbp_module.replay.events import CardPlay, DamageResult, DiceRoll
+from sdbp_module.replay.memo import remembers
+from sdbp_module.replay.state import GameState
 from sdbp_module.rules.switches import RuleSet
 
 BOOST_AT = 7  # "7 or more French units" in the target raises a VM artillery card's firepower (REC: fresh and spent)

@@ -72,6 +72,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, UnitType
+from sdbp_module.games.sodbp.rules import damage as damage_rules
+from sdbp_module.games.sodbp.rules import resolution
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    DETONATE,
+    RATS,
+    RELIEF_FORCE,
+    card_name,
+)
 from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId, UnitTypeId
 from sdbp_module.model.game_data import GameData, SetupKind
 from sdbp_module.replay.apply import CLOSING_EVENTS, action_part
@@ -93,8 +101,6 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules import damage as damage_rules
-from sdbp_module.rules import resolution
 from sdbp_module.rules.base import (
     CheckContext,
     FunctionRule,
@@ -104,7 +110,6 @@ from sdbp_module.rules.base import (
     rule,
 )
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.sodbp_cards import DETONATE, RATS, RELIEF_FORCE, card_name
 
 FR = FRENCH
 VM = VIET_MINH

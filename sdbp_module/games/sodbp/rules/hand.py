@@ -53,6 +53,8 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, CardBonus
+from sdbp_module.games.sodbp.rules.play_sequence import DISCARDS
+from sdbp_module.games.sodbp.rules.sodbp_cards import card_name
 from sdbp_module.ids import AreaId, CardId, Phase, Severity, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
@@ -77,8 +79,6 @@ from sdbp_module.rules.base import (
     rule,
 )
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.play_sequence import DISCARDS
-from sdbp_module.rules.sodbp_cards import card_name
 
 F = Finding
 VM, FR = VIET_MINH, FRENCH

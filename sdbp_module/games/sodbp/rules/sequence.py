@@ -15,6 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.play_sequence import ORDER_MATTERS
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    COUNTER_ATTACK,
+    SURPRISE_ASSAULT,
+    card_is,
+)
 from sdbp_module.ids import AreaId, Phase, Severity, Side
 from sdbp_module.replay.apply import (
     ACTION_EVENTS,
@@ -51,8 +57,6 @@ from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.play_sequence import ORDER_MATTERS
-from sdbp_module.rules.sodbp_cards import COUNTER_ATTACK, SURPRISE_ASSAULT, card_is
 
 F = Finding
 VM, FR = VIET_MINH, FRENCH

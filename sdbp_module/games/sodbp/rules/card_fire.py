@@ -67,6 +67,20 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.movement import StateView
+from sdbp_module.games.sodbp.rules.paths import step_cost
+from sdbp_module.games.sodbp.rules.resolution import controller
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    ART_75,
+    ART_105,
+    ARTILLERY,
+    B26,
+    COUNTER_ATTACK,
+    FIGHTER_BOMBERS,
+    KATYUSHA,
+    TOT_ARTILLERY,
+    card_name,
+)
 from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import CLOSING_EVENTS
@@ -96,20 +110,6 @@ from sdbp_module.rules.base import (
     rule,
 )
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.movement import StateView
-from sdbp_module.rules.paths import step_cost
-from sdbp_module.rules.resolution import controller
-from sdbp_module.rules.sodbp_cards import (
-    ART_75,
-    ART_105,
-    ARTILLERY,
-    B26,
-    COUNTER_ATTACK,
-    FIGHTER_BOMBERS,
-    KATYUSHA,
-    TOT_ARTILLERY,
-    card_name,
-)
 
 FR = FRENCH
 VM = VIET_MINH

@@ -36,17 +36,8 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour, UnitType
-from sdbp_module.ids import AreaId, Severity, Side, UnitId
-from sdbp_module.model.game_data import GameData, Unit
-from sdbp_module.replay.apply import CLOSING_EVENTS, closes_action, opens_new_action
-from sdbp_module.replay.clock import PartKind
-from sdbp_module.replay.events import Damage, Event, Move, MoveKind, Place, Relocate
-from sdbp_module.replay.memo import remembers
-from sdbp_module.replay.state import GameState
-from sdbp_module.rules.activation import PARTICIPANTS_UNFLIPPED
-from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
-from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.paths import (
+from sdbp_module.games.sodbp.rules.activation import PARTICIPANTS_UNFLIPPED
+from sdbp_module.games.sodbp.rules.paths import (
     BoardView,
     Mover,
     StepProblem,
@@ -54,6 +45,15 @@ from sdbp_module.rules.paths import (
     cheapest_path,
     walk,
 )
+from sdbp_module.ids import AreaId, Severity, Side, UnitId
+from sdbp_module.model.game_data import GameData, Unit
+from sdbp_module.replay.apply import CLOSING_EVENTS, closes_action, opens_new_action
+from sdbp_module.replay.clock import PartKind
+from sdbp_module.replay.events import Damage, Event, Move, MoveKind, Place, Relocate
+from sdbp_module.replay.memo import remembers
+from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
+from sdbp_module.rules.findings import Finding
 
 ALL_PROBLEMS = frozenset(StepProblem)
 MOVE_ACTION = MoveKind.MOVE  # a hot-path enum member, bound once (see ``ids``)

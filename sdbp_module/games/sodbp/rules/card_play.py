@@ -86,6 +86,22 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    ART_75,
+    ART_105,
+    ARTILLERY,
+    B26,
+    COUNTER_ATTACK,
+    DEBOUCHEZ,
+    FIGHTER_BOMBERS,
+    FLARES,
+    IMPROVED_DEFENSES,
+    MINES,
+    MORTAR_SUPPORT,
+    NIGHT_ASSAULT,
+    SURPRISE_ASSAULT,
+    TOT_ARTILLERY,
+)
 from sdbp_module.ids import AreaId, Phase, Severity, Side
 from sdbp_module.model.game_data import Card
 from sdbp_module.replay.apply import CLOSING_EVENTS, opens_new_action
@@ -113,22 +129,6 @@ from sdbp_module.rules.base import (
     rule,
 )
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.sodbp_cards import (
-    ART_75,
-    ART_105,
-    ARTILLERY,
-    B26,
-    COUNTER_ATTACK,
-    DEBOUCHEZ,
-    FIGHTER_BOMBERS,
-    FLARES,
-    IMPROVED_DEFENSES,
-    MINES,
-    MORTAR_SUPPORT,
-    NIGHT_ASSAULT,
-    SURPRISE_ASSAULT,
-    TOT_ARTILLERY,
-)
 
 FR = FRENCH
 VM = VIET_MINH

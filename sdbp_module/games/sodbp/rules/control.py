@@ -15,6 +15,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.movement import MoveAnalysis, StateView, analyse
+from sdbp_module.games.sodbp.rules.paths import (
+    BoardView,
+    MovedView,
+    Walk,
+    controller_after,
+    shift,
+)
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.clock import PartKind
@@ -31,8 +39,6 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.movement import MoveAnalysis, StateView, analyse
-from sdbp_module.rules.paths import BoardView, MovedView, Walk, controller_after, shift
 
 _MOVE_ACTION = MoveKind.MOVE  # a hot-path enum member, bound once (see ``ids``)
 

@@ -20,12 +20,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.resolution import controller
 from sdbp_module.ids import AreaId, Phase, Severity, Side
 from sdbp_module.replay.events import END_OF_LOG, GameEnd, PhaseStart, Where
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, Outcome, Rule, rule
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.resolution import controller
 
 F = Finding
 PRINTED_THRESHOLD = 6  # 14.0

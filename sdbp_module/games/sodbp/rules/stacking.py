@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sdbp_module.games.sodbp.rules.movement import MOVE_ACTION, Missing, analyse
+from sdbp_module.games.sodbp.rules.paths import StepProblem
 from sdbp_module.ids import AreaId, Severity
 from sdbp_module.replay.events import (
     Damage,
@@ -29,8 +31,6 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.movement import MOVE_ACTION, Missing, analyse
-from sdbp_module.rules.paths import StepProblem
 
 
 def _crowded_entries(before: GameState, event: Event, after: GameState, limit: int) -> tuple[AreaId, ...]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from sdbp_module.games.sodbp.ids import VIET_MINH
+from sdbp_module.games.sodbp.rules.sodbp_cards import COUNTER_ATTACK, card_is
 from sdbp_module.ids import AreaId, Phase, Severity, UnitId
 from sdbp_module.replay.apply import (
     ACTION_EVENTS,
@@ -35,7 +36,6 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.sodbp_cards import COUNTER_ATTACK, card_is
 
 F = Finding
 # hot-path enum members, bound once (see ``ids``)

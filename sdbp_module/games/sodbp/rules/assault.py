@@ -47,6 +47,14 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules import resolution as res
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    DEBOUCHEZ,
+    GIAP,
+    MINES,
+    SURPRISE_ASSAULT,
+    card_name,
+)
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.combat import Attack
@@ -66,16 +74,8 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.location import LocationKind
 from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules import resolution as res
 from sdbp_module.rules.base import CheckContext, FunctionRule, attack_rule, rule
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.sodbp_cards import (
-    DEBOUCHEZ,
-    GIAP,
-    MINES,
-    SURPRISE_ASSAULT,
-    card_name,
-)
 
 VM = VIET_MINH
 FR = FRENCH

@@ -61,6 +61,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour
+from sdbp_module.games.sodbp.rules.play_sequence import (
+    HEAVY_FLAK,
+    REFRESH,
+    REMOVE_MARKERS,
+    SUPPLY,
+)
+from sdbp_module.games.sodbp.rules.sodbp_cards import card_is
 from sdbp_module.ids import AreaClassId, AreaId, Phase, Severity, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import implied_end_step
@@ -85,8 +92,6 @@ from sdbp_module.rules.base import (
     rule,
 )
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.play_sequence import HEAVY_FLAK, REFRESH, REMOVE_MARKERS, SUPPLY
-from sdbp_module.rules.sodbp_cards import card_is
 
 FR = FRENCH
 VM = VIET_MINH

@@ -61,6 +61,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
+    ART_75,
+    ART_105,
+    ARTILLERY,
+    TOT_ARTILLERY,
+    card_name,
+)
 from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import CLOSING_EVENTS, opens_new_action
@@ -87,13 +94,6 @@ from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.sodbp_cards import (
-    ART_75,
-    ART_105,
-    ARTILLERY,
-    TOT_ARTILLERY,
-    card_name,
-)
 
 FR = FRENCH
 VM = VIET_MINH

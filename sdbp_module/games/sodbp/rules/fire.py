@@ -27,24 +27,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
-from sdbp_module.ids import AreaId, Phase, Severity, UnitId
-from sdbp_module.model.game_data import GameData
-from sdbp_module.replay.apply import CLOSING_EVENTS
-from sdbp_module.replay.combat import Attack, AttackKind, closed_attacks
-from sdbp_module.replay.events import (
-    Assault,
-    Damage,
-    DamageResult,
-    Event,
-    Fire,
-    FireMarkerSet,
-    PhaseStart,
-)
-from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, attack_rule, rule
-from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.play_sequence import TURN_END
-from sdbp_module.rules.resolution import (
+from sdbp_module.games.sodbp.rules.play_sequence import TURN_END
+from sdbp_module.games.sodbp.rules.resolution import (
     BOOST_AT,
     IMPROVED_CAP,
     Missing,
@@ -62,7 +46,7 @@ from sdbp_module.rules.resolution import (
     terrain,
     terrain_ignored,
 )
-from sdbp_module.rules.sodbp_cards import (
+from sdbp_module.games.sodbp.rules.sodbp_cards import (
     ART_75,
     COUNTER_ATTACK,
     FLAMETHROWERS,
@@ -70,6 +54,22 @@ from sdbp_module.rules.sodbp_cards import (
     MORTAR_SUPPORT,
     NIGHT_ASSAULT,
 )
+from sdbp_module.ids import AreaId, Phase, Severity, UnitId
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.apply import CLOSING_EVENTS
+from sdbp_module.replay.combat import Attack, AttackKind, closed_attacks
+from sdbp_module.replay.events import (
+    Assault,
+    Damage,
+    DamageResult,
+    Event,
+    Fire,
+    FireMarkerSet,
+    PhaseStart,
+)
+from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, attack_rule, rule
+from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.switches import RuleSet
 
 # -- shared helpers -------------------------------------------------------------------------------
