@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from sdbp_module.data.dataset import check_folder
+from sdbp_module.data.validate import OPTIONAL_KINDS
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG
 from sdbp_module.model.from_data import build_game
 from sdbp_module.model.game_data import GameData
@@ -89,6 +90,8 @@ def summary_lines(game: GameData, values: Mapping[str, Any]) -> list[str]:
     ]
     total = SourceCount(0, 0)
     for kind, value in values.items():
+        if kind in OPTIONAL_KINDS and not value:
+            continue  # a presentation file the folder leaves out
         count = count_sources(value)
         total = SourceCount(total.rules + count.rules, total.reconstructed + count.reconstructed)
         lines.append(f"sources in {kind}.yaml: {count.rules} rule-cited, {count.reconstructed} reconstructed")

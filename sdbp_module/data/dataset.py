@@ -15,7 +15,7 @@ from typing import Any
 
 from sdbp_module.data.problems import InputProblem
 from sdbp_module.data.sources import SourceFile, display_name, read_yaml
-from sdbp_module.data.validate import KINDS, load_schema, validate_file
+from sdbp_module.data.validate import KINDS, OPTIONAL_KINDS, load_schema, validate_file
 from sdbp_module.errors import InputError
 
 
@@ -64,7 +64,11 @@ def read_folder(folder: Path) -> dict[str, SourceFile]:
     if not folder.is_dir():
         what = "a file, not a folder" if folder.exists() else "no such folder"
         raise InputError(f"{display_name(folder)}: cannot be read: {what}")
-    return {kind: read_yaml(folder / f"{kind}.yaml") for kind in KINDS}
+    return {
+        kind: read_yaml(folder / f"{kind}.yaml")
+        for kind in KINDS
+        if kind not in OPTIONAL_KINDS or (folder / f"{kind}.yaml").is_file()
+    }
 
 
 def check_folder(folder: Path) -> CheckedData:
@@ -81,6 +85,9 @@ def check_folder(folder: Path) -> CheckedData:
         problems.extend(found)
         if not found:
             values[kind] = with_defaults(load_schema(kind), source.value)
+    for kind in OPTIONAL_KINDS:
+        if kind not in files:
+            values[kind] = with_defaults(load_schema(kind), {})
     problems.extend(cross_check(files, values))
     return CheckedData(
         folder=folder,

@@ -27,8 +27,12 @@ KINDS: tuple[str, ...] = (
     "cards",
     "turn_track",
     "scenario",
+    "module",
 )
 """Every kind of data file, in reading order; ``<kind>.yaml`` is checked by ``<kind>.schema.json``."""
+
+OPTIONAL_KINDS = ("module",)
+"""Kinds a folder may leave out: their value is then their schema's defaults."""
 
 _TYPE_WORDS = {
     "integer": "an integer",

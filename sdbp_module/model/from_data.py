@@ -51,6 +51,7 @@ from sdbp_module.model.game_data import (
     Unit,
     Village,
 )
+from sdbp_module.model.presentation import build_presentation
 
 if TYPE_CHECKING:
     from sdbp_module.data.dataset import CheckedData
@@ -323,4 +324,5 @@ def build_game(values: Mapping[str, Any]) -> GameData:
         cards=cards,
         turn_track=turn_track,
         scenario=scenario,
+        presentation=build_presentation(values["module"]),
     )

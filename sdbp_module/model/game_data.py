@@ -23,6 +23,7 @@ from sdbp_module.ids import (
     UnitId,
     UnitTypeId,
 )
+from sdbp_module.model.presentation import Presentation
 
 Point = tuple[int, int]
 """A position in map pixels, x to the right, y down."""
@@ -290,6 +291,7 @@ class GameData:
     cards: tuple[Card, ...]  # sorted by side, then number
     turn_track: tuple[TurnInfo, ...]  # turn 1..N
     scenario: Scenario
+    presentation: Presentation = field(default_factory=Presentation)  # module.yaml: how the module shows the game
 
     _areas: Mapping[AreaId, Area] = field(init=False, repr=False, compare=False)
     _units: Mapping[UnitId, Unit] = field(init=False, repr=False, compare=False)

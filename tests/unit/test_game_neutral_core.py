@@ -1,0 +1,84 @@
+"""No module outside ``sdbp_module/games/`` names a game (issue 13: a game-neutral core).
+
+A game is named by its id, its title, its module name, its sides' ids and labels, or the usual
+abbreviations of those. The words come from every game's own data (``source_data/<game>/game.yaml``)
+and package, so a third game is covered the day its folder appears. Every Python token of the core
+is read — names, strings, comments and docstrings — because a docstring that says "the Viet Minh
+player" is as much a tie to one game as an ``if``.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+import yaml
+
+from sdbp_module.paths import PROJECT_ROOT
+
+PACKAGE = PROJECT_ROOT / "sdbp_module"
+GAMES = PACKAGE / "games"
+ABBREVIATIONS = {"sodbp": ("SoDBP", "DBP", "VM", "FR"), "sos": ("SoS",)}
+"""Short names the games' texts use for themselves and their sides (matched as whole words, with case)."""
+
+
+def _game_words() -> dict[str, tuple[str, ...]]:
+    """Game id → the words that name it: id, title, module name, side ids and labels."""
+    words: dict[str, tuple[str, ...]] = {}
+    for game_yaml in sorted((PROJECT_ROOT / "source_data").glob("*/game.yaml")):
+        g = yaml.safe_load(game_yaml.read_text(encoding="utf-8"))
+        sides = [s if isinstance(s, str) else s["id"] for s in g["sides"]]
+        labels = [s["label"] for s in g["sides"] if isinstance(s, dict)]
+        place = g["title"].split(" over ")[-1].split(" Over ")[-1]  # "Dien Bien Phu", "Stalingrad"
+        words[g["id"]] = (g["id"], g["title"], g["module_name"], place, *sides, *labels, *ABBREVIATIONS.get(g["id"], ()))
+    return words
+
+
+def _core_modules() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if GAMES not in p.parents)
+
+
+def _tokens(path: Path) -> list[tuple[int, str]]:
+    """(line, text) of every name, string and comment of the module."""
+    out = []
+    with io.open(path, encoding="utf-8") as handle:
+        for tok in tokenize.generate_tokens(handle.readline):
+            if tok.type in (tokenize.NAME, tokenize.STRING, tokenize.COMMENT) or tok.type == getattr(tokenize, "FSTRING_MIDDLE", -1):
+                out.append((tok.start[0], tok.string))
+    return out
+
+
+def _mentions(path: Path, words: dict[str, tuple[str, ...]]) -> list[str]:
+    found = []
+    for game, names in words.items():
+        loose = [w for w in names if w not in ABBREVIATIONS.get(game, ())]
+        loose_re = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(re.escape(w).replace("\\ ", "[ _-]?") for w in loose) + r")(?![A-Za-z0-9])", re.IGNORECASE)
+        exact = ABBREVIATIONS.get(game, ())
+        exact_re = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, exact)) + r")(?![A-Za-z0-9])") if exact else None
+        for line, text in _tokens(path):
+            for rx in (loose_re, exact_re):
+                m = rx.search(text) if rx is not None else None
+                if m:
+                    found.append(f"{path.name}:{line}: names {game} ({m.group(1)!r})")
+    return found
+
+
+def test_the_words_come_from_every_bundled_game() -> None:
+    words = _game_words()
+    assert "sodbp" in words and "Viet Minh" in words["sodbp"] and "french" in words["sodbp"]
+    assert {p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file()} <= set(words)
+
+
+@pytest.mark.parametrize("path", _core_modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_core_module_names_a_game(path: Path) -> None:
+    assert _mentions(path, _game_words()) == []
+
+
+def test_the_check_finds_a_game_named_in_a_docstring_a_string_or_a_name(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text('"""For the Viet Minh player."""\nX = "french"\nsodbp_rules = 1\nvm = "VMs"\n', encoding="utf-8")
+    found = _mentions(module, _game_words())
+    assert [f.split(": ", 1)[1] for f in found] == ["names sodbp ('Viet Minh')", "names sodbp ('french')", "names sodbp ('sodbp')"]
