@@ -61,7 +61,7 @@ class GuardedGroup(click.Group):
 @click.group(cls=GuardedGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sdbp")
 def main() -> None:
-    """Build, convert and check VASSAL modules, saves and logs (Storm Over Dien Bien Phu first)."""
+    """Build, convert and check VASSAL modules, saves and logs of area-impulse games, from each game's data."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -86,19 +86,13 @@ def validate(data_dir: Path | None, summary: bool) -> None:
 @main.command(epilog=EPILOG)
 @click.argument("data_dir", required=False, type=PathArg)
 @click.option("-o", "--out-dir", type=PathArg, default=None, help="Output folder (default: build/).")
-@click.option("--images", "images_dir", type=PathArg, default=None, help="Artwork folder (default: images/sodbp/).")
+@click.option("--images", "images_dir", type=PathArg, default=None, help="Artwork folder (default: images/<game id>/, the id from the data's game.yaml).")
 def build(data_dir: Path | None, out_dir: Path | None, images_dir: Path | None) -> None:
     """Build the VASSAL module (.vmod) from game data and artwork."""
-    from sdbp_module.paths import default_data_dir, default_images_dir
+    from sdbp_module.paths import default_data_dir
     from sdbp_module.vassal.commands import run_build
 
-    sys.exit(
-        run_build(
-            data_dir or default_data_dir(),
-            out_dir or Path("build"),
-            images_dir or default_images_dir(),
-        )
-    )
+    sys.exit(run_build(data_dir or default_data_dir(), out_dir or Path("build"), images_dir))
 
 
 # --------------------------------------------------------------------------------------------
@@ -121,7 +115,7 @@ def build(data_dir: Path | None, out_dir: Path | None, images_dir: Path | None) 
     is_flag=True,
     help="Write the checker's events (.vlog -> .jsonl) instead of log steps; check them with `sdbp check`.",
 )
-@click.option("--data", "data_dir", type=PathArg, default=None, help="Game data for --events (default: bundled SoDBP).")
+@click.option("--data", "data_dir", type=PathArg, default=None, help="Game data for --events (default: the bundled default game).")
 def convert(
     source: Path,
     target: Path,
@@ -160,7 +154,7 @@ def migrate(save: Path, module: Path, output: Path) -> None:
 @main.command(epilog=EPILOG)
 @click.argument("log", type=PathArg)
 @click.option("--module", "module", type=PathArg, default=None, help="The module the game was played with.")
-@click.option("--data", "data_dir", type=PathArg, default=None, help="Game data folder (default: bundled SoDBP).")
+@click.option("--data", "data_dir", type=PathArg, default=None, help="Game data folder (default: the bundled default game).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "html"]), default="text", show_default=True)
 @click.option("-o", "--output", type=PathArg, default=None, help="Write the report here instead of stdout.")
 @click.option(
@@ -220,7 +214,7 @@ def check(
 )
 @click.option("--step", "step", type=int, default=None, help="Same as --at N.")
 @click.option("--module", "module", type=PathArg, default=None, help="The module the game was played with.")
-@click.option("--data", "data_dir", type=PathArg, default=None, help="Game data folder (default: bundled SoDBP).")
+@click.option("--data", "data_dir", type=PathArg, default=None, help="Game data folder (default: the bundled default game).")
 @click.option("--format", "fmt", type=click.Choice(["png", "text"]), default="png", show_default=True)
 @click.option("-o", "--output", type=PathArg, default=None, help="Where to write (png: required; text: default stdout).")
 def show(
@@ -246,7 +240,7 @@ def show(
 @click.argument("folder", type=PathArg)
 @click.option("-o", "--out-dir", "out_dir", type=PathArg, required=True, help="Where the reports, summary.json and index.html go.")
 @click.option("--module", "module", type=PathArg, default=None, help="The module the games were played with.")
-@click.option("--data", "data_dir", type=PathArg, default=None, help="Game data folder (default: bundled SoDBP).")
+@click.option("--data", "data_dir", type=PathArg, default=None, help="Game data folder (default: the bundled default game).")
 @click.option("-j", "--jobs", type=int, default=None, help="Worker processes (default: all cores).")
 @click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE", help="Interpretation switch (see `sdbp rules`).")
 @click.option("--skip", "skips", multiple=True, metavar="RULE", help="Leave out rules by id or id prefix (as for check).")
@@ -287,8 +281,10 @@ def audit(
 
 @main.command(epilog=EPILOG)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def rules(fmt: str) -> None:
+@click.option("--game", "game_id", default=None, help="Game id, as in its game.yaml (default: the default game).")
+def rules(fmt: str, game_id: str | None) -> None:
     """List every rule id the checker knows, with its rule reference and severity."""
+    from sdbp_module.games import DEFAULT_GAME
     from sdbp_module.rules.commands import run_rules
 
-    sys.exit(run_rules(fmt=fmt))
+    sys.exit(run_rules(fmt=fmt, game_id=game_id or DEFAULT_GAME))

@@ -70,17 +70,18 @@ def ok_line(game: GameData) -> str:
 
 def summary_lines(game: GameData, values: Mapping[str, Any]) -> list[str]:
     """Counts per kind and the rule-cited/reconstructed split, per file and in total."""
+    info = game.game
+    classes = [f"{sum(a.colour == c.id for a in game.areas)} {c.id}" for c in info.area_classes[1:]]  # the first is the ordinary class
+    marks = [f"{sum(m.id in u.marks for u in game.units)} {m.id}" for m in info.unit_marks]
     lines = [
-        f"areas: {len(game.areas)} ({sum(a.victory for a in game.areas)} victory, "
-        + ", ".join(f"{sum(a.colour == c for a in game.areas)} {c}" for c in ("red", "blue", "green"))
-        + ")",
+        f"areas: {len(game.areas)} ({', '.join([f'{sum(a.victory for a in game.areas)} victory', *classes])})",
         (
             f"borders: {len(game.borders)} ({sum(b.river for b in game.borders)} river, "
             f"{sum(b.bridge for b in game.borders)} bridged)"
         ),
         "units: "
         + ", ".join(f"{len(game.units_of(side))} {side.value}" for side in game.game.sides)
-        + f" ({_count(sum('replacement' in u.marks for u in game.units), 'replacement')})",
+        + (f" ({', '.join(marks)})" if marks else ""),
         f"marker kinds: {len(game.markers)} ({sum(m.count for m in game.markers)} counters)",
         "cards: "
         + ", ".join(f"{len(game.cards_of(side))} {side.value}" for side in game.game.sides)
@@ -90,9 +91,9 @@ def summary_lines(game: GameData, values: Mapping[str, Any]) -> list[str]:
     ]
     total = SourceCount(0, 0)
     for kind, value in values.items():
-        if kind in OPTIONAL_KINDS and not value:
-            continue  # a presentation file the folder leaves out
         count = count_sources(value)
+        if kind in OPTIONAL_KINDS and not count.total:
+            continue  # a presentation file: no facts to count
         total = SourceCount(total.rules + count.rules, total.reconstructed + count.reconstructed)
         lines.append(f"sources in {kind}.yaml: {count.rules} rule-cited, {count.reconstructed} reconstructed")
     lines.append(

@@ -3,6 +3,12 @@
 Each problem points at the *referring* spot (style guide §6): a dangling area number is reported
 where it is used, a repeated id at its second use. Nothing here is specific to one game; a game's
 own facts (the rules' worked examples) live in ``games/<game id>/checks.py`` and run last.
+
+The schemas only say that a side, unit type, mark, area class or hand bonus set is an id; which ids
+exist is the game's to say (``game.yaml`` ``sides``, ``unit_types``, ``unit_marks``, ``area_classes``,
+``hand_bonus_sets``), and ``check_vocabulary`` refuses any other at the spot that uses it. The first
+check declares the game's sides (``ids.declare_sides``) so that nothing read later meets an
+undeclared side; a side declared before with other words is a problem at its ``label``.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from typing import Any
 from sdbp_module.data import geometry
 from sdbp_module.data.problems import InputProblem, JsonPath
 from sdbp_module.data.sources import SourceFile
+from sdbp_module.ids import Side, declare_sides
 
 MIN_SHARED_BORDER = 4.0
 """Pixels of common outline two areas need to count as touching on the map."""
@@ -28,9 +35,9 @@ ON_BORDER = 3.0
 LINE_STEP = 4.0
 """Pixels between the points of a road or runway that are checked to lie in its areas."""
 
-CARD_PREFIX = {"FR": "french", "VM": "viet_minh"}
 SPECIAL_CARD = "SPECIAL"
-NO_TIMING = "-"  # the timing of the special card, which is not used in play (rules 2.3)
+NO_BONUS = "none"  # the hand bonus set of an area with none; never declared
+NO_TIMING = "-"  # the timing of a special card, which is not used in play
 
 
 class Checks:
@@ -83,13 +90,34 @@ class Checks:
     def turns(self) -> int:
         return int(self.values["game"]["turns"])
 
+    def declared(self, key: str) -> list[str] | None:
+        """The ids of ``game.yaml``'s list ``key`` (``sides``, ``unit_types`` ...), in data order, or
+        None when they cannot be trusted (game.yaml failed its schema, or names one side twice)."""
+        if not self.has("game"):
+            return None
+        ids = [r["id"] for r in self.values["game"][key]]
+        if key == "sides" and len(set(ids)) != len(ids):
+            return None
+        return ids
+
+    def refuse_undeclared(self, kind: str, path: JsonPath, value: Any, key: str, what: str, *, at_key: bool = False) -> None:
+        """Report ``value`` at ``path`` of ``kind`` unless it is an id of ``game.yaml``'s ``key``
+        (silent when game.yaml cannot be trusted); ``what`` names one, with its article."""
+        known = self.declared(key)
+        if known is None or value in known:
+            return
+        expected = f"one of {', '.join(repr(k) for k in known)}, from game.yaml {key}" if known else f"{what} declared in game.yaml {key}, which declares none"
+        self.report(kind, path, f"{value!r} is not {what} of this game", expected, at_key=at_key)
+
 
 Check = Callable[[Checks], None]
 
 
-def _unique(checks: Checks, kind: str, key: str, field: str, what: str) -> None:
+def _unique(checks: Checks, kind: str, key: str, field: str, what: str, records: Sequence[Mapping[str, Any]] | None = None) -> None:
+    """Report every record of ``kind``'s list ``key`` (or of ``records``, that list) whose ``field``
+    repeats an earlier one."""
     first: dict[Any, int] = {}
-    for i, record in enumerate(checks.values[kind][key]):
+    for i, record in enumerate(checks.values[kind][key] if records is None else records):
         value = record[field]
         if value in first:
             line = checks.line_of(kind, (key, first[value], field))
@@ -108,6 +136,71 @@ def _numbers(word: str, numbers: list[int]) -> str:
     if len(numbers) == 1:
         return f"{word} {numbers[0]} is"
     return f"{word}s {', '.join(map(str, numbers))} are"
+
+
+def check_sides(checks: Checks) -> None:
+    """The two sides of ``game.yaml`` differ, and are declared for this process (``ids.Side``);
+    ``first_side`` is one of them. A side id declared before with another label or enemy (by
+    another game loaded in the same process) is reported at its label, not raised."""
+    if not checks.has("game"):
+        return
+    game = checks.values["game"]
+    (a, b) = game["sides"]
+    if a["id"] == b["id"]:
+        line = checks.line_of("game", ("sides", 0))
+        checks.report("game", ("sides", 1, "id"), f"side {b['id']!r} is declared twice", f"two different side ids; first at line {line}")
+        return
+    clash = False
+    for i, (side, other) in enumerate(((a, b), (b, a))):
+        known = Side.named(side["id"])
+        if known is not None and (known.label, known.enemy.value) != (side["label"], other["id"]):
+            clash = True
+            checks.report(
+                "game",
+                ("sides", i, "label"),
+                f"side {side['id']!r} is already declared as {known.label!r} against {known.enemy.value!r} by a game read before",
+                "the same label and enemy wherever a side id is used, or another id",
+            )
+    if not clash:
+        declare_sides(((a["id"], a["label"]), (b["id"], b["label"])))
+    checks.refuse_undeclared("game", ("first_side",), game["first_side"], "sides", "a side")
+
+
+def check_vocabulary(checks: Checks) -> None:
+    """Each vocabulary of ``game.yaml`` names each id once (and never ``none`` as a hand bonus set);
+    every side, unit type, mark, area class and hand bonus set the other files use is declared."""
+    if checks.has("game"):
+        game = checks.values["game"]
+        for key, what in (("unit_types", "a unit type"), ("unit_marks", "a unit mark"), ("area_classes", "an area class"), ("hand_bonus_sets", "a hand bonus set")):
+            _unique(checks, "game", key, "id", what, records=game[key])
+        for i, bonus in enumerate(game["hand_bonus_sets"]):
+            if bonus["id"] == NO_BONUS:
+                checks.report("game", ("hand_bonus_sets", i, "id"), f"{NO_BONUS!r} is declared as a hand bonus set", f"another id: {NO_BONUS!r} is an area without a set")
+    if checks.has("areas"):
+        for i, area in enumerate(checks.values["areas"]["areas"]):
+            checks.refuse_undeclared("areas", ("areas", i, "control"), area["control"], "sides", "a side")
+            checks.refuse_undeclared("areas", ("areas", i, "colour"), area["colour"], "area_classes", "an area class")
+            if area["card_bonus"] != NO_BONUS:
+                checks.refuse_undeclared("areas", ("areas", i, "card_bonus"), area["card_bonus"], "hand_bonus_sets", "a hand bonus set")
+    if checks.has("counters"):
+        for i, unit in enumerate(checks.values["counters"]["units"]):
+            checks.refuse_undeclared("counters", ("units", i, "side"), unit["side"], "sides", "a side")
+            checks.refuse_undeclared("counters", ("units", i, "type"), unit["type"], "unit_types", "a unit type")
+            for j, mark in enumerate(unit["marks"]):
+                checks.refuse_undeclared("counters", ("units", i, "marks", j), mark, "unit_marks", "a unit mark")
+    if checks.has("turn_track"):
+        sides = checks.declared("sides")
+        for i, turn in enumerate(checks.values["turn_track"]["turns"]):
+            for side in turn["cards"]:
+                checks.refuse_undeclared("turn_track", ("turns", i, "cards", side), side, "sides", "a side", at_key=True)
+            missing = [s for s in sides or () if s not in turn["cards"]]
+            if missing:
+                checks.report(
+                    "turn_track",
+                    ("turns", i, "cards"),
+                    "no allowance for " + ", ".join(repr(s) for s in missing),
+                    "one allowance per side of game.yaml sides",
+                )
 
 
 def check_unique_ids(checks: Checks) -> None:
@@ -176,7 +269,12 @@ def check_borders(checks: Checks) -> None:
 
 def _setup_problem(checks: Checks, setup: Any) -> str | None:
     """Why a set-up value does not resolve, or None."""
-    if isinstance(setup, int) and not isinstance(setup, bool):
+    classes = checks.declared("area_classes")
+    if isinstance(setup, str) and setup.startswith("any ") and classes is not None:
+        wanted = setup[len("any ") :]
+        if wanted not in classes:
+            return f"{wanted!r} is not an area class of this game"
+    elif isinstance(setup, int) and not isinstance(setup, bool):
         known = checks.area_ids()
         if known is not None and setup not in known:
             return f"{setup} is not a defined area"
@@ -188,22 +286,45 @@ def _setup_problem(checks: Checks, setup: Any) -> str | None:
 
 
 def check_unit_setup(checks: Checks) -> None:
-    """Printed set-up areas exist; reinforcement turns lie on the turn track."""
+    """Printed set-up areas and area classes exist; reinforcement and withdrawal turns lie on the
+    turn track."""
     if not checks.has("counters"):
         return
     for i, unit in enumerate(checks.values["counters"]["units"]):
         why = _setup_problem(checks, unit["setup"])
         if why:
+            checks.report("counters", ("units", i, "setup"), why, _setup_expected(checks, unit["setup"]))
+        if "withdraw" in unit and checks.has("game") and unit["withdraw"] > checks.turns():
             checks.report(
                 "counters",
-                ("units", i, "setup"),
-                why,
-                f"an area number from areas.yaml or turn 1..{_turns_text(checks)}",
+                ("units", i, "withdraw"),
+                f"turn {unit['withdraw']} is not on the turn track",
+                f"a turn 1..{checks.turns()}",
             )
 
 
 def _turns_text(checks: Checks) -> str:
     return str(checks.turns()) if checks.has("game") else "N"
+
+
+def _setup_expected(checks: Checks, setup: Any) -> str:
+    """What the set-up value ``setup``, which does not resolve, should have been."""
+    if isinstance(setup, str) and setup.startswith("any "):
+        listed = ", ".join(repr(c) for c in checks.declared("area_classes") or ())
+        return f"'any ' and one of {listed}, from game.yaml area_classes"
+    return f"an area number from areas.yaml or turn 1..{_turns_text(checks)}"
+
+
+def prefix_sides(cards: Sequence[Mapping[str, Any]], sides: Sequence[str] | None) -> dict[str, str]:
+    """Card-id prefix → the side its cards belong to: the side most cards with that prefix give
+    (the first such card's on a tie), among ``sides`` when they are known. A game names its decks'
+    ids as it likes; the data says which prefix is whose."""
+    votes: dict[str, dict[str, int]] = defaultdict(dict)
+    for card in cards:
+        if card["id"] != SPECIAL_CARD and card["side"] is not None and (sides is None or card["side"] in sides):
+            counts = votes[card["id"].split("-")[0]]
+            counts[card["side"]] = counts.get(card["side"], 0) + 1
+    return {prefix: max(counts, key=lambda side: counts[side]) for prefix, counts in votes.items()}
 
 
 def check_cards(checks: Checks) -> None:
@@ -212,10 +333,12 @@ def check_cards(checks: Checks) -> None:
         return
     cards = checks.values["cards"]["cards"]
     ids = {c["id"] for c in cards}  # the file is valid here
-    sides = set(checks.values["game"]["sides"]) if checks.has("game") else None
+    sides = checks.declared("sides")
+    owner = prefix_sides(cards, sides)
     numbers: dict[str, dict[int, int]] = defaultdict(dict)
     for i, card in enumerate(cards):
         cid, side, number = card["id"], card["side"], card["number"]
+        undeclared = side is not None and sides is not None and side not in sides
         if cid == SPECIAL_CARD:
             if side is not None or number != 0:
                 checks.report(
@@ -227,18 +350,19 @@ def check_cards(checks: Checks) -> None:
         else:
             prefix, serial = cid.split("-")
             if side is None:
+                wanted = f"side {owner[prefix]!r}" if prefix in owner else "a side"
                 checks.report(
                     "cards",
                     ("cards", i, "side"),
                     f"card {cid} has no side",
-                    f"side {CARD_PREFIX[prefix]!r}; only {SPECIAL_CARD} has none",
+                    f"{wanted}; only {SPECIAL_CARD} has none",
                 )
-            elif CARD_PREFIX[prefix] != side:
+            elif not undeclared and prefix in owner and owner[prefix] != side:
                 checks.report(
                     "cards",
                     ("cards", i, "side"),
                     f"card {cid} is given to {side!r}",
-                    f"{CARD_PREFIX[prefix]!r}, from its id",
+                    f"{owner[prefix]!r}, from its id",
                 )
             if int(serial) != number:
                 checks.report(
@@ -252,16 +376,11 @@ def check_cards(checks: Checks) -> None:
                     "cards",
                     ("cards", i, "timing"),
                     f"card {cid} has no timing ({NO_TIMING!r})",
-                    f"a timing class (A, D, R, E, X or combined like A/R); {NO_TIMING!r} only for {SPECIAL_CARD}, not used in play (rules 2.3)",
+                    f"a timing class of the game's card list (letters, combined like A/R); {NO_TIMING!r} only for {SPECIAL_CARD}, not used in play",
                 )
-        if side is not None:
-            if sides is not None and side not in sides:
-                checks.report(
-                    "cards",
-                    ("cards", i, "side"),
-                    f"{side!r} is not a side of this game",
-                    "one of " + ", ".join(sorted(sides)),
-                )
+        if undeclared:
+            checks.refuse_undeclared("cards", ("cards", i, "side"), side, "sides", "a side")
+        elif side is not None:
             if number == 0 and cid != SPECIAL_CARD:
                 checks.report(
                     "cards",
@@ -363,12 +482,7 @@ def check_scenario(checks: Checks) -> None:
     for unit_id, setup in scenario["units"].items():
         why = _setup_problem(checks, setup)
         if why:
-            checks.report(
-                "scenario",
-                ("units", unit_id),
-                why,
-                f"an area number from areas.yaml or turn 1..{_turns_text(checks)}",
-            )
+            checks.report("scenario", ("units", unit_id), why, _setup_expected(checks, setup))
     kinds = {m["id"]: m for m in checks.values["markers"]["markers"]} if checks.has("markers") else None
     areas = checks.area_ids()
     for i, placed in enumerate(scenario["markers"]):
@@ -819,6 +933,8 @@ def check_piece_text(checks: Checks) -> None:
 
 
 GENERIC_CHECKS: tuple[Check, ...] = (
+    check_sides,
+    check_vocabulary,
     check_piece_text,
     check_unique_ids,
     check_borders,

@@ -3,7 +3,7 @@
 Every problem names the file and the 1-based line and column of the spot it is about, the JSON
 path of the value inside the file, what is wrong and what was expected (style guide §6)::
 
-    source_data/sodbp/areas.yaml:41:7: areas[12].defense: 'x' is not of type 'integer' (expected an integer 0..3)
+    source_data/mygame/areas.yaml:41:7: areas[12].defense: 'x' is not of type 'integer' (expected an integer 0..3)
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ def format_path(path: JsonPath) -> str:
 
     >>> format_path(("areas", 12, "defense"))
     'areas[12].defense'
-    >>> format_path(("units", "FR-8BPC-1"))
-    "units['FR-8BPC-1']"
+    >>> format_path(("units", "AB-1BN-1"))
+    "units['AB-1BN-1']"
     >>> format_path(())
     '(top)'
     """

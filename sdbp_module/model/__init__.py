@@ -2,6 +2,8 @@
 
 from sdbp_module.model.game_data import (
     Area,
+    Bid,
+    BonusSet,
     Border,
     Card,
     GameData,
@@ -13,12 +15,15 @@ from sdbp_module.model.game_data import (
     Scenario,
     SetupKind,
     Source,
+    Term,
     TurnInfo,
     Unit,
 )
 
 __all__ = [
     "Area",
+    "Bid",
+    "BonusSet",
     "Border",
     "Card",
     "GameData",
@@ -30,6 +35,7 @@ __all__ = [
     "Scenario",
     "SetupKind",
     "Source",
+    "Term",
     "TurnInfo",
     "Unit",
 ]

@@ -2,8 +2,11 @@
 
 ``load_game`` reads and checks a folder (``data.dataset.check_folder``) and raises ``DataError``
 listing every problem when anything is wrong, so nothing past this point sees a raw dict or
-unchecked data. Units' printed set-up becomes a ``Placement``; the scenario's placements are the
-printed ones with the scenario's overrides applied (rules 3.0).
+unchecked data. The game's sides are declared from ``game.yaml`` (``ids.declare_sides``) by the
+check itself, before any other file's side is read; its vocabularies (unit types, marks, area
+classes, hand bonus sets) become ``Term`` records of ``GameInfo``. Units' printed set-up becomes a
+``Placement``; the scenario's placements are the printed ones with the scenario's overrides applied
+(rules 3.0).
 
 A game that loaded cleanly is kept in the compiled game-data cache (``model.cache``), so the next
 ``load_game`` of the same files by the same code unpickles it instead of reading and validating
@@ -27,9 +30,12 @@ from sdbp_module.ids import (
     Side,
     UnitId,
     UnitTypeId,
+    declare_sides,
 )
 from sdbp_module.model.game_data import (
     Area,
+    Bid,
+    BonusSet,
     Border,
     BridgeSite,
     Card,
@@ -46,6 +52,7 @@ from sdbp_module.model.game_data import (
     Scenario,
     SetupKind,
     Source,
+    Term,
     Terrain,
     TurnInfo,
     Unit,
@@ -85,9 +92,12 @@ def problems_message(checked: CheckedData) -> str:
 
 
 def parse_setup(value: Any) -> Placement:
-    """A set-up value from the data (an area number, ``turn N``, ``*``, ``replacements``, ``off-map``)."""
+    """A set-up value from the data (an area number, ``any <area class>``, ``turn N``, ``*``,
+    ``replacements``, ``off-map``)."""
     if isinstance(value, int) and not isinstance(value, bool):
         return Placement(SetupKind.AREA, area=AreaId(value))
+    if isinstance(value, str) and value.startswith("any "):
+        return Placement(SetupKind.CLASS, area_class=AreaClassId(value[len("any ") :]))
     if value == "*":
         return Placement(SetupKind.CARD)
     if value == "replacements":
@@ -101,6 +111,21 @@ def parse_setup(value: Any) -> Placement:
 
 def _side(value: str | None) -> Side | None:
     return None if value is None else Side(value)
+
+
+def declare_game_sides(game: Mapping[str, Any]) -> tuple[Side, Side]:
+    """Declare the two sides of a ``game.yaml`` value (``sides:``, each the other's enemy).
+
+    Raises ``ValueError`` if a side id is already declared in this process with another label;
+    ``data.crossref`` reports that as a data problem before the model is built.
+    """
+    first, second = game["sides"]
+    return declare_sides(((first["id"], first["label"]), (second["id"], second["label"])))
+
+
+def _terms(records: Any) -> tuple[Term, ...]:
+    """A ``game.yaml`` vocabulary (``[{id, name, source}]``) as ``Term`` records, in data order."""
+    return tuple(Term(id=r["id"], name=r["name"], source=Source(r["source"]), sources=_sources(r)) for r in records)
 
 
 def _sources(record: Mapping[str, Any]) -> Mapping[str, Source]:
@@ -162,10 +187,11 @@ def build_map(m: Mapping[str, Any]) -> MapInfo:
 def build_game(values: Mapping[str, Any]) -> GameData:
     """Build ``GameData`` from values that passed ``check_folder`` (schema defaults filled in)."""
     g = values["game"]
-    import sdbp_module.games.sodbp.ids  # noqa: F401  TEMPORARY (issue 13 step 1): declares the sides
-
-    side_order: dict[Side | None, int] = {Side(s): i for i, s in enumerate(g["sides"])}
+    sides = declare_game_sides(g)
+    side_order: dict[Side | None, int] = {s: i for i, s in enumerate(sides)}
     side_order[None] = len(side_order)
+    sequence = g.get("sequence")
+    bid = g.get("bid")
     game = GameInfo(
         id=g["id"],
         title=g["title"],
@@ -173,11 +199,20 @@ def build_game(values: Mapping[str, Any]) -> GameData:
         version=g["version"],
         vassal_version=g["vassal_version"],
         description=g["description"],
-        sides=tuple(Side(s) for s in g["sides"]),
+        sides=sides,
         turns=g["turns"],
         stacking_limit=g["stacking_limit"],
         dice=tuple(g["dice"]),
         first_side=Side(g["first_side"]),
+        unit_types=_terms(g["unit_types"]),
+        unit_marks=_terms(g["unit_marks"]),
+        area_classes=_terms(g["area_classes"]),
+        hand_bonus_sets=tuple(
+            BonusSet(id=r["id"], name=r["name"], cards=r["cards"], source=Source(r["source"]), sources=_sources(r))
+            for r in g["hand_bonus_sets"]
+        ),
+        end_phase=tuple(sequence["end_phase"]) if sequence is not None else (),
+        bid=None if bid is None else Bid(min=bid["min"], required=bid["required"], source=Source(bid["source"]), sources=_sources(bid)),
     )
     map_info = build_map(g["map"])
     areas = tuple(
@@ -199,6 +234,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                     sources=_sources(a),
                     terrain=Terrain(a["terrain"]),
                     strongpoint=a["strongpoint"],
+                    setup_code=a["setup_code"],
                 )
                 for a in values["areas"]["areas"]
             ),
@@ -230,7 +266,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                     formation=u["formation"],
                     company=u["company"],
                     type=UnitTypeId(u["type"]),
-                    marks=frozenset(m for m in ("thai", "elite", "replacement") if u[m]),  # TEMPORARY (issue 13 step 1)
+                    marks=frozenset(u["marks"]),
                     firepower=u["fresh"][0],
                     defense=u["fresh"][1],
                     movement=u["fresh"][2],
@@ -238,6 +274,8 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                     setup=parse_setup(u["setup"]),
                     source=Source(u["source"]),
                     sources=_sources(u),
+                    group=u["group"],
+                    withdraw=u.get("withdraw"),
                 )
                 for u in values["counters"]["units"]
             ),

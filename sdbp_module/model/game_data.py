@@ -62,10 +62,40 @@ def field_source(record: Sourced, name: str) -> Source:
 
 
 @dataclass(frozen=True, slots=True)
+class Term:
+    """One word of a game's vocabulary, declared in ``game.yaml``: a unit type, a unit mark or an
+    area class. ``id`` is what the other files write, ``name`` what players read."""
+
+    id: str
+    name: str
+    source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
+
+
+@dataclass(frozen=True, slots=True)
+class BonusSet(Term):
+    """A hand bonus set (``game.yaml`` ``hand_bonus_sets``): the areas printed with its symbol
+    (``Area.card_bonus``); holding them all adds ``cards`` cards to the hand."""
+
+    cards: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """The bid for sides before play (``game.yaml`` ``bid``): the smallest bid, and whether the
+    players must bid."""
+
+    min: int
+    required: bool
+    source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
-    id: str  # folder name and rules-package name, e.g. "sodbp"
-    title: str  # "Storm Over Dien Bien Phu"
-    module_name: str  # VASSAL module name, no spaces: "StormOverDienBienPhu"
+    id: str  # folder name and rules-package name, e.g. "mygame"
+    title: str  # the game's title as printed
+    module_name: str  # VASSAL module name, no spaces, e.g. "MyGame"
     version: str  # module version, e.g. "1.0.0"
     vassal_version: str  # VassalVersion written into the module, e.g. "3.7.0"
     description: str
@@ -74,6 +104,19 @@ class GameInfo:
     stacking_limit: int  # 9 units per side per area (7.0)
     dice: tuple[int, ...]  # sides of each die rolled together, e.g. (6, 6)
     first_side: Side  # side that takes the first action of a turn (4.0)
+    unit_types: tuple[Term, ...] = ()  # what counters.yaml ``type`` may say, in data order
+    unit_marks: tuple[Term, ...] = ()  # what counters.yaml ``marks`` may list, in data order
+    area_classes: tuple[Term, ...] = ()  # what areas.yaml ``colour`` may say, in data order
+    hand_bonus_sets: tuple[BonusSet, ...] = ()  # what areas.yaml ``card_bonus`` may say besides "none"
+    end_phase: tuple[str, ...] = ()  # the End-phase step ids in order (game.yaml ``sequence``); () = none declared
+    bid: Bid | None = None  # the bid for sides, None if the game has none
+
+    def bonus_set(self, set_id: str) -> BonusSet:
+        """The hand bonus set ``set_id``; ``KeyError`` if the game declares none by that id."""
+        for bonus in self.hand_bonus_sets:
+            if bonus.id == set_id:
+                return bonus
+        raise KeyError(set_id)
 
 
 class Terrain(str, Enum):
@@ -84,6 +127,10 @@ class Terrain(str, Enum):
     HILLS = "hills"  # the hill of a strongpoint
     HEIGHTS = "heights"  # wooded heights of the valley's rim
     AIRSTRIP = "airstrip"  # an airstrip area (its number is blue, 11.0)
+    URBAN = "urban"  # city blocks: streets and houses
+    FACTORY = "factory"  # a factory district: large workshop halls and chimneys
+    RAVINE = "ravine"  # a gully (balka) cutting through the ground
+    WATER = "water"  # a river strip (a landing zone on the bank)
 
 
 class RoadKind(str, Enum):
@@ -153,20 +200,21 @@ class MapInfo:
 @dataclass(frozen=True, slots=True)
 class Area:
     id: AreaId
-    name: str  # "Gabrielle", "Béatrice" ... accents exactly as printed
+    name: str  # accents exactly as printed
     defense: int  # printed terrain defence value, 0..3
     control: Side  # initial control (the printed control box)
     colour: AreaClassId  # the area's class, as the colour of its printed number shows it (game.yaml area_classes)
     victory: bool  # victory symbol (defence 3 areas, 14.0)
     card_bonus: BonusSetId  # the hand-size bonus set it belongs to (game.yaml hand_bonus_sets), or "none"
     map_edge: bool
-    bank: str  # "west" or "east" of the Nam Yum; "" for games without a river
+    bank: str  # "west" or "east" of the river; "" for games without a river
     polygon: tuple[Point, ...]  # outline, map pixels, first point not repeated
     label: Point  # where the area number is printed
     source: Source
     terrain: Terrain = Terrain.OPEN  # the ground drawn in the area
-    strongpoint: bool = False  # a French strongpoint: trench lines and wire drawn in it
+    strongpoint: bool = False  # a strongpoint: trench lines and wire drawn in it
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
+    setup_code: str = ""  # the set-up letter printed in the area ("A"), "" for none
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,9 +235,10 @@ class Border:
 
 class SetupKind(str, Enum):
     AREA = "area"  # on the map, in ``area``
+    CLASS = "class"  # "any <class>": on the map, in any area of ``area_class``
     TURN = "turn"  # reinforcement, on the turn track box of ``turn``
-    CARD = "card"  # "*": enters only by a card (Relief Force from Isabelle)
-    REPLACEMENTS = "replacements"  # VM replacements box
+    CARD = "card"  # "*": enters only by a card
+    REPLACEMENTS = "replacements"  # the replacements box
     OFF_MAP = "off-map"  # not in play at start for another reason
 
 
@@ -198,13 +247,14 @@ class Placement:
     kind: SetupKind
     area: AreaId | None = None
     turn: int | None = None
+    area_class: AreaClassId | None = None  # for ``SetupKind.CLASS``
 
 
 @dataclass(frozen=True, slots=True)
 class Unit:
     id: UnitId
     side: Side
-    formation: str  # battalion / regiment, e.g. "I/2 REI"
+    formation: str  # battalion / regiment printed on top, e.g. "I/2"
     company: str  # company or platoon number on the strip, e.g. "1"
     type: UnitTypeId  # game.yaml unit_types
     marks: frozenset[str]  # printed distinctions declared in game.yaml unit_marks (a symbol colour, a number colour ...)
@@ -212,13 +262,15 @@ class Unit:
     defense: int  # fresh side
     movement: int  # fresh side
     spent_defense: int  # spent (back) side
-    setup: Placement  # printed set-up: area number, reinforcement turn, "*" or replacements box
+    setup: Placement  # printed set-up: area number, any area of a class, reinforcement turn, "*" or replacements box
     source: Source
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
+    group: str = ""  # activation group (e.g. a division); "" = independent
+    withdraw: int | None = None  # the turn in whose End phase the unit leaves the game, None if it stays
 
     @property
     def name(self) -> str:
-        """Display name, e.g. ``I/2 REI 1``."""
+        """Display name, e.g. ``I/2 1``."""
         return f"{self.formation} {self.company}".strip()
 
 
@@ -226,8 +278,8 @@ class Unit:
 class MarkerKind:
     id: MarkerKindId
     name: str  # "Control", "Trench" ...
-    states: tuple[str, ...]  # faces/levels, e.g. ("french", "viet_minh") or ("1", "2", "3")
-    count: int  # counters in the box (264-counter total, reconstructed)
+    states: tuple[str, ...]  # faces/levels, e.g. the two side ids or ("1", "2", "3")
+    count: int  # counters in the box
     source: Source
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
@@ -235,10 +287,10 @@ class MarkerKind:
 @dataclass(frozen=True, slots=True)
 class Card:
     id: CardId
-    side: Side | None  # None for the special 55th card
-    number: int  # serial 1..27 within the side's deck; 0 for the special card
+    side: Side | None  # None for a special card out of both decks
+    number: int  # serial from 1 within the side's deck; 0 for the special card
     name: str
-    entrenchment: int | None  # VM cards: entrenchment value (9.0); None for French cards
+    entrenchment: int | None  # entrenchment value printed on the card (9.0); None if none
     firepower: int | None  # attack strength for fire cards, None otherwise
     timing: str  # timing class(es) of the rules' card list: "A", "D", "R", "E", "X", or "A/R"; "-" = not used in play (2.3)
     effect: str  # our own English wording

@@ -110,12 +110,12 @@ def test_summary_counts_kinds_and_sources(work: Path) -> None:
     assert out.splitlines()[1:] == [
         "areas: 4 (1 victory, 1 red, 1 blue, 1 green)",
         "borders: 4 (2 river, 1 bridged)",
-        "units: 3 french, 3 viet_minh (1 replacement)",
+        "units: 3 french, 3 viet_minh (1 thai, 1 elite, 1 replacement)",
         "marker kinds: 2 (11 counters)",
         "cards: 2 french, 2 viet_minh, 1 special",
         "turns: 3",
         "scenario: Campaign (2 marker placements at start)",
-        "sources in game.yaml: 1 rule-cited, 1 reconstructed",
+        "sources in game.yaml: 14 rule-cited, 1 reconstructed",
         "sources in areas.yaml: 2 rule-cited, 3 reconstructed",
         "sources in borders.yaml: 1 rule-cited, 3 reconstructed",
         "sources in counters.yaml: 2 rule-cited, 4 reconstructed",
@@ -123,7 +123,7 @@ def test_summary_counts_kinds_and_sources(work: Path) -> None:
         "sources in cards.yaml: 5 rule-cited, 0 reconstructed",
         "sources in turn_track.yaml: 1 rule-cited, 2 reconstructed",
         "sources in scenario.yaml: 1 rule-cited, 0 reconstructed",
-        "sources in total: 15 rule-cited, 13 reconstructed (of 28)",
+        "sources in total: 28 rule-cited, 13 reconstructed (of 41)",
     ]
 
 

@@ -16,7 +16,8 @@ REQUIRED_AREA_KEYS = AREA_KEYS - {"sources"}
 BORDER_KEYS = {"areas", "river", "bridge", "source", "sources"}
 GAME_KEYS = {
     "id", "title", "module_name", "version", "vassal_version", "description", "sides", "turns",
-    "stacking_limit", "dice", "first_side", "map", "source", "sources",
+    "stacking_limit", "dice", "first_side", "unit_types", "unit_marks", "area_classes", "hand_bonus_sets",
+    "sequence", "map", "source", "sources",
 }
 SOURCE = re.compile(r"^(rules \S.*|reconstructed: \S.*)$")
 AIRSTRIPS = {16, 20, 21}
@@ -71,7 +72,7 @@ def test_game_settings(game: dict[str, Any]) -> None:
     assert game["version"] == "1.0.0"
     assert game["vassal_version"] == "3.7.0"
     assert "reconstruction" in game["description"].lower()
-    assert game["sides"] == ["french", "viet_minh"]
+    assert [(s["id"], s["label"]) for s in game["sides"]] == [("french", "French"), ("viet_minh", "Viet Minh")]
     assert game["turns"] == 8  # rules 1.0
     assert game["stacking_limit"] == 9  # rules 7.0
     assert game["dice"] == [6, 6]  # rules 2.0

@@ -93,7 +93,7 @@ def test_unit_field_values() -> None:
 
 
 def test_replacements_rules_12_1() -> None:
-    repl = [u for u in units() if u.get("replacement")]
+    repl = [u for u in units() if "replacement" in u.get("marks", ())]
     assert len(repl) == 16
     for u in repl:
         assert u["side"] == "viet_minh"
@@ -102,7 +102,7 @@ def test_replacements_rules_12_1() -> None:
         assert u["source"] == "rules 12.1"
         assert re.fullmatch(r"VM-REPL-[0-9]{2}", u["id"])
     # Only replacements start in the replacements box.
-    assert all(u.get("replacement") for u in units() if u["setup"] == "replacements")
+    assert all("replacement" in u.get("marks", ()) for u in units() if u["setup"] == "replacements")
 
 
 def test_three_star_units_two_infantry_one_armor() -> None:
@@ -183,7 +183,7 @@ def test_reinforcement_turns_follow_the_calendar() -> None:
         regiment = u["id"].split("-")[2]
         if regiment in VM_REINFORCEMENT_REGIMENTS:
             assert u["setup"] == VM_REINFORCEMENT_REGIMENTS[regiment], u["id"]
-        elif not u.get("replacement"):
+        elif "replacement" not in u.get("marks", ()):
             assert isinstance(u["setup"], int), u["id"]
 
 
@@ -209,7 +209,7 @@ def test_fire_example_vm_units_in_area_11_have_def_8() -> None:
 
 
 def test_thai_units_are_french_bt_or_gmpt() -> None:
-    thai = [u for u in units() if u.get("thai")]
+    thai = [u for u in units() if "thai" in u.get("marks", ())]
     assert len(thai) == 10
     for u in thai:
         assert u["side"] == "french" and u["type"] == "infantry"
@@ -217,7 +217,7 @@ def test_thai_units_are_french_bt_or_gmpt() -> None:
 
 
 def test_elite_units_are_vm_308th_division() -> None:
-    elite = [u for u in units() if u.get("elite")]
+    elite = [u for u in units() if "elite" in u.get("marks", ())]
     assert len(elite) == 36
     assert all(u["id"].startswith("VM-308-") for u in elite)
 

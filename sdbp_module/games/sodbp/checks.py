@@ -15,11 +15,14 @@ from collections.abc import Callable
 from typing import Any
 
 from sdbp_module.data.crossref import Checks, starting_areas
+from sdbp_module.games.sodbp.ids import UNIT_TYPES, AreaColour, CardBonus
 
 TURNS = 8  # 4.0
 STACKING_LIMIT = 9  # 7.0
 DICE = [6, 6]  # 2.0: two dice
 CARDS_PER_SIDE = 27  # 2.3
+CARD_PREFIX = {"FR": "french", "VM": "viet_minh"}  # 2.3: the two decks (our ids)
+TIMINGS = ("A", "D", "R", "E", "X")  # 2.3: the timing letters of the card list
 
 NAMED = {6: "Gabrielle", 9: "Anne-Marie", 14: "Béatrice"}  # 2.2.1, 5.1 (white card symbol)
 AIRSTRIPS = (16, 20, 21)  # 2.2.1, 5.1, 11.0 (blue number, grey card symbol)
@@ -97,6 +100,26 @@ def check_game(checks: Checks) -> None:
     ):
         if game[field] != wanted:
             checks.report("game", (field,), f"{field} is {game[field]!r}", f"{wanted!r}, rules {rule}")
+
+
+MARKS = ("thai", "elite", "replacement")  # 2.1.1, 12.1; the module writes them in this order
+VOCABULARY: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    ("unit_types", tuple(UNIT_TYPES), "2.1.1"),
+    ("unit_marks", MARKS, "2.1.1, 12.1"),
+    ("area_classes", (AreaColour.PLAIN, AreaColour.RED, AreaColour.BLUE, AreaColour.GREEN), "2.2.1"),
+    ("hand_bonus_sets", (CardBonus.WHITE, CardBonus.GREY), "2.2.1, 5.1"),
+)
+"""The vocabularies the SoDBP rules name (``games.sodbp.ids``), as game.yaml must declare them."""
+
+
+def check_vocabulary(checks: Checks) -> None:
+    """game.yaml declares exactly the unit types, marks, area classes and bonus sets the rules name,
+    in the rules' order (2.1.1, 2.2.1, 5.1, 12.1)."""
+    game = checks.values["game"]
+    for key, wanted, rule in VOCABULARY:
+        given = tuple(r["id"] for r in game[key])
+        if given != wanted:
+            checks.report("game", (key,), f"{key} declares {', '.join(given) or 'nothing'}", f"{', '.join(wanted)}, rules {rule}")
 
 
 def check_areas(checks: Checks) -> None:
@@ -312,7 +335,7 @@ def check_units(checks: Checks) -> None:
     if not checks.has("counters"):
         return
     units = checks.values["counters"]["units"]
-    replacements = [(i, u) for i, u in enumerate(units) if u["replacement"]]
+    replacements = [(i, u) for i, u in enumerate(units) if "replacement" in u["marks"]]
     if not replacements:
         checks.report(
             "counters", ("units",), "no replacement units", "VM replacement units 1-7-2, rules 12.1"
@@ -363,7 +386,8 @@ def check_units(checks: Checks) -> None:
 
 
 def check_cards(checks: Checks) -> None:
-    """27 cards per side, serials 1..27 once each, and the one special card (2.3)."""
+    """27 cards per side, serials 1..27 once each, and the one special card; FR-nn ids for French
+    cards and VM-nn for VM cards; timing letters A, D, R, E, X (2.3)."""
     if not checks.has("cards"):
         return
     cards = checks.values["cards"]["cards"]
@@ -389,6 +413,21 @@ def check_cards(checks: Checks) -> None:
             "cards", ("cards",), f"{len(special)} special cards", "exactly one, out of both decks, rules 2.3"
         )
     for i, card in enumerate(cards):
+        if card["id"] != "SPECIAL" and CARD_PREFIX.get(card["id"].split("-")[0]) != card["side"]:
+            checks.report(
+                "cards",
+                ("cards", i, "id"),
+                f"card {card['id']} of side {card['side']!r} has the prefix of another deck",
+                "FR-nn for french cards, VM-nn for viet_minh cards, rules 2.3",
+            )
+        letters = set(card["timing"].split("/")) - {"-"}
+        if letters - set(TIMINGS):
+            checks.report(
+                "cards",
+                ("cards", i, "timing"),
+                f"card {card['id']} has timing {card['timing']!r}",
+                f"timing letters {', '.join(TIMINGS)}, rules 2.3",
+            )
         if card["side"] == "viet_minh" and card["entrenchment"] is None:
             checks.report(
                 "cards",
@@ -421,6 +460,7 @@ def check_turn_track(checks: Checks) -> None:
 
 CHECKS: tuple[Callable[[Checks], None], ...] = (
     check_game,
+    check_vocabulary,
     check_areas,
     check_green,
     check_victory_and_red,

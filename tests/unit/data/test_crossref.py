@@ -9,6 +9,93 @@ from data_support import Edit, problems
 
 # (what is broken, edits to the mini game as (file, old text, new text), the exact problems)
 CASES: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
+    # -- the game's vocabulary (game.yaml sides, unit_types, unit_marks, area_classes, hand_bonus_sets)
+    (
+        "undeclared side of a unit",
+        [("counters.yaml", "{id: VM-B-2, side: viet_minh", "{id: VM-B-2, side: soviet")],
+        [
+            "mini/counters.yaml:6:24: units[4].side: 'soviet' is not a side of this game (expected one of 'french', 'viet_minh', from game.yaml sides)",
+        ],
+    ),
+    (
+        "undeclared side in control",
+        [("areas.yaml", "defense: 0, control: viet_minh", "defense: 0, control: vm")],
+        [
+            "mini/areas.yaml:7:44: areas[2].control: 'vm' is not a side of this game (expected one of 'french', 'viet_minh', from game.yaml sides)",
+        ],
+    ),
+    (
+        "undeclared area class",
+        [("areas.yaml", "control: viet_minh, colour: red", "control: viet_minh, colour: purple")],
+        [
+            "mini/areas.yaml:7:63: areas[2].colour: 'purple' is not an area class of this game (expected one of 'plain', 'red', 'blue', 'green', from game.yaml area_classes)",
+        ],
+    ),
+    (
+        "undeclared hand bonus set",
+        [("areas.yaml", "colour: plain, victory: false, card_bonus: none", "colour: plain, victory: false, card_bonus: gold")],
+        [
+            "mini/areas.yaml:5:103: areas[0].card_bonus: 'gold' is not a hand bonus set of this game (expected a hand bonus set declared in game.yaml hand_bonus_sets, which declares none)",
+        ],
+    ),
+    (
+        "undeclared unit mark",
+        [("counters.yaml", "marks: [elite]", "marks: [guards]")],
+        [
+            "mini/counters.yaml:5:87: units[3].marks[0]: 'guards' is not a unit mark of this game (expected one of 'thai', 'elite', 'replacement', from game.yaml unit_marks)",
+        ],
+    ),
+    (
+        "undeclared card side",
+        [("cards.yaml", "{id: VM-01, side: viet_minh", "{id: VM-01, side: german")],
+        [
+            "mini/cards.yaml:2:3: cards: viet_minh serial 1 is missing (expected serials 1..2 with no gap)",
+            "mini/cards.yaml:4:23: cards[2].side: 'german' is not a side of this game (expected one of 'french', 'viet_minh', from game.yaml sides)",
+        ],
+    ),
+    (
+        "a set-up in an undeclared area class",
+        [("counters.yaml", "setup: 4,", "setup: any landing_zone,")],
+        [
+            "mini/counters.yaml:5:130: units[3].setup: 'landing_zone' is not an area class of this game (expected 'any ' and one of 'plain', 'red', 'blue', 'green', from game.yaml area_classes)",
+        ],
+    ),
+    (
+        "a withdrawal past the last turn",
+        [("counters.yaml", "type: armor,", "type: armor, withdraw: 4,")],
+        [
+            "mini/counters.yaml:3:83: units[1].withdraw: turn 4 is not on the turn track (expected a turn 1..3)",
+        ],
+    ),
+    (
+        "a unit type declared twice",
+        [("game.yaml", "  - {id: armor, name: Armor,", "  - {id: infantry, name: Armor,")],
+        [
+            "mini/counters.yaml:3:66: units[1].type: 'armor' is not a unit type of this game (expected one of 'infantry', 'paratroops', 'infantry', 'anti-aircraft', from game.yaml unit_types)",
+            "mini/game.yaml:18:10: unit_types[2].id: a unit type 'infantry' is used twice (expected each a unit type once; first at line 16)",
+        ],
+    ),
+    (
+        "none declared as a bonus set",
+        [("game.yaml", "area_classes:\n", 'hand_bonus_sets:\n  - {id: none, name: None, source: "rules 5.1"}\narea_classes:\n')],
+        [
+            "mini/game.yaml:25:10: hand_bonus_sets[0].id: 'none' is declared as a hand bonus set (expected another id: 'none' is an area without a set)",
+        ],
+    ),
+    (
+        "the same side twice",
+        [("game.yaml", '{id: viet_minh, label: "Viet Minh"', '{id: french, label: "Viet Minh"')],
+        [
+            "mini/game.yaml:8:64: sides[1].id: side 'french' is declared twice (expected two different side ids; first at line 8)",
+        ],
+    ),
+    (
+        "first side not a side",
+        [("game.yaml", "first_side: viet_minh", "first_side: german")],
+        [
+            "mini/game.yaml:12:13: first_side: 'german' is not a side of this game (expected one of 'french', 'viet_minh', from game.yaml sides)",
+        ],
+    ),
     (
         "duplicate unit id",
         [("counters.yaml", "id: FR-A-2,", "id: FR-A-1,")],
@@ -93,7 +180,7 @@ CASES: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
         "unit setup dangling area",
         [("counters.yaml", "setup: 4,", "setup: 5,")],
         [
-            "mini/counters.yaml:5:127: units[3].setup: 5 is not a defined area (expected an area number from areas.yaml or turn 1..3)",
+            "mini/counters.yaml:5:130: units[3].setup: 5 is not a defined area (expected an area number from areas.yaml or turn 1..3)",
         ],
     ),
     (
@@ -135,7 +222,7 @@ CASES: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
         [("cards.yaml", "timing: D,", 'timing: "-",')],
         [
             "mini/cards.yaml:4:85: cards[2].timing: card VM-01 has no timing ('-') "
-            "(expected a timing class (A, D, R, E, X or combined like A/R); '-' only for SPECIAL, not used in play (rules 2.3))",
+            "(expected a timing class of the game's card list (letters, combined like A/R); '-' only for SPECIAL, not used in play)",
         ],
     ),
     (
@@ -288,7 +375,7 @@ CASES: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
         "stacking over the limit",
         [("counters.yaml", 'setup: "*"', "setup: 1")],
         [
-            "mini/counters.yaml:4:125: units[2].setup: 3 french units start in area 1 (expected at most 2 units per side per area, game.yaml stacking_limit)",
+            "mini/counters.yaml:4:128: units[2].setup: 3 french units start in area 1 (expected at most 2 units per side per area, game.yaml stacking_limit)",
         ],
     ),
     (
@@ -417,7 +504,7 @@ def test_cross_checks_skip_a_file_that_failed_its_schema(mini: Path, edit: Edit)
     edit("counters.yaml", "setup: 4,", "setup: 5,")
     assert problems(mini) == [
         "mini/borders.yaml:2:28: borders[0].river: 'maybe' is not of type 'boolean' (expected true or false)",
-        "mini/counters.yaml:5:127: units[3].setup: 5 is not a defined area (expected an area number from areas.yaml or turn 1..3)",
+        "mini/counters.yaml:5:130: units[3].setup: 5 is not a defined area (expected an area number from areas.yaml or turn 1..3)",
     ]
 
 
@@ -453,3 +540,24 @@ def test_a_side_whose_only_card_is_the_special_card(mini: Path) -> None:
             "(expected side: null and number: 0, out of both decks)"
         ),
     ]
+
+
+def test_a_side_declared_before_with_another_label_is_a_problem_at_the_label(mini: Path, edit: Edit) -> None:
+    """Sides are declared process-wide (``ids.Side``): a game that gives a known side id another
+    label is refused where it says so, not with a traceback."""
+    assert problems(mini) == []  # declares french / viet_minh with their labels
+    edit("game.yaml", 'label: "Viet Minh"', 'label: "Vietminh"')
+    assert problems(mini) == [
+        "mini/game.yaml:8:82: sides[1].label: side 'viet_minh' is already declared as 'Viet Minh' against 'french' "
+        "by a game read before (expected the same label and enemy wherever a side id is used, or another id)",
+    ]
+
+
+def test_new_setup_kinds_and_unit_fields_pass(mini: Path, edit: Edit) -> None:
+    """``any <area class>`` set-ups, ``withdraw``, ``group``, ``setup_code``, ``sequence`` and ``bid``
+    are accepted when they name what the game declares."""
+    edit("counters.yaml", "setup: 4,", "setup: any green, group: B Division,")
+    edit("counters.yaml", "type: armor,", "type: armor, withdraw: 3,")
+    edit("areas.yaml", "{id: 2, name: North-east,", "{id: 2, name: North-east, setup_code: A,")
+    edit("game.yaml", "area_classes:\n", "sequence: {end_phase: [refresh, turn-end], source: \"rules 4.0\"}\nbid: {min: 1, required: false, source: \"rules 3.1\"}\narea_classes:\n")
+    assert problems(mini) == []

@@ -176,7 +176,7 @@ def test_a_broken_map_feature_is_reported_at_its_spot(
             "areas.yaml",
             "colour: blue, bank: east, terrain: airstrip,",
             "colour: blue, bank: east, terrain: swamp,",
-            "mini/areas.yaml:6:95: areas[1].terrain: 'swamp' is not allowed (expected one of 'open', 'paddies', 'hills', 'heights', 'airstrip')",
+            "mini/areas.yaml:6:95: areas[1].terrain: 'swamp' is not allowed (expected one of 'open', 'paddies', 'hills', 'heights', 'airstrip', 'urban', 'factory', 'ravine', 'water')",
         ),
         (
             "game.yaml",

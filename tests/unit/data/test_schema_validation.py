@@ -58,7 +58,7 @@ BAD = [
         "first_side: viet_minh",
         "first_side: vietminh",
         [
-            "mini/game.yaml:12:13: first_side: 'vietminh' is not allowed (expected one of 'french', 'viet_minh')"
+            "mini/game.yaml:12:13: first_side: 'vietminh' is not a side of this game (expected one of 'french', 'viet_minh', from game.yaml sides)"
         ],
     ),
     (
@@ -87,7 +87,7 @@ BAD = [
             "mini/areas.yaml:7:5: areas[2]: missing key 'colour' (expected keys id, name, defense, control, colour, polygon, label, source)",
             (
                 "mini/areas.yaml:7:55: areas[2].color: unknown key 'color' (expected one of bank, card_bonus, colour, "
-                "control, defense, id, label, map_edge, name, polygon, source, sources, strongpoint, terrain, victory)"
+                "control, defense, id, label, map_edge, name, polygon, setup_code, source, sources, strongpoint, terrain, victory)"
             ),
         ],
     ),
@@ -106,7 +106,7 @@ BAD = [
         [
             (
                 "mini/areas.yaml:6:200: areas[1].sources.defence: key 'defence' is not allowed (expected one of bank, card_bonus, "
-                "colour, control, defense, id, label, map_edge, name, polygon, strongpoint, terrain, victory)"
+                "colour, control, defense, id, label, map_edge, name, polygon, setup_code, strongpoint, terrain, victory)"
             )
         ],
     ),
@@ -136,7 +136,7 @@ BAD = [
         [
             (
                 "mini/counters.yaml:6:119: units[4].setup: 'turn two' is not allowed here (expected an integer >= 1 or "
-                "a string matching ^turn [1-9][0-9]?$ or one of '*', 'replacements', 'off-map')"
+                "a string matching ^turn [1-9][0-9]?$ or a string matching ^any [a-z][a-z0-9_-]*$ or one of '*', 'replacements', 'off-map')"
             )
         ],
     ),
@@ -154,8 +154,8 @@ BAD = [
         "type: tank",
         [
             (
-                "mini/counters.yaml:3:66: units[1].type: 'tank' is not allowed "
-                "(expected one of 'infantry', 'paratroops', 'armor', 'anti-aircraft')"
+                "mini/counters.yaml:3:66: units[1].type: 'tank' is not a unit type of this game "
+                "(expected one of 'infantry', 'paratroops', 'armor', 'anti-aircraft', from game.yaml unit_types)"
             )
         ],
     ),
@@ -178,7 +178,7 @@ BAD = [
         "id: FR-02",
         "id: FR-2",
         [
-            "mini/cards.yaml:3:10: cards[1].id: 'FR-2' does not match the required pattern (expected a string matching ^((FR|VM)-[0-9]{2}|SPECIAL)$)"
+            "mini/cards.yaml:3:10: cards[1].id: 'FR-2' does not match the required pattern (expected a string matching ^([A-Z][A-Z0-9]*-[0-9]{2}|SPECIAL)$)"
         ],
     ),
     (
@@ -197,8 +197,8 @@ BAD = [
         "cards: {french: 3, viet_minh: 4}",
         "cards: {french: 3, vm: 4}",
         [
-            "mini/turn_track.yaml:4:22: turns[2].cards: missing key 'viet_minh' (expected keys french, viet_minh)",
-            "mini/turn_track.yaml:4:34: turns[2].cards.vm: unknown key 'vm' (expected one of french, viet_minh)",
+            "mini/turn_track.yaml:4:22: turns[2].cards: no allowance for 'viet_minh' (expected one allowance per side of game.yaml sides)",
+            "mini/turn_track.yaml:4:34: turns[2].cards.vm: 'vm' is not a side of this game (expected one of 'french', 'viet_minh', from game.yaml sides)",
         ],
     ),
     (
@@ -244,10 +244,10 @@ def test_an_empty_file_is_reported_not_crashed_on() -> None:
 def test_every_problem_in_every_file_is_reported_at_once(mini: Path, edit: Edit) -> None:
     edit("game.yaml", "turns: 3", "turns: three")
     edit("areas.yaml", "defense: 3, control: viet_minh", "defense: 7, control: viet_minh")
-    edit("cards.yaml", "timing: D", "timing: Q")
+    edit("cards.yaml", "timing: D", "timing: q")
     assert problems(mini) == [
         "mini/areas.yaml:8:40: areas[3].defense: 7 is out of range (expected an integer 0..3)",
-        "mini/cards.yaml:4:85: cards[2].timing: 'Q' does not match the required pattern (expected a string matching ^(-|[ADREX](/[ADREX])*)$)",
+        "mini/cards.yaml:4:85: cards[2].timing: 'q' does not match the required pattern (expected a string matching ^(-|[A-Z](/[A-Z])*)$)",
         "mini/game.yaml:9:8: turns: 'three' is not of type 'integer' (expected an integer 1..99)",
     ]
 
@@ -286,6 +286,6 @@ def test_a_scenario_override_needs_a_unit_id_key_and_a_setup_value() -> None:
         "scenario.yaml:5:9: units['fr-x']: key 'fr-x' is not allowed (expected a string matching ^[A-Z][A-Z0-9]*(-[A-Za-z0-9]+)+$)",
         (
             "scenario.yaml:5:26: units['FR-A-1']: 'turn 0' is not allowed here (expected an integer >= 1 or a string "
-            "matching ^turn [1-9][0-9]?$ or one of '*', 'replacements', 'off-map')"
+            "matching ^turn [1-9][0-9]?$ or a string matching ^any [a-z][a-z0-9_-]*$ or one of '*', 'replacements', 'off-map')"
         ),
     ]

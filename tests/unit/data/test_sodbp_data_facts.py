@@ -83,7 +83,7 @@ def sodbp_values() -> dict[str, Any]:
         _unit("FR-A-4", "french", [2, 8, 3]),
         *(_unit(f"FR-S-{i}", "french", [2, 8, 3], "*") for i in (1, 2, 3)),
         _unit("VM-A-1", "viet_minh", [3, 8, 2], 7),
-        _unit("VM-R-1", "viet_minh", [1, 7, 2], "replacements", replacement=True),
+        _unit("VM-R-1", "viet_minh", [1, 7, 2], "replacements", marks=["replacement"]),
     ]
     cards = [
         *(
@@ -121,11 +121,12 @@ def sodbp_values() -> dict[str, Any]:
             "version": "1.0.0",
             "vassal_version": "3.7.26",
             "description": "",
-            "sides": ["french", "viet_minh"],
+            "sides": [{"id": "french", "label": "French", "source": R}, {"id": "viet_minh", "label": "Viet Minh", "source": R}],
             "turns": 8,
             "stacking_limit": 9,
             "dice": [6, 6],
             "first_side": "viet_minh",
+            **{key: [{"id": i, "name": i, "source": R} for i in ids] for key, ids, _ in sodbp.VOCABULARY},
             "map": {"width": 800, "height": 500, "source": R},
             "source": R,
         },
@@ -393,4 +394,15 @@ def test_french_hold_4_cards_on_turn_1(values: dict[str, Any]) -> None:
     values["turn_track"]["turns"][0]["cards"]["french"] = 5
     assert sodbp_problems(values) == [
         "turn_track.yaml: turns[0].cards.french: French turn-1 allowance is 5 (expected 4, rules 2.2.2)",
+    ]
+
+
+def test_card_ids_carry_their_deck_prefix_and_timings_are_the_rules_letters(values: dict[str, Any]) -> None:
+    """2.3: the French deck is FR-nn and the VM deck VM-nn (our ids), timing letters A, D, R, E, X."""
+    cards = values["cards"]["cards"]
+    cards[0]["id"] = "VM-01"
+    cards[1]["timing"] = "I"
+    assert sodbp_problems(values) == [
+        "cards.yaml: cards[0].id: card VM-01 of side 'french' has the prefix of another deck (expected FR-nn for french cards, VM-nn for viet_minh cards, rules 2.3)",
+        "cards.yaml: cards[1].timing: card FR-02 has timing 'I' (expected timing letters A, D, R, E, X, rules 2.3)",
     ]

@@ -16,9 +16,16 @@ from sdbp_module.games.sodbp.ids import (
     CardBonus,
     UnitType,
 )
-from sdbp_module.ids import AreaId, CardId, MarkerKindId, UnitId
+from sdbp_module.ids import AreaClassId, AreaId, CardId, MarkerKindId, Side, UnitId
 from sdbp_module.model.from_data import load_game, parse_setup
-from sdbp_module.model.game_data import GameData, Placement, SetupKind, Source
+from sdbp_module.model.game_data import (
+    Bid,
+    GameData,
+    Placement,
+    SetupKind,
+    Source,
+    Term,
+)
 
 MINI = Path(__file__).parents[1] / "data" / "fixtures" / "mini"
 
@@ -136,6 +143,7 @@ def test_the_model_is_frozen(game: GameData) -> None:
         ("*", Placement(SetupKind.CARD)),
         ("replacements", Placement(SetupKind.REPLACEMENTS)),
         ("off-map", Placement(SetupKind.OFF_MAP)),
+        ("any landing_zone", Placement(SetupKind.CLASS, area_class=AreaClassId("landing_zone"))),
     ],
 )
 def test_setup_values_become_placements(value: object, placement: Placement) -> None:
@@ -169,3 +177,50 @@ def test_a_missing_file_raises_input_error(tmp_path: Path, monkeypatch: pytest.M
         load_game(Path("mini"))
     assert caught.value.exit_code == 2
     assert caught.value.message == "mini/cards.yaml: cannot be read: no such file"
+
+
+def test_the_game_declares_its_sides_and_vocabularies(game: GameData) -> None:
+    assert [(s.value, s.label) for s in game.game.sides] == [("french", "French"), ("viet_minh", "Viet Minh")]
+    assert game.game.sides[0].enemy is game.game.sides[1]
+    assert Side("viet_minh") is game.game.sides[1]
+    assert [t.id for t in game.game.unit_types] == ["infantry", "paratroops", "armor", "anti-aircraft"]
+    assert [t.id for t in game.game.unit_marks] == ["thai", "elite", "replacement"]
+    assert game.game.area_classes[1] == Term("red", "Red", Source("rules 2.2"))
+    assert game.game.hand_bonus_sets == ()  # optional
+    assert (game.game.end_phase, game.game.bid) == ((), None)  # optional
+    assert game.unit(UnitId("FR-A-1")).marks == frozenset()  # omitted: none
+    assert (game.unit(UnitId("FR-A-1")).group, game.unit(UnitId("FR-A-1")).withdraw) == ("", None)
+    assert game.area(AreaId(1)).setup_code == ""
+
+
+def test_the_new_generic_fields_reach_the_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(MINI, tmp_path / "mini")
+    monkeypatch.chdir(tmp_path)
+    folder = Path("mini")
+
+    def edit(file: str, old: str, new: str) -> None:
+        text = (folder / file).read_text(encoding="utf-8")
+        assert text.count(old) == 1
+        (folder / file).write_text(text.replace(old, new), encoding="utf-8")
+
+    edit("counters.yaml", "setup: 4,", "setup: any green, group: B Division,")
+    edit("counters.yaml", "type: armor,", "type: armor, withdraw: 3,")
+    edit("areas.yaml", "{id: 2, name: North-east,", "{id: 2, name: North-east, setup_code: A, card_bonus: gold,")
+    edit(
+        "game.yaml",
+        "area_classes:\n",
+        "hand_bonus_sets:\n  - {id: gold, name: Gold, cards: 2, source: \"rules 5.1\"}\n"
+        "sequence: {end_phase: [refresh, turn-end], source: \"rules 4.0\"}\n"
+        "bid: {min: 1, required: true, source: \"rules 3.1\"}\narea_classes:\n",
+    )
+    game = load_game(folder)
+    elite = game.unit(UnitId("VM-B-1"))
+    assert (elite.setup, elite.group) == (Placement(SetupKind.CLASS, area_class=AreaClassId("green")), "B Division")
+    assert game.scenario.units[UnitId("VM-B-1")] == elite.setup
+    assert game.unit(UnitId("FR-A-2")).withdraw == 3
+    assert game.area(AreaId(2)).setup_code == "A"
+    assert [(b.id, b.cards) for b in game.game.hand_bonus_sets] == [("gold", 2)]
+    assert game.game.bonus_set("gold").name == "Gold"
+    assert game.bonus_areas("gold") == (2,)
+    assert game.game.end_phase == ("refresh", "turn-end")
+    assert game.game.bid == Bid(1, True, Source("rules 3.1"))
