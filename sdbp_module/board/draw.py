@@ -8,7 +8,7 @@ step's arrows) and scaled to fit a report page, or the whole board at full size 
 
 Images come from the module when one is given (``images/map.png``, ``images/unit_<id>_<face>.png``,
 ``images/marker_<kind>_<n>.png``: the names ``vassal.pieces`` gives them); otherwise, and for any
-image the module lacks, from the maintainer artwork folder (``images/sodbp/``) when it holds the
+image the module lacks, from the maintainer artwork folder (``images/<game id>/``) when it holds the
 file, else drawn as the build draws them (``vassal.artwork.jobs``). Decoded images are kept per
 process (a report paints one picture per finding; an audit worker paints many reports), keyed by
 what they depend on. Encoding uses fixed options, so the same snapshot gives the same bytes.

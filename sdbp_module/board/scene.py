@@ -4,11 +4,11 @@ Pure (no Pillow): ``scene(game, layout, snapshot, areas=, units=)`` turns a repl
 ``Scene`` that ``board.draw`` paints and tests can inspect without decoding an image. Counters are
 spread over their area with the set-up's spot logic (``vassal.layout.spots``: the set-up's grid while
 it has room, then tighter grids where counters overlap, always inside the area), or in rows over
-their panel box: the turn-track box of their turn, VM replacements, Eliminated, Removed, and the
-Relief Force box for units off the map (the module's zone for them); a unit in a place the board
-lacks is listed in the caption instead. Markers are those the state holds: control where it differs
-from the printed control, trench levels, fire and No Supply markers, the turn marker and No
-Replacements.
+their panel box: the turn-track box of their turn, the replacement box, Eliminated, Removed, and the
+box for units off the map (the module's zone for them); a unit in a place the board lacks is listed
+in the caption instead. Markers are those the state holds and the game has: control where it differs
+from the printed control, trench levels, fire and supply markers, the turn marker and the
+replacements marker.
 
 Arrows come from the step's own events: a move (along its path when the log gives one), a fire (card
 fire: a mark on the target only), an assault, each retreat of a damage outcome, a placement (from
@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
-from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, Side, UnitId
 from sdbp_module.model.game_data import GameData, Point
 from sdbp_module.replay.events import (
@@ -167,9 +166,6 @@ def box_spots(count: int, box: layout.Box) -> tuple[Point, ...]:
 # The scene
 
 
-_SIDE_ORDER = {FRENCH: 0, VIET_MINH: 1}
-
-
 def _marker(game: GameData, kind_id: str, state: str) -> tuple[str, str] | None:
     """(image name, label) of a marker kind's face, or None when the game has no such marker."""
     for kind in game.markers:
@@ -194,9 +190,11 @@ Piece = tuple[str, str, UnitId | None, Side | None, bool]  # image, label, unit,
 
 
 def _pieces_by_zone(game: GameData, state: GameState) -> dict[str, list[Piece]]:
-    """Zone name → the pieces in it, units first (French, then Viet Minh, by id), then markers."""
+    """Zone name → the pieces in it, units first (by side in the game's order, then by id), then markers."""
     zones: dict[str, list[Piece]] = {}
-    units = sorted(state.units.items(), key=lambda kv: (_SIDE_ORDER.get(kv[1].side, 2), kv[0]))
+    sides = game.game.sides
+    order = {side: i for i, side in enumerate(sides)}
+    units = sorted(state.units.items(), key=lambda kv: (order.get(kv[1].side, len(sides)), kv[0]))
     for uid, us in units:
         loc = us.location
         zone = str(loc.area) if loc.kind is LocationKind.AREA else _box_of(loc)
@@ -217,7 +215,7 @@ def _pieces_by_zone(game: GameData, state: GameState) -> dict[str, list[Piece]]:
         level = state.trench(area.id)
         if level:
             add(str(area.id), "trench", str(level))
-        for s in (FRENCH, VIET_MINH):
+        for s in sides:
             if (area.id, s) in state.fire_markers:
                 add(str(area.id), "fire", s.value)
         if area.id in state.no_supply:
@@ -382,7 +380,7 @@ def arrows_of(
 
 
 def caption(snapshot: Snapshot) -> str:
-    """Where the picture is: the log position and the clock (``turn 3, action phase, Viet Minh to act``)."""
+    """Where the picture is: the log position and the clock (``turn 3, action phase, <side> to act``)."""
     where = snapshot.where
     if where == END_OF_LOG:
         place = "end of log"

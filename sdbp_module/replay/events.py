@@ -1,6 +1,6 @@
 """The events of a game: what the players did, in the order the log shows, each with its log position.
 
-Events are the neutral game record of the area-impulse family (SoDBP first): the interpretation of a
+Events are the neutral game record of the area-impulse family: the interpretation of a
 ``.vlog`` produces them, a hand-written ``.jsonl`` transcript holds them, ``replay.apply`` folds them
 over a ``GameState`` and the rules judge them. An event states facts, never legality: a move event
 says which units went where, not whether they could.
@@ -127,10 +127,11 @@ class PileContents:
 
 @dataclass(frozen=True, slots=True)
 class Bid:
-    """Optional bidding for sides (15.0): each side's bid and the victory threshold used."""
+    """Optional bidding for sides: the bid of the player of each side (``first``: the game's first side
+    in ``game.yaml`` order, ``second``: the other) and the victory threshold used."""
 
-    french: int
-    viet_minh: int
+    first: int
+    second: int
     threshold: int
 
 

@@ -28,11 +28,11 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
   ``Entrench``; ``ENTRENCH`` (card) → ``Entrench`` + ``CardDiscard`` (reason entrench); ``CARD``
   play/discard/remove → ``CardPlay`` (``as_action`` when the card's timing is ``A``; a typed target
   that is not an area is read as none, and said) / ``CardDiscard`` (reason from the phase: draw →
-  excess, action → continue, end → end-phase) / ``CardRemove``; ``RESULT`` (a player's **French
-  win** / **Viet Minh win** button) → ``GameEnd`` with that winner (the claim the checker compares
-  with the victory count, 14.0);
+  excess, action → continue, end → end-phase) / ``CardRemove``; ``RESULT`` (a player's **<side>
+  win** button) → ``GameEnd`` with that winner (the claim the checker compares with the victory
+  count);
 - a ``CARD`` play of a card with firepower (not *Mortar Support*) → ``CardPlay`` + ``Fire(card=…)``
-  at the typed target (*Débouchez à Zéro!* during a VM assault: at the assault's origin); *Artillery*
+  at the typed target (*Débouchez à Zéro!* during an enemy assault: at the assault's origin); *Artillery*
   / *TOT Artillery* get ``mode`` ``fire`` (a roll of their side follows before the next action) or
   ``remove-trenches`` (trench markers of the target removed instead: no ``Fire``); *105mm* / *75mm
   Artillery* ``counter-battery`` against the other side's unresolved artillery card (not the action,
@@ -124,7 +124,7 @@ from sdbp_module.replay.vlog.damage import (
     HitLine,
     pair_hit_lines,
 )
-from sdbp_module.replay.vlog.lines import SIDE_NAMES, LineError, ReportLine, parse_line
+from sdbp_module.replay.vlog.lines import LineError, ReportLine, parse_line, side_named
 from sdbp_module.replay.vlog.problem import Problem
 from sdbp_module.replay.vlog.start import PHASES, StartReader
 from sdbp_module.replay.vlog.tracker import Moved, TrackedPiece, Tracker
@@ -571,9 +571,10 @@ class _Interpreter:
             known = is_small_number(value) and self.game.has_area(AreaId(int(value)))
             self.marker_state(marker, state, AreaId(int(value)) if known else None, line.side, order, step)
         elif ev == "RESULT":
-            winner = SIDE_NAMES.get((line.get("winner") or "").strip())
+            winner = side_named((line.get("winner") or "").strip())
             if winner is None:
-                raise LineError(f"RESULT line: winner={line.get('winner')!r} is not French or Viet Minh: {line.text!r}")
+                labels = " or ".join(side.label for side in self.game.game.sides)
+                raise LineError(f"RESULT line: winner={line.get('winner')!r} is not {labels}: {line.text!r}")
             step.items.append((order, GameEnd(where=w, winner=winner)))
         elif ev == "MOVE" and line.get("marker") is not None:
             kind = line.require("marker")

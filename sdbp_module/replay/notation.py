@@ -2,15 +2,17 @@
 
 Lines (``#`` starts a comment, blank lines are ignored)::
 
-    turn 1 action french              clock: turn, phase, side to act (optional)
-    10: FR-A FR-B* | ctrl french      area 10: units (``*`` = spent), then ``|``-separated facts:
-    17: | ctrl viet_minh | trench 2   ``ctrl SIDE``, ``trench N``, ``fire SIDE``, ``no-supply``
-    turn:3: FR-R1                     units on the turn track box of turn 3
-    replacements: VM-R1 VM-R2         also ``eliminated:``, ``removed:``, ``off-map:``
-    hand french: FR-01 FR-02          also ``deck``, ``discard``, ``removed-cards``
+    turn 1 action north               clock: turn, phase, side to act (optional)
+    10: NO-A NO-B* | ctrl north       area 10: units (``*`` = spent), then ``|``-separated facts:
+    17: | ctrl south_east | trench 2  ``ctrl SIDE``, ``trench N``, ``fire SIDE``, ``no-supply``
+    turn:3: NO-R1                     units on the turn track box of turn 3
+    replacements: SE-R1 SE-R2         also ``eliminated:``, ``removed:``, ``off-map:``
+    hand north: NO-01 NO-02           also ``deck``, ``discard``, ``removed-cards``
     no-replacements                   the No Replacements marker is on the track
 
-A unit's side comes from ``side_of`` (default: id prefix ``FR-`` French, ``VM-`` Viet Minh).
+A unit's side comes from ``side_of`` (default ``side_by_prefix``: the id's prefix before the first
+``-`` is a declared side's abbreviation: the initials of a side id of several words, ``south_east`` →
+``SE``, else its first two letters, ``north`` → ``NO``; sides in the ids a game's data declares).
 ``state_to_text(state_from_text(t))`` gives ``t`` back in canonical order.
 """
 
@@ -20,7 +22,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from types import MappingProxyType
 
-from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId, is_small_number
 from sdbp_module.replay.clock import Clock
 from sdbp_module.replay.events import Pile
@@ -39,13 +40,21 @@ _PILE_WORDS = {"deck": Pile.DECK, "hand": Pile.HAND, "discard": Pile.DISCARD, "r
 _OFF_MAP_ORDER = (LocationKind.REPLACEMENTS, LocationKind.ELIMINATED, LocationKind.REMOVED, LocationKind.OFF_MAP)
 
 
+def abbreviation(side: Side) -> str:
+    """The unit-id prefix of ``side`` in the notation: the initials of an id of several words, else its
+    first two letters, upper case."""
+    words = side.value.split("_")
+    return ("".join(w[:1] for w in words) if len(words) > 1 else side.value[:2]).upper()
+
+
 def side_by_prefix(unit: UnitId) -> Side:
-    """Default ``side_of``: ``FR-…`` French, ``VM-…`` Viet Minh."""
-    if unit.startswith("FR-"):
-        return FRENCH
-    if unit.startswith("VM-"):
-        return VIET_MINH
-    raise ValueError(f"cannot tell the side of unit {unit!r} (expected an FR- or VM- prefix)")
+    """Default ``side_of``: the declared side whose ``abbreviation`` is the id's prefix before ``-``."""
+    prefix = unit.partition("-")[0]
+    for side in Side.declared():
+        if abbreviation(side) == prefix:
+            return side
+    known = ", ".join(f"{abbreviation(s)}-" for s in Side.declared())
+    raise ValueError(f"cannot tell the side of unit {unit!r} (expected a prefix of a declared side: {known})")
 
 
 def state_from_text(
@@ -74,7 +83,7 @@ def state_from_text(
                 continue
             head, _, rest = line.partition(":")
             if line.startswith("turn:"):
-                # "turn:3: FR-R1"
+                # "turn:3: NO-R1"
                 second, _, rest = rest.partition(":")
                 head = f"turn:{second.strip()}"
             words = head.split()

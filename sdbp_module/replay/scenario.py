@@ -1,4 +1,4 @@
-"""The start position a game's data prints (rules 3.0 of SoDBP and its kin), as a ``game-start`` event.
+"""The start position a game's data prints (its set-up), as a ``game-start`` event.
 
 Used when a log has no ``game-start`` of its own: the replay then begins from the printed set-up
 (the position a freshly built module opens with). Cards are left unknown (``piles=None``): a log

@@ -18,7 +18,7 @@ class SequenceOfPlay:
     """Phases of a turn, the side that acts first in every action phase, End-phase steps in order.
 
     ``step_signatures`` maps an event signature (see ``replay.apply.signature``), e.g.
-    ``dice:supply`` or ``place:viet_minh``, to the End-phase step it belongs to, so that steps the
+    ``dice:supply`` or ``place:<side id>``, to the End-phase step it belongs to, so that steps the
     log does not announce are still placed in order.
     """
 

@@ -1,6 +1,6 @@
 """The replay state: a frozen snapshot of everything on and off the board, plus the clock.
 
-It may hold positions the rules forbid (ten units in an area, a French unit in a red area): the
+It may hold positions the rules forbid (too many units in an area, a unit in an area closed to it): the
 checker must first represent what the log shows before it can say what is wrong. A new state is
 always a new value (``dataclasses.replace``), never a mutation, so every step can be kept.
 """

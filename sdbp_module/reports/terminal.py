@@ -17,7 +17,7 @@ _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 def printable(text: str) -> str:
     """``text`` with each control character but tab and line break written as its ``\\xNN`` escape.
 
-    >>> printable("FR-1\\x1b[31m\\tok\\n")
-    'FR-1\\\\x1b[31m\\tok\\n'
+    >>> printable("U-1\\x1b[31m\\tok\\n")
+    'U-1\\\\x1b[31m\\tok\\n'
     """
     return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)

@@ -22,7 +22,7 @@ def _heading(f: Finding) -> str:
 
 
 def context_words(f: Finding) -> list[str]:
-    """The phase, action and side a finding happened in, as words ("action phase", "action 3", "French")."""
+    """The phase, action and side a finding happened in, as words ("action phase", "action 3", a side's label)."""
     bits = []
     if f.phase is not None:
         bits.append(f"{f.phase.value} phase")

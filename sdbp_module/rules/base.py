@@ -5,13 +5,16 @@ A rule is a small object with ``rule_id`` (stable slug from the game's catalogue
 yields ``Finding`` values and never mutates anything or raises for a game-level violation. A rule may
 also define ``finish(final, ctx)`` for what can only be judged once the log has ended.
 
-Game-neutral: the SoDBP rules live beside this module, and ``rules.package`` assembles them.
+Game-neutral: a game's rules live in its package (``sdbp_module/games/<game>/rules/``), which
+assembles them into a ``RulesPackage``; the area-impulse rules several games share are in
+``rules.area_impulse``, configured by ``RulesPackage.impulse`` and listed under a game's own ids with
+``relabel``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar, Protocol, runtime_checkable
 
 from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
@@ -28,17 +31,20 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.sequence import SequenceOfPlay
 from sdbp_module.replay.state import GameState
+from sdbp_module.rules.area_impulse.config import PLAIN, AreaImpulse
 from sdbp_module.rules.findings import Finding, Scalar
 from sdbp_module.rules.switches import RuleSet, SwitchSpec
 
 
 @dataclass(frozen=True, slots=True)
 class CheckContext:
-    """What every rule may read besides the states: the game data, the switches, the sequence."""
+    """What every rule may read besides the states: the game data, the switches, the sequence, and the
+    settings of the shared area-impulse rules (``RulesPackage.impulse``)."""
 
     game: GameData
     rules: RuleSet
     sequence: SequenceOfPlay
+    impulse: AreaImpulse = PLAIN
 
 
 @runtime_checkable
@@ -232,6 +238,12 @@ def rule(
     return wrap
 
 
+def relabel(rule: FunctionRule, rule_id: str, rule_ref: str, summary: str | None = None) -> FunctionRule:
+    """``rule`` listed under a game's own catalogue id and rules reference (and, if given, its own
+    one-line summary): the same check, finish, events and gate; its findings carry the new id and ref."""
+    return replace(rule, rule_id=rule_id, rule_ref=rule_ref, summary=rule.summary if summary is None else summary)
+
+
 AttackJudge = Callable[["FunctionRule", "Attack", CheckContext], Iterable[Finding]]
 
 
@@ -354,8 +366,9 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class RulesPackage:
-    """A game's rules: its catalogue, the implemented rules, its switches and sequence of play, and
-    how to read the result from the final state (``outcome``; None for a game without one yet)."""
+    """A game's rules: its catalogue, the implemented rules, its switches and sequence of play, how to
+    read the result from the final state (``outcome``; None for a game without one yet), and the
+    settings of the shared area-impulse rules it lists (``impulse``)."""
 
     game_id: str
     catalogue: tuple[CatalogueEntry, ...]
@@ -363,6 +376,7 @@ class RulesPackage:
     switches: tuple[SwitchSpec, ...]
     make_sequence: Callable[[GameData], SequenceOfPlay]
     outcome: Callable[[GameState, CheckContext], Outcome] | None = None
+    impulse: AreaImpulse = PLAIN
 
     def implemented_ids(self) -> frozenset[str]:
         return frozenset(r.rule_id for r in self.rules)

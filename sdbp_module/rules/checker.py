@@ -223,7 +223,7 @@ def check_events(
     """
     ruleset = switches or RuleSet.defaults(package.switches)
     sequence = package.make_sequence(game)
-    ctx = CheckContext(game=game, rules=ruleset, sequence=sequence)
+    ctx = CheckContext(game=game, rules=ruleset, sequence=sequence, impulse=package.impulse)
     active = tuple(rules if rules is not None else package.rules)
     first = start_state(events, game, sequence, initial)
     found, state = _judged(events, first, active, ctx, problems)

@@ -62,6 +62,7 @@ cards), the report of a marker's state menu. A multi-card ``draw`` is one drag o
 
 from __future__ import annotations
 
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -83,7 +84,6 @@ from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import Command, decode_tree, encode_tree
 from sdbp_module.codec.zipread import open_archive
 from sdbp_module.errors import CodecError
-from sdbp_module.games.sodbp.ids import FRENCH
 from sdbp_module.ids import Side
 from sdbp_module.replay.vlog.lines import format_line, side_name
 from sdbp_module.replay.vlog.start import PHASES
@@ -133,11 +133,18 @@ def loop_limit_of(state: str) -> int | None:
 @dataclass(frozen=True, slots=True)
 class ModuleText:
     """What the scribe reads from the module's ``buildFile.xml`` besides zones and pieces: each main-map
-    zone's location name (``Zone.locationName``: its ``locationFormat`` with ``$name$`` expanded) and
-    the stay-at-the-last-turn hotkey's report."""
+    zone's location name (``Zone.locationName``: its ``locationFormat`` with ``$name$`` expanded),
+    the stay-at-the-last-turn hotkey's report, and the exception of the **Refresh units** button:
+    (side id, marker id) when the units of that side stay spent in a zone holding that marker
+    (``vassal.buildfile.refresh_match``), else None."""
 
     locations: dict[str, str]
     last_turn_report: str
+    refresh_except: tuple[str, str] | None = None
+
+
+_REFRESH_EXCEPT = re.compile(r'side=="([^"]+)" && Count\("\{sdbp_id==\\"([^"\\]+)\\"')
+"""In the **Refresh units** filter: the excepted side and the marker whose zone holds its units back."""
 
 
 def module_text(build_file: bytes) -> ModuleText:
@@ -148,7 +155,15 @@ def module_text(build_file: bytes) -> ModuleText:
         name = zone.get("name", "")
         locations[name] = zone.get("locationFormat", "$name$").replace("$name$", name)
     hotkey = next(root.iter("VASSAL.build.module.turn.TurnGlobalHotkey"), None)
-    return ModuleText(locations, "" if hotkey is None else hotkey.get("reportFormat", ""))
+    refresh = next(
+        (g for g in root.iter("VASSAL.build.module.GlobalKeyCommand") if g.get("name") == "Refresh units"), None
+    )
+    found = _REFRESH_EXCEPT.search(refresh.get("filter", "")) if refresh is not None else None
+    return ModuleText(
+        locations,
+        "" if hotkey is None else hotkey.get("reportFormat", ""),
+        None if found is None else (found.group(1), found.group(2)),
+    )
 
 
 def piece_name(piece: TrackedPiece) -> str:
@@ -658,7 +673,7 @@ class Scribe:
         self._log(_chat("*" + format_line("PASS", [("side", side_name(side))])))
 
     def result(self, side: Side | None, winner: Side) -> None:
-        """The **French win** / **Viet Minh win** button (report-formats §2.12), a Global Key Command too."""
+        """A side's **<label> win** button (report-formats §2.12), a Global Key Command too."""
         self._log(_chat("*" + format_line("RESULT", [("side", side_name(side)), ("winner", winner.label)])))
 
     def _helper(self, side: Side | None, helper: str, for_side: Side | None = None) -> _Cmd:
@@ -681,18 +696,20 @@ class Scribe:
         return out
 
     def refresh(self, side: Side | None) -> list[str]:
-        """**Refresh units** (§2.13; buildfile ``refresh_match``): every spent unit in an area, except a
-        French unit in a zone holding a No Supply marker, flips to fresh: per unit its Layer ``D/`` with
-        the ``FLIP … state=fresh`` line. Returns the units flipped."""
+        """**Refresh units** (§2.13; buildfile ``refresh_match``): every spent unit in an area, except,
+        when the module has the exception (``ModuleText.refresh_except``), a unit of the excepted side
+        in a zone holding the excepted marker, flips to fresh: per unit its Layer ``D/`` with the
+        ``FLIP … state=fresh`` line. Returns the units flipped."""
         self._begin()
-        marked = {self.zone_of(p) for p in self._visit_order() if p.kind == "marker" and p.sdbp_id == "no-supply"}
+        held_side, held_marker = self.module_text.refresh_except or ("", "")
+        marked = {self.zone_of(p) for p in self._visit_order() if p.kind == "marker" and held_marker and p.sdbp_id == held_marker}
         root = self._helper(side, "refresh")
         flipped: list[str] = []
         for piece in self._visit_order():
             zone = self.zone_of(piece)
             if piece.kind != "unit" or piece.spent is not True or not zone.isdigit():
                 continue
-            if marker_value(piece.types, piece.states, "side") == FRENCH.value and zone in marked:
+            if zone in marked and marker_value(piece.types, piece.states, "side") == held_side:
                 continue
             line = format_line("FLIP", [("side", side_name(side)), ("unit", piece.sdbp_id or ""), ("area", zone), ("state", "fresh")])
             root.append(self._flip(piece, False).append(self._report(piece, line)))
@@ -832,7 +849,7 @@ class Scribe:
             self._log(move.append(self._report(piece, line)))
 
     def entrench_card(self, side: Side, card: str, area: str) -> None:
-        """A VM card's **Discard for entrenchment…** (report-formats §2.5), a Trigger Action: the
+        """A card's **Discard for entrenchment…** (report-formats §2.5), a Trigger Action: the
         prompt's ``D/`` into ``sdbp_target`` with the ``ENTRENCH`` line (the card and the typed area),
         the reset ``D/``, then the card's move to the side's discard pile (no ``CARD`` line)."""
         self._begin()

@@ -156,10 +156,10 @@ def test_replayed_game_keeps_its_indexes_in_step(legal: list[Event], game: GameD
 def test_control_change_reuses_the_move_walk_faithfully(legal: list[Event], game: GameData) -> None:
     """CONTROL-CHANGE takes a logged move's board from the movement analysis: the same areas and
     controllers as its own 13.0 replay (``simulate``) gives."""
-    from sdbp_module.games.sodbp.rules.control import _walked, simulate
     from sdbp_module.replay.apply import apply
     from sdbp_module.replay.events import Move, MoveKind
     from sdbp_module.replay.state import GameState
+    from sdbp_module.rules.area_impulse.control import _walked, simulate
 
     state = GameState.empty(SODBP.make_sequence(game))
     compared = 0

@@ -169,9 +169,9 @@ def test_no_game_start_is_cannot_check_for_every_setup_rule() -> None:
 
 
 def test_setup_sides_bid() -> None:
-    ok = setup_findings(check_start(replace(printed_start(), bid=Bid(french=5, viet_minh=7, threshold=7))))
+    ok = setup_findings(check_start(replace(printed_start(), bid=Bid(first=5, second=7, threshold=7))))
     assert ok == []
-    bad = setup_findings(check_start(replace(printed_start(), bid=Bid(french=8, viet_minh=7, threshold=6))))
+    bad = setup_findings(check_start(replace(printed_start(), bid=Bid(first=8, second=7, threshold=6))))
     assert [(f.rule_id, f.severity) for f in bad] == [("SETUP-SIDES-BID", Severity.INFO)] * 2
     assert [f.message for f in bad] == [
         "The French bid 8 beat the Viet Minh bid 7, yet the bidder of 7 plays the Viet Minh.",

@@ -23,10 +23,10 @@ from sdbp_module.games.aid import Fact, Name, Parts, fact
 from sdbp_module.games.sodbp import checks as printed
 from sdbp_module.games.sodbp.ids import FRENCH, AreaColour
 from sdbp_module.games.sodbp.rules import resolution, supply, trenches, victory
-from sdbp_module.games.sodbp.rules.paths import StepCost
 from sdbp_module.ids import AreaId, Side, UnitId
 from sdbp_module.model.game_data import Area, Card, GameData, SetupKind, TurnInfo
 from sdbp_module.replay.events import DamageResult
+from sdbp_module.rules.area_impulse.paths import StepCost
 
 # -- numbers the checker has only inline (rules section; where the checker has it) -----------------
 

@@ -4,10 +4,12 @@ Read one by one, the parts of such an action would each open an action of their 
 one before). ``number_card_actions`` gives them the same explicit ``action`` number, the one the
 replay's clock gives the action (``replay.apply.advance_clock``), so that the checker sees one action:
 
-- the French *Counter Attack* (timing A, AMB-04): its play, the moves of its side that follow it
+- *Counter Attack* (timing A, AMB-04): its play, the moves of its side that follow it
   (``MoveKind.GATHER``: units from one or more areas next to the lost area) and its attack
   (``FIRE``/``ASSAULT``);
-- the Viet Minh *Surprise Assault* (timing A): its play and the ``Assault`` that follows it.
+- *Surprise Assault* (timing A): its play and the ``Assault`` that follows it.
+
+The cards are found by name in the game's data (a game without such a card is not affected).
 
 The span ends with the card's attack, or at the first act that cannot belong to it: a pass, a
 phase, another card played as an action, a discard to continue, an entrenchment, any act of the
@@ -25,11 +27,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sdbp_module.games.sodbp.rules.sodbp_cards import (
-    COUNTER_ATTACK,
-    SURPRISE_ASSAULT,
-    card_is,
-)
+from sdbp_module.ids import CardId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import advance_clock
 from sdbp_module.replay.events import (
@@ -49,12 +47,17 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.state import GameState
 from sdbp_module.replay.vlog.card_fire import MODE_COUNTER_BATTERY
 
-GATHERING_CARDS = (COUNTER_ATTACK,)
+GATHERING_CARDS = ("Counter Attack",)
 """Cards played as an action whose units move and then attack as part of it."""
-ASSAULTING_CARDS = (SURPRISE_ASSAULT,)
+ASSAULTING_CARDS = ("Surprise Assault",)
 """Cards played as an action that contain an assault (10.0)."""
 OWN_ATTACK_CARDS = ("Night Assault", "Mortar Support", "Flamethrowers")
 """Reactive cards a side plays for an attack of its own units, before the roll."""
+
+
+def card_is(game: GameData, card: CardId | None, name: str) -> bool:
+    """True when ``card`` is a copy of the card called ``name`` (unknown ids are not)."""
+    return card is not None and game.has_card(card) and game.card(card).name == name
 
 
 def _span_kind(game: GameData, event: Event) -> str | None:

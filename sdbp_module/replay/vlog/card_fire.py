@@ -4,7 +4,7 @@ The cards whose play is an attack are those with a firepower in the game data (K
 105mm / 75mm Artillery, Artillery, TOT Artillery, B-26 Bombers, Fighter Bombers, Débouchez à Zéro!),
 less *Mortar Support*, whose firepower is added to a unit attack (``FIRE_MODIFIERS``). Right after
 the play comes ``Fire(side=<card side>, card=<id>, target=<area>)``, no units. The target is the
-typed one; a *Débouchez à Zéro!* played during a Viet Minh assault fires at the assaulting units,
+typed one; a *Débouchez à Zéro!* played during an enemy assault fires at the assaulting units,
 so its target is the assault's origin whatever was typed. With no target to tell, the play stays a
 play and a ``Problem`` says why there is no fire.
 
@@ -38,14 +38,17 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.vlog.problem import Problem
 
+# The card names below are those of the cards whose logged play this module reads; a game whose data
+# has no card of that name is not affected (the names should become card roles in the data).
+
 FIRE_MODIFIERS = ("Mortar Support",)
 """Cards with a firepower that is added to a unit attack rather than being an attack of its own."""
 ARTILLERY = ("Artillery", "TOT Artillery")
-"""French cards: fire, or remove all trench markers of the target (9.1)."""
+"""Cards of one side: fire, or remove all trench markers of the target (9.1)."""
 COUNTER_BATTERY = ("105mm Artillery", "75mm Artillery")
-"""Viet Minh cards: fire as the action, or negate a French artillery card."""
+"""Cards of the other side: fire as the action, or negate an ``ARTILLERY`` card."""
 DEBOUCHEZ = "Débouchez à Zéro!"
-"""French card: fire at the assaulting units of a Viet Minh assault."""
+"""A defender's card: fire at the assaulting units of an enemy assault."""
 
 MODE_FIRE = "fire"
 MODE_REMOVE_TRENCHES = "remove-trenches"
@@ -73,7 +76,7 @@ class _CardFire:
         self.game = game
         self.problems: list[Problem] = []
         self.assault: Assault | None = None  # the assault under way
-        self.artillery: CardPlay | None = None  # a French artillery card played, not yet resolved
+        self.artillery: CardPlay | None = None  # an ``ARTILLERY`` card played, not yet resolved
 
     def run(self, events: list[Event]) -> list[Event]:
         out: list[Event] = []

@@ -18,10 +18,10 @@ damage allocation (8.4), and become one ``Damage`` event, placed where the first
   area; both → ``flip-retreat``; into Eliminated → ``eliminate``.
 
 During an assault the attacker's move into the target is the advance (``MoveKind.ADVANCE``, 10.0).
-A French *Débouchez à Zéro!* fire during a VM assault is an attack nested inside it (target: the
-assault's origin): its damage is read first, then the assault's own damage and advance. The nested
-attack ends at the VM's next roll, its advance, or a change to the French units of the assault's
-target.
+A defender's card fire during an assault (*Débouchez à Zéro!*) is an attack nested inside it (target:
+the assault's origin): its damage is read first, then the assault's own damage and advance. The
+nested attack ends at the assaulter's next roll, its advance, or a change to the defender's units of
+the assault's target.
 
 An attack ends at a pass, a phase, an entrenchment, another attack, a card played as an action, a
 discard to continue, a placement, a move of the attacking side (not the advance), or a move of the
@@ -278,7 +278,7 @@ class DamageReader:
         return False
 
     def _ends_nested(self, event: Event, outer: _Attack) -> bool:
-        """The assault goes on after a Débouchez: the VM's roll or advance, a hit on the French."""
+        """The assault goes on after a Débouchez: the assaulter's roll or advance, a hit on the defender."""
         if isinstance(event, DiceRoll):
             return event.side is outer.attacker
         if isinstance(event, Move) and event.side is outer.attacker:

@@ -10,13 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import Side
 
 MARK = "SDBP|"
 VERSION = "1"
 
-SIDE_NAMES: dict[str, Side] = {"French": FRENCH, "Viet Minh": VIET_MINH}
+
+
+def side_named(text: str) -> Side | None:
+    """The declared side whose label is ``text`` (the module names its player sides by the sides'
+    labels, ``$PlayerSide$``), or None."""
+    for side in Side.declared():
+        if side.label == text:
+            return side
+    return None
 
 
 class LineError(ValueError):
@@ -46,8 +53,8 @@ class ReportLine:
 
     @property
     def side(self) -> Side | None:
-        """The acting player's side (``French``/``Viet Minh``); ``None`` when empty or anything else."""
-        return SIDE_NAMES.get((self.get("side") or "").strip())
+        """The acting player's side (a side's label); ``None`` when empty or anything else."""
+        return side_named((self.get("side") or "").strip())
 
 
 def parse_line(chat: str) -> ReportLine | None:
@@ -76,10 +83,5 @@ def format_line(event: str, fields: list[tuple[str, str]] | tuple[tuple[str, str
 
 
 def side_name(side: Side | None) -> str:
-    """``$PlayerSide$`` of a side: ``French`` / ``Viet Minh``; empty for an unknown side."""
-    if side is None:
-        return ""
-    for name, value in SIDE_NAMES.items():
-        if value is side:
-            return name
-    raise AssertionError(side)
+    """``$PlayerSide$`` of a side: its label; empty for none."""
+    return "" if side is None else side.label

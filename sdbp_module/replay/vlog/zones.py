@@ -1,9 +1,9 @@
 """Map positions → places: the zones of the module's main map (``docs/report-formats.md`` §3).
 
 A place is an area (zone named by its number), a turn-track space (``Turn N``), one of the boxes
-(``Replacements``, ``Relief Force``, ``Eliminated``, ``Removed``), a card pile (``French deck``,
-``French discard``, ``Viet Minh deck``, ``Viet Minh discard``, ``Removed cards``) or a side's hand
-(the ``PlayerHand`` maps ``French hand`` / ``Viet Minh hand``: every position there is the hand).
+(``Replacements``, ``Relief Force``, ``Eliminated``, ``Removed``), a card pile (``<side label> deck``,
+``<side label> discard``, ``Removed cards``) or a side's hand (the ``PlayerHand`` maps
+``<side label> hand``: every position there is the hand), for every side declared by a game's data.
 Zones come from the module's ``buildFile.xml`` (codec ``read_module``) or, without a module, from
 the game data's area polygons and the module layout's boxes: the builder writes exactly those.
 """
@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from enum import Enum
 
 from sdbp_module.codec.module_info import ModuleInfo, Zone
-from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, Side, is_small_number
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.location import (
@@ -26,7 +25,6 @@ from sdbp_module.replay.location import (
 )
 
 MAIN_MAP = "Main Map"
-_SIDE_LABELS = {"French": FRENCH, "Viet Minh": VIET_MINH}
 
 
 class PlaceKind(str, Enum):
@@ -83,7 +81,8 @@ def place_of_zone(name: str) -> Place | None:
     }
     if name in fixed:
         return Place(fixed[name], name)
-    for label, side in _SIDE_LABELS.items():
+    for side in Side.declared():
+        label = side.label
         if name == f"{label} deck":
             return Place(PlaceKind.DECK, name, side=side)
         if name == f"{label} discard":
@@ -92,8 +91,9 @@ def place_of_zone(name: str) -> Place | None:
 
 
 def hand_place(map_name: str) -> Place | None:
-    for label, side in _SIDE_LABELS.items():
-        if map_name == f"{label} hand":
+    """The hand a ``PlayerHand`` map name stands for (``<side label> hand``), ``None`` for another map."""
+    for side in Side.declared():
+        if map_name == f"{side.label} hand":
             return Place(PlaceKind.HAND, map_name, side=side)
     return None
 

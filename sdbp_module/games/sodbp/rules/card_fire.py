@@ -67,8 +67,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
-from sdbp_module.games.sodbp.rules.movement import StateView
-from sdbp_module.games.sodbp.rules.paths import step_cost
 from sdbp_module.games.sodbp.rules.resolution import controller
 from sdbp_module.games.sodbp.rules.sodbp_cards import (
     ART_75,
@@ -101,6 +99,8 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.location import LocationKind
 from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
+from sdbp_module.rules.area_impulse.movement import StateView
+from sdbp_module.rules.area_impulse.paths import step_cost
 from sdbp_module.rules.base import (
     CheckContext,
     FunctionRule,

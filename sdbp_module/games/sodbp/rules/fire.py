@@ -59,7 +59,6 @@ from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import CLOSING_EVENTS
 from sdbp_module.replay.combat import Attack, AttackKind, closed_attacks
 from sdbp_module.replay.events import (
-    Assault,
     Damage,
     DamageResult,
     Event,
@@ -68,7 +67,16 @@ from sdbp_module.replay.events import (
     PhaseStart,
 )
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, attack_rule, rule
+from sdbp_module.rules.area_impulse import fire as shared
+from sdbp_module.rules.area_impulse.fire import declared
+from sdbp_module.rules.base import (
+    CheckContext,
+    FunctionRule,
+    Gate,
+    attack_rule,
+    relabel,
+    rule,
+)
 from sdbp_module.rules.findings import Finding
 from sdbp_module.rules.switches import RuleSet
 
@@ -98,18 +106,6 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _declared(
-    before: GameState, event: Fire | Assault, after: GameState
-) -> tuple[Attack | None, tuple[UnitId, ...]]:
-    """The attack ``event`` declares or continues (a stack logged unit by unit), and the units it adds."""
-    attack = next((a for a in reversed(after.attacks) if a.declaration is event), None)
-    if attack is None or attack.first is event:
-        return attack, tuple(event.units)
-    old = next((a for a in before.attacks if a.number == attack.number), None)
-    seen = set(old.units) if old is not None else set()
-    return attack, tuple(u for u in event.units if u not in seen)
-
-
 def _is_counter_attack(attack: Attack, game: GameData) -> bool:
     return attack.kind is AttackKind.UNITS and bool(cards_named(attack, game, COUNTER_ATTACK, attack.side))
 
@@ -117,102 +113,10 @@ def _is_counter_attack(attack: Attack, game: GameData) -> bool:
 # -- declaration: FP, range, target, one target ---------------------------------------------------
 
 
-@rule(
-    "FIRE-FP-MIN",
-    "8.0",
-    Severity.ILLEGAL,
-    "only units with firepower 1 or more fire or assault",
-    events=(Fire, Assault),
-)
-def fire_fp_min(
-    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-) -> Iterator[Finding]:
-    if not isinstance(event, (Fire, Assault)) or not event.units:
-        return
-    _attack, units = _declared(before, event, after)
-    game = ctx.game
-    unknown = tuple(u for u in units if not game.has_unit(u))
-    if unknown:
-        yield self.finding(
-            before,
-            event,
-            f"Cannot check {self.rule_id}: the firepower of {_names(unknown)} (not in the game data).",
-            severity=Severity.CANNOT_CHECK,
-            units=unknown,
-        )
-    zero = tuple(u for u in units if game.has_unit(u) and game.unit(u).firepower < 1)
-    if zero:
-        verb = "assaults" if isinstance(event, Assault) else "fires"
-        yield self.finding(
-            before,
-            event,
-            f"{_names(zero)} (firepower 0) {verb} at area {event.target}; only units with firepower 1 or more "
-            f"fire (8.0).",
-            units=zero,
-            areas=(event.target,),
-            expected=1,
-            actual=0,
-        )
+fire_fp_min = relabel(shared.fire_fp_min, "FIRE-FP-MIN", "8.0")
 
 
-@rule(
-    "FIRE-RANGE",
-    "8.1",
-    Severity.ILLEGAL,
-    "units fire into their own area or an adjacent one",
-    events=(Fire,),
-)
-def fire_range(
-    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-) -> Iterator[Finding]:
-    if not isinstance(event, Fire) or not event.units:
-        return
-    _attack, units = _declared(before, event, after)
-    game = ctx.game
-    target = event.target
-    by_area: dict[AreaId, list[UnitId]] = {}
-    nowhere: list[UnitId] = []
-    for u in units:
-        area = before.area_of(u)
-        if area is None:
-            area = event.from_area
-        if area is None:
-            nowhere.append(u)
-        else:
-            by_area.setdefault(area, []).append(u)
-    if nowhere:
-        yield self.finding(
-            before,
-            event,
-            f"Cannot check {self.rule_id}: the area {_names(nowhere)} fire from (not on the map, and the log "
-            f"gives no origin).",
-            severity=Severity.CANNOT_CHECK,
-            units=tuple(nowhere),
-            areas=(target,),
-        )
-    for area, group in sorted(by_area.items()):
-        if area == target:
-            continue
-        missing = [a for a in (area, target) if not game.has_area(a)]
-        if missing:
-            yield self.finding(
-                before,
-                event,
-                f"Cannot check {self.rule_id}: area {', '.join(str(a) for a in missing)} is not in the game data "
-                f"(adjacency of {area} and {target}).",
-                severity=Severity.CANNOT_CHECK,
-                units=tuple(group),
-                areas=(area, target),
-            )
-        elif not game.is_adjacent(area, target):
-            yield self.finding(
-                before,
-                event,
-                f"{_names(group)} in area {area} fire at area {target}, which is neither their area nor adjacent "
-                f"to it (8.1).",
-                units=tuple(group),
-                areas=(area, target),
-            )
+fire_range = relabel(shared.fire_range, "FIRE-RANGE", "8.1")
 
 
 @rule(
@@ -227,7 +131,7 @@ def fire_has_target(
 ) -> Iterator[Finding]:
     if not isinstance(event, Fire):
         return
-    attack, _units = _declared(before, event, after)
+    attack, _units = declared(before, event, after)
     if attack is not None and attack.first is not event:
         return  # a stack logged unit by unit: judged at its first line
     enemy = event.side.enemy
@@ -255,39 +159,7 @@ def fire_has_target(
         )
 
 
-@rule(
-    "FIRE-ONE-TARGET",
-    "8.0",
-    Severity.ILLEGAL,
-    "a firing stack fires at one area",
-    events=(Fire,),
-)
-def fire_one_target(
-    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-) -> Iterator[Finding]:
-    if not isinstance(event, Fire) or not event.units or len(after.attacks) < 2:
-        return
-    attack, _units = _declared(before, event, after)
-    if attack is None or attack.first is not event:
-        return
-    others = sorted(
-        {
-            a.target
-            for a in after.attacks
-            if a is not attack and a.kind is AttackKind.UNITS and a.side is event.side and a.target != event.target
-        }
-    )
-    if others:
-        yield self.finding(
-            before,
-            event,
-            f"Action {after.clock.action} already fired at area {', '.join(str(a) for a in others)} and now fires at "
-            f"area {event.target}; one fire action has one target area (8.0).",
-            units=event.units,
-            areas=(*others, event.target),
-            expected=1,
-            actual=len(others) + 1,
-        )
+fire_one_target = relabel(shared.fire_one_target, "FIRE-ONE-TARGET", "8.0")
 
 
 # -- totals ---------------------------------------------------------------------------------------

@@ -11,7 +11,8 @@ is, so a removed card that comes back shows as being in ``before.piles[side].rem
   discard pile are both empty at the end (then the hand holds everything there was); excess
   discards (``CardDiscard`` reason ``excess``) must bring an over-full hand exactly to the target.
   A final count that is off by a bonus-sized amount (0–2 cards beyond the track value) is left to
-  CARD-BONUS-SETS; the French turn-1 hand to CARD-TURN1-FRENCH-6.
+  CARD-BONUS-SETS; the French turn-1 hand to CARD-TURN1-FRENCH-6. HAND-SIZE and CARD-BONUS-SETS are
+  the shared area-impulse rules (``rules.area_impulse.hand``) under the catalogue's ids.
 * CARD-BONUS-SETS — the cards held beyond the track value after the draw = the bonus the side
   earned by controlling all of the white set (6 9 14) and/or the grey set (16 20 21) at the start
   of the Draw phase (areas from ``Area.card_bonus``).
@@ -49,13 +50,11 @@ after turn 1 are reconstructed in the bundled data (``TurnInfo.source``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
-from enum import Enum
 
-from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, CardBonus
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules.play_sequence import DISCARDS
 from sdbp_module.games.sodbp.rules.sodbp_cards import card_name
-from sdbp_module.ids import AreaId, CardId, Phase, Severity, Side
+from sdbp_module.ids import CardId, Phase, Severity, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     CardDiscard,
@@ -69,13 +68,15 @@ from sdbp_module.replay.events import (
     Reshuffle,
 )
 from sdbp_module.replay.state import GameState
+from sdbp_module.rules.area_impulse import hand as shared
+from sdbp_module.rules.area_impulse.hand import with_note
 from sdbp_module.rules.base import (
     CheckContext,
-    FinishFn,
     FunctionRule,
     Rule,
     Steps,
     phase_rule,
+    relabel,
     rule,
 )
 from sdbp_module.rules.findings import Finding
@@ -84,7 +85,6 @@ F = Finding
 VM, FR = VIET_MINH, FRENCH
 DRAW, ACTION, END = Phase.DRAW, Phase.ACTION, Phase.END
 TURN1_FRENCH_HAND = 6  # 5.1: 4 from the track + both bonuses
-_SETS = ((CardBonus.WHITE, "white"), (CardBonus.GREY, "grey"))
 
 
 def _card_text(game: GameData, card: CardId) -> str:
@@ -93,199 +93,16 @@ def _card_text(game: GameData, card: CardId) -> str:
 
 
 def _first_turn(ctx: CheckContext) -> int:
-    return ctx.game.scenario.first_turn
+    return shared.first_turn(ctx)
 
 
-def _track(ctx: CheckContext, turn: int, side: Side) -> int | None:
-    """The card allowance printed under the turn track (5.1); None when the data has no such turn."""
-    if not 1 <= turn <= len(ctx.game.turn_track):
-        return None
-    return ctx.game.turn(turn).cards.get(side)
-
-
-# -- the card bonus (5.1) ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Bonus:
-    cards: int
-    words: str  # the sets and their controllers, for a message
-    areas: tuple[AreaId, ...]
-
-
-def _bonus(game: GameData, state: GameState, side: Side) -> _Bonus:
-    """+1 per set (white, grey) whose three areas ``side`` all controls (5.1)."""
-    cards, words, all_areas = 0, list[str](), list[AreaId]()
-    for colour, label in _SETS:
-        areas = game.bonus_areas(colour)
-        all_areas.extend(areas)
-        holders = {state.controller(a) for a in areas}
-        nums = " ".join(str(a) for a in areas)
-        if holders == {side}:
-            cards += 1
-            words.append(f"{label} set {nums} all {side.label}")
-        elif len(holders) == 1 and None not in holders:
-            words.append(f"{label} set {nums} all {side.enemy.label}")
-        else:
-            held = ", ".join(f"{a} {c.label if (c := state.controller(a)) else 'nobody'}" for a in areas)
-            words.append(f"{label} set split ({held})")
-    return _Bonus(cards, "; ".join(words), tuple(all_areas))
-
-
-# -- one side's Draw phase ----------------------------------------------------------------------------
-
-
-class _Verdict(Enum):
-    OK = "ok"
-    EXCESS = "excess"  # the excess discards are wrong (HAND-SIZE)
-    BONUS = "bonus"  # the count beyond the track is a wrong bonus (CARD-BONUS-SETS)
-    SIZE = "size"  # the final hand is wrong otherwise (HAND-SIZE)
-    UNKNOWN = "unknown"  # the hand before the draw is not known
-
-
-@dataclass(frozen=True, slots=True)
-class _Draw:
-    side: Side
-    turn: int
-    track: int
-    bonus: _Bonus
-    target: int  # track + bonus
-    start: int  # hand before the draw
-    end: int  # hand after it
-    drawn: int
-    excess: int  # cards discarded as excess
-    excess_needed: int  # under the switch's reading
-    excess_other: int  # under the other reading of AMB-03
-    available: int  # deck + discard at the end
-    at: tuple[GameState, Event]  # where to point: the side's last draw or excess discard, else the phase start
-    verdict: _Verdict
-
-    def target_words(self) -> str:
-        return f"{self.target} (track {self.track} + bonus {self.bonus.cards})"
-
-
-def _draw_phase(steps: Steps, end: GameState, ctx: CheckContext, side: Side) -> _Draw | None:
-    """What ``side`` did in the Draw phase ``steps`` and how it compares with 5.1; None = no track."""
-    start_state, start_event = steps[0]
-    turn = getattr(start_event, "turn", start_state.clock.turn)
-    track = _track(ctx, turn, side)
-    if track is None:
-        return None
-    bonus = _bonus(ctx.game, start_state, side)
-    drawn = excess = 0
-    at: tuple[GameState, Event] = (end, start_event)  # the phase's own clock, not the one before it
-    for s, e in steps[1:]:
-        if type(e) is CardDraw and e.side is side:
-            drawn += len(e.cards)
-            at = (s, e)
-        elif type(e) is CardDiscard and e.side is side and e.reason is DiscardReason.EXCESS:
-            excess += len(e.cards)
-            at = (s, e)
-    target = track + bonus.cards
-    includes = ctx.rules.get("hand_target_includes_bonus") != "false"
-    start = len(start_state.hand(side))
-    needed = max(0, start - (target if includes else track))
-    other = max(0, start - (track if includes else target))
-    p = end.piles_of(side)
-    hand_end, available = len(p.hand), len(p.deck) + len(p.discard)
-    # hands are empty before the first draw (5.1): its logged draws tell the hand even unlisted
-    known = end.piles_known or (turn == _first_turn(ctx) and at[1] is not start_event)
-    if not known:
-        verdict = _Verdict.UNKNOWN
-    elif excess != needed:
-        verdict = _Verdict.EXCESS
-    elif hand_end == target or (hand_end < target and available == 0):
-        verdict = _Verdict.OK
-    elif 0 <= hand_end - track <= len(_SETS):
-        verdict = _Verdict.BONUS
-    else:
-        verdict = _Verdict.SIZE
-    return _Draw(side, turn, track, bonus, target, start, hand_end, drawn, excess, needed, other, available, at, verdict)
-
-
-def _pile_note(rule_id: str) -> FinishFn:
-    """A finish that says once per log that the piles were never listed (after the first turn)."""
-
-    def note(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterable[F]:
-        if final.piles_known or final.clock.turn < _first_turn(ctx):
-            return ()
-        return (
-            self.finding(
-                final,
-                None,
-                f"Cannot check {rule_id}: the log never lists the card piles (no game start with the decks), "
-                f"so the hands are not known (only the turn-{_first_turn(ctx)} draws, from empty hands, are judged).",
-                severity=Severity.CANNOT_CHECK,
-            ),
-        )
-
-    return note
-
-
-def _with_note(r: FunctionRule) -> FunctionRule:
-    """``r`` with the unknown-piles note added to its finish."""
-    own = r.finish_fn
-    note = _pile_note(r.rule_id)
-
-    def finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterable[F]:
-        return [*own(self, final, ctx), *note(self, final, ctx)]
-
-    return replace(r, finish_fn=finish)
-
-
-# -- HAND-SIZE, CARD-BONUS-SETS, CARD-TURN1-FRENCH-6 ----------------------------------------------------
-
-
-def _skip_turn1_french(d: _Draw, ctx: CheckContext) -> bool:
-    return d.side is FR and d.turn == _first_turn(ctx)
-
-
-@phase_rule("HAND-SIZE", "5.1, 5.4", Severity.ILLEGAL, "After the draw the hand holds track + bonus cards, excess discarded exactly.", phase=DRAW)
-def hand_size(r: FunctionRule, steps: Steps, end: GameState, ctx: CheckContext) -> Iterator[F]:
-    """The hand after each side's draw = target, excess discards exactly down to it (5.1, 5.4, AMB-03)."""
-    for side in (VM, FR):
-        d = _draw_phase(steps, end, ctx, side)
-        if d is None:
-            yield r.finding(
-                end, steps[0][1], f"Cannot check HAND-SIZE: the game data gives no {side.label} card allowance for this turn.",
-                severity=Severity.CANNOT_CHECK, side=side,
-            )
-            continue
-        if _skip_turn1_french(d, ctx):
-            continue
-        s, e = d.at
-        if d.verdict is _Verdict.EXCESS:
-            severity = ctx.rules.rec_severity() if d.excess == d.excess_other else None
-            reading = "track + bonus" if ctx.rules.get("hand_target_includes_bonus") != "false" else "the track value"
-            yield r.finding(
-                s, e,
-                f"{side.label} hand {d.start} at the draw, excess measured against {reading} (target "
-                f"{d.target_words()}): {d.excess} card(s) discarded as excess, {d.excess_needed} needed.",
-                severity=severity, side=side, expected=d.excess_needed, actual=d.excess,
-            )
-        elif d.verdict is _Verdict.SIZE:
-            yield r.finding(
-                s, e,
-                f"{side.label} hand {d.end} after the Draw phase ({d.start} before, {d.drawn} drawn); target "
-                f"{d.target_words()}, deck + discard still held {d.available}.",
-                side=side, expected=d.target, actual=d.end,
-            )
-
-
-@phase_rule("CARD-BONUS-SETS", "5.1", Severity.ILLEGAL, "One bonus card per card set (6 9 14; 16 20 21) the side wholly controls at the draw.", phase=DRAW)
-def card_bonus_sets(r: FunctionRule, steps: Steps, end: GameState, ctx: CheckContext) -> Iterator[F]:
-    """The cards held beyond the track value after the draw = the bonus earned by control (5.1)."""
-    for side in (VM, FR):
-        d = _draw_phase(steps, end, ctx, side)
-        if d is None or _skip_turn1_french(d, ctx) or d.verdict is not _Verdict.BONUS:
-            continue
-        s, e = d.at
-        yield r.finding(
-            s, e,
-            f"{side.label} holds {d.end} after the draw = track {d.track} + {d.end - d.track} bonus card(s); "
-            f"earned {d.bonus.cards} ({d.bonus.words}).",
-            side=side, areas=d.bonus.areas, expected=d.bonus.cards, actual=d.end - d.track,
-        )
+hand_size = relabel(shared.hand_size, "HAND-SIZE", "5.1, 5.4")
+card_bonus_sets = relabel(
+    shared.card_bonus_sets,
+    "CARD-BONUS-SETS",
+    "5.1",
+    "One bonus card per card set (6 9 14; 16 20 21) the side wholly controls at the draw.",
+)
 
 
 @phase_rule("CARD-TURN1-FRENCH-6", "5.1", Severity.ILLEGAL, "The French hand after the turn-1 draw is 6 cards.", phase=DRAW)
@@ -351,10 +168,10 @@ def _reshuffle_findings(r: FunctionRule, before: GameState, event: Reshuffle, ct
             f"rest of the deck is merged with the discard pile, then shuffled, then drawn (5.4).",
         )
         return
-    track = _track(ctx, before.clock.turn, side)
+    track = shared.track(ctx, before.clock.turn, side)
     if track is None:
         return
-    need = track + _bonus(ctx.game, before, side).cards - len(p.hand)
+    need = track + shared.bonus(ctx.game, before, side).cards - len(p.hand)
     if len(p.deck) >= need:
         yield r.finding(
             before, event,
@@ -568,12 +385,12 @@ def card_end_discard(r: FunctionRule, before: GameState, event: Event, after: Ga
 
 
 RULES: tuple[Rule, ...] = (
-    _with_note(hand_size),
-    _with_note(card_bonus_sets),
+    hand_size,
+    card_bonus_sets,
     card_turn1_french_6,
     card_draw_only_in_draw,
-    _with_note(card_reshuffle),
-    _with_note(card_own_deck),
+    with_note(card_reshuffle),
+    with_note(card_own_deck),
     card_copy_count,
     card_removed_after_play,
     card_discard_not_removed,

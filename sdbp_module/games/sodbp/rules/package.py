@@ -3,17 +3,23 @@
 Rule modules each expose ``RULES: tuple[Rule, ...]``. They are listed here in the catalogue's
 recommended order of checks within one action (§5): sequence, activation, geometry, then
 post-conditions. A catalogue rule that no module implements is reported by ``sdbp rules`` as
-not checked, never silently passed off as checked.
+not checked, never silently passed off as checked. The area-impulse rules SoDBP shares with its kin
+(``rules.area_impulse``) are listed by those modules under the catalogue's ids, set by ``IMPULSE``.
 """
 
 from __future__ import annotations
 
 import importlib
 
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour, UnitType
 from sdbp_module.games.sodbp.rules.catalogue import SODBP_CATALOGUE
 from sdbp_module.games.sodbp.rules.play_sequence import make_sequence
+from sdbp_module.games.sodbp.rules.sodbp_cards import COUNTER_ATTACK, card_is
 from sdbp_module.games.sodbp.rules.switches import SODBP_SWITCHES
 from sdbp_module.games.sodbp.rules.victory import outcome as victory_outcome
+from sdbp_module.ids import CardId
+from sdbp_module.model.game_data import GameData
+from sdbp_module.rules.area_impulse.config import AreaImpulse
 from sdbp_module.rules.base import Rule, RulesPackage
 
 RULE_MODULES = (
@@ -45,6 +51,23 @@ def _load_rules() -> tuple[Rule, ...]:
     return tuple(rules)
 
 
+def _counter_attack(game: GameData, card: CardId) -> bool:
+    return card_is(game, card, COUNTER_ATTACK)
+
+
+IMPULSE = AreaImpulse(
+    discard_to_continue=True,  # 4.0 B: after a VM pass the French may discard one card to continue
+    late_discard_switch="fr_discard_after_fr_pass",
+    late_discard_note="AMB-02, recommended reading",
+    closed_classes=((FRENCH, AreaColour.RED),),  # 2.2.1, 7.0
+    no_entry_enemy_occupied=frozenset({VIET_MINH}),  # 7.0, 10.0: the VM assaults such an area instead
+    bridge_only_types=((FRENCH, UnitType.ARMOR),),  # 7.0, 8.4.2
+    multi_area_card=_counter_attack,  # Counter Attack: one action of two areas' units
+    hand_excess_switch="hand_target_includes_bonus",  # AMB-03
+    first_draw_exempt=frozenset({FRENCH}),  # 5.1: the French turn-1 hand is CARD-TURN1-FRENCH-6's
+)
+"""The settings of the shared area-impulse rules for SoDBP."""
+
 _RULES = _load_rules()
 
 SODBP = RulesPackage(
@@ -54,4 +77,5 @@ SODBP = RulesPackage(
     switches=SODBP_SWITCHES,
     make_sequence=make_sequence,
     outcome=victory_outcome,
+    impulse=IMPULSE,
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from sdbp_module.games.sodbp.ids import FRENCH
 from sdbp_module.ids import AreaId, CardId, Phase, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData, SetupKind
 from sdbp_module.replay.events import (
@@ -324,22 +325,24 @@ def setup_sides_bid(r: FunctionRule, before: GameState, event: Event, after: Gam
     if start is None or start.bid is None:
         return
     bid = start.bid
-    if bid.french > bid.viet_minh:
+    first, second = bid.first, bid.second  # the bids in the order of game.yaml's sides
+    french, viet_minh = (first, second) if ctx.game.game.sides[0] is FRENCH else (second, first)
+    if french > viet_minh:
         yield r.finding(
             before,
             event,
-            f"The French bid {bid.french} beat the Viet Minh bid {bid.viet_minh}, yet the bidder of {bid.viet_minh} plays the Viet Minh.",
-            expected=bid.french,
-            actual=bid.viet_minh,
+            f"The French bid {french} beat the Viet Minh bid {viet_minh}, yet the bidder of {viet_minh} plays the Viet Minh.",
+            expected=french,
+            actual=viet_minh,
         )
-    elif bid.french == bid.viet_minh:
+    elif french == viet_minh:
         yield r.finding(
             before,
             event,
-            f"The bids tie at {bid.viet_minh}; the log does not record the die that decides sides.",
+            f"The bids tie at {viet_minh}; the log does not record the die that decides sides.",
             severity=Severity.CANNOT_CHECK,
         )
-    high = max(bid.french, bid.viet_minh)
+    high = max(french, viet_minh)
     if bid.threshold != high:
         yield r.finding(
             before,

@@ -1,104 +1,21 @@
 """The stacking limit (rules 7.0, 8.4.2, 10.0, 12.3; catalogue §3.5 STACK-LIMIT-9).
 
-At most ``stacking_limit`` (9) units per side in one area **at any moment** (7.0). Two ways to
-break it:
-
-* after any event, a side has more units in an area than the limit and more than it had
-  before the event (an overflow that persists is reported once, by the event that made it);
-* a move action passes **through** an area where the stack would exceed the limit (7.0: "nor
-  through it"), judged on the logged path or, without one, when every path within reach does.
-
-A retreat may overflow an area only in passing (RETREAT-OVERFLOW-CONTINUE, 8.4.2): a ``Damage``
-event holds the whole retreat, so only the areas the retreating units end in are judged here.
+At most 9 units per side in one area at any moment (7.0), passing through included: the shared
+area-impulse rule (``rules.area_impulse.stacking``) under the catalogue's id. A retreat may overflow
+an area only in passing (RETREAT-OVERFLOW-CONTINUE, 8.4.2), so only the areas retreating units end
+in are judged by it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from sdbp_module.rules.area_impulse import stacking as shared
+from sdbp_module.rules.base import FunctionRule, relabel
 
-from sdbp_module.games.sodbp.rules.movement import MOVE_ACTION, Missing, analyse
-from sdbp_module.games.sodbp.rules.paths import StepProblem
-from sdbp_module.ids import AreaId, Severity
-from sdbp_module.replay.events import (
-    Damage,
-    Event,
-    GameStart,
-    Move,
-    Place,
-    Relocate,
-    units_of,
-)
-from sdbp_module.replay.state import GameState
-from sdbp_module.rules.base import CheckContext, FunctionRule, rule
-from sdbp_module.rules.findings import Finding
-
-
-def _crowded_entries(before: GameState, event: Event, after: GameState, limit: int) -> tuple[AreaId, ...]:
-    """Areas where a unit named by ``event`` now stands and did not before (only named units change
-    place, and a count can grow only where units arrive), holding more than ``limit`` units."""
-    if before.occupants is after.occupants:
-        return ()
-    occupants = after.occupants
-    areas: set[AreaId] = set()
-    for unit in units_of(event):
-        area = after.area_of(unit)
-        if area is not None and area != before.area_of(unit) and len(occupants.get(area, ())) > limit:
-            areas.add(area)
-    return tuple(sorted(areas))
-
-
-@rule(
+stack_limit = relabel(
+    shared.stack_limit,
     "STACK-LIMIT-9",
     "7.0, 8.4.2, 10.0, 12.3",
-    Severity.ILLEGAL,
     "at most 9 units per side in an area at any moment, passing through included",
-    events=(Move, Damage, Place, Relocate, GameStart),
 )
-def stack_limit(
-    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-) -> Iterator[Finding]:
-    limit = ctx.game.game.stacking_limit
-    if isinstance(event, Move) and event.move_kind is MOVE_ACTION:
-        result = analyse(before, event, ctx.game)
-        if isinstance(result, Missing):
-            yield self.finding(
-                before,
-                event,
-                f"Cannot check passing through for {self.rule_id}: {result.text}.",
-                severity=Severity.CANNOT_CHECK,
-                units=event.units,
-            )
-        elif (w := result.restriction_walk) is not None and w.problems:
-            last = len(w.steps) - 1
-            for i in result.problems(StepProblem.STACK_LIMIT):
-                if i == last:
-                    continue  # the destination is judged on the state after the move, below
-                step = w.steps[i]
-                route = "the logged path" if result.walked is not None else "every path within reach"
-                yield self.finding(
-                    before,
-                    event,
-                    f"The {result.facts.mover.size}-unit stack passes through area {step.cost.target}, "
-                    f"where it would make {step.units_after} {event.side.label} units; the limit is "
-                    f"{limit} ({route} does).",
-                    units=tuple(u.id for u in result.facts.units),
-                    areas=(step.cost.target,),
-                    expected=limit,
-                    actual=step.units_after,
-                )
-    for area in _crowded_entries(before, event, after, limit):
-        for side in ctx.game.game.sides:
-            now = after.count(area, side)
-            if now > limit and now > before.count(area, side):
-                yield self.finding(
-                    before,
-                    event,
-                    f"{side.label} now has {now} units in area {area}; the limit is {limit}.",
-                    units=after.units_in(area, side),
-                    areas=(area,),
-                    expected=limit,
-                    actual=now,
-                )
-
 
 RULES: tuple[FunctionRule, ...] = (stack_limit,)

@@ -1,4 +1,4 @@
-"""Movement cost and path search for a moving stack (rules 7.0, 13.0; catalogue §1.3, §3.5).
+"""Movement cost and path search for a moving stack in an area-impulse game.
 
 Pure functions over :class:`GameData` and a minimal read-only :class:`BoardView` of the state:
 who controls each area and how many units of each side stand in it. Nothing here knows about
@@ -6,22 +6,24 @@ events or findings; the rule objects in ``movement.py`` and ``stacking.py`` turn
 into findings.
 
 Costs are priced **step by step, with control and units as they stand at the moment of each
-step** (7.0, the seed's "na bieżąco"): a stack that enters an empty enemy-controlled area takes
-control on entry (13.0) and pays no leaving surcharge when it moves on. :func:`walk` therefore
-simulates the move one step at a time over an overlay view, re-applying 13.0 to the area left
-and the area entered after every step.
+step**: 1, +1 for entering an enemy-held or enemy-occupied area or crossing a river without a
+bridge, +1 for leaving an enemy-held or enemy-occupied area. A stack that enters an empty
+enemy-held area takes control on entry and pays no leaving surcharge when it moves on.
+:func:`walk` therefore simulates the move one step at a time over an overlay view, re-applying
+the control rule to the area left and the area entered after every step.
 
-Restrictions checked per step (7.0):
+Restrictions checked per step, as the game configures them (``config.AreaImpulse``, carried by
+the :class:`Mover`):
 
 * the two areas must be adjacent;
-* French units never enter a red-numbered area, not even in passing (2.2.1, 7.0);
-* French armour never crosses a river except by a bridge (7.0);
-* Viet Minh units never enter a French-controlled area holding French units (7.0, 10.0);
-* a side may have at most ``stacking_limit`` (9) units in an area at any moment, so a stack may
-  not move *into or through* an area where it would exceed the limit (7.0).
+* a side's units never enter an area of a class closed to it, not even in passing;
+* a stack holding a unit that crosses rivers only by a bridge never crosses a river without one;
+* a side barred from it never enters an enemy-held area holding enemy units;
+* a side may have at most ``stacking_limit`` units in an area at any moment, so a stack may not
+  move *into or through* an area where it would exceed the limit.
 
-The seed has no "always move one area" exception and no stop-on-entry rule: a stack that has
-the MP may keep moving through enemy-controlled or enemy-occupied areas.
+There is no "always move one area" exception and no stop-on-entry rule: a stack that has the MP
+may keep moving through enemy-held or enemy-occupied areas.
 """
 
 from __future__ import annotations
@@ -34,20 +36,16 @@ from functools import cache
 from types import MappingProxyType
 from typing import NamedTuple, Protocol
 
-from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour, UnitType
-from sdbp_module.ids import AreaId, Side
+from sdbp_module.ids import AreaClassId, AreaId, Side
 from sdbp_module.model.game_data import Border, GameData, Unit
-
-# hot-path enum members, bound once (see ``ids``)
-_FR, _VM = FRENCH, VIET_MINH
-_RED = AreaColour.RED
+from sdbp_module.rules.area_impulse.config import PLAIN, AreaImpulse
 
 
 class BoardView(Protocol):
     """The little of the state that movement needs, read-only."""
 
     def controller(self, area: AreaId) -> Side:
-        """Side controlling ``area`` now (13.0: always exactly one side)."""
+        """Side controlling ``area`` now (always exactly one side)."""
         ...
 
     def count(self, side: Side, area: AreaId) -> int:
@@ -103,7 +101,7 @@ class MovedView:
 
 
 def controller_after(view: BoardView, area: AreaId) -> Side:
-    """Control of ``area`` per 13.0 given the units now in it.
+    """Control of ``area`` by the control rule given the units now in it.
 
     The controller keeps the area unless it has no unit there and the enemy has at least one;
     empty and contested areas keep their controller.
@@ -113,7 +111,7 @@ def controller_after(view: BoardView, area: AreaId) -> Side:
 
 
 def _settled(current: Side, held: int, enemy: int) -> Side:
-    """13.0 for an area controlled by ``current`` holding ``held`` of its units and ``enemy`` of the other side's."""
+    """The control rule for an area controlled by ``current`` holding ``held`` of its units and ``enemy`` of the other side's."""
     return current.enemy if held == 0 and enemy >= 1 else current
 
 
@@ -132,10 +130,10 @@ def _moved_counts(
 
 
 def shift(view: BoardView, side: Side, size: int, x: AreaId, y: AreaId) -> MovedView:
-    """The view after ``size`` units of ``side`` step from ``x`` to ``y``, with 13.0 applied.
+    """The view after ``size`` units of ``side`` step from ``x`` to ``y``, with the control rule applied.
 
     Control of the area left is re-evaluated too: a side that leaves its last unit in an area
-    holding enemy units loses it at once (13.0).
+    holding enemy units loses it at once.
     """
     base, deltas, control = _moved_counts(view, side, size, x, y)
     # the view reads ``control`` live, so the area left is settled before the area entered
@@ -167,12 +165,12 @@ class StepCost:
 
     @property
     def enter_surcharge(self) -> int:
-        """+1 in total, however many of enemy control / enemy units / river apply (7.0)."""
+        """+1 in total, however many of enemy control / enemy units / river apply."""
         return int(self.enter_enemy_control or self.enter_enemy_units or self.river)
 
     @property
     def leave_surcharge(self) -> int:
-        """+1 in total for leaving an enemy-controlled and/or enemy-occupied area (7.0)."""
+        """+1 in total for leaving an enemy-controlled and/or enemy-occupied area."""
         return int(self.leave_enemy_control or self.leave_enemy_units)
 
 
@@ -180,7 +178,7 @@ def step_cost(game: GameData, side: Side, x: AreaId, y: AreaId, view: BoardView)
     """Price of stepping from ``x`` to adjacent ``y`` for ``side``, as things stand in ``view``.
 
     ``1``, ``+1`` if ``y`` is enemy-controlled or holds an enemy unit or the border is a river
-    without a bridge, ``+1`` if ``x`` is enemy-controlled or holds an enemy unit (7.0). The
+    without a bridge, ``+1`` if ``x`` is enemy-controlled or holds an enemy unit. The
     caller checks adjacency (see :func:`step_problems`).
     """
     enemy = side.enemy
@@ -215,47 +213,53 @@ def _step_cost(
 
 
 class StepProblem(str, Enum):
-    """Why a step is forbidden whatever the MP (7.0). The value is the catalogue rule id."""
+    """Why a step is forbidden whatever the MP."""
 
-    NOT_ADJACENT = "MOVE-ADJACENT-PATH"
-    RED_AREA = "FR-RED-AREA"
-    ARMOUR_RIVER = "FR-ARMOR-RIVER"
-    VM_ENTER_FR_OCCUPIED = "VM-ENTER-FR-OCCUPIED"
-    STACK_LIMIT = "STACK-LIMIT-9"
+    NOT_ADJACENT = "not-adjacent"
+    CLOSED_AREA = "closed-area"
+    BRIDGE_ONLY_RIVER = "bridge-only-river"
+    ENTER_ENEMY_OCCUPIED = "enter-enemy-occupied"
+    STACK_LIMIT = "stack-limit"
 
 
 @dataclass(frozen=True, slots=True)
 class Mover:
-    """A moving stack: its side, size, whether it holds armour, and its MP (7.0 "Stacks").
+    """A moving stack: its side, size, whether it holds a unit that crosses rivers only by a bridge,
+    its MP, and what the game forbids its side (``config.AreaImpulse``).
 
     ``allowance`` is the **lowest** movement value among the stack's units.
     """
 
     side: Side
     size: int
-    armour: bool
+    bridge_only: bool
     allowance: int
+    closed: frozenset[AreaClassId] = frozenset()  # area classes the side never enters
+    no_entry_enemy_occupied: bool = False  # the side may not enter an enemy-held area with enemy units
 
     @staticmethod
-    def of(units: Sequence[Unit]) -> Mover:
-        """The stack made of ``units`` (non-empty, one side)."""
+    def of(units: Sequence[Unit], impulse: AreaImpulse = PLAIN) -> Mover:
+        """The stack made of ``units`` (non-empty, one side), under the game's settings ``impulse``."""
         if not units:
             raise ValueError("a moving stack needs at least one unit")
         sides = {u.side for u in units}
         if len(sides) != 1:
             raise ValueError("a moving stack holds units of one side only")
+        side = units[0].side
         return Mover(
-            side=units[0].side,
+            side=side,
             size=len(units),
-            armour=any(u.type == UnitType.ARMOR for u in units),
+            bridge_only=any(impulse.bridge_only(side, u.type) for u in units),
             allowance=min(u.movement for u in units),
+            closed=frozenset(c for s, c in impulse.closed_classes if s is side),
+            no_entry_enemy_occupied=side in impulse.no_entry_enemy_occupied,
         )
 
 
 def step_problems(
     game: GameData, mover: Mover, x: AreaId, y: AreaId, view: BoardView
 ) -> tuple[StepProblem, ...]:
-    """Every 7.0 restriction the step ``x → y`` breaks, as things stand in ``view``.
+    """Every restriction the step ``x → y`` breaks, as things stand in ``view``.
 
     Entering ``y`` is judged at the moment of entry, i.e. with the stack still in ``x``.
     """
@@ -270,18 +274,17 @@ def _restrictions(
     problems: list[StepProblem] = []
     if border is None:
         problems.append(StepProblem.NOT_ADJACENT)
-    if mover.side is _FR and game.area(y).colour == _RED:
-        problems.append(StepProblem.RED_AREA)
+    if mover.closed and game.area(y).colour in mover.closed:
+        problems.append(StepProblem.CLOSED_AREA)
     if (
-        mover.side is _FR
-        and mover.armour
+        mover.bridge_only
         and border is not None
         and border.river
         and not border.bridge
     ):
-        problems.append(StepProblem.ARMOUR_RIVER)
-    if mover.side is _VM and controller_y is _FR and enemy_y >= 1:
-        problems.append(StepProblem.VM_ENTER_FR_OCCUPIED)
+        problems.append(StepProblem.BRIDGE_ONLY_RIVER)
+    if mover.no_entry_enemy_occupied and controller_y is mover.side.enemy and enemy_y >= 1:
+        problems.append(StepProblem.ENTER_ENEMY_OCCUPIED)
     if own_y + mover.size > game.game.stacking_limit:
         problems.append(StepProblem.STACK_LIMIT)
     return tuple(problems)
@@ -303,7 +306,7 @@ class Step(NamedTuple):
 
 
 class Walk(NamedTuple):
-    """A path walked step by step from ``origin`` (7.0, 13.0); build it with :meth:`of`."""
+    """A path walked step by step from ``origin``; build it with :meth:`of`."""
 
     mover: Mover
     origin: AreaId
@@ -342,7 +345,7 @@ class Walk(NamedTuple):
 
 def _step(game: GameData, mover: Mover, x: AreaId, y: AreaId, view: BoardView) -> tuple[Step, MovedView]:
     """Price, check and play one step on ``view``: every move action is walked, so the board is read
-    once for the step (rather than by ``step_cost``, ``step_problems`` and ``shift`` each) and 13.0
+    once for the step (rather than by ``step_cost``, ``step_problems`` and ``shift`` each) and the control
     is settled from those numbers."""
     border = game.border(x, y)
     side, size = mover.side, mover.size
@@ -357,7 +360,7 @@ def _step(game: GameData, mover: Mover, x: AreaId, y: AreaId, view: BoardView) -
         now = after.control[x]
         return Step(cost, problems, own_y, ((x, was_x, now),) if now is not was_x else ()), after
     base, deltas, control = _moved_counts(view, side, size, x, y)
-    # 13.0 on the area left, then on the area entered, from the counts after the step
+    # the control rule on the area left, then on the area entered, from the counts after the step
     own_x, own_y = own_x - size, own_y + size
     now_x = control[x] = _settled(was_x, own_x, enemy_x) if was_x is side else _settled(was_x, enemy_x, own_x)
     now_y = control[y] = _settled(was_y, own_y, enemy_y) if was_y is side else _settled(was_y, enemy_y, own_y)
@@ -374,7 +377,7 @@ def walk(game: GameData, mover: Mover, origin: AreaId, path: Sequence[AreaId], v
     """Walk ``path`` (the areas entered, in order, not repeating ``origin``) step by step.
 
     Every step is priced and checked against the state as it stands at that moment; control
-    changes on entry and on leaving per 13.0. Unknown areas raise ``KeyError``: callers check
+    changes on entry and on leaving by the control rule. Unknown areas raise ``KeyError``: callers check
     :meth:`GameData.has_area` first and report ``cannot-check``.
     """
     steps: list[Step] = []
@@ -403,7 +406,7 @@ def cheapest_path(
     """The cheapest path from ``origin`` to ``destination`` with no forbidden step, or ``None``.
 
     Dijkstra over areas; each label carries the state its own path produced, so every step is
-    priced and checked with control and units as they stand at that moment (7.0, 13.0). Ties go
+    priced and checked with control and units as they stand at that moment. Ties go
     to the lexicographically smallest path, so the answer is deterministic. The MP limit is not
     applied here: compare ``walk.cost`` with ``mover.allowance`` (a path exists but costs too
     much → MOVE-COST; none exists → the restriction that blocks it). Problems in ``ignore`` do
@@ -441,7 +444,7 @@ def cheapest_path(
 
 
 def reachable(game: GameData, mover: Mover, origin: AreaId, view: BoardView) -> Mapping[AreaId, Walk]:
-    """Every area the stack can legally end in this move, with its cheapest path (7.0)."""
+    """Every area the stack can legally end in this move, with its cheapest path."""
     found: dict[AreaId, Walk] = {}
     for area in sorted(a.id for a in game.areas):
         if area == origin:

@@ -1,0 +1,63 @@
+"""``AreaImpulse``: what a game's area-impulse rules differ in, beside its data.
+
+The defaults are the plainest area-impulse game: no side barred from any area class, no river
+restriction, no discard to continue, no activation groups. A rules package sets the fields its
+rules need (``RulesPackage.impulse``); the checker hands it to every rule as ``CheckContext.impulse``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sdbp_module.ids import AreaClassId, CardId, Side, UnitTypeId
+from sdbp_module.model.game_data import GameData
+
+CardTest = Callable[[GameData, CardId], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class AreaImpulse:
+    """The settings of the shared area-impulse rules for one game (all optional)."""
+
+    discard_to_continue: bool = False
+    """After a pass of the side that acts first, the other side may discard one card to go on; the
+    Action phase then also ends on a first-side pass that is not so answered. Without it the phase
+    ends only on two passes in a row."""
+    late_discard_switch: str | None = None
+    """A switch of the game (value "forbidden" or another) saying whether a discard to continue may
+    follow a pass of the other side and then one of the first side; None: it may."""
+    late_discard_note: str = "recommended reading"
+    """What the finding on such a late discard cites (the game's reading of its rule)."""
+    closed_classes: tuple[tuple[Side, AreaClassId], ...] = ()
+    """(side, area class): the side's units never enter an area of that class, not even in passing."""
+    no_entry_enemy_occupied: frozenset[Side] = frozenset()
+    """Sides whose units may not move into an enemy-held area that holds enemy units."""
+    bridge_only_types: tuple[tuple[Side, UnitTypeId], ...] = ()
+    """(side, unit type): such units cross a river border only by a bridge."""
+    single_exit_classes: frozenset[AreaClassId] = frozenset()
+    """Area classes a move leaves with one unit per action, and only to an adjacent area."""
+    no_fire_into_classes: frozenset[AreaClassId] = frozenset()
+    """Area classes no fire may target."""
+    grouped_sides: frozenset[Side] = frozenset()
+    """Sides whose units activated together share one non-empty ``Unit.group``; a unit whose group is
+    "" (an independent) may join any activation."""
+    hand_excess_switch: str | None = None
+    """A switch of the game (value "false" or another) saying whether an over-full hand's excess is
+    measured against the track alone ("false") or track + bonus; None: track + bonus."""
+    first_draw_exempt: frozenset[Side] = frozenset()
+    """Sides whose hand after the first turn's draw the shared hand rules leave to a rule of the game."""
+    multi_area_card: CardTest | None = None
+    """A card whose play lets one unit action use units of several areas doing several things."""
+
+    def closed(self, side: Side, area_class: AreaClassId) -> bool:
+        """Whether ``side``'s units may never enter an area of ``area_class``."""
+        return (side, area_class) in self.closed_classes
+
+    def bridge_only(self, side: Side, unit_type: UnitTypeId) -> bool:
+        """Whether ``side``'s units of ``unit_type`` cross rivers only by a bridge."""
+        return (side, unit_type) in self.bridge_only_types
+
+
+PLAIN = AreaImpulse()
+"""The defaults: what a game without settings of its own gets."""
