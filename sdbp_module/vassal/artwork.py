@@ -1,6 +1,6 @@
 """The module's image set: maintainer artwork where present, else drawn, with a content cache.
 
-Artwork in the images folder (``images/sodbp/`` by default) is used byte for byte when a file of
+Artwork in the images folder (``images/<game id>/`` by default) is used byte for byte when a file of
 the expected name exists (names: docs/module.md). Everything else is drawn by ``images``. Drawn
 images are cached in ``<out>/.sdbp-cache/`` under the SHA-256 of everything they depend on
 (renderer version, fonts, the data they show; for the board also the source of the modules that
@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from sdbp_module.ids import Side
-from sdbp_module.model.game_data import GameData
+from sdbp_module.model.game_data import GameData, SetupKind, Unit
 from sdbp_module.vassal import board_art, images, layout, pieces, terrain_art
 
 CACHE_DIR = ".sdbp-cache"
@@ -42,26 +42,47 @@ def drawing_code() -> str:
     return digest.hexdigest()[:16]
 
 
+def setup_label(game: GameData, unit: Unit) -> str | None:
+    """What a counter's set-up square shows: the set-up area's letter when the map prints one
+    (``Area.setup_code``), else None (the area's number)."""
+    area = unit.setup.area
+    if unit.setup.kind is not SetupKind.AREA or area is None:
+        return None
+    return game.area(area).setup_code or None
+
+
+def timing_letters(game: GameData) -> tuple[str, ...]:
+    """The timing letters the game's cards use (the key on the deck backs explains those), sorted."""
+    return tuple(sorted({letter for card in game.cards if card.timing != "-" for letter in card.timing.split("/")}))
+
+
 def jobs(game: GameData, lay: layout.Layout) -> Iterator[ImageJob]:
-    board_inputs = repr((game.map, game.areas, game.borders, game.turn_track, lay))
+    board_inputs = repr((game.map, game.areas, game.borders, game.turn_track, lay, game.presentation))
+    look = repr(game.presentation)  # the sides' colours, marks and symbols the pieces are drawn with
     yield ImageJob("map.png", "board|" + board_inputs, lambda: board_art.render_board(game, lay))
     for unit in game.units:
+        label = setup_label(game, unit)
         for spent in (False, True):
             yield ImageJob(
                 pieces.unit_image(unit, spent),
-                f"unit|{spent}|{unit!r}",
-                lambda u=unit, s=spent: images.render_unit(u, s),  # type: ignore[misc]
+                f"unit|{spent}|{unit!r}|{label}|{look}",
+                lambda u=unit, s=spent, t=label: images.render_unit(u, s, t),  # type: ignore[misc]
             )
     for kind in game.markers:
         for i in range(len(kind.states)):
-            yield ImageJob(pieces.marker_image(kind, i), f"marker|{i}|{kind!r}", lambda k=kind, j=i: images.render_marker(k, j))  # type: ignore[misc]
+            yield ImageJob(pieces.marker_image(kind, i), f"marker|{i}|{kind!r}|{look}", lambda k=kind, j=i: images.render_marker(k, j))  # type: ignore[misc]
     sides: list[Side | None] = list(game.game.sides)
     if game.cards_of(None):
         sides.append(None)
     for card in game.cards:
-        yield ImageJob(pieces.card_image(card), f"card|{card!r}", lambda c=card: images.render_card(c))  # type: ignore[misc]
+        yield ImageJob(pieces.card_image(card), f"card|{card!r}|{look}", lambda c=card: images.render_card(c))  # type: ignore[misc]
+    letters = timing_letters(game)
     for side in sides:
-        yield ImageJob(pieces.card_back_image(side), f"back|{side!r}", lambda s=side: images.render_card_back(s))  # type: ignore[misc]
+        yield ImageJob(
+            pieces.card_back_image(side),
+            f"back|{side!r}|{game.game.title}|{letters}|{look}",
+            lambda s=side: images.render_card_back(s, game.game.title, letters),  # type: ignore[misc]
+        )
 
 
 @dataclass(frozen=True, slots=True)

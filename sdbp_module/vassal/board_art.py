@@ -12,22 +12,18 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, CardBonus
 from sdbp_module.ids import BonusSetId
 from sdbp_module.model.game_data import Area, GameData, Point
+from sdbp_module.model.presentation import Presentation, side_look
 from sdbp_module.vassal import images, layout
 from sdbp_module.vassal.images import (
     BLACK,
-    NUMBER_COLOUR,
     PANEL,
     RGB,
-    SIDE_CONTROL,
-    SIDE_DARK,
     WHITE,
 )
 
 STAR_FILL: RGB = (230, 190, 0)
-BONUS_FILL: dict[BonusSetId, RGB] = {CardBonus.WHITE: WHITE, CardBonus.GREY: (150, 150, 150)}
 NAME_PLATE: tuple[int, int, int, int] = (255, 255, 250, 205)  # RGBA behind area names, so they read on any ground
 BOX_FILL: RGB = (248, 245, 232)
 MAP_MARGIN: RGB = (250, 250, 245)
@@ -50,15 +46,15 @@ def draw_victory_star(draw: ImageDraw.ImageDraw, rect: layout.Rect) -> None:
     images.star(draw, (rect[0] + rect[2] - 1) / 2, (rect[1] + rect[3] - 1) / 2, (rect[2] - rect[0] - 1) / 2, STAR_FILL)
 
 
-def draw_card_bonus(draw: ImageDraw.ImageDraw, rect: layout.Rect, bonus: BonusSetId) -> None:
-    """The white or grey card-bonus square (5.1) filling ``rect``."""
-    draw.rectangle((rect[0], rect[1], rect[2] - 1, rect[3] - 1), fill=BONUS_FILL[bonus], outline=BLACK, width=2)
+def draw_card_bonus(draw: ImageDraw.ImageDraw, rect: layout.Rect, bonus: BonusSetId, look: Presentation) -> None:
+    """The card-bonus square of ``bonus`` (its fill from the game's presentation) filling ``rect``."""
+    draw.rectangle((rect[0], rect[1], rect[2] - 1, rect[3] - 1), fill=look.bonus(bonus).fill, outline=BLACK, width=2)
 
 
-def draw_label(image: Image.Image, area: Area, at: Point) -> None:
-    """``area``'s label printed at ``at``: number circle (number coloured as 2.2.1 says), D-value,
-    name on a light plate, victory star, card-bonus square, each on its ``layout.label_parts``
-    rectangle."""
+def draw_label(image: Image.Image, area: Area, at: Point, look: Presentation) -> None:
+    """``area``'s label printed at ``at``: number circle (number coloured as its area class says), D-value,
+    name on a light plate, victory star, card-bonus square, set-up letter, each on its
+    ``layout.label_parts`` rectangle."""
     parts = layout.label_parts(area, at)
     left, top, right, bottom = parts.name_box
     mask = Image.new("L", (right - left, bottom - top), 0)
@@ -66,13 +62,22 @@ def draw_label(image: Image.Image, area: Area, at: Point) -> None:
     image.paste(NAME_PLATE[:3], (left, top, right, bottom), mask)
     d = ImageDraw.Draw(image)
     d.ellipse(_inclusive(parts.circle), fill=WHITE, outline=BLACK, width=2)
-    images.centre_text(d, parts.number, str(area.id), images.font(*layout.NUMBER_FONT), NUMBER_COLOUR[area.colour])
+    images.centre_text(d, parts.number, str(area.id), images.font(*layout.NUMBER_FONT), look.number_colour(area.colour))
     images.centre_text(d, parts.defense, f"D{area.defense}", images.font(*layout.DEFENSE_FONT), BLACK)
     images.centre_text(d, parts.name, area.name, images.font(*layout.NAME_FONT), (30, 30, 30))
     if parts.star is not None:
         draw_victory_star(d, parts.star)
     if parts.bonus is not None:
-        draw_card_bonus(d, parts.bonus, area.card_bonus)
+        draw_card_bonus(d, parts.bonus, area.card_bonus, look)
+    if parts.code is not None:
+        draw_setup_code(d, parts.code, area.setup_code)
+
+
+def draw_setup_code(draw: ImageDraw.ImageDraw, rect: layout.Rect, code: str) -> None:
+    """The area's set-up letter, white on a black square filling ``rect`` (the counters that set up
+    there carry the same letter)."""
+    draw.rectangle(_inclusive(rect), fill=BLACK)
+    images.centre_text(draw, ((rect[0] + rect[2] - 1) / 2, (rect[1] + rect[3] - 1) / 2), code, images.font("bold", 13), WHITE)
 
 
 def _inclusive(r: layout.Rect) -> tuple[int, int, int, int]:
@@ -82,12 +87,13 @@ def _inclusive(r: layout.Rect) -> tuple[int, int, int, int]:
 
 def draw_panel(image: Image.Image, game: GameData, lay: layout.Layout) -> None:
     """The panel right of the map: heading, turn track (each turn box with its turn-marker spot, a
-    space per side and the hand sizes of the turn, 5.1), the other boxes and the card piles."""
+    space per side and the hand sizes of the turn), the other boxes and the card piles."""
+    look = game.presentation
     d = ImageDraw.Draw(image)
     x0 = lay.map_width
     d.rectangle((x0, 0, lay.width - 1, lay.height - 1), fill=PANEL)
     d.line((x0, 0, x0, lay.height), fill=BLACK, width=3)
-    d.text((x0 + layout.PANEL_GAP, 20), "Turn track (reinforcements arrive in the End phase)", font=images.font("bold", 18), fill=BLACK)
+    d.text((x0 + layout.PANEL_GAP, 20), look.track_heading, font=images.font("bold", 18), fill=BLACK)
     turns = {t.turn: t for t in game.turn_track}
     small = images.font("regular", 12)
     for box in lay.boxes + lay.piles:
@@ -98,7 +104,7 @@ def draw_panel(image: Image.Image, game: GameData, lay: layout.Layout) -> None:
         if box.name.startswith("Turn "):
             info = turns.get(int(box.name.split()[1]))
             if info is not None:
-                cards = f"cards FR {info.cards.get(FRENCH, 0)} / VM {info.cards.get(VIET_MINH, 0)}"
+                cards = "cards " + " / ".join(f"{look.side(s).abbreviation or s.label} {info.cards.get(s, 0)}" for s in game.game.sides)
                 images.centre_text(d, (box.x + box.w // 2, box.y + box.h - layout.FOOT_H // 2), cards, small, (60, 60, 60))
 
 
@@ -107,8 +113,9 @@ def _draw_space(d: ImageDraw.ImageDraw, box: layout.Box, space: layout.Space) ->
     an open space's note at the right of the title line."""
     rect = (space.x, space.y, space.x + space.w - 1, space.y + space.h - 1)
     if space.side is not None:
-        d.rectangle(rect, fill=SIDE_CONTROL[space.side], outline=SIDE_DARK[space.side], width=1)
-        d.text((space.x + 1, space.y - layout.LABEL_H + 1), space.title, font=images.font("bold", 12), fill=SIDE_DARK[space.side])
+        side = side_look(space.side)
+        d.rectangle(rect, fill=side.control, outline=side.dark, width=1)
+        d.text((space.x + 1, space.y - layout.LABEL_H + 1), space.title, font=images.font("bold", 12), fill=side.dark)
     elif space.title == layout.TURN_MARKER_SPACE:
         d.rounded_rectangle(rect, radius=6, outline=SPACE_EDGE, width=2)
         cx, cy = space.x + space.w // 2, space.y + space.h // 2
@@ -128,7 +135,7 @@ def render_board(game: GameData, lay: layout.Layout) -> bytes:
     ImageDraw.Draw(img).rectangle((0, 0, lay.map_width - 1, lay.height - 1), fill=MAP_MARGIN)
     terrain_art.draw_terrain(img, game)
     for area in game.areas:
-        draw_label(img, area, lay.label_at(area.id))
+        draw_label(img, area, lay.label_at(area.id), game.presentation)
     draw_panel(img, game, lay)
     terrain_art.draw_legend(img, lay.legend, game)
     return images.png_bytes(img)

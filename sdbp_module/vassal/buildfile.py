@@ -7,13 +7,13 @@ list; attributes are written in code-point order, as the engine writes them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
-from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, CardBonus
 from sdbp_module.ids import AreaId, CardId, Side
 from sdbp_module.model.game_data import GameData
+from sdbp_module.model.presentation import Key
 from sdbp_module.vassal import layout, pieces, player_aid
 from sdbp_module.vassal.controls import key_label
 from sdbp_module.vassal.traits import enc, key
@@ -24,7 +24,6 @@ BP = MM + "boardPicker."
 W = "VASSAL.build.widget."
 
 SETUP_FILE = "campaign.vsav"
-HELP_FILE = "help/sodbp.html"
 TURN_TRACKER = "Turn"
 PHASES = ("draw", "action", "end")
 XML_DECLARATION = b'<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
@@ -42,7 +41,8 @@ MAP_SUBCOMPONENTS = (
 # Toolbar hotkeys (format reference §1.4: Ctrl+Shift = 195, Shift = 65, Ctrl+Alt+Shift = 715). The
 # turn tracker takes Ctrl+Shift+letters (T window, N next, B back), the dice plain F-keys, the helpers,
 # windows and the palette Shift+F-keys; the result buttons a three-modifier chord, hard to press by
-# accident. None is a piece command's key (pieces.K_*, the markers' Ctrl+1…: tested), and none is one
+# accident. The End-phase helpers' keys and each side's Draw, hand and result keys are the game's
+# (``module.yaml``: ``refresh``, ``clear_buttons``, ``sides.<id>.draw_key``/``hand_key``/``result_key``). None is a piece command's key (pieces.K_*, the markers' Ctrl+1…: tested), and none is one
 # the 3.7 player binds: its menus have mnemonics only (PlayerWindow, GameState), BasicLogger binds
 # Page Down (step) and Alt+W / Alt+Shift+W (logs). Skipped: F1 (help), F6 and F8 (Swing's split-pane
 # keys), F10 and Shift+F10 (Swing's menu and context-menu keys). Ctrl+Shift+P is the player aid's.
@@ -50,13 +50,7 @@ K_TURN_WINDOW = key(84, 195)  # Ctrl+Shift+T  show/hide the turn tracker
 K_NEXT_PHASE = key(78, 195)  # Ctrl+Shift+N
 K_PREV_PHASE = key(66, 195)  # Ctrl+Shift+B
 K_PASS = key(123, 0)  # F12
-K_REFRESH = key(113, 65)  # Shift+F2
-K_CLEAR_FIRE = key(114, 65)  # Shift+F3
-K_CLEAR_NO_SUPPLY = key(115, 65)  # Shift+F4
-K_DRAW_BUTTON = {FRENCH: key(116, 65), VIET_MINH: key(118, 65)}  # Shift+F5, Shift+F7
-K_HAND = {FRENCH: key(122, 0), VIET_MINH: key(122, 65)}  # F11, Shift+F11
 K_PALETTE = key(120, 65)  # Shift+F9
-K_RESULT_BUTTON = {FRENCH: key(70, 715), VIET_MINH: key(86, 715)}  # Ctrl+Alt+Shift+F / V
 K_PLAYER_AID = key(80, 195)  # Ctrl+Shift+P, the player aid's button (vassal/player_aid.py)
 
 
@@ -69,6 +63,16 @@ def _el(parent: etree._Element | None, tag: str, attrs: Mapping[str, str] | None
     if text is not None:
         el.text = text
     return el
+
+
+def help_file(game: GameData) -> str:
+    """The help page's archive entry (``help/<game id>.html``)."""
+    return f"help/{game.game.id}.html"
+
+
+def data_key(value: Key | None) -> str:
+    """A ``module.yaml`` key as a NamedKeyStroke; none (``""``) when the data gives none."""
+    return key(*value) if value is not None else ""
 
 
 def side_name(side: Side) -> str:
@@ -87,6 +91,7 @@ class DeckSpec:
     shuffle: bool
     owners: tuple[str, ...] = ()
     reshuffle_target: str = ""
+    board: str = field(default="", kw_only=True)  # the board it sits on (``layout.board_name``)
 
     def attributes(self) -> dict[str, str]:
         return {
@@ -119,7 +124,7 @@ class DeckSpec:
             "loadReportFormat": "Deck Loaded",
             "maxStack": "10",
             "name": self.name,
-            "owningBoard": layout.BOARD_NAME,
+            "owningBoard": self.board,
             "reshufflable": "true" if self.reshuffle_target else "false",
             "reshuffleCommand": "Reshuffle into the deck" if self.reshuffle_target else "",
             "reshuffleHotkey": "",
@@ -165,13 +170,14 @@ class DeckSpec:
 
 def deck_specs(game: GameData, lay: layout.Layout) -> tuple[DeckSpec, ...]:
     out: list[DeckSpec] = []
+    board = layout.board_name(game)
     for side in game.game.sides:
         deck = lay.box(layout.deck_name(side)).centre
         discard = lay.box(layout.discard_name(side)).centre
-        out.append(DeckSpec(layout.deck_name(side), deck[0], deck[1] + 14, True, True, (side_name(side),)))
-        out.append(DeckSpec(layout.discard_name(side), discard[0], discard[1] + 14, False, False, (), layout.deck_name(side)))
+        out.append(DeckSpec(layout.deck_name(side), deck[0], deck[1] + 14, True, True, (side_name(side),), board=board))
+        out.append(DeckSpec(layout.discard_name(side), discard[0], discard[1] + 14, False, False, (), layout.deck_name(side), board=board))
     removed = lay.box(layout.REMOVED_CARDS).centre
-    out.append(DeckSpec(layout.REMOVED_CARDS, removed[0], removed[1] + 14, False, False))
+    out.append(DeckSpec(layout.REMOVED_CARDS, removed[0], removed[1] + 14, False, False, board=board))
     return tuple(out)
 
 
@@ -318,7 +324,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
     )
     _el(root, M + "BasicCommandEncoder")
     docs = _el(root, M + "Documentation")
-    _el(docs, M + "documentation.HelpFile", {"fileName": HELP_FILE, "fileType": "archive", "title": f"{info.title}: how to play with this module"})
+    _el(docs, M + "documentation.HelpFile", {"fileName": help_file(game), "fileType": "archive", "title": f"{info.title}: how to play with this module"})
     roster = _el(
         root,
         M + "PlayerRoster",
@@ -378,7 +384,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
         ),
     )
     picker = _board_picker(main)
-    board = _el(picker, BP + "Board", {"image": "map.png", "name": layout.BOARD_NAME, "reversible": "false"})
+    board = _el(picker, BP + "Board", {"image": "map.png", "name": layout.board_name(game), "reversible": "false"})
     grid = _el(board, BP + "board.ZonedGrid")
     for area in game.areas:
         _zone(grid, str(area.id), polygon_path(area.polygon), {"area": str(area.id), "defense": str(area.defense)}, area.name)
@@ -408,7 +414,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
     for side in info.sides:
         name = layout.hand_name(side)
         attrs = _map_common(name, launch=True, button=name, move_key="", move_format="", create_format="")
-        attrs.update({"hotkey": K_HAND[side], "side": side_name(side), "tooltip": f"Show or hide the {name}"})
+        attrs.update({"hotkey": data_key(game.presentation.side(side).hand_key), "side": side_name(side), "tooltip": f"Show or hide the {name}"})
         attrs.update({"useBoards": "", "visible": "false"})
         hand = _el(root, M + "PlayerHand", attrs)
         hp = _board_picker(hand)
@@ -447,8 +453,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
         _el(panel, W + "PieceSlot", {"entryName": kind.name, "gpid": str(gpid), "height": size, "width": size}, pieces.marker_piece(kind, gpid).add_piece())
 
     # --- dice
-    for name, n, purpose in DICE:
-        dice_key = DICE_KEYS[name]
+    for name, n, purpose, dice_key in dice_buttons(game):
         _el(
             root,
             M + "DiceButton",
@@ -489,7 +494,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
     for side in game.game.sides:
         name = f"{side.label} win"
         tooltip = f"Declare the result: the {side.label} win (writes a RESULT line to the log)"
-        _report_button(root, name, K_RESULT_BUTTON[side], pieces.K_RESULT, result_report(side), tooltip)
+        _report_button(root, name, data_key(game.presentation.side(side).result_key), pieces.K_RESULT, result_report(side), tooltip)
     player_aid.add_chart_window(root, game, K_PLAYER_AID)
     _el(
         root,
@@ -499,16 +504,10 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
     return root
 
 
-DICE: tuple[tuple[str, int, str], ...] = (
-    ("Fire 2d6", 2, "fire"),
-    ("Assault 2d6", 2, "assault"),
-    ("Supply 2d6", 2, "supply"),
-    ("Replacements 1d6", 1, "replacements"),
-    ("2d6", 2, "other"),
-    ("1d6", 1, "other"),
-)
-DICE_KEYS = {"Fire 2d6": key(113, 0), "Assault 2d6": key(114, 0), "Supply 2d6": key(115, 0), "Replacements 1d6": key(116, 0), "2d6": key(118, 0), "1d6": key(120, 0)}
-"""Each dice button's hotkey: F2, F3, F4, F5, F7, F9 (F6 and F8 are Swing's split-pane keys)."""
+def dice_buttons(game: GameData) -> tuple[tuple[str, int, str, str], ...]:
+    """The dice buttons ``module.yaml`` declares: (name, d6 rolled, purpose, hotkey), in toolbar
+    order (plain F-keys; F6 and F8 are Swing's split-pane keys)."""
+    return tuple((b.name, b.dice, b.purpose, key(*b.key)) for b in game.presentation.dice)
 TURN_REPORT = "SDBP|1|PHASE|$newTurn$|side=$PlayerSide$"
 PASS_REPORT = "SDBP|1|PASS|side=$PlayerSide$"
 
@@ -655,26 +654,32 @@ def _bsh(text: str) -> str:
 
 
 def refresh_match(game: GameData) -> str:
-    """The units **Refresh units** flips to fresh (4.0 C step 3, 11.0): every spent unit (the ``Spent``
+    """The units **Refresh units** flips to fresh (the End phase): every spent unit (the ``Spent``
     Layer's ``Spent_Level`` is 2) in an area (the area zones carry the zone property ``area``; a unit
-    in a box reads it empty), Viet Minh units all, French units only where no No Supply marker lies
-    in the unit's zone. The marker test counts No Supply markers of the main map whose zone is the
+    in a box reads it empty); when ``module.yaml``'s ``refresh`` names an exception, the other side's
+    units all, the excepted side's only where no marker of the excepted kind (a No Supply marker)
+    lies in the unit's zone. The marker test counts those markers of the main map whose zone is the
     unit's (``Count(match, map)``, ExpressionInterpreter.count, in 3.7's init_expression.bsh; the
     match is built by concatenating the unit's ``CurrentZone``, because a ``$…$`` in a GKC filter is
     expanded against the button, not the unit: BeanShellExpression.getFilter). Mixed comparisons
     (``14 == "14"``, ``14 != ""``) compare as strings, an empty string as 0 (VASSAL's
     BSHBinaryExpression)."""
-    french, vm, marker = FRENCH, VIET_MINH, "no-supply"
+    refresh = game.presentation.refresh
+    spent = 'sdbp_kind=="unit" && Spent_Level==2 && area!=""'
+    if refresh is None or not refresh.except_side:
+        return f"{{{spent}}}"
+    excepted = Side(refresh.except_side)
+    other, marker = excepted.enemy, refresh.except_marker
     inner = f'"{{sdbp_id==\\"{marker}\\" && CurrentZone==\\"" + CurrentZone + "\\"}}"'
     return (
-        f'{{sdbp_kind=="unit" && Spent_Level==2 && area!="" && '
-        f'(side=="{vm.value}" || (side=="{french.value}" && Count({inner},{_bsh(layout.MAP_NAME)})==0))}}'
+        f"{{{spent} && "
+        f'(side=="{other.value}" || (side=="{excepted.value}" && Count({inner},{_bsh(layout.MAP_NAME)})==0))}}'
     )
 
 
 def hand_target(game: GameData, side: Side) -> str:
-    """The hand size a side draws to (5.1, AMB-03), as a BeanShell expression: the allowance of the
-    tracker's ``Turn`` (turn_track.yaml; 0 outside the track), plus 1 per bonus set (white, grey)
+    """The hand size a side draws to, as a BeanShell expression: the allowance of the
+    tracker's ``Turn`` (turn_track.yaml; 0 outside the track), plus 1 per hand bonus set
     whose three areas the side all controls as the board shows it: a control marker of the side in the
     area, or the area printed the side's and no control marker in it (13.0: markers show changes)."""
     allowance = "0"
@@ -688,8 +693,8 @@ def hand_target(game: GameData, side: Side) -> str:
 
 
 def bonus_sets(game: GameData) -> dict[str, tuple[AreaId, ...]]:
-    """The card-bonus sets (5.1): symbol colour -> its areas, both sorted."""
-    sets = {bonus: game.bonus_areas(bonus) for bonus in sorted({a.card_bonus for a in game.areas}) if bonus != CardBonus.NONE}
+    """The hand bonus sets: set id -> its areas, both sorted."""
+    sets = {bonus: game.bonus_areas(bonus) for bonus in sorted({a.card_bonus for a in game.areas}) if bonus != layout.NO_BONUS}
     return {colour: sets[colour] for colour in sorted(sets) if sets[colour]}
 
 
@@ -722,22 +727,15 @@ def draw_match(game: GameData, side: Side) -> str:
 
 
 def _helper_buttons(root: etree._Element, game: GameData) -> None:
-    """The End-phase helpers (4.0 C steps 3–4) and the Draw phase's draw to hand size (4.0 A, 5.1)."""
-    _gkc_button(
-        root,
-        "Refresh units",
-        K_REFRESH,
-        pieces.K_FRESH,
-        refresh_match(game),
-        helper_report("refresh"),
-        "End phase: flip to fresh every spent unit on the map, except French units in an area with a No Supply marker",
-    )
-    for name, button_key, kind, helper in (
-        ("Clear fire markers", K_CLEAR_FIRE, "fire", "clear-fire"),
-        ("Clear No Supply markers", K_CLEAR_NO_SUPPLY, "no-supply", "clear-no-supply"),
-    ):
-        tooltip = f"End phase: delete every {name.removeprefix('Clear ')[:-1]} on the map"
-        _gkc_button(root, name, button_key, pieces.K_DELETE, f'{{sdbp_id=="{kind}"}}', helper_report(helper), tooltip)
+    """The End-phase helpers ``module.yaml`` declares (``refresh``, ``clear_buttons``) and the Draw
+    phase's draw to hand size, one button per side."""
+    look = game.presentation
+    if look.refresh is not None:
+        refresh = look.refresh
+        _gkc_button(root, "Refresh units", key(*refresh.key), pieces.K_FRESH, refresh_match(game), helper_report("refresh"), refresh.tooltip)
+    for button in look.clear_buttons:
+        tooltip = f"End phase: delete every {button.name.removeprefix('Clear ')[:-1]} on the map"
+        _gkc_button(root, button.name, key(*button.key), pieces.K_DELETE, f'{{sdbp_id=="{button.marker}"}}', helper_report(button.helper), tooltip)
     bonuses = "; ".join(f"{colour} {', '.join(map(str, areas))}" for colour, areas in bonus_sets(game).items())
     for side in game.game.sides:
         tooltip = (
@@ -745,7 +743,7 @@ def _helper_buttons(root: etree._Element, game: GameData) -> None:
             f"track's allowance plus the bonus cards the control markers show ({bonuses}); press it as that side"
         )
         _gkc_button(
-            root, f"Draw: {side.label}", K_DRAW_BUTTON[side], pieces.K_DRAW, draw_match(game, side), helper_report("draw", side), tooltip, deck_count=-1
+            root, f"Draw: {side.label}", data_key(look.side(side).draw_key), pieces.K_DRAW, draw_match(game, side), helper_report("draw", side), tooltip, deck_count=-1
         )
 
 

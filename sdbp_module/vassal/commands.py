@@ -70,7 +70,7 @@ def module_entries(game: GameData, images_dir: Path | None, out_dir: Path, stage
     entries["buildFile.xml"] = build_xml
     entries["moduledata"] = moduledata
     entries[buildfile.SETUP_FILE] = vsav
-    entries[buildfile.HELP_FILE] = help_page.help_html(game, build_xml)
+    entries[buildfile.help_file(game)] = help_page.help_html(game, build_xml)
     entries.update(player_aid.aid_files(game))
     return entries, stats
 
@@ -151,14 +151,20 @@ class _Progress:
             sys.stderr.flush()
 
 
-def run_build(data_dir: Path, out_dir: Path, images_dir: Path) -> int:
-    """The ``sdbp build`` command: exit 0, 1 (data read but wrong) or 2 (unreadable)."""
+def run_build(data_dir: Path, out_dir: Path, images_dir: Path | None = None) -> int:
+    """The ``sdbp build`` command: exit 0, 1 (data read but wrong) or 2 (unreadable). Artwork comes
+    from ``images_dir``, by default ``images/<game id>/`` of the game the data declares."""
     from sdbp_module.model.from_data import load_game
+    from sdbp_module.paths import default_images_dir
 
     start = time.perf_counter()
     if not data_dir.is_dir():
         raise InputError(f"{data_dir}: {'a file, not a game data folder' if data_dir.exists() else 'no such game data folder'}")
     game = load_game(data_dir)  # DataError (exit 1) lists every problem
+    if images_dir is None:  # the game's own artwork folder, if it has one; else every image is drawn
+        images_dir = default_images_dir(game.game.id)
+        if not images_dir.is_dir():
+            images_dir = None
     bar = _Progress(artwork.count(game))
     try:
         result = build_module(game, out_dir, images_dir, bar)

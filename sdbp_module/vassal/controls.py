@@ -210,7 +210,7 @@ class MenuCommand:
 
 @dataclass(frozen=True, slots=True)
 class Menu:
-    """The right-click menu of a kind of piece (``"French units"``) or of a deck."""
+    """The right-click menu of a kind of piece (``"<side> units"``) or of a deck."""
 
     title: str
     commands: tuple[MenuCommand, ...]

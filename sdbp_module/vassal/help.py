@@ -1,4 +1,4 @@
-"""The module's help page for players (``help/sodbp.html``), generated from the build file and the data.
+"""The module's help page for players (``help/<game id>.html``), generated from the build file and the data.
 
 ``help_html(game, build_xml)`` → the page's bytes. Contract:
 
@@ -23,6 +23,7 @@ so it reads the same whatever charset the viewer assumes. Same input, same bytes
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -148,7 +149,7 @@ def _villages(game: GameData) -> Iterable[tuple[str, Sourced]]:
 FACTS: tuple[FactSpec, ...] = (
     FactSpec("game.yaml", ("map",), "the board's size and scale", _map),
     FactSpec("areas.yaml", ("polygon", "label"), "the map's geometry: area outlines and where each number is printed", _areas),
-    FactSpec("areas.yaml", ("terrain",), "terrain of the areas (heights, hills, paddies, airstrip &#8230;)", _areas),
+    FactSpec("areas.yaml", ("terrain",), "terrain of the areas ({terrains} &#8230;)", _areas),
     FactSpec("areas.yaml", ("strongpoint",), "strongpoints (trench lines drawn on the map)", _areas),
     FactSpec("game.yaml", ("points", "areas"), "roads and tracks drawn on the map", _roads, "map: roads"),
     FactSpec("game.yaml", ("points", "width", "areas"), "runways drawn on the map", _runways, "map: runways"),
@@ -157,7 +158,7 @@ FACTS: tuple[FactSpec, ...] = (
     FactSpec("areas.yaml", ("id",), "area numbers: which place has which number", _areas),
     FactSpec("areas.yaml", ("name",), "area names", _areas),
     FactSpec("areas.yaml", ("defense",), "terrain defence values (D) of the areas", _areas),
-    FactSpec("areas.yaml", ("colour",), "colours of the area numbers (red, blue, green)", _areas),
+    FactSpec("areas.yaml", ("colour",), "colours of the area numbers ({classes})", _areas),
     FactSpec("areas.yaml", ("victory",), "victory symbols", _areas),
     FactSpec("areas.yaml", ("card_bonus",), "card-bonus squares", _areas),
     FactSpec("areas.yaml", ("control",), "control at the start", _areas),
@@ -168,7 +169,7 @@ FACTS: tuple[FactSpec, ...] = (
     FactSpec("borders.yaml", ("bridge",), "bridges over the river", _river_borders),
     FactSpec("counters.yaml", ("side", "formation", "company"), "the counter mix: which formations and companies", _units),
     FactSpec("counters.yaml", ("type",), "unit types", _units),
-    FactSpec("counters.yaml", ("thai", "elite", "replacement"), "unit markings (Thai, elite, replacement)", _units),
+    FactSpec("counters.yaml", ("marks",), "unit markings ({marks})", _units),
     FactSpec("counters.yaml", ("fresh",), "counter values: firepower, defence, movement", _units),
     FactSpec("counters.yaml", ("spent",), "defence on the spent side", _units),
     FactSpec("counters.yaml", ("setup",), "set-up areas printed on the counters", _units_set_up(SetupKind.AREA)),
@@ -207,10 +208,21 @@ def _all_records(game: GameData) -> Iterable[tuple[str, Sourced]]:
             yield name, record
 
 
+def _fact_words(game: GameData) -> dict[str, str]:
+    """The game's words in the facts' descriptions: its first four terrains in legend order, the
+    area classes whose numbers are printed in a colour (``module.yaml``) and its unit marks."""
+    look = game.presentation
+    terrains = [t for t in look.legend.terrain_order if any(a.terrain.value == t for a in game.areas)]
+    classes = [c.replace("_", " ") for c in look.class_order if look.area_classes[c].number != (0, 0, 0)]
+    marks = ", ".join(_e(t.id) for t in game.game.unit_marks) or "none"
+    return {"terrains": ", ".join(terrains[:4]), "classes": ", ".join(classes), "marks": marks}
+
+
 def fact_counts(game: GameData) -> tuple[FactCount, ...]:
     """Every kind of fact with at least one value in the data, in :data:`FACTS` order, then a row
     for each field the data gives its own source that :data:`FACTS` does not name."""
-    specs = list(FACTS)
+    words = _fact_words(game)
+    specs = [dataclasses.replace(s, what=s.what.format(**words)) if "{" in s.what else s for s in FACTS]
     named = {(s.file, f) for s in FACTS for f in s.fields}
     extra: dict[tuple[str, str], None] = {}
     for file, record in _all_records(game):
@@ -378,6 +390,11 @@ def _play_section(game: GameData, mod: _Module) -> str:
     setups = _and([f"<b>{_e(s)}</b>" for s in mod.setups])
     sides = _and([f"<b>{_e(s)}</b>" for s in mod.sides])
     roster = _and(_bold(mod.of("PlayerRoster")))
+    looks = [game.presentation.side(s) for s in game.game.sides]
+    entrench = any("entrench" in look.card_actions for look in looks)
+    assault = any("assault" in look.unit_actions for look in looks)
+    fire = "Fire, assault, damage" if assault else "Fire and damage"
+    markers = ", ".join(k.name.lower() for k in game.markers[:3]) + (" &#8230;" if len(game.markers) > 3 else "")
     items = [
         f"<li><b>Start.</b> Choose <i>File &#8594; New Game</i> and the set-up {setups}: the units stand in their "
         "set-up areas, the reinforcements on the turn track, each side's cards in its face-down deck (every draw "
@@ -390,15 +407,17 @@ def _play_section(game: GameData, mod: _Module) -> str:
         f"<li><b>Turns and phases.</b> The {_and(_bold(tracker)) or 'turn'} tracker shows the turn ({_e(mod.first_turn)} "
         f"to {_e(last)}) and the phase ({phases}); {step}. Each change is written to the log.</li>",
         f"<li><b>Cards.</b> Open your hand with its button ({_and(_bold(mod.of('PlayerHand')))}); draw by dragging the "
-        "top card of your own deck into your hand (only its owner can draw from a deck). Play, discard and entrench "
-        "with the card's right-click menu; a played card goes to its discard pile, or out of the game, by itself.</li>",
+        "top card of your own deck into your hand (only its owner can draw from a deck). "
+        + ("Play, discard and entrench " if entrench else "Play and discard ")
+        + "with the card's right-click menu; a played card goes to its discard pile, or out of the game, by itself.</li>",
         "<li><b>Moving.</b> Drag a unit or a whole stack to its new area; select several with a drag rectangle "
         "or Ctrl+click. The move is written to the log.</li>",
-        "<li><b>Fire, assault, damage.</b> Right-click the firing or assaulting units for the declaration commands "
-        "(they ask for the target area number), then roll with the matching dice button "
+        f"<li><b>{fire}.</b> Right-click the "
+        + ("firing or assaulting units" if assault else "firing units")
+        + " for the declaration commands (they ask for the target area number), then roll with the matching dice button "
         f"({_and(_bold(mod.of('DiceButton')))}). The owner of the hit units takes the damage with their "
         "right-click commands (flip, eliminate, retreat).</li>",
-        f"<li><b>Markers</b> (control, fire, trench &#8230;) come from the {_and(_bold(mod.of('PieceWindow')))} "
+        f"<li><b>Markers</b> ({markers}) come from the {_and(_bold(mod.of('PieceWindow')))} "
         "palette; their right-click menu sets their face.</li>",
     ]
     charts = mod.of("ChartWindow")
@@ -443,6 +462,7 @@ def _correct_section(game: GameData, counts: Sequence[FactCount]) -> str:
         files.setdefault(c.spec.file, []).append(c.spec.what)
     rows = [(f"<code>{_e(folder + f)}</code>", "; ".join(whats)) for f, whats in files.items()]
     vmod = f"build/{game.game.module_name}-{game.game.version}.vmod"
+    tool = game.presentation.map_tool
     return "\n".join(
         [
             "<p>The module is built from the game data by the <code>sdbp</code> tool. To correct a fact:</p>",
@@ -451,8 +471,14 @@ def _correct_section(game: GameData, counts: Sequence[FactCount]) -> str:
             "<code>reconstructed: &#8230;</code> by the rule section or printed component it now comes from, in the "
             "record's <code>source</code> or, for one field, in its <code>sources:</code> "
             "(e.g. <code>sources: {defense: \"rules 2.2.1\"}</code>).</li>",
-            "<li>Area outlines are generated: edit the seed points in <code>tools/map_geometry.py</code> and run "
-            f"<code>python tools/map_geometry.py --write {_e(folder)}areas.yaml</code>.</li>",
+            *(
+                [
+                    f"<li>Area outlines are generated: edit the seed points in <code>{_e(tool)}</code> and run "
+                    f"<code>python {_e(tool)} --write {_e(folder)}areas.yaml</code>.</li>"
+                ]
+                if tool
+                else []
+            ),
             "<li>Check the data: <code>sdbp validate</code> lists every problem at once as "
             "<code>file:line:col: what (expected &#8230;)</code>; <code>sdbp validate --summary</code> counts the "
             "rule-cited and reconstructed facts.</li>",
@@ -508,7 +534,7 @@ def help_html(game: GameData, build_xml: bytes) -> bytes:
         (
             "credits",
             "Credits",
-            f"<p>{e(info.title)}: design Nick Richardson, published by Multi-Man Publishing (2014). This VASSAL "
+            f"<p>{e(info.title)}{': ' + e(game.presentation.credits) if game.presentation.credits else ''}. This VASSAL "
             "module is generated by <code>sdbp build</code> from declarative data; its artwork is drawn by the build. "
             "Font: DejaVu Sans (Bitstream Vera licence, see the DejaVu licence). This module is not affiliated with "
             "the publisher.</p>",

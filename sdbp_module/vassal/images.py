@@ -16,14 +16,14 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from sdbp_module.errors import BuildError
-from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour, UnitType
-from sdbp_module.ids import AreaClassId, Side, UnitTypeId
+from sdbp_module.ids import Side
 from sdbp_module.model.game_data import (
     Card,
     MarkerKind,
     SetupKind,
     Unit,
 )
+from sdbp_module.model.presentation import SideLook, mark_looks, side_look, unit_symbol
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import layout
 
@@ -33,20 +33,7 @@ FONT_FILES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "conde
 RGB = tuple[int, int, int]
 BLACK: RGB = (0, 0, 0)
 WHITE: RGB = (255, 255, 255)
-SIDE_CONTROL: dict[Side, RGB] = {FRENCH: (200, 218, 240), VIET_MINH: (240, 206, 194)}
-SIDE_COUNTER: dict[Side, RGB] = {FRENCH: (112, 160, 226), VIET_MINH: (220, 52, 46)}  # rules 2.1.1
-SIDE_SPENT: dict[Side, RGB] = {FRENCH: (202, 220, 245), VIET_MINH: (240, 168, 158)}  # "lighter colour"
-SIDE_DARK: dict[Side, RGB] = {FRENCH: (25, 50, 120), VIET_MINH: (110, 15, 10)}
-STRIP: dict[Side, RGB] = {FRENCH: (232, 240, 252), VIET_MINH: (250, 222, 212)}
-YELLOW: RGB = (255, 226, 0)
-THAI_BROWN: RGB = (130, 72, 20)
 TURN_RED: RGB = (215, 0, 0)
-NUMBER_COLOUR: dict[AreaClassId, RGB] = {
-    AreaColour.PLAIN: BLACK,
-    AreaColour.RED: (200, 0, 0),
-    AreaColour.BLUE: (0, 70, 210),
-    AreaColour.GREEN: (0, 130, 40),
-}
 RIVER: RGB = (40, 110, 220)
 PANEL: RGB = (236, 231, 214)
 
@@ -147,17 +134,17 @@ class Plate:
 
 
 # ------------------------------------------------------------------------------------------
-# Counters (rules 2.1.1): name at the top, company number on a strip below it, the type symbol in
+# Counters: name at the top, company number on a strip below it, the type symbol in
 # the centre with the set-up area (black square, left) or the reinforcement turn (red circle, right;
 # "*" for the Relief Force units), the values along the bottom. The spent side is printed lighter
 # and shows the single spent defence value.
 #
-# Number colours keep their meaning (VM elite white, VM replacement yellow, every other number
-# black) and stay readable on both sides (WCAG 2 contrast >= 4.5:1): white and yellow numbers sit
-# on a dark plate, the company strip and a value band along the bottom, so elite and replacement
-# units show two dark bands at a glance; black numbers are printed on the body. The VM red is the
-# shade where both its white name and black values read (4.59:1 and 4.57:1); the lighter spent
-# colours and the French blue give black 7.8:1 and more.
+# The sides' colours, the unit marks' number and symbol colours and the unit types' symbols are the
+# game's (``module.yaml``, read through ``model.presentation``). Number colours keep their meaning
+# and stay readable (WCAG 2 contrast >= 4.5:1): a number coloured by a mark sits on a dark plate, the
+# company strip and a value band along the bottom, so marked units show two dark bands at a glance;
+# black numbers are printed on the body. A side whose ink is white prints its name white on the
+# fresh side and rings its arrival circle white.
 
 VALUE_PLATE: RGB = (70, 10, 5)  # dark plate behind white and yellow numbers, both sides
 SYMBOL_BOX = (19, 27, layout.COUNTER - 19, 43)  # a pixel clear of the set-up square and the turn circle
@@ -178,40 +165,66 @@ class UnitFace:
 
 
 def counter_colour(side: Side, spent: bool) -> RGB:
-    """The body colour of a counter: the side's colour, lighter on the spent side (rules 2.1.1)."""
-    return (SIDE_SPENT if spent else SIDE_COUNTER)[side]
+    """The body colour of a counter: the side's colour, its lighter colour on the spent side."""
+    look = side_look(side)
+    return look.spent if spent else look.counter
 
 
 def value_colour(unit: Unit) -> RGB:
-    """Rules 2.1.1: VM elite numbers white, VM replacement numbers yellow, every other number black."""
-    if unit.side is VIET_MINH and "replacement" in unit.marks:
-        return YELLOW
-    if unit.side is VIET_MINH and "elite" in unit.marks:
-        return WHITE
-    return BLACK
+    """The colour of the unit's numbers: the last mark look of its side with a number colour whose
+    mark the unit has; black otherwise."""
+    colour = BLACK
+    for look in mark_looks(unit.side):
+        if look.numbers is not None and look.mark in unit.marks:
+            colour = look.numbers
+    return colour
 
 
 def symbol_colour(unit: Unit) -> RGB:
-    """Rules 2.1.1: Thai units have brown symbols."""
-    return THAI_BROWN if "thai" in unit.marks else BLACK
+    """The colour of the unit's type symbol: the first mark look with a symbol colour whose mark
+    the unit has, else its group's colour (a division's), else black."""
+    group = side_look(unit.side).groups.get(unit.group, BLACK)
+    return next((m.symbol for m in mark_looks(unit.side) if m.symbol is not None and m.mark in unit.marks), group)
 
 
-def type_symbol(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], unit_type: UnitTypeId, colour: RGB) -> None:
-    """A NATO-style frame: infantry X; paratroops X with the canopy arc along the bottom; armour the
-    oval track; anti-aircraft the dome rising from the bottom edge."""
+def _marked(unit: Unit, attribute: str) -> RGB | None:
+    """The last mark look of the unit's marks that sets ``attribute`` (body, spent, ink), or None."""
+    found: RGB | None = None
+    for look in mark_looks(unit.side):
+        value = getattr(look, attribute)
+        if value is not None and look.mark in unit.marks:
+            found = value
+    return found
+
+
+SYMBOLS = ("infantry", "paratroops", "armor", "anti-aircraft", "motorized", "mechanized", "recon")
+"""The NATO symbol library: a game's ``module.yaml`` ``unit_symbols`` maps its unit types to these."""
+
+
+def type_symbol(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], symbol: str, colour: RGB) -> None:
+    """A NATO-style frame with the symbol of ``symbol`` (one of ``SYMBOLS``): infantry the X;
+    paratroops the X with the canopy arc along the bottom; armour the oval track; anti-aircraft the
+    dome rising from the bottom edge; motorized the X with a vertical bar; mechanized the X with the
+    oval track; recon the single diagonal. An unknown symbol leaves the frame empty."""
     x0, y0, x1, y1 = box
     draw.rectangle(box, outline=colour, width=2, fill=WHITE)
     mx = (x0 + x1) // 2
-    if unit_type in (UnitType.INFANTRY, UnitType.PARATROOPS):
+    if symbol in ("infantry", "paratroops", "motorized", "mechanized"):
         draw.line((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=colour, width=2)
         draw.line((x0 + 1, y1 - 1, x1 - 1, y0 + 1), fill=colour, width=2)
-        if unit_type == UnitType.PARATROOPS:
+        if symbol == "paratroops":
             half = (x1 - x0) // 3
             draw.chord((mx - half, y1 - 12, mx + half, y1 - 3), 0, 180, fill=WHITE)
             draw.arc((mx - half, y1 - 12, mx + half, y1 - 3), 0, 180, fill=colour, width=2)
-    elif unit_type == UnitType.ARMOR:
+        elif symbol == "motorized":
+            draw.line((mx, y0 + 1, mx, y1 - 1), fill=colour, width=2)
+        elif symbol == "mechanized":
+            draw.ellipse((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=colour, width=2)
+    elif symbol == "armor":
         draw.ellipse((x0 + 4, y0 + 4, x1 - 4, y1 - 4), outline=colour, width=2)
-    else:  # anti-aircraft
+    elif symbol == "recon":
+        draw.line((x0 + 1, y1 - 1, x1 - 1, y0 + 1), fill=colour, width=2)
+    elif symbol == "anti-aircraft":
         draw.arc((x0 + 3, y0 + 5, x1 - 3, y1 + (y1 - y0) - 6), 180, 360, fill=colour, width=2)
 
 
@@ -233,16 +246,19 @@ NAME_ROW = (2, 2, layout.COUNTER - 3, 13)
 SET_UP_SQUARE = (3, 28, 17, 43)
 TURN_CIRCLE = (layout.COUNTER - 18, 28, layout.COUNTER - 3, 43)
 TURN_LABEL = (layout.COUNTER - 16, 30, layout.COUNTER - 5, 41)  # the square inside the circle
-BODY_VALUES = (2, 44, layout.COUNTER - 3, layout.COUNTER - 3)  # French values, on the body
+BODY_VALUES = (2, 44, layout.COUNTER - 3, layout.COUNTER - 3)  # black values, on the body
 
 
-def unit_face(unit: Unit, spent: bool) -> UnitFace:
-    """The layout of one side of a unit counter (pure: measured with the shipped fonts)."""
-    body = counter_colour(unit.side, spent)
+def unit_face(unit: Unit, spent: bool, setup_label: str | None = None) -> UnitFace:
+    """The layout of one side of a unit counter (pure: measured with the shipped fonts). The set-up
+    square shows ``setup_label`` (the set-up area's letter, ``artwork.setup_label``), else the area's
+    number. A mark may give the counter its own colours (``MarkLook.body``, ``spent``, ``ink``)."""
+    look = side_look(unit.side)
+    body = _marked(unit, "spent" if spent else "body") or counter_colour(unit.side, spent)
     numbers = value_colour(unit)
-    strip = VALUE_PLATE if numbers != BLACK else STRIP[unit.side]
+    strip = VALUE_PLATE if numbers != BLACK else look.strip
     plates = [Plate(COMPANY_STRIP, strip)]
-    name_ink = WHITE if unit.side is VIET_MINH and not spent else BLACK
+    name_ink = _marked(unit, "ink") or (look.ink if not spent else BLACK)
     texts = [
         _boxed("formation", unit.formation, NAME_ROW, (("bold", 11, 9), ("condensed", 11, 7)), name_ink, body),
         _boxed("company", unit.company, COMPANY_STRIP, (("bold", 11, 8), ("condensed", 10, 7)), numbers, strip),
@@ -251,9 +267,9 @@ def unit_face(unit: Unit, spent: bool) -> UnitFace:
         setup = unit.setup
         if setup.kind is SetupKind.AREA and setup.area is not None:
             plates.append(Plate(SET_UP_SQUARE, BLACK))
-            texts.append(_boxed("setup-area", str(setup.area), SET_UP_SQUARE, (("bold", 10, 7), ("condensed", 9, 6)), WHITE, BLACK))
+            texts.append(_boxed("setup-area", setup_label or str(setup.area), SET_UP_SQUARE, (("bold", 10, 7), ("condensed", 9, 6)), WHITE, BLACK))
         elif setup.kind in (SetupKind.TURN, SetupKind.CARD):
-            plates.append(Plate(TURN_CIRCLE, TURN_RED, "ellipse", WHITE if unit.side is VIET_MINH else None))
+            plates.append(Plate(TURN_CIRCLE, TURN_RED, "ellipse", WHITE if look.ink == WHITE else None))
             label = str(setup.turn) if setup.kind is SetupKind.TURN else "*"
             texts.append(_boxed("arrival-turn", label, TURN_LABEL, (("bold", 10 if label != "*" else 13, 7),), WHITE, TURN_RED))
     behind, band = body, BODY_VALUES
@@ -265,31 +281,31 @@ def unit_face(unit: Unit, spent: bool) -> UnitFace:
     else:
         values = f"{unit.firepower}-{unit.defense}-{unit.movement}"
         texts.append(_boxed("values", values, band, (("bold", 15, 10),), numbers, behind))
-    return UnitFace(body, SIDE_DARK[unit.side], tuple(plates), SYMBOL_BOX, symbol_colour(unit), tuple(texts))
+    return UnitFace(body, look.dark, tuple(plates), SYMBOL_BOX, symbol_colour(unit), tuple(texts))
 
 
-def unit_face_texts(unit: Unit, spent: bool) -> tuple[FaceText, ...]:
+def unit_face_texts(unit: Unit, spent: bool, setup_label: str | None = None) -> tuple[FaceText, ...]:
     """Every text printed on one side of a unit counter, with its colours."""
-    return unit_face(unit, spent).texts
+    return unit_face(unit, spent, setup_label).texts
 
 
-def render_unit(unit: Unit, spent: bool) -> bytes:
+def render_unit(unit: Unit, spent: bool, setup_label: str | None = None) -> bytes:
     """One side of a unit counter as PNG bytes, drawn from :func:`unit_face`."""
     s = layout.COUNTER
-    face = unit_face(unit, spent)
+    face = unit_face(unit, spent, setup_label)
     img = Image.new("RGB", (s, s), face.body)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, s - 1, s - 1), outline=face.frame, width=2)
     for plate in face.plates:
         plate.draw(d)
-    type_symbol(d, face.symbol, unit.type, face.symbol_colour)
+    type_symbol(d, face.symbol, unit_symbol(unit.side, unit.type), face.symbol_colour)
     for text in face.texts:
         text.draw(d)
     return png_bytes(img)
 
 
 # ------------------------------------------------------------------------------------------
-# Markers (rules 2.1.2): control and fire markers in the side's colours; trench levels 1-3; turn,
+# Markers: control and fire markers in the side's colours; trench levels 1-3; turn,
 # no supply and no replacements markers.
 
 TRENCH_BROWN: RGB = (118, 84, 46)
@@ -341,13 +357,14 @@ def marker_face(kind: MarkerKind, index: int) -> MarkerFace:
     s = layout.COUNTER
     d = _measure()
     state = kind.states[index]
-    side = Side(state) if state in (FRENCH.value, VIET_MINH.value) else None
-    if side is not None:
-        body, ink = SIDE_COUNTER[side], (WHITE if side is VIET_MINH else BLACK)
+    side = Side.named(state)
+    look: SideLook | None = side_look(side) if side is not None else None
+    if look is not None:
+        body, ink = look.counter, look.ink
     else:
         body = MARKER_BODY.get(kind.id, MARKER_PAPER)
         ink = WHITE if kind.id == "trench" else BLACK
-    frame = SIDE_DARK[side] if side else BLACK
+    frame = look.dark if look is not None else BLACK
     title = kind.name.upper()
     texts: list[FaceText] = []
     if len(kind.states) == 1:
@@ -359,12 +376,12 @@ def marker_face(kind: MarkerKind, index: int) -> MarkerFace:
         return MarkerFace(body, frame, tuple(texts))
     style, size = fit_font(d, title, s - 8, (("bold", 11, 8),))
     texts.append(FaceText("title", title, s / 2, 10, style, size, ink, body))
-    if kind.id == "fire":
-        texts.append(FaceText("side", {"french": "FR", "viet_minh": "VM"}[state], s / 2, 51, "bold", 12, ink, body))
+    if kind.id == "fire" and look is not None:
+        texts.append(FaceText("side", look.abbreviation, s / 2, 51, "bold", 12, ink, body))
     elif kind.id == "trench":
         texts.append(FaceText("level", state, s / 2, 46, "bold", 20, ink, body))
     else:
-        label = {"french": "FR", "viet_minh": "VM"}.get(state, state.upper())
+        label = look.abbreviation if look is not None else state.upper()
         style, size = fit_font(d, label, s - 8, (("bold", 22, 9),))
         texts.append(FaceText("state", label, s / 2, 38, style, size, ink, body))
     return MarkerFace(body, frame, tuple(texts))
@@ -394,7 +411,7 @@ def render_marker(kind: MarkerKind, index: int) -> bytes:
 
 
 # ------------------------------------------------------------------------------------------
-# Cards (rules 2.3: French cards blue fronts, VM cards red fronts). The face is laid out as a list
+# Cards: each side's cards wear its counter colour on the header band. The face is laid out as a list
 # of texts measured with the font, so nothing is clipped and the effect text ends above the footer
 # (tested for every card). The timing class of a card is printed in a badge at the top right with
 # its meaning beside it; the back of each deck carries the full key.
@@ -406,8 +423,7 @@ FOOTER_RULE: RGB = (200, 188, 165)
 EFFECT_FONTS = (("regular", 12), ("regular", 11), ("condensed", 11))  # never below 11 px
 EFFECT_GAP = 5  # pixels kept clear between the effect text and the footer (or the frame)
 LINE = 13  # line step of the 11 px texts
-# The timing classes (rules digest, "Timing classes"; source_data/sodbp/cards.yaml header): the
-# word printed beside the letter on a face, and the key printed on each deck's back.
+# The timing classes (the cards' ``timing`` letters, docs/data-format.md): the word printed beside the letter on a face, and the key printed on each deck's back.
 TIMING_WORD = {"A": "action", "D": "in your action", "R": "reaction", "E": "End phase", "X": "after any action"}
 TIMING_KEY = (
     ("A", "the card is your action"),
@@ -463,8 +479,8 @@ def _fits(d: ImageDraw.ImageDraw, lines: list[str], f: ImageFont.FreeTypeFont, w
 
 
 def card_colour(side: Side | None) -> RGB:
-    """The colour of a card's header band (rules 2.3: French blue, VM red; grey for the special card)."""
-    return SIDE_COUNTER[side] if side else (170, 170, 170)
+    """The colour of a card's header band: its side's counter colour; grey for a card of no side."""
+    return (side_look(side).card or side_look(side).counter) if side else (170, 170, 170)
 
 
 def card_face(card: Card) -> CardFace:
@@ -473,8 +489,8 @@ def card_face(card: Card) -> CardFace:
     width = w - 2 * m
     d = _measure()
     band_colour = card_colour(card.side)
-    ink = WHITE if card.side is VIET_MINH else BLACK
-    dark = SIDE_DARK[card.side] if card.side else BLACK
+    ink = side_look(card.side).ink if card.side else BLACK
+    dark = side_look(card.side).dark if card.side else BLACK
     texts = [FaceText("id", card.id, m, 15, "bold", 11, ink, band_colour, "ls")]
     plates: list[Plate] = []
     if card.timing != "-":  # "-": the special card, not used in play (2.3), shows no timing
@@ -539,7 +555,7 @@ def render_card(card: Card) -> bytes:
     """A card face as PNG bytes, drawn from :func:`card_face`."""
     w, h = layout.CARD_W, layout.CARD_H
     face = card_face(card)
-    dark = SIDE_DARK[card.side] if card.side else BLACK
+    dark = side_look(card.side).dark if card.side else BLACK
     img = Image.new("RGB", (w, h), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, w - 1, face.band), fill=card_colour(card.side))
@@ -566,13 +582,14 @@ class CardBack:
 BACK_EMBLEM = (layout.CARD_W / 2, 95, 28)  # centre x, y and radius of the roundel
 
 
-def card_back(side: Side | None) -> CardBack:
-    """The layout of a deck's back: game title, emblem, deck name and, on the two decks, the key
-    to the timing letters; the special card's back says it is not used in play (rules 2.3)."""
+def card_back(side: Side | None, title_text: str, letters: tuple[str, ...] | None = None) -> CardBack:
+    """The layout of a deck's back: the game's title (``title_text``), emblem, deck name and, on the
+    sides' decks, the key to the timing letters (those in ``letters``, the letters the game's cards
+    use; all when None); the back of the cards of no side says they are not used in play."""
     w = layout.CARD_W
     d = _measure()
-    bg: RGB = SIDE_DARK[side] if side else (80, 80, 80)
-    title = _wrap(d, "STORM OVER DIEN BIEN PHU", font("bold", 12), w - 36)
+    bg: RGB = side_look(side).dark if side else (80, 80, 80)
+    title = _wrap(d, title_text.upper(), font("bold", 12), w - 36)
     texts = [FaceText("title", line, w / 2, 31 + i * 15, "bold", 12, WHITE, bg) for i, line in enumerate(title)]
     label = side.label.upper() if side else "SPECIAL"
     style, size = fit_font(d, label, w - 36, (("bold", 18, 11),))
@@ -582,38 +599,47 @@ def card_back(side: Side | None) -> CardBack:
         texts.append(FaceText("note", "not used in play", w / 2, 196, "regular", 11, WHITE, bg))
         return CardBack(bg, card_colour(side), tuple(texts))
     room = w - 37 - 18
-    style = "regular" if all(_text_w(d, meaning, font("regular", 11)) <= room for _, meaning in TIMING_KEY) else "condensed"
-    for i, (letter, meaning) in enumerate(TIMING_KEY):
+    key = [(letter, meaning) for letter, meaning in TIMING_KEY if letters is None or letter in letters]
+    style = "regular" if all(_text_w(d, meaning, font("regular", 11)) <= room for _, meaning in key) else "condensed"
+    for i, (letter, meaning) in enumerate(key):
         y = 181 + i * LINE
         texts.append(FaceText("timing-key", letter, 26, y, "bold", 11, WHITE, bg, "ms"))
         texts.append(FaceText("timing-key", meaning, 37, y, style, 11, WHITE, bg, "ls"))
     return CardBack(bg, card_colour(side), tuple(texts))
 
 
-def card_back_texts(side: Side | None) -> tuple[FaceText, ...]:
+def card_back_texts(side: Side | None, title_text: str, letters: tuple[str, ...] | None = None) -> tuple[FaceText, ...]:
     """Every text printed on a deck's back, with its colours."""
-    return card_back(side).texts
+    return card_back(side, title_text, letters).texts
 
 
-def render_card_back(side: Side | None) -> bytes:
-    """The back of a side's deck as PNG bytes: the side's colour, a double frame, the texts of
-    :func:`card_back` and the emblem (a tricolour roundel; a star on red or grey)."""
+def render_card_back(side: Side | None, title_text: str, letters: tuple[str, ...] | None = None) -> bytes:
+    """The back of a side's deck as PNG bytes: the side's dark colour, a double frame, the texts of
+    :func:`card_back` and the side's emblem (a tricolour roundel, a cross edged in white, or a star,
+    on the side's colour; a white star on grey for the cards of no side)."""
     w, h = layout.CARD_W, layout.CARD_H
-    back = card_back(side)
+    back = card_back(side, title_text, letters)
     img = Image.new("RGB", (w, h), back.background)
     d = ImageDraw.Draw(img)
     d.rectangle((6, 6, w - 7, h - 7), outline=back.accent, width=3)
     d.rectangle((12, 12, w - 13, h - 13), outline=WHITE, width=1)
     cx, cy, r = BACK_EMBLEM
-    if side is FRENCH:
+    emblem = side_look(side).emblem if side else None
+    if emblem is not None and emblem.kind == "roundel":
+        left, right = emblem.colours[0], emblem.colours[-1]
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE)
-        d.pieslice((cx - r + 3, cy - r + 3, cx + r - 3, cy + r - 3), 90, 270, fill=(0, 60, 170))
-        d.pieslice((cx - r + 3, cy - r + 3, cx + r - 3, cy + r - 3), 270, 90, fill=(215, 20, 35))
+        d.pieslice((cx - r + 3, cy - r + 3, cx + r - 3, cy + r - 3), 90, 270, fill=left)
+        d.pieslice((cx - r + 3, cy - r + 3, cx + r - 3, cy + r - 3), 270, 90, fill=right)
         d.rectangle((cx - r / 3, cy - r + 3, cx + r / 3, cy + r - 3), fill=WHITE)
         d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=WHITE, width=3)
+    elif emblem is not None and emblem.kind == "cross":
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=back.accent, outline=WHITE, width=3)
+        for half, colour in ((9, WHITE), (5, emblem.colours[0])):
+            d.rectangle((cx - half, cy - r * 0.7, cx + half, cy + r * 0.7), fill=colour)
+            d.rectangle((cx - r * 0.7, cy - half, cx + r * 0.7, cy + half), fill=colour)
     else:
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=back.accent, outline=WHITE, width=3)
-        star(d, cx, cy, r * 0.75, (255, 215, 0) if side is VIET_MINH else WHITE)
+        star(d, cx, cy, r * 0.75, emblem.colours[0] if emblem is not None else WHITE)
     for text in back.texts:
         text.draw(d)
     return png_bytes(img)
@@ -644,7 +670,7 @@ def font_fingerprint() -> str:
 
 
 def source_override(images_dir: Path | None, name: str) -> bytes | None:
-    """Artwork supplied by the maintainer (``images/sodbp/<name>``) wins over a drawn image."""
+    """Artwork supplied by the maintainer (``images/<game id>/<name>``) wins over a drawn image."""
     if images_dir is None:
         return None
     path = images_dir / name

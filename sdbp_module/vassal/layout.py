@@ -2,16 +2,18 @@
 legend, and the set-up's stacks.
 
 One map, one board. The board image is the area map with a panel added on its right holding the
-turn track, the VM replacements box, the Relief Force ("*") box, the Eliminated and Removed boxes,
-the five card piles and the legend. Keeping them on the same board as the areas means every piece
+turn track, the boxes the game's ``module.yaml`` declares (``boxes``: a replacements box, a relief
+box, the Eliminated and Removed boxes, a casualty box …), the card piles and the legend. Keeping them on the same board as the areas means every piece
 position resolves through one zone set, the main map's move key reports every unit move (into a box
 too), and saves need a single BoardPicker record for the play area.
 
 Contracts:
 
-- Zone names (``Turn N``, ``Replacements``, ``Relief Force``, ``Eliminated``, ``Removed``, the piles)
-  are read back by ``replay.vlog.zones``; each turn-track box is ONE zone, its French, Viet Minh and
-  turn-marker spaces are only printed inside it.
+- Zone names (``Turn N``, the declared boxes' zones such as ``Replacements``, ``Relief Force``,
+  ``Eliminated``, ``Removed``, the piles) are read back by ``replay.vlog.zones``; each turn-track box
+  is ONE zone, its spaces for each side and its turn-marker space are only printed inside it. The
+  ``Eliminated`` and ``Removed`` zones always exist (the units' Eliminate and Remove commands send
+  there); a game that declares neither gets them at the end of its boxes.
 - A stack is drawn as the engine draws an unexpanded one (``VASSAL.build.module.map.StackMetrics``:
   ``getContents``/``nextPosition``): the bottom piece at the stack's position, each piece above it
   ``STACK_DX`` to the right and ``STACK_DY`` up (positive ``unexSepX``/``unexSepY``), every piece
@@ -36,8 +38,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sdbp_module.games.sodbp.ids import CardBonus
-from sdbp_module.ids import AreaId, Side
+from sdbp_module.ids import AreaId, BonusSetId, Side, UnitId
 from sdbp_module.model.game_data import (
     Area,
     GameData,
@@ -48,7 +49,7 @@ from sdbp_module.model.game_data import (
 )
 
 MAP_NAME = "Main Map"
-BOARD_NAME = "Dien Bien Phu"
+NO_BONUS = BonusSetId("none")  # the card bonus of an area printed with no bonus symbol
 COUNTER = 60  # counter edge, pixels (reads well at 100 %)
 CARD_W, CARD_H = 180, 252
 PANEL_GAP = 40
@@ -71,7 +72,7 @@ ROOM_STACK = 4  # an area without set-up units keeps room for a stack this high 
 CELL_PAD = 2  # free pixels around a full stack in a box cell
 BOX_PAD = 5  # inner margin of a panel box
 TITLE_H = 26  # height of a box's title line
-LABEL_H = 16  # height of a space's caption ("French", "Viet Minh")
+LABEL_H = 16  # height of a space's caption (a side's label)
 FOOT_H = 22  # height of a turn box's hand-size line
 MARKER_CELL = COUNTER + 12  # the turn-marker space of a turn box
 BOX_GAP = 12  # between panel boxes of a row
@@ -110,10 +111,33 @@ def hand_name(side: Side) -> str:
     return f"{side.label} hand"
 
 
-def placement_zone(placement: Placement) -> str:
-    """The zone a unit with this set-up placement starts in."""
+def board_name(game: GameData) -> str:
+    """The name of the one board (``module.yaml`` ``board_name``)."""
+    return game.presentation.board_name
+
+
+def panel_boxes(game: GameData) -> tuple[tuple[str, str, str], ...]:
+    """The panel's boxes besides the turn track, in print order: (zone, title, note) as
+    ``module.yaml`` declares them, then ``Eliminated`` and ``Removed`` when it leaves them out."""
+    boxes = [(b.zone, b.title, b.note) for b in game.presentation.boxes]
+    zones = {zone for zone, _, _ in boxes}
+    boxes += [(zone, title, "") for zone, title in ((ELIMINATED, "Eliminated"), (REMOVED, "Removed from game")) if zone not in zones]
+    return tuple(boxes)
+
+
+def unit_zones(game: GameData) -> dict[UnitId, str]:
+    """The zone each unit starts in (``placement_zone`` of its scenario placement)."""
+    return {u.id: placement_zone(game, game.scenario.units.get(u.id, u.setup)) for u in game.units}
+
+
+def placement_zone(game: GameData, placement: Placement) -> str:
+    """The zone a unit with this set-up placement starts in; ``any <class>``: the first area of the
+    class by number (the player may set the unit up in another, rules permitting)."""
     if placement.kind is SetupKind.AREA:
         return str(placement.area)
+    if placement.kind is SetupKind.CLASS:
+        first = min((a.id for a in game.areas if a.colour == placement.area_class), default=None)
+        return str(first) if first is not None else REMOVED
     if placement.kind is SetupKind.TURN:
         return turn_box_name(placement.turn or 0)
     if placement.kind is SetupKind.REPLACEMENTS:
@@ -141,8 +165,9 @@ def setup_groups(game: GameData) -> dict[str, list[tuple[Side | None, int]]]:
     the game's order) as ``stack_sizes`` of the stacking limit, then the zone's markers (side None)
     as one stack. The set-up takes each side's pieces in data order, bottom first."""
     counts: Counter[tuple[str, Side | None]] = Counter()
+    zones = unit_zones(game)
     for unit in game.units:
-        counts[(placement_zone(game.scenario.units.get(unit.id, unit.setup)), unit.side)] += 1
+        counts[(zones[unit.id], unit.side)] += 1
     for marker in game.scenario.markers:
         counts[(marker_zone(game, marker), None)] += 1
     rank = {side: i for i, side in enumerate((*game.game.sides, None))}
@@ -329,12 +354,7 @@ def _panel(game: GameData, groups: dict[str, list[tuple[Side | None, int]]], cel
             y += LABEL_H + h + 4
         boxes.append(Box(turn_box_name(t), bx, by, tw, th, f"Turn {t}", tuple(spaces)))
     y = PANEL_TOP + math.ceil(turns / columns) * (th + TURN_GAP) - TURN_GAP + ROW_GAP
-    named = (
-        (REPLACEMENTS, "VM replacements", ""),
-        (RELIEF, "Relief Force (*)", "by card only"),
-        (ELIMINATED, "Eliminated", ""),
-        (REMOVED, "Removed from game", ""),
-    )
+    named = panel_boxes(game)
     bw = (inner_w - (len(named) - 1) * BOX_GAP) // len(named)
     per_row = max(1, (bw - 2 * BOX_PAD) // cell)
     rows = max(2, max(math.ceil(sum(stacks[(name, s)] for s in (*sides, None)) / per_row) for name, _, _ in named))
@@ -376,12 +396,13 @@ class LabelParts:
     name: Point
     name_box: Rect  # the plate behind the name
     star: Rect | None  # victory (14.0)
-    bonus: Rect | None  # card-bonus square (5.1)
+    bonus: Rect | None  # hand bonus square
+    code: Rect | None = None  # the set-up letter's square (``Area.setup_code``)
 
     @property
     def footprint(self) -> tuple[Rect, ...]:
         """Every rectangle the label covers."""
-        return tuple(r for r in (self.circle, self.defense_box, self.name_box, self.star, self.bonus) if r is not None)
+        return tuple(r for r in (self.circle, self.defense_box, self.name_box, self.star, self.bonus, self.code) if r is not None)
 
 
 def _text_box(xy: Point, text: str, style: tuple[str, int], pad: int = 0) -> Rect:
@@ -395,7 +416,7 @@ def _text_box(xy: Point, text: str, style: tuple[str, int], pad: int = 0) -> Rec
 
 def label_parts(area: Area, at: Point) -> LabelParts:
     """The printed marks of ``area``'s label around the point ``at`` (``Layout.label_at``)."""
-    p = _label_parts(area.name, area.defense, area.victory, area.card_bonus != CardBonus.NONE)
+    p = _label_parts(area.name, area.defense, area.victory, area.card_bonus != NO_BONUS, bool(area.setup_code))
     dx, dy = at
 
     def move(r: Rect) -> Rect:
@@ -410,11 +431,12 @@ def label_parts(area: Area, at: Point) -> LabelParts:
         name_box=move(p.name_box),
         star=None if p.star is None else move(p.star),
         bonus=None if p.bonus is None else move(p.bonus),
+        code=None if p.code is None else move(p.code),
     )
 
 
 @lru_cache(maxsize=256)
-def _label_parts(name: str, defense: int, victory: bool, bonus: bool) -> LabelParts:
+def _label_parts(name: str, defense: int, victory: bool, bonus: bool, code: bool) -> LabelParts:
     """A label's marks around (0, 0), from the facts it shows (memoised: measuring text is slow)."""
     return LabelParts(
         circle=(-CIRCLE_R, -CIRCLE_R, CIRCLE_R + 1, CIRCLE_R + 1),
@@ -425,6 +447,7 @@ def _label_parts(name: str, defense: int, victory: bool, bonus: bool) -> LabelPa
         name_box=_text_box((0, 36), name, NAME_FONT, NAME_PAD),
         star=(36 - STAR_R, -18 - STAR_R, 36 + STAR_R + 1, -18 + STAR_R + 1) if victory else None,
         bonus=(-50, -30, -31, -7) if bonus else None,
+        code=(31, -3, 50, 16) if code else None,
     )
 
 

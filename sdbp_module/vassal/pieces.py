@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sdbp_module.codec.pieces import expand_prototypes
-from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import Card, GameData, MarkerKind, Unit
+from sdbp_module.model.presentation import game_marks
 from sdbp_module.vassal import layout
 from sdbp_module.vassal.traits import (
     Piece,
@@ -100,7 +100,7 @@ MARKER_PROTOTYPE = "Marker"
 
 
 # ------------------------------------------------------------------------------------------
-# Image names (the naming convention for artwork in images/sodbp/, docs/module.md)
+# Image names (the naming convention for artwork in images/<game id>/, docs/module.md)
 
 
 def unit_image(unit: Unit, spent: bool) -> str:
@@ -125,6 +125,7 @@ def card_back_image(side: Side | None) -> str:
 
 def _unit_prototype(game: GameData, side: Side) -> Piece:
     lay = layout.make_layout(game)
+    board = layout.board_name(game)
     elim = lay.box(layout.ELIMINATED).centre
     removed = lay.box(layout.REMOVED).centre
     commands = [
@@ -134,7 +135,8 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
         PropCommand("", K_TAKE, ("P", f"${STACK_TARGET}$")),
     ]
     declarations = [("fire", "Declare fire…", K_FIRE, P_FIRE, R_FIRE, G_FIRE, F_FIRE)]
-    if side is VIET_MINH:
+    actions = game.presentation.side(side).unit_actions
+    if "assault" in actions:
         commands.insert(1, PropCommand("", P_ASSAULT, ("R", "Target area number")))
         declarations.append(("assault", "Declare assault…", K_ASSAULT, P_ASSAULT, R_ASSAULT, G_ASSAULT, F_ASSAULT))
     menu_keys = [d[2] for d in declarations]
@@ -163,10 +165,10 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
         dynamic_property(DECLARED, "0", marks, numeric=True, minimum=0, maximum=2),
         set_global_property(STACK_TARGET, [PropCommand("", K_SHARE, ("P", "$sdbp_target$"))], "share the leading unit's target"),
         *followers,
-        send_to("Eliminate", K_ELIMINATE, layout.MAP_NAME, layout.BOARD_NAME, elim[0], elim[1], "to the Eliminated box"),
-        send_to("Remove from game", K_REMOVE, layout.MAP_NAME, layout.BOARD_NAME, removed[0], removed[1], "to the Removed box"),
+        send_to("Eliminate", K_ELIMINATE, layout.MAP_NAME, board, elim[0], elim[1], "to the Eliminated box"),
+        send_to("Remove from game", K_REMOVE, layout.MAP_NAME, board, removed[0], removed[1], "to the Removed box"),
     ]
-    if side is VIET_MINH:
+    if "entrench" in actions:
         traits.append(trigger("Declare entrenchment", K_ENTRENCH, description="menu entry for the entrench report"))
     traits += [
         report([K_SPENT], f"{PREFIX}FLIP|{SIDE}|{unit_ref}|area=$CurrentZone$|state=spent", "report flip to spent"),
@@ -174,11 +176,10 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
         report([K_MOVED], f"{PREFIX}MOVE|{SIDE}|{unit_ref}|from=$OldZone$|to=$CurrentZone$", "report move"),
         report([R_FIRE], f"{PREFIX}FIRE|{SIDE}|{unit_ref}|from=$CurrentZone$|target=$sdbp_target$", "report fire"),
     ]
-    if side is VIET_MINH:
-        traits += [
-            report([R_ASSAULT], f"{PREFIX}ASSAULT|{SIDE}|{unit_ref}|from=$CurrentZone$|target=$sdbp_target$", "report assault"),
-            report([K_ENTRENCH], f"{PREFIX}ENTRENCH|{SIDE}|{unit_ref}|area=$CurrentZone$", "report entrenchment"),
-        ]
+    if "assault" in actions:
+        traits.append(report([R_ASSAULT], f"{PREFIX}ASSAULT|{SIDE}|{unit_ref}|from=$CurrentZone$|target=$sdbp_target$", "report assault"))
+    if "entrench" in actions:
+        traits.append(report([K_ENTRENCH], f"{PREFIX}ENTRENCH|{SIDE}|{unit_ref}|area=$CurrentZone$", "report entrenchment"))
     traits += [
         report([R_HIT_FLIP], f"{PREFIX}DAMAGE|{SIDE}|{unit_ref}|area=$CurrentZone$|result=flip", "report damage: flip"),
         report([R_HIT_ELIMINATE], f"{PREFIX}DAMAGE|{SIDE}|{unit_ref}|area=$CurrentZone$|result=eliminate", "report damage: eliminate"),
@@ -195,10 +196,13 @@ HAND_DRAW_POINT = (layout.CARD_W // 2 + 10, (layout.CARD_H + 60) // 2)
 ``CARD_H + 60`` high, buildfile); cards drawn there stack (``Map.placeOrMerge``)."""
 
 
-def _card_prototype(side: Side | None) -> Piece:
+def _card_prototype(game: GameData, side: Side | None) -> Piece:
+    """A side's card behaviour (``side`` None: the cards of no side): play, discard, remove, draw,
+    and the side's ``card_actions`` (``entrench``: discard to entrench an area)."""
     commands = [PropCommand("", P_PLAY, ("R", "Target area number (blank if none)")), PropCommand("", K_RESET, ("P", ""))]
     triggers = [trigger("Play…", K_PLAY, [P_PLAY, R_PLAY, K_RESET, M_PLAY], "play: prompt, report, reset, move")]
-    if side is VIET_MINH:
+    entrench = side is not None and "entrench" in game.presentation.side(side).card_actions
+    if entrench:
         commands.insert(1, PropCommand("", P_DIG, ("R", "Area to entrench")))
         triggers.append(
             trigger("Discard for entrenchment…", K_ENTRENCH, [P_DIG, R_DIG, K_RESET, M_DIG], "entrench: prompt, report, reset, move")
@@ -213,7 +217,7 @@ def _card_prototype(side: Side | None) -> Piece:
         return_to_deck("Discard", K_DISCARD, discard, "to the discard pile"),
         return_to_deck("Remove from game", K_REMOVE, layout.REMOVED_CARDS, "to the removed pile"),
     ]
-    if side is VIET_MINH:
+    if entrench:
         traits.append(return_to_deck("", M_DIG, discard, "entrenchment discard"))
     if side is not None:
         hand = layout.hand_name(side)
@@ -224,7 +228,7 @@ def _card_prototype(side: Side | None) -> Piece:
         report([K_DISCARD], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=discard", "report discard"),
         report([K_REMOVE], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=remove", "report removal"),
     ]
-    if side is VIET_MINH:
+    if entrench:
         traits.append(report([R_DIG], f"{PREFIX}ENTRENCH|{SIDE}|{card_ref}|area=$sdbp_target$", "report entrenchment"))
     traits.append(basic_piece(""))
     return Piece(tuple(traits))
@@ -257,7 +261,7 @@ def prototypes(game: GameData) -> tuple[PrototypeDef, ...]:
     sides_with_cards: list[Side | None] = [s for s in game.game.sides]
     if game.cards_of(None):
         sides_with_cards.append(None)
-    out += [PrototypeDef(card_prototype_name(s), "card behaviour", _card_prototype(s)) for s in sides_with_cards]
+    out += [PrototypeDef(card_prototype_name(s), "card behaviour", _card_prototype(game, s)) for s in sides_with_cards]
     out.append(PrototypeDef(MARKER_PROTOTYPE, "marker behaviour", _marker_prototype()))
     return tuple(out)
 
@@ -283,10 +287,7 @@ def unit_properties(unit: Unit) -> list[tuple[str, str]]:
         ("defense", str(unit.defense)),
         ("spent_defense", str(unit.spent_defense)),
         ("movement", str(unit.movement)),
-        ("thai", _bool("thai" in unit.marks)),
-        ("elite", _bool("elite" in unit.marks)),
-        ("replacement", _bool("replacement" in unit.marks)),
-    ]
+    ] + [(mark, _bool(mark in unit.marks)) for mark in game_marks(unit.side)]
 
 
 def unit_piece(unit: Unit, gpid: int) -> Piece:
@@ -309,8 +310,9 @@ def unit_piece(unit: Unit, gpid: int) -> Piece:
 
 
 def state_label(kind: MarkerKind, state: str) -> str:
-    if kind.id in ("control", "fire") and state in (FRENCH.value, VIET_MINH.value):
-        return Side(state).label
+    side = Side.named(state)
+    if kind.id in ("control", "fire") and side is not None:
+        return side.label
     if kind.id == "trench":
         return f"Level {state}"
     return state.replace("-", " ").capitalize()

@@ -158,7 +158,7 @@ def _mark(note: _Note) -> str:
 def column_reasons(table: Table) -> tuple[str, ...]:
     """Per column, the reconstruction reason its header carries for all its cells, or ``""``.
 
-    A column whose numbers are all reconstructed for one reason (the Viet Minh hand sizes, the arrival
+    A column whose numbers are all reconstructed for one reason (one side's hand sizes, the arrival
     counts) is marked once on its header instead of on every cell; a column that mixes printed and
     reconstructed numbers, or several reasons, marks each reconstructed number."""
     out = []

@@ -1,8 +1,8 @@
 """The campaign set-up: a saved game (``campaign.vsav``) inside the module (format reference §5.5).
 
 Every unit, marker and card is placed as rules 3.0 and the scenario data say: units in their set-up
-areas, reinforcements on their turn-track box, the VM replacements in their box, the "*" units in
-the Relief Force box; the turn marker on turn 1; each side's cards in its deck (``shuffle="Always"``:
+areas, reinforcements on their turn-track box, replacements in the replacements box, the "*" units
+in the Relief Force box; the turn marker on turn 1; each side's cards in its deck (``shuffle="Always"``:
 every draw is random), the special card in the Removed pile. Piece ids come from a counter over the
 data order, never the clock.
 
@@ -87,8 +87,9 @@ def build_setup(game: GameData, lay: layout.Layout) -> SetupSave:
 
     # -- what goes where: zone name -> the pieces to place there
     by_zone: dict[str, list[_Entry]] = defaultdict(list)
+    zones = layout.unit_zones(game)
     for unit, gpid in sl.units:
-        zone = unit_zone(game, unit)
+        zone = zones[unit.id]
         by_zone[zone].append(_Entry(unit.id, pieces.unit_piece(unit, gpid), gpid, unit.side))
     marker_gpid = {kind.id: (kind, gpid) for kind, gpid in sl.markers}
     for mp in game.scenario.markers:
@@ -135,7 +136,7 @@ def build_setup(game: GameData, lay: layout.Layout) -> SetupSave:
 
     group = encode(["", *members, *card_adds, *stacks, *deck_adds], ESC)
     assert group is not None
-    restore = [f"{layout.MAP_NAME}BoardPicker\t{layout.BOARD_NAME}\t0\t0", "SETUP_STACK\t"]
+    restore = [f"{layout.MAP_NAME}BoardPicker\t{layout.board_name(game)}\t0\t0", "SETUP_STACK\t"]
     restore += [f"{layout.hand_name(s)}BoardPicker\t{layout.hand_name(s)}\t0\t0" for s in game.game.sides]
     restore.append("TURNTurnTracker0\t" + buildfile.tracker_state(game, game.scenario.first_turn))
     text = encode(["begin_save", "", group, *restore, "end_save"], ESC)
@@ -152,4 +153,4 @@ def turn_state(turn: int) -> str:
 
 def unit_zone(game: GameData, unit: Unit) -> str:
     """Zone name a unit starts in."""
-    return layout.placement_zone(game.scenario.units.get(unit.id, unit.setup))
+    return layout.unit_zones(game)[unit.id]

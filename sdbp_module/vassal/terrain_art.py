@@ -13,14 +13,15 @@ trenches or houses there; hills and heights rise around it).
 ``draw_legend(image, box, game)`` explains, inside ``box`` (x, y, w, h; laid out for about 840 ×
 420, fits any box of at least 700 × 360), the terrain classes the data uses (swatches painted by
 the same painters as the map), the map features the data has, and the marks the board prints:
-number colours (2.2.1, 7.0, 11.0), the D-value (8.3.2), the victory star (14.0) and the card-bonus
-squares (5.1), the last two with ``board_art``'s own painters and colours.
+number colours of the area classes, the D-value, the victory star and the card-bonus squares, the
+last two with ``board_art``'s own painters and colours. Every legend text is the game's
+(``module.yaml`` ``legend``, ``area_classes``, ``bonus_sets``).
 
 Deterministic: the random details (dyke spacing, wet fields, trees, houses) come from
 ``random.Random`` seeded by area number or feature index, and only Pillow drawing with fixed
 parameters is used. Only ``ImageDraw`` primitives and area-sized masks are used (no map-sized
 filters), so the whole map draws in a small fraction of a second. Terrain has no rules effect;
-the map is our reconstruction (``source_data/sodbp/areas.yaml``, ``game.yaml`` ``map``).
+the map is the game's data (``areas.yaml``, ``game.yaml`` ``map``).
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from sdbp_module.games.sodbp.ids import AreaColour, CardBonus
 from sdbp_module.ids import AreaClassId, BonusSetId
 from sdbp_module.model.game_data import (
     Area,
@@ -44,8 +44,9 @@ from sdbp_module.model.game_data import (
     Source,
     Terrain,
 )
+from sdbp_module.model.presentation import Presentation
 from sdbp_module.vassal import board_art, images, layout
-from sdbp_module.vassal.images import BLACK, NUMBER_COLOUR, RGB, WHITE
+from sdbp_module.vassal.images import BLACK, RGB, WHITE
 
 FPoint = tuple[float, float]
 Box = tuple[int, int, int, int]
@@ -61,7 +62,18 @@ GROUND: dict[Terrain, RGB] = {
     Terrain.HILLS: (206, 216, 158),  # the hill rises from the paddies
     Terrain.HEIGHTS: (160, 178, 118),
     Terrain.AIRSTRIP: (224, 216, 176),
+    Terrain.URBAN: (222, 214, 196),
+    Terrain.FACTORY: (210, 204, 194),
+    Terrain.RAVINE: (220, 210, 176),
+    Terrain.WATER: (150, 190, 228),
 }
+BLOCK: RGB = (176, 156, 136)  # city blocks
+BLOCK_EDGE: RGB = (128, 108, 92)
+HALL: RGB = (150, 146, 142)  # factory halls
+HALL_ROOF: RGB = (112, 108, 106)
+GULLY: RGB = (168, 140, 98)  # a ravine's slopes
+GULLY_FLOOR: RGB = (128, 100, 66)
+WAVE: RGB = (196, 222, 244)
 HILL_STEPS: tuple[RGB, ...] = ((212, 206, 150), (218, 198, 146), (224, 194, 144), (230, 200, 156))  # foot → top
 HEIGHT_STEPS: tuple[RGB, ...] = ((166, 178, 116), (174, 176, 114), (182, 176, 118))
 HILL_CONTOUR: RGB = (156, 120, 78)
@@ -349,6 +361,64 @@ def _paddies(image: Image.Image, poly: Sequence[Point], calm: Sequence[Box], see
     image.paste(DYKE, (x0, y0), ImageChops.multiply(lines, keep))
 
 
+def _blocks(image: Image.Image, poly: Sequence[Point], calm: Sequence[Box], seed: int, size: tuple[int, int], street: int, fill: RGB, edge: RGB) -> None:
+    """City blocks or factory halls inside ``poly``: a street grid of ``size`` blocks ``street``
+    apart, one block in six gone (rubble), each with a darker edge and, for large blocks, roof
+    ridges; none within ``INSET`` of the outline or near a calm box."""
+    keep, (x0, y0, x1, y1) = _keep_mask(poly, calm, INSET // 2, 4)
+    w, h = x1 - x0, y1 - y0
+    layer = Image.new("RGB", (w, h), fill)
+    mask = Image.new("L", (w, h), 0)
+    ld, md = ImageDraw.Draw(layer), ImageDraw.Draw(mask)
+    rng = random.Random(seed)
+    bw, bh = size
+    for j, y in enumerate(range(-rng.randrange(bh), h, bh + street)):
+        shift = rng.randrange(bw // 2) if j % 2 else 0
+        for x in range(-shift - rng.randrange(4), w, bw + street):
+            if rng.random() < 1 / 6:
+                continue
+            box = (x, y, x + bw - 1, y + bh - 1)
+            md.rectangle(box, fill=255)
+            ld.rectangle(box, fill=fill, outline=edge)
+            if bw > 30:
+                for k in range(1, 4):
+                    ld.line((x + k * bw // 4, y + 2, x + k * bw // 4, y + bh - 3), fill=edge, width=1)
+    image.paste(layer, (x0, y0), ImageChops.multiply(mask, keep))
+
+
+def _gully(image: Image.Image, poly: Sequence[Point], calm: Sequence[Box], seed: int) -> None:
+    """A ravine across ``poly``: a winding gully, its slopes and its darker floor, off the calm boxes."""
+    keep, (x0, y0, x1, y1) = _keep_mask(poly, calm, INSET // 2, 6)
+    w, h = x1 - x0, y1 - y0
+    rng = random.Random(seed)
+    horizontal = w >= h
+    length, across = (w, h) if horizontal else (h, w)
+    mid = across * rng.uniform(0.3, 0.7)
+    line: list[FPoint] = []
+    for k in range(0, length + 20, 20):
+        t = mid + across * 0.12 * math.sin(k / 37 + seed) + rng.uniform(-3, 3)
+        line.append((float(k), t) if horizontal else (t, float(k)))
+    layer = Image.new("L", (w, h), 0)
+    floor = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(layer).line(line, fill=255, width=16, joint="curve")
+    ImageDraw.Draw(floor).line(line, fill=255, width=5, joint="curve")
+    image.paste(GULLY, (x0, y0), ImageChops.multiply(layer, keep))
+    image.paste(GULLY_FLOOR, (x0, y0), ImageChops.multiply(floor, keep))
+
+
+def _waves(image: Image.Image, poly: Sequence[Point], calm: Sequence[Box], seed: int) -> None:
+    """Water inside ``poly``: short light wave strokes on a loose grid, off the calm boxes."""
+    keep, (x0, y0, x1, y1) = _keep_mask(poly, calm, INSET // 2, 4)
+    w, h = x1 - x0, y1 - y0
+    layer = Image.new("L", (w, h), 0)
+    d = ImageDraw.Draw(layer)
+    rng = random.Random(seed)
+    for y in range(6, h, 14):
+        for x in range(rng.randrange(20), w, 28):
+            d.arc((x, y, x + 12, y + 8), 200, 340, fill=255, width=2)
+    image.paste(WAVE, (x0, y0), ImageChops.multiply(layer, keep))
+
+
 def _trees(draw: ImageDraw.ImageDraw, poly: Sequence[Point], calm: Sequence[Box], seed: int, density: float = 0.5) -> None:
     """Round tree crowns, each with its shadow, on a jittered grid inside ``poly``, clear of its
     outline and of the calm boxes."""
@@ -563,6 +633,8 @@ def draw_terrain(image: Image.Image, game: GameData) -> None:
     w, h = game.map.width, game.map.height
     d = ImageDraw.Draw(image)
     d.rectangle((0, 0, w - 1, h - 1), fill=MARGIN)
+    for colour, polygon in game.presentation.water:
+        d.polygon(polygon, fill=colour)
     calm = [calm_box(a) for a in game.areas]
     for area in game.areas:
         d.polygon(area.polygon, fill=GROUND[area.terrain])
@@ -573,6 +645,14 @@ def draw_terrain(image: Image.Image, game: GameData) -> None:
             _heights(d, area.polygon, box, calm, area.id)
         elif area.terrain is Terrain.PADDIES:
             _paddies(image, area.polygon, calm, area.id)
+        elif area.terrain is Terrain.URBAN:
+            _blocks(image, area.polygon, calm, area.id, (16, 12), 7, BLOCK, BLOCK_EDGE)
+        elif area.terrain is Terrain.FACTORY:
+            _blocks(image, area.polygon, calm, area.id, (44, 24), 12, HALL, HALL_ROOF)
+        elif area.terrain is Terrain.RAVINE:
+            _gully(image, area.polygon, calm, area.id)
+        elif area.terrain is Terrain.WATER:
+            _waves(image, area.polygon, calm, area.id)
     for area, box in zip(game.areas, calm, strict=True):
         if area.strongpoint:
             _strongpoint(d, area.polygon, box, calm)
@@ -638,20 +718,6 @@ def _distance_to_segment(p: FPoint, a: Point, b: Point) -> float:
 Painter = Callable[[Image.Image, Box], None]
 """Paints one legend swatch into its box."""
 
-TERRAIN_WORDS: dict[Terrain, str] = {
-    Terrain.HEIGHTS: "Wooded heights of the rim",
-    Terrain.HILLS: "Hill, in steps with contour lines",
-    Terrain.PADDIES: "Rice paddies and their dykes",
-    Terrain.AIRSTRIP: "Airstrip area with the runway (pierced steel plate)",
-    Terrain.OPEN: "Open ground",
-}
-TERRAIN_ORDER = (Terrain.HEIGHTS, Terrain.HILLS, Terrain.PADDIES, Terrain.AIRSTRIP, Terrain.OPEN)
-COLOUR_WORDS: dict[AreaClassId, str] = {
-    AreaColour.RED: "Red number: French units may never enter (7.0)",
-    AreaColour.BLUE: "Blue number: airstrip; VM-held: +2 to the French supply roll (11.0)",
-    AreaColour.GREEN: "Green number: west bank next to an airstrip; VM-held: +1 (11.0)",
-    AreaColour.PLAIN: "Black number: no special rule",
-}
 
 
 def draw_legend(image: Image.Image, box: tuple[int, int, int, int], game: GameData) -> None:
@@ -661,8 +727,9 @@ def draw_legend(image: Image.Image, box: tuple[int, int, int, int], game: GameDa
     d = ImageDraw.Draw(image)
     d.rectangle((x, y, x + w - 1, y + h - 1), fill=LEGEND_FILL, outline=BLACK, width=2)
     d.text((x + 12, y + 8), "Map legend", font=images.font("bold", 18), fill=BLACK)
-    d.text((x + w - 12, y + 14), "Terrain is drawn for looks: only the D-value counts (8.3.2)", font=images.font("regular", 11), fill=(70, 70, 70), anchor="ra")
-    north = (_swatch(LEGEND_FILL, _paint_north), "North is up. The map is our reconstruction, not the published one")
+    legend = game.presentation.legend
+    d.text((x + w - 12, y + 14), legend.note, font=images.font("regular", 11), fill=(70, 70, 70), anchor="ra")
+    north = (_swatch(LEGEND_FILL, _paint_north), legend.north)
     columns = (("Terrain", [*terrain_entries(game), north]), ("Map features", feature_entries(game)), ("Printed on the map", mark_entries(game)))
     top = y + 54
     rows = max(1, *(len(entries) for _, entries in columns))
@@ -742,25 +809,38 @@ def _terrain_swatch(terrain: Terrain) -> Painter:
             _relief(d, rings(outline, top, (1.0, 0.62, 0.3, 0.0), gap=2, inset=2), HILL_STEPS, HILL_CONTOUR, [])
         elif terrain is Terrain.AIRSTRIP:
             _runway(d, Runway("", ((6, h // 2), (w - 6, h // 2)), min(20, h - 8), (), LEGEND_SOURCE), [])
+        elif terrain is Terrain.URBAN:
+            _blocks(tile, outline, [], 1, (12, 9), 5, BLOCK, BLOCK_EDGE)
+        elif terrain is Terrain.FACTORY:
+            _blocks(tile, outline, [], 1, (34, 18), 8, HALL, HALL_ROOF)
+        elif terrain is Terrain.RAVINE:
+            _gully(tile, outline, [], 1)
+        elif terrain is Terrain.WATER:
+            _waves(tile, outline, [], 1)
 
     return _swatch(GROUND[terrain], paint)
 
 
 def terrain_entries(game: GameData) -> list[tuple[Painter, str]]:
-    """One entry per terrain class the areas use, in ``TERRAIN_ORDER``."""
+    """One entry per terrain class the areas use, in the order of the legend's ``terrain`` words
+    (a terrain the legend does not name comes last, under its own name)."""
+    words = game.presentation.legend.terrain
     present = {a.terrain for a in game.areas}
-    return [(_terrain_swatch(t), TERRAIN_WORDS[t]) for t in TERRAIN_ORDER if t in present]
+    order = [Terrain(t) for t in words if t in {p.value for p in present}]
+    order += sorted(present - set(order), key=lambda t: t.value)
+    return [(_terrain_swatch(t), words.get(t.value, t.value.capitalize())) for t in order]
 
 
 def feature_entries(game: GameData) -> list[tuple[Painter, str]]:
     """River, bridges, roads, tracks, villages and strongpoints: those the game has."""
     out: list[tuple[Painter, str]] = []
+    words = game.presentation.legend
     if any(b.river for b in game.borders):
-        out.append((_swatch(GROUND[Terrain.PADDIES], _paint_river), "River (blue border): +1 MP to cross (7.0); French armour only by a bridge (7.0, 8.4.2)"))
+        out.append((_swatch(GROUND[Terrain.PADDIES], _paint_river), words.river))
     names = {(s.a, s.b): s.name for s in game.map.bridges}
     bridges = [f"{b.b}–{b.a}" + (f" {names[(b.a, b.b)]}" if (b.a, b.b) in names else "") for b in game.borders if b.bridge]
     if bridges:
-        out.append((_swatch(GROUND[Terrain.PADDIES], _paint_bridge), f"Bridge, no river +1 MP (7.0): {', '.join(bridges)}"))
+        out.append((_swatch(GROUND[Terrain.PADDIES], _paint_bridge), words.bridge.format(bridges=", ".join(bridges))))
     for kind, word in ((RoadKind.ROAD, "Road"), (RoadKind.TRACK, "Track")):
         roads = list(dict.fromkeys(r.name for r in game.map.roads if r.kind is kind))
         if roads:
@@ -768,22 +848,30 @@ def feature_entries(game: GameData) -> list[tuple[Painter, str]]:
     if game.map.villages:
         out.append((_swatch(GROUND[Terrain.PADDIES], _paint_village), "Village: " + ", ".join(v.name for v in game.map.villages)))
     if any(a.strongpoint for a in game.areas):
-        out.append((_swatch(GROUND[Terrain.PADDIES], _paint_strongpoint), "French strongpoint: trenches and wire (no rules effect; VM trenches are markers, 9.0)"))
+        out.append((_swatch(GROUND[Terrain.PADDIES], _paint_strongpoint), words.strongpoint))
     return out
 
 
 def mark_entries(game: GameData) -> list[tuple[Painter, str]]:
-    """The number colours the areas use, the D-value, the victory star and the card-bonus squares."""
+    """The number colours of the area classes the areas use (in the order ``module.yaml`` declares
+    them; a class it gives no legend line is left out), the D-value, the victory star and the
+    card-bonus squares."""
+    look = game.presentation
     present = {a.colour for a in game.areas}
-    colours = (AreaColour.RED, AreaColour.BLUE, AreaColour.GREEN, AreaColour.PLAIN)
-    out: list[tuple[Painter, str]] = [(_swatch(LEGEND_FILL, _number_painter(c)), COLOUR_WORDS[c]) for c in colours if c in present]
-    out.append((_swatch(LEGEND_FILL, _paint_defense), "D-value: the area's terrain defence value (8.3.2)"))
+    out: list[tuple[Painter, str]] = [
+        (_swatch(LEGEND_FILL, _number_painter(AreaClassId(c), look)), look.area_classes[c].legend)
+        for c in look.class_order
+        if c in present and look.area_classes[c].legend
+    ]
+    out.append((_swatch(LEGEND_FILL, _paint_defense), look.legend.defense))
     if any(a.victory for a in game.areas):
-        out.append((_swatch(LEGEND_FILL, _paint_star), "Victory area (14.0)"))
-    for bonus, word in ((CardBonus.WHITE, "White"), (CardBonus.GREY, "Grey")):
+        out.append((_swatch(LEGEND_FILL, _paint_star), look.legend.victory))
+    used = sorted({a.card_bonus for a in game.areas} - {BonusSetId("none")})
+    for bonus in [BonusSetId(b) for b in look.bonus_sets if b in used] + [b for b in used if b not in look.bonus_sets]:
         ids = [str(a) for a in game.bonus_areas(bonus)]
         if ids:
-            out.append((_swatch(LEGEND_FILL, _bonus_painter(bonus)), f"{word} square: +1 card for holding all of {', '.join(ids)} (5.1)"))
+            text = look.legend.bonus.format(word=look.bonus(bonus).word, areas=", ".join(ids))
+            out.append((_swatch(LEGEND_FILL, _bonus_painter(bonus, look)), text))
     return out
 
 
@@ -824,15 +912,15 @@ def _paint_strongpoint(tile: Image.Image, d: ImageDraw.ImageDraw, outline: Seque
         _wire(d, run)
 
 
-def _number_painter(colour: AreaClassId) -> TilePaint:
-    """A number circle as the board prints it (``layout``'s font and radius, ``NUMBER_COLOUR``)."""
+def _number_painter(colour: AreaClassId, look: Presentation) -> TilePaint:
+    """A number circle as the board prints it (``layout``'s font and radius, the class's colour)."""
 
     def paint(tile: Image.Image, d: ImageDraw.ImageDraw, outline: Sequence[Point]) -> None:
         cx, cy = tile.width / 2, tile.height / 2
         r = min(layout.CIRCLE_R, tile.height / 2 - 2)
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE, outline=BLACK, width=2)
         size = round(layout.NUMBER_FONT[1] * r / layout.CIRCLE_R)
-        images.centre_text(d, (cx, cy), "12", images.font(layout.NUMBER_FONT[0], size), NUMBER_COLOUR[colour])
+        images.centre_text(d, (cx, cy), "12", images.font(layout.NUMBER_FONT[0], size), look.number_colour(colour))
 
     return paint
 
@@ -852,11 +940,11 @@ def _paint_star(tile: Image.Image, d: ImageDraw.ImageDraw, outline: Sequence[Poi
     board_art.draw_victory_star(d, (cx - r, cy - r, cx + r + 1, cy + r + 1))
 
 
-def _bonus_painter(bonus: BonusSetId) -> TilePaint:
+def _bonus_painter(bonus: BonusSetId, look: Presentation) -> TilePaint:
     """The card-bonus square at the board's size (19 × 23, as ``layout.label_parts`` gives it)."""
 
     def paint(tile: Image.Image, d: ImageDraw.ImageDraw, outline: Sequence[Point]) -> None:
         cx, cy = tile.width // 2, tile.height // 2
-        board_art.draw_card_bonus(d, (cx - 10, cy - 12, cx + 9, cy + 11), bonus)
+        board_art.draw_card_bonus(d, (cx - 10, cy - 12, cx + 9, cy + 11), bonus, look)
 
     return paint

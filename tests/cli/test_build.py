@@ -34,7 +34,7 @@ def test_data_problems_exit_1_with_the_validator_messages(tmp_path: Path) -> Non
     counters.write_text(counters.read_text(encoding="utf-8").replace("side: french", "side: martian", 1), encoding="utf-8")
     result = CliRunner().invoke(main, ["build", str(data), "-o", str(tmp_path / "out")])
     assert result.exit_code == 1
-    assert "counters.yaml:" in result.output and "'martian' is not allowed" in result.output
+    assert "counters.yaml:" in result.output and "'martian' is not a side of this game" in result.output
     assert "Traceback" not in result.output
     assert not (tmp_path / "out" / "StormOverDienBienPhu-1.0.0.vmod").exists()
 

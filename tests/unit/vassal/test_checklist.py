@@ -157,7 +157,7 @@ def test_zone_paths_are_closed_polygons_without_repeat_or_trailing_separator(bui
 
 def test_no_forbidden_entries_and_required_ones_present(built: Built) -> None:
     names = set(built.entries)
-    assert {"buildFile.xml", "moduledata", buildfile.SETUP_FILE, buildfile.HELP_FILE, "images/map.png"} <= names
+    assert {"buildFile.xml", "moduledata", buildfile.SETUP_FILE, buildfile.help_file(built.game), "images/map.png"} <= names
     assert not names & {"savedGame", "extensiondata", "buildFile"}  # §2.1, §8.16
 
 
@@ -192,7 +192,7 @@ def test_setup_save_structure(built: Built) -> None:
     assert top[0] == "begin_save" and top[1] == "" and top[-1] == "end_save"
     assert "\n" not in text and "\r" not in text  # §8.10
     assert "SETUP_STACK\t" in top  # §8.6
-    assert f"{layout.MAP_NAME}BoardPicker\t{layout.BOARD_NAME}\t0\t0" in top  # §8.15
+    assert f"{layout.MAP_NAME}BoardPicker\t{layout.board_name(built.game)}\t0\t0" in top  # §8.15
     for side in built.game.game.sides:
         assert f"{layout.hand_name(side)}BoardPicker\t{layout.hand_name(side)}\t0\t0" in top
     last = built.game.game.turns  # the counter is looped at the data's last turn (buildfile._turn_tracker)

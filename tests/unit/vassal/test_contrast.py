@@ -95,7 +95,7 @@ def test_every_card_face_and_back_reads(game: GameData) -> None:
         assert low(texts) == [], card.id
         assert any(t.role == "effect" for t in texts), card.id
     for side in (FRENCH, VIET_MINH, None):
-        assert low(images.card_back_texts(side)) == [], side
+        assert low(images.card_back_texts(side, game.game.title)) == [], side
 
 
 # ------------------------------------------------------------------------------------------
@@ -175,7 +175,7 @@ def test_rendered_cards_show_the_layouts_colours(game: GameData) -> None:
     for card in cards:
         check_pixels(images.render_card(card), images.card_face_texts(card), card.id)
     for side in (FRENCH, VIET_MINH, None):
-        check_pixels(images.render_card_back(side), images.card_back_texts(side), f"back {side}")
+        check_pixels(images.render_card_back(side, game.game.title), images.card_back_texts(side, game.game.title), f"back {side}")
 
 
 @pytest.mark.parametrize("field", ["fg", "bg"])

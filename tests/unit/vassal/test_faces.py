@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 from sdbp_module.games.sodbp.ids import FRENCH, UNIT_TYPES, VIET_MINH
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData, Placement, SetupKind, Unit
+from sdbp_module.model.presentation import side_look
 from sdbp_module.vassal import images, layout
 
 
@@ -44,8 +45,8 @@ BACKGROUND = (30, 30)  # a pixel of the counter's background, right of the set-u
 def test_french_counters_are_blue_and_viet_minh_counters_red(game: GameData) -> None:
     fr = picture(images.render_unit(first(game, side=FRENCH), False)).getpixel((4, 46))
     vm = picture(images.render_unit(first(game, side=VIET_MINH), False)).getpixel((4, 46))
-    assert fr == images.SIDE_COUNTER[FRENCH] and fr[2] > fr[0]
-    assert vm == images.SIDE_COUNTER[VIET_MINH] and vm[0] > 180 and vm[1] < 80 and vm[2] < 80
+    assert fr == side_look(FRENCH).counter and fr[2] > fr[0]
+    assert vm == side_look(VIET_MINH).counter and vm[0] > 180 and vm[1] < 80 and vm[2] < 80
 
 
 @pytest.mark.parametrize("side", [FRENCH, VIET_MINH])
@@ -59,35 +60,44 @@ def test_spent_side_is_lighter_and_shows_only_the_spent_defence(game: GameData, 
     assert images.render_unit(probe, True) == images.render_unit(unit, True)  # and nothing else
 
 
+YELLOW = (255, 226, 0)  # module.yaml: the replacement mark's numbers
+THAI_BROWN = (130, 72, 20)  # module.yaml: the thai mark's symbol
+
+
 def test_number_colours_follow_rules_2_1_1(game: GameData) -> None:
     elite = first(game, side=VIET_MINH, elite=True, replacement=False)
     repl = first(game, side=VIET_MINH, replacement=True)
     plain = first(game, side=VIET_MINH, elite=False, replacement=False)
     assert images.value_colour(elite) == images.WHITE
-    assert images.value_colour(repl) == images.YELLOW
+    assert images.value_colour(repl) == YELLOW
     assert luminance(images.value_colour(plain)) < 60
     assert images.value_colour(first(game, side=FRENCH)) == images.BLACK
     values_row = (4, 45, layout.COUNTER - 4, layout.COUNTER - 3)
     assert images.WHITE in colours(picture(images.render_unit(elite, False)), values_row)
-    assert images.YELLOW in colours(picture(images.render_unit(repl, False)), values_row)
-    assert images.YELLOW not in colours(picture(images.render_unit(plain, False)), values_row)
+    assert YELLOW in colours(picture(images.render_unit(repl, False)), values_row)
+    assert YELLOW not in colours(picture(images.render_unit(plain, False)), values_row)
 
 
 def test_thai_symbols_are_brown(game: GameData) -> None:
     thai = first(game, thai=True)
-    assert images.symbol_colour(thai) == images.THAI_BROWN
+    assert images.symbol_colour(thai) == THAI_BROWN
     s = layout.COUNTER
-    assert images.THAI_BROWN in colours(picture(images.render_unit(thai, False)), (s // 2 - 11, 28, s // 2 + 12, 44))
+    assert THAI_BROWN in colours(picture(images.render_unit(thai, False)), (s // 2 - 11, 28, s // 2 + 12, 44))
     assert images.symbol_colour(first(game, thai=False, side=FRENCH)) == images.BLACK
 
 
-def test_every_unit_type_has_its_own_symbol() -> None:
+def test_every_symbol_of_the_library_is_its_own() -> None:
     drawn = {}
-    for unit_type in UNIT_TYPES:
+    for symbol in images.SYMBOLS:
         img = Image.new("RGB", (30, 20), images.WHITE)
-        images.type_symbol(ImageDraw.Draw(img), (2, 2, 26, 17), unit_type, images.BLACK)
-        drawn[unit_type] = img.tobytes()
-    assert len(set(drawn.values())) == len(UNIT_TYPES)
+        images.type_symbol(ImageDraw.Draw(img), (2, 2, 26, 17), symbol, images.BLACK)
+        drawn[symbol] = img.tobytes()
+    assert len(set(drawn.values())) == len(images.SYMBOLS)
+
+
+def test_every_unit_type_of_the_data_has_a_symbol_of_the_library(game: GameData) -> None:
+    assert {game.presentation.symbol(t) for t in UNIT_TYPES} <= set(images.SYMBOLS)
+    assert len({game.presentation.symbol(t) for t in UNIT_TYPES}) == len(UNIT_TYPES)
 
 
 def test_every_type_in_the_data_renders_distinctly(game: GameData) -> None:
@@ -140,7 +150,7 @@ def test_control_and_fire_markers_show_the_side_colour(game: GameData) -> None:
         kind = next(k for k in game.markers if k.id == kind_id)
         for i, state in enumerate(kind.states):
             img = picture(images.render_marker(kind, i))
-            assert img.getpixel((5, 5)) == images.SIDE_COUNTER[Side(state)], (kind_id, state)
+            assert img.getpixel((5, 5)) == side_look(Side(state)).counter, (kind_id, state)
 
 
 def test_marker_faces_are_distinct_and_their_text_fits(game: GameData) -> None:
@@ -220,17 +230,17 @@ def test_deck_backs_carry_the_key_to_the_timing_letters(game: GameData) -> None:
     letters = {letter for card in game.cards if card.timing != "-" for letter in card.timing.split("/")}
     assert letters == set(images.TIMING_WORD) == {"A", "D", "R", "E", "X"}
     for side in (FRENCH, VIET_MINH):
-        key = [t.text for t in images.card_back_texts(side) if t.role == "timing-key"]
+        key = [t.text for t in images.card_back_texts(side, game.game.title) if t.role == "timing-key"]
         assert key[::2] == ["A", "D", "R", "E", "X"], side
-    assert not [t for t in images.card_back_texts(None) if t.role == "timing-key"]
+    assert not [t for t in images.card_back_texts(None, game.game.title) if t.role == "timing-key"]
 
 
 def test_card_fronts_are_blue_and_red(game: GameData) -> None:
     fr = picture(images.render_card(game.cards_of(FRENCH)[0])).getpixel((90, 4))
     vm = picture(images.render_card(game.cards_of(VIET_MINH)[0])).getpixel((90, 4))
-    assert fr == images.SIDE_COUNTER[FRENCH] and vm == images.SIDE_COUNTER[VIET_MINH]
+    assert fr == side_look(FRENCH).counter and vm == side_look(VIET_MINH).counter
 
 
-def test_card_backs_differ_per_side() -> None:
-    backs = {images.render_card_back(s) for s in (FRENCH, VIET_MINH, None)}
+def test_card_backs_differ_per_side(game: GameData) -> None:
+    backs = {images.render_card_back(s, game.game.title) for s in (FRENCH, VIET_MINH, None)}
     assert len(backs) == 3

@@ -104,7 +104,7 @@ def assert_toolbar_complete(page: str, root: etree._Element) -> None:
 
 
 def test_page_lists_every_toolbar_button_with_its_keys(built: Built) -> None:
-    assert_toolbar_complete(built.entries[buildfile.HELP_FILE].decode("ascii"), built.root)
+    assert_toolbar_complete(built.entries[buildfile.help_file(built.game)].decode("ascii"), built.root)
 
 
 def test_page_follows_the_build_file_not_a_hand_list(game: GameData, built: Built) -> None:
@@ -147,7 +147,7 @@ def expected_commands(root: etree._Element) -> set[tuple[str, str]]:
 
 
 def test_page_lists_every_menu_command_with_its_key(built: Built) -> None:
-    page = built.entries[buildfile.HELP_FILE].decode("ascii")
+    page = built.entries[buildfile.help_file(built.game)].decode("ascii")
     shown = {(row[0], "" if row[1] == "menu only" else row[1]) for row in rows(section(page, "menus")) if len(row) == 2}
     missing = expected_commands(built.root) - shown
     assert not missing, missing
@@ -220,7 +220,7 @@ def reconstructed_table(page: str) -> list[list[str]]:
 
 
 def test_page_counts_every_reconstructed_kind_of_fact_as_the_data_says(game: GameData, built: Built) -> None:
-    table = reconstructed_table(built.entries[buildfile.HELP_FILE].decode("ascii"))
+    table = reconstructed_table(built.entries[buildfile.help_file(built.game)].decode("ascii"))
     for (file, field), (rebuilt, total) in sorted(reconstructed_in_data(DATA_DIR).items()):
         if not rebuilt:
             continue
@@ -231,7 +231,7 @@ def test_page_counts_every_reconstructed_kind_of_fact_as_the_data_says(game: Gam
 
 
 def test_page_shows_the_counts_the_model_gives(game: GameData, built: Built) -> None:
-    page = built.entries[buildfile.HELP_FILE].decode("ascii")
+    page = built.entries[buildfile.help_file(built.game)].decode("ascii")
     table = reconstructed_table(page)
     counts = fact_counts(game)
     assert [c.spec.file for c in counts if c.reconstructed] == [row[2].split(":")[0] for row in table]
@@ -247,7 +247,7 @@ def test_page_shows_the_counts_the_model_gives(game: GameData, built: Built) -> 
 
 
 def test_page_says_how_to_correct_with_the_real_commands(built: Built) -> None:
-    page = built.entries[buildfile.HELP_FILE].decode("ascii")
+    page = built.entries[buildfile.help_file(built.game)].decode("ascii")
     text = " ".join(section(page, "correct").text_content().split())
     for name in ("areas.yaml", "counters.yaml", "cards.yaml", "turn_track.yaml", "markers.yaml"):
         assert f"source_data/sodbp/{name}" in text
@@ -259,7 +259,7 @@ def test_page_says_how_to_correct_with_the_real_commands(built: Built) -> None:
 
 
 def test_page_has_no_log_contract_is_ascii_swing_html_and_deterministic(game: GameData, built: Built) -> None:
-    page = built.entries[buildfile.HELP_FILE]
+    page = built.entries[buildfile.help_file(built.game)]
     assert page == help_html(game, built.entries["buildFile.xml"]) == help_html(game, built.entries["buildFile.xml"])
     text = page.decode("ascii")
     assert "SDBP|1|" not in text and "Report formats" not in text

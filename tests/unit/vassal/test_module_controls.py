@@ -76,7 +76,7 @@ def test_every_toolbar_button_has_a_hotkey_and_the_tooltip_does_not_repeat_it(bu
     its launch key and are named."""
     root = built.root
     buttons = [*root.iter(M + "DiceButton", M + "GlobalKeyCommand", M + "PlayerHand", M + "PieceWindow")]
-    assert len(buttons) == len(buildfile.DICE) + 3 + 5 + 2 + 1  # dice, pass and results, helpers, hands, palette
+    assert len(buttons) == len(buildfile.dice_buttons(built.game)) + 3 + 5 + 2 + 1  # dice, pass and results, helpers, hands, palette
     for el in buttons:
         hotkey = el.get("buttonHotkey") if el.tag == M + "GlobalKeyCommand" else el.get("hotkey")
         assert hotkey, el.get("name")

@@ -239,7 +239,7 @@ def test_label_footprints_cover_what_the_board_draws(game: GameData) -> None:
     at = (200, 150)
     for area in game.areas:
         image = Image.new("RGB", (400, 300), ground)
-        board_art.draw_label(image, area, at)
+        board_art.draw_label(image, area, at, game.presentation)
         drawn = ImageChops.difference(image, Image.new("RGB", image.size, ground)).convert("L").point(lambda v: 255 if v else 0)
         covered = Image.new("L", image.size, 0)
         for r in layout.label_footprint(area, at):

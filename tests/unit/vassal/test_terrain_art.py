@@ -16,7 +16,7 @@ from PIL import Image, ImageChops, ImageDraw
 from sdbp_module.games.sodbp.ids import AreaColour, CardBonus
 from sdbp_module.model.game_data import GameData, RoadKind, Terrain
 from sdbp_module.vassal import board_art, layout, terrain_art
-from sdbp_module.vassal.images import NUMBER_COLOUR, RGB
+from sdbp_module.vassal.images import RGB
 
 SENTINEL: RGB = (1, 2, 3)
 TEXTURE: tuple[RGB, ...] = (
@@ -155,7 +155,8 @@ def test_strongpoint_works_stay_inside_their_area(game: GameData) -> None:
 
 def test_every_terrain_class_in_the_data_has_a_legend_entry(game: GameData) -> None:
     words = [w for _, w in terrain_art.terrain_entries(game)]
-    assert [terrain_art.TERRAIN_WORDS[t] for t in terrain_art.TERRAIN_ORDER if any(a.terrain is t for a in game.areas)] == words
+    legend = game.presentation.legend.terrain
+    assert [legend[t] for t in legend if any(a.terrain.value == t for a in game.areas)] == words
     assert len(words) == len({a.terrain for a in game.areas}) == 4
     every = dataclasses.replace(game, areas=tuple(dataclasses.replace(a, terrain=t) for a, t in zip(game.areas, [*Terrain] * 10, strict=False)))
     assert len(terrain_art.terrain_entries(every)) == len(Terrain)
@@ -182,6 +183,6 @@ def test_the_legend_stays_in_its_box_and_shows_the_board_colours(game: GameData,
     assert outside.getbbox() is None
     colours = {c for _, c in inside.getcolors(2**24) or []}
     for colour in (AreaColour.RED, AreaColour.BLUE, AreaColour.GREEN):
-        assert NUMBER_COLOUR[colour] in colours
+        assert game.presentation.number_colour(colour) in colours
     assert board_art.STAR_FILL in colours
-    assert board_art.BONUS_FILL[CardBonus.GREY] in colours
+    assert game.presentation.bonus(CardBonus.GREY).fill in colours
