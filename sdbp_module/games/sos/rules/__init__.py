@@ -1,0 +1,1 @@
+"""Storm over Stalingrad's rules package (``package.SOS``)."""

@@ -1,0 +1,227 @@
+"""Storm over Stalingrad's End phase and game frame (rules 4.0, 10.1, 10.4): SOS-SEQ-04, SOS-SEQ-05,
+SOS-REIN-01 and SOS-WDR-01.
+
+* SOS-SEQ-04, judged once per End phase when it is over (``phase_rule``): the steps come in the order of
+  4.0 (discards, refresh, marker removal, reinforcements; the turn-3 withdrawal anywhere before the turn
+  ends, 10.4 not giving its place); the German discards before the Soviet and places his reinforcements
+  before the Soviet does (5.3, 10.2); at the end of the phase no unit on the map is spent (there is no
+  supply in this game: every spent unit is flipped) and no fire marker is left.
+* SOS-SEQ-05: no turn after the last (6 turns, 4.0), and no game end before the last End phase; a log
+  that stops earlier is only told (info).
+* SOS-REIN-01: a unit placed as a reinforcement is one, and arrives in the End phase of the turn printed
+  on its counter ("both players receive the reinforcements of the turn", 4.0); one left on the track
+  when that End phase is over is late. Where they may go is 10.2–10.3, which the text does not hold: a
+  Soviet reinforcement placed outside a landing zone (2.2: landing zones "are used to place Soviet
+  reinforcements") is suspicious, not illegal.
+* SOS-WDR-01: the units the data marks ``withdraw: N`` (the black counters, turn 3) are off the map
+  when turn N+1 begins (removed or eliminated), and no other unit is removed from the game, nor one of
+  them before that End phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from sdbp_module.games.sos.ids import GERMAN, SOVIET, AreaClass
+from sdbp_module.games.sos.rules.sequence import ORDERED
+from sdbp_module.ids import Phase, Severity, Side, UnitId
+from sdbp_module.model.game_data import SetupKind
+from sdbp_module.replay.apply import implied_end_step
+from sdbp_module.replay.events import (
+    CardDiscard,
+    DiscardReason,
+    Event,
+    GameEnd,
+    PhaseStart,
+    Place,
+    PlaceKind,
+    Relocate,
+)
+from sdbp_module.replay.location import LocationKind
+from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import (
+    CheckContext,
+    FunctionRule,
+    Rule,
+    Steps,
+    phase_rule,
+    rule,
+)
+from sdbp_module.rules.findings import Finding
+
+F = Finding
+_GONE = (LocationKind.REMOVED, LocationKind.ELIMINATED)
+
+
+def _discarding(event: Event) -> Side | None:
+    """The side of an End-phase discard (5.3)."""
+    return event.side if isinstance(event, CardDiscard) and event.reason is DiscardReason.END_PHASE else None
+
+
+def _placing(event: Event) -> Side | None:
+    """The side placing reinforcements (10.2)."""
+    return event.side if isinstance(event, Place) and event.place_kind is PlaceKind.REINFORCEMENT else None
+
+
+def _german_first(steps: Steps, side_of: Callable[[Event], Side | None], what: str, r: FunctionRule) -> Iterator[F]:
+    """A German act of the kind ``side_of`` recognises after a Soviet one in the phase: the German goes first."""
+    soviet_seen = False
+    for state, event in steps:
+        side = side_of(event)
+        if side is SOVIET:
+            soviet_seen = True
+        elif side is GERMAN and soviet_seen:
+            yield r.finding(
+                state, event,
+                f"The {GERMAN.label} player {what} after the {SOVIET.label} player did; the {GERMAN.label} goes first (4.0).",
+                side=GERMAN,
+            )
+            return
+
+
+@phase_rule("SOS-SEQ-04", "4.0 (end phase)", Severity.ILLEGAL, "End-phase steps in the order of 4.0, German first", phase=Phase.END)
+def end_phase_order(r: FunctionRule, steps: Steps, final: GameState, ctx: CheckContext) -> Iterator[F]:
+    """Step order, German first in discards and placements, no spent unit and no fire marker left."""
+    reached: tuple[int, str] | None = None
+    for state, event in steps[1:]:
+        step = implied_end_step(state, event)
+        if step is None or step not in ORDERED:
+            continue
+        index = ORDERED.index(step)
+        if reached is not None and index < reached[0]:
+            yield r.finding(
+                state, event, f"End-phase step {step!r} comes after {reached[1]!r}; 4.0 orders them the other way.",
+                expected=f">= {reached[1]}", actual=step,
+            )
+        elif reached is None or index > reached[0]:
+            reached = (index, step)
+    yield from _german_first(steps, _discarding, "discarded", r)
+    yield from _german_first(steps, _placing, "placed reinforcements", r)
+    spent = tuple(sorted(u for u, s in final.units.items() if s.spent and s.location.kind is LocationKind.AREA))
+    if spent:
+        yield r.finding(
+            final, None,
+            f"{len(spent)} unit(s) are still spent when the End phase is over: {', '.join(spent)}; every spent unit is flipped fresh (4.0).",
+            units=spent, areas=tuple(sorted({a for u in spent if (a := final.area_of(u)) is not None})),
+            expected=0, actual=len(spent),
+        )
+    markers = sorted(final.fire_markers)
+    if markers:
+        yield r.finding(
+            final, None,
+            f"{len(markers)} fire marker(s) are still on the map when the End phase is over; every fire marker is removed (4.0).",
+            areas=tuple(a for a, _s in markers), expected=0, actual=len(markers),
+        )
+
+
+def _length_finish(r: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[F]:
+    turns = ctx.game.game.turns
+    c = final.clock
+    if final.ended or (c.turn >= turns and c.phase is Phase.END):
+        return
+    yield r.finding(
+        final, None, f"The log stops at {c.describe() if c.turn else 'no turn'}; the game lasts {turns} turns.",
+        severity=Severity.INFO, expected=turns, actual=c.turn,
+    )
+
+
+@rule("SOS-SEQ-05", "4.0", Severity.ILLEGAL, "The game lasts exactly 6 turns.", finish=_length_finish, events=(PhaseStart, GameEnd))
+def game_length(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    turns = ctx.game.game.turns
+    if isinstance(event, PhaseStart) and event.turn > turns and before.clock.turn != event.turn:
+        yield r.finding(before, event, f"Turn {event.turn} begins; the game ends after turn {turns}.", expected=turns, actual=event.turn)
+    elif isinstance(event, GameEnd):
+        c = before.clock
+        if c.turn < turns or c.phase is not Phase.END:
+            yield r.finding(
+                before, event, f"The game ends at {c.describe()}; it ends after the turn-{turns} End phase.",
+                expected=turns, actual=c.turn,
+            )
+
+
+@rule(
+    "SOS-REIN-01",
+    "10.1 [10.2-10.3 missing]",
+    Severity.ILLEGAL,
+    "A reinforcement arrives in the End phase of its printed turn (a Soviet one in a landing zone).",
+    events=(Place,),
+)
+def reinforcement_placed(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    if not isinstance(event, Place) or event.place_kind is not PlaceKind.REINFORCEMENT:
+        return
+    game = ctx.game
+    c = before.clock
+    for unit_id in event.units:
+        placement = game.scenario.units.get(unit_id)
+        if placement is None or placement.kind is not SetupKind.TURN or placement.turn is None:
+            yield r.finding(before, event, f"{unit_id} is placed as a reinforcement but is none (no turn printed on it).", units=(unit_id,))
+        elif c.turn != placement.turn or c.phase is not Phase.END:
+            yield r.finding(
+                before, event, f"{unit_id} arrives at {c.describe()}; it arrives in the End phase of turn {placement.turn} (4.0, 10.1).",
+                units=(unit_id,), expected=placement.turn, actual=c.turn,
+            )
+    to = event.to.area
+    if event.side is SOVIET and to is not None and game.area(to).colour != AreaClass.LANDING_ZONE:
+        yield r.finding(
+            before, event,
+            f"{SOVIET.label} reinforcements {', '.join(event.units)} are placed in {game.area(to).name} ({to}), not in a landing zone; "
+            "landing zones are where they arrive (2.2, 10.3), though the text of 10.3 is missing.",
+            severity=Severity.SUSPICIOUS, units=event.units, areas=(to,),
+        )
+
+
+@phase_rule("SOS-REIN-01", "10.1 [10.2-10.3 missing]", Severity.ILLEGAL, "reinforcements of the turn leave the track", phase=Phase.END)
+def reinforcements_left(r: FunctionRule, steps: Steps, final: GameState, ctx: CheckContext) -> Iterator[F]:
+    """Reinforcements of this turn still on the turn track when its End phase is over."""
+    turn = final.clock.turn
+    late = sorted(u for u in final.units_at(LocationKind.TURN) if (s := final.unit(u)) is not None and s.location.turn == turn)
+    if late:
+        yield r.finding(
+            final, None, f"Reinforcement(s) {', '.join(late)} of turn {turn} are still on the turn track after its End phase (4.0, 10.1).",
+            units=late, expected=0, actual=len(late),
+        )
+
+
+def _withdrawing(ctx: CheckContext) -> dict[UnitId, int]:
+    return {u.id: u.withdraw for u in ctx.game.units if u.withdraw is not None}
+
+
+@rule(
+    "SOS-WDR-01",
+    "2.1.1, 4.0, 10.4",
+    Severity.ILLEGAL,
+    "The black counters leave the game in the turn-3 End phase, and no other unit does.",
+    events=(PhaseStart, Relocate),
+)
+def withdrawal(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
+    if isinstance(event, PhaseStart):
+        turn = before.clock.turn
+        if event.turn <= turn or not turn:
+            return
+        stayed = sorted(
+            u for u, w in _withdrawing(ctx).items()
+            if turn == w and (s := before.unit(u)) is not None and s.location.kind not in _GONE
+        )
+        if stayed:
+            yield r.finding(
+                before, event,
+                f"{', '.join(stayed)} should have left the game in the End phase of turn "
+                f"{min(_withdrawing(ctx)[u] for u in stayed)} (10.4); turn {event.turn} begins with them still in play.",
+                units=stayed, areas=tuple(sorted({a for u in stayed if (a := before.area_of(u)) is not None})),
+                side=GERMAN, expected=0, actual=len(stayed),
+            )
+    elif isinstance(event, Relocate) and event.to.kind is LocationKind.REMOVED:
+        wanted = _withdrawing(ctx)
+        c = before.clock
+        for unit_id in event.units:
+            due = wanted.get(unit_id)
+            if due is None:
+                yield r.finding(before, event, f"{unit_id} is removed from the game, but it is not a withdrawing unit (10.4).", units=(unit_id,))
+            elif c.turn != due or c.phase is not Phase.END:
+                yield r.finding(
+                    before, event, f"{unit_id} is withdrawn at {c.describe()}; it leaves in the End phase of turn {due} (10.4).",
+                    units=(unit_id,), expected=due, actual=c.turn,
+                )
+
+
+RULES: tuple[Rule, ...] = (end_phase_order, game_length, reinforcement_placed, reinforcements_left, withdrawal)

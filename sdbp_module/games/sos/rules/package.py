@@ -1,0 +1,100 @@
+"""Storm over Stalingrad's rules package: catalogue, rules, settings and sequence of play.
+
+The rules the two area-impulse games share (sequence of play, activation, movement, stacking, fire
+declaration, control, hand size) are the objects of ``sdbp_module.rules.area_impulse``, configured by
+``IMPULSE`` and listed here under this game's catalogue ids (``relabel``); they are never copied. The
+rules only this game has are its own modules: set-up and bid (``setup``), the End phase, game length,
+reinforcements and withdrawal (``end_phase``), the impulse cards (``cards``) and victory (``victory``).
+A catalogue id no rule implements is listed by ``sdbp rules`` as not checked, with its reason in
+``catalogue.NOT_CHECKED``.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from sdbp_module.games.sos.ids import GERMAN, AreaClass
+from sdbp_module.games.sos.rules import cards, end_phase, setup, victory
+from sdbp_module.games.sos.rules.catalogue import SOS_CATALOGUE
+from sdbp_module.games.sos.rules.sequence import make_sequence
+from sdbp_module.rules.area_impulse import (
+    activation,
+    control,
+    fire,
+    hand,
+    movement,
+    sequence,
+    stacking,
+)
+from sdbp_module.rules.area_impulse.config import AreaImpulse
+from sdbp_module.rules.base import FunctionRule, Rule, RulesPackage, relabel
+
+IMPULSE = AreaImpulse(
+    single_exit_classes=frozenset({AreaClass.LANDING_ZONE}),  # 7.6
+    no_fire_into_classes=frozenset({AreaClass.LANDING_ZONE}),  # 8.1
+    grouped_sides=frozenset({GERMAN}),  # 6.1: one division plus independents
+    multi_area_card=cards.splits_the_stack,  # 6.1, 7.3: Attack on the Move
+)
+"""How the shared area-impulse rules read this game: two passes end the impulses (no discard to
+continue), landing zones let one unit out per impulse and take no fire, German actions are by division,
+and *Attack on the Move* lifts the one-destination rule (the shared setting also lifts the one-area rule
+for it: a missed violation rather than a false one)."""
+
+SHARED: tuple[tuple[ModuleType, str, str, str], ...] = (
+    # (shared module, neutral id, our id, rules reference)
+    (sequence, "IMP-PHASE-ORDER", "SOS-SEQ-02", "4.0"),
+    (sequence, "IMP-FIRST-SIDE", "SOS-SEQ-01", "4.0, 6.0"),
+    (sequence, "IMP-ALTERNATE", "SOS-SEQ-02", "4.0"),
+    (sequence, "IMP-PASS-NOT-FINAL", "SOS-SEQ-03", "4.0"),
+    (sequence, "IMP-END-ON-PASSES", "SOS-SEQ-03", "4.0 [assumed: 2 passes]"),
+    (sequence, "IMP-AUTO-PASS", "SOS-SEQ-03", "4.0"),
+    (sequence, "IMP-DISCARD-CONTINUE", "SOS-SEQ-03", "4.0"),  # no discard to continue in this game
+    (activation, "ACT-SPENT-UNIT", "SOS-ACT-01", "2.1.1, 6.1"),
+    (activation, "ACT-ONE-AREA", "SOS-ACT-01", "6.1"),
+    (activation, "ACT-ONE-GROUP", "SOS-ACT-02", "6.1"),
+    (activation, "ACT-SAME-ACTION", "SOS-ACT-03", "6.1, 7.3"),
+    (activation, "ACT-FLIP-PARTICIPANTS", "SOS-ACT-04", "6.1, 7.5, 8.1"),
+    (movement, "MOVE-ADJACENT-PATH", "SOS-MOV-01", "7.1"),
+    (movement, "MOVE-COST", "SOS-MOV-01", "7.2"),
+    (movement, "MOVE-STACK-MA", "SOS-MOV-01", "7.3"),
+    (movement, "MOVE-STACK-TOGETHER", "SOS-ACT-03", "7.3"),
+    (movement, "MOVE-FLIP-SPENT", "SOS-ACT-04", "7.5"),
+    (stacking, "STACK-LIMIT", "SOS-MOV-02", "7.4"),
+    (movement, "MOVE-SINGLE-EXIT", "SOS-MOV-03", "7.6"),
+    (fire, "FIRE-FP-MIN", "SOS-FIRE-01", "8.0"),
+    (fire, "FIRE-RANGE", "SOS-FIRE-02", "8.1"),
+    (fire, "FIRE-NO-TARGET-CLASS", "SOS-FIRE-02", "8.1"),
+    (fire, "FIRE-ONE-TARGET", "SOS-FIRE-03", "8.0"),
+    (control, "CONTROL-CHANGE", "SOS-CTRL-01", "2.1.2, 7.2"),
+    (hand, "HAND-SIZE", "SOS-CARD-01", "5.1"),
+    (hand, "HAND-BONUS-SETS", "SOS-CARD-01", "5.1"),
+)
+"""The shared rules this game lists, in the order of checks within an action."""
+
+
+def _shared_rules() -> tuple[FunctionRule, ...]:
+    """The shared rules of ``SHARED``, relabelled; a neutral id the shared module lacks is an error."""
+    found: list[FunctionRule] = []
+    for module, neutral, rule_id, ref in SHARED:
+        shared = {r.rule_id: r for r in module.RULES}
+        found.append(relabel(shared[neutral], rule_id, ref))
+    return tuple(found)
+
+
+RULES: tuple[Rule, ...] = (
+    *setup.RULES,
+    *_shared_rules(),
+    *cards.RULES,
+    *end_phase.RULES,
+    *victory.RULES,
+)
+
+SOS = RulesPackage(
+    game_id="sos",
+    catalogue=SOS_CATALOGUE,
+    rules=RULES,
+    switches=(),
+    make_sequence=make_sequence,
+    outcome=victory.outcome,
+    impulse=IMPULSE,
+)

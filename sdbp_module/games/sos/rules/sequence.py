@@ -1,0 +1,58 @@
+"""Storm over Stalingrad's sequence of play as data (rules 4.0): Draw → Impulses → End, German first.
+
+The End phase (4.0, seed text): the players discard, the German first (5.3); every spent unit is
+flipped fresh; every fire marker is removed; both players place the reinforcements of the turn, the
+German first (10.2); on turn 3 the German withdraws his black counters (10.4, a game note whose place
+in the order the text does not give); then the turn ends. The step ids are those of ``game.yaml``
+``sequence.end_phase`` (``END_STEPS`` when it declares none). ``step_signatures`` places events the
+log does not announce as a step in the step they belong to.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from sdbp_module.games.sos.ids import GERMAN, SOVIET
+from sdbp_module.ids import Phase
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.sequence import SequenceOfPlay
+
+DISCARDS = "discards"
+REFRESH = "refresh"
+REMOVE_MARKERS = "remove-markers"
+REINFORCEMENTS = "reinforcements"
+WITHDRAWAL = "withdrawal"
+TURN_END = "turn-end"
+
+END_STEPS = (DISCARDS, REFRESH, REMOVE_MARKERS, REINFORCEMENTS, WITHDRAWAL, TURN_END)
+
+ORDERED = (DISCARDS, REFRESH, REMOVE_MARKERS, REINFORCEMENTS, TURN_END)
+"""The steps whose order 4.0 gives; the withdrawal (10.4) may come anywhere before the turn ends."""
+
+SIGNATURES = MappingProxyType(
+    {
+        "card-discard:end-phase": DISCARDS,
+        "flip:fresh": REFRESH,
+        "fire-marker:remove": REMOVE_MARKERS,
+        f"place:{GERMAN.value}": REINFORCEMENTS,
+        f"place:{SOVIET.value}": REINFORCEMENTS,
+        "game-end": TURN_END,
+    }
+)
+
+
+def end_steps(game: GameData) -> tuple[str, ...]:
+    """The End-phase steps the game's data declares, or ``END_STEPS``."""
+    return game.game.end_phase or END_STEPS
+
+
+def make_sequence(game: GameData) -> SequenceOfPlay:
+    """The sequence of play of ``game`` (Storm over Stalingrad's data)."""
+    steps = end_steps(game)
+    return SequenceOfPlay(
+        turns=game.game.turns,
+        phases=(Phase.DRAW, Phase.ACTION, Phase.END),
+        first_side=game.game.first_side,
+        end_steps=steps,
+        step_signatures=MappingProxyType({k: v for k, v in SIGNATURES.items() if v in steps}),
+    )

@@ -1,0 +1,40 @@
+"""The SoS catalogue: every id is either implemented or listed as not checked with a reason; the
+sections the text lacks are never passed off as checked; the shared rules are listed, not copied."""
+
+from __future__ import annotations
+
+from sdbp_module.games import rules_package_path
+from sdbp_module.games.sos.rules.catalogue import NOT_CHECKED, SOS_CATALOGUE
+from sdbp_module.games.sos.rules.package import RULES, SHARED, SOS
+from sdbp_module.rules.commands import rules_listing, rules_package
+
+
+def test_every_catalogue_id_is_checked_or_has_a_reason_and_never_both() -> None:
+    catalogue = {e.rule_id for e in SOS_CATALOGUE}
+    implemented = SOS.implemented_ids()
+    assert implemented <= catalogue, sorted(implemented - catalogue)
+    assert set(NOT_CHECKED) == catalogue - implemented
+    assert len(catalogue) == len(SOS_CATALOGUE)  # no id twice
+
+
+def test_the_missing_sections_are_not_checked() -> None:
+    resolution = [e for e in SOS_CATALOGUE if e.rule_id.startswith("SOS-RES-")]
+    assert len(resolution) == 4 and all(e.severity == "cannot-check" for e in resolution)
+    assert all("stops before" in NOT_CHECKED[e.rule_id] for e in resolution)
+    assert not SOS.implemented_ids() & {e.rule_id for e in resolution}
+
+
+def test_the_shared_rules_are_the_area_impulse_objects_relabelled() -> None:
+    for module, neutral, rule_id, ref in SHARED:
+        shared = {r.rule_id: r for r in module.RULES}
+        assert neutral in shared, f"{module.__name__} has no {neutral}"
+        ours = [r for r in RULES if r.rule_id == rule_id and getattr(r, "check_fn", None) is shared[neutral].check_fn]
+        assert len(ours) == 1 and ours[0].rule_ref == ref
+
+
+def test_sdbp_rules_lists_the_game() -> None:
+    assert rules_package_path("sos") == "sdbp_module.games.sos.rules.package:SOS"
+    listing = rules_listing(rules_package("sos"))
+    rows = {r["rule_id"]: r for r in listing["rules"]}  # type: ignore[union-attr]
+    assert listing["game"] == "sos" and set(rows) == {e.rule_id for e in SOS_CATALOGUE}
+    assert rows["SOS-MOV-02"]["implemented"] and not rows["SOS-RES-01"]["implemented"]
