@@ -36,6 +36,7 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -361,16 +362,25 @@ def _write_atomic(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def run(
+    argv: list[str] | None,
+    *,
+    description: str,
+    tool: str,
+    build_geometry: Callable[[], MapGeometry],
+    describe: Callable[[MapGeometry], str],
+) -> int:
+    """The command line of a map tool: print, report (``describe``), write or check the generated
+    polygon/label lines of ``build_geometry()``; ``tool`` names the script in the out-of-date message."""
+    parser = argparse.ArgumentParser(description=description)
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--write", type=Path, metavar="AREAS_YAML", help="rewrite polygon/label lines in place")
     group.add_argument("--check", type=Path, metavar="AREAS_YAML", help="exit 1 if the file is out of date")
-    group.add_argument("--report", action="store_true", help="print derived adjacency, banks, edges")
+    group.add_argument("--report", action="store_true", help="print the derived adjacency and the other facts")
     args = parser.parse_args(argv)
-    geo = build()
+    geo = build_geometry()
     if args.report:
-        sys.stdout.write(report(geo) + "\n")
+        sys.stdout.write(describe(geo) + "\n")
         return 0
     if args.write or args.check:
         path: Path = args.write or args.check
@@ -382,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         if args.check:
             if new != text:
-                sys.stderr.write(f"{path}: polygon/label lines differ from tools/map_geometry.py output\n")
+                sys.stderr.write(f"{path}: polygon/label lines differ from {tool} output\n")
                 return 1
             return 0
         if new != text:
@@ -393,6 +403,10 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.write(f"- id: {area}\n    polygon: {polygon_text(geo.polygons[area])}\n")
         sys.stdout.write(f"    label: [{geo.labels[area][0]}, {geo.labels[area][1]}]\n")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(argv, description=__doc__.split("\n\n")[0], tool="tools/map_geometry.py", build_geometry=build, describe=report)
 
 
 if __name__ == "__main__":

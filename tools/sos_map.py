@@ -38,7 +38,6 @@ Usage (from the repository root)::
 
 from __future__ import annotations
 
-import argparse
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -52,11 +51,9 @@ from map_geometry import (  # noqa: E402  (a sibling script, importable once its
     _clip,
     _dedupe,
     _round,
-    _write_atomic,
     label_point,
     pixel_contacts,
-    polygon_text,
-    rewrite,
+    run,
 )
 
 # -- inputs (docs/sos-data.md "The map") ----------------------------------------------------------
@@ -255,37 +252,7 @@ def report(geo: MapGeometry) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Print, report, write or check the generated polygon/label lines."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--write", type=Path, metavar="AREAS_YAML", help="rewrite polygon/label lines in place")
-    group.add_argument("--check", type=Path, metavar="AREAS_YAML", help="exit 1 if the file is out of date")
-    group.add_argument("--report", action="store_true", help="print derived adjacency, edges, bank")
-    args = parser.parse_args(argv)
-    geo = build()
-    if args.report:
-        sys.stdout.write(report(geo) + "\n")
-        return 0
-    if args.write or args.check:
-        path: Path = args.write or args.check
-        try:
-            text = path.read_text(encoding="utf-8")
-            new = rewrite(text, geo)
-        except (OSError, ValueError) as exc:
-            sys.stderr.write(f"{path}: {exc}\n")
-            return 2
-        if args.check:
-            if new != text:
-                sys.stderr.write(f"{path}: polygon/label lines differ from tools/sos_map.py output\n")
-                return 1
-            return 0
-        if new != text:
-            _write_atomic(path, new)
-        return 0
-    sys.stdout.write(f"# map: width {geo.width}, height {geo.height}\n")
-    for area in sorted(geo.polygons):
-        sys.stdout.write(f"- id: {area}\n    polygon: {polygon_text(geo.polygons[area])}\n")
-        sys.stdout.write(f"    label: [{geo.labels[area][0]}, {geo.labels[area][1]}]\n")
-    return 0
+    return run(argv, description=(__doc__ or "").split("\n\n")[0], tool="tools/sos_map.py", build_geometry=build, describe=report)
 
 
 if __name__ == "__main__":
