@@ -212,6 +212,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
             for r in g["hand_bonus_sets"]
         ),
         end_phase=tuple(sequence["end_phase"]) if sequence is not None else (),
+        impulse_card_joins_action=sequence is not None and bool(sequence.get("impulse_card_joins_action", False)),
         bid=None if bid is None else Bid(min=bid["min"], required=bid["required"], source=Source(bid["source"]), sources=_sources(bid)),
     )
     map_info = build_map(g["map"])

@@ -109,6 +109,7 @@ class GameInfo:
     area_classes: tuple[Term, ...] = ()  # what areas.yaml ``colour`` may say, in data order
     hand_bonus_sets: tuple[BonusSet, ...] = ()  # what areas.yaml ``card_bonus`` may say besides "none"
     end_phase: tuple[str, ...] = ()  # the End-phase step ids in order (game.yaml ``sequence``); () = none declared
+    impulse_card_joins_action: bool = False  # a card played as the action and the unit action it serves are one action (game.yaml ``sequence``)
     bid: Bid | None = None  # the bid for sides, None if the game has none
 
     def bonus_set(self, set_id: str) -> BonusSet:

@@ -13,8 +13,9 @@ assembles them into a ``RulesPackage``; the area-impulse rules several games sha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import ClassVar, Protocol, runtime_checkable
 
 from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
@@ -367,8 +368,10 @@ class Outcome:
 @dataclass(frozen=True, slots=True)
 class RulesPackage:
     """A game's rules: its catalogue, the implemented rules, its switches and sequence of play, how to
-    read the result from the final state (``outcome``; None for a game without one yet), and the
-    settings of the shared area-impulse rules it lists (``impulse``)."""
+    read the result from the final state (``outcome``; None for a game without one yet), the
+    settings of the shared area-impulse rules it lists (``impulse``), and why a catalogue id that no
+    rule implements is not checked (``not_checked``: id → reason, shown by ``sdbp rules``; an id
+    without a reason is listed as not checked yet)."""
 
     game_id: str
     catalogue: tuple[CatalogueEntry, ...]
@@ -377,6 +380,7 @@ class RulesPackage:
     make_sequence: Callable[[GameData], SequenceOfPlay]
     outcome: Callable[[GameState, CheckContext], Outcome] | None = None
     impulse: AreaImpulse = PLAIN
+    not_checked: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), hash=False, compare=False)
 
     def implemented_ids(self) -> frozenset[str]:
         return frozenset(r.rule_id for r in self.rules)

@@ -138,20 +138,26 @@ def without_rules(rules: Sequence[Rule], skips: Sequence[str]) -> tuple[Rule, ..
 
 
 def rules_listing(package: RulesPackage) -> dict[str, object]:
+    """The ``sdbp rules`` listing of ``package`` as JSON-ready data: one row per catalogue id (then the
+    implemented ids the catalogue lacks), each with its reference, severity, section, whether a rule
+    implements it and its summary; a row no rule implements carries ``not_checked`` (the package's
+    reason) when the package gives one, and only then. Then the switches."""
     implemented = {r.rule_id: r for r in package.rules}
-    rows = []
+    rows: list[dict[str, object]] = []
     for entry in package.catalogue:
         r = implemented.get(entry.rule_id)
-        rows.append(
-            {
-                "rule_id": entry.rule_id,
-                "rule_ref": entry.rule_ref,
-                "severity": entry.severity,
-                "section": entry.section,
-                "implemented": r is not None,
-                "summary": getattr(r, "summary", "") if r is not None else "",
-            }
-        )
+        row: dict[str, object] = {
+            "rule_id": entry.rule_id,
+            "rule_ref": entry.rule_ref,
+            "severity": entry.severity,
+            "section": entry.section,
+            "implemented": r is not None,
+            "summary": getattr(r, "summary", "") if r is not None else "",
+        }
+        reason = package.not_checked.get(entry.rule_id)
+        if r is None and reason is not None:
+            row["not_checked"] = reason
+        rows.append(row)
     known = {e.rule_id for e in package.catalogue}
     for rule_id in sorted(set(implemented) - known):
         r = implemented[rule_id]
@@ -174,7 +180,16 @@ def rules_listing(package: RulesPackage) -> dict[str, object]:
     }
 
 
+def _status(row: dict[str, object]) -> str:
+    """A listing row's status: "checked", "not checked: <the package's reason>", or "not yet"."""
+    if row["implemented"]:
+        return "checked"
+    reason = row.get("not_checked")
+    return f"not checked: {reason}" if reason is not None else "not yet"
+
+
 def render_rules_text(listing: dict[str, object]) -> str:
+    """The listing as text: one line per rule id with its status, then the switches (if the game has any)."""
     rows = listing["rules"]
     assert isinstance(rows, list)
     width = max(len(r["rule_id"]) for r in rows)
@@ -182,18 +197,19 @@ def render_rules_text(listing: dict[str, object]) -> str:
     sev_width = min(12, max(len(r["severity"]) for r in rows))
     lines = [f"Rules of {listing['game']} ({sum(1 for r in rows if r['implemented'])} of {len(rows)} implemented):", ""]
     for r in rows:
-        mark = "checked" if r["implemented"] else "not yet"
-        lines.append(f"  {r['rule_id']:<{width}}  {r['rule_ref']:<{ref_width}}  {r['severity']:<{sev_width}}  {mark}")
-    lines += ["", "Switches (--switch NAME=VALUE; default first):"]
+        lines.append(f"  {r['rule_id']:<{width}}  {r['rule_ref']:<{ref_width}}  {r['severity']:<{sev_width}}  {_status(r)}")
     switches = listing["switches"]
     assert isinstance(switches, list)
+    if switches:
+        lines += ["", "Switches (--switch NAME=VALUE; default first):"]
     for s in switches:
         lines.append(f"  {s['name']}: {' | '.join(s['values'])}  ({s['amb']})")
     return "\n".join(lines) + "\n"
 
 
 def run_rules(fmt: str, game_id: str = DEFAULT_GAME) -> int:
-    """List every rule id of the game's catalogue with its reference, severity and status."""
+    """List every rule id of the game's catalogue with its reference, severity and status (checked, not
+    checked with the package's reason, or not yet)."""
     listing = rules_listing(rules_package(game_id))
     if fmt == "json":
         click.echo(json.dumps(listing, indent=2, sort_keys=True, ensure_ascii=False))

@@ -110,6 +110,27 @@ def _turns_2_and_3_end(s: Scribe) -> None:
     s.phase(4, "action", G)
 
 
+def write_attack_on_the_move(module: Path, path: Path, *, card: bool) -> None:
+    """Turn 1: draws; the German plays *Attack on the Move* (with ``card``), then a stack of the 94th
+    moves from 5 to 4 (empty, Soviet: 2 MP) and fires from there into 3, and is flipped; two passes.
+    With the card this is one German impulse (5.2, 6.2); without it, two German impulses in a row."""
+    s = Scribe(module)
+    s.draw(G, ["GE-01", "GE-08", "GE-11", "GE-15", "GE-20"])
+    s.draw(S, ["SO-01", "SO-05", "SO-08", "SO-11", "SO-20"])
+    s.phase(1, "action", G)
+    if card:
+        s.card(G, "GE-01", "play")  # Attack on the Move (timing A: played as the impulse)
+    stack = ["GE-94-267", "GE-94-274"]
+    s.move(G, stack, "4")
+    s.declare("FIRE", G, stack, "3")
+    s.dice(G, "fire", [4, 5])
+    s.flip(G, stack)
+    s.add_marker(G, "fire", "german", "4")
+    s.pass_(S)
+    s.pass_(G)
+    s.write(path)
+
+
 def check(log: Path, module: Path, data: Path) -> tuple[int, dict[str, object]]:
     args = ["check", str(log), "--module", str(module), "--data", str(data), "--format", "json"]
     result = CliRunner().invoke(main, args)
@@ -146,3 +167,19 @@ def test_planted_violations_are_found_and_nothing_else(sos_module: Path, sos_dat
         ("SOS-ACT-02", "illegal", 27),
         ("SOS-SEQ-05", "info", None),
     ]
+
+
+def test_attack_on_the_move_and_the_unit_action_it_governs_are_one_impulse(sos_module: Path, sos_data: Path, tmp_path: Path) -> None:
+    log = tmp_path / "attack-on-the-move.vlog"
+    write_attack_on_the_move(sos_module, log, card=True)
+    code, report = check(log, sos_module, sos_data)
+    assert code == 0
+    assert summary(report) == [("SOS-SET-02", "cannot-check", 0), ("SOS-SEQ-05", "info", None)]
+
+
+def test_the_same_move_and_fire_without_the_card_are_two_impulses_in_a_row(sos_module: Path, sos_data: Path, tmp_path: Path) -> None:
+    log = tmp_path / "move-then-fire.vlog"
+    write_attack_on_the_move(sos_module, log, card=False)
+    code, report = check(log, sos_module, sos_data)
+    assert code == 1
+    assert ("SOS-SEQ-02", "illegal", 5) in summary(report)

@@ -9,7 +9,8 @@ GE-BLK (black counter, withdraws on turn 3, area 4), GE-R3 (reinforcement, turn 
 Soviet units: SU-X, SU-Y (area 5), SU-L1..SU-L3 (set-up L: any landing zone; the scenario puts them in
 10, 10, 11), SU-R2 (reinforcement, turn 2), SU-S1..SU-S8 (area 6), SU-T1..SU-T3 (area 9), SU-M2 (MP 2,
 area 8). Cards GE-01 Attack on the Move and GE-02 Air Support ("For your impulse", timing A), GE-03
-Sniper; SU-01 Mines, SU-02 Defensive Fire, SU-03 Rubble. 6 turns, German first, stacking 10, bid min 1.
+Sniper; SU-01 Mines, SU-02 Defensive Fire, SU-03 Rubble. 6 turns, German first, stacking 10, bid min 1;
+a card played as the action and the unit action it governs are one action (5.2, 6.2).
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from sdbp_module.replay.events import Event, GameStart, UnitSetup, Where
 from sdbp_module.replay.location import Location
 from sdbp_module.replay.notation import state_from_text
 from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import RulesPackage
 from sdbp_module.rules.findings import Finding
 
 SRC = Source("reconstructed: test fixture")
@@ -167,6 +169,7 @@ def make_sos_game() -> GameData:
             unit_marks=(_term("black"),),
             area_classes=(_term(AreaClass.GENERAL), _term(AreaClass.LANDING_ZONE)),
             hand_bonus_sets=(BonusSet(Bonus.MAMAYEV, "Mamayev Kurgan", SRC, cards=1),),
+            impulse_card_joins_action=True,  # 5.2, 6.2, as source_data/sos/game.yaml
             bid=Bid(min=1, required=True, source=SRC),
         ),
         map=MapInfo(100, 100, SRC),
@@ -207,22 +210,28 @@ def state(text: str, game: GameData | None = None) -> GameState:
 
 
 def run(
-    start: str | GameState | None, events: Iterable[Event], game: GameData | None = None, rule_ids: Iterable[str] | None = None
+    start: str | GameState | None,
+    events: Iterable[Event],
+    game: GameData | None = None,
+    rule_ids: Iterable[str] | None = None,
+    *,
+    package: RulesPackage = SOS,
 ) -> list[Finding]:
-    """Check ``events`` from ``start`` (notation, a state, or None: not started) with the SoS rules whose
-    id is in ``rule_ids`` (None: all); the findings in report order."""
+    """Check ``events`` from ``start`` (notation, a state, or None: not started) with the rules of
+    ``package`` (the SoS package unless told) whose id is in ``rule_ids`` (None: all); the findings in
+    report order."""
     from sdbp_module.rules.checker import check_events
     from sdbp_module.rules.switches import parse_switches
 
     g = game or make_sos_game()
     wanted = None if rule_ids is None else set(rule_ids)
-    rules = [r for r in SOS.rules if wanted is None or r.rule_id in wanted]
+    rules = [r for r in package.rules if wanted is None or r.rule_id in wanted]
     if start is None:
-        initial = GameState.empty(SOS.make_sequence(g))
+        initial = GameState.empty(package.make_sequence(g))
     else:
         initial = state(start, g) if isinstance(start, str) else start
     numbered = [replace(e, where=at(i)) for i, e in enumerate(events)]
-    report = check_events(numbered, g, SOS, switches=parse_switches((), SOS.switches), initial=initial, rules=rules)
+    report = check_events(numbered, g, package, switches=parse_switches((), package.switches), initial=initial, rules=rules)
     return list(report.findings)
 
 

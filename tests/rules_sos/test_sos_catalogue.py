@@ -38,3 +38,23 @@ def test_sdbp_rules_lists_the_game() -> None:
     rows = {r["rule_id"]: r for r in listing["rules"]}  # type: ignore[union-attr]
     assert listing["game"] == "sos" and set(rows) == {e.rule_id for e in SOS_CATALOGUE}
     assert rows["SOS-MOV-02"]["implemented"] and not rows["SOS-RES-01"]["implemented"]
+
+
+def test_sdbp_rules_prints_the_reason_of_each_id_not_checked() -> None:
+    from click.testing import CliRunner
+
+    from sdbp_module.cli import main
+
+    result = CliRunner().invoke(main, ["rules", "--game", "sos"])
+    assert result.exit_code == 0, result.output
+    lines = {line.split()[0]: line for line in result.output.splitlines()[2:] if line.strip()}
+    assert lines["SOS-RES-01"].endswith(f"not checked: {NOT_CHECKED['SOS-RES-01']}")
+    assert lines["SOS-MOV-02"].endswith("  checked")
+    assert "not yet" not in result.output and "Switches" not in result.output  # no switch: no empty heading
+
+
+def test_the_json_listing_carries_the_reasons() -> None:
+    listing = rules_listing(rules_package("sos"))
+    rows = {r["rule_id"]: r for r in listing["rules"]}  # type: ignore[union-attr]
+    assert {i for i, r in rows.items() if "not_checked" in r} == set(NOT_CHECKED)
+    assert rows["SOS-CARD-05"]["not_checked"] == NOT_CHECKED["SOS-CARD-05"]

@@ -1,12 +1,15 @@
 """SOS-CARD-01 through the shared hand rules: after the draw each hand holds the turn track's number,
-+1 for the side that controls Mamayev Kurgan (5.1)."""
++1 for the side that controls Mamayev Kurgan (5.1); a hand already above that is kept, since 5.1 does
+not say to discard it (``AreaImpulse.hand_excess_kept``)."""
 
 from __future__ import annotations
 
-import pytest
+from dataclasses import replace
+
 from sos_helpers import ids, run
 
 from sdbp_module.games.sos.ids import GERMAN, SOVIET
+from sdbp_module.games.sos.rules.package import SOS
 from sdbp_module.ids import CardId, Phase
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import CardDraw, PhaseStart
@@ -32,8 +35,6 @@ def _draw(german: tuple[str, ...], soviet: tuple[str, ...]) -> list:  # type: ig
 
 
 def _game_with_more_cards(game: GameData) -> GameData:
-    from dataclasses import replace
-
     from sos_helpers import make_card
 
     extra = tuple(make_card(f"{p}-0{n}", n, f"Card {n}", "R") for p in ("GE", "SU") for n in range(4, 8))
@@ -56,13 +57,27 @@ def test_the_extra_card_goes_to_whoever_holds_the_hill(sos_game: GameData) -> No
     assert run(START.format(holder="german"), _draw(("GE-01", "GE-02"), ("SU-01",)), game, HAND) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the shared hand rule always wants an over-full hand discarded down to the allowance (the other "
-    "game's 5.1); SoS 5.1/5.3 say nothing of it: the shared config needs a setting to turn that off",
-)
+def _over_full_german_hand() -> str:
+    """The start with the German holding 6 cards, one above his 5 (track 5, no Mamayev Kurgan)."""
+    start = START.format(holder="soviet").replace("GE-04 GE-05 GE-06 GE-07", "GE-04 GE-05 GE-06 GE-07 GE-01 GE-02")
+    return start.replace("deck german: GE-01 GE-02 GE-03", "deck german: GE-03")
+
+
 def test_a_hand_kept_above_the_allowance_needs_no_discard(sos_game: GameData) -> None:
     game = _game_with_more_cards(sos_game)
-    start = START.format(holder="soviet").replace("GE-04 GE-05 GE-06 GE-07", "GE-04 GE-05 GE-06 GE-07 GE-01 GE-02")
-    start = start.replace("deck german: GE-01 GE-02 GE-03", "deck german: GE-03")
-    assert run(start, _draw((), ("SU-01", "SU-02")), game, HAND) == []
+    assert run(_over_full_german_hand(), _draw((), ("SU-01", "SU-02")), game, HAND) == []
+
+
+def test_a_hand_above_the_allowance_draws_nothing(sos_game: GameData) -> None:
+    game = _game_with_more_cards(sos_game)
+    found = run(_over_full_german_hand(), _draw(("GE-03",), ("SU-01", "SU-02")), game, HAND)
+    assert ids(found) == ["SOS-CARD-01"] and found[0].side is GERMAN
+    assert (found[0].expected, found[0].actual) == (6, 7)
+
+
+def test_the_other_game_discards_the_excess(sos_game: GameData) -> None:
+    """Without ``hand_excess_kept`` (the shared default) the same kept hand is illegal: the setting is what lets it."""
+    game = _game_with_more_cards(sos_game)
+    discarding = replace(SOS, impulse=replace(SOS.impulse, hand_excess_kept=False))
+    found = run(_over_full_german_hand(), _draw((), ("SU-01", "SU-02")), game, HAND, package=discarding)
+    assert ids(found) == ["SOS-CARD-01"] and found[0].side is GERMAN

@@ -7,13 +7,21 @@ replay's clock gives the action (``replay.apply.advance_clock``), so that the ch
 - *Counter Attack* (timing A, AMB-04): its play, the moves of its side that follow it
   (``MoveKind.GATHER``: units from one or more areas next to the lost area) and its attack
   (``FIRE``/``ASSAULT``);
-- *Surprise Assault* (timing A): its play and the ``Assault`` that follows it.
+- *Surprise Assault* (timing A): its play and the ``Assault`` that follows it;
+- in a game whose data says a card played as the action governs the whole impulse
+  (``game.yaml`` ``sequence.impulse_card_joins_action``), any other card played as the action: its
+  play and the unit action its side does next, every move (``MoveKind.MOVE``), fire by units and
+  assault of that side, in any number and order.
 
-The cards are found by name in the game's data (a game without such a card is not affected).
+The named cards are found by name in the game's data (a game without such a card is not affected).
 
-The span ends with the card's attack, or at the first act that cannot belong to it: a pass, a
-phase, another card played as an action, a discard to continue, an entrenchment, any act of the
-other side, and for *Surprise Assault* a move or a fire of its own side.
+The span of a named card ends with the card's attack, or at the first act that cannot belong to
+it: a pass, a phase, another card played as an action, a discard to continue, an entrenchment, any
+act of the other side, and for *Surprise Assault* a move or a fire of its own side. The span of an
+impulse card has no attack that closes it: it ends at a pass, a phase, another card played as an
+action, a discard to continue, an entrenchment, or an act of the other side that opens an action
+(``events.opens_action``: a move, a fire by units, an assault; not a card it plays in answer, its
+card fire or its units' retreat).
 
 A card a side plays for its own attack, just before it (timing D, or *Night Assault*, *Mortar
 Support*, *Flamethrowers*; not as the action, not a counter-battery), followed by that side's
@@ -43,6 +51,7 @@ from sdbp_module.replay.events import (
     Pass,
     PhaseStart,
     acting_side,
+    opens_action,
 )
 from sdbp_module.replay.state import GameState
 from sdbp_module.replay.vlog.card_fire import MODE_COUNTER_BATTERY
@@ -61,12 +70,15 @@ def card_is(game: GameData, card: CardId | None, name: str) -> bool:
 
 
 def _span_kind(game: GameData, event: Event) -> str | None:
+    """The kind of span a card played as the action opens: "gather", "assault", "impulse", or None."""
     if not (isinstance(event, CardPlay) and event.as_action and event.action is None):
         return None
     if any(card_is(game, event.card, name) for name in GATHERING_CARDS):
         return "gather"
     if any(card_is(game, event.card, name) for name in ASSAULTING_CARDS):
         return "assault"
+    if game.game.impulse_card_joins_action:
+        return "impulse"
     return None
 
 
@@ -78,6 +90,8 @@ def _ends_span(event: Event, card: CardPlay, kind: str) -> bool:
     if isinstance(event, CardDiscard):
         return event.reason is DiscardReason.CONTINUE
     side = acting_side(event)
+    if kind == "impulse":
+        return side is not card.side and opens_action(event)
     if isinstance(event, (Move, Fire, Assault)) and side is not card.side:
         return True
     if kind == "assault" and side is card.side:
@@ -86,11 +100,14 @@ def _ends_span(event: Event, card: CardPlay, kind: str) -> bool:
 
 
 def _in_span(event: Event, card: CardPlay, kind: str) -> bool:
-    """The span's attack: a fire or assault by units of the card's side (an assault for Surprise Assault)."""
+    """The span's attack: a fire or assault by units of the card's side (an assault for Surprise Assault);
+    for an impulse card also a move of that side (``MoveKind.MOVE``)."""
     if event.action is not None or acting_side(event) is not card.side:
         return False
     if kind == "assault":
         return isinstance(event, Assault)
+    if kind == "impulse" and isinstance(event, Move):
+        return event.move_kind is MoveKind.MOVE
     return isinstance(event, Assault) or (isinstance(event, Fire) and bool(event.units))
 
 
@@ -146,7 +163,8 @@ def number_card_actions(events: list[Event], game: GameData) -> list[Event]:
                 event = replace(event, move_kind=MoveKind.GATHER, action=number)
             elif _in_span(event, card, kind):
                 event = replace(event, action=number)
-                card = None  # the attack closes the card's use
+                if kind != "impulse":
+                    card = None  # the attack closes the card's use; an impulse card governs the whole impulse
         if i in pending and event.action is None:
             event = replace(event, action=pending[i])
         span = _span_kind(game, event)

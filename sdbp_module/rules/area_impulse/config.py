@@ -45,6 +45,9 @@ class AreaImpulse:
     hand_excess_switch: str | None = None
     """A switch of the game (value "false" or another) saying whether an over-full hand's excess is
     measured against the track alone ("false") or track + bonus; None: track + bonus."""
+    hand_excess_kept: bool = False
+    """A hand above its target at the Draw phase is kept: the side draws nothing and discards nothing
+    (the game does not say to discard the excess). False: the excess is discarded down to the target."""
     first_draw_exempt: frozenset[Side] = frozenset()
     """Sides whose hand after the first turn's draw the shared hand rules leave to a rule of the game."""
     multi_area_card: CardTest | None = None

@@ -6,8 +6,10 @@ turn track's allowance (``TurnInfo.cards[side]``) + the cards of each hand bonus
 start of the phase, unless deck and discard pile are both empty at the end (then the hand holds
 everything there was); excess discards (``CardDiscard`` reason ``excess``) must bring an over-full
 hand exactly to the target (measured against track + bonus, or, where the game's switch
-``AreaImpulse.hand_excess_switch`` says "false", the track alone). A final count off by no more than
-the bonus sets can give is HAND-BONUS-SETS's; the others HAND-SIZE's. A side of
+``AreaImpulse.hand_excess_switch`` says "false", the track alone). In a game that keeps an over-full
+hand (``AreaImpulse.hand_excess_kept``) no excess is discarded: a hand above its target stays as it
+is and draws nothing. A final count off by no more than the bonus sets can give is
+HAND-BONUS-SETS's; the others HAND-SIZE's. A side of
 ``AreaImpulse.first_draw_exempt`` is not judged on the first turn (its game has a rule of its own).
 When the log never lists the piles, the hands after the first turn are unknown: one cannot-check
 each at the end of the log (``with_note``). Each rule has a neutral id; a game lists it under its
@@ -93,6 +95,7 @@ class _Draw:
     track: int
     bonus: Bonus
     target: int  # track + bonus
+    goal: int  # the hand the draw must leave: the target, or a larger hand the game keeps
     start: int  # hand before the draw
     end: int  # hand after it
     drawn: int
@@ -104,7 +107,8 @@ class _Draw:
     verdict: _Verdict
 
     def target_words(self) -> str:
-        return f"{self.target} (track {self.track} + bonus {self.bonus.cards})"
+        words = f"{self.target} (track {self.track} + bonus {self.bonus.cards})"
+        return words if self.goal == self.target else f"{words}, the {self.goal} held at the draw kept"
 
 
 def _draw_phase(steps: Steps, end: GameState, ctx: CheckContext, side: Side) -> _Draw | None:
@@ -127,8 +131,10 @@ def _draw_phase(steps: Steps, end: GameState, ctx: CheckContext, side: Side) -> 
     target = allowance + earned.cards
     includes = _includes_bonus(ctx)
     start = len(start_state.hand(side))
-    needed = max(0, start - (target if includes else allowance))
-    other = max(0, start - (allowance if includes else target))
+    kept = ctx.impulse.hand_excess_kept
+    goal = max(target, start) if kept else target
+    needed = 0 if kept else max(0, start - (target if includes else allowance))
+    other = 0 if kept else max(0, start - (allowance if includes else target))
     p = end.piles_of(side)
     hand_end, available = len(p.hand), len(p.deck) + len(p.discard)
     # hands are empty before the first draw: its logged draws tell the hand even unlisted
@@ -137,13 +143,13 @@ def _draw_phase(steps: Steps, end: GameState, ctx: CheckContext, side: Side) -> 
         verdict = _Verdict.UNKNOWN
     elif excess != needed:
         verdict = _Verdict.EXCESS
-    elif hand_end == target or (hand_end < target and available == 0):
+    elif hand_end == goal or (hand_end < goal and available == 0):
         verdict = _Verdict.OK
     elif 0 <= hand_end - allowance <= sum(b.cards for b in ctx.game.game.hand_bonus_sets):
         verdict = _Verdict.BONUS
     else:
         verdict = _Verdict.SIZE
-    return _Draw(side, turn, allowance, earned, target, start, hand_end, drawn, excess, needed, other, available, at, verdict)
+    return _Draw(side, turn, allowance, earned, target, goal, start, hand_end, drawn, excess, needed, other, available, at, verdict)
 
 
 def _pile_note(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterable[F]:
@@ -218,7 +224,7 @@ def hand_size(r: FunctionRule, steps: Steps, end: GameState, ctx: CheckContext) 
                 s, e,
                 f"{side.label} hand {d.end} after the Draw phase ({d.start} before, {d.drawn} drawn); target "
                 f"{d.target_words()}, deck + discard still held {d.available}.",
-                side=side, expected=d.target, actual=d.end,
+                side=side, expected=d.goal, actual=d.end,
             )
 
 

@@ -5,8 +5,8 @@ declaration, control, hand size) are the objects of ``sdbp_module.rules.area_imp
 ``IMPULSE`` and listed here under this game's catalogue ids (``relabel``); they are never copied. The
 rules only this game has are its own modules: set-up and bid (``setup``), the End phase, game length,
 reinforcements and withdrawal (``end_phase``), the impulse cards (``cards``) and victory (``victory``).
-A catalogue id no rule implements is listed by ``sdbp rules`` as not checked, with its reason in
-``catalogue.NOT_CHECKED``.
+A catalogue id no rule implements is listed by ``sdbp rules`` as not checked, with its reason from
+``catalogue.NOT_CHECKED`` (``RulesPackage.not_checked``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from types import ModuleType
 
 from sdbp_module.games.sos.ids import GERMAN, AreaClass
 from sdbp_module.games.sos.rules import cards, end_phase, setup, victory
-from sdbp_module.games.sos.rules.catalogue import SOS_CATALOGUE
+from sdbp_module.games.sos.rules.catalogue import NOT_CHECKED, SOS_CATALOGUE
 from sdbp_module.games.sos.rules.sequence import make_sequence
 from sdbp_module.rules.area_impulse import (
     activation,
@@ -34,11 +34,13 @@ IMPULSE = AreaImpulse(
     no_fire_into_classes=frozenset({AreaClass.LANDING_ZONE}),  # 8.1
     grouped_sides=frozenset({GERMAN}),  # 6.1: one division plus independents
     multi_area_card=cards.splits_the_stack,  # 6.1, 7.3: Attack on the Move
+    hand_excess_kept=True,  # 5.1, 5.3: no discard of a hand above its size is asked for
 )
 """How the shared area-impulse rules read this game: two passes end the impulses (no discard to
 continue), landing zones let one unit out per impulse and take no fire, German actions are by division,
-and *Attack on the Move* lifts the one-destination rule (the shared setting also lifts the one-area rule
-for it: a missed violation rather than a false one)."""
+*Attack on the Move* lifts the one-destination rule (the shared setting also lifts the one-area rule
+for it: a missed violation rather than a false one), and a hand above its size at the draw is kept (5.1
+does not say to discard it; cards kept from the End phase count toward the next hand, 5.3)."""
 
 SHARED: tuple[tuple[ModuleType, str, str, str], ...] = (
     # (shared module, neutral id, our id, rules reference)
@@ -71,13 +73,18 @@ SHARED: tuple[tuple[ModuleType, str, str, str], ...] = (
 )
 """The shared rules this game lists, in the order of checks within an action."""
 
+SUMMARIES: dict[str, str] = {
+    "HAND-SIZE": "After the draw the hand holds track + bonus cards; a hand already above that is kept (5.1, 5.3).",
+}
+"""Our summary of a shared rule whose own summary says more than this game's rules (by neutral id)."""
+
 
 def _shared_rules() -> tuple[FunctionRule, ...]:
     """The shared rules of ``SHARED``, relabelled; a neutral id the shared module lacks is an error."""
     found: list[FunctionRule] = []
     for module, neutral, rule_id, ref in SHARED:
         shared = {r.rule_id: r for r in module.RULES}
-        found.append(relabel(shared[neutral], rule_id, ref))
+        found.append(relabel(shared[neutral], rule_id, ref, SUMMARIES.get(neutral)))
     return tuple(found)
 
 
@@ -97,4 +104,5 @@ SOS = RulesPackage(
     make_sequence=make_sequence,
     outcome=victory.outcome,
     impulse=IMPULSE,
+    not_checked=NOT_CHECKED,
 )
