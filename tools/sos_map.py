@@ -111,7 +111,7 @@ LANDING_ZONES: dict[int, tuple[str, str]] = {
 }
 """Each landing zone's extent along the bank: from y = first to y = second (km)."""
 
-LZ_DEPTH = Fraction("1.3")  # km of river bank strip drawn in the Volga
+LZ_DEPTH = Fraction("2.2")  # km of river bank strip drawn in the Volga
 
 BOX_X = (Fraction("-10.4"), Fraction("2.8"))  # land west of 0, the Volga east of it
 BOX_Y = (Fraction("-2.0"), Fraction("15.86"))
