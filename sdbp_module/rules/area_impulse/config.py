@@ -10,10 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sdbp_module.ids import AreaClassId, CardId, Side, UnitTypeId
+from sdbp_module.ids import AreaClassId, AreaId, CardId, Side, UnitTypeId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.combat import Attack
+from sdbp_module.rules.switches import RuleSet
 
 CardTest = Callable[[GameData, CardId], bool]
+MarkerReading = Callable[[Attack, GameData, RuleSet], "tuple[AreaId | None, str] | None"]
+"""A game's own reading of the fire marker an attack places: (the area it goes on, or None for none;
+what the attack is, for the message on a marker it should not have placed), or None: the shared reading."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,10 +57,25 @@ class AreaImpulse:
     """Sides whose hand after the first turn's draw the shared hand rules leave to a rule of the game."""
     multi_area_card: CardTest | None = None
     """A card whose play lets one unit action use units of several areas doing several things."""
+    marker_suppressing_card: CardTest | None = None
+    """A card whose play on an attack (by either side) means the attack places no fire marker."""
+    fire_marker_reading: MarkerReading | None = None
+    """The game's own fire-marker reading, asked before the shared one (e.g. for its assaults)."""
+    fire_marker_extra_rec: bool = False
+    """A marker placed by an attack that places none breaches a recommended reading (suspicious unless
+    strict) rather than the rule itself (illegal)."""
+    cites: tuple[tuple[str, str], ...] = ()
+    """(topic, rules section) a shared rule's message cites for a topic (``cite``); a topic not given
+    cites the rule's own reference. Topics: "reshuffle", "played-card", "discard-phase",
+    "end-discard-step", "fire-marker"."""
 
     def closed(self, side: Side, area_class: AreaClassId) -> bool:
         """Whether ``side``'s units may never enter an area of ``area_class``."""
         return (side, area_class) in self.closed_classes
+
+    def cite(self, topic: str, default: str) -> str:
+        """The rules section a message on ``topic`` cites; ``default`` (the rule's reference) if not set."""
+        return next((section for t, section in self.cites if t == topic), default)
 
     def bridge_only(self, side: Side, unit_type: UnitTypeId) -> bool:
         """Whether ``side``'s units of ``unit_type`` cross rivers only by a bridge."""

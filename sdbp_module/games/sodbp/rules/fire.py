@@ -9,6 +9,9 @@ Where each id is judged:
   attacks still open when the log ends): FIRE-ATTACK-TOTAL, FIRE-DEFENSE-TOTAL, FIRE-TERRAIN-IGNORED
   and FIRE-DAMAGE (only where the log states the number: ``Fire.attack/defense/damage``), FIRE-MARKER
   (the markers placed while the action lasted), FIRE-FLIP-SPENT;
+* FIRE-MARKER is the shared rule (``rules.area_impulse.fire_marker``) under our id; ``marker_reading``
+  gives it our exceptions (an assault's marker per ``fire_marker_on_assault``, none for a Counter
+  Attack, AMB-05), set in ``package.IMPULSE`` with the REC severity for a marker where none goes;
 * FIRE-MARKER-LIFETIME: a removal before the End phase at the ``FireMarkerSet``; a marker left after
   the End phase at the next turn's first ``PhaseStart`` (and in ``finish`` when the log ended after
   its End phase).
@@ -68,6 +71,7 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.area_impulse import fire as shared
+from sdbp_module.rules.area_impulse import fire_marker as shared_marker
 from sdbp_module.rules.area_impulse.fire import declared
 from sdbp_module.rules.base import (
     CheckContext,
@@ -530,147 +534,19 @@ def _location(state: GameState, unit: UnitId) -> str:
 # -- markers --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _Need:
-    """What one attack asks of the fire markers: a marker of ``side`` on ``area``, or none at all."""
-
-    attack: Attack
-    area: AreaId | None  # where the marker goes (None: the attack places none)
-    why_none: str  # for an attack that places none: what it is ("card fire (Katyusha Rockets)", …)
-
-
-def _need(attack: Attack, game: GameData, rules: RuleSet) -> _Need:
+def marker_reading(attack: Attack, game: GameData, rules: RuleSet) -> tuple[AreaId | None, str] | None:
+    """Our fire-marker reading before the shared one (``AreaImpulse.fire_marker_reading``): an assault
+    marks its origin or nothing (``fire_marker_on_assault``, AMB-05), a Counter Attack nothing (AMB-05)."""
     if attack.is_assault:
         if rules.get("fire_marker_on_assault") == "origin_area" and attack.origin is not None:
-            return _Need(attack, attack.origin, "")
-        return _Need(attack, None, "an assault (fire_marker_on_assault=none, AMB-05)")
-    if attack.kind is AttackKind.CARD:
-        return _Need(attack, None, f"card fire ({attack_card_name(attack, game) or attack.card})")
+            return attack.origin, ""
+        return None, "an assault (fire_marker_on_assault=none, AMB-05)"
     if _is_counter_attack(attack, game):
-        return _Need(attack, None, "a Counter Attack (AMB-05)")
-    if attack.origin is None or attack.origin == attack.target:
-        return _Need(attack, None, f"same-area fire in {attack.target}")
-    return _Need(attack, attack.origin, "")
+        return None, "a Counter Attack (AMB-05)"
+    return None
 
 
-def _placed(attacks: Iterable[Attack]) -> list[tuple[GameState, FireMarkerSet]]:
-    """The fire markers placed from the first declaration on, each once, in log order."""
-    seen: set[int] = set()
-    out: list[tuple[int, GameState, FireMarkerSet]] = []
-    for attack in attacks:
-        for state, e in attack.steps:
-            if isinstance(e, FireMarkerSet) and e.present and id(e) not in seen:
-                seen.add(id(e))
-                out.append((e.where.index, state, e))
-    out.sort(key=lambda t: t[0])
-    return [(s, e) for _i, s, e in out]
-
-
-def _judge_markers(
-    self: FunctionRule, attacks: tuple[Attack, ...], close: GameState, ctx: CheckContext
-) -> Iterator[Finding]:
-    game = ctx.game
-    needs = [_need(a, game, ctx.rules) for a in attacks]
-    placed = _placed(attacks)
-    used: set[int] = set()
-    for need in needs:
-        a = need.attack
-        if need.area is None:
-            continue
-        hit = next((i for i, (_s, e) in enumerate(placed) if (e.area, e.side) == (need.area, a.side)), None)
-        if hit is not None:
-            used.add(hit)
-        if close.has_fire_marker(need.area, a.side):
-            continue
-        wrong = next(
-            (i for i, (_s, e) in enumerate(placed) if i not in used and e.side is a.side and e.area == a.target),
-            None,
-        )
-        if wrong is not None:
-            used.add(wrong)
-            state, e = placed[wrong]
-            yield self.finding(
-                state,
-                e,
-                f"The {a.side.label} fire marker for {_describe(a, game)} is placed on area {a.target}; it belongs "
-                f"on the firing area {need.area} (8.1).",
-                side=a.side,
-                units=a.units,
-                areas=(a.target, need.area),
-                expected=need.area,
-                actual=a.target,
-            )
-        else:
-            yield self.finding(
-                a.before,
-                a.first,
-                f"{_cap(_describe(a, game))} left no {a.side.label} fire marker on area {need.area}; 8.1 puts one "
-                f"on the area the fire comes from.",
-                units=a.units,
-                areas=(need.area,),
-                expected=need.area,
-            )
-    required = [n for n in needs if n.area is not None]
-    none = [n for n in needs if n.area is None]
-    for i, (state, e) in enumerate(placed):
-        if i in used or any((e.area, e.side) == (n.area, n.attack.side) for n in required):
-            continue
-        on_target = next((n for n in required if n.attack.side is e.side and e.area == n.attack.target), None)
-        if on_target is not None:
-            yield self.finding(
-                state,
-                e,
-                f"A {e.side.label} fire marker is placed on area {e.area}, the target of "
-                f"{_describe(on_target.attack, game)}; it belongs on the firing area {on_target.area} only (8.1).",
-                side=e.side,
-                areas=(e.area,),
-                expected=on_target.area,
-                actual=e.area,
-            )
-        elif none and not required:
-            kinds = sorted({n.why_none for n in none})
-            yield self.finding(
-                state,
-                e,
-                f"A {e.side.label} fire marker is placed on area {e.area} for {' and '.join(kinds)}, which places "
-                f"no fire marker (8.1).",
-                severity=ctx.rules.rec_severity(),
-                side=e.side,
-                areas=(e.area,),
-            )
-        else:
-            wanted = "; ".join(f"{n.attack.side.label} on {n.area}" for n in required)
-            yield self.finding(
-                state,
-                e,
-                f"A {e.side.label} fire marker is placed on area {e.area}, which no fire of this action explains "
-                f"(8.1: the marker goes on the firing area, showing the side that fired: {wanted}).",
-                side=e.side,
-                areas=(e.area,),
-            )
-
-
-def _marker_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
-    if final.attacks:
-        yield from _judge_markers(self, final.attacks, final, ctx)
-
-
-@rule(
-    "FIRE-MARKER",
-    "8.1 (AMB-05)",
-    Severity.ILLEGAL,
-    "unit fire into an adjacent area puts the firer's marker on the firing area; other fire puts none",
-    finish=_marker_finish,
-    events=CLOSING_EVENTS,
-    gate=Gate.ATTACK_CLOSED,
-)
-def fire_marker(
-    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-) -> Iterable[Finding]:
-    if not before.attacks:
-        return _NONE
-    closed = closed_attacks(before, after)
-    return list(_judge_markers(self, closed, before, ctx)) if closed else _NONE
+fire_marker = relabel(shared_marker.fire_marker, "FIRE-MARKER", "8.1 (AMB-05)")
 
 
 def _left_over(self: FunctionRule, state: GameState, event: Event | None) -> Iterator[Finding]:

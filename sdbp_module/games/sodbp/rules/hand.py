@@ -45,6 +45,10 @@ card (events carry ids only), and, when the game start lists no piles (``state.p
 False), the hands after the first turn: HAND-SIZE, CARD-BONUS-SETS, CARD-RESHUFFLE and
 CARD-OWN-DECK then give one ``cannot-check`` each at the end of the log. The turn-track allowances
 after turn 1 are reconstructed in the bundled data (``TurnInfo.source``).
+
+CARD-RESHUFFLE, CARD-OWN-DECK and CARD-PLAYED-TO-DISCARD are the shared pile rules
+(``rules.area_impulse.piles``) under the catalogue's ids; CARD-END-DISCARD is the shared discard-phase
+check (``piles.discard_phase_findings``) plus the order of the End-phase discards (VM first).
 """
 
 from __future__ import annotations
@@ -52,7 +56,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
-from sdbp_module.games.sodbp.rules.play_sequence import DISCARDS
 from sdbp_module.games.sodbp.rules.sodbp_cards import card_name
 from sdbp_module.ids import CardId, Phase, Severity, Side
 from sdbp_module.model.game_data import GameData
@@ -65,11 +68,10 @@ from sdbp_module.replay.events import (
     Event,
     GameStart,
     Pile,
-    Reshuffle,
 )
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.area_impulse import hand as shared
-from sdbp_module.rules.area_impulse.hand import with_note
+from sdbp_module.rules.area_impulse import piles as shared_piles
 from sdbp_module.rules.base import (
     CheckContext,
     FunctionRule,
@@ -83,7 +85,7 @@ from sdbp_module.rules.findings import Finding
 
 F = Finding
 VM, FR = VIET_MINH, FRENCH
-DRAW, ACTION, END = Phase.DRAW, Phase.ACTION, Phase.END
+DRAW, END = Phase.DRAW, Phase.END
 TURN1_FRENCH_HAND = 6  # 5.1: 4 from the track + both bonuses
 
 
@@ -146,106 +148,13 @@ def card_draw_only_in_draw(r: FunctionRule, before: GameState, event: Event, aft
     return (r.finding(before, event, f"{event.side.label} draws {cards} in the {phase.value} phase; cards are drawn only in the Draw phase (5.1)."),)
 
 
-def _drew_earlier(before: GameState, side: Side) -> int:
-    """Cards ``side`` drew earlier in the current Draw phase."""
-    return sum(len(e.cards) for _s, e in before.phase_steps if type(e) is CardDraw and e.side is side)
-
-
-def _reshuffle_findings(r: FunctionRule, before: GameState, event: Reshuffle, ctx: CheckContext) -> Iterator[F]:
-    side = event.side
-    if before.clock.phase is not DRAW:
-        where = before.clock.phase.value if before.clock.phase else "an unknown"
-        yield r.finding(before, event, f"{side.label} reshuffles in the {where} phase; the deck is replenished at the draw (5.4).")
-        return
-    if not before.piles_known:
-        return  # said once at the end of the log
-    p = before.piles_of(side)
-    drew = _drew_earlier(before, side)
-    if drew:
-        yield r.finding(
-            before, event,
-            f"{side.label} drew {drew} card(s) (the deck's last) before reshuffling {len(p.discard)} discards; the "
-            f"rest of the deck is merged with the discard pile, then shuffled, then drawn (5.4).",
-        )
-        return
-    track = shared.track(ctx, before.clock.turn, side)
-    if track is None:
-        return
-    need = track + shared.bonus(ctx.game, before, side).cards - len(p.hand)
-    if len(p.deck) >= need:
-        yield r.finding(
-            before, event,
-            f"{side.label} reshuffles though the deck holds {len(p.deck)} card(s) and the hand needs {max(need, 0)} (5.4).",
-            expected=need, actual=len(p.deck),
-        )
-
-
-def _draw_source_findings(r: FunctionRule, before: GameState, event: CardDraw, ctx: CheckContext) -> Iterator[F]:
-    game, side = ctx.game, event.side
-    own = before.piles_of(side)
-    foe = before.piles_of(side.enemy)
-    for c in event.cards:
-        if not game.has_card(c):
-            continue
-        data = game.card(c)
-        if data.side is side.enemy and c in foe.discard:
-            yield r.finding(before, event, f"{side.label} draws {_card_text(game, c)} out of the {side.enemy.label} discard pile; each side reshuffles only its own (5.4).", severity=Severity.ILLEGAL)
-        elif data.side is side and c in own.removed and not data.removed_after_play:
-            yield r.finding(before, event, f"{_card_text(game, c)} was removed from the game; it is drawn again (5.4: removed cards never return).", severity=Severity.ILLEGAL)
-        elif data.side is side and before.piles_known and c in own.discard and c not in own.deck:
-            yield r.finding(before, event, f"{side.label} draws {_card_text(game, c)} from the discard pile with no reshuffle (5.4).")
-
-
-@rule("CARD-RESHUFFLE", "5.4", Severity.SUSPICIOUS, "Reshuffle only when the deck cannot fill the hand, deck and own discards together; removed cards never return.", events=(Reshuffle, CardDraw))
-def card_reshuffle(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
-    """A needless or late reshuffle (suspicious); a removed card or the opponent's discards drawn (illegal)."""
-    if type(event) is Reshuffle:
-        return list(_reshuffle_findings(r, before, event, ctx))
-    if not isinstance(event, CardDraw):
-        return ()
-    return list(_draw_source_findings(r, before, event, ctx))
+card_reshuffle = relabel(shared_piles.reshuffle, "CARD-RESHUFFLE", "5.4")
 
 
 # -- plays and discards: whose card, from where, to where ------------------------------------------------
 
 
-def _event_cards(event: Event) -> tuple[CardId, ...]:
-    if isinstance(event, CardPlay):
-        return (event.card,)
-    return tuple(getattr(event, "cards", ()))
-
-
-@rule("CARD-OWN-DECK", "2.3, 5.0", Severity.ILLEGAL, "A player draws, plays and discards only his own cards, from his own hand.", events=(CardPlay, CardDiscard, CardDraw))
-def card_own_deck(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
-    """A card of the other side used, or a card played/discarded that is not in the hand (known piles)."""
-    if type(event) not in (CardPlay, CardDiscard, CardDraw):
-        return
-    game = ctx.game
-    side: Side = getattr(event, "side")
-    is_draw = type(event) is CardDraw
-    reason = getattr(event, "reason", None)
-    verb = "draws" if is_draw else "plays" if type(event) is CardPlay else "discards"
-    for c in _event_cards(event):
-        data = game.card(c) if game.has_card(c) else None
-        owner = data.side if data is not None else None
-        if data is None or owner is None:
-            continue  # CARD-COPY-COUNT
-        if owner is not side:
-            if (is_draw and c in before.piles_of(side.enemy).discard) or reason is DiscardReason.ENTRENCH:
-                continue  # CARD-RESHUFFLE / ENTRENCH-CARD-VALUE
-            yield r.finding(before, event, f"The {side.label} {verb} {_card_text(game, c)}, a {owner.label} card.", expected=owner.value, actual=side.value)
-            continue
-        if is_draw or not before.piles_known or reason is DiscardReason.CONTINUE:
-            continue
-        p = before.piles_of(side)
-        if c in p.hand or (data.removed_after_play and c in p.removed):
-            continue  # in hand, or CARD-REMOVED-AFTER-PLAY
-        where = p.where_is(c)
-        yield r.finding(
-            before, event,
-            f"The {side.label} {verb} {_card_text(game, c)}, which is not in his hand "
-            f"({'in the ' + where.value + ' pile' if where else 'in none of his piles'}).",
-        )
+card_own_deck = relabel(shared_piles.own_deck, "CARD-OWN-DECK", "2.3, 5.0")
 
 
 def _positions(state: GameState, card: CardId) -> int:
@@ -278,7 +187,7 @@ def card_copy_count(r: FunctionRule, before: GameState, event: Event, after: Gam
         return
     game = ctx.game
     side: Side = getattr(event, "side")
-    for c in _event_cards(event):
+    for c in shared_piles.event_cards(event):
         if not game.has_card(c):
             yield r.finding(before, event, f"Card {c} is not in the deck list (27 cards a side, 2.3).")
         elif game.card(c).side is None:
@@ -294,7 +203,7 @@ def card_removed_after_play(r: FunctionRule, before: GameState, event: Event, af
         return
     game = ctx.game
     side: Side = getattr(event, "side")
-    for c in _event_cards(event):
+    for c in shared_piles.event_cards(event):
         if not game.has_card(c) or not game.card(c).removed_after_play:
             continue
         if any(c in p.removed for p in before.piles.values()):
@@ -336,51 +245,21 @@ def card_discard_not_removed(r: FunctionRule, before: GameState, event: Event, a
             )
 
 
-@rule("CARD-PLAYED-TO-DISCARD", "5.2, 8.2", Severity.ILLEGAL, "A played card goes to its owner's discard pile unless it is removed from the game.", events=(CardPlay,))
-def card_played_to_discard(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
-    """A played non-removable card (negated or negating included) not put on the discard pile."""
-    if not isinstance(event, CardPlay):
-        return ()
-    game, c = ctx.game, event.card
-    if event.to is Pile.DISCARD or not game.has_card(c) or game.card(c).removed_after_play or game.card(c).side is None:
-        return ()
-    return (
-        r.finding(
-            before, event,
-            f"{_card_text(game, c)} played goes to the {event.to.value} pile; after play it goes to the discard pile (5.2).",
-            expected=Pile.DISCARD.value, actual=event.to.value,
-        ),
-    )
-
-
-_REASON_PHASE = {
-    DiscardReason.EXCESS: DRAW,
-    DiscardReason.CONTINUE: ACTION,
-    DiscardReason.ENTRENCH: ACTION,
-    DiscardReason.END_PHASE: END,
-}
+card_played_to_discard = relabel(shared_piles.played_to_discard, "CARD-PLAYED-TO-DISCARD", "5.2, 8.2")
 
 
 @rule("CARD-END-DISCARD", "5.3, 4.0 C", Severity.ILLEGAL, "Voluntary discards only in the End phase's discard step, the VM first.", events=(CardDiscard,))
 def card_end_discard(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
-    """A discard in a phase its reason does not belong to, after the discard step, or French before VM."""
+    """The shared discard-phase check, then a French End-phase discard before the VM's (4.0 C, 5.3)."""
     if not isinstance(event, CardDiscard):
         return
-    clock = before.clock
-    phase = _REASON_PHASE[event.reason]
-    cards = ", ".join(_card_text(ctx.game, c) for c in event.cards)
-    if clock.phase is None:
-        return
-    if clock.phase is not phase:
-        yield r.finding(before, event, f"{event.side.label} discards {cards} ({event.reason.value}) in the {clock.phase.value} phase; that discard belongs to the {phase.value} phase (5.3).")
-        return
-    if event.reason is not DiscardReason.END_PHASE:
-        return
-    if clock.end_step not in (None, DISCARDS):
-        yield r.finding(before, event, f"{event.side.label} discards {cards} after the End phase reached step {clock.end_step}; discards are its first step (4.0 C).")
+    yield from shared_piles.discard_phase_findings(r, before, event, ctx)
+    if before.clock.phase is not END or event.reason is not DiscardReason.END_PHASE:
+        return  # the order of the End-phase discards only
     if event.side is VM:
         early = [e for _s, e in before.phase_steps if type(e) is CardDiscard and e.side is FR and e.reason is DiscardReason.END_PHASE]
         if early:
+            cards = ", ".join(_card_text(ctx.game, c) for c in event.cards)
             yield r.finding(before, event, f"The Viet Minh discards {cards} after the French End-phase discards; the VM discards first (4.0 C, 5.3).")
 
 
@@ -389,8 +268,8 @@ RULES: tuple[Rule, ...] = (
     card_bonus_sets,
     card_turn1_french_6,
     card_draw_only_in_draw,
-    with_note(card_reshuffle),
-    with_note(card_own_deck),
+    card_reshuffle,
+    card_own_deck,
     card_copy_count,
     card_removed_after_play,
     card_discard_not_removed,

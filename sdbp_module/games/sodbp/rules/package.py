@@ -13,6 +13,7 @@ import importlib
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour, UnitType
 from sdbp_module.games.sodbp.rules.catalogue import SODBP_CATALOGUE
+from sdbp_module.games.sodbp.rules.fire import marker_reading
 from sdbp_module.games.sodbp.rules.play_sequence import make_sequence
 from sdbp_module.games.sodbp.rules.sodbp_cards import COUNTER_ATTACK, card_is
 from sdbp_module.games.sodbp.rules.switches import SODBP_SWITCHES
@@ -65,6 +66,15 @@ IMPULSE = AreaImpulse(
     multi_area_card=_counter_attack,  # Counter Attack: one action of two areas' units
     hand_excess_switch="hand_target_includes_bonus",  # AMB-03
     first_draw_exempt=frozenset({FRENCH}),  # 5.1: the French turn-1 hand is CARD-TURN1-FRENCH-6's
+    fire_marker_reading=marker_reading,  # assaults (AMB-05 switch) and Counter Attack place none
+    fire_marker_extra_rec=True,  # AMB-05: a marker where none goes breaches the recommended reading
+    cites=(
+        ("reshuffle", "5.4"),
+        ("played-card", "5.2"),
+        ("discard-phase", "5.3"),
+        ("end-discard-step", "4.0 C"),
+        ("fire-marker", "8.1"),
+    ),
 )
 """The settings of the shared area-impulse rules for SoDBP."""
 

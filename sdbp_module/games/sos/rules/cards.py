@@ -6,7 +6,8 @@ cards with timing class ``A`` (``cards.yaml``). Judged at each play: the card is
 phase and no other such card was played earlier in the same impulse; and at each unit action, no such
 card of the other side was played in the impulse under way. Other cards may be played in either
 player's impulse and are not judged here. ``splits_the_stack`` names *Attack on the Move* for the
-shared activation rules (``package.IMPULSE``).
+shared activation rules, ``stops_the_marker`` *Soviet Ammunition Shortage* for the shared fire-marker
+rule (``package.IMPULSE``).
 """
 
 from __future__ import annotations
@@ -35,6 +36,14 @@ ATTACK_ON_THE_MOVE = "Attack on the Move"  # "Атака с ходу" (5.2, 6.1,
 def splits_the_stack(game: GameData, card: CardId) -> bool:
     """True for *Attack on the Move*: its units may go to several areas and both fire and move (6.1, 7.3)."""
     return game.has_card(card) and game.card(card).name == ATTACK_ON_THE_MOVE
+
+
+AMMUNITION_SHORTAGE = "Soviet Ammunition Shortage"  # "Советская нехватка патронов" (8.1)
+
+
+def stops_the_marker(game: GameData, card: CardId) -> bool:
+    """True for *Soviet Ammunition Shortage*: the fire it is played on places no fire marker (8.1)."""
+    return game.has_card(card) and game.card(card).name == AMMUNITION_SHORTAGE
 
 
 def _name(game: GameData, card: CardId) -> str:

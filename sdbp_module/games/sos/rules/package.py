@@ -1,7 +1,7 @@
 """Storm over Stalingrad's rules package: catalogue, rules, settings and sequence of play.
 
 The rules the two area-impulse games share (sequence of play, activation, movement, stacking, fire
-declaration, control, hand size) are the objects of ``sdbp_module.rules.area_impulse``, configured by
+declaration and the fire marker, control, hand size, the card piles) are the objects of ``sdbp_module.rules.area_impulse``, configured by
 ``IMPULSE`` and listed here under this game's catalogue ids (``relabel``); they are never copied. The
 rules only this game has are its own modules: set-up and bid (``setup``), the End phase, game length,
 reinforcements and withdrawal (``end_phase``), the impulse cards (``cards``) and victory (``victory``).
@@ -21,8 +21,10 @@ from sdbp_module.rules.area_impulse import (
     activation,
     control,
     fire,
+    fire_marker,
     hand,
     movement,
+    piles,
     sequence,
     stacking,
 )
@@ -35,12 +37,15 @@ IMPULSE = AreaImpulse(
     grouped_sides=frozenset({GERMAN}),  # 6.1: one division plus independents
     multi_area_card=cards.splits_the_stack,  # 6.1, 7.3: Attack on the Move
     hand_excess_kept=True,  # 5.1, 5.3: no discard of a hand above its size is asked for
+    marker_suppressing_card=cards.stops_the_marker,  # 8.1: Soviet Ammunition Shortage
+    cites=(("end-discard-step", "4.0"),),  # the End phase's order of steps
 )
 """How the shared area-impulse rules read this game: two passes end the impulses (no discard to
 continue), landing zones let one unit out per impulse and take no fire, German actions are by division,
 *Attack on the Move* lifts the one-destination rule (the shared setting also lifts the one-area rule
 for it: a missed violation rather than a false one), and a hand above its size at the draw is kept (5.1
-does not say to discard it; cards kept from the End phase count toward the next hand, 5.3)."""
+does not say to discard it; cards kept from the End phase count toward the next hand, 5.3), and fire
+on which *Soviet Ammunition Shortage* is played places no fire marker (8.1)."""
 
 SHARED: tuple[tuple[ModuleType, str, str, str], ...] = (
     # (shared module, neutral id, our id, rules reference)
@@ -67,9 +72,14 @@ SHARED: tuple[tuple[ModuleType, str, str, str], ...] = (
     (fire, "FIRE-RANGE", "SOS-FIRE-02", "8.1"),
     (fire, "FIRE-NO-TARGET-CLASS", "SOS-FIRE-02", "8.1"),
     (fire, "FIRE-ONE-TARGET", "SOS-FIRE-03", "8.0"),
+    (fire_marker, "FIRE-MARKER", "SOS-FIRE-04", "8.1"),
     (control, "CONTROL-CHANGE", "SOS-CTRL-01", "2.1.2, 7.2"),
     (hand, "HAND-SIZE", "SOS-CARD-01", "5.1"),
     (hand, "HAND-BONUS-SETS", "SOS-CARD-01", "5.1"),
+    (piles, "PILE-RESHUFFLE", "SOS-CARD-02", "5.4"),
+    (piles, "PILE-OWN-DECK", "SOS-CARD-02", "5.1, 5.4"),
+    (piles, "PILE-PLAYED-TO-DISCARD", "SOS-CARD-04", "5.2"),
+    (piles, "PILE-DISCARD-PHASE", "SOS-CARD-04", "5.3"),
 )
 """The shared rules this game lists, in the order of checks within an action."""
 
