@@ -24,7 +24,7 @@ import click
 
 from sdbp_module.errors import EXIT_OK, InputError
 from sdbp_module.fileio import require_file, write_atomically
-from sdbp_module.ids import Side, UnitId
+from sdbp_module.ids import UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     END_OF_LOG,
@@ -184,7 +184,7 @@ def board_text(game: GameData, snapshot: Snapshot) -> str:
             facts.append("control unknown")
         if state.trench(area.id):
             facts.append(f"trench {state.trench(area.id)}")
-        for side in Side.declared():
+        for side in game.game.sides:
             if (area.id, side) in state.fire_markers:
                 facts.append(f"fire marker {side.label}")
         if area.id in state.no_supply:
@@ -194,7 +194,7 @@ def board_text(game: GameData, snapshot: Snapshot) -> str:
             continue
         head = f"  {area.id:>2} {area.name}"
         lines.append(head + (f": {'; '.join(facts)}" if facts else ""))
-        for side in Side.declared():
+        for side in game.game.sides:
             mine = state.units_in(area.id, side)
             if mine:
                 lines.append(f"       {side.label} ({len(mine)}): " + " ".join(_unit(state, u) for u in mine))

@@ -29,7 +29,7 @@ may keep moving through enemy-held or enemy-occupied areas.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
@@ -67,15 +67,6 @@ class Board:
     @staticmethod
     def of(control: Mapping[AreaId, Side], counts: Mapping[tuple[Side, AreaId], int]) -> Board:
         return Board(MappingProxyType(dict(control)), MappingProxyType(dict(counts)))
-
-    @staticmethod
-    def snapshot(view: BoardView, areas: Iterable[AreaId]) -> Board:
-        """Copy ``view`` for ``areas`` into a plain board."""
-        area_list = tuple(areas)
-        return Board.of(
-            {a: view.controller(a) for a in area_list},
-            {(s, a): view.count(s, a) for a in area_list for s in Side.declared()},
-        )
 
     def controller(self, area: AreaId) -> Side:
         return self.control[area]
