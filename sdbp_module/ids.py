@@ -42,19 +42,25 @@ class Side(str):
     @classmethod
     def declare(cls, side_id: str, label: str, enemy: str) -> Side:
         """The side ``side_id`` labelled ``label`` whose enemy is ``enemy``, declared once per process."""
-        known = _DECLARED.get(side_id)
+        known = cls.clashing(side_id, label, enemy)
         if known is not None:
-            if (known.label, known._enemy) != (label, enemy):
-                raise ValueError(
-                    f"side {side_id!r} is already declared as {known.label!r} against {known._enemy!r}, "
-                    f"not {label!r} against {enemy!r}"
-                )
-            return known
+            raise ValueError(
+                f"side {side_id!r} is already declared as {known.label!r} against {known._enemy!r}, "
+                f"not {label!r} against {enemy!r}"
+            )
+        if side_id in _DECLARED:
+            return _DECLARED[side_id]
         side = str.__new__(cls, side_id)
         side.label = label
         side._enemy = enemy
         _DECLARED[side_id] = side
         return side
+
+    @classmethod
+    def clashing(cls, side_id: str, label: str, enemy: str) -> Side | None:
+        """The side already declared as ``side_id`` with another label or enemy, if any."""
+        known = _DECLARED.get(side_id)
+        return known if known is not None and (known.label, known._enemy) != (label, enemy) else None
 
     @classmethod
     def named(cls, text: str) -> Side | None:

@@ -152,8 +152,8 @@ def check_sides(checks: Checks) -> None:
         return
     clash = False
     for i, (side, other) in enumerate(((a, b), (b, a))):
-        known = Side.named(side["id"])
-        if known is not None and (known.label, known.enemy.value) != (side["label"], other["id"]):
+        known = Side.clashing(side["id"], side["label"], other["id"])
+        if known is not None:
             clash = True
             checks.report(
                 "game",
