@@ -54,6 +54,8 @@ class Side(str):
         side.label = label
         side._enemy = enemy
         _DECLARED[side_id] = side
+        global _IN_ORDER
+        _IN_ORDER = (*_IN_ORDER, side)
         return side
 
     @classmethod
@@ -72,7 +74,7 @@ class Side(str):
         """Every side declared in this process, in order of declaration (a game's two sides in its
         data's order). Only for questions that hold whatever the game, such as "which sides have a
         unit here"; a game's own sides are ``GameInfo.sides``."""
-        return tuple(_DECLARED.values())
+        return _IN_ORDER  # kept, not rebuilt: the replay and movement rules ask it on their hot path (``alone_in``)
 
     @property
     def value(self) -> str:
@@ -93,6 +95,7 @@ class Side(str):
 
 
 _DECLARED: dict[str, Side] = {}
+_IN_ORDER: tuple[Side, ...] = ()
 
 
 def _redeclare(side_id: str, label: str, enemy: str) -> Side:
