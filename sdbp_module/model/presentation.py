@@ -5,16 +5,15 @@ field has a default, so a game without ``module.yaml`` still builds (grey counte
 side actions). Colours are ``(r, g, b)``; keys are ``(key code, modifiers)`` as VASSAL's
 ``NamedKeyStroke`` encodes them (format reference §1.4).
 
-A side's look is also kept in a process-wide table by side id (:func:`side_look`), as the sides
-themselves are declared process-wide (``ids.Side.declare``): a counter, marker or card is drawn from
-the piece alone, and its side says whose look it wears. Side ids are unique across games, so two
-games loaded in one process never share an entry.
+A ``Presentation`` is a plain value: nothing is registered anywhere when one is built. Whoever draws a
+piece is handed the game's presentation (``GameData.presentation``) and asks it for a side's look
+(:meth:`Presentation.side`), a unit's mark looks (:meth:`Presentation.unit_marks`) or a type's symbol.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -171,16 +170,6 @@ class Presentation:
     credits: str = ""  # the published game's design and publisher, for the help page
     map_tool: str = ""  # the maintainer tool that generates the area outlines, if any
 
-    def __post_init__(self) -> None:
-        for side_id, look in self.sides.items():
-            _SIDE_LOOKS[side_id] = look
-            _MARK_LOOKS[side_id] = self.marks
-            _SYMBOLS[side_id] = self.unit_symbols
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # built again on unpickling (the game-data cache), so the side table is filled then too
-        return (Presentation, tuple(getattr(self, f.name) for f in fields(self)))
-
     def side(self, side: str) -> SideLook:
         """The look of ``side`` (a default grey one when the file declares none)."""
         return self.sides.get(side, DEFAULT_SIDE)
@@ -188,6 +177,14 @@ class Presentation:
     def symbol(self, unit_type: str) -> str:
         """The symbol of ``unit_type`` in the writer's NATO library (the type itself when undeclared)."""
         return self.unit_symbols.get(unit_type, unit_type)
+
+    def unit_marks(self, side: str) -> tuple[MarkLook, ...]:
+        """The mark looks that apply to ``side``'s units, in file order."""
+        return tuple(m for m in self.marks if not m.sides or side in m.sides)
+
+    def mark_ids(self) -> tuple[str, ...]:
+        """Every mark the game declares a look for, in file order (each unit's identity lists them all)."""
+        return tuple(m.mark for m in self.marks)
 
     def number_colour(self, area_class: str) -> RGB:
         """The colour of an area number of ``area_class``."""
@@ -200,29 +197,6 @@ class Presentation:
 
 DEFAULT_SIDE = SideLook()
 DEFAULT_CLASS = ClassLook()
-_SIDE_LOOKS: dict[str, SideLook] = {}
-_MARK_LOOKS: dict[str, tuple[MarkLook, ...]] = {}
-_SYMBOLS: dict[str, Mapping[str, str]] = {}
-
-
-def side_look(side: str | None) -> SideLook:
-    """The look the loaded data gives ``side`` (a default one for None or an undeclared side)."""
-    return DEFAULT_SIDE if side is None else _SIDE_LOOKS.get(side, DEFAULT_SIDE)
-
-
-def mark_looks(side: str) -> tuple[MarkLook, ...]:
-    """The mark looks of ``side``'s game, those that apply to ``side``'s units, in file order."""
-    return tuple(m for m in _MARK_LOOKS.get(side, ()) if not m.sides or side in m.sides)
-
-
-def game_marks(side: str) -> tuple[str, ...]:
-    """Every mark ``side``'s game declares a look for, in file order (each unit's identity lists them all)."""
-    return tuple(m.mark for m in _MARK_LOOKS.get(side, ()))
-
-
-def unit_symbol(side: str, unit_type: str) -> str:
-    """The symbol ``side``'s game draws for ``unit_type``."""
-    return _SYMBOLS.get(side, {}).get(unit_type, unit_type)
 
 
 def _rgb(value: Any) -> RGB:
@@ -257,9 +231,7 @@ def _side(value: Mapping[str, Any]) -> SideLook:
 
 
 def build_presentation(value: Mapping[str, Any]) -> Presentation:
-    """``module.yaml`` (validated) → ``Presentation``, defaults filled in. Building a presentation
-    (here, or unpickling one) enters its sides' looks, marks and symbols in the process-wide table
-    (:func:`side_look`)."""
+    """``module.yaml`` (validated) → ``Presentation``, defaults filled in."""
     sides = MappingProxyType({k: _side(v) for k, v in value.get("sides", {}).items()})
     marks = tuple(
         MarkLook(

@@ -66,22 +66,22 @@ def jobs(game: GameData, lay: layout.Layout) -> Iterator[ImageJob]:
             yield ImageJob(
                 pieces.unit_image(unit, spent),
                 f"unit|{spent}|{unit!r}|{label}|{look}",
-                lambda u=unit, s=spent, t=label: images.render_unit(u, s, t),  # type: ignore[misc]
+                lambda u=unit, s=spent, t=label: images.render_unit(game.presentation, u, s, t),  # type: ignore[misc]
             )
     for kind in game.markers:
         for i in range(len(kind.states)):
-            yield ImageJob(pieces.marker_image(kind, i), f"marker|{i}|{kind!r}|{look}", lambda k=kind, j=i: images.render_marker(k, j))  # type: ignore[misc]
+            yield ImageJob(pieces.marker_image(kind, i), f"marker|{i}|{kind!r}|{look}", lambda k=kind, j=i: images.render_marker(game.presentation, k, j))  # type: ignore[misc]
     sides: list[Side | None] = list(game.game.sides)
     if game.cards_of(None):
         sides.append(None)
     for card in game.cards:
-        yield ImageJob(pieces.card_image(card), f"card|{card!r}|{look}", lambda c=card: images.render_card(c))  # type: ignore[misc]
+        yield ImageJob(pieces.card_image(card), f"card|{card!r}|{look}", lambda c=card: images.render_card(game.presentation, c))  # type: ignore[misc]
     letters = timing_letters(game)
     for side in sides:
         yield ImageJob(
             pieces.card_back_image(side),
             f"back|{side!r}|{game.game.title}|{letters}|{look}",
-            lambda s=side: images.render_card_back(s, game.game.title, letters),  # type: ignore[misc]
+            lambda s=side: images.render_card_back(game.presentation, s, game.game.title, letters),  # type: ignore[misc]
         )
 
 

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from sdbp_module.ids import BonusSetId
 from sdbp_module.model.game_data import Area, GameData, Point
-from sdbp_module.model.presentation import Presentation, side_look
+from sdbp_module.model.presentation import Presentation
 from sdbp_module.vassal import images, layout
 from sdbp_module.vassal.images import (
     BLACK,
@@ -100,7 +100,7 @@ def draw_panel(image: Image.Image, game: GameData, lay: layout.Layout) -> None:
         d.rectangle((box.x, box.y, box.x + box.w, box.y + box.h), fill=BOX_FILL, outline=BLACK, width=2)
         d.text((box.x + 8, box.y + 6), box.title, font=images.font("bold", 15), fill=BLACK)
         for space in box.spaces:
-            _draw_space(d, box, space)
+            _draw_space(d, box, space, look)
         if box.name.startswith("Turn "):
             info = turns.get(int(box.name.split()[1]))
             if info is not None:
@@ -108,12 +108,12 @@ def draw_panel(image: Image.Image, game: GameData, lay: layout.Layout) -> None:
                 images.centre_text(d, (box.x + box.w // 2, box.y + box.h - layout.FOOT_H // 2), cards, small, (60, 60, 60))
 
 
-def _draw_space(d: ImageDraw.ImageDraw, box: layout.Box, space: layout.Space) -> None:
+def _draw_space(d: ImageDraw.ImageDraw, box: layout.Box, space: layout.Space, look: Presentation) -> None:
     """One printed space of a box: a side's tinted space under its caption, the turn-marker spot, or
     an open space's note at the right of the title line."""
     rect = (space.x, space.y, space.x + space.w - 1, space.y + space.h - 1)
     if space.side is not None:
-        side = side_look(space.side)
+        side = look.side(space.side)
         d.rectangle(rect, fill=side.control, outline=side.dark, width=1)
         d.text((space.x + 1, space.y - layout.LABEL_H + 1), space.title, font=images.font("bold", 12), fill=side.dark)
     elif space.title == layout.TURN_MARKER_SPACE:

@@ -447,7 +447,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
         panel = _el(tabs, W + "PanelWidget", {"entryName": f"{side.label} units", "fixed": "false", "nColumns": "10", "scale": "1.0", "vert": "false"})
         for unit, gpid in sl.units:
             if unit.side is side:
-                _el(panel, W + "PieceSlot", {"entryName": unit.name, "gpid": str(gpid), "height": size, "width": size}, pieces.unit_piece(unit, gpid).add_piece())
+                _el(panel, W + "PieceSlot", {"entryName": unit.name, "gpid": str(gpid), "height": size, "width": size}, pieces.unit_piece(game.presentation, unit, gpid).add_piece())
     panel = _el(tabs, W + "PanelWidget", {"entryName": "Markers", "fixed": "false", "nColumns": "10", "scale": "1.0", "vert": "false"})
     for kind, gpid in sl.markers:
         _el(panel, W + "PieceSlot", {"entryName": kind.name, "gpid": str(gpid), "height": size, "width": size}, pieces.marker_piece(kind, gpid).add_piece())

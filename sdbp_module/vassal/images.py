@@ -23,7 +23,7 @@ from sdbp_module.model.game_data import (
     SetupKind,
     Unit,
 )
-from sdbp_module.model.presentation import SideLook, mark_looks, side_look, unit_symbol
+from sdbp_module.model.presentation import Presentation, SideLook
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import layout
 
@@ -140,7 +140,8 @@ class Plate:
 # and shows the single spent defence value.
 #
 # The sides' colours, the unit marks' number and symbol colours and the unit types' symbols are the
-# game's (``module.yaml``, read through ``model.presentation``). Number colours keep their meaning
+# game's (``module.yaml``): every function that needs them is handed the game's presentation
+# (``look``, ``GameData.presentation``). Number colours keep their meaning
 # and stay readable (WCAG 2 contrast >= 4.5:1): a number coloured by a mark sits on a dark plate, the
 # company strip and a value band along the bottom, so marked units show two dark bands at a glance;
 # black numbers are printed on the body. A side whose ink is white prints its name white on the
@@ -164,35 +165,35 @@ class UnitFace:
     texts: tuple[FaceText, ...]
 
 
-def counter_colour(side: Side, spent: bool) -> RGB:
+def counter_colour(look: Presentation, side: Side, spent: bool) -> RGB:
     """The body colour of a counter: the side's colour, its lighter colour on the spent side."""
-    look = side_look(side)
-    return look.spent if spent else look.counter
+    own = look.side(side)
+    return own.spent if spent else own.counter
 
 
-def value_colour(unit: Unit) -> RGB:
+def value_colour(look: Presentation, unit: Unit) -> RGB:
     """The colour of the unit's numbers: the last mark look of its side with a number colour whose
     mark the unit has; black otherwise."""
     colour = BLACK
-    for look in mark_looks(unit.side):
-        if look.numbers is not None and look.mark in unit.marks:
-            colour = look.numbers
+    for mark in look.unit_marks(unit.side):
+        if mark.numbers is not None and mark.mark in unit.marks:
+            colour = mark.numbers
     return colour
 
 
-def symbol_colour(unit: Unit) -> RGB:
+def symbol_colour(look: Presentation, unit: Unit) -> RGB:
     """The colour of the unit's type symbol: the first mark look with a symbol colour whose mark
     the unit has, else its group's colour (a division's), else black."""
-    group = side_look(unit.side).groups.get(unit.group, BLACK)
-    return next((m.symbol for m in mark_looks(unit.side) if m.symbol is not None and m.mark in unit.marks), group)
+    group = look.side(unit.side).groups.get(unit.group, BLACK)
+    return next((m.symbol for m in look.unit_marks(unit.side) if m.symbol is not None and m.mark in unit.marks), group)
 
 
-def _marked(unit: Unit, attribute: str) -> RGB | None:
+def _marked(look: Presentation, unit: Unit, attribute: str) -> RGB | None:
     """The last mark look of the unit's marks that sets ``attribute`` (body, spent, ink), or None."""
     found: RGB | None = None
-    for look in mark_looks(unit.side):
-        value = getattr(look, attribute)
-        if value is not None and look.mark in unit.marks:
+    for mark in look.unit_marks(unit.side):
+        value = getattr(mark, attribute)
+        if value is not None and mark.mark in unit.marks:
             found = value
     return found
 
@@ -249,16 +250,16 @@ TURN_LABEL = (layout.COUNTER - 16, 30, layout.COUNTER - 5, 41)  # the square ins
 BODY_VALUES = (2, 44, layout.COUNTER - 3, layout.COUNTER - 3)  # black values, on the body
 
 
-def unit_face(unit: Unit, spent: bool, setup_label: str | None = None) -> UnitFace:
+def unit_face(look: Presentation, unit: Unit, spent: bool, setup_label: str | None = None) -> UnitFace:
     """The layout of one side of a unit counter (pure: measured with the shipped fonts). The set-up
     square shows ``setup_label`` (the set-up area's letter, ``artwork.setup_label``), else the area's
     number. A mark may give the counter its own colours (``MarkLook.body``, ``spent``, ``ink``)."""
-    look = side_look(unit.side)
-    body = _marked(unit, "spent" if spent else "body") or counter_colour(unit.side, spent)
-    numbers = value_colour(unit)
-    strip = VALUE_PLATE if numbers != BLACK else look.strip
+    side = look.side(unit.side)
+    body = _marked(look, unit, "spent" if spent else "body") or counter_colour(look, unit.side, spent)
+    numbers = value_colour(look, unit)
+    strip = VALUE_PLATE if numbers != BLACK else side.strip
     plates = [Plate(COMPANY_STRIP, strip)]
-    name_ink = _marked(unit, "ink") or (look.ink if not spent else BLACK)
+    name_ink = _marked(look, unit, "ink") or (side.ink if not spent else BLACK)
     texts = [
         _boxed("formation", unit.formation, NAME_ROW, (("bold", 11, 9), ("condensed", 11, 7)), name_ink, body),
         _boxed("company", unit.company, COMPANY_STRIP, (("bold", 11, 8), ("condensed", 10, 7)), numbers, strip),
@@ -269,7 +270,7 @@ def unit_face(unit: Unit, spent: bool, setup_label: str | None = None) -> UnitFa
             plates.append(Plate(SET_UP_SQUARE, BLACK))
             texts.append(_boxed("setup-area", setup_label or str(setup.area), SET_UP_SQUARE, (("bold", 10, 7), ("condensed", 9, 6)), WHITE, BLACK))
         elif setup.kind in (SetupKind.TURN, SetupKind.CARD):
-            plates.append(Plate(TURN_CIRCLE, TURN_RED, "ellipse", WHITE if look.ink == WHITE else None))
+            plates.append(Plate(TURN_CIRCLE, TURN_RED, "ellipse", WHITE if side.ink == WHITE else None))
             label = str(setup.turn) if setup.kind is SetupKind.TURN else "*"
             texts.append(_boxed("arrival-turn", label, TURN_LABEL, (("bold", 10 if label != "*" else 13, 7),), WHITE, TURN_RED))
     behind, band = body, BODY_VALUES
@@ -281,24 +282,24 @@ def unit_face(unit: Unit, spent: bool, setup_label: str | None = None) -> UnitFa
     else:
         values = f"{unit.firepower}-{unit.defense}-{unit.movement}"
         texts.append(_boxed("values", values, band, (("bold", 15, 10),), numbers, behind))
-    return UnitFace(body, look.dark, tuple(plates), SYMBOL_BOX, symbol_colour(unit), tuple(texts))
+    return UnitFace(body, side.dark, tuple(plates), SYMBOL_BOX, symbol_colour(look, unit), tuple(texts))
 
 
-def unit_face_texts(unit: Unit, spent: bool, setup_label: str | None = None) -> tuple[FaceText, ...]:
+def unit_face_texts(look: Presentation, unit: Unit, spent: bool, setup_label: str | None = None) -> tuple[FaceText, ...]:
     """Every text printed on one side of a unit counter, with its colours."""
-    return unit_face(unit, spent, setup_label).texts
+    return unit_face(look, unit, spent, setup_label).texts
 
 
-def render_unit(unit: Unit, spent: bool, setup_label: str | None = None) -> bytes:
+def render_unit(look: Presentation, unit: Unit, spent: bool, setup_label: str | None = None) -> bytes:
     """One side of a unit counter as PNG bytes, drawn from :func:`unit_face`."""
     s = layout.COUNTER
-    face = unit_face(unit, spent, setup_label)
+    face = unit_face(look, unit, spent, setup_label)
     img = Image.new("RGB", (s, s), face.body)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, s - 1, s - 1), outline=face.frame, width=2)
     for plate in face.plates:
         plate.draw(d)
-    type_symbol(d, face.symbol, unit_symbol(unit.side, unit.type), face.symbol_colour)
+    type_symbol(d, face.symbol, look.symbol(unit.type), face.symbol_colour)
     for text in face.texts:
         text.draw(d)
     return png_bytes(img)
@@ -352,19 +353,19 @@ def marker_lines(d: ImageDraw.ImageDraw, title: str, width: float) -> tuple[list
     raise BuildError(f"marker title {title!r} does not fit a {layout.COUNTER} px counter")
 
 
-def marker_face(kind: MarkerKind, index: int) -> MarkerFace:
+def marker_face(look: Presentation, kind: MarkerKind, index: int) -> MarkerFace:
     """The layout of one face of a marker (pure: measured with the shipped fonts)."""
     s = layout.COUNTER
     d = _measure()
     state = kind.states[index]
     side = Side.named(state)
-    look: SideLook | None = side_look(side) if side is not None else None
-    if look is not None:
-        body, ink = look.counter, look.ink
+    owner: SideLook | None = look.side(side) if side is not None else None
+    if owner is not None:
+        body, ink = owner.counter, owner.ink
     else:
         body = MARKER_BODY.get(kind.id, MARKER_PAPER)
         ink = WHITE if kind.id == "trench" else BLACK
-    frame = look.dark if look is not None else BLACK
+    frame = owner.dark if owner is not None else BLACK
     title = kind.name.upper()
     texts: list[FaceText] = []
     if len(kind.states) == 1:
@@ -376,26 +377,26 @@ def marker_face(kind: MarkerKind, index: int) -> MarkerFace:
         return MarkerFace(body, frame, tuple(texts))
     style, size = fit_font(d, title, s - 8, (("bold", 11, 8),))
     texts.append(FaceText("title", title, s / 2, 10, style, size, ink, body))
-    if kind.id == "fire" and look is not None:
-        texts.append(FaceText("side", look.abbreviation, s / 2, 51, "bold", 12, ink, body))
+    if kind.id == "fire" and owner is not None:
+        texts.append(FaceText("side", owner.abbreviation, s / 2, 51, "bold", 12, ink, body))
     elif kind.id == "trench":
         texts.append(FaceText("level", state, s / 2, 46, "bold", 20, ink, body))
     else:
-        label = look.abbreviation if look is not None else state.upper()
+        label = owner.abbreviation if owner is not None else state.upper()
         style, size = fit_font(d, label, s - 8, (("bold", 22, 9),))
         texts.append(FaceText("state", label, s / 2, 38, style, size, ink, body))
     return MarkerFace(body, frame, tuple(texts))
 
 
-def marker_face_texts(kind: MarkerKind, index: int) -> tuple[FaceText, ...]:
+def marker_face_texts(look: Presentation, kind: MarkerKind, index: int) -> tuple[FaceText, ...]:
     """Every text printed on one face of a marker, with its colours."""
-    return marker_face(kind, index).texts
+    return marker_face(look, kind, index).texts
 
 
-def render_marker(kind: MarkerKind, index: int) -> bytes:
+def render_marker(look: Presentation, kind: MarkerKind, index: int) -> bytes:
     """One face of a marker as PNG bytes, drawn from :func:`marker_face`."""
     s = layout.COUNTER
-    face = marker_face(kind, index)
+    face = marker_face(look, kind, index)
     img = Image.new("RGB", (s, s), face.body)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, s - 1, s - 1), outline=face.frame, width=2)
@@ -478,19 +479,19 @@ def _fits(d: ImageDraw.ImageDraw, lines: list[str], f: ImageFont.FreeTypeFont, w
     return all(_text_w(d, line, f) <= width for line in lines)
 
 
-def card_colour(side: Side | None) -> RGB:
+def card_colour(look: Presentation, side: Side | None) -> RGB:
     """The colour of a card's header band: its side's counter colour; grey for a card of no side."""
-    return (side_look(side).card or side_look(side).counter) if side else (170, 170, 170)
+    return (look.side(side).card or look.side(side).counter) if side else (170, 170, 170)
 
 
-def card_face(card: Card) -> CardFace:
+def card_face(look: Presentation, card: Card) -> CardFace:
     """The layout of a card face (pure: measured with the shipped fonts)."""
     w, h, m = layout.CARD_W, layout.CARD_H, CARD_MARGIN
     width = w - 2 * m
     d = _measure()
-    band_colour = card_colour(card.side)
-    ink = side_look(card.side).ink if card.side else BLACK
-    dark = side_look(card.side).dark if card.side else BLACK
+    band_colour = card_colour(look, card.side)
+    ink = look.side(card.side).ink if card.side else BLACK
+    dark = look.side(card.side).dark if card.side else BLACK
     texts = [FaceText("id", card.id, m, 15, "bold", 11, ink, band_colour, "ls")]
     plates: list[Plate] = []
     if card.timing != "-":  # "-": the special card, not used in play (2.3), shows no timing
@@ -546,19 +547,19 @@ def card_face(card: Card) -> CardFace:
     return CardFace(band, tuple(plates), tuple(texts + effect), footer_top, effect_box)
 
 
-def card_face_texts(card: Card) -> tuple[FaceText, ...]:
+def card_face_texts(look: Presentation, card: Card) -> tuple[FaceText, ...]:
     """Every text printed on a card face, with its colours."""
-    return card_face(card).texts
+    return card_face(look, card).texts
 
 
-def render_card(card: Card) -> bytes:
+def render_card(look: Presentation, card: Card) -> bytes:
     """A card face as PNG bytes, drawn from :func:`card_face`."""
     w, h = layout.CARD_W, layout.CARD_H
-    face = card_face(card)
-    dark = side_look(card.side).dark if card.side else BLACK
+    face = card_face(look, card)
+    dark = look.side(card.side).dark if card.side else BLACK
     img = Image.new("RGB", (w, h), PAPER)
     d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, w - 1, face.band), fill=card_colour(card.side))
+    d.rectangle((0, 0, w - 1, face.band), fill=card_colour(look, card.side))
     d.line((0, face.band, w - 1, face.band), fill=dark, width=2)
     if face.footer_top < h - 2:
         d.line((CARD_MARGIN, face.footer_top, w - 1 - CARD_MARGIN, face.footer_top), fill=FOOTER_RULE, width=1)
@@ -582,13 +583,13 @@ class CardBack:
 BACK_EMBLEM = (layout.CARD_W / 2, 95, 28)  # centre x, y and radius of the roundel
 
 
-def card_back(side: Side | None, title_text: str, letters: tuple[str, ...] | None = None) -> CardBack:
+def card_back(look: Presentation, side: Side | None, title_text: str, letters: tuple[str, ...] | None = None) -> CardBack:
     """The layout of a deck's back: the game's title (``title_text``), emblem, deck name and, on the
     sides' decks, the key to the timing letters (those in ``letters``, the letters the game's cards
     use; all when None); the back of the cards of no side says they are not used in play."""
     w = layout.CARD_W
     d = _measure()
-    bg: RGB = side_look(side).dark if side else (80, 80, 80)
+    bg: RGB = look.side(side).dark if side else (80, 80, 80)
     title = _wrap(d, title_text.upper(), font("bold", 12), w - 36)
     texts = [FaceText("title", line, w / 2, 31 + i * 15, "bold", 12, WHITE, bg) for i, line in enumerate(title)]
     label = side.label.upper() if side else "SPECIAL"
@@ -597,7 +598,7 @@ def card_back(side: Side | None, title_text: str, letters: tuple[str, ...] | Non
     texts.append(FaceText("deck", "TACTICS CARD", w / 2, 160, "bold", 11, (225, 225, 225), bg))
     if side is None:
         texts.append(FaceText("note", "not used in play", w / 2, 196, "regular", 11, WHITE, bg))
-        return CardBack(bg, card_colour(side), tuple(texts))
+        return CardBack(bg, card_colour(look, side), tuple(texts))
     room = w - 37 - 18
     key = [(letter, meaning) for letter, meaning in TIMING_KEY if letters is None or letter in letters]
     style = "regular" if all(_text_w(d, meaning, font("regular", 11)) <= room for _, meaning in key) else "condensed"
@@ -605,26 +606,26 @@ def card_back(side: Side | None, title_text: str, letters: tuple[str, ...] | Non
         y = 181 + i * LINE
         texts.append(FaceText("timing-key", letter, 26, y, "bold", 11, WHITE, bg, "ms"))
         texts.append(FaceText("timing-key", meaning, 37, y, style, 11, WHITE, bg, "ls"))
-    return CardBack(bg, card_colour(side), tuple(texts))
+    return CardBack(bg, card_colour(look, side), tuple(texts))
 
 
-def card_back_texts(side: Side | None, title_text: str, letters: tuple[str, ...] | None = None) -> tuple[FaceText, ...]:
+def card_back_texts(look: Presentation, side: Side | None, title_text: str, letters: tuple[str, ...] | None = None) -> tuple[FaceText, ...]:
     """Every text printed on a deck's back, with its colours."""
-    return card_back(side, title_text, letters).texts
+    return card_back(look, side, title_text, letters).texts
 
 
-def render_card_back(side: Side | None, title_text: str, letters: tuple[str, ...] | None = None) -> bytes:
+def render_card_back(look: Presentation, side: Side | None, title_text: str, letters: tuple[str, ...] | None = None) -> bytes:
     """The back of a side's deck as PNG bytes: the side's dark colour, a double frame, the texts of
     :func:`card_back` and the side's emblem (a tricolour roundel, a cross edged in white, or a star,
     on the side's colour; a white star on grey for the cards of no side)."""
     w, h = layout.CARD_W, layout.CARD_H
-    back = card_back(side, title_text, letters)
+    back = card_back(look, side, title_text, letters)
     img = Image.new("RGB", (w, h), back.background)
     d = ImageDraw.Draw(img)
     d.rectangle((6, 6, w - 7, h - 7), outline=back.accent, width=3)
     d.rectangle((12, 12, w - 13, h - 13), outline=WHITE, width=1)
     cx, cy, r = BACK_EMBLEM
-    emblem = side_look(side).emblem if side else None
+    emblem = look.side(side).emblem if side else None
     if emblem is not None and emblem.kind == "roundel":
         left, right = emblem.colours[0], emblem.colours[-1]
         d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=WHITE)

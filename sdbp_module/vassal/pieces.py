@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from sdbp_module.codec.pieces import expand_prototypes
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import Card, GameData, MarkerKind, Unit
-from sdbp_module.model.presentation import game_marks
+from sdbp_module.model.presentation import Presentation
 from sdbp_module.vassal import layout
 from sdbp_module.vassal.traits import (
     Piece,
@@ -274,8 +274,9 @@ def _bool(value: bool) -> str:
     return "true" if value else "false"
 
 
-def unit_properties(unit: Unit) -> list[tuple[str, str]]:
-    """The identity Marker of a unit, in the order of docs/module-pieces.md."""
+def unit_properties(look: Presentation, unit: Unit) -> list[tuple[str, str]]:
+    """The identity Marker of a unit, in the order of docs/module-pieces.md (a flag for every mark
+    the game's presentation ``look`` declares)."""
     return [
         ("sdbp_id", unit.id),
         ("sdbp_kind", "unit"),
@@ -287,10 +288,10 @@ def unit_properties(unit: Unit) -> list[tuple[str, str]]:
         ("defense", str(unit.defense)),
         ("spent_defense", str(unit.spent_defense)),
         ("movement", str(unit.movement)),
-    ] + [(mark, _bool(mark in unit.marks)) for mark in game_marks(unit.side)]
+    ] + [(mark, _bool(mark in unit.marks)) for mark in look.mark_ids()]
 
 
-def unit_piece(unit: Unit, gpid: int) -> Piece:
+def unit_piece(look: Presentation, unit: Unit, gpid: int) -> Piece:
     return Piece(
         (
             layer(
@@ -303,7 +304,7 @@ def unit_piece(unit: Unit, gpid: int) -> Piece:
                 down_key=K_FRESH,
             ),
             prototype(unit_prototype_name(unit.side)),
-            marker(unit_properties(unit)),
+            marker(unit_properties(look, unit)),
             basic_piece(unit.name, state=f"null;0;0;{gpid};0"),
         )
     )

@@ -90,7 +90,7 @@ def build_setup(game: GameData, lay: layout.Layout) -> SetupSave:
     zones = layout.unit_zones(game)
     for unit, gpid in sl.units:
         zone = zones[unit.id]
-        by_zone[zone].append(_Entry(unit.id, pieces.unit_piece(unit, gpid), gpid, unit.side))
+        by_zone[zone].append(_Entry(unit.id, pieces.unit_piece(game.presentation, unit, gpid), gpid, unit.side))
     marker_gpid = {kind.id: (kind, gpid) for kind, gpid in sl.markers}
     for mp in game.scenario.markers:
         kind, gpid = marker_gpid[mp.kind]

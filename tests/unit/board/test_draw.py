@@ -118,7 +118,7 @@ def test_drawn_counters_are_the_builds_faces_where_the_state_puts_them(game: Gam
     for c in sc.counters:
         if c.unit is None or not alone(sc, c):
             continue
-        face = Image.open(io.BytesIO(images.render_unit(game.unit(c.unit), c.spent))).convert("RGB")
+        face = Image.open(io.BytesIO(images.render_unit(game.presentation, game.unit(c.unit), c.spent))).convert("RGB")
         assert image.crop((c.x - HALF, c.y - HALF, c.x + HALF, c.y + HALF)).tobytes() == face.tobytes(), c
         checked += 1
     assert checked >= 10
@@ -137,7 +137,7 @@ def test_the_modules_own_images_win_and_missing_ones_are_drawn(game: GameData, l
     assert image.getpixel((5, lay.height - 5 - 40)) == MAP_COLOUR  # the module's map
     other = next(x for x in sc.counters if x.unit is not None and x.unit != redon.id and alone(sc, x))
     assert other.unit is not None
-    face = Image.open(io.BytesIO(images.render_unit(game.unit(other.unit), other.spent))).convert("RGB")
+    face = Image.open(io.BytesIO(images.render_unit(game.presentation, game.unit(other.unit), other.spent))).convert("RGB")
     assert image.crop((other.x - HALF, other.y - HALF, other.x + HALF, other.y + HALF)).tobytes() == face.tobytes()
 
 

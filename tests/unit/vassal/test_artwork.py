@@ -42,7 +42,7 @@ def test_image_sizes(built: Built, game: GameData) -> None:
 
 def test_fresh_and_spent_sides_differ(game: GameData) -> None:
     unit = game.units[0]
-    assert images.render_unit(unit, False) != images.render_unit(unit, True)
+    assert images.render_unit(game.presentation, unit, False) != images.render_unit(game.presentation, unit, True)
 
 
 def test_fonts_are_the_shipped_ones() -> None:

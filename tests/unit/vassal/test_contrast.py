@@ -66,7 +66,7 @@ def expected_unit_roles(unit: Unit, spent: bool) -> set[str]:
 def test_every_value_on_every_counter_reads(game: GameData, spent: bool) -> None:
     assert len(game.units) == 198
     for unit in game.units:
-        texts = images.unit_face_texts(unit, spent)
+        texts = images.unit_face_texts(game.presentation, unit, spent)
         assert {t.role for t in texts} == expected_unit_roles(unit, spent), unit.id
         assert low(texts) == [], (unit.id, spent)
 
@@ -75,15 +75,15 @@ def test_number_colours_keep_their_meaning_on_both_sides(game: GameData) -> None
     """Rules 2.1.1: elite numbers white, replacement numbers yellow, on the fresh and the spent side."""
     for unit in game.units:
         for spent in (False, True):
-            numbers = [t for t in images.unit_face_texts(unit, spent) if t.role in ("values", "spent-defence", "company")]
-            assert {t.fg for t in numbers} == {images.value_colour(unit)}, unit.id
+            numbers = [t for t in images.unit_face_texts(game.presentation, unit, spent) if t.role in ("values", "spent-defence", "company")]
+            assert {t.fg for t in numbers} == {images.value_colour(game.presentation, unit)}, unit.id
 
 
 def test_every_marker_face_reads(game: GameData) -> None:
     faces = 0
     for kind in game.markers:
         for index in range(len(kind.states)):
-            texts = images.marker_face_texts(kind, index)
+            texts = images.marker_face_texts(game.presentation, kind, index)
             assert texts and low(texts) == [], (kind.id, index)
             faces += 1
     assert faces == 10
@@ -91,11 +91,11 @@ def test_every_marker_face_reads(game: GameData) -> None:
 
 def test_every_card_face_and_back_reads(game: GameData) -> None:
     for card in game.cards:
-        texts = images.card_face_texts(card)
+        texts = images.card_face_texts(game.presentation, card)
         assert low(texts) == [], card.id
         assert any(t.role == "effect" for t in texts), card.id
     for side in (FRENCH, VIET_MINH, None):
-        assert low(images.card_back_texts(side, game.game.title)) == [], side
+        assert low(images.card_back_texts(game.presentation, side, game.game.title)) == [], side
 
 
 # ------------------------------------------------------------------------------------------
@@ -139,7 +139,7 @@ def sample_units(game: GameData) -> list[Unit]:
     """One unit of every look: side, number colour, symbol colour, set-up kind and type."""
     seen: dict[tuple[object, ...], Unit] = {}
     for unit in game.units:
-        key = (unit.side, images.value_colour(unit), "thai" in unit.marks, unit.setup.kind, unit.type)
+        key = (unit.side, images.value_colour(game.presentation, unit), "thai" in unit.marks, unit.setup.kind, unit.type)
         seen.setdefault(key, unit)
     return list(seen.values())
 
@@ -149,20 +149,20 @@ def test_rendered_counters_show_the_layouts_colours(game: GameData) -> None:
     assert len(units) >= 10
     for unit in units:
         for spent in (False, True):
-            check_pixels(images.render_unit(unit, spent), images.unit_face_texts(unit, spent), f"{unit.id} spent={spent}")
+            check_pixels(images.render_unit(game.presentation, unit, spent), images.unit_face_texts(game.presentation, unit, spent), f"{unit.id} spent={spent}")
 
 
 def test_rendered_markers_show_the_layouts_colours(game: GameData) -> None:
     for kind in game.markers:
         for index in range(len(kind.states)):
-            check_pixels(images.render_marker(kind, index), images.marker_face_texts(kind, index), f"{kind.id}/{index}")
+            check_pixels(images.render_marker(game.presentation, kind, index), images.marker_face_texts(game.presentation, kind, index), f"{kind.id}/{index}")
 
 
 def sample_cards(game: GameData) -> list[Card]:
     """One card of every look: side, timing, stats, footer and effect font."""
     seen: dict[tuple[object, ...], Card] = {}
     for card in game.cards:
-        texts = images.card_face_texts(card)
+        texts = images.card_face_texts(game.presentation, card)
         effect = next(t for t in texts if t.role == "effect")
         key = (card.side, card.timing, tuple(t.role for t in texts if t.role in ("stats", "footer")), effect.style, effect.size)
         seen.setdefault(key, card)
@@ -171,22 +171,22 @@ def sample_cards(game: GameData) -> list[Card]:
 
 def test_rendered_cards_show_the_layouts_colours(game: GameData) -> None:
     cards = sample_cards(game)
-    assert {next(t for t in images.card_face_texts(c) if t.role == "effect").style for c in cards} == {"regular", "condensed"}
+    assert {next(t for t in images.card_face_texts(game.presentation, c) if t.role == "effect").style for c in cards} == {"regular", "condensed"}
     for card in cards:
-        check_pixels(images.render_card(card), images.card_face_texts(card), card.id)
+        check_pixels(images.render_card(game.presentation, card), images.card_face_texts(game.presentation, card), card.id)
     for side in (FRENCH, VIET_MINH, None):
-        check_pixels(images.render_card_back(side, game.game.title), images.card_back_texts(side, game.game.title), f"back {side}")
+        check_pixels(images.render_card_back(game.presentation, side, game.game.title), images.card_back_texts(game.presentation, side, game.game.title), f"back {side}")
 
 
 @pytest.mark.parametrize("field", ["fg", "bg"])
 def test_the_pixel_check_catches_a_false_colour(game: GameData, field: str) -> None:
     unit = next(u for u in game.units if u.side is VIET_MINH and "replacement" in u.marks)
-    texts = images.unit_face_texts(unit, True)
+    texts = images.unit_face_texts(game.presentation, unit, True)
     black: RGB = (0, 0, 0)
     def false(t: images.FaceText) -> images.FaceText:
         return dataclasses.replace(t, fg=black) if field == "fg" else dataclasses.replace(t, bg=black)
 
     lie = tuple(false(t) if t.role == "spent-defence" else t for t in texts)
-    check_pixels(images.render_unit(unit, True), texts, unit.id)
+    check_pixels(images.render_unit(game.presentation, unit, True), texts, unit.id)
     with pytest.raises(AssertionError):
-        check_pixels(images.render_unit(unit, True), lie, unit.id)
+        check_pixels(images.render_unit(game.presentation, unit, True), lie, unit.id)

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 import pytest
 from lxml import etree
 
-from sdbp_module.model import cache, presentation
+from sdbp_module.model import cache
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData, SetupKind
-from sdbp_module.model.presentation import build_presentation, side_look
+from sdbp_module.model.presentation import build_presentation
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import (
     artwork,
@@ -96,19 +96,32 @@ def test_counters_show_the_set_up_letter_and_the_division_colour(sos: Module) ->
     unit = next(u for u in game.units if u.setup.kind is SetupKind.AREA and u.group and u.setup.area is not None)
     label = artwork.setup_label(game, unit)
     assert label is not None and label == game.area(unit.setup.area).setup_code  # type: ignore[arg-type]
-    texts = images.unit_face_texts(unit, False, label)
+    texts = images.unit_face_texts(game.presentation, unit, False, label)
     assert [t.text for t in texts if t.role == "setup-area"] == [label]
-    assert images.symbol_colour(unit) == side_look(unit.side).groups[unit.group]
-    assert images.render_unit(unit, False, label) != images.render_unit(unit, False, None)
+    assert images.symbol_colour(game.presentation, unit) == game.presentation.side(unit.side).groups[unit.group]
+    assert images.render_unit(game.presentation, unit, False, label) != images.render_unit(game.presentation, unit, False, None)
 
 
 def test_the_presentation_survives_pickling_with_its_sides(sos: Module) -> None:
-    side = sos.game.game.sides[0]
-    data = cache.dumps(sos.game.presentation)
-    presentation._SIDE_LOOKS.pop(side)  # as in a fresh process that reads the game-data cache
-    assert side_look(side) is presentation.DEFAULT_SIDE
-    look = pickle.loads(data)
-    assert look == sos.game.presentation and side_look(side) == look.side(side)
+    game = sos.game
+    again: GameData = pickle.loads(cache.dumps(game))  # as the game-data cache reads it back
+    look = again.presentation
+    assert look == game.presentation
+    side = game.game.sides[0]
+    assert look.side(side) == game.presentation.side(side) and look.side(side) != look.side(game.game.sides[1])
+    unit = next(u for u in game.units if u.side is side)
+    assert images.render_unit(look, unit, False) == images.render_unit(game.presentation, unit, False)
+    assert images.render_card_back(look, side, game.game.title) == images.render_card_back(game.presentation, side, game.game.title)
+
+
+def test_building_another_presentation_leaves_a_games_look_alone(sos: Module) -> None:
+    game = sos.game
+    side = game.game.sides[0]
+    unit = next(u for u in game.units if u.side is side)
+    before = images.render_unit(game.presentation, unit, False)
+    other = build_presentation({"sides": {side.value: {"counter": [1, 2, 3]}}})  # built after the game's
+    assert other.side(side).counter == (1, 2, 3)
+    assert images.render_unit(game.presentation, unit, False) == before != images.render_unit(other, unit, False)
 
 
 def test_a_game_without_module_yaml_gets_the_defaults() -> None:

@@ -49,7 +49,7 @@ def test_nesting_puts_k_backslashes_before_the_kth_tab() -> None:
 @pytest.mark.parametrize("formation", ["I/2 REI", "a;b", "c,d", "Éliane 2", "x\\y", "'quoted'", "slash/semi;comma,"])
 def test_unit_identity_survives_escaping(game: GameData, formation: str) -> None:
     unit = dataclasses.replace(game.units[0], formation=formation)
-    text = pieces.unit_piece(unit, 7).add_piece()
+    text = pieces.unit_piece(game.presentation, unit, 7).add_piece()
     types, states = piece_traits(text)
     assert len(types) == len(states) == 4
     props = properties_of(types, states)
