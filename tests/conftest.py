@@ -15,6 +15,7 @@ import tempfile
 import pytest
 
 from sdbp_module.model.cache import ENVIRONMENT, OFF
+from tests.shared_corpus import REQUIRE_ENV, REQUIRED
 
 _SESSION_CACHE = pytest.StashKey[tuple[str, str | None]]()
 
@@ -37,3 +38,16 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     else:
         os.environ[ENVIRONMENT] = before
     shutil.rmtree(folder, ignore_errors=True)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Under ``SDBP_REQUIRE_SHARED=1`` (CI) a skipped test fails the run: CI has ``../shared/`` and runs everything."""
+    if not REQUIRED:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    skipped = reporter.stats.get("skipped", []) if reporter is not None else []
+    if skipped:
+        for report in skipped:
+            reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+            reporter.write_line(f"{REQUIRE_ENV}=1 but skipped: {report.nodeid}: {reason}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

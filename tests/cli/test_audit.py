@@ -24,12 +24,12 @@ from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
 from sdbp_module.replay.jsonl import write_events
+from tests.shared_corpus import CORPUS, PRESENT, REQUIRED, needs_corpus
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 SQ1 = HERE / "data" / "check_sq1.jsonl"
 SCHEMA = ROOT / "sdbp_module" / "schemas" / "audit-summary.schema.json"
-CORPUS = ROOT.parent / "shared" / "corpus" / "real"
 OTHER_MODULE_LOG = CORPUS / "zxvt" / "5x5_startup.vlog"  # a real VASSAL log of another module
 SQ1_ILLEGAL = ["ACT-FLIP-PARTICIPANTS", "FIRE-FLIP-SPENT", "SEQ-VM-FIRST"]
 
@@ -94,6 +94,8 @@ ALL_KINDS = ("legal", "illegal", "bad-zip", "bad-line", "other-module")
 @pytest.fixture(scope="module")
 def mixed(legal_text: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The mixed folder audited with two workers and with one."""
+    if not PRESENT and not REQUIRED:
+        pytest.skip(needs_corpus.kwargs["reason"])
     base = tmp_path_factory.mktemp("mixed")
     logs = base / "logs"
     write_logs(logs, legal_text, ALL_KINDS)

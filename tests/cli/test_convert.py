@@ -15,8 +15,8 @@ from sdbp_module.cli import main
 from sdbp_module.codec.container import write_save
 from sdbp_module.codec.envelope import Envelope, EnvelopeKind, encode_envelope
 from sdbp_module.codec.tree import Command, encode_tree
+from tests.shared_corpus import CORPUS, needs_corpus
 
-CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "real"
 ESC = "\x1b"
 NAMES_SAVE = ESC.join(
     [
@@ -150,6 +150,7 @@ def test_missing_source(tmp_path: Path) -> None:
     )
 
 
+@needs_corpus
 def test_real_save_through_the_command(tmp_path: Path) -> None:
     source = CORPUS / "paths-of-glory" / "Historical10-8.vsav"
     code, out, _ = run("convert", str(source), str(tmp_path / "pog.json"))

@@ -52,9 +52,9 @@ from sdbp_module.codec.envelope import (
 )
 from sdbp_module.codec.tree import Command, encode_tree
 from sdbp_module.errors import EXIT_INTERNAL
+from tests.shared_corpus import CORPUS, needs_corpus
 
 HERE = Path(__file__).resolve().parent
-CORPUS = HERE.parents[1].parent / "shared" / "corpus" / "real"
 BAD_FILES = HERE.parent / "bad_inputs" / "files"
 SMALL_FILES = (
     "vasl-templates/update-vsav/empty.vsav",
@@ -217,6 +217,7 @@ def damaged(draw: Callable[..., Any]) -> tuple[str, bytes]:
     return name, bytes(damaged_data)
 
 
+@needs_corpus
 def test_the_originals_come_back_unchanged() -> None:
     """The oracle: undamaged, every original converts and comes back byte for byte."""
     for name, data in originals():
@@ -233,6 +234,7 @@ def other_case(name: str, at: int) -> tuple[str, bytes]:
     return name, container_bytes(bytes(data), list(container.extra_entries.items()))
 
 
+@needs_corpus
 @FUZZ
 @given(damaged())
 def test_a_damaged_save_or_log_converts_or_is_one_line(case: tuple[str, bytes]) -> None:
@@ -241,6 +243,7 @@ def test_a_damaged_save_or_log_converts_or_is_one_line(case: tuple[str, bytes]) 
 
 
 @pytest.mark.parametrize(("name", "at"), [("vasl-templates/update-vsav/empty.vsav", 5), ("vasl-templates/update-vsav/empty.vsav", 7)], ids=["key", "body"])
+@needs_corpus
 def test_a_hex_digit_in_the_other_case_is_kept_or_refused(name: str, at: int) -> None:
     """Found by the fuzzing above: ``!VCSK3A…`` (or one uppercase digit among lowercase ones) must convert
     back to the same bytes, or be refused."""
@@ -322,6 +325,7 @@ def damaged_json(draw: Callable[..., Any]) -> tuple[str, str]:
     return suffix, text.replace(json.dumps(DEEP), opener * depth + ("0" if opener != "[" else "") + closer * depth)
 
 
+@needs_corpus
 @FUZZ
 @given(damaged_json())
 def test_a_damaged_json_form_converts_or_is_one_line(case: tuple[str, str]) -> None:

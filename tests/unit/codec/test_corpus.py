@@ -15,9 +15,10 @@ from sdbp_module.codec.envelope import EnvelopeKind, decode_envelope, encode_env
 from sdbp_module.codec.json_form import dump_json, game_from_json, game_to_json
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.tree import decode_tree, encode_tree
+from tests.shared_corpus import CORPUS, corpus_files, needs_corpus
 
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "real"
-GAMES = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".vsav", ".vlog")) if CORPUS.is_dir() else []
+GAMES = corpus_files(".vsav", ".vlog")
+pytestmark = needs_corpus
 
 
 def test_the_corpus_is_there() -> None:

@@ -27,9 +27,9 @@ from sdbp_module.codec.jsonio import (
     parse_iteratively,
 )
 from sdbp_module.errors import InputError
+from tests.shared_corpus import corpus_files
 
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "real"
-SMALL = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".vsav", ".vlog") and p.stat().st_size < 100_000) if CORPUS.is_dir() else []
+SMALL = corpus_files(".vsav", ".vlog", under=100_000)
 
 strings = st.text(alphabet=st.characters(codec="utf-8") | st.sampled_from('\x00\x01\x1b\x1f\x7f"\\/\n\t\u2028é😀'), max_size=20)
 scalars = st.none() | st.booleans() | st.integers() | st.floats() | strings

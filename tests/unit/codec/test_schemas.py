@@ -18,9 +18,9 @@ from sdbp_module.codec.commands import read_game
 from sdbp_module.codec.json_form import dump_json, game_to_json
 from sdbp_module.codec.json_validation import validate_document
 from sdbp_module.codec.steps import log_steps
+from tests.shared_corpus import corpus_files
 
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "real"
-SMALL = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".vsav", ".vlog") and p.stat().st_size < 100_000) if CORPUS.is_dir() else []
+SMALL = corpus_files(".vsav", ".vlog", under=100_000)
 
 
 @functools.cache

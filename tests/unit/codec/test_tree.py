@@ -19,6 +19,7 @@ from sdbp_module.codec.container import read_container
 from sdbp_module.codec.envelope import decode_envelope
 from sdbp_module.codec.sequence import encode_token
 from sdbp_module.codec.tree import Command, decode_tree, encode_tree, split_exact
+from tests.shared_corpus import CORPUS, corpus_files, needs_corpus
 
 E = "\x1b"
 # Reference §5.8 (constructed log part), lines joined; {ESC} = E.
@@ -37,8 +38,7 @@ LOG_PART = "".join(
         "LOG\tUNDO\tfalse",
     ]
 )
-CORPUS = Path(__file__).resolve().parents[3].parent / "shared" / "corpus" / "real"
-GAMES = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".vsav", ".vlog")) if CORPUS.is_dir() else []
+GAMES = corpus_files(".vsav", ".vlog")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -260,6 +260,7 @@ def test_decoding_a_damaged_encoding_agrees_with_the_oracle(tree: Command, edits
     assert encode_tree(decoded) == text
 
 
+@needs_corpus
 def test_the_corpus_is_there() -> None:
     assert len(GAMES) == 24, f"expected the 24 corpus saves/logs under {CORPUS}"
 

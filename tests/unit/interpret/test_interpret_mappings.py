@@ -48,6 +48,7 @@ from sdbp_module.replay.interpret import Problem, events_from_vlog, interpret_tr
 from sdbp_module.replay.location import ELIMINATED, Location
 from sdbp_module.replay.vlog.zones import Zones
 from sdbp_module.vassal_log.scribe import Scribe
+from tests.shared_corpus import CORPUS, needs_corpus
 
 F, V = FRENCH, VIET_MINH
 
@@ -318,15 +319,17 @@ def test_unknown_piece_and_unmatched_undo_are_problems(game: GameData, module: P
     ]
 
 
-FOREIGN_LOG = Path(__file__).resolve().parents[3] / ".." / "shared" / "corpus" / "real" / "vasl-templates" / "analyze-vlog" / "3d6.vlog"
+FOREIGN_LOG = CORPUS / "vasl-templates" / "analyze-vlog" / "3d6.vlog"
 
 
+@needs_corpus
 def test_a_log_of_another_module_is_refused_by_name(game: GameData) -> None:
     """The log's ``moduledata`` names VASL: one line naming the log and both modules, not 200 findings."""
     with pytest.raises(InputError, match=r"3d6\.vlog: a log of the module 'VASL', not of 'StormOverDienBienPhu'"):
         events_from_vlog(FOREIGN_LOG, game, None)
 
 
+@needs_corpus
 def test_a_foreign_real_log_gives_problems_not_a_crash(game: GameData) -> None:
     """Read past the module check (a log whose moduledata is missing or wrong), its pieces are problems."""
     _env, tree, _entries = read_game(FOREIGN_LOG)
