@@ -325,16 +325,33 @@ def _settle(draft: UnitsDraft, areas: Iterable[AreaId]) -> None:
 
 
 def _move(draft: UnitsDraft, side: Side, units: tuple[UnitId, ...], origin: AreaId, steps: Iterable[AreaId]) -> None:
-    """Move ``units`` step by step, settling control on each entry and departure (13.0)."""
+    """Move ``units`` step by step, settling control on each entry and departure (13.0).
+
+    The first step takes each unit from wherever it is; after it the units stand together, and each
+    further step moves them as one stack (``UnitsDraft.shift``: a few set operations, not a Python step
+    per unit), their places written once at the end: a stack of 200 units along 40 areas costs about
+    what 200 one-area moves do."""
     prev = origin
+    moved: list[UnitId] = []
+    groups: dict[Side, frozenset[UnitId]] | None = None
+    last: Location | None = None
     for area in steps:
         loc = Location.in_area(area)
-        for u in units:
-            placed = _placed(draft, u, side, loc)
-            if placed is not None:
-                draft.set(u, placed)
+        if last is None:
+            for u in units:
+                placed = _placed(draft, u, side, loc)
+                if placed is not None:
+                    draft.set(u, placed)
+                    moved.append(u)
+        else:
+            if groups is None:
+                groups = draft.by_side(moved)
+            draft.shift(groups, prev, area)
+        last = loc
         _settle(draft, (prev, area))
         prev = area
+    if last is not None and len(moved) > 0:
+        draft.put_all(moved, last)
 
 
 def _placed(draft: UnitsDraft, unit: UnitId, side: Side | None, loc: Location) -> UnitState | None:

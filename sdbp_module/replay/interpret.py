@@ -85,6 +85,7 @@ from sdbp_module.codec.tree import Command
 from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId, is_small_number
 from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.bounds import bounded
 from sdbp_module.replay.events import (
     Assault,
     CardDiscard,
@@ -146,7 +147,8 @@ def events_from_vlog(path: Path, game: GameData, module: Path | None) -> tuple[l
     if other is not None and other != game.game.module_name:
         raise InputError(f"{path}: a log of the module {other!r}, not of {game.game.module_name!r}")
     zones = module_zones(module) if module is not None else Zones.from_game(game)
-    return interpret_tree(tree, game, zones, path.name)
+    events, problems = interpret_tree(tree, game, zones, path.name)
+    return list(bounded(events, game)), problems
 
 
 _MAX_MODULEDATA = 1 << 20

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 import sys
 import types
@@ -36,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.ids import Side
+from sdbp_module.limits import MAX_EVENTS, MAX_LINE_CHARS, MAX_TRANSCRIPT_BYTES
 from sdbp_module.replay.events import EVENT_BY_KIND, EVENT_TYPES, NOWHERE, Event, Where
 from sdbp_module.replay.location import Location, format_location, parse_location
 
@@ -571,12 +573,15 @@ _CONSTANTS = {"NaN": _MARKER, "Infinity": float("inf"), "-Infinity": float("-inf
 _JOINED = json.JSONDecoder(parse_constant=_CONSTANTS.__getitem__)
 
 
-def _parse_together(text: str, lines: list[str]) -> list[Any] | None:
+def _parse_together(lines: list[str]) -> list[Any] | None:
     """The JSON value of each line, parsed as one document; ``None`` when that cannot be trusted."""
-    if "NaN" in text or not lines:
+    if not lines:
+        return None
+    joined = ",NaN,".join(lines)
+    if joined.count("NaN") != len(lines) - 1:  # a NaN of the lines' own
         return None
     try:
-        values = _JOINED.decode("[" + ",NaN,".join(lines) + "]")
+        values = _JOINED.decode("[" + joined + "]")
     except (ValueError, RecursionError):
         return None
     if len(values) != 2 * len(lines) - 1 or values[1::2].count(_MARKER) != len(lines) - 1:
@@ -585,46 +590,105 @@ def _parse_together(text: str, lines: list[str]) -> list[Any] | None:
     return parsed
 
 
-def read_events(path: Path) -> tuple[Event, ...]:
-    """Read an events ``.jsonl`` file. Blank lines are skipped; a bad line raises ``InputError``."""
+_BATCH = 4096
+"""Lines parsed together at a time: the parsed JSON of a whole file is never held at once."""
+_BLANK = " \t\r"
+"""What a blank line may hold: JSON's own white space (``str.strip()`` would also take U+2028 and the like)."""
+
+
+def read_text(path: Path, limit: int = MAX_TRANSCRIPT_BYTES) -> str:
+    """The UTF-8 text of a transcript of at most ``limit`` bytes; ``InputError`` naming the file otherwise."""
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                raise InputError(
+                    f"{path}: {size:,} bytes; an events transcript is read up to {limit:,} bytes "
+                    "(a whole real game is under 1 MB)"
+                )
+            raw = handle.read(limit + 1)
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if len(raw) > limit:  # grew while read, or a file whose size the system does not report
+        raise InputError(f"{path}: more than {limit:,} bytes; an events transcript is read up to {limit:,} bytes")
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         row = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - raw.rfind(b"\n", 0, exc.start)
         raise InputError(f"{path}:{row}:{column}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at byte {exc.start})") from None
-    file = str(path)
+
+
+def split_lines(text: str, file: str) -> tuple[list[int], list[str]]:
+    """The 1-based numbers and texts of the lines of ``text`` that are not blank, split on ``\\n``
+    alone (JSON strings may hold U+2028, U+0085 and the like, which ``str.splitlines`` splits on).
+
+    ``InputError`` naming ``file:line`` for a line of more than ``MAX_LINE_CHARS`` characters, and for
+    more than ``MAX_EVENTS`` lines that are not blank."""
     numbers: list[int] = []
     lines: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.strip():
+    start, number, size = 0, 0, len(text)
+    while start <= size:  # not ``text.split``: a file of a million short lines stops at the limit
+        end = text.find("\n", start)
+        if end < 0:
+            end = size
+        line = text[start:end]
+        start, number = end + 1, number + 1
+        if len(line) > MAX_LINE_CHARS:
+            raise InputError(
+                f"{file}:{number}: a line of {len(line):,} characters; a line (one event) is read up to "
+                f"{MAX_LINE_CHARS:,}"
+            )
+        if line.strip(_BLANK):
+            if len(lines) == MAX_EVENTS:
+                raise InputError(f"{file}:{number}: more than {MAX_EVENTS:,} events; a log is read up to {MAX_EVENTS:,}")
             numbers.append(number)
             lines.append(line)
-    values = _parse_together(text, lines)
-    if values is None:
-        return tuple(parse_line(line, Where(file, i, number)) for i, (number, line) in enumerate(zip(numbers, lines)))
-    decoders = _event_decoders()
+    return numbers, lines
+
+
+def read_events(path: Path) -> tuple[Event, ...]:
+    """Read an events ``.jsonl`` file. Blank lines are skipped; a bad line raises ``InputError``.
+
+    Lines are split on ``\\n`` only; the file, its lines and their number are capped
+    (``limits``: ``MAX_TRANSCRIPT_BYTES``, ``MAX_LINE_CHARS``, ``MAX_EVENTS``)."""
+    text = read_text(path)
+    file = str(path)
+    numbers, lines = split_lines(text, file)
     surrogates = _SURROGATE_ESCAPE.search(text) is not None
+    del text
     events: list[Event] = []
-    for index, data in enumerate(values):
-        if surrogates and _SURROGATE_ESCAPE.search(lines[index]):  # as ``parse_line`` checks it
-            _refuse_lone_surrogates(data, f"{file}:{numbers[index]}")
+    for start in range(0, len(lines), _BATCH):
+        batch = lines[start : start + _BATCH]
+        events += _read_batch(file, start, numbers[start : start + _BATCH], batch, surrogates)
+        for i in range(start, min(start + _BATCH, len(lines))):
+            lines[i] = ""  # read: let its text go
+    return tuple(events)
+
+
+def _read_batch(file: str, first: int, numbers: list[int], lines: list[str], surrogates: bool) -> list[Event]:
+    """The events of ``lines`` (the file's non-blank lines from index ``first``)."""
+    values = _parse_together(lines)
+    if values is None:
+        return [parse_line(line, Where(file, first + i, number)) for i, (number, line) in enumerate(zip(numbers, lines))]
+    decoders = _event_decoders()
+    events: list[Event] = []
+    for i, data in enumerate(values):
+        index = first + i
+        if surrogates and _SURROGATE_ESCAPE.search(lines[i]):  # as ``parse_line`` checks it
+            _refuse_lone_surrogates(data, f"{file}:{numbers[i]}")
         kind = data.get("type") if isinstance(data, dict) else None
         decode = decoders.get(kind) if isinstance(kind, str) else None
         try:
             if decode is None:
                 raise _Refused
             # the default ``where`` (the line's place in the file) is made only for a line without one
-            events.append(decode(data, NOWHERE if "where" in data else Where(file, index, numbers[index])))
+            events.append(decode(data, NOWHERE if "where" in data else Where(file, index, numbers[i])))
         except _Refused:  # as ``parse_line`` does with a line ``decode_event`` refuses
-            events.append(_parse_validated(data, Where(file, index, numbers[index]), f"{file}:{numbers[index]}"))
-    return tuple(events)
+            events.append(_parse_validated(data, Where(file, index, numbers[i]), f"{file}:{numbers[i]}"))
+    return events
 
 
 def write_events(path: Path, events: Iterable[Event]) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import require_file
 from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.bounds import bounded
 from sdbp_module.replay.events import Event
 from sdbp_module.replay.jsonl import read_events
 from sdbp_module.replay.vlog.problem import Problem
@@ -18,11 +19,12 @@ from sdbp_module.replay.vlog.problem import Problem
 
 def load_events(log: Path, game: GameData, module: Path | None) -> tuple[Sequence[Event], Sequence[Problem]]:
     """Events of a ``.jsonl`` transcript, or of a ``.vlog`` through the log interpretation, with the
-    interpretation's problems (parts of the log it could not read for sure)."""
+    interpretation's problems (parts of the log it could not read for sure). Every event is within
+    the bounds of ``game`` (``replay.bounds``), else ``InputError``."""
     require_file(log, "log file")
     suffix = log.suffix.lower()
     if suffix == ".jsonl":
-        return read_events(log), ()
+        return bounded(read_events(log), game), ()
     if suffix == ".vlog":  # imported here: a .jsonl check needs neither the codec nor lxml
         from sdbp_module.replay.interpret import events_from_vlog
 

@@ -7,6 +7,7 @@ always a new value (``dataclasses.replace``), never a mutation, so every step ca
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
@@ -212,12 +213,13 @@ class UnitsDraft:
     the new state by ``changes()``. The draft never leaks, so states stay values.
     """
 
-    __slots__ = ("control", "counts", "fresh", "occupants", "state", "units")
+    __slots__ = ("control", "counts", "fresh", "occupants", "owned", "state", "units")
 
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.units: dict[UnitId, UnitState] | None = None
-        self.occupants: dict[AreaId, frozenset[UnitId]] | None = None
+        self.occupants: dict[AreaId, frozenset[UnitId] | builtins.set[UnitId]] | None = None
+        self.owned: builtins.set[AreaId] = builtins.set()  # areas whose occupants are a private set, changed in place
         self.counts: dict[tuple[AreaId, Side], int] | None = None
         self.control: dict[AreaId, Side] | None = None
         self.fresh: dict[Side, int] | None = None
@@ -277,20 +279,81 @@ class UnitsDraft:
         occupants, counts = self.occupants, self.counts
         assert counts is not None
         if old_area is not None and old is not None:
-            left = occupants[old_area] - {unit_id}
-            if left:
-                occupants[old_area] = left
-            else:
+            left = self._members(old_area)
+            left.discard(unit_id)
+            if not left:
                 del occupants[old_area]
+                self.owned.discard(old_area)
             key = (old_area, old.side)
             if counts[key] == 1:
                 del counts[key]
             else:
                 counts[key] -= 1
         if new_area is not None and new is not None:
-            occupants[new_area] = occupants.get(new_area, frozenset()) | {unit_id}
+            self._members(new_area).add(unit_id)
             key = (new_area, new.side)
             counts[key] = counts.get(key, 0) + 1
+
+    def by_side(self, units: Iterable[UnitId]) -> dict[Side, frozenset[UnitId]]:
+        """``units`` (each one the draft knows) grouped by their side."""
+        table = self.units if self.units is not None else self.state.units
+        groups: dict[Side, builtins.set[UnitId]] = {}
+        for u in units:
+            groups.setdefault(table[u].side, builtins.set()).add(u)
+        return {side: frozenset(group) for side, group in groups.items()}
+
+    def shift(self, groups: Mapping[Side, frozenset[UnitId]], origin: AreaId, to: AreaId) -> None:
+        """Move the units of ``groups`` (``by_side``), all standing in ``origin`` on the map, to area
+        ``to``: occupants and side counts only (their ``UnitState`` keeps its area until
+        :meth:`put_all`). Fresh and spent units stay on the map, so the fresh counts do not change."""
+        if origin == to or not groups:
+            return
+        if self.occupants is None:
+            self.occupants = thaw(self.state.occupants)
+            self.counts = thaw(self.state.side_counts)
+        counts = self.counts
+        assert counts is not None
+        left = self._members(origin)
+        arrived = self._members(to)
+        for side, group in groups.items():
+            left.difference_update(group)
+            arrived.update(group)
+            n = len(group)
+            key = (origin, side)
+            if counts[key] == n:
+                del counts[key]
+            else:
+                counts[key] -= n
+            key = (to, side)
+            counts[key] = counts.get(key, 0) + n
+        if not left:
+            del self.occupants[origin]
+            self.owned.discard(origin)
+
+    def put_all(self, units: Iterable[UnitId], location: Location) -> None:
+        """Write ``location`` (an area) into the state of each of ``units``, which :meth:`shift` already
+        moved there (occupants and counts are in step)."""
+        if self.units is None:
+            self.units = thaw(self.state.units)
+        table = self.units
+        for u in units:
+            old = table[u]
+            if old.location != location:
+                table[u] = UnitState(old.side, location, old.spent)
+
+    def _members(self, area: AreaId) -> builtins.set[UnitId]:
+        """The occupants of ``area`` as this draft's own set (copied once per area and event, then changed
+        in place: moving a stack of n units is linear in n, not quadratic)."""
+        occupants = self.occupants
+        assert occupants is not None
+        members = occupants.get(area)
+        if area in self.owned:
+            assert isinstance(members, builtins.set)
+            return members
+        own = builtins.set(members) if members is not None else builtins.set()
+        occupants[area] = own
+        self.owned.add(area)
+        return own
 
     def changes(self) -> dict[str, object]:
         """The fields to change in the state, frozen read-only."""
@@ -298,6 +361,9 @@ class UnitsDraft:
         if self.units is not None:
             out["units"] = MappingProxyType(self.units)
         if self.occupants is not None:
+            for area in self.owned:
+                self.occupants[area] = frozenset(self.occupants[area])
+            self.owned.clear()
             out["occupants"] = MappingProxyType(self.occupants)
             out["side_counts"] = MappingProxyType(self.counts or {})
         if self.control is not None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
-from sdbp_module.ids import AreaId, Phase, UnitId
+from sdbp_module.ids import AreaId, Phase, Side, UnitId
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.clock import ActionKind
 from sdbp_module.replay.events import (
@@ -26,6 +29,7 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.location import ELIMINATED, Location
 from sdbp_module.replay.notation import state_from_text, state_to_text
 from sdbp_module.replay.sequence import SequenceOfPlay
+from sdbp_module.replay.state import GameState
 
 FR, VM = FRENCH, VIET_MINH
 U = UnitId
@@ -128,3 +132,40 @@ def test_control_marker_pieces_are_kept_apart_from_control() -> None:
     # a start that does not list the markers leaves them unknown, whatever control events follow
     unknown = apply(apply(state_from_text(""), GameStart(units=())), ControlSet(area=A(1), side=VM))
     assert unknown.control_markers is None and unknown.controller(A(1)) is VM
+
+
+def _one_unit_at_a_time(state: GameState, event: Move) -> GameState:
+    """The reference a move is replayed against: every unit set at every step (``UnitsDraft.set``)."""
+    from dataclasses import replace
+
+    from sdbp_module.replay.apply import _placed, _settle
+    from sdbp_module.replay.state import UnitsDraft
+
+    draft = UnitsDraft(state)
+    prev = event.from_area
+    for area in event.steps or (event.to_area,):
+        for u in event.units:
+            placed = _placed(draft, u, event.side, Location.in_area(area))
+            if placed is not None:
+                draft.set(u, placed)
+        _settle(draft, (prev, area))
+        prev = area
+    return replace(state, **draft.changes())
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.lists(st.sampled_from(["FR-A", "FR-B", "VM-C", "VM-D", "FR-NEW", "VM-NEW"]), min_size=1, max_size=8),
+    st.lists(st.integers(min_value=1, max_value=6), max_size=7),
+    st.sampled_from([FR, VM]),
+    st.integers(min_value=1, max_value=6),
+)
+def test_a_stack_moves_as_one_unit_at_a_time_would(units: list[str], path: list[int], side: Side, origin: int) -> None:
+    """Moving a stack along a path is linear in units plus areas (the stack is shifted as a whole after the
+    first step), with the same board as moving each unit at each step: units listed twice, units of the
+    other side, units not on the map yet, paths that come back."""
+    s = state_from_text("1: FR-A FR-B* | ctrl french\n2: VM-C | ctrl viet_minh\n3: VM-D* FR-E\nturn:3: VM-F\n")
+    event = Move(side=side, units=tuple(U(u) for u in units), from_area=A(origin), to_area=A(path[-1] if path else 5), path=tuple(A(a) for a in path) or None)
+    got, want = apply(s, event), _one_unit_at_a_time(s, event)
+    for name in ("units", "occupants", "side_counts", "fresh_counts", "control"):
+        assert dict(getattr(got, name)) == dict(getattr(want, name)), name

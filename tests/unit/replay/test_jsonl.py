@@ -181,3 +181,50 @@ def test_lines_are_sorted_json() -> None:
     line = format_event(ev.Pass(side=FR))
     assert line == '{"side":"french","type":"pass","where":{"file":"<memory>","index":0}}'
     assert json.loads(line)["type"] == "pass"
+
+
+def test_lines_split_on_newline_only(tmp_path: Path) -> None:
+    """U+2028, U+2029, U+0085, form feed and the like inside a JSON string are text, not line breaks
+    (``str.splitlines`` would split there): what ``write_events`` writes, ``read_events`` reads back."""
+    events = [ev.DiceRoll(side=FR, purpose=f"a{c}b", values=(1,)) for c in "\u2028\u2029\u0085\x0c\x1c\x1d\x1e\r"]
+    path = tmp_path / "odd.jsonl"
+    write_events(path, events)
+    back = read_events(path)
+    assert [e.purpose for e in back if isinstance(e, ev.DiceRoll)] == [e.purpose for e in events]
+    assert len(path.read_bytes().split(b"\n")) == len(events) + 1
+
+
+def test_blank_lines_are_json_white_space_only(tmp_path: Path) -> None:
+    path = tmp_path / "blank.jsonl"
+    path.write_text(PASS + "\n \t\r\n\n" + PASS + "\r\n", encoding="utf-8")
+    assert [e.where.line for e in read_events(path)] == [1, 4]
+    path.write_text(PASS + "\n\u2028\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r":2: not JSON"):
+        read_events(path)
+
+
+def test_a_transcript_is_read_up_to_its_limits(tmp_path: Path) -> None:
+    """``limits``: the file's size (refused before it is read), a line's length, the number of events."""
+    from sdbp_module.limits import MAX_EVENTS, MAX_LINE_CHARS, MAX_TRANSCRIPT_BYTES
+
+    path = tmp_path / "big.jsonl"
+    with path.open("wb") as handle:
+        handle.truncate(MAX_TRANSCRIPT_BYTES + 1)  # sparse: nothing is written
+    with pytest.raises(InputError) as info:
+        read_events(path)
+    assert info.value.message == (
+        f"{path}: {MAX_TRANSCRIPT_BYTES + 1:,} bytes; an events transcript is read up to {MAX_TRANSCRIPT_BYTES:,} bytes "
+        "(a whole real game is under 1 MB)"
+    )
+    path.write_text(PASS + "\n" + " " * MAX_LINE_CHARS + PASS + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        read_events(path)
+    assert info.value.message == (
+        f"{path}:2: a line of {MAX_LINE_CHARS + len(PASS):,} characters; a line (one event) is read up to {MAX_LINE_CHARS:,}"
+    )
+    path.write_text((PASS + "\n\n") * MAX_EVENTS, encoding="utf-8")
+    assert len(read_events(path)) == MAX_EVENTS
+    path.write_text((PASS + "\n\n") * MAX_EVENTS + PASS, encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        read_events(path)
+    assert info.value.message == f"{path}:{2 * MAX_EVENTS + 1}: more than {MAX_EVENTS:,} events; a log is read up to {MAX_EVENTS:,}"

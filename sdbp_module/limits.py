@@ -1,0 +1,90 @@
+"""The most sdbp reads: every input is answered in bounded memory and time, or refused in one line.
+
+Each limit is far above what a real game needs and low enough that the largest input it lets through
+is read, checked and reported in well under 512 MB and 10 s (``bench/hostile.py`` measures the
+largest cases). For scale, a real eight-turn game of Storm Over Dien Bien Phu has about 3,300
+events: a 430 KB events transcript, a log of a few thousand steps and a ``savedGame`` of 1-2 MB,
+at most a few dozen events in one action and a few hundred in one End phase. Input past a limit is
+refused with one line naming the file, the position and the limit, exit 2 (``InputError``); what
+a report leaves out (findings past ``MAX_FINDINGS_LISTED``, pictures past ``MAX_PICTURES``) it says
+it left out, and its counts still cover everything. README ("Limits") lists them for users.
+"""
+
+from __future__ import annotations
+
+MIB = 1024 * 1024
+
+# -- game records (``.jsonl`` transcripts and ``.vlog`` logs) --------------------------------------
+
+MAX_EVENTS = 100_000
+"""Events of one log (lines of a transcript, events a ``.vlog`` is read as), and steps of a ``.vlog``:
+30 times a whole real game."""
+
+MAX_TRANSCRIPT_BYTES = 32 * MIB
+"""Size of an events ``.jsonl`` file (a whole real game: 430 KB)."""
+
+MAX_LINE_CHARS = 1 * MIB
+"""Characters of one transcript line, one event (the longest, a game start: 15,000)."""
+
+MAX_TEXT_CHARS = 200
+"""Characters of one string of an event: a unit, card or step name, a dice purpose, a position's file."""
+
+MAX_UNKNOWN_IDS = 1_000
+"""Distinct units, cards and areas the game data does not have that one log may name (each is a
+``cannot-check`` finding; a log of this game names none)."""
+
+MIN_LIST_CAP = 16
+"""A list of an event holds at most as many entries as the game has of their kind (units, areas,
+cards; area-side pairs for markers), and never fewer than this many may be given."""
+
+MAX_DICE_VALUES = 100
+"""Dice of one roll."""
+
+MAX_ACTION_STEPS = 2_000
+"""Events of one action, and of one Draw or End phase: the replay keeps the current action's and the
+current Draw or End phase's events with the state before each, for the rules that judge them whole."""
+
+MAX_TURN_CARD_PLAYS = 1_000
+"""Cards played in one turn (the replay keeps them for the rules of the turn)."""
+
+MAX_LOG_LINE_CHARS = 64 * 1024
+"""Characters of one command or chat line of a ``.vlog`` the interpretation reads (a longer one is
+not a line the module writes: it is reported as not read, a ``cannot-check`` finding)."""
+
+MAX_PROBLEM_CHARS = 400
+"""Characters of a problem's message (a quoted log line is shortened in the middle)."""
+
+# -- saves, logs and modules -------------------------------------------------------------------------
+
+MAX_SAVE_BYTES = 64 * MIB
+"""Decompressed size of all the entries of a ``.vsav``/``.vlog`` (the largest real save we know, a
+*Paths of Glory* game, holds 27 MB)."""
+
+MAX_JSON_BYTES = 32 * MIB
+"""Size of the JSON form of a save or log read by ``sdbp convert`` (that *Paths of Glory* save: 11 MB)."""
+
+MAX_ZONE_POINTS = 100_000
+"""Points of all the zone polygons of a module's maps (our modules: under 300)."""
+
+MAX_PIECE_TRAITS = 1_000
+"""Traits of one piece definition of a module once its prototypes are put in (ours: 30)."""
+
+# -- reports -----------------------------------------------------------------------------------------
+
+MAX_FINDINGS_LISTED = 5_000
+"""Findings a report lists: the most serious first, then the earliest; the counts cover all of them."""
+
+MAX_PICTURES = 100
+"""Board pictures in one HTML report (the findings after them name the ``sdbp show`` command that draws
+their board)."""
+
+# -- audit -------------------------------------------------------------------------------------------
+
+def max_workers() -> int:
+    """The most worker processes ``sdbp audit`` starts: one per core this process may use."""
+    import os
+
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
