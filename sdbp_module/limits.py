@@ -16,11 +16,12 @@ MIB = 1024 * 1024
 
 # -- game records (``.jsonl`` transcripts and ``.vlog`` logs) --------------------------------------
 
-MAX_EVENTS = 100_000
+MAX_EVENTS = 20_000
 """Events of one log (lines of a transcript, events a ``.vlog`` is read as), and steps of a ``.vlog``:
-30 times a whole real game."""
+six times a whole real game. Checking an event of a hostile log (a move breaking six rules, a stack of
+every unit along every area) costs up to half a millisecond, so this also bounds the time."""
 
-MAX_TRANSCRIPT_BYTES = 32 * MIB
+MAX_TRANSCRIPT_BYTES = 16 * MIB
 """Size of an events ``.jsonl`` file (a whole real game: 430 KB)."""
 
 MAX_LINE_CHARS = 1 * MIB
@@ -29,9 +30,9 @@ MAX_LINE_CHARS = 1 * MIB
 MAX_TEXT_CHARS = 200
 """Characters of one string of an event: a unit, card or step name, a dice purpose, a position's file."""
 
-MAX_UNKNOWN_IDS = 1_000
+MAX_UNKNOWN_IDS = 100
 """Distinct units, cards and areas the game data does not have that one log may name (each is a
-``cannot-check`` finding; a log of this game names none)."""
+``cannot-check`` finding; a log of this game names none, a hand-written transcript a typo or two)."""
 
 MIN_LIST_CAP = 16
 """A list of an event holds at most as many entries as the game has of their kind (units, areas,
@@ -40,9 +41,14 @@ cards; area-side pairs for markers), and never fewer than this many may be given
 MAX_DICE_VALUES = 100
 """Dice of one roll."""
 
+MAX_PHASE_EVENTS = 5_000
+"""Events of one phase (the longest phase of a real game: a few hundred). The replay keeps, for the
+rules, the current and the previous action with the state before each event, and each of those states
+keeps its own; all of it is let go at the next phase."""
+
 MAX_ACTION_STEPS = 2_000
-"""Events of one action, and of one Draw or End phase: the replay keeps the current action's and the
-current Draw or End phase's events with the state before each, for the rules that judge them whole."""
+"""Events of one action, and of one Draw or End phase: each event's state holds the events of its action
+(or Draw or End phase) before it, so their memory grows as the square of their number."""
 
 MAX_TURN_CARD_PLAYS = 1_000
 """Cards played in one turn (the replay keeps them for the rules of the turn)."""

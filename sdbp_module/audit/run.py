@@ -141,7 +141,8 @@ class LogAuditor:
             return LogResult(path, LogStatus.ERROR, error=f"{log}: the check failed: {_short(repr(exc))}")
         report = checked.report
         summary = report.summary
-        illegal = tuple(sorted({f.rule_id for f in report.findings if f.severity is Severity.ILLEGAL}))
+        illegal = tuple(sorted({f.rule_id for f in report.findings if f.severity is Severity.ILLEGAL}
+                               | {r for r, severity, _ in report.unlisted if severity is Severity.ILLEGAL}))
         checked_result = LogResult(path, LogStatus.CHECKED, events=report.events, summary=summary, illegal_rules=illegal, outcome=report.outcome)
         try:
             json_text = render_report(checked, "json")

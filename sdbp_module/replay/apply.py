@@ -20,7 +20,9 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import TypeVar
 
+from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.limits import MAX_ACTION_STEPS, MAX_TURN_CARD_PLAYS
 from sdbp_module.replay.clock import (
     RECENT,
     ActionKind,
@@ -29,7 +31,7 @@ from sdbp_module.replay.clock import (
     Clock,
     PartKind,
 )
-from sdbp_module.replay.combat import advance_attacks
+from sdbp_module.replay.combat import advance_attacks, too_long
 from sdbp_module.replay.events import (
     Assault,
     CardDiscard,
@@ -98,9 +100,17 @@ def _advance_phase_record(state: GameState, event: Event, cls: type, changes: Ch
             changes["turn_plays"] = ()
         return
     if state.phase_steps:
+        if len(state.phase_steps) >= MAX_ACTION_STEPS:
+            phase = state.clock.phase.value if state.clock.phase is not None else "game"
+            raise too_long(f"{phase} phase", "a Draw or End phase", state.phase_steps, event)
         changes["phase_steps"] = state.phase_steps + ((state, event),)
     if cls is CardPlay:
         assert isinstance(event, CardPlay)
+        if len(state.turn_plays) >= MAX_TURN_CARD_PLAYS:
+            raise InputError(
+                f"{event.where}: more than {MAX_TURN_CARD_PLAYS:,} cards played in turn {state.clock.turn}; a turn is "
+                f"read with up to {MAX_TURN_CARD_PLAYS:,} (a real one has a few dozen)"
+            )
         changes["turn_plays"] = state.turn_plays + (event,)
 
 

@@ -11,7 +11,9 @@ from a ``.vlog``, passes :class:`EventBounds` before the replay sees it:
 - a string (a unit, card or step name, a dice purpose) has at most ``MAX_TEXT_CHARS`` characters,
   the file of a position 4,096 (a path);
 - the units, cards and areas a log names that the game does not have (each one a ``cannot-check``
-  finding) are at most ``MAX_UNKNOWN_IDS`` in all.
+  finding) are at most ``MAX_UNKNOWN_IDS`` in all;
+- a phase has at most ``MAX_PHASE_EVENTS`` events (the replay's history is kept for a phase at most), a
+  log ``MAX_EVENTS``.
 
 Past a bound, ``InputError`` names the event's position, the field and the bound (exit 2). The
 lists of a real game are far shorter: a stack of at most the stacking limit, a path of a few areas.
@@ -29,6 +31,8 @@ from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, UnitId
 from sdbp_module.limits import (
     MAX_DICE_VALUES,
+    MAX_EVENTS,
+    MAX_PHASE_EVENTS,
     MAX_TEXT_CHARS,
     MAX_UNKNOWN_IDS,
     MIN_LIST_CAP,
@@ -39,6 +43,7 @@ from sdbp_module.replay.events import (
     AreaLevel,
     Event,
     FireMarkerAt,
+    PhaseStart,
     PileContents,
     UnitOutcome,
     UnitSetup,
@@ -84,12 +89,28 @@ class EventBounds:
             "area": frozenset(a.id for a in game.areas),
         }
         self.unknown: set[tuple[str, object]] = set()
+        self.events = 0
+        self.phase_events = 0
+        self.phase_start: Where | None = None
 
     def check(self, event: Event) -> Event:
         """``event`` when it is within the bounds; ``InputError`` naming its position otherwise."""
         problem = _checker(type(event))(self, event)
         if problem is not None:
             raise InputError(f"{_position(event.where)}: {event.kind} {problem}")
+        self.events += 1
+        if self.events > MAX_EVENTS:
+            raise InputError(f"{_position(event.where)}: more than {MAX_EVENTS:,} events; a log is read up to {MAX_EVENTS:,}")
+        if type(event) is PhaseStart:
+            self.phase_events, self.phase_start = 0, event.where
+        else:
+            self.phase_events += 1
+            if self.phase_events > MAX_PHASE_EVENTS:
+                began = f"the phase that began at {_position(self.phase_start)}" if self.phase_start else "the log's first phase"
+                raise InputError(
+                    f"{_position(event.where)}: {began} has more than {MAX_PHASE_EVENTS:,} events; a phase is read up to "
+                    f"{MAX_PHASE_EVENTS:,} (a real one has at most a few hundred)"
+                )
         return event
 
     def checked(self, events: Iterable[Event]) -> Iterator[Event]:

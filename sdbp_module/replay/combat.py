@@ -26,7 +26,9 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import TYPE_CHECKING, TypeVar
 
+from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
+from sdbp_module.limits import MAX_ACTION_STEPS
 from sdbp_module.replay.events import (
     Assault,
     CardPlay,
@@ -123,6 +125,17 @@ class Attack:
         return apply(state, event)
 
 
+def too_long(what: str, kind: str, steps: tuple[tuple[GameState, Event], ...], event: Event) -> InputError:
+    """The error of an action, or a Draw or End phase (``what``: "action", "end phase"; ``kind``: what
+    the limit is for, with its article), of more than ``MAX_ACTION_STEPS`` events: the replay keeps each
+    one's events with the state before each, so their memory grows as the square of their length."""
+    first = steps[0][1].where if steps else event.where
+    return InputError(
+        f"{event.where}: the {what} that began at {first} has more than {MAX_ACTION_STEPS:,} events; {kind} is read "
+        f"up to {MAX_ACTION_STEPS:,} (a real one has at most a few hundred)"
+    )
+
+
 def advance_attacks(state: GameState, event: Event, opens: bool, changes: dict[str, object]) -> None:
     """Put in ``changes`` the ``action_steps``/``previous_action``/``attacks``/``pending_cards``/
     ``attack_count`` fields ``event`` changes.
@@ -144,6 +157,8 @@ def advance_attacks(state: GameState, event: Event, opens: bool, changes: dict[s
         if state.previous_action:
             changes["previous_action"] = ()
     elif state.clock.action_side is not None:
+        if len(state.action_steps) >= MAX_ACTION_STEPS:
+            raise too_long("action", "an action", state.action_steps, event)
         changes["action_steps"] = state.action_steps + ((state, event),)
     if not attacks and not pending and cls not in _DECLARING_OR_PLAY:
         return  # no attack or card play open, and none declared: nothing else changes

@@ -84,6 +84,7 @@ from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.tree import Command
 from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId, is_small_number
+from sdbp_module.limits import MAX_EVENTS
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.bounds import bounded
 from sdbp_module.replay.events import (
@@ -146,6 +147,9 @@ def events_from_vlog(path: Path, game: GameData, module: Path | None) -> tuple[l
     other = logged_module(entries)
     if other is not None and other != game.game.module_name:
         raise InputError(f"{path}: a log of the module {other!r}, not of {game.game.module_name!r}")
+    steps = sum(1 for top in tree.children if top.text.startswith("LOG\t"))
+    if steps > MAX_EVENTS:
+        raise InputError(f"{path}: {steps:,} log steps; a log is read up to {MAX_EVENTS:,} (a whole real game has a few thousand)")
     zones = module_zones(module) if module is not None else Zones.from_game(game)
     events, problems = interpret_tree(tree, game, zones, path.name)
     return list(bounded(events, game)), problems

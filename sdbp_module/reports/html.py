@@ -33,7 +33,7 @@ from sdbp_module.reports.pictures import (
     finding_pictures,
     wants_picture,
 )
-from sdbp_module.reports.text import context_words
+from sdbp_module.reports.text import context_words, unlisted_sentence
 from sdbp_module.rules.findings import Finding
 
 if TYPE_CHECKING:
@@ -343,6 +343,9 @@ def _figure(f: Finding, picture: Picture, first: int, index: int) -> str:
 
 
 def _no_findings(checked: Checked) -> str:
+    unlisted = unlisted_sentence(checked.report)
+    if unlisted is not None:
+        return f'<p class="none">{_e(unlisted)}</p>'
     if checked.report.findings:
         return ""
     return '<p class="none">No finding: every rule checked found the log legal.</p>'

@@ -61,6 +61,11 @@ def report_to_json(report: Report) -> dict[str, Any]:
         "verdict": "illegal" if s.illegal else "no-illegal",
         **({"result": _result(report.outcome)} if report.outcome is not None else {}),
         "findings": [finding_to_json(f) for f in report.findings],
+        **(
+            {"unlisted": [{"rule_id": r, "severity": sev.value, "count": n} for r, sev, n in report.unlisted]}
+            if report.unlisted
+            else {}
+        ),
     }
 
 

@@ -56,6 +56,18 @@ def format_finding(f: Finding) -> list[str]:
     return lines
 
 
+def unlisted_sentence(report: Report) -> str | None:
+    """What a report says of the findings it does not list (``limits.MAX_FINDINGS_LISTED``), or None."""
+    if not report.unlisted:
+        return None
+    n = report.unlisted_count
+    each = ", ".join(f"{count:,} {severity.value} {rule_id}" for rule_id, severity, count in report.unlisted)
+    return (
+        f"{n:,} more finding{'s are' if n != 1 else ' is'} not listed: a report lists {len(report.findings):,}, the most "
+        f"serious first, then the earliest; the counts below include them all ({each})."
+    )
+
+
 def render_text(report: Report) -> str:
     lines = [
         (
@@ -78,6 +90,9 @@ def render_text(report: Report) -> str:
             lines.append(h)
             heading = h
         lines.extend(format_finding(f))
+    unlisted = unlisted_sentence(report)
+    if unlisted is not None:
+        lines += ["", unlisted]
     s = report.summary
     lines.append("")
     if report.outcome is not None:

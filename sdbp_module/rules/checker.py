@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from sdbp_module.ids import Severity
+from sdbp_module.limits import MAX_FINDINGS_LISTED
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay import memo
 from sdbp_module.replay.apply import apply
@@ -32,7 +33,7 @@ from sdbp_module.rules.base import (
     RulesPackage,
     make_finding,
 )
-from sdbp_module.rules.findings import Finding, Summary, sort_findings
+from sdbp_module.rules.findings import SEVERITY_ORDER, Finding, Summary, sort_findings
 from sdbp_module.rules.switches import RuleSet
 
 
@@ -51,10 +52,16 @@ class Report:
     final: GameState
     outcome: Outcome | None = None  # the result the log supports, and the one it claims
     initial: GameState | None = field(default=None, compare=False, repr=False)  # where the replay began
+    unlisted: tuple[tuple[str, Severity, int], ...] = ()  # (rule id, severity, count) of findings past the limit
 
     @property
     def summary(self) -> Summary:
-        return Summary.of(self.findings)
+        """The counts of every finding, listed or not."""
+        return Summary.of(self.findings).plus(self.unlisted)
+
+    @property
+    def unlisted_count(self) -> int:
+        return sum(n for _, _, n in self.unlisted)
 
     @property
     def has_illegal(self) -> bool:
@@ -138,16 +145,50 @@ class RuleCrash(RuntimeError):
     """A rule raised: a bug in the rule, reported with the rule id and the log position."""
 
 
+class Kept:
+    """The findings a report lists: at most ``limit``, the most serious first, then the earliest (the
+    report's order), with the count of the others by rule id and severity.
+
+    Findings are added in the order they are judged; once more than twice ``limit`` are held, the list
+    is cut back to the ``limit`` that come first by (severity, log position, rule id, order judged), so
+    memory stays bounded however many findings a log makes."""
+
+    __slots__ = ("found", "limit", "unlisted")
+
+    def __init__(self, limit: int = MAX_FINDINGS_LISTED) -> None:
+        self.found: list[Finding] = []
+        self.limit = limit
+        self.unlisted: dict[tuple[str, Severity], int] = {}
+
+    def trim(self) -> None:
+        """Cut ``found`` back to ``limit`` findings, counting those left out."""
+        found = self.found
+        if len(found) <= self.limit:
+            return
+        order = sorted(range(len(found)), key=lambda i: (SEVERITY_ORDER[found[i].severity], found[i].sort_key, i))
+        keep = sorted(order[: self.limit])
+        for i in order[self.limit :]:
+            key = (found[i].rule_id, found[i].severity)
+            self.unlisted[key] = self.unlisted.get(key, 0) + 1
+        self.found = [found[i] for i in keep]
+
+    def counts(self) -> tuple[tuple[str, Severity, int], ...]:
+        return tuple(sorted(((r, s, n) for (r, s), n in self.unlisted.items()), key=lambda t: (SEVERITY_ORDER[t[1]], t[0])))
+
+
 def _fold(
     events: Sequence[Event],
     state: GameState,
     active: tuple[Rule, ...],
     ctx: CheckContext,
     problems: Iterable[LogProblem],
+    kept: Kept | None = None,
 ) -> tuple[list[Finding], GameState]:
     """Apply every event from ``state``, judging each step and then the final state: the findings
-    (unsorted) and the final state."""
-    found: list[Finding] = []
+    (unsorted; at most ``kept.limit`` of them with ``kept``, which counts the others) and the final state."""
+    kept = kept if kept is not None else Kept(limit=1 << 62)
+    found: list[Finding] = kept.found
+    cut = 2 * kept.limit
     pending = sorted(problems, key=lambda p: p.where.sort_key)
     dispatch: dict[type, Dispatch] = {}
     extend = found.extend
@@ -175,6 +216,10 @@ def _fold(
                 except Exception as exc:
                     raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
         state = after
+        if len(found) > cut:
+            kept.trim()
+            found = kept.found
+            extend = found.extend
     found.extend(problem_finding(p, state) for p in pending)
     for rule in active:
         finish = getattr(rule, "finish", None)
@@ -184,7 +229,9 @@ def _fold(
             found.extend(finish(state, ctx))
         except Exception as exc:
             raise RuleCrash(f"rule {rule.rule_id} crashed at the end of the log: {exc!r}") from exc
-    return found, state
+    kept.found = found
+    kept.trim()
+    return kept.found, state
 
 
 def _judged(
@@ -193,13 +240,14 @@ def _judged(
     active: tuple[Rule, ...],
     ctx: CheckContext,
     problems: Iterable[LogProblem],
+    kept: Kept | None = None,
 ) -> tuple[list[Finding], GameState]:
     """``_fold`` with the cycle collector paused, and the rules' caches emptied once it is over (they
     hold states of the check: emptied while the collector is paused, they are freed rather than
     walked by its next pass)."""
     with _cycle_collector_paused():
         try:
-            return _fold(events, state, active, ctx, problems)
+            return _fold(events, state, active, ctx, problems, kept)
         finally:
             memo.forget()
 
@@ -214,8 +262,12 @@ def check_events(
     rules: Iterable[Rule] | None = None,
     source: str = "<events>",
     problems: Iterable[LogProblem] = (),
+    max_findings: int = MAX_FINDINGS_LISTED,
 ) -> Report:
     """Replay ``events`` from ``initial`` and judge every step.
+
+    The report lists at most ``max_findings`` findings, the most serious first (``Kept``), and counts
+    the others (``Report.unlisted``).
 
     Without ``initial``, the replay starts empty when the log opens with a ``game-start`` snapshot,
     and otherwise from the printed set-up of ``game`` (``state.started`` stays False, so the set-up
@@ -226,7 +278,8 @@ def check_events(
     ctx = CheckContext(game=game, rules=ruleset, sequence=sequence, impulse=package.impulse)
     active = tuple(rules if rules is not None else package.rules)
     first = start_state(events, game, sequence, initial)
-    found, state = _judged(events, first, active, ctx, problems)
+    kept = Kept(max_findings)
+    found, state = _judged(events, first, active, ctx, problems, kept)
     return Report(
         source=source,
         game_id=package.game_id,
@@ -241,6 +294,7 @@ def check_events(
         final=state,
         outcome=package.outcome(state, ctx) if package.outcome is not None else None,
         initial=first,
+        unlisted=kept.counts(),
     )
 
 

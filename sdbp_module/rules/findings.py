@@ -64,3 +64,17 @@ class Summary:
             counts[Severity.INFO],
             counts[Severity.CANNOT_CHECK],
         )
+
+    def plus(self, counted: Iterable[tuple[str, Severity, int]]) -> Summary:
+        """These counts and ``counted``'s (rule id, severity, count), e.g. a report's unlisted findings."""
+        extra = {s: 0 for s in Severity}
+        for _, severity, n in counted:
+            extra[severity] += n
+        if not any(extra.values()):
+            return self
+        return Summary(
+            self.illegal + extra[Severity.ILLEGAL],
+            self.suspicious + extra[Severity.SUSPICIOUS],
+            self.info + extra[Severity.INFO],
+            self.cannot_check + extra[Severity.CANNOT_CHECK],
+        )

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
-from sdbp_module.ids import AreaId, Phase, Side, UnitId
+from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.clock import ActionKind
 from sdbp_module.replay.events import (
@@ -169,3 +169,41 @@ def test_a_stack_moves_as_one_unit_at_a_time_would(units: list[str], path: list[
     got, want = apply(s, event), _one_unit_at_a_time(s, event)
     for name in ("units", "occupants", "side_counts", "fresh_counts", "control"):
         assert dict(getattr(got, name)) == dict(getattr(want, name)), name
+
+
+def test_an_action_a_draw_or_end_phase_and_a_turn_s_card_plays_are_bounded() -> None:
+    """Each event of an action (and of a Draw or End phase) keeps the events before it in the action: their
+    memory grows as the square of their number, so past ``MAX_ACTION_STEPS`` the log is refused, in one
+    line naming where the action began; a turn's card plays are kept for the turn (``MAX_TURN_CARD_PLAYS``)."""
+    import pytest
+
+    from sdbp_module.errors import InputError
+    from sdbp_module.limits import MAX_ACTION_STEPS, MAX_TURN_CARD_PLAYS
+    from sdbp_module.replay.events import DiceRoll, Where
+
+    s = apply(state_from_text("10: FR-A | ctrl french\n"), PhaseStart(turn=1, phase=Phase.ACTION, where=Where("t", 0, 1)))
+    s = apply(s, Move(side=FR, units=(U("FR-A"),), from_area=A(10), to_area=A(11), where=Where("t", 1, 2)))
+    for i in range(MAX_ACTION_STEPS - 1):
+        s = apply(s, DiceRoll(side=FR, purpose="x", values=(1,), where=Where("t", i + 2, i + 3)))
+    assert len(s.action_steps) == MAX_ACTION_STEPS
+    with pytest.raises(InputError) as info:
+        apply(s, DiceRoll(side=FR, purpose="x", values=(1,), where=Where("t", 9999, 10000)))
+    assert info.value.message == (
+        f"t:10000: the action that began at t:2 has more than {MAX_ACTION_STEPS:,} events; an action is read up to "
+        f"{MAX_ACTION_STEPS:,} (a real one has at most a few hundred)"
+    )
+    s = apply(s, PhaseStart(turn=1, phase=Phase.END, where=Where("t", 0, 1)))
+    for i in range(MAX_ACTION_STEPS - 1):
+        s = apply(s, DiceRoll(side=FR, purpose="x", values=(1,), where=Where("t", i + 2, i + 3)))
+    with pytest.raises(InputError, match=r"^t:7: the end phase that began at t:1 has more than 2,000 events; a Draw or End phase"):
+        apply(s, DiceRoll(side=FR, purpose="x", values=(1,), where=Where("t", 6, 7)))
+    s = apply(s, PhaseStart(turn=2, phase=Phase.DRAW, where=Where("t", 0, 1)))
+    for i in range(MAX_TURN_CARD_PLAYS):
+        s = apply(s, PhaseStart(turn=2, phase=Phase.DRAW if i % 2 else Phase.ACTION)) if i % 500 == 0 else s
+        s = apply(s, CardPlay(side=FR, card=CardId("FR-01")))
+    with pytest.raises(InputError) as info:
+        apply(s, CardPlay(side=FR, card=CardId("FR-01"), where=Where("t", 5, 6)))
+    assert info.value.message == (
+        f"t:6: more than {MAX_TURN_CARD_PLAYS:,} cards played in turn 2; a turn is read with up to {MAX_TURN_CARD_PLAYS:,} "
+        "(a real one has a few dozen)"
+    )

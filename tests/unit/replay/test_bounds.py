@@ -111,3 +111,23 @@ def test_a_transcript_past_a_bound_is_refused_by_check(tmp_path: Path, game: Gam
     result = CliRunner().invoke(main, ["check", str(path)])
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr == f"Error: {path}:2: move path: {len(game.areas) + 1} areas; the game has {len(game.areas)}, so a list holds at most that many\n"
+
+
+def test_a_phase_and_a_log_are_read_up_to_their_limits(game: GameData) -> None:
+    """The replay keeps a phase's history (``MAX_PHASE_EVENTS``); a log is read up to ``MAX_EVENTS``."""
+    from sdbp_module.ids import Phase
+    from sdbp_module.limits import MAX_EVENTS, MAX_PHASE_EVENTS
+
+    side = game.units[0].side
+    phase = [ev.PhaseStart(turn=1, phase=Phase.ACTION, where=ev.Where("t.jsonl", 0, 1))]
+    passes = [ev.Pass(side=side, where=ev.Where("t.jsonl", i, i + 1)) for i in range(1, MAX_PHASE_EVENTS + 2)]
+    assert len(bounded(phase + passes[:-1], game)) == MAX_PHASE_EVENTS + 1
+    assert refused(game, *phase, *passes) == (
+        f"t.jsonl:{MAX_PHASE_EVENTS + 2}: the phase that began at t.jsonl:1 has more than {MAX_PHASE_EVENTS:,} events; "
+        f"a phase is read up to {MAX_PHASE_EVENTS:,} (a real one has at most a few hundred)"
+    )
+    many: list[ev.Event] = []
+    for i in range(MAX_EVENTS):
+        many.append(ev.PhaseStart(turn=1, phase=Phase.ACTION, where=ev.Where("t.jsonl", i)) if i % 1000 == 0 else passes[0])
+    assert len(bounded(many, game)) == MAX_EVENTS
+    assert refused(game, *many, passes[0]) == f"t.jsonl:2: more than {MAX_EVENTS:,} events; a log is read up to {MAX_EVENTS:,}"
