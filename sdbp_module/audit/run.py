@@ -22,13 +22,13 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 
-from sdbp_module.errors import InputError, SdbpError
+from sdbp_module.errors import InputError, OutputError, SdbpError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.ids import Severity
 from sdbp_module.model.game_data import GameData
 from sdbp_module.rules.base import Outcome, RulesPackage
 from sdbp_module.rules.checker import RuleCrash
-from sdbp_module.rules.commands import check_log, render_report
+from sdbp_module.rules.commands import check_log, render_report, report_chunks
 from sdbp_module.rules.findings import Summary
 
 LOG_SUFFIXES = (".vlog", ".jsonl")
@@ -146,24 +146,24 @@ class LogAuditor:
         checked_result = LogResult(path, LogStatus.CHECKED, events=report.events, summary=summary, illegal_rules=illegal, outcome=report.outcome)
         try:
             json_text = render_report(checked, "json")
-            html_text = render_report(checked, "html", pictures=s.pictures)
+            html_chunks = report_chunks(checked, "html", pictures=s.pictures)  # drawn as written, one picture at a time
         except SdbpError as exc:  # e.g. the module's images for the pictures cannot be read
             return replace(checked_result, status=LogStatus.UNREADABLE, error=exc.message)
         except Exception as exc:  # a bug in a renderer: this log's reports are missing, the audit goes on
             return replace(checked_result, status=LogStatus.ERROR, error=f"{log}: its report could not be made: {_short(repr(exc))}")
         json_path, html_path = report_paths(path)
         written: list[str] = []
-        for target, text in ((json_path, json_text), (html_path, html_text)):
+        for target, pieces in ((json_path, (json_text,)), (html_path, html_chunks)):
             try:
-                write_atomically(s.out_dir / target, text.encode("utf-8"))
-            except SdbpError as exc:  # a folder in the way, no permission, a full disk
+                write_atomically(s.out_dir / target, (piece.encode("utf-8") for piece in pieces))
+            except SdbpError as exc:  # a folder in the way, no permission, a full disk; unreadable images
                 return replace(
                     checked_result,
                     status=LogStatus.UNREADABLE,
-                    error=f"{exc.message} (the report of {log})",
+                    error=exc.message if target == html_path and not isinstance(exc, OutputError) else f"{exc.message} (the report of {log})",
                     json_report=written[0] if written else None,
                 )
-            except Exception as exc:  # a bug (text that cannot be encoded): this log's reports are missing
+            except Exception as exc:  # a bug in a renderer, text that cannot be encoded: this log's report is missing
                 return replace(
                     checked_result,
                     status=LogStatus.ERROR,

@@ -18,19 +18,22 @@ from __future__ import annotations
 import base64
 import html
 import shlex
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from sdbp_module import __version__
 from sdbp_module.ids import Severity
+from sdbp_module.limits import MAX_PICTURES
 from sdbp_module.replay.events import END_OF_LOG, NOWHERE, Where
 from sdbp_module.reports.pictures import (
+    GivenPictures,
+    LazyPictures,
     Painter,
     Picture,
+    Pictures,
     board_painter,
-    finding_pictures,
     wants_picture,
 )
 from sdbp_module.reports.text import context_words, unlisted_sentence
@@ -54,21 +57,41 @@ def render_html_report(
 
     ``painter`` draws the pictures (default: ``board.draw.BoardPainter`` for the checked game and
     module, made only when some finding gets a picture)."""
+    return "".join(html_report_chunks(checked, pictures=pictures, images_dir=images_dir, painter=painter))
+
+
+def html_report_chunks(
+    checked: Checked,
+    *,
+    pictures: str = "all",
+    images_dir: Path | None = None,
+    painter: Painter | None = None,
+) -> Iterator[str]:
+    """``render_html_report`` as pieces of text to write as they come: each picture is drawn when its
+    finding is written and let go after it (``reports.pictures.LazyPictures``), so the page of a report
+    of many findings is never held whole, nor its pictures."""
     wanted = any(wants_picture(f, pictures) for f in checked.report.findings)
     if wanted and painter is None:
         painter = board_painter(checked, images_dir)
-    drawn = finding_pictures(checked, pictures, painter) if wanted and painter is not None else {}
-    return html_page(checked, drawn, policy=pictures)
+    source: Pictures = (
+        LazyPictures(checked, pictures, painter) if wanted and painter is not None else GivenPictures({})
+    )
+    return page_chunks(checked, source, policy=pictures)
 
 
 def html_page(checked: Checked, pictures: Mapping[int, Picture], *, policy: str = "all") -> str:
     """The page of ``checked`` with the given pictures (finding index → picture)."""
+    return "".join(page_chunks(checked, GivenPictures(pictures), policy=policy))
+
+
+def page_chunks(checked: Checked, pictures: Pictures, *, policy: str = "all") -> Iterator[str]:
+    """The page of ``checked`` in pieces, its pictures asked of ``pictures`` finding by finding."""
     report = checked.report
     name = PurePath(report.source).name
     page_title = f"{name} — {checked.game.game.title}: sdbp check"
     groups = _groups(report.findings)
     page = _Page(checked, pictures)
-    parts = [
+    head = [
         "<!DOCTYPE html>",
         '<html lang="en">',
         "<head>",
@@ -83,15 +106,13 @@ def html_page(checked: Checked, pictures: Mapping[int, Picture], *, policy: str 
         _header(checked, name),
         _contents(checked, groups),
         "<main>",
-        *(_group(page, title, anchor, members) for title, anchor, members in groups),
-        _no_findings(checked),
-        "</main>",
-        _footer(checked, pictures, policy),
-        "</div>",
-        "</body>",
-        "</html>",
     ]
-    return "\n".join(p for p in parts if p) + "\n"
+    yield "\n".join(p for p in head if p)
+    for title, anchor, members in groups:
+        yield "\n"
+        yield from _group(page, title, anchor, members)
+    tail = [_no_findings(checked), "</main>", _footer(checked, pictures, policy), "</div>", "</body>", "</html>"]
+    yield "\n" + "\n".join(p for p in tail if p) + "\n"
 
 
 # -- the top of the page ---------------------------------------------------------------------------
@@ -268,25 +289,22 @@ def _groups(findings: Sequence[Finding]) -> list[Group]:
 
 @dataclass(frozen=True)
 class _Page:
-    """What every finding block reads: the check, its pictures, the rules' words, first use of each picture."""
+    """What every finding block reads: the check, its pictures, the rules' words."""
 
     checked: Checked
-    pictures: Mapping[int, Picture]
+    pictures: Pictures
     words: Mapping[str, str] = field(init=False)
-    first_use: Mapping[int, int] = field(init=False)  # id of a picture → the first finding index showing it
 
     def __post_init__(self) -> None:
         words = {r.rule_id: str(getattr(r, "summary", "")) for r in self.checked.package.rules}
-        first_use: dict[int, int] = {}
-        for i in sorted(self.pictures):
-            first_use.setdefault(id(self.pictures[i]), i)
         object.__setattr__(self, "words", words)
-        object.__setattr__(self, "first_use", first_use)
 
 
-def _group(page: _Page, title: str, anchor: str, members: list[tuple[int, Finding]]) -> str:
-    blocks = "\n".join(_finding(page, i, f) for i, f in members)
-    return f'<section class="group" id="{anchor}">\n<h2>{_e(title)}</h2>\n{blocks}\n</section>'
+def _group(page: _Page, title: str, anchor: str, members: list[tuple[int, Finding]]) -> Iterator[str]:
+    yield f'<section class="group" id="{anchor}">\n<h2>{_e(title)}</h2>\n'
+    for n, (i, f) in enumerate(members):
+        yield ("\n" if n else "") + _finding(page, i, f)
+    yield "\n</section>"
 
 
 def _finding(page: _Page, index: int, f: Finding) -> str:
@@ -324,7 +342,7 @@ def _finding(page: _Page, index: int, f: Finding) -> str:
     parts.append(f'<p class="cmd"><span class="muted">The board there:</span> <code>{command}</code></p>')
     picture = page.pictures.get(index)
     if picture is not None:
-        parts.append(_figure(f, picture, page.first_use.get(id(picture), index), index))
+        parts.append(_figure(f, picture, page.pictures.first_use(index), index))
     parts.append("</article>")
     return "\n".join(parts)
 
@@ -351,13 +369,18 @@ def _no_findings(checked: Checked) -> str:
     return '<p class="none">No finding: every rule checked found the log legal.</p>'
 
 
-def _footer(checked: Checked, pictures: Mapping[int, Picture], policy: str) -> str:
-    n = len({id(p) for p in pictures.values()})
+def _footer(checked: Checked, pictures: Pictures, policy: str) -> str:
+    n = pictures.count
     note = {
         "all": "every finding has a picture",
         "serious": "illegal and suspicious findings have a picture",
         "none": "no pictures (<code>--pictures none</code>)",
     }.get(policy, "")
+    if pictures.left_out:
+        note += (
+            f", but for {_plural(pictures.left_out, 'finding')} past the {MAX_PICTURES} boards a report draws "
+            "(the most serious findings' first): the <code>sdbp show</code> command under each draws its board"
+        )
     return (
         f'<footer><p>sdbp {_e(__version__)} · {len(checked.report.findings)} findings, '
         f"{_plural(n, 'board picture')}{' — ' + note if note else ''}. "

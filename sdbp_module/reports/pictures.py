@@ -14,16 +14,17 @@ will do (the tests use a small fake).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, Severity, UnitId
+from sdbp_module.limits import MAX_PICTURES
 from sdbp_module.replay.events import Where
 from sdbp_module.replay.snapshots import Key, Snapshot, snapshots
 from sdbp_module.rules.checker import start_state
-from sdbp_module.rules.findings import Finding
+from sdbp_module.rules.findings import SEVERITY_ORDER, Finding
 
 if TYPE_CHECKING:
     from sdbp_module.rules.commands import Checked
@@ -78,21 +79,123 @@ def view_key(finding: Finding) -> ViewKey:
     return (finding.where.sort_key, frozenset(finding.areas), frozenset(finding.units))
 
 
-def finding_pictures(checked: Checked, policy: str, painter: Painter) -> dict[int, Picture]:
-    """Finding index (in ``checked.report.findings``) → its picture, for the findings ``policy`` gives one.
+class Pictures(Protocol):
+    """The pictures a page shows, by finding index (``LazyPictures``, or a mapping given whole)."""
+
+    def get(self, index: int) -> Picture | None: ...
+
+    def first_use(self, index: int) -> int:
+        """The first finding index showing the same view as ``index`` (which has a picture)."""
+        ...
+
+    @property
+    def count(self) -> int:
+        """Distinct views drawn (or to be drawn)."""
+        ...
+
+    @property
+    def left_out(self) -> int:
+        """Findings the policy gives a picture that have none: past ``MAX_PICTURES`` views."""
+        ...
+
+
+class LazyPictures:
+    """The pictures of a report, each drawn when the page asks for it and let go when the page moves on.
+
+    Which findings get one: those ``policy`` gives a picture, by view, at most ``limit`` distinct views
+    (``limits.MAX_PICTURES``), the views of the most serious findings first, then the earliest; findings
+    sharing a view share its picture; the others are ``left_out`` (their ``sdbp show`` command draws their
+    board). The boards come from one rule-free replay (``board_snapshots``) that keeps only those states.
+    The page asks in report order, in which findings of one view are neighbours (one log position), so at
+    most the pictures of one position are held at a time, however many findings the report has."""
+
+    def __init__(self, checked: Checked, policy: str, painter: Painter, limit: int = MAX_PICTURES) -> None:
+        findings = checked.report.findings
+        chosen = sorted(
+            (i for i, f in enumerate(findings) if wants_picture(f, policy)),
+            key=lambda i: (SEVERITY_ORDER[findings[i].severity], i),
+        )
+        first: dict[ViewKey, int] = {}
+        self._view_of: dict[int, ViewKey] = {}
+        self._left_out = 0
+        for i in chosen:
+            key = view_key(findings[i])
+            if key not in first:
+                if len(first) >= limit:
+                    self._left_out += 1
+                    continue
+                first[key] = i
+            else:
+                first[key] = min(first[key], i)
+            self._view_of[i] = key
+        self._first = first
+        self._findings = findings
+        self._painter = painter
+        self._boards = board_snapshots(checked, (findings[i].where for i in first.values())) if first else {}
+        self._held: dict[ViewKey, Picture] = {}
+        self._position: Key | None = None
+
+    def get(self, index: int) -> Picture | None:
+        key = self._view_of.get(index)
+        if key is None:
+            return None
+        if key[0] != self._position:  # the page moved on: the pictures of the last position are done
+            self._held.clear()
+            self._position = key[0]
+        picture = self._held.get(key)
+        if picture is None:
+            f = self._findings[index]
+            picture = self._held[key] = self._painter.picture(self._boards[f.where.sort_key], areas=f.areas, units=f.units)
+        return picture
+
+    def first_use(self, index: int) -> int:
+        return self._first[self._view_of[index]]
+
+    @property
+    def count(self) -> int:
+        return len(self._first)
+
+    @property
+    def left_out(self) -> int:
+        return self._left_out
+
+
+class GivenPictures:
+    """``Pictures`` from a mapping of finding index → picture (findings sharing a picture object share a view)."""
+
+    def __init__(self, pictures: Mapping[int, Picture]) -> None:
+        self._pictures = pictures
+        self._first: dict[int, int] = {}
+        for i in sorted(pictures):
+            self._first.setdefault(id(pictures[i]), i)
+
+    def get(self, index: int) -> Picture | None:
+        return self._pictures.get(index)
+
+    def first_use(self, index: int) -> int:
+        return self._first.get(id(self._pictures[index]), index)
+
+    @property
+    def count(self) -> int:
+        return len(self._first)
+
+    @property
+    def left_out(self) -> int:
+        return 0
+
+
+def finding_pictures(checked: Checked, policy: str, painter: Painter, limit: int = MAX_PICTURES) -> dict[int, Picture]:
+    """Finding index (in ``checked.report.findings``) → its picture, for the findings ``policy`` gives one
+    (at most ``limit`` views, chosen as ``LazyPictures`` does), all drawn now: for tests and small reports.
 
     Each distinct view is drawn once; findings sharing it get the same ``Picture`` object."""
-    chosen = [(i, f) for i, f in enumerate(checked.report.findings) if wants_picture(f, policy)]
-    if not chosen:
-        return {}
-    boards = board_snapshots(checked, (f.where for _, f in chosen))
-    drawn: dict[ViewKey, Picture] = {}
+    lazy = LazyPictures(checked, policy, painter, limit)
+    drawn: dict[int, Picture] = {}
     out: dict[int, Picture] = {}
-    for i, f in chosen:
-        key = view_key(f)
-        if key not in drawn:
-            drawn[key] = painter.picture(boards[f.where.sort_key], areas=f.areas, units=f.units)
-        out[i] = drawn[key]
+    for i in range(len(checked.report.findings)):
+        picture = lazy.get(i)
+        if picture is not None:
+            out[i] = drawn.setdefault(lazy.first_use(i), picture)
     return out
 
 

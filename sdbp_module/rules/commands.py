@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,12 +39,15 @@ def rules_package(game_id: str) -> RulesPackage:
     return package
 
 
-def write_output(text: str, output: Path | None) -> None:
-    """Write to ``output`` atomically (temporary file, then ``os.replace``), or to stdout."""
+def write_output(text: str | Iterable[str], output: Path | None) -> None:
+    """Write ``text`` (or its pieces, as they come) to ``output`` atomically (temporary file, then
+    ``os.replace``: a write stopped half-way leaves nothing), or to stdout."""
+    pieces = (text,) if isinstance(text, str) else text
     if output is None:
-        click.echo(text, nl=False)
+        for piece in pieces:
+            click.echo(piece, nl=False)
         return
-    write_atomically(output, text.encode("utf-8"))
+    write_atomically(output, (piece.encode("utf-8") for piece in pieces))
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +80,16 @@ def check_log(
 
 PICTURE_POLICIES = ("all", "serious", "none")
 """Which findings get a board picture in an HTML report: every one, the illegal and suspicious ones, none."""
+
+
+def report_chunks(checked: Checked, fmt: str, *, pictures: str = "all", images_dir: Path | None = None) -> Iterable[str]:
+    """The report of ``checked`` in pieces to write as they come: an HTML page draws each picture as it
+    writes its finding (``reports.html.html_report_chunks``), the other formats are one piece."""
+    if fmt == "html":
+        from sdbp_module.reports.html import html_report_chunks
+
+        return html_report_chunks(checked, pictures=pictures, images_dir=images_dir)
+    return (render_report(checked, fmt),)
 
 
 def render_report(checked: Checked, fmt: str, *, pictures: str = "all", images_dir: Path | None = None) -> str:
@@ -120,7 +133,7 @@ def run_check(
     game = load_game(data_dir)
     package = rules_package(game.game.id)
     checked = check_log(log, game, package, module=module, switches=switches, skips=skips)
-    write_output(render_report(checked, fmt, pictures=pictures), output)
+    write_output(report_chunks(checked, fmt, pictures=pictures), output)
     return EXIT_WRONG if checked.report.has_illegal else EXIT_OK
 
 

@@ -13,6 +13,7 @@ import base64
 import hashlib
 import io
 import shlex
+import weakref
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -298,3 +299,51 @@ def test_a_log_without_findings_says_so(checked: Checked) -> None:
     assert "No illegal finding." in text_of(doc.xpath("//p[contains(@class,'verdict')]")[0])
     assert doc.xpath("//p[@class='none']") and doc.xpath("//article") == []
 
+
+
+class CountingPainter(FakePainter):
+    """A fake painter that counts the pictures alive (not yet freed) at the most."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.alive: weakref.WeakSet[object] = weakref.WeakSet()
+        self.most = 0
+
+    def picture(self, snapshot: Snapshot, *, areas: tuple[AreaId, ...] = (), units: tuple[UnitId, ...] = ()) -> FakePicture:
+        picture = super().picture(snapshot, areas=areas, units=units)
+        self.alive.add(picture)
+        self.most = max(self.most, len(self.alive))
+        return picture
+
+
+def test_a_page_holds_one_position_s_pictures_at_a_time_and_draws_at_most_the_limit(game: GameData, tmp_path: Path) -> None:
+    """A report of many findings is written as it is drawn: each picture is made when its finding is
+    written and let go after it, so at most a position's pictures are alive, never the report's; past
+    ``MAX_PICTURES`` views the most serious findings keep theirs, the others are counted in the footer."""
+    import gc
+
+    from sdbp_module.limits import MAX_PICTURES
+
+    path = tmp_path / "moves.jsonl"
+    move = '{"type":"move","side":"french","units":["FR-III13DBLE-10"],"from_area":14,"to_area":1,"path":[14,1]}'
+    path.write_text('{"type":"phase","turn":1,"phase":"action"}\n' + (move + "\n") * 40, encoding="utf-8")
+    checked = check_log(path, game, rules_package(game.game.id))
+    findings = checked.report.findings
+    views = {view_key(f) for f in findings}
+    assert len(views) > MAX_PICTURES
+    painter = CountingPainter()
+    gc.disable()  # nothing but reference counting frees a picture
+    try:
+        pieces = []
+        for piece in html_module.html_report_chunks(checked, pictures="all", painter=painter):  # type: ignore[arg-type]
+            pieces.append(len(piece))
+    finally:
+        gc.enable()
+    per_position = max(sum(1 for v in views if v[0] == key) for key in {v[0] for v in views})
+    assert len(painter.calls) == MAX_PICTURES and painter.most <= per_position < 10
+    serious = sum(1 for f in findings if f.severity is Severity.ILLEGAL)
+    page = parse(render_html_report(checked, pictures="all", painter=FakePainter()))  # type: ignore[arg-type]
+    drawn = [i for i in range(len(findings)) if block(page, i).xpath(".//figure")]
+    assert {findings[i].severity for i in drawn} == {Severity.ILLEGAL} and serious > MAX_PICTURES
+    left_out = len(findings) - len(drawn)
+    assert f"but for {left_out} findings past the {MAX_PICTURES} boards a report draws" in text_of(page.xpath("//footer")[0])
