@@ -66,8 +66,16 @@ MAX_SAVE_BYTES = 64 * MIB
 """Decompressed size of all the entries of a ``.vsav``/``.vlog`` (the largest real save we know, a
 *Paths of Glory* game, holds 27 MB)."""
 
+MAX_COMMANDS = 100_000
+"""Commands of a save or log (that *Paths of Glory* save: 2,500; a whole real game's log: a few thousand
+steps of a few commands each); each costs a couple of kilobytes once decoded."""
+
 MAX_JSON_BYTES = 32 * MIB
 """Size of the JSON form of a save or log read by ``sdbp convert`` (that *Paths of Glory* save: 11 MB)."""
+
+MAX_JSON_OBJECTS = 200_000
+"""Objects of that JSON form, counted as its ``{`` (that *Paths of Glory* save: 88,000); each costs about
+a kilobyte once parsed and checked."""
 
 MAX_ZONE_POINTS = 100_000
 """Points of all the zone polygons of a module's maps (our modules: under 300)."""

@@ -7,6 +7,7 @@ Bad input raises ``CodecError``/``InputError`` (one line naming the file, exit 2
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,9 +28,10 @@ from sdbp_module.codec.migration import migrate_tree
 from sdbp_module.codec.module_info import ModuleInfo, read_module
 from sdbp_module.codec.resolution import annotate
 from sdbp_module.codec.steps import log_steps
-from sdbp_module.codec.tree import Command, decode_tree, encode_tree
+from sdbp_module.codec.tree import ESC, Command, decode_tree, encode_tree
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG, CodecError, InputError
 from sdbp_module.fileio import require_file, write_atomically
+from sdbp_module.limits import MAX_COMMANDS, MAX_JSON_BYTES, MAX_JSON_OBJECTS
 
 GAME_SUFFIXES = (".vsav", ".vlog")
 DEFAULT_KEY = 0x2A
@@ -52,6 +54,12 @@ def read_game(path: Path, *, exact: bool = False) -> tuple[Envelope, Command, tu
     """
     container = read_container(path)
     env = decode_envelope(container.saved_game, where=f"{path}: entry 'savedGame'", exact=exact)
+    separators = env.text.count(ESC)
+    if separators >= MAX_COMMANDS:  # each command is a few Python objects: count before building any
+        raise CodecError(
+            f"{path}: entry 'savedGame': its text holds {separators:,} command separators (ESC); a save or log is "
+            f"read up to {MAX_COMMANDS:,} commands (a real one: a few thousand)"
+        )
     tree = decode_tree(env.text)
     bad = truncated_command(tree)
     if bad is not None:
@@ -62,11 +70,24 @@ def read_game(path: Path, *, exact: bool = False) -> tuple[Envelope, Command, tu
 
 
 def _read_json(path: Path) -> object:
-    """The JSON value in ``path`` (any depth); ``InputError`` if unreadable, not UTF-8 or not JSON."""
+    """The JSON value in ``path`` (any depth); ``InputError`` if unreadable, not UTF-8 or not JSON, or past
+    the limits of a save's JSON form (``limits.MAX_JSON_BYTES``, ``MAX_JSON_OBJECTS``)."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_JSON_BYTES:
+                raise InputError(f"{path}: {size:,} bytes; the JSON form of a save or log is read up to {MAX_JSON_BYTES:,}")
+            data = handle.read(MAX_JSON_BYTES + 1)
     except OSError as exc:
         raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if len(data) > MAX_JSON_BYTES:
+        raise InputError(f"{path}: more than {MAX_JSON_BYTES:,} bytes; the JSON form of a save or log is read up to {MAX_JSON_BYTES:,}")
+    braces = data.count(b"{")
+    if braces > MAX_JSON_OBJECTS:  # each object costs about a kilobyte once parsed and checked
+        raise InputError(
+            f"{path}: {braces:,} opening braces; the JSON form of a save or log is read with up to "
+            f"{MAX_JSON_OBJECTS:,} objects (that of a 27 MB save: 88,000)"
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -8,8 +8,8 @@ timestamp, in the order given, ``savedGame`` first.
 Reading goes through ``codec.zipread`` (which refuses every kind of zip damage in one line with its
 byte offset) and adds the rules of a save or log: an empty, unsafe (absolute, ``..``) or
 control-character entry name, a duplicate name, no ``savedGame`` entry, and more than
-``MAX_TOTAL_BYTES`` (512 MiB) decompressed, checked against the declared sizes before anything is
-inflated.
+``MAX_TOTAL_BYTES`` (64 MiB, ``limits.MAX_SAVE_BYTES``) decompressed, checked against the declared sizes
+before anything is inflated.
 
 :func:`container_bytes` refuses (``ValueError`` naming the entry) anything :func:`read_container`
 would refuse, so we never write a file we cannot read back.

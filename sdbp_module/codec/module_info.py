@@ -28,6 +28,7 @@ from sdbp_module.codec import pieces
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.zipread import open_archive
 from sdbp_module.errors import CodecError
+from sdbp_module.limits import MAX_PIECE_TRAITS, MAX_ZONE_POINTS
 
 _W = "VASSAL.build.widget."
 _MAX_BUILD_FILE = 64 * 1024 * 1024
@@ -110,6 +111,7 @@ def marker_value(type_traits: tuple[str, ...] | list[str], state_traits: tuple[s
 
 
 def _parse_path(path: str) -> tuple[tuple[int, int], ...]:
+    """The points of a zone's ``path`` attribute (``x,y;x,y;…``); callers bound its length first."""
     points: list[tuple[int, int]] = []
     for token in se_decode(path, ";") if path else []:
         xy = se_decode(token, ",")
@@ -131,10 +133,24 @@ def _slot_chain(text: str) -> tuple[list[str], list[str]] | None:
     return type_traits, state_traits
 
 
+class TooManyTraits(Exception):
+    """A piece whose prototypes put in more than ``limits.MAX_PIECE_TRAITS`` traits (prototypes that use
+    each other several times grow exponentially with their depth)."""
+
+
 def expand_prototypes(
-    type_traits: list[str], state_traits: list[str], prototypes: dict[str, tuple[list[str], list[str]]], depth: int = 0
+    type_traits: list[str],
+    state_traits: list[str],
+    prototypes: dict[str, tuple[list[str], list[str]]],
+    depth: int = 0,
+    budget: list[int] | None = None,
 ) -> tuple[list[str], list[str]]:
-    """Replace ``prototype;Name`` traits by the prototype's traits (its dummy BasicPiece dropped)."""
+    """Replace ``prototype;Name`` traits by the prototype's traits (its dummy BasicPiece dropped).
+
+    ``TooManyTraits`` once the piece has more than ``MAX_PIECE_TRAITS`` traits (``budget``: how many
+    more it may have, shared by the recursion)."""
+    if budget is None:
+        budget = [MAX_PIECE_TRAITS]
     if depth > 20:
         return type_traits, state_traits
     out_types: list[str] = []
@@ -144,10 +160,13 @@ def expand_prototypes(
             name = se_decode(trait_type[len("prototype;") :], ";")[0]
             proto = prototypes.get(name)
             if proto is not None:
-                sub_types, sub_states = expand_prototypes(proto[0][:-1], proto[1][:-1], prototypes, depth + 1)
+                sub_types, sub_states = expand_prototypes(proto[0][:-1], proto[1][:-1], prototypes, depth + 1, budget)
                 out_types += sub_types
                 out_states += sub_states
                 continue
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise TooManyTraits
         out_types.append(trait_type)
         out_states.append(state)
     return out_types, out_states
@@ -220,6 +239,7 @@ def read_module(path: Path) -> ModuleInfo:
     where = f"{path}: entry {entry!r}"
     root = parse_build_file(data, where)
     zones: dict[str, tuple[Zone, ...]] = {}
+    points_left = MAX_ZONE_POINTS
     for map_el in root.iter():
         tag = map_el.tag if isinstance(map_el.tag, str) else ""
         if tag not in ("VASSAL.build.module.Map", "VASSAL.build.module.PrivateMap", "VASSAL.build.module.PlayerHand"):
@@ -230,7 +250,14 @@ def read_module(path: Path) -> ModuleInfo:
         found: list[Zone] = []
         boards = [b for b in map_el.iter("VASSAL.build.module.map.boardPicker.Board")]
         for zone_el in boards[0].iter("VASSAL.build.module.map.boardPicker.board.mapgrid.Zone") if boards else ():
-            pts = tuple((x + dx, y + dy) for x, y in _parse_path(zone_el.get("path", "")))
+            path_text = zone_el.get("path", "")
+            points_left -= path_text.count(";") + 1 if path_text else 0
+            if points_left < 0:  # counted before the text is split: a path can be megabytes
+                raise CodecError(
+                    f"{where}: line {zone_el.sourceline}: the zones of the module's maps have more than "
+                    f"{MAX_ZONE_POINTS:,} points; a module is read with up to {MAX_ZONE_POINTS:,} (ours: a few hundred)"
+                )
+            pts = tuple((x + dx, y + dy) for x, y in _parse_path(path_text))
             found.append(Zone(zone_el.get("name", ""), pts))
         zones[map_name] = tuple(found)
     prototypes: dict[str, tuple[list[str], list[str]]] = {}
@@ -244,7 +271,13 @@ def read_module(path: Path) -> ModuleInfo:
         chain = _slot_chain(slot.text or "")
         if chain is None:
             continue
-        type_traits, state_traits = expand_prototypes(chain[0], chain[1], prototypes)
+        try:
+            type_traits, state_traits = expand_prototypes(chain[0], chain[1], prototypes)
+        except TooManyTraits:
+            raise CodecError(
+                f"{where}: line {slot.sourceline}: piece {slot.get('entryName', '')!r} has more than {MAX_PIECE_TRAITS:,} "
+                f"traits once its prototypes are put in; a piece is read with up to {MAX_PIECE_TRAITS:,} (ours: 30)"
+            ) from None
         definition = Definition(slot.get("entryName", ""), slot.get("gpid", ""), tuple(type_traits), tuple(state_traits))
         sdbp_id = definition.sdbp_id
         if sdbp_id is None:

@@ -34,9 +34,11 @@ from pathlib import Path
 from typing import BinaryIO
 
 from sdbp_module.errors import CodecError
+from sdbp_module.limits import MAX_SAVE_BYTES
 
-MAX_TOTAL_BYTES = 512 * 1024 * 1024
-"""Cap on the decompressed size of all entries of one archive (the largest real save: 28 MB)."""
+MAX_TOTAL_BYTES = MAX_SAVE_BYTES
+"""Cap on the decompressed size of all entries of one archive (``limits.MAX_SAVE_BYTES``, 64 MiB; the
+largest real save we know: 28 MB): reading a save costs about four times its decompressed size."""
 
 _CHUNK = 1 << 16
 _LOCAL_SIG = b"PK\x03\x04"

@@ -84,7 +84,7 @@ from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.tree import Command
 from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId, is_small_number
-from sdbp_module.limits import MAX_EVENTS
+from sdbp_module.limits import MAX_EVENTS, MAX_LOG_LINE_CHARS
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.bounds import bounded
 from sdbp_module.replay.events import (
@@ -193,8 +193,9 @@ def interpret_tree(tree: Command, game: GameData, zones: Zones, file: str) -> tu
 
 def _log_texts(node: Command) -> list[str]:
     """The command texts of a step, depth-first pre-order (the engine's execution order), without
-    their ``LOG{TAB}`` wrappers. Iterative: a hostile log may nest a step thousands deep."""
-    return [n.text.removeprefix("LOG\t") for n in node.walk()]
+    their ``LOG{TAB}`` wrappers. Iterative: a hostile log may nest a step thousands deep. A text longer
+    than ``MAX_LOG_LINE_CHARS`` is left as it is (not copied): ``_Interpreter.command`` does not read it."""
+    return [n.text if len(n.text) > MAX_LOG_LINE_CHARS else n.text.removeprefix("LOG\t") for n in node.walk()]
 
 
 def _side_of_card(game: GameData, card: CardId) -> Side | None:
@@ -313,6 +314,14 @@ class _Interpreter:
         self.steps.pop()
 
     def command(self, text: str, order: int, step: _Step, *, quiet: bool = False) -> None:
+        if len(text) > MAX_LOG_LINE_CHARS:
+            if not quiet:
+                self.problem(
+                    step.where,
+                    f"a command of {len(text):,} characters ({text[:12]!r}…), longer than any the module writes "
+                    f"({MAX_LOG_LINE_CHARS:,} at most): not read",
+                )
+            return
         if text.startswith("M/"):
             self.move_command(text, order, step, quiet)
         elif text.startswith("D/"):

@@ -39,7 +39,7 @@ GOOD_TEXT = ESC.join(["begin_save", "", "\\" + ESC + "+/1/mark;sdbp_id\tpiece;;;
 
 
 def _bomb() -> bytes:
-    """A small zip whose central directory declares a 1 GiB savedGame (the cap is 512 MiB)."""
+    """A small zip whose central directory declares a 1 GiB savedGame (the cap is 64 MiB)."""
     data = bytearray(_zip([("savedGame", b"begin_save")]))
     central = data.rfind(b"PK\x01\x02")
     struct.pack_into("<I", data, central + 24, 1 << 30)  # uncompressed size in the central directory
@@ -113,7 +113,7 @@ def _damaged_zips() -> dict[str, bytes]:
         "entry-count.vsav": _patched(good, (end + 8, "<H", 3), (end + 10, "<H", 3)),
         "overlap.vsav": _patched(good, *[(at, "<I", first + 10) for at in (18, 22, _central(good) + 20, _central(good) + 24)]),
         "size-lie-small.vsav": _patched(deflated, (_central(deflated) + 24, "<I", 100)),
-        "size-lie-ratio.vsav": _patched(deflated, (_central(deflated) + 24, "<I", 100_000_000)),
+        "size-lie-ratio.vsav": _patched(deflated, (_central(deflated) + 24, "<I", 60_000_000)),
         "zip64-no-extra.vsav": _patched(good, (_central(good) + 20, "<I", 0xFFFFFFFF)),
         "deflate-damaged.vsav": _patched(deflated, (40, "<B", deflated[40] ^ 0xFF)),
     }

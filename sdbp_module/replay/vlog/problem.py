@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sdbp_module.limits import MAX_PROBLEM_CHARS
 from sdbp_module.replay.events import Where
 
 
@@ -14,6 +15,14 @@ class Problem:
 
     where: Where
     message: str
+
+    def __post_init__(self) -> None:
+        """A message quoting a long log line is cut in the middle (``limits.MAX_PROBLEM_CHARS``): a report
+        holds one finding per problem, and a log line can be megabytes."""
+        if len(self.message) > MAX_PROBLEM_CHARS:
+            half = MAX_PROBLEM_CHARS // 2
+            cut = f"{self.message[:half]} … {self.message[-half:]}"
+            object.__setattr__(self, "message", cut)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}"
