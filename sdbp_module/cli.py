@@ -18,21 +18,25 @@ from typing import Any
 import click
 
 from sdbp_module import __version__
-from sdbp_module.errors import EXIT_INTERNAL
+from sdbp_module.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, one_line
 
 EPILOG = (
     "Exit codes: 0 success (no illegal finding); 1 the input was read but is wrong "
     "(validation problems, illegal findings, lost data); 2 the input could not be read "
-    "or the command was misused; 3 internal error (a bug in sdbp: please report it)."
+    "or the command was misused; 3 internal error (a bug in sdbp: please report it); 130 interrupted (Ctrl-C)."
 )
 
 PathArg = click.Path(path_type=Path)
 ExistingFile = click.Path(path_type=Path, exists=True, dir_okay=False)
 
 
+INTERRUPTED_LINE = "sdbp: interrupted (Ctrl-C); no output was left half-written"
+"""What the guard prints when the user stops a command (exit ``EXIT_INTERRUPTED``, 130)."""
+
+
 def internal_error_line(exc: BaseException, command: str | None) -> str:
     """The one line the guard prints for an unexpected exception."""
-    detail = " ".join(str(exc).split())
+    detail = one_line(" ".join(str(exc).split()))
     if len(detail) > 200:
         detail = detail[:200] + "…"
     where = f" in `sdbp {command}`" if command else ""
@@ -49,7 +53,12 @@ class GuardedGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+        except (KeyboardInterrupt, click.exceptions.Abort):
+            # Ctrl-C: one line and 130, not click's "Aborted!" and 1 (the code of illegal findings); every file
+            # being written is a temporary one that the write removes (fileio.write_atomically)
+            click.echo(INTERRUPTED_LINE, err=True)
+            ctx.exit(EXIT_INTERRUPTED)
+        except (click.exceptions.ClickException, click.exceptions.Exit):
             raise
         except Exception as exc:  # the guard: anything else is a bug, reported as one
             if os.environ.get("SDBP_DEBUG"):
@@ -241,7 +250,7 @@ def show(
 @click.option("-o", "--out-dir", "out_dir", type=PathArg, required=True, help="Where the reports, summary.json and index.html go.")
 @click.option("--module", "module", type=PathArg, default=None, help="The module the games were played with.")
 @click.option("--data", "data_dir", type=PathArg, default=None, help="Game data folder (default: the bundled default game).")
-@click.option("-j", "--jobs", type=int, default=None, help="Worker processes (default: all cores).")
+@click.option("-j", "--jobs", type=int, default=None, help="Worker processes (default and most: one per core this process may use).")
 @click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE", help="Interpretation switch (see `sdbp rules`).")
 @click.option("--skip", "skips", multiple=True, metavar="RULE", help="Leave out rules by id or id prefix (as for check).")
 @click.option(

@@ -14,6 +14,8 @@ never a traceback.
 
 from __future__ import annotations
 
+import re
+
 import click
 
 EXIT_OK = 0
@@ -22,10 +24,39 @@ EXIT_UNREADABLE = 2
 EXIT_INTERNAL = 3
 
 
+EXIT_INTERRUPTED = 130
+"""Stopped by Ctrl-C (SIGINT): 128 + 2, as a shell reports a command killed by it."""
+
+_BREAKS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+"""Control characters (line breaks and tabs included) and the Unicode line and paragraph separators."""
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line that cannot drive a terminal: each control character, line break, tab and
+    Unicode line separator written as its escape (``\\n``, ``\\x1b``, ``\\u2028``), so a file name or a
+    log's text quoted in a message never splits it.
+
+    >>> one_line("a\\nb.vlog\\x1b[31m")
+    'a\\\\nb.vlog\\\\x1b[31m'
+    """
+    return _BREAKS.sub(_escaped, text)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    c = match.group()
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(c)
+    if named is not None:
+        return named
+    return f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+
+
 class SdbpError(click.ClickException):
-    """Base of every error meant for the user: one line, and the exit code of its class."""
+    """Base of every error meant for the user: one line (``one_line``), and the exit code of its class."""
 
     exit_code = EXIT_UNREADABLE
+
+    def format_message(self) -> str:
+        return one_line(self.message)
 
 
 class InputError(SdbpError):

@@ -29,9 +29,14 @@ from sdbp_module.audit.run import (
     audit_logs,
     find_logs,
 )
-from sdbp_module.errors import EXIT_OK, EXIT_UNREADABLE, EXIT_WRONG, InputError
+from sdbp_module.errors import (
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    EXIT_WRONG,
+    InputError,
+    one_line,
+)
 from sdbp_module.fileio import write_atomically
-from sdbp_module.reports.terminal import printable
 from sdbp_module.rules.commands import PICTURE_POLICIES, rules_package, without_rules
 from sdbp_module.rules.switches import parse_switches
 
@@ -92,9 +97,9 @@ def run_audit(
 
     if pictures not in PICTURE_POLICIES:
         raise InputError(f"--pictures {pictures!r}: expected {', '.join(PICTURE_POLICIES)}")
-    workers = jobs if jobs is not None else available_cores()
-    if workers < 1:
-        raise InputError(f"--jobs {workers}: expected 1 or more worker processes")
+    if jobs is not None and jobs < 1:
+        raise InputError(f"--jobs {jobs}: expected 1 or more worker processes")
+    workers = min(jobs or available_cores(), available_cores())  # more workers than cores only add memory
     paths = find_logs(folder, out_dir)
     if module is not None:
         from sdbp_module.codec.module_info import read_module
@@ -114,7 +119,7 @@ def run_audit(
         results = audit_logs(auditor, paths, jobs=workers, on_result=advance)
     for r in results:
         if r.error is not None:
-            click.echo(printable(f"{r.status.value}: {r.error}"), err=True)
+            click.echo(one_line(f"{r.status.value}: {r.error}"), err=True)
 
     audit = make_audit(
         game.game,
@@ -132,7 +137,9 @@ def run_audit(
             raise InputError(f"{out_dir / name}: cannot write ({exc.strerror or exc})") from None
     t = audit.totals
     click.echo(
-        f"sdbp audit {folder}: {t.logs} logs, {t.checked} checked ({t.with_illegal} with illegal findings), "
-        f"{t.unreadable} unreadable, {t.error} errors; see {out_dir / INDEX_NAME}"
+        one_line(
+            f"sdbp audit {folder}: {t.logs} logs, {t.checked} checked ({t.with_illegal} with illegal findings), "
+            f"{t.unreadable} unreadable, {t.error} errors; see {out_dir / INDEX_NAME}"
+        )
     )
     return exit_code(results)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
@@ -202,6 +203,7 @@ def _start_worker(settings: AuditSettings, inherited: LogAuditor | None) -> None
     """Pool initializer: use the parent's auditor when the worker was forked from it (nothing to load, nothing
     pickled), else load the game data and rules here."""
     global _WORKER
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the workers
     _WORKER = inherited if inherited is not None else LogAuditor.load(settings)
     # the game, the rules and the modules loaded live as long as the worker: out of the cycle collector's
     # sight, its passes over what each log allocates stay short (about a tenth of a log's time otherwise)
@@ -256,8 +258,13 @@ def audit_logs(
                 result = LogResult(path, LogStatus.ERROR, error=f"{log}: the worker process checking it stopped ({_short(repr(exc))})")
             by_path[path] = result
             notify(result)
-    except BaseException:  # interrupted: drop the logs not started rather than wait for them
-        pool.shutdown(wait=True, cancel_futures=True)
+    except BaseException:  # interrupted: drop the logs not started and stop those under way
+        processes = list(getattr(pool, "_processes", {}).values())  # the executor gives no public way to stop them
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()  # a report under way is a temporary file its write removes; the others are whole
+        for process in processes:
+            process.join(5)
         raise
     pool.shutdown(wait=True)
     return tuple(by_path[path] for path in paths)

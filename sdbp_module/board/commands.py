@@ -22,7 +22,7 @@ from pathlib import Path
 
 import click
 
-from sdbp_module.errors import EXIT_OK, InputError
+from sdbp_module.errors import EXIT_OK, InputError, one_line
 from sdbp_module.fileio import require_file, write_atomically
 from sdbp_module.ids import UnitId
 from sdbp_module.model.game_data import GameData
@@ -150,7 +150,7 @@ def run_show(log: Path, *, at: str, module: Path | None, data_dir: Path, fmt: st
     assert output is not None
     picture = BoardPainter(game, module=module).picture(shown.snapshot, crop=False, fmt="png")
     write_atomically(output, picture.data)
-    click.echo(f"{output}: {picture.width}x{picture.height} pixels, {picture.alt}")
+    click.echo(one_line(f"{output}: {picture.width}x{picture.height} pixels, {picture.alt}"))
     return EXIT_OK
 
 

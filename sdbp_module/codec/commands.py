@@ -29,7 +29,7 @@ from sdbp_module.codec.module_info import ModuleInfo, read_module
 from sdbp_module.codec.resolution import annotate
 from sdbp_module.codec.steps import log_steps
 from sdbp_module.codec.tree import ESC, Command, decode_tree, encode_tree
-from sdbp_module.errors import EXIT_OK, EXIT_WRONG, CodecError, InputError
+from sdbp_module.errors import EXIT_OK, EXIT_WRONG, CodecError, InputError, one_line
 from sdbp_module.fileio import require_file, write_atomically
 from sdbp_module.limits import MAX_COMMANDS, MAX_JSON_BYTES, MAX_JSON_OBJECTS
 
@@ -152,13 +152,13 @@ def run_convert(source: Path, target: Path, *, module: Path | None, envelope: st
         decoded = game_from_json(_read_json(source), where=str(source))
         env = _rewrap(decoded.envelope, envelope, key_value)
         write_save(target, encode_envelope(env), decoded.entries)
-        click.echo(f"{target}: {decoded.counts.line()}")
+        click.echo(one_line(f"{target}: {decoded.counts.line()}"))
         return EXIT_OK
     if dst not in (".json", ".jsonl") + GAME_SUFFIXES:
         raise InputError(f"{target}: unknown target type (expected .json, .jsonl, .vsav or .vlog)")
     if dst == ".json":
         counts = _write_json_form(source, target, info=info, module=module, envelope=envelope, key=key_value)
-        click.echo(f"{source}: {counts.line()}")
+        click.echo(one_line(f"{source}: {counts.line()}"))
         return EXIT_OK
     env, tree, entries = read_game(source)
     counts = count(tree)
@@ -167,7 +167,7 @@ def run_convert(source: Path, target: Path, *, module: Path | None, envelope: st
     else:
         env = _rewrap(env, envelope, key_value)
         write_save(target, encode_envelope(env), [(n, d) for n, d in entries if n != "savedGame"])
-    click.echo(f"{source}: {counts.line()}")
+    click.echo(one_line(f"{source}: {counts.line()}"))
     return EXIT_OK
 
 

@@ -18,7 +18,7 @@ import click
 
 from sdbp_module.data.dataset import check_folder
 from sdbp_module.data.validate import OPTIONAL_KINDS
-from sdbp_module.errors import EXIT_OK, EXIT_WRONG
+from sdbp_module.errors import EXIT_OK, EXIT_WRONG, one_line
 from sdbp_module.model.from_data import build_game
 from sdbp_module.model.game_data import GameData
 
@@ -110,7 +110,7 @@ def run_validate(data_dir: Path, *, summary: bool) -> int:
     checked = check_folder(data_dir)
     if not checked.ok:
         for problem in checked.problems:
-            click.echo(problem.render())
+            click.echo(one_line(problem.render()))
         click.echo(f"Aborted: {checked.summary_line()}", err=True)
         return EXIT_WRONG
     game = build_game(checked.values)

@@ -9,11 +9,10 @@ from pathlib import Path
 
 import click
 
-from sdbp_module.errors import EXIT_OK, InputError
+from sdbp_module.errors import EXIT_OK, InputError, one_line
 from sdbp_module.model.from_data import load_game
 from sdbp_module.replay.jsonl import write_events
 from sdbp_module.replay.loading import load_events
-from sdbp_module.reports.terminal import printable
 
 
 def run_export_events(source: Path, target: Path, *, module: Path | None, data_dir: Path) -> int:
@@ -30,7 +29,7 @@ def run_export_events(source: Path, target: Path, *, module: Path | None, data_d
     events, problems = load_events(source, game, module)
     write_events(target, events)
     for problem in problems:
-        click.echo(printable(f"cannot interpret: {problem}"), err=True)
+        click.echo(one_line(f"cannot interpret: {problem}"), err=True)
     noun = "problem" if len(problems) == 1 else "problems"
-    click.echo(f"{target}: {len(events)} events, {len(problems)} interpretation {noun}")
+    click.echo(one_line(f"{target}: {len(events)} events, {len(problems)} interpretation {noun}"))
     return EXIT_OK

@@ -7,6 +7,7 @@ file) are shown as ``\\x1b`` escapes (``reports.terminal``), so a log cannot dri
 
 from __future__ import annotations
 
+from sdbp_module.errors import one_line
 from sdbp_module.replay.events import END_OF_LOG
 from sdbp_module.reports.terminal import printable
 from sdbp_module.rules.checker import Report
@@ -38,7 +39,7 @@ def _context(f: Finding) -> str:
 
 
 def format_finding(f: Finding) -> list[str]:
-    where = "end of log" if f.where == END_OF_LOG else str(f.where)
+    where = "end of log" if f.where == END_OF_LOG else one_line(str(f.where))
     context = _context(f)
     head = f"  {where}: {f.severity.value}: {f.rule_id} ({f.rule_ref})"
     if context:
@@ -71,7 +72,7 @@ def unlisted_sentence(report: Report) -> str | None:
 def render_text(report: Report) -> str:
     lines = [
         (
-            f"sdbp check {report.source}: game {report.game_id}, {report.events} events, "
+            f"sdbp check {one_line(report.source)}: game {report.game_id}, {report.events} events, "
             f"{len(report.rules_checked)} rules checked"
         ),
     ]

@@ -18,7 +18,7 @@ import click
 
 from sdbp_module.codec.container import container_bytes
 from sdbp_module.codec.envelope import Envelope, EnvelopeKind, encode_envelope
-from sdbp_module.errors import EXIT_OK, BuildError, InputError, OutputError
+from sdbp_module.errors import EXIT_OK, BuildError, InputError, OutputError, one_line
 from sdbp_module.model.game_data import GameData
 from sdbp_module.vassal import (
     artwork,
@@ -172,8 +172,10 @@ def run_build(data_dir: Path, out_dir: Path, images_dir: Path | None = None) -> 
         bar.close()
     elapsed = time.perf_counter() - start
     click.echo(
-        f"{result.path}: {result.pieces} piece slots ({len(game.units)} units, {len(game.markers)} marker kinds), "
-        f"{result.zones} zones, {result.cards} cards, {result.size / 1e6:.1f} MB, {elapsed:.2f} s "
-        f"(images: {result.images.drawn} drawn, {result.images.cached} cached, {result.images.supplied} supplied)"
+        one_line(
+            f"{result.path}: {result.pieces} piece slots ({len(game.units)} units, {len(game.markers)} marker kinds), "
+            f"{result.zones} zones, {result.cards} cards, {result.size / 1e6:.1f} MB, {elapsed:.2f} s "
+            f"(images: {result.images.drawn} drawn, {result.images.cached} cached, {result.images.supplied} supplied)"
+        )
     )
     return EXIT_OK
