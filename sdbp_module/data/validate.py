@@ -17,6 +17,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from sdbp_module.data.problems import InputProblem, JsonPath
 from sdbp_module.data.sources import SourceFile
+from sdbp_module.schema_patterns import validator_class
 
 KINDS: tuple[str, ...] = (
     "game",
@@ -55,7 +56,10 @@ def load_schema(kind: str) -> dict[str, Any]:
 
 @cache
 def _validator(kind: str) -> Draft202012Validator:
-    return Draft202012Validator(load_schema(kind))
+    """The validator of ``kind``'s schema, its ``pattern`` read as ECMA 262 reads it (``schema_patterns``):
+    ``$`` only at the very end, so a value with a trailing line break does not match ``^…$``."""
+    validator: Draft202012Validator = validator_class(Draft202012Validator)(load_schema(kind))
+    return validator
 
 
 def show(value: Any) -> str:

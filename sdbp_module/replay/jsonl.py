@@ -40,6 +40,7 @@ from sdbp_module.ids import Side
 from sdbp_module.limits import MAX_EVENTS, MAX_LINE_CHARS, MAX_TRANSCRIPT_BYTES
 from sdbp_module.replay.events import EVENT_BY_KIND, EVENT_TYPES, NOWHERE, Event, Where
 from sdbp_module.replay.location import Location, format_location, parse_location
+from sdbp_module.schema_patterns import compiled, validator_class
 
 FORMAT_VERSION = 1
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schemas" / "events.schema.json"
@@ -162,7 +163,7 @@ def _validator_for(sides: tuple[Side, ...]) -> jsonschema.protocols.Validator:
 
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     schema["$defs"]["Side"] = {"enum": [side.value for side in sides]}
-    cls = jsonschema.validators.validator_for(schema)
+    cls = validator_class(jsonschema.validators.validator_for(schema))  # ``$`` at the very end only
     validator: jsonschema.protocols.Validator = cls(schema)
     return validator
 
@@ -312,7 +313,7 @@ def _boolean(value: Any) -> bool:
     raise _Refused
 
 
-_LOCATION_RE = re.compile(LOCATION_PATTERN)
+_LOCATION_RE = compiled(LOCATION_PATTERN)  # as the schema reads it: "14\n" is no location
 
 
 def _location(value: Any) -> Location:
