@@ -137,12 +137,28 @@ class Page:
 
 @dataclass(frozen=True, slots=True)
 class PlayerAid:
-    """A game's player aid: the toolbar button's text and tooltip, the window's title, its pages in tab order."""
+    """A game's player aid: the toolbar button's text and tooltip, the window's title, its pages in tab order.
+
+    ``title`` is plain text, or inline parts when it quotes the data (the game's title, which may hold a
+    digit: a ``Name``); ``title_text`` is the text either way."""
 
     button: str
     tooltip: str
-    title: str
+    title: str | Parts
     pages: tuple[Page, ...]
+
+    @property
+    def title_text(self) -> str:
+        return self.title if isinstance(self.title, str) else "".join(_plain(p) for p in iter_inlines(self.title))
+
+
+def _plain(inline: Inline) -> str:
+    """The text of a title's inline: a ``str`` or a ``Name`` (``digit_problems`` refuses the others there)."""
+    if isinstance(inline, str):
+        return inline
+    if isinstance(inline, Name):
+        return inline.text
+    raise ValueError(f"{inline!r} cannot stand in a window title")
 
 
 # -- building helpers -------------------------------------------------------------------------------
@@ -206,8 +222,13 @@ def digit_problems(aid: PlayerAid) -> list[str]:
         if any(c.isdigit() for c in text):
             problems.append(f"{where}: plain text {text!r} holds a digit; use a Fact, a Ref or a Name")
 
-    for label, text in (("button", aid.button), ("tooltip", aid.tooltip), ("title", aid.title)):
+    for label, text in (("button", aid.button), ("tooltip", aid.tooltip)):
         check(label, text)
+    for inline in (aid.title,) if isinstance(aid.title, str) else iter_inlines(aid.title):
+        if isinstance(inline, str):
+            check("title", inline)
+        elif not isinstance(inline, Name):
+            problems.append(f"title: {inline!r} is not a str or a Name")
     for page in aid.pages:
         for label, text in (("tab", page.tab), ("title", page.title), ("slug", page.slug)):
             check(f"page {page.slug!r} {label}", text)

@@ -84,8 +84,8 @@ def add_chart_window(root: etree._Element, game: GameData, hotkey: str) -> None:
     aid = _checked(game)
     if aid is None:
         return
-    window = _el(root, CHART_WINDOW, {"hotkey": hotkey, "icon": "", "name": aid.title, "text": aid.button, "tooltip": aid.tooltip})
-    tabs = _el(window, TAB_WIDGET, {"entryName": aid.title})
+    window = _el(root, CHART_WINDOW, {"hotkey": hotkey, "icon": "", "name": aid.title_text, "text": aid.button, "tooltip": aid.tooltip})
+    tabs = _el(window, TAB_WIDGET, {"entryName": aid.title_text})
     for page in aid.pages:
         _el(tabs, HTML_CHART, {"chartName": page.tab, "fileName": page_path(page)})
 
@@ -220,12 +220,12 @@ def render_page(aid: PlayerAid, page: Page) -> bytes:
     lines = [
         "<html>",
         "<head>",
-        f"<title>{_esc(aid.title)}: {_esc(page.title)}</title>",
+        f"<title>{_esc(aid.title_text)}: {_esc(page.title)}</title>",
         '<style type="text/css">body { font-family: sans-serif; font-size: 12pt } table { margin-bottom: 10px }</style>',
         "</head>",
         '<body bgcolor="#ffffff" text="#000000">',
         f'<table width="{PAGE_WIDTH}" border="0" cellpadding="0" cellspacing="0"><tr><td>',
-        f'<font size="2" color="{TITLE_COLOUR}">{_esc(aid.title)}</font>',
+        f'<font size="2" color="{TITLE_COLOUR}">{_esc(aid.title_text)}</font>',
         f'<h2><font color="{TITLE_COLOUR}">{_esc(page.title)}</font></h2>',
     ]
     for sec in page.sections:

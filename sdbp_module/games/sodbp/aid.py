@@ -8,7 +8,7 @@ The pages are built in ``play`` (sequence of play, movement, fire and damage, as
 
 from __future__ import annotations
 
-from sdbp_module.games.aid import PlayerAid
+from sdbp_module.games.aid import Name, PlayerAid
 from sdbp_module.games.sodbp.play import (
     assault_page,
     fire_page,
@@ -24,7 +24,7 @@ def player_aid(game: GameData) -> PlayerAid:
     return PlayerAid(
         button="Player aid",
         tooltip="Player aid: sequence of play, movement, fire, assault, supply, cards, victory and the areas",
-        title=f"{game.game.title}: player aid",
+        title=(Name(game.game.title, "game.yaml title"), ": player aid"),  # the data's title may hold a digit
         pages=(
             sequence_page(game),
             movement_page(game),
