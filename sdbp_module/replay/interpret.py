@@ -126,7 +126,7 @@ from sdbp_module.replay.vlog.damage import (
     HitLine,
     pair_hit_lines,
 )
-from sdbp_module.replay.vlog.lines import LineError, ReportLine, parse_line, side_named
+from sdbp_module.replay.vlog.lines import MARK, LineError, ReportLine, parse_line, side_named
 from sdbp_module.replay.vlog.problem import Problem
 from sdbp_module.replay.vlog.start import PHASES, StartReader
 from sdbp_module.replay.vlog.tracker import Moved, TrackedPiece, Tracker
@@ -143,10 +143,16 @@ def events_from_vlog(path: Path, game: GameData, module: Path | None) -> tuple[l
     ``replay.loading.load_events`` calls this for ``sdbp check`` and ``sdbp convert --events``; the checker turns each problem into
     a ``cannot-check`` finding. Unreadable files raise the codec's ``CodecError``/``InputError``.
     """
-    _env, tree, entries = read_game(path)
+    env, tree, entries = read_game(path)
     other = logged_module(entries)
     if other is not None and other != game.game.module_name:
         raise InputError(f"{path}: a log of the module {other!r}, not of {game.game.module_name!r}")
+    if other is None and not any(mark in env.text for mark in _MODULE_MARKS):
+        raise InputError(
+            f"{path}: not a save or log of {game.game.module_name!r}: it names no module (no moduledata entry) and "
+            "none of its pieces or lines is the module's (no sdbp_id, no SDBP line)"
+        )
+    del env
     steps = sum(1 for top in tree.children if top.text.startswith("LOG\t"))
     if steps > MAX_EVENTS:
         raise InputError(f"{path}: {steps:,} log steps; a log is read up to {MAX_EVENTS:,} (a whole real game has a few thousand)")
@@ -156,6 +162,10 @@ def events_from_vlog(path: Path, game: GameData, module: Path | None) -> tuple[l
 
 
 _MAX_MODULEDATA = 1 << 20
+_MODULE_MARKS = ("sdbp_id", MARK)
+"""What every save and log of a module built by sdbp holds: its pieces' ``sdbp_id`` Marker property and
+its report lines (``docs/module-pieces.md``, ``docs/report-formats.md``); a file without ``moduledata``
+holding neither is of another module."""
 
 
 def logged_module(entries: Sequence[tuple[str, bytes]]) -> str | None:
