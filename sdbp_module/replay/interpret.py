@@ -126,7 +126,13 @@ from sdbp_module.replay.vlog.damage import (
     HitLine,
     pair_hit_lines,
 )
-from sdbp_module.replay.vlog.lines import MARK, LineError, ReportLine, parse_line, side_named
+from sdbp_module.replay.vlog.lines import (
+    MARK,
+    LineError,
+    ReportLine,
+    parse_line,
+    side_named,
+)
 from sdbp_module.replay.vlog.problem import Problem
 from sdbp_module.replay.vlog.start import PHASES, StartReader
 from sdbp_module.replay.vlog.tracker import Moved, TrackedPiece, Tracker
