@@ -128,7 +128,7 @@ class EventBounds:
         if len(self.unknown) <= MAX_UNKNOWN_IDS:
             return None
         return (
-            f"{field}: {_shown(value)} is the {MAX_UNKNOWN_IDS + 1:,}th unit, card or area of the log the game data "
+            f"{field}: with {_shown(value)}, the log names {MAX_UNKNOWN_IDS + 1:,} units, cards and areas the game data "
             f"does not have; a log is read with at most {MAX_UNKNOWN_IDS:,} (is it a log of this game?)"
         )
 

@@ -94,7 +94,7 @@ def test_ids_the_game_does_not_have_are_counted(game: GameData) -> None:
     assert len(bounded(events, game)) == len(events)
     place = ev.Place(side=side, units=(game.units[0].id,), to=Location.in_area(AreaId(998)), where=W)
     assert refused(game, *events, place) == (
-        f"t.jsonl:5: place to: 998 is the {MAX_UNKNOWN_IDS + 1:,}th unit, card or area of the log the game data does not "
+        f"t.jsonl:5: place to: with 998, the log names {MAX_UNKNOWN_IDS + 1:,} units, cards and areas the game data does not "
         f"have; a log is read with at most {MAX_UNKNOWN_IDS:,} (is it a log of this game?)"
     )
 
