@@ -21,8 +21,9 @@ MAX_EVENTS = 20_000
 six times a whole real game. Checking an event of a hostile log (a move breaking six rules, a stack of
 every unit along every area) costs up to half a millisecond, so this also bounds the time."""
 
-MAX_TRANSCRIPT_BYTES = 16 * MIB
-"""Size of an events ``.jsonl`` file (a whole real game: 430 KB)."""
+MAX_TRANSCRIPT_BYTES = 4 * MIB
+"""Size of an events ``.jsonl`` file (a whole real game: 430 KB). It bounds the work of lists within their
+bounds: 1,100 moves of every unit along every area fill it, and take seconds to check."""
 
 MAX_LINE_CHARS = 1 * MIB
 """Characters of one transcript line, one event (the longest, a game start: 15,000)."""
@@ -88,9 +89,9 @@ MAX_PIECE_TRAITS = 1_000
 MAX_FINDINGS_LISTED = 5_000
 """Findings a report lists: the most serious first, then the earliest; the counts cover all of them."""
 
-MAX_PICTURES = 100
-"""Board pictures in one HTML report (the findings after them name the ``sdbp show`` command that draws
-their board)."""
+MAX_PICTURES = 50
+"""Board pictures in one HTML report, about 60 ms each (the findings after them name the ``sdbp show``
+command that draws their board)."""
 
 # -- audit -------------------------------------------------------------------------------------------
 
