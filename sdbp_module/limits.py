@@ -89,8 +89,8 @@ MAX_PIECE_TRAITS = 1_000
 MAX_FINDINGS_LISTED = 5_000
 """Findings a report lists: the most serious first, then the earliest; the counts cover all of them."""
 
-MAX_PICTURES = 50
-"""Board pictures in one HTML report, about 60 ms each (the findings after them name the ``sdbp show``
+MAX_PICTURES = 30
+"""Board pictures in one HTML report, 60 to 120 ms each (the findings after them name the ``sdbp show``
 command that draws their board)."""
 
 # -- audit -------------------------------------------------------------------------------------------
