@@ -106,12 +106,15 @@ def cases() -> list[Case]:
         ),
         Case("a 33 MB chat line (a 64 MiB savedGame), convert", lambda t: ["convert", str(_chat_log(t)), str(t / "out.json")]),
         Case("a 33 MB chat line (a 64 MiB savedGame), check", lambda t: ["check", str(_chat_log(t))]),
+        Case("a 63 MB chat line (a 64 MiB plain savedGame), convert", lambda t: ["convert", str(_plain_chat_log(t)), str(t / "out.json")]),
+        Case("a 63 MB chat line (a 64 MiB plain savedGame), check", lambda t: ["check", str(_plain_chat_log(t))]),
         Case(f"{limits.MAX_COMMANDS - 1000:,} commands (the command limit), convert", lambda t: ["convert", str(_many_pieces(t)), str(t / "out.json")]),
         Case(f"{limits.MAX_COMMANDS - 1000:,} commands, convert its JSON form back", lambda t: _json_back(t)),
         Case(f"{limits.MAX_COMMANDS - 1000:,} commands, check", lambda t: ["check", str(_many_pieces(t))]),
         Case("a 400 MB savedGame, convert", lambda t: ["convert", str(_big_entry(t)), str(t / "out.json")]),
         Case(f"a JSON form of {limits.MAX_JSON_OBJECTS:,} objects (its limit), convert", lambda t: ["convert", str(_json_objects(t)), str(t / "out.vsav")]),
         Case("a module whose zones are a bomb (2*10^6 points), convert --module", lambda t: ["convert", str(_save(t / "g.vsav", SETUP)), str(t / "o.json"), "--module", str(_zone_bomb(t))]),
+        Case("a module of 16 MiB of tiny zones (its build file's limit), convert --module", lambda t: ["convert", str(_save(t / "g.vsav", SETUP)), str(t / "o.json"), "--module", str(_many_zones(t))]),
         Case("a module whose prototypes are a bomb (4^15 traits), convert --module", lambda t: ["convert", str(_save(t / "g.vsav", SETUP)), str(t / "o.json"), "--module", str(_prototype_bomb(t))]),
         Case("audit -j 1000 of 40 logs", lambda t: _audit(t)),
     ]
@@ -122,6 +125,13 @@ def _chat_log(tmp: Path) -> Path:
     if not path.exists():
         size = limits.MAX_SAVE_BYTES // 2 - 200_000
         _save(path, SETUP + ESC + "LOG\tCHAT<b>" + "A" * size)
+    return path
+
+
+def _plain_chat_log(tmp: Path) -> Path:
+    path = tmp / "plain-chat.vlog"
+    text = SETUP + ESC + "LOG\tCHAT<b>" + "A" * (limits.MAX_SAVE_BYTES - 1_000_000)
+    path.write_bytes(container_bytes(text.encode("utf-8")))  # no envelope: the engine reads it as it is
     return path
 
 
@@ -171,6 +181,13 @@ def _zone_bomb(tmp: Path) -> Path:
     points = ";".join(["1,1"] * 2_000_000)  # 8 MB: under libxml2's own limit on an attribute (10 MB)
     zone = f'<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Z" path="{points}"/>'
     return _module(tmp / "zones.vmod", f'<VASSAL.build.module.Map mapName="Main Map"><VASSAL.build.module.map.boardPicker.Board name="B">{zone}</VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.Map>')
+
+
+def _many_zones(tmp: Path) -> Path:
+    zone = '<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone path="1,1"/>'
+    n = (limits.MAX_BUILD_FILE_BYTES - 1000) // len(zone)
+    board = f'<VASSAL.build.module.map.boardPicker.Board name="B">{zone * n}</VASSAL.build.module.map.boardPicker.Board>'
+    return _module(tmp / "many-zones.vmod", f'<VASSAL.build.module.Map mapName="Main Map">{board}</VASSAL.build.module.Map>')
 
 
 def _prototype_bomb(tmp: Path) -> Path:

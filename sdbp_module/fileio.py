@@ -13,7 +13,9 @@ be written (an existing folder, a parent that is a file, no permission, a full d
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
+import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -64,6 +66,23 @@ def _remove_folders(created: list[Path]) -> None:
             return
 
 
+def _hold_interrupts() -> set[int | signal.Signals] | None:
+    """Hold Ctrl-C (SIGINT) back until ``_release``: the mask before, or None where signals cannot be
+    blocked (not the main thread, no ``pthread_sigmask``).
+
+    Between making a temporary file (or a folder) and being inside the ``try`` that removes it again
+    there are a few bytecodes; an interrupt there would leave the file behind. Held back, it is raised
+    when released, inside that ``try``."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _release(before: set[int | signal.Signals] | None) -> None:
+    if before is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def write_atomically(
     path: Path, data: bytes | Iterable[bytes], verify: Callable[[Path], None] | None = None
 ) -> None:
@@ -76,14 +95,18 @@ def write_atomically(
     """
     if path.is_dir():
         raise OutputError(f"{path}: cannot write: it is a folder, not a file")
-    created = _make_parents(path.parent if str(path.parent) else Path("."), path)
+    created: list[Path] = []
+    tmp: Path | None = None
+    held = _hold_interrupts()
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        _remove_folders(created)
-        raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
-    tmp = Path(tmp_name)
-    try:
+        created = _make_parents(path.parent if str(path.parent) else Path("."), path)
+        try:
+            fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        except OSError as exc:
+            raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        tmp = Path(tmp_name)
+        _release(held)  # a Ctrl-C that came meanwhile is raised now, here, where the file is removed
+        held = None
         try:
             with os.fdopen(fd, "wb") as handle:
                 if isinstance(data, (bytes, bytearray, memoryview)):
@@ -105,6 +128,9 @@ def write_atomically(
         except OSError as exc:
             raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
     except BaseException:
-        tmp.unlink(missing_ok=True)
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
         _remove_folders(created)
         raise
+    finally:
+        _release(held)

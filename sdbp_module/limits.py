@@ -78,6 +78,10 @@ MAX_JSON_OBJECTS = 200_000
 """Objects of that JSON form, counted as its ``{`` (that *Paths of Glory* save: 88,000); each costs about
 a kilobyte once parsed and checked."""
 
+MAX_BUILD_FILE_BYTES = 16 * MIB
+"""A module's ``buildFile.xml`` read for its zones and pieces (ours: 220 KB; the largest real one we have:
+740 KB): parsed whole, it costs about seven times its size."""
+
 MAX_ZONE_POINTS = 100_000
 """Points of all the zone polygons of a module's maps (our modules: under 300)."""
 

@@ -28,10 +28,10 @@ from sdbp_module.codec import pieces
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.zipread import open_archive
 from sdbp_module.errors import CodecError
-from sdbp_module.limits import MAX_PIECE_TRAITS, MAX_ZONE_POINTS
+from sdbp_module.limits import MAX_BUILD_FILE_BYTES, MAX_PIECE_TRAITS, MAX_ZONE_POINTS
 
 _W = "VASSAL.build.widget."
-_MAX_BUILD_FILE = 64 * 1024 * 1024
+_MAX_BUILD_FILE = MAX_BUILD_FILE_BYTES
 _BUILD_FILES = ("buildFile.xml", "buildFile")
 _POSITION_SUFFIX = re.compile(r", line \d+, column \d+$")
 

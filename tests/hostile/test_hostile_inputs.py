@@ -350,7 +350,7 @@ def test_every_limit_is_stated_in_the_readme() -> None:
     section = text[text.index("## Limits") :]
     for name in (
         "MAX_EVENTS", "MAX_TRANSCRIPT_BYTES", "MAX_LINE_CHARS", "MAX_PHASE_EVENTS", "MAX_ACTION_STEPS", "MAX_UNKNOWN_IDS",
-        "MAX_SAVE_BYTES", "MAX_COMMANDS", "MAX_JSON_BYTES", "MAX_JSON_OBJECTS", "MAX_ZONE_POINTS", "MAX_PIECE_TRAITS",
+        "MAX_SAVE_BYTES", "MAX_COMMANDS", "MAX_JSON_BYTES", "MAX_JSON_OBJECTS", "MAX_BUILD_FILE_BYTES", "MAX_ZONE_POINTS", "MAX_PIECE_TRAITS",
         "MAX_FINDINGS_LISTED", "MAX_PICTURES",
     ):
         value = getattr(limits, name)
@@ -385,8 +385,9 @@ def test_ctrl_c_exits_130_in_one_line_and_leaves_no_half_written_report(tmp_path
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
 def test_a_real_sigint_exits_130_in_one_line(tmp_path: Path) -> None:
-    """The command run as a process, interrupted by SIGINT while it checks and draws: one line, 130, and the
-    report it was writing is not there."""
+    """The command run as a process, interrupted by SIGINT while it writes its HTML report (its temporary file
+    is there, the pictures are being drawn): one line, 130, and neither the report nor its temporary file
+    is left."""
     path = tmp_path / "in.jsonl"
     path.write_text("\n".join([PHASE, *[MOVE] * 4000]) + "\n", encoding="utf-8")
     out = tmp_path / "report.html"
@@ -395,7 +396,10 @@ def test_a_real_sigint_exits_130_in_one_line(tmp_path: Path) -> None:
         [sys.executable, "-m", "sdbp_module", "check", str(path), "--format", "html", "-o", str(out)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path, text=True,
     )
-    time.sleep(2.0)  # started and checking (the whole run takes several seconds)
+    deadline = time.monotonic() + 120
+    while not any(p.name.endswith(".tmp") for p in tmp_path.iterdir()):  # writing the report, drawing its pictures
+        assert process.poll() is None and time.monotonic() < deadline, "the report was never begun"
+        time.sleep(0.005)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=60)
     assert process.returncode == 130, stderr
