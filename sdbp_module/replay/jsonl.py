@@ -15,7 +15,9 @@ generated once as Python source from the same class hints as the schema, that ac
 the schema accepts (types, required and unknown keys, enums, the location pattern, integers such as
 ``1.0``, ``null`` only where a field is optional), building the event as it checks. Only a line it
 refuses goes through ``jsonschema``, which then words the message, so messages are those of the
-schema; ``jsonschema`` is imported only then. ``read_events`` parses a file's lines as one JSON
+schema; ``jsonschema`` is imported only then. ``read_events`` splits the file on ``\\n`` alone (a JSON
+string may hold U+2028 or U+0085, which ``str.splitlines`` would split on), within ``limits`` (the
+file's size, a line's length, the number of events), and parses 4,096 lines at a time as one JSON
 document when it can prove that gives each line's own value (see "reading a file").
 """
 
