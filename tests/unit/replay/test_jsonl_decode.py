@@ -215,7 +215,8 @@ def test_every_event_type_and_field_is_decoded() -> None:
         ('{"type":"pass","side":"french","where":null}', False),
         ('{"type":"pass","side":"french","where":{"file":"f","index":3,"line":null}}', True),
         ('{"type":"pass","side":"french","where":{"file":"f","index":3,"col":1}}', False),
-        ('{"type":"relocate","units":["A"],"to":"eliminated\\n"}', True),  # as re.search with $ does
+        ('{"type":"relocate","units":["A"],"to":"eliminated\\n"}', False),  # $ is the very end (ECMA 262), not before a last \\n
+        ('{"type":"relocate","units":["A"],"to":"14\\n"}', False),
         ('{"type":"relocate","units":["A"],"to":"turn:"}', False),
         ('{"type":"game-start","units":[{"unit":"A","side":"french","location":"turn:2"}]}', True),
         ('{"type":"game-start","units":[{"unit":"A","side":"french"}]}', False),
