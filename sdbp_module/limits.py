@@ -2,8 +2,7 @@
 
 Each limit is far above what a real game needs and low enough that the largest input it lets through
 is read, checked and reported in well under 512 MB and 10 s (``bench/hostile.py`` measures the
-largest cases). For scale, a real eight-turn game of Storm Over Dien Bien Phu has about 3,300
-events: a 430 KB events transcript, a log of a few thousand steps and a ``savedGame`` of 1-2 MB,
+largest cases). For scale, a real eight-turn game of the default game has about 3,300 events: a 430 KB events transcript, a log of a few thousand steps and a ``savedGame`` of 1-2 MB,
 at most a few dozen events in one action and a few hundred in one End phase. Input past a limit is
 refused with one line naming the file, the position and the limit, exit 2 (``InputError``); what
 a report leaves out (findings past ``MAX_FINDINGS_LISTED``, pictures past ``MAX_PICTURES``) it says
