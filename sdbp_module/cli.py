@@ -171,7 +171,7 @@ def migrate(save: Path, module: Path, output: Path) -> None:
     type=click.Choice(["all", "serious", "none"]),
     default="all",
     show_default=True,
-    help="HTML: which findings get a picture of the board (serious = illegal and suspicious).",
+    help="HTML: which findings get a picture of the board (serious = illegal and suspicious; at most 30 a report, the most serious first).",
 )
 @click.option("--switch", "switches", multiple=True, metavar="NAME=VALUE", help="Interpretation switch (see `sdbp rules`).")
 @click.option(
