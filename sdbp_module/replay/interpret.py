@@ -37,10 +37,14 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
   ``remove-trenches`` (trench markers of the target removed instead: no ``Fire``); *105mm* / *75mm
   Artillery* ``counter-battery`` against the other side's unresolved artillery card (not the action,
   no ``Fire``), else ``fire`` as the action (``replay.vlog.card_fire``);
-- ``MARKER`` and markers placed, moved or deleted: ``ControlSet``, ``TrenchSet``,
+- markers placed, moved, turned or deleted, and ``MARKER`` lines: ``ControlSet``, ``TrenchSet``,
   ``FireMarkerSet``, ``NoSupplySet``, ``NoReplacementsSet`` (a trench, fire or No Supply marker
   leaving an area removes it there; a control marker leaving one changes nothing: control stays
-  as the replay derives it, 13.0);
+  as the replay derives it, 13.0). One piece is one marker: a marker piece's ``D/`` that turns it
+  (its menu) is a re-face of that marker (``was`` = the face it showed), and the ``MARKER`` line
+  under it gives only the player (``by``); a ``MARKER`` line with no such ``D/`` is read on its own;
+  a placement's player is its ``MOVE`` line's side (``replay.markers`` then reads a player's act
+  at the face it ends with);
 - after a ``Fire`` (by units or a card) or an ``Assault``, the defender's ``DAMAGE`` lines
   (``result=flip`` / ``eliminate``) and ``RETREAT`` lines, with their own ``D/`` flip, ``M/`` into
   Eliminated or drag, and the target's plain flips, retreats and eliminations by its owner: one
@@ -206,6 +210,8 @@ class _Step:
     flips: dict[UnitId, tuple[int, bool, bool]] = field(default_factory=dict)  # order, before, after
     flip_sides: dict[UnitId, Side | None] = field(default_factory=dict)  # side of each unit's FLIP line
     marker_sides: dict[str, Side | None] = field(default_factory=dict)  # marker kind → side of its MOVE lines
+    marker_pieces: set[tuple[str, AreaId]] = field(default_factory=set)  # (kind, area) of each marker D/
+    marker_lines: dict[tuple[str, AreaId], Side | None] = field(default_factory=dict)  # their MARKER lines' side
     explained_cards: set[CardId] = field(default_factory=set)
     lines: list[str] = field(default_factory=list)  # record texts, for undo matching
     undo_lines: list[str] = field(default_factory=list)
@@ -376,7 +382,7 @@ class _Interpreter:
     def marker_gone(self, marker: str, state: str, area: AreaId, order: int, step: _Step) -> None:
         w = step.where
         if marker == "trench":
-            step.items.append((order, TrenchSet(where=w, area=area, level=0)))
+            step.items.append((order, TrenchSet(where=w, area=area, level=0, was=int(state) if is_small_number(state) else None)))
         elif marker == "fire" and Side.named(state) is not None:
             step.items.append((order, FireMarkerSet(where=w, area=area, side=Side(state), present=False)))
         elif marker == "no-supply":
@@ -384,7 +390,11 @@ class _Interpreter:
         elif marker == "no-replacements":
             step.items.append((order, NoReplacementsSet(where=w, present=False)))
 
-    def marker_state(self, marker: str, state: str, area: AreaId | None, side: Side | None, order: int, step: _Step) -> None:
+    def marker_state(
+        self, marker: str, state: str, area: AreaId | None, side: Side | None, order: int, step: _Step, was: str | None = None
+    ) -> None:
+        """The event of a marker showing ``state`` in ``area``; ``side``: who set it, if known; ``was``:
+        the state the same marker piece showed before (a re-face), None for a marker put down."""
         w = step.where
         if marker == "turn":
             return
@@ -395,11 +405,12 @@ class _Interpreter:
             self.problem(w, f"{marker} marker set to {state!r} outside every area")
             return
         if marker == "control" and Side.named(state) is not None:
-            step.items.append((order, ControlSet(where=w, area=area, side=Side(state))))
+            step.items.append((order, ControlSet(where=w, area=area, side=Side(state), was=_side_or_none(was), by=side)))
         elif marker == "fire" and Side.named(state) is not None:
-            step.items.append((order, FireMarkerSet(where=w, area=area, side=Side(state))))
+            step.items.append((order, FireMarkerSet(where=w, area=area, side=Side(state), was=_side_or_none(was), by=side)))
         elif marker == "trench" and is_small_number(state):
-            step.items.append((order, TrenchSet(where=w, area=area, level=int(state))))
+            level_was = int(was) if was is not None and is_small_number(was) else None
+            step.items.append((order, TrenchSet(where=w, area=area, level=int(state), was=level_was, by=side)))
         elif marker == "no-supply":
             step.items.append((order, NoSupplySet(where=w, side=side, area=area)))
         else:
@@ -416,6 +427,7 @@ class _Interpreter:
             return
         before = piece.spent
         old_pos = (piece.map, piece.x, piece.y)
+        old_face = piece.prop("sdbp_state") if piece.kind == "marker" else None
         if len(f) < 2 or not piece.set_state(f[1]):
             if not quiet:
                 self.problem(step.where, f"ChangePiece of {piece.sdbp_id or piece.piece_id}: the new state cannot be read")
@@ -424,12 +436,26 @@ class _Interpreter:
             return
         if (piece.map, piece.x, piece.y) != old_pos:
             self.piece_moved(Moved(piece, old_pos, (piece.map, piece.x, piece.y)), order, step)
+        elif piece.kind == "marker":
+            self.marker_changed(piece, old_face, order, step)
         after = piece.spent
         if piece.kind == "unit" and before is not None and after is not None and before != after:
             uid = self.unit_id(piece, step.where)
             if uid is not None:
                 first = step.flips.get(uid)
                 step.flips[uid] = (order if first is None else first[0], before if first is None else first[1], after)
+
+    def marker_changed(self, piece: TrackedPiece, old_face: str | None, order: int, step: _Step) -> None:
+        """A marker piece's ``D/`` where it lies: turned to another face (its menu), or a Report Action's
+        ``D/`` that changes nothing. The piece is one marker: a new face is a re-face of it (``was``), and
+        the ``MARKER`` line under the ``D/`` says who, not a second marker."""
+        spot = self.place((piece.map, piece.x, piece.y))
+        kind, face = piece.sdbp_id or "", piece.prop("sdbp_state") or ""
+        if spot is None or spot.area is None or kind in ("turn", "no-replacements"):
+            return
+        step.marker_pieces.add((kind, spot.area))
+        if old_face is not None and face != old_face:
+            self.marker_state(kind, face, spot.area, None, order, step, was=old_face)
 
     def add_command(self, text: str, order: int, step: _Step, quiet: bool) -> None:
         fields = add_piece_fields(text)
@@ -568,8 +594,12 @@ class _Interpreter:
             marker = line.require("marker")
             state = line.require("state")
             value = (line.get("area") or "").strip()
-            known = is_small_number(value) and self.game.has_area(AreaId(int(value)))
-            self.marker_state(marker, state, AreaId(int(value)) if known else None, line.side, order, step)
+            at = AreaId(int(value)) if is_small_number(value) and self.game.has_area(AreaId(int(value))) else None
+            if at is not None and (marker, at) in step.marker_pieces:
+                # the line of a marker piece's D/ (its menu): the piece says what changed, the line who
+                step.marker_lines[(marker, at)] = line.side
+                return
+            self.marker_state(marker, state, at, line.side, order, step)
         elif ev == "RESULT":
             winner = side_named((line.get("winner") or "").strip())
             if winner is None:
@@ -691,8 +721,20 @@ class _Interpreter:
                 (o, replace(e, side=placer)) if isinstance(e, NoSupplySet) and e.present and e.side is None else (o, e)
                 for o, e in items
             ]
+        if step.marker_sides or step.marker_lines:
+            items = [(o, self.marker_by(step, e)) for o, e in items]
         items.sort(key=lambda pair: pair[0])
         return [e for _o, e in items]
+
+    def marker_by(self, step: _Step, event: Event) -> Event:
+        """A marker event with ``by`` set to the player its step's lines name: the ``MARKER`` line of a
+        turned marker, else the ``MOVE`` line of one dragged (§2.4)."""
+        if not isinstance(event, (ControlSet, FireMarkerSet, TrenchSet)) or event.by is not None:
+            return event
+        kind = _MARKER_KINDS[type(event)]
+        by = step.marker_lines.get((kind, event.area)) if event.was is not None else None
+        by = by if by is not None else step.marker_sides.get(kind)
+        return event if by is None else replace(event, by=by)
 
     def card_destination(self, step: _Step, event: Event) -> Event:
         """A card play or discard with ``to`` set to the pile its card really went to in this step (the
@@ -727,6 +769,14 @@ class _Interpreter:
             items.append((order, CardDraw(where=w, side=side, cards=tuple(cards))))
         for side, order in reshuffled.items():
             items.append((order, Reshuffle(where=w, side=side)))
+
+
+_MARKER_KINDS: dict[type, str] = {ControlSet: "control", FireMarkerSet: "fire", TrenchSet: "trench"}
+"""The marker kind each marker event reads (``sdbp_id`` of the piece, ``marker=`` of its lines)."""
+
+
+def _side_or_none(state: str | None) -> Side | None:
+    return Side.named(state) if state is not None else None
 
 
 _PILES = {

@@ -20,6 +20,7 @@ from sdbp_module.model.game_data import GameData
 from sdbp_module.replay import memo
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import Event, GameStart, Where
+from sdbp_module.replay.markers import settle_markers
 from sdbp_module.replay.scenario import printed_start
 from sdbp_module.replay.sequence import SequenceOfPlay
 from sdbp_module.replay.state import GameState
@@ -215,7 +216,8 @@ def check_events(
     source: str = "<events>",
     problems: Iterable[LogProblem] = (),
 ) -> Report:
-    """Replay ``events`` from ``initial`` and judge every step.
+    """Replay ``events`` from ``initial`` and judge every step (each player's marker act read at the
+    face it ends with: ``replay.markers.settle_markers``).
 
     Without ``initial``, the replay starts empty when the log opens with a ``game-start`` snapshot,
     and otherwise from the printed set-up of ``game`` (``state.started`` stays False, so the set-up
@@ -226,7 +228,7 @@ def check_events(
     ctx = CheckContext(game=game, rules=ruleset, sequence=sequence, impulse=package.impulse)
     active = tuple(rules if rules is not None else package.rules)
     first = start_state(events, game, sequence, initial)
-    found, state = _judged(events, first, active, ctx, problems)
+    found, state = _judged(settle_markers(events), first, active, ctx, problems)
     return Report(
         source=source,
         game_id=package.game_id,

@@ -449,8 +449,9 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
             if unit.side is side:
                 _el(panel, W + "PieceSlot", {"entryName": unit.name, "gpid": str(gpid), "height": size, "width": size}, pieces.unit_piece(game.presentation, unit, gpid).add_piece())
     panel = _el(tabs, W + "PanelWidget", {"entryName": "Markers", "fixed": "false", "nColumns": "10", "scale": "1.0", "vert": "false"})
-    for kind, gpid in sl.markers:
-        _el(panel, W + "PieceSlot", {"entryName": kind.name, "gpid": str(gpid), "height": size, "width": size}, pieces.marker_piece(kind, gpid).add_piece())
+    for kind, index, gpid in sl.marker_slots():  # a side-faced kind: one entry per face (docs/module-pieces.md)
+        entry = {"entryName": pieces.palette_name(kind, index), "gpid": str(gpid), "height": size, "width": size}
+        _el(panel, W + "PieceSlot", entry, pieces.marker_piece(kind, gpid, index).add_piece())
 
     # --- dice
     for name, n, purpose, dice_key in dice_buttons(game):

@@ -25,6 +25,7 @@ from sdbp_module.vassal import (
     buildfile,
     layout,
     package,
+    pieces,
     player_aid,
     setup,
     verify,
@@ -126,7 +127,8 @@ def _build_into(game: GameData, out_dir: Path, images_dir: Path | None, progress
     stages["verify+write"] = time.perf_counter() - t
     lay = layout.make_layout(game)
     zones = len(game.areas) + len(lay.boxes) + len(lay.piles)
-    return BuildResult(target, len(data), len(game.units) + len(game.markers), zones, len(game.cards), stats, stages)
+    slots = len(game.units) + len(pieces.slots(game).marker_slots())
+    return BuildResult(target, len(data), slots, zones, len(game.cards), stats, stages)
 
 
 class _Progress:

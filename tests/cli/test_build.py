@@ -22,7 +22,7 @@ def test_build_writes_the_module_and_one_summary_line(tmp_path: Path) -> None:
     assert target.is_file()
     lines = result.output.strip().splitlines()
     assert len(lines) == 1
-    assert lines[0].startswith(f"{target}: 204 piece slots (198 units, 6 marker kinds), 57 zones, 55 cards, ")
+    assert lines[0].startswith(f"{target}: 206 piece slots (198 units, 6 marker kinds), 57 zones, 55 cards, ")
     with zipfile.ZipFile(target) as archive:
         assert "buildFile.xml" in archive.namelist()
 

@@ -747,6 +747,71 @@ def test_marker_at_the_end_of_the_log() -> None:
     assert verdicts(check(in_action, GameEnd())) == []
 
 
+# -- a marker put down and turned in one act (replay.markers): one marker, its last face ------------
+
+
+def _turned(marker: int, *, by: Side | None = FR, turner: Side | None = FR) -> list[Event]:
+    """The 8.4 example with the marker dragged from the palette showing the wrong side (VM) and turned
+    to the French face with its menu, as the player fixes it."""
+    events = example_fire(marker=None)
+    events[4:4] = [
+        FireMarkerSet(area=aid(marker), side=VM, by=by),
+        FireMarkerSet(area=aid(marker), side=FR, was=VM, by=turner),
+    ]
+    return events
+
+
+def test_marker_placed_with_the_palette_face_and_turned_is_one_marker() -> None:
+    """8.1, 4.0 C: the palette's VM face turned to French by the firer → one French marker on 10: no
+    FIRE-MARKER, no phantom VM marker left (FIRE-MARKER-LIFETIME after the End phase sees one marker,
+    removed)."""
+    events = _turned(10)
+    report = check(FIRE_EXAMPLE, *events)
+    assert verdicts(report, with_info=True) == []
+    assert report.final.fire_markers == {(aid(10), FR)}
+    end = (PhaseStart(turn=2, phase=Phase.END), FireMarkerSet(area=aid(10), side=FR, present=False), PhaseStart(turn=3, phase=Phase.DRAW))
+    assert verdicts(check(FIRE_EXAMPLE, *events, *end), with_info=True) == []
+
+
+def test_marker_turned_to_the_right_face_on_the_wrong_area_is_still_fire_marker() -> None:
+    """8.1: the turned marker lies on the target 11 → FIRE-MARKER illegal once, at the step that ends
+    the act, with the face the player gave it (French)."""
+    report = check(FIRE_EXAMPLE, *_turned(11))
+    assert verdicts(report) == [("FIRE-MARKER", ILLEGAL, 6)]
+    (f,) = only(report, "FIRE-MARKER")
+    assert "The French fire marker for the French fire from 10 into 11 is placed on area 11" in f.message
+
+
+def test_marker_turned_by_the_other_player_is_not_the_placement() -> None:
+    """8.1: the French leave the VM face; the VM player turns it: the French act placed a VM marker
+    (FIRE-MARKER, as without the turn); the turn is a change of that marker, not a placement."""
+    report = check(FIRE_EXAMPLE, *_turned(10, turner=VM))
+    assert verdicts(report) == [("FIRE-MARKER", ILLEGAL, 5)]
+    assert report.final.fire_markers == {(aid(10), FR)}
+
+
+def test_marker_taken_back_in_its_act_is_no_removal() -> None:
+    """4.0 C: a marker put down and deleted again in the same act was never a marker: no
+    FIRE-MARKER-LIFETIME; the missing marker is FIRE-MARKER's, once."""
+    events = example_fire(marker=None)
+    events[4:4] = [FireMarkerSet(area=aid(10), side=FR, by=FR), FireMarkerSet(area=aid(10), side=FR, present=False)]
+    assert verdicts(check(FIRE_EXAMPLE, *events)) == [("FIRE-MARKER", ILLEGAL, 1)]
+
+
+def test_an_older_marker_turned_then_removed_is_still_a_removal() -> None:
+    """4.0 C: the French marker on 10 from an earlier fire, turned in a later action and taken off in
+    the Action phase → FIRE-MARKER-LIFETIME illegal for the marker that was there."""
+    start = FIRE_EXAMPLE.replace("FR-F2 | ctrl french", "FR-F2 | ctrl french | fire french")
+    events = (
+        FireMarkerSet(area=aid(10), side=VM, was=FR, by=FR),
+        FireMarkerSet(area=aid(10), side=VM, present=False),
+    )
+    report = check(start, *events)
+    assert verdicts(report) == [("FIRE-MARKER-LIFETIME", ILLEGAL, 2)]
+    assert only(report, "FIRE-MARKER-LIFETIME")[0].message.startswith("The French fire marker on area 10 is removed")
+    assert report.final.fire_markers == frozenset()
+
+
 # -- FIRE-FLIP-SPENT ----------------------------------------------------------------------------
 
 

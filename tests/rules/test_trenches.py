@@ -571,6 +571,26 @@ def test_persists_outside_actions() -> None:
     assert verdicts(report) == [("TRENCH-PERSISTS", ILLEGAL, 1)]
 
 
+def test_persists_a_trench_marker_turned_down_and_back_in_one_act_is_unchanged() -> None:
+    """9.1 (``replay.markers``): the level-2 marker of 80 turned to 1 by a slip of its menu and back to 2
+    in the same act is one marker that never changed → PASS; turned to 1 and left → TRENCH-PERSISTS."""
+    slip = TrenchSet(area=aid(80), level=1, was=2, by=VM)
+    back = TrenchSet(area=aid(80), level=2, was=1, by=VM)
+    assert verdicts(check(_start("VM-V1 VM-V2", 2), *_ct2_move(), slip, back, Pass(side=FR))) == []
+    report = check(_start("VM-V1 VM-V2", 2), *_ct2_move(), slip, Pass(side=FR))
+    assert verdicts(report) == [("TRENCH-PERSISTS", ILLEGAL, 3)]
+
+
+def test_persists_a_trench_marker_put_on_the_wrong_area_and_moved_in_its_act_is_no_removal() -> None:
+    """9.1: the entrenchment's marker dropped on 82, then dragged to 80 (82 loses it, 80 gets it) in
+    the same act → one marker on 80, no removal from 82 → PASS."""
+    dropped = TrenchSet(area=aid(82), level=1, by=VM)
+    moved_off = TrenchSet(area=aid(82), level=0, was=1)
+    report = check(_start("VM-V1 VM-V2"), entrench(80, "VM-V1 VM-V2"), flip("VM-V1 VM-V2"), dropped, moved_off, trench(80, 1), Pass(side=FR))
+    assert verdicts(report) == []
+    assert (report.final.trench(aid(80)), report.final.trench(aid(82))) == (1, 0)
+
+
 # -- TRENCH-ONLY-VM-AREAS -------------------------------------------------------------------------
 
 

@@ -8,6 +8,8 @@ CONTROL-CHANGE judges, after every event that moves units and after every logged
 that control is what the control rule gives. Moves are re-played step by step (``paths.shift``), so an
 area a stack captured in passing stays captured, and the area a side leaves with enemy units in it
 passes to the enemy. The rule's id is neutral; a game lists it under its own (``rules.base.relabel``).
+A control marker is judged at the face its player gave it: the checker reads a marker put down and
+turned in one act as one marker, when the act is done (``replay.markers``).
 """
 
 from __future__ import annotations

@@ -9,7 +9,8 @@ put on the target instead of the firing area, one left out, and one no fire of t
 are findings; a marker placed by an attack that places none is illegal, or a breach of a recommended
 reading where ``AreaImpulse.fire_marker_extra_rec`` says so. Messages cite ``AreaImpulse.cite``
 topic "fire-marker", else the rule's reference. The rule has a neutral id; a game lists it under its
-own (``rules.base.relabel``).
+own (``rules.base.relabel``). A marker is judged at the face its player gave it: the checker reads a
+marker put down and turned in one act as one marker with its last face (``replay.markers``).
 """
 
 from __future__ import annotations
@@ -76,12 +77,14 @@ def _need(attack: Attack, ctx: CheckContext) -> _Need:
 
 
 def _placed(attacks: Iterable[Attack]) -> list[tuple[GameState, FireMarkerSet]]:
-    """The fire markers placed from the first declaration on, each once, in log order."""
+    """The fire markers placed from the first declaration on, each once, in log order. A marker put
+    down and turned in one act is one placement at its last face (``replay.markers``); a marker of
+    an earlier act turned now (``was``) is a change of that marker, not one this action places."""
     seen: set[int] = set()
     out: list[tuple[int, GameState, FireMarkerSet]] = []
     for attack in attacks:
         for state, e in attack.steps:
-            if isinstance(e, FireMarkerSet) and e.present and id(e) not in seen:
+            if isinstance(e, FireMarkerSet) and e.present and e.was is None and id(e) not in seen:
                 seen.add(id(e))
                 out.append((e.where.index, state, e))
     out.sort(key=lambda t: t[0])

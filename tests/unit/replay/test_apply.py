@@ -14,6 +14,7 @@ from sdbp_module.replay.events import (
     DamageResult,
     DiscardReason,
     Fire,
+    FireMarkerSet,
     Flip,
     Move,
     Pass,
@@ -128,3 +129,13 @@ def test_control_marker_pieces_are_kept_apart_from_control() -> None:
     # a start that does not list the markers leaves them unknown, whatever control events follow
     unknown = apply(apply(state_from_text(""), GameStart(units=())), ControlSet(area=A(1), side=VM))
     assert unknown.control_markers is None and unknown.controller(A(1)) is VM
+
+
+def test_a_turned_fire_marker_is_the_same_marker_with_another_face() -> None:
+    """One piece, one marker: turned from French to VM (``was``), the French marker is gone; a VM marker
+    of the same area put down (no ``was``) stands beside a French one (both sides fired from there)."""
+    s = state_from_text("10: FR-A | ctrl french | fire french\n")
+    turned = apply(s, FireMarkerSet(area=A(10), side=VM, was=FR))
+    assert turned.fire_markers == {(A(10), VM)}
+    beside = apply(s, FireMarkerSet(area=A(10), side=VM))
+    assert beside.fire_markers == {(A(10), FR), (A(10), VM)}

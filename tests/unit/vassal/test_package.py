@@ -123,6 +123,6 @@ def test_a_smaller_game_without_a_special_card_builds_clean(game: GameData, tmp_
     result = commands.build_module(small, tmp_path, None)
     problems, inv = verify.verify_module(result.path, expected_areas=[str(a.id) for a in small.areas])
     assert problems == []
-    assert len(inv.piece_slots) == 4 + len(small.markers)
+    assert len(inv.piece_slots) == 4 + len(small.markers) + 2  # control and fire: a slot per side face
     assert inv.decks["French deck"] == ["FR-01", "FR-02"] and inv.decks["Removed cards"] == []
     assert "Special card" not in inv.prototypes

@@ -910,8 +910,8 @@ def assault_no_fire_marker(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
     """AMB-05: a fire marker placed while an assault's action lasts (``origin_area``: one on the origin)."""
-    if not before.attacks or not isinstance(event, FireMarkerSet) or not event.present:
-        return
+    if not before.attacks or not isinstance(event, FireMarkerSet) or not event.present or event.was is not None:
+        return  # only a marker put down (one turned is a marker of an earlier act: ``replay.markers``)
     switch = ctx.rules.get("fire_marker_on_assault")
     for attack in before.attacks:
         if not attack.is_assault:

@@ -14,7 +14,8 @@ Where each id is judged:
   Attack, AMB-05), set in ``package.IMPULSE`` with the REC severity for a marker where none goes;
 * FIRE-MARKER-LIFETIME: a removal before the End phase at the ``FireMarkerSet``; a marker left after
   the End phase at the next turn's first ``PhaseStart`` (and in ``finish`` when the log ended after
-  its End phase).
+  its End phase). A marker put down and taken off again in one act was never there, and a turned
+  marker is one marker (``replay.markers``, ``FireMarkerSet.was``).
 
 The arithmetic is ``rules.resolution``'s; what is local here is how a logged number that differs is
 classified: a number another reading of an ambiguous rule gives (``Total.alternatives``, and the
