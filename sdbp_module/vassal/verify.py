@@ -13,6 +13,12 @@ from pathlib import Path
 from lxml import etree
 
 from sdbp_module.codec.envelope import decode_envelope
+from sdbp_module.codec.identity import (
+    DIGEST_DIGITS,
+    BuildId,
+    build_version,
+    unversioned,
+)
 from sdbp_module.codec.sequence import decode
 from sdbp_module.errors import CodecError
 from sdbp_module.vassal.traits import KNOWN_PREFIXES, unnest
@@ -244,12 +250,14 @@ def verify_module(path: Path, *, expected_areas: list[str] | None = None) -> tup
             return problems, inv
         image_names = {n[len("images/") :] for n in names if n.startswith("images/")}
         inv.images = sorted(image_names)
+        build_bytes = archive.read("buildFile.xml")
         try:
-            root = etree.fromstring(archive.read("buildFile.xml"))
+            root = etree.fromstring(build_bytes)
             meta = etree.fromstring(archive.read("moduledata"))
         except etree.XMLSyntaxError as exc:
             return [f"XML does not parse: {exc}"], inv
         _check_moduledata(meta, root, problems)
+        _check_identity(build_bytes, root.get("version", ""), problems)
         for el in root.iter():
             if not isinstance(el.tag, str):
                 continue
@@ -331,6 +339,17 @@ def _check_moduledata(meta: etree._Element, root: etree._Element, problems: list
         problems.append("moduledata name differs from the GameModule name")
     if (meta.findtext("version") or "").strip() != root.get("version"):
         problems.append("moduledata version differs from the GameModule version")
+
+
+def _check_identity(build_bytes: bytes, version: str, problems: list[str]) -> None:
+    """The GameModule version is the build identity of this very build file (``codec.identity``)."""
+    build = BuildId("", version)
+    if build.digest is None:
+        problems.append(f"GameModule version {version!r} carries no build identity (<data version>+<{DIGEST_DIGITS} hex digits>)")
+        return
+    body = unversioned(build_bytes, version)
+    if body is None or build_version(build.data_version, body) != version:
+        problems.append(f"GameModule version {version!r} is not the identity of this build file")
 
 
 def _check_gpids(root: etree._Element, gpids: list[str], problems: list[str]) -> None:
