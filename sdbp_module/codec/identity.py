@@ -65,22 +65,45 @@ class BuildId:
         return f"{self.name} {self.version}".strip() if self.version else f"{self.name} (no version)".strip()
 
 
-def build_version(data_version: str, unversioned_build_file: bytes) -> str:
-    """The version ``sdbp build`` writes: the data's version ``+`` the digest of the build file as written
-    with an empty version."""
-    return f"{data_version}+{hashlib.sha256(unversioned_build_file).hexdigest()[:DIGEST_DIGITS]}"
+COSMETIC_ATTRIBUTES = frozenset(
+    {"tooltip", "buttonToolTip", "markUnmovedTooltip", "icon", "buttonIcon", "disabledIcon", "markUnmovedIcon", "description"}
+)
+"""Attributes the digest leaves out: what the engine only shows (tooltips, button icons, the editor's
+descriptions). Nothing the engine writes into a log or resolves a position with."""
+
+COSMETIC_ELEMENTS = frozenset({"VASSAL.build.module.Documentation", "VASSAL.build.module.ChartWindow"})
+"""Elements (with what they hold) the digest leaves out: the help menu and the player-aid window."""
 
 
-def unversioned(build_file: bytes, version: str) -> bytes | None:
-    """``build_file`` with its GameModule ``version`` attribute emptied (the bytes the digest is of), or
-    None when the root start tag does not hold ``version="<version>"``."""
-    start = build_file.find(b"<VASSAL.build.GameModule")
-    end = build_file.find(b">", start)
-    attribute = b' version="' + version.encode("utf-8") + b'"'
-    at = build_file.find(attribute, start, end)
-    if start < 0 or at < 0:
-        return None
-    return build_file[:at] + b' version=""' + build_file[at + len(attribute) :]
+def build_digest(root: etree._Element) -> str:
+    """The build digest of a ``buildFile.xml`` tree: the first hex digits of the SHA-256 of its canonical
+    form (C14N; text trimmed as the engine's ``Builder.getText`` reads it, no indentation) without the
+    GameModule ``version`` and without ``COSMETIC_ATTRIBUTES`` and ``COSMETIC_ELEMENTS``. Zones, maps,
+    boards, piece and prototype definitions (traits, keys, report formats, image names), decks, the
+    turn tracker, the buttons and their report formats are all in it; image bytes are not in a build
+    file at all."""
+    from copy import deepcopy
+
+    from lxml import etree
+
+    tree = deepcopy(root)
+    if "version" in tree.attrib:
+        del tree.attrib["version"]
+    for el in list(tree.iter()):
+        parent = el.getparent()
+        if parent is not None and (not isinstance(el.tag, str) or el.tag in COSMETIC_ELEMENTS):
+            parent.remove(el)  # a comment (not read by the engine), or the help or player-aid window
+            continue
+        for name in COSMETIC_ATTRIBUTES.intersection(el.attrib):
+            del el.attrib[name]
+        el.text = el.text.strip() or None if el.text is not None else None
+        el.tail = None
+    return hashlib.sha256(etree.tostring(tree, method="c14n")).hexdigest()[:DIGEST_DIGITS]
+
+
+def build_version(data_version: str, root: etree._Element) -> str:
+    """The version ``sdbp build`` writes: the data's version ``+`` the build digest of the build file."""
+    return f"{data_version}+{build_digest(root)}"
 
 
 def _metadata(data: bytes | None) -> etree._Element | None:

@@ -765,9 +765,9 @@ def _serialized(root: etree._Element) -> bytes:
 
 
 def build_file(game: GameData, lay: layout.Layout) -> BuildFile:
-    """The build file, its GameModule ``version`` the build identity: the data's version ``+`` the first
-    hex digits of the SHA-256 of this same file written with an empty version
-    (``codec.identity.build_version``). Images are not in the build file, so art does not change it."""
+    """The build file, its GameModule ``version`` the build identity: the data's version ``+`` the build
+    digest of this same file (``codec.identity.build_digest``: everything but the version, tooltips, icons,
+    descriptions, the help and player-aid windows). Images are not in a build file, so art does not change it."""
     root = build_tree(game, lay)
     etree.indent(root, space="    ")
     return stamped(root, game.game.version)
@@ -775,8 +775,7 @@ def build_file(game: GameData, lay: layout.Layout) -> BuildFile:
 
 def stamped(root: etree._Element, data_version: str) -> BuildFile:
     """``root`` (a GameModule element) written with its build identity as its version."""
-    root.set("version", "")
-    version = build_version(data_version, _serialized(root))
+    version = build_version(data_version, root)
     root.set("version", version)
     return BuildFile(_serialized(root), version)
 

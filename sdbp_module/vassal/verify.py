@@ -17,7 +17,6 @@ from sdbp_module.codec.identity import (
     DIGEST_DIGITS,
     BuildId,
     build_version,
-    unversioned,
 )
 from sdbp_module.codec.sequence import decode
 from sdbp_module.errors import CodecError
@@ -250,14 +249,13 @@ def verify_module(path: Path, *, expected_areas: list[str] | None = None) -> tup
             return problems, inv
         image_names = {n[len("images/") :] for n in names if n.startswith("images/")}
         inv.images = sorted(image_names)
-        build_bytes = archive.read("buildFile.xml")
         try:
-            root = etree.fromstring(build_bytes)
+            root = etree.fromstring(archive.read("buildFile.xml"))
             meta = etree.fromstring(archive.read("moduledata"))
         except etree.XMLSyntaxError as exc:
             return [f"XML does not parse: {exc}"], inv
         _check_moduledata(meta, root, problems)
-        _check_identity(build_bytes, root.get("version", ""), problems)
+        _check_identity(root, problems)
         for el in root.iter():
             if not isinstance(el.tag, str):
                 continue
@@ -341,14 +339,13 @@ def _check_moduledata(meta: etree._Element, root: etree._Element, problems: list
         problems.append("moduledata version differs from the GameModule version")
 
 
-def _check_identity(build_bytes: bytes, version: str, problems: list[str]) -> None:
+def _check_identity(root: etree._Element, problems: list[str]) -> None:
     """The GameModule version is the build identity of this very build file (``codec.identity``)."""
+    version = root.get("version", "")
     build = BuildId("", version)
     if build.digest is None:
         problems.append(f"GameModule version {version!r} carries no build identity (<data version>+<{DIGEST_DIGITS} hex digits>)")
-        return
-    body = unversioned(build_bytes, version)
-    if body is None or build_version(build.data_version, body) != version:
+    elif build_version(build.data_version, root) != version:
         problems.append(f"GameModule version {version!r} is not the identity of this build file")
 
 
