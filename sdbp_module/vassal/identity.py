@@ -10,6 +10,7 @@ the fonts, so a check starts at once and any edit is a miss; and in the process,
 from __future__ import annotations
 
 import hashlib
+import os
 from functools import cache
 from pathlib import Path
 
@@ -72,8 +73,6 @@ def _cached(game: GameData, data_dir: Path) -> BuildId:
 def _read_entry(path: Path) -> BuildId | None:
     """The identity stored at ``path``; None when absent, unreadable, or not the current user's (as the
     game cache, ``model.cache.read_entry``: another user's file could name any build)."""
-    import os
-
     try:
         with path.open("rb") as handle:
             if hasattr(os, "getuid") and os.fstat(handle.fileno()).st_uid != os.getuid():
