@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 
+from sdbp_module.codec.identity import BuildMatch, Reference
 from sdbp_module.errors import InputError, SdbpError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.ids import Severity
@@ -55,6 +56,7 @@ class AuditSettings:
     switches: tuple[str, ...] = ()
     skips: tuple[str, ...] = ()
     pictures: str = "serious"
+    build: Reference | None = None  # the build every .vlog is compared with (None: not compared)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,7 @@ class LogResult:
     outcome: Outcome | None = None
     json_report: str | None = None
     html_report: str | None = None
+    build: BuildMatch | None = None  # the log's build against the audit's, when checked
 
     @property
     def has_illegal(self) -> bool:
@@ -132,7 +135,7 @@ class LogAuditor:
             shown = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
             return LogResult(shown, LogStatus.UNREADABLE, error=f"{s.folder / shown}: the file name is not UTF-8; rename it")
         try:
-            checked = check_log(log, self.game, self.package, module=s.module, switches=s.switches, skips=s.skips)
+            checked = check_log(log, self.game, self.package, module=s.module, switches=s.switches, skips=s.skips, build=s.build)
         except SdbpError as exc:
             return LogResult(path, LogStatus.UNREADABLE, error=exc.message)
         except RuleCrash as exc:
@@ -142,7 +145,9 @@ class LogAuditor:
         report = checked.report
         summary = report.summary
         illegal = tuple(sorted({f.rule_id for f in report.findings if f.severity is Severity.ILLEGAL}))
-        checked_result = LogResult(path, LogStatus.CHECKED, events=report.events, summary=summary, illegal_rules=illegal, outcome=report.outcome)
+        checked_result = LogResult(
+            path, LogStatus.CHECKED, events=report.events, summary=summary, illegal_rules=illegal, outcome=report.outcome, build=report.build
+        )
         try:
             json_text = render_report(checked, "json")
             html_text = render_report(checked, "html", pictures=s.pictures)

@@ -74,14 +74,18 @@ target. Beyond the damage and card readings above, nothing is inferred.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from lxml import etree
-
 from sdbp_module.codec.commands import read_game
+from sdbp_module.codec.identity import (
+    BuildMatch,
+    Reference,
+    judge,
+    recorded_build,
+    recorded_name,
+)
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.pieces import add_piece_fields
 from sdbp_module.codec.sequence import decode as se_decode
@@ -136,38 +140,33 @@ from sdbp_module.replay.vlog.zones import Place as Spot
 from sdbp_module.replay.vlog.zones import PlaceKind as SpotKind
 from sdbp_module.replay.vlog.zones import Zones
 
-__all__ = ["Problem", "events_from_vlog", "interpret_tree"]
+__all__ = ["Problem", "events_from_vlog", "interpret_tree", "read_vlog"]
 
 
 def events_from_vlog(path: Path, game: GameData, module: Path | None) -> tuple[list[Event], list[Problem]]:
     """Interpret a ``.vlog``: its events in log order and the problems found (see the module doc).
 
-    ``replay.loading.load_events`` calls this for ``sdbp check`` and ``sdbp convert --events``; the checker turns each problem into
-    a ``cannot-check`` finding. Unreadable files raise the codec's ``CodecError``/``InputError``.
+    ``sdbp check``, ``sdbp show`` and ``sdbp convert --events`` read logs through ``read_vlog``
+    (``replay.loading.load_log``), which also compares the log's build; the checker turns each problem
+    into a ``cannot-check`` finding. Unreadable files raise the codec's ``CodecError``/``InputError``.
     """
+    events, problems, _ = read_vlog(path, game, module, None)
+    return events, problems
+
+
+def read_vlog(
+    path: Path, game: GameData, module: Path | None, reference: Reference | None
+) -> tuple[list[Event], list[Problem], BuildMatch | None]:
+    """``events_from_vlog``, and the log's build against ``reference`` (``codec.identity.judge``: a log of
+    another build is refused unless the reference allows it), judged before anything is interpreted."""
     _env, tree, entries = read_game(path)
-    other = logged_module(entries)
+    other = recorded_name(entries)
     if other is not None and other != game.game.module_name:
         raise InputError(f"{path}: a log of the module {other!r}, not of {game.game.module_name!r}")
+    match = judge(str(path), recorded_build(entries), reference) if reference is not None else None
     zones = module_zones(module) if module is not None else Zones.from_game(game)
-    return interpret_tree(tree, game, zones, path.name)
-
-
-_MAX_MODULEDATA = 1 << 20
-
-
-def logged_module(entries: Sequence[tuple[str, bytes]]) -> str | None:
-    """The module name a save or log records in its ``moduledata`` entry; None when it has none or it
-    cannot be read (the log is then read as one of the game's module)."""
-    data = next((body for name, body in entries if name == "moduledata"), None)
-    if data is None or len(data) > _MAX_MODULEDATA:
-        return None
-    try:
-        root = etree.fromstring(data, parser=etree.XMLParser(resolve_entities=False, no_network=True))
-    except etree.XMLSyntaxError:
-        return None
-    name = root.find("name")
-    return name.text.strip() if name is not None and name.text and not name.attrib else None
+    events, problems = interpret_tree(tree, game, zones, path.name)
+    return events, problems, match
 
 
 @lru_cache(maxsize=4)

@@ -80,6 +80,7 @@ def html_page(checked: Checked, pictures: Mapping[int, Picture], *, policy: str 
         "</head>",
         "<body>",
         '<div class="page">',
+        _build_banner(checked),
         _header(checked, name),
         _contents(checked, groups),
         "<main>",
@@ -107,6 +108,8 @@ def _header(checked: Checked, name: str) -> str:
     ]
     if checked.module is not None:
         facts.append(("Module", f"<code>{_e(str(checked.module))}</code>"))
+    if report.build is not None and not report.build.warns:
+        facts.append(("Module build", _e(report.build.message)))
     facts.append(("Events", f"{report.events}"))
     facts.append(("Rules checked", f"{len(report.rules_checked)}"))
     if s.illegal:
@@ -140,6 +143,19 @@ def _header(checked: Checked, name: str) -> str:
         "</header>",
     ]
     return "\n".join(line for line in lines if line)
+
+
+def build_banner_html(message: str) -> str:
+    """The banner on top of a report (and of the audit's index) of a log of another build."""
+    return (
+        '<div class="build-banner" role="alert"><strong>WARNING: this log was written with another build of the '
+        f"module</strong> (checked with --allow-other-build): {_e(message)}.</div>"
+    )
+
+
+def _build_banner(checked: Checked) -> str:
+    build = checked.report.build
+    return build_banner_html(build.message) if build is not None and build.warns else ""
 
 
 def _result(checked: Checked) -> str:
@@ -438,6 +454,7 @@ h3{font-size:14px;margin:8px 0 4px}
 .verdict{margin:0 0 10px;font-size:18px;font-weight:700;padding:6px 10px;border-radius:6px}
 .verdict.bad{color:#b3261e;background:#fdecea}.verdict.warn{color:#a35200;background:#fff3e0}
 .verdict.good{color:#1b6e2a;background:#e7f5ea}
+.build-banner{margin:0 0 14px;padding:12px 14px;border:3px solid #b3261e;border-radius:6px;background:#fdecea;color:#b3261e;font-size:17px}
 .counts{display:flex;gap:10px;flex-wrap:wrap}
 .count{flex:1 1 120px;border:1px solid var(--line);border-top:5px solid var(--c);border-radius:6px;padding:6px 10px;background:var(--bg)}
 .count .n{display:block;font-size:26px;font-weight:700;color:var(--c);line-height:1.1}

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from sdbp_module.codec.identity import BuildMatch
 from sdbp_module.ids import Severity
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay import memo
@@ -52,6 +53,7 @@ class Report:
     final: GameState
     outcome: Outcome | None = None  # the result the log supports, and the one it claims
     initial: GameState | None = field(default=None, compare=False, repr=False)  # where the replay began
+    build: BuildMatch | None = None  # the log's module build against the one it was read with (``codec.identity``)
 
     @property
     def summary(self) -> Summary:

@@ -59,13 +59,14 @@ def module_entries(game: GameData, images_dir: Path | None, out_dir: Path, stage
     stages["images"] = time.perf_counter() - t
     t = time.perf_counter()
     date = package.date_saved_ms()
-    build_xml = buildfile.build_xml(game, lay)
-    moduledata = buildfile.moduledata_xml(game, date)
+    built = buildfile.build_file(game, lay)
+    build_xml = built.xml
+    moduledata = buildfile.moduledata_xml(game, date, built.version)
     stages["buildfile"] = time.perf_counter() - t
     t = time.perf_counter()
     save = setup.build_setup(game, lay)
     saved_game = encode_envelope(Envelope(EnvelopeKind.VCSK, SETUP_KEY, save.text))
-    vsav = container_bytes(saved_game, [("savedata", buildfile.savedata_xml(game, date)), ("moduledata", moduledata)])
+    vsav = container_bytes(saved_game, [("savedata", buildfile.savedata_xml(game, date, built.version)), ("moduledata", moduledata)])
     stages["setup"] = time.perf_counter() - t
     entries = {f"images/{name}": data for name, data in pictures.items()}
     entries["buildFile.xml"] = build_xml
