@@ -219,10 +219,11 @@ def run(
     rule_ids: Iterable[str] | None = None,
     *,
     package: RulesPackage = SOS,
+    switches: Iterable[str] = (),
 ) -> list[Finding]:
     """Check ``events`` from ``start`` (notation, a state, or None: not started) with the rules of
-    ``package`` (the SoS package unless told) whose id is in ``rule_ids`` (None: all); the findings in
-    report order."""
+    ``package`` (the SoS package unless told) whose id is in ``rule_ids`` (None: all), under the
+    ``switches`` given as ``NAME=VALUE`` (the defaults otherwise); the findings in report order."""
     from sdbp_module.rules.checker import check_events
     from sdbp_module.rules.switches import parse_switches
 
@@ -234,7 +235,7 @@ def run(
     else:
         initial = state(start, g) if isinstance(start, str) else start
     numbered = [replace(e, where=at(i)) for i, e in enumerate(events)]
-    report = check_events(numbered, g, package, switches=parse_switches((), package.switches), initial=initial, rules=rules)
+    report = check_events(numbered, g, package, switches=parse_switches(tuple(switches), package.switches), initial=initial, rules=rules)
     return list(report.findings)
 
 

@@ -41,7 +41,13 @@ class AreaImpulse:
     bridge_only_types: tuple[tuple[Side, UnitTypeId], ...] = ()
     """(side, unit type): such units cross a river border only by a bridge."""
     single_exit_classes: frozenset[AreaClassId] = frozenset()
-    """Area classes a move leaves with one unit per action, and only to an adjacent area."""
+    """Area classes a move leaves with one unit per action, into an adjacent area."""
+    single_exit_switch: str | None = None
+    """A switch of the game (value "adjacent_only" or another) saying whether the unit leaving an area
+    of a single-exit class ends its move in the adjacent area it enters ("adjacent_only") or may move
+    on with the MP it has left; None: it ends its move there."""
+    single_exit_card: CardTest | None = None
+    """A card whose play as the action lifts the one-unit limit of the single-exit classes."""
     no_fire_into_classes: frozenset[AreaClassId] = frozenset()
     """Area classes no fire may target."""
     grouped_sides: frozenset[Side] = frozenset()

@@ -57,6 +57,15 @@ def stops_the_marker(game: GameData, card: CardId) -> bool:
     return game.has_card(card) and game.card(card).name == AMMUNITION_SHORTAGE
 
 
+NIGHT_CROSSING = "Night Crossing"  # our card (cards.yaml): a stack of up to three leaves a landing zone
+
+
+def lifts_the_exit_limit(game: GameData, card: CardId) -> bool:
+    """True for *Night Crossing*: more than one unit may leave a landing zone in its impulse (7.6; the
+    card is ours, and card text overrides the rules, 5.2)."""
+    return game.has_card(card) and game.card(card).name == NIGHT_CROSSING
+
+
 def _name(game: GameData, card: CardId) -> str:
     return f"{game.card(card).name} ({card})"
 

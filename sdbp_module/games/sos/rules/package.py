@@ -14,7 +14,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from sdbp_module.games.sos.ids import GERMAN, AreaClass
-from sdbp_module.games.sos.rules import cards, end_phase, setup, victory
+from sdbp_module.games.sos.rules import cards, end_phase, setup, switches, victory
 from sdbp_module.games.sos.rules.catalogue import NOT_CHECKED, SOS_CATALOGUE
 from sdbp_module.games.sos.rules.sequence import make_sequence
 from sdbp_module.rules.area_impulse import (
@@ -33,6 +33,8 @@ from sdbp_module.rules.base import FunctionRule, Rule, RulesPackage, relabel
 
 IMPULSE = AreaImpulse(
     single_exit_classes=frozenset({AreaClass.LANDING_ZONE}),  # 7.6
+    single_exit_switch=switches.LANDING_ZONE_EXIT,  # 7.6: ends its move there, or moves on (SOS-AMB-01)
+    single_exit_card=cards.lifts_the_exit_limit,  # our Night Crossing: a stack of up to three leaves
     no_fire_into_classes=frozenset({AreaClass.LANDING_ZONE}),  # 8.1
     grouped_sides=frozenset({GERMAN}),  # 6.1: one division plus independents
     multi_area_card=cards.splits_the_stack,  # 6.1, 7.3: Attack on the Move
@@ -41,7 +43,9 @@ IMPULSE = AreaImpulse(
     cites=(("end-discard-step", "4.0"),),  # the End phase's order of steps
 )
 """How the shared area-impulse rules read this game: two passes end the impulses (no discard to
-continue), landing zones let one unit out per impulse and take no fire, German actions are by division,
+continue), landing zones let one unit out per impulse (which may move on from the adjacent area it
+enters unless the switch ``landing_zone_exit`` says otherwise; our *Night Crossing* lets a stack of
+up to three out) and take no fire, German actions are by division,
 *Attack on the Move* lifts the one-destination rule (the shared setting also lifts the one-area rule
 for it: a missed violation rather than a false one), and a hand above its size at the draw is kept (5.1
 does not say to discard it; cards kept from the End phase count toward the next hand, 5.3), and fire
@@ -110,7 +114,7 @@ SOS = RulesPackage(
     game_id="sos",
     catalogue=SOS_CATALOGUE,
     rules=RULES,
-    switches=(),
+    switches=switches.SWITCHES,
     make_sequence=make_sequence,
     outcome=victory.outcome,
     impulse=IMPULSE,
