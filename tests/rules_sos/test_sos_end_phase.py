@@ -96,6 +96,26 @@ def test_a_soviet_reinforcement_outside_a_landing_zone_is_suspicious(sos_game: G
     assert ids(found, severity=Severity.ILLEGAL) == []
 
 
+
+def _german_reinforcement_to(area: int) -> list:  # type: ignore[type-arg]
+    """Turn 3's End phase: GE-R3 (turn 3) placed in ``area``."""
+    return [PhaseStart(turn=3, phase=Phase.END), Place(side=GERMAN, units=(UnitId("GE-R3"),), to=Location.in_area(area))]
+
+
+def test_a_german_reinforcement_in_a_german_area_passes(sos_game: GameData) -> None:
+    start = TURN_2.replace("turn 2 action", "turn 3 action").replace("turn:2: SU-R2\n", "")
+    found = run(start, _german_reinforcement_to(1), sos_game, ("SOS-REIN-01",))
+    assert ids(found, severity=Severity.ILLEGAL) + ids(found, severity=Severity.SUSPICIOUS) == []
+
+
+def test_a_german_reinforcement_in_a_landing_zone_is_suspicious(sos_game: GameData) -> None:
+    """2.2: landing zones take the Soviet reinforcements; where the German ones go (10.2) is missing."""
+    start = TURN_2.replace("turn 2 action", "turn 3 action").replace("turn:2: SU-R2\n", "")
+    found = run(start, _german_reinforcement_to(11), sos_game, ("SOS-REIN-01",))
+    assert ids(found, severity=Severity.SUSPICIOUS) == ["SOS-REIN-01"] and found[0].units == ("GE-R3",)
+    assert ids(found, severity=Severity.ILLEGAL) == []
+
+
 TURN_3 = TURN_2.replace("turn 2 action", "turn 3 action").replace("turn:2: SU-R2\nturn:3: GE-R3\n", "")
 
 

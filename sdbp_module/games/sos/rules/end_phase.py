@@ -11,8 +11,8 @@ SOS-REIN-01 and SOS-WDR-01.
 * SOS-REIN-01: a unit placed as a reinforcement is one, and arrives in the End phase of the turn printed
   on its counter ("both players receive the reinforcements of the turn", 4.0); one left on the track
   when that End phase is over is late. Where they may go is 10.2–10.3, which the text does not hold: a
-  Soviet reinforcement placed outside a landing zone (2.2: landing zones "are used to place Soviet
-  reinforcements") is suspicious, not illegal.
+  Soviet reinforcement placed outside a landing zone, and a German one placed in a landing zone (2.2:
+  landing zones "are used to place Soviet reinforcements"), are suspicious, not illegal.
 * SOS-WDR-01: the units the data marks ``withdraw: N`` (the black counters, turn 3) are off the map
   when turn N+1 begins (removed or eliminated), and no other unit is removed from the game, nor one of
   them before that End phase.
@@ -143,7 +143,7 @@ def game_length(r: FunctionRule, before: GameState, event: Event, after: GameSta
     "SOS-REIN-01",
     "10.1 [10.2-10.3 missing]",
     Severity.ILLEGAL,
-    "A reinforcement arrives in the End phase of its printed turn (a Soviet one in a landing zone).",
+    "A reinforcement arrives in the End phase of its printed turn; landing zones take the Soviet ones.",
     events=(Place,),
 )
 def reinforcement_placed(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
@@ -161,11 +161,22 @@ def reinforcement_placed(r: FunctionRule, before: GameState, event: Event, after
                 units=(unit_id,), expected=placement.turn, actual=c.turn,
             )
     to = event.to.area
-    if event.side is SOVIET and to is not None and game.area(to).colour != AreaClass.LANDING_ZONE:
+    if to is None or not game.has_area(to):
+        return
+    in_zone = game.area(to).colour == AreaClass.LANDING_ZONE
+    if event.side is SOVIET and not in_zone:
         yield r.finding(
             before, event,
             f"{SOVIET.label} reinforcements {', '.join(event.units)} are placed in {game.area(to).name} ({to}), not in a landing zone; "
             "landing zones are where they arrive (2.2, 10.3), though the text of 10.3 is missing.",
+            severity=Severity.SUSPICIOUS, units=event.units, areas=(to,),
+        )
+    elif event.side is GERMAN and in_zone:
+        yield r.finding(
+            before, event,
+            f"{GERMAN.label} reinforcements {', '.join(event.units)} are placed in {game.area(to).name} ({to}), a landing zone; "
+            f"landing zones are where the {SOVIET.label} reinforcements arrive (2.2, 10.3), though where the "
+            f"{GERMAN.label} ones go (10.2) is missing from the text.",
             severity=Severity.SUSPICIOUS, units=event.units, areas=(to,),
         )
 
