@@ -56,8 +56,6 @@ NOT_CHECKED: Mapping[str, str] = MappingProxyType(
     {
         "SOS-CARD-05": f"{_STOPS} fire resolution (8.3): the multipliers and sums of the multi-copy cards "
         "change numbers the text never defines",
-        "SOS-CARD-06": "the card texts are not in the rules text (the cards are our reconstruction), so the "
-        "order of Attack on the Move against Mines / Defensive Fire cannot be tied to logged card effects",
         "SOS-FIRE-05": f"{_STOPS} fire resolution and damage (8.3, 8.4): what a hit does is not known",
         "SOS-RES-01": f"{_STOPS} fire resolution (8.3): attack and defence totals are not defined",
         "SOS-RES-02": f"{_STOPS} damage allocation (8.4)",

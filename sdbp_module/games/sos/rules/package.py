@@ -4,7 +4,8 @@ The rules the two area-impulse games share (sequence of play, activation, moveme
 declaration and the fire marker, control, hand size, the card piles) are the objects of ``sdbp_module.rules.area_impulse``, configured by
 ``IMPULSE`` and listed here under this game's catalogue ids (``relabel``); they are never copied. The
 rules only this game has are its own modules: set-up and bid (``setup``), the End phase, game length,
-reinforcements and withdrawal (``end_phase``), the impulse cards (``cards``) and victory (``victory``).
+reinforcements and withdrawal (``end_phase``), the impulse cards (``cards``), the card interactions
+of 5.2 (``interactions``) and victory (``victory``).
 A catalogue id no rule implements is listed by ``sdbp rules`` as not checked, with its reason from
 ``catalogue.NOT_CHECKED`` (``RulesPackage.not_checked``).
 """
@@ -14,7 +15,14 @@ from __future__ import annotations
 from types import ModuleType
 
 from sdbp_module.games.sos.ids import GERMAN, AreaClass
-from sdbp_module.games.sos.rules import cards, end_phase, setup, switches, victory
+from sdbp_module.games.sos.rules import (
+    cards,
+    end_phase,
+    interactions,
+    setup,
+    switches,
+    victory,
+)
 from sdbp_module.games.sos.rules.catalogue import NOT_CHECKED, SOS_CATALOGUE
 from sdbp_module.games.sos.rules.sequence import make_sequence
 from sdbp_module.rules.area_impulse import (
@@ -106,6 +114,7 @@ RULES: tuple[Rule, ...] = (
     *setup.RULES,
     *_shared_rules(),
     *cards.RULES,
+    *interactions.RULES,
     *end_phase.RULES,
     *victory.RULES,
 )
