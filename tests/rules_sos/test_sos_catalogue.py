@@ -59,3 +59,15 @@ def test_the_json_listing_carries_the_reasons() -> None:
     rows = {r["rule_id"]: r for r in listing["rules"]}  # type: ignore[union-attr]
     assert {i for i, r in rows.items() if "not_checked" in r} == set(NOT_CHECKED)
     assert rows["SOS-CARD-05"]["not_checked"] == NOT_CHECKED["SOS-CARD-05"]
+
+
+def test_every_id_has_a_storm_over_stalingrad_summary() -> None:
+    """The listing shows the game's own words for each id, not those of one shared rule written for
+    any game (an id several shared rules implement would show, say, the discard to continue)."""
+    listing = rules_listing(rules_package("sos"))
+    rows = {r["rule_id"]: r for r in listing["rules"]}  # type: ignore[union-attr]
+    other_game = ("assault", "entrench", "supply", "french", "viet minh", "track + bonus", "grouped side", "single-exit")
+    for entry in SOS_CATALOGUE:
+        summary = rows[entry.rule_id]["summary"]
+        assert summary == entry.summary and summary[:1].isupper() and summary.endswith("."), entry.rule_id
+        assert not any(word in summary.lower() for word in other_game), (entry.rule_id, summary)

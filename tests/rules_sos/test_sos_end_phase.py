@@ -63,10 +63,21 @@ def test_spent_units_and_fire_markers_do_not_outlive_the_end_phase(sos_game: Gam
     assert found[0].units == ("GE-A1", "SU-X") and found[1].areas == (5,)
 
 
-def test_the_refresh_comes_before_the_marker_removal(sos_game: GameData) -> None:
+def test_the_refresh_before_the_marker_removal_is_only_a_reading(sos_game: GameData) -> None:
+    """4.0 lists refresh, marker removal, reinforcements with no "then" between them: suspicious."""
     events = _end_of_turn_2()
     events[3], events[4] = events[4], events[3]  # fire marker off, then the flips
-    assert ids(run(TURN_2, events, sos_game, END)) == ["SOS-SEQ-04"]
+    found = run(TURN_2, events, sos_game, END)
+    assert ids(found, severity=Severity.SUSPICIOUS) == ["SOS-SEQ-04"]
+    assert ids(found, severity=Severity.ILLEGAL) == []
+
+
+def test_a_discard_after_the_refresh_is_illegal_once(sos_game: GameData) -> None:
+    """4.0: the players discard, "then" every spent unit is flipped: SOS-CARD-04 reports it, alone."""
+    events = _end_of_turn_2()
+    events[2], events[3] = events[3], events[2]  # the Soviet discard after the flips
+    found = run(TURN_2, events, sos_game, (*END, "SOS-CARD-04"))
+    assert ids(found, severity=Severity.ILLEGAL) == ["SOS-CARD-04"] and "first step" in found[0].message
 
 
 def test_german_reinforcements_are_placed_first(sos_game: GameData) -> None:

@@ -1,6 +1,7 @@
 """Fire declaration (8.0, 8.1) and control (2.1.2, 7.2) through the shared rules under SoS ids:
 SOS-FIRE-01 (firepower 1 or more), SOS-FIRE-02 (own or adjacent area, never a landing zone), SOS-FIRE-03
-(a stack fires at one area), SOS-CTRL-01 (control passes on entry into an empty enemy area)."""
+(a stack fires at one area), SOS-CTRL-01 (control passes on entry into an empty enemy area; the rest
+of the control rule is assumed, the control section being missing: suspicious)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import replace
 from sos_helpers import ids, run, serious
 
 from sdbp_module.games.sos.ids import GERMAN, SOVIET
-from sdbp_module.ids import AreaId, UnitId
+from sdbp_module.ids import AreaId, Severity, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import ControlSet, Event, Fire, Flip, Move
 
@@ -64,4 +65,13 @@ def test_control_passes_on_entry_and_a_marker_saying_otherwise_is_illegal(sos_ga
     move = Move(side=GERMAN, units=(UnitId("GE-B1"),), from_area=AreaId(5), to_area=AreaId(6))
     assert serious(run(start, [move, ControlSet(area=AreaId(6), side=GERMAN)], sos_game, ("SOS-CTRL-01",))) == []
     wrong = run(start, [move, ControlSet(area=AreaId(6), side=SOVIET)], sos_game, ("SOS-CTRL-01",))
-    assert ids(serious(wrong)) == ["SOS-CTRL-01"]
+    assert ids(wrong, severity=Severity.ILLEGAL) == ["SOS-CTRL-01"]  # 7.2: capture on entry is the text's
+
+
+def test_a_marker_on_an_area_no_move_entered_is_suspicious(sos_game: GameData) -> None:
+    """The control section is missing: the text gives the rule only for an area a move enters."""
+    start = BOARD.replace("turn 1 action soviet", "turn 1 action german")
+    assert run(start, [ControlSet(area=AreaId(3), side=SOVIET)], sos_game, ("SOS-CTRL-01",)) == []
+    found = run(start, [ControlSet(area=AreaId(3), side=GERMAN)], sos_game, ("SOS-CTRL-01",))
+    assert ids(found, severity=Severity.SUSPICIOUS) == ["SOS-CTRL-01"] and "assumed" in found[0].message
+    assert ids(found, severity=Severity.ILLEGAL) == []

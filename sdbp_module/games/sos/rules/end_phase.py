@@ -1,9 +1,11 @@
 """Storm over Stalingrad's End phase and game frame (rules 4.0, 10.1, 10.4): SOS-SEQ-04, SOS-SEQ-05,
 SOS-REIN-01 and SOS-WDR-01.
 
-* SOS-SEQ-04, judged once per End phase when it is over (``phase_rule``): the steps come in the order of
-  4.0 (discards, refresh, marker removal, reinforcements; the turn-3 withdrawal anywhere before the turn
-  ends, 10.4 not giving its place); the German discards before the Soviet and places his reinforcements
+* SOS-SEQ-04, judged once per End phase when it is over (``phase_rule``): the discards come first (4.0:
+  "then" the rest; a discard after a later step is SOS-CARD-04's finding), then refresh, marker removal and
+  reinforcements in the order 4.0 lists them (out of that order: suspicious, as 4.0 gives no "then"
+  between them and their order changes nothing; the turn-3 withdrawal anywhere before the turn ends,
+  10.4 not giving its place); the German discards before the Soviet and places his reinforcements
   before the Soviet does (5.3, 10.2); at the end of the phase no unit on the map is spent (there is no
   supply in this game: every spent unit is flipped) and no fire marker is left.
 * SOS-SEQ-05: no turn after the last (6 turns, 4.0), and no game end before the last End phase; a log
@@ -23,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from sdbp_module.games.sos.ids import GERMAN, SOVIET, AreaClass
-from sdbp_module.games.sos.rules.sequence import ORDERED
+from sdbp_module.games.sos.rules.sequence import FIRST, ORDERED
 from sdbp_module.ids import Phase, Severity, Side, UnitId
 from sdbp_module.model.game_data import SetupKind
 from sdbp_module.replay.apply import implied_end_step
@@ -89,9 +91,13 @@ def end_phase_order(r: FunctionRule, steps: Steps, final: GameState, ctx: CheckC
             continue
         index = ORDERED.index(step)
         if reached is not None and index < reached[0]:
+            if step == FIRST:
+                continue  # a discard after a later step: SOS-CARD-04's (discards only in their step), once
             yield r.finding(
-                state, event, f"End-phase step {step!r} comes after {reached[1]!r}; 4.0 orders them the other way.",
-                expected=f">= {reached[1]}", actual=step,
+                state, event,
+                f"End-phase step {step!r} comes after {reached[1]!r}; 4.0 lists them the other way "
+                "(with no \"then\" between them: a reading, not the letter).",
+                severity=Severity.SUSPICIOUS, expected=f">= {reached[1]}", actual=step,
             )
         elif reached is None or index > reached[0]:
             reached = (index, step)

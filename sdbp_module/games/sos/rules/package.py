@@ -25,6 +25,7 @@ from sdbp_module.games.sos.rules import (
 )
 from sdbp_module.games.sos.rules.catalogue import NOT_CHECKED, SOS_CATALOGUE
 from sdbp_module.games.sos.rules.sequence import make_sequence
+from sdbp_module.ids import Severity
 from sdbp_module.rules.area_impulse import (
     activation,
     control,
@@ -48,6 +49,9 @@ IMPULSE = AreaImpulse(
     multi_area_card=cards.splits_the_stack,  # 6.1, 7.3: Attack on the Move
     hand_excess_kept=True,  # 5.1, 5.3: no discard of a hand above its size is asked for
     marker_suppressing_card=cards.stops_the_marker,  # 8.1: Soviet Ammunition Shortage
+    fire_marker_extra_rec=True,  # 8.1 names only unit fire into an adjacent area: other markers are suspicious
+    end_on_passes_stated=False,  # 4.0: "when both players have completed all their impulses" (two passes assumed)
+    control_stated_on_entry_only=True,  # 7.2's example: the control section itself is missing
     cites=(("end-discard-step", "4.0"),),  # the End phase's order of steps
 )
 """How the shared area-impulse rules read this game: two passes end the impulses (no discard to
@@ -57,7 +61,11 @@ up to three out) and take no fire, German actions are by division,
 *Attack on the Move* lifts the one-destination rule (the shared setting also lifts the one-area rule
 for it: a missed violation rather than a false one), and a hand above its size at the draw is kept (5.1
 does not say to discard it; cards kept from the End phase count toward the next hand, 5.3), and fire
-on which *Soviet Ammunition Shortage* is played places no fire marker (8.1)."""
+on which *Soviet Ammunition Shortage* is played places no fire marker (8.1). Where the text says less
+than the shared rule assumes, the finding is suspicious, not illegal: a marker placed for fire 8.1
+does not name (card fire, fire within one area), an Action phase that ends other than on two passes
+in a row (4.0 does not give the end condition), and a control disagreement about an area no move
+entered (the control section is missing; 7.2 gives only capture on entry)."""
 
 SHARED: tuple[tuple[ModuleType, str, str, str], ...] = (
     # (shared module, neutral id, our id, rules reference)
@@ -95,6 +103,11 @@ SHARED: tuple[tuple[ModuleType, str, str, str], ...] = (
 )
 """The shared rules this game lists, in the order of checks within an action."""
 
+SEVERITIES: dict[str, Severity] = {
+    "IMP-FIRST-SIDE": Severity.SUSPICIOUS,  # 4.0: "normally the German player takes the first impulse"
+}
+"""Our usual severity of a shared rule where this game's text says less than the rule (by neutral id)."""
+
 SUMMARIES: dict[str, str] = {
     "HAND-SIZE": "After the draw the hand holds track + bonus cards; a hand already above that is kept (5.1, 5.3).",
 }
@@ -106,7 +119,7 @@ def _shared_rules() -> tuple[FunctionRule, ...]:
     found: list[FunctionRule] = []
     for module, neutral, rule_id, ref in SHARED:
         shared = {r.rule_id: r for r in module.RULES}
-        found.append(relabel(shared[neutral], rule_id, ref, SUMMARIES.get(neutral)))
+        found.append(relabel(shared[neutral], rule_id, ref, SUMMARIES.get(neutral), SEVERITIES.get(neutral)))
     return tuple(found)
 
 
