@@ -101,25 +101,20 @@ SHARED: tuple[tuple[ModuleType, str, str, str], ...] = (
     (piles, "PILE-PLAYED-TO-DISCARD", "SOS-CARD-04", "5.2"),
     (piles, "PILE-DISCARD-PHASE", "SOS-CARD-04", "5.3"),
 )
-"""The shared rules this game lists, in the order of checks within an action."""
+"""The shared rules this game lists, in the order of checks within an action. What ``sdbp rules``
+says of each id is the catalogue's summary (``catalogue.SOS_CATALOGUE``), in this game's words."""
 
 SEVERITIES: dict[str, Severity] = {
     "IMP-FIRST-SIDE": Severity.SUSPICIOUS,  # 4.0: "normally the German player takes the first impulse"
 }
 """Our usual severity of a shared rule where this game's text says less than the rule (by neutral id)."""
 
-SUMMARIES: dict[str, str] = {
-    "HAND-SIZE": "After the draw the hand holds track + bonus cards; a hand already above that is kept (5.1, 5.3).",
-}
-"""Our summary of a shared rule whose own summary says more than this game's rules (by neutral id)."""
-
-
 def _shared_rules() -> tuple[FunctionRule, ...]:
     """The shared rules of ``SHARED``, relabelled; a neutral id the shared module lacks is an error."""
     found: list[FunctionRule] = []
     for module, neutral, rule_id, ref in SHARED:
         shared = {r.rule_id: r for r in module.RULES}
-        found.append(relabel(shared[neutral], rule_id, ref, SUMMARIES.get(neutral), SEVERITIES.get(neutral)))
+        found.append(relabel(shared[neutral], rule_id, ref, severity=SEVERITIES.get(neutral)))
     return tuple(found)
 
 
