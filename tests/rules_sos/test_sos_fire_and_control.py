@@ -10,9 +10,9 @@ from dataclasses import replace
 from sos_helpers import ids, run, serious
 
 from sdbp_module.games.sos.ids import GERMAN, SOVIET
-from sdbp_module.ids import AreaId, Severity, UnitId
+from sdbp_module.ids import AreaId, CardId, Severity, UnitId
 from sdbp_module.model.game_data import GameData
-from sdbp_module.replay.events import ControlSet, Event, Fire, Flip, Move
+from sdbp_module.replay.events import CardPlay, ControlSet, Event, Fire, Flip, Move
 
 FIRE = ("SOS-FIRE-01", "SOS-FIRE-02", "SOS-FIRE-03")
 BOARD = """turn 1 action soviet
@@ -46,7 +46,17 @@ def test_no_fire_into_a_landing_zone(sos_game: GameData) -> None:
     assert serious(found) == []
     into_zone = BOARD.replace("turn 1 action soviet", "turn 1 action german").replace("6: | ctrl soviet", "6: GE-I | ctrl german")
     found = run(into_zone, _fired(_fire(("GE-I",), 6, 10, GERMAN)), sos_game, FIRE)
-    assert ids(serious(found)) == ["SOS-FIRE-02"]
+    assert ids(found, severity=Severity.ILLEGAL) == ["SOS-FIRE-02"]
+
+
+def test_card_fire_into_a_landing_zone_is_suspicious(sos_game: GameData) -> None:
+    """8.1 bars unit fire into a landing zone; card fire follows the card (8.2), whose text is ours."""
+    start = BOARD.replace("turn 1 action soviet", "turn 1 action german")
+    bombers = [CardPlay(side=GERMAN, card=CardId("GE-04"), as_action=True)]
+    assert run(start, [*bombers, Fire(side=GERMAN, card=CardId("GE-04"), target=AreaId(3))], sos_game, FIRE) == []
+    found = run(start, [*bombers, Fire(side=GERMAN, card=CardId("GE-04"), target=AreaId(10))], sos_game, FIRE)
+    assert ids(found, severity=Severity.SUSPICIOUS) == ["SOS-FIRE-02"]
+    assert ids(found, severity=Severity.ILLEGAL) == []
 
 
 def test_a_stack_fires_at_one_area(sos_game: GameData) -> None:

@@ -54,6 +54,9 @@ class AreaImpulse:
     """A card whose play as the action lifts the one-unit limit of the single-exit classes."""
     no_fire_into_classes: frozenset[AreaClassId] = frozenset()
     """Area classes no fire may target."""
+    card_fire_into_closed_rec: bool = False
+    """The game's text closes ``no_fire_into_classes`` to unit fire only: card fire into such an area
+    breaches a reading (the card's own text, where it has one), suspicious rather than illegal."""
     control_stated_on_entry_only: bool = False
     """The game's text gives the control rule only for an area a move enters (it passes to the mover
     when no enemy unit is there): a disagreement about any other area — one a move leaves, one emptied

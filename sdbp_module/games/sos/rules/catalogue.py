@@ -112,8 +112,8 @@ SOS_CATALOGUE: tuple[CatalogueEntry, ...] = (
         "Only units with firepower 1 or more fire.",
     ),
     CatalogueEntry(
-        "SOS-FIRE-02", "8.1", "illegal", "fire",
-        "Units fire at their own or an adjacent area, never into a landing zone.",
+        "SOS-FIRE-02", "8.1", "illegal / suspicious", "fire",
+        "Units fire at their own or an adjacent area, never into a landing zone (card fire there: suspicious).",
     ),
     CatalogueEntry("SOS-FIRE-03", "8.0", "illegal", "fire", "A firing stack fires at one area."),
     CatalogueEntry(

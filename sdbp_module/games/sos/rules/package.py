@@ -45,6 +45,7 @@ IMPULSE = AreaImpulse(
     single_exit_switch=switches.LANDING_ZONE_EXIT,  # 7.6: ends its move there, or moves on (SOS-AMB-01)
     single_exit_card=cards.lifts_the_exit_limit,  # our Night Crossing: a stack of up to three leaves
     no_fire_into_classes=frozenset({AreaClass.LANDING_ZONE}),  # 8.1
+    card_fire_into_closed_rec=True,  # 8.1 closes them to unit fire; card fire "follows the card" (8.2)
     grouped_sides=frozenset({GERMAN}),  # 6.1: one division plus independents
     multi_area_card=cards.splits_the_stack,  # 6.1, 7.3: Attack on the Move
     hand_excess_kept=True,  # 5.1, 5.3: no discard of a hand above its size is asked for
@@ -63,7 +64,8 @@ for it: a missed violation rather than a false one), and a hand above its size a
 does not say to discard it; cards kept from the End phase count toward the next hand, 5.3), and fire
 on which *Soviet Ammunition Shortage* is played places no fire marker (8.1). Where the text says less
 than the shared rule assumes, the finding is suspicious, not illegal: a marker placed for fire 8.1
-does not name (card fire, fire within one area), an Action phase that ends other than on two passes
+does not name (card fire, fire within one area), card fire into a landing zone (8.1 bars unit fire
+there; card fire follows the card, 8.2), an Action phase that ends other than on two passes
 in a row (4.0 does not give the end condition), and a control disagreement about an area no move
 entered (the control section is missing; 7.2 gives only capture on entry)."""
 
