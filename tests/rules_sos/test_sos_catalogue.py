@@ -52,6 +52,7 @@ def test_sdbp_rules_prints_the_reason_of_each_id_not_checked() -> None:
     assert lines["SOS-MOV-02"].endswith("  checked")
     assert "not yet" not in result.output
     assert "landing_zone_exit: move_on | adjacent_only  (SOS-AMB-01)" in result.output  # the default first
+    assert "reinforcement_turn: either | printed_turn | previous_turn  (SOS-AMB-02)" in result.output
 
 
 def test_the_json_listing_carries_the_reasons() -> None:

@@ -88,11 +88,33 @@ def test_german_reinforcements_are_placed_first(sos_game: GameData) -> None:
     assert "SOS-SEQ-04" in ids(found) and any("placed reinforcements" in f.message for f in found)
 
 
-def test_a_reinforcement_arrives_in_the_end_phase_of_its_turn(sos_game: GameData) -> None:
-    early = TURN_2.replace("turn 2 action", "turn 1 action")
-    events = [PhaseStart(turn=1, phase=Phase.END), Place(side=SOVIET, units=(UnitId("SU-R2"),), to=Location.in_area(10))]
-    found = run(early, events, sos_game, ("SOS-REIN-01",))
-    assert ids(found, severity=Severity.ILLEGAL) == ["SOS-REIN-01"] and found[0].expected == 2
+def _placed_at(turn: int, phase: Phase = Phase.END) -> tuple[str, list]:  # type: ignore[type-arg]
+    """SU-R2 (printed turn 2) placed in the ``phase`` of ``turn``."""
+    start = TURN_2.replace("turn 2 action", f"turn {turn} action")
+    events = [] if phase is Phase.ACTION else [PhaseStart(turn=turn, phase=phase)]
+    return start, [*events, Place(side=SOVIET, units=(UnitId("SU-R2"),), to=Location.in_area(10))]
+
+
+def _illegal(start: str, events: list, *switches: str) -> list[str]:  # type: ignore[type-arg]
+    return ids(run(start, events, None, ("SOS-REIN-01",), switches=switches), severity=Severity.ILLEGAL)
+
+
+def test_a_reinforcement_arrives_in_the_end_phase_of_its_turn_or_the_one_before(sos_game: GameData) -> None:
+    """SOS-AMB-02: the printed number is "the turn in which the unit enters the game" (2.1.1), and the
+    End phase brings "the reinforcements for the turn" (4.0): by default both End phases are legal."""
+    assert _illegal(*_placed_at(2)) == []
+    assert _illegal(*_placed_at(1)) == []
+    assert _illegal(*_placed_at(3)) == ["SOS-REIN-01"]
+    assert _illegal(*_placed_at(2, Phase.ACTION)) == ["SOS-REIN-01"]
+
+
+def test_the_reinforcement_turn_switch_picks_one_reading(sos_game: GameData) -> None:
+    printed = "reinforcement_turn=printed_turn"
+    assert _illegal(*_placed_at(2), printed) == []
+    assert _illegal(*_placed_at(1), printed) == ["SOS-REIN-01"]
+    previous = "reinforcement_turn=previous_turn"
+    assert _illegal(*_placed_at(1), previous) == []
+    assert _illegal(*_placed_at(2), previous) == ["SOS-REIN-01"]
 
 
 def test_a_reinforcement_left_on_the_track_is_late(sos_game: GameData) -> None:
@@ -158,3 +180,11 @@ def test_no_seventh_turn_and_no_early_end(sos_game: GameData) -> None:
     assert ids(run(TURN_6.replace("turn 6", "turn 5"), early, sos_game, ("SOS-SEQ-05",))) == ["SOS-SEQ-05"]
     on_time = [PhaseStart(turn=6, phase=Phase.END), GameEnd(winner=GERMAN)]
     assert run(TURN_6, on_time, sos_game, ("SOS-SEQ-05",)) == []
+
+
+def test_under_previous_turn_a_reinforcement_is_late_after_the_end_phase_before_its_turn(sos_game: GameData) -> None:
+    start = TURN_2.replace("turn 2 action", "turn 1 action")
+    events = [PhaseStart(turn=1, phase=Phase.END), PhaseStart(turn=2, phase=Phase.DRAW)]
+    assert ids(run(start, events, sos_game, ("SOS-REIN-01",))) == []
+    late = run(start, events, sos_game, ("SOS-REIN-01",), switches=("reinforcement_turn=previous_turn",))
+    assert ids(late) == ["SOS-REIN-01"] and late[0].units == ("SU-R2",)

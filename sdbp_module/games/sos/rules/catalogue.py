@@ -132,8 +132,8 @@ SOS_CATALOGUE: tuple[CatalogueEntry, ...] = (
     ),
     CatalogueEntry(
         "SOS-REIN-01", "10.1 [10.2-10.3 missing]", "illegal / suspicious", "reinforcements",
-        "Reinforcements arrive in the End phase of their printed turn; the Soviet ones in a landing zone, the "
-        "German ones elsewhere (suspicious otherwise).",
+        "Reinforcements arrive in the End phase of their printed turn or the one before (switch "
+        "reinforcement_turn); the Soviet ones in a landing zone, the German ones elsewhere (suspicious otherwise).",
     ),
     CatalogueEntry(
         "SOS-WDR-01", "2.1.1, 4.0, 10.4", "illegal", "withdrawal",

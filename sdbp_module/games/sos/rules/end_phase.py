@@ -11,8 +11,10 @@ SOS-REIN-01 and SOS-WDR-01.
 * SOS-SEQ-05: no turn after the last (6 turns, 4.0), and no game end before the last End phase; a log
   that stops earlier is only told (info).
 * SOS-REIN-01: a unit placed as a reinforcement is one, and arrives in the End phase of the turn printed
-  on its counter ("both players receive the reinforcements of the turn", 4.0); one left on the track
-  when that End phase is over is late. Where they may go is 10.2–10.3, which the text does not hold: a
+  on its counter ("both players receive the reinforcements of the turn", 4.0) or of the turn before
+  (the number is "the turn in which it enters the game", 2.1.1): switch ``reinforcement_turn``
+  (SOS-AMB-02), both by default; one left on the track when the last End phase it may arrive in is
+  over is late. Where they may go is 10.2–10.3, which the text does not hold: a
   Soviet reinforcement placed outside a landing zone, and a German one placed in a landing zone (2.2:
   landing zones "are used to place Soviet reinforcements"), are suspicious, not illegal.
 * SOS-WDR-01: the units the data marks ``withdraw: N`` (the black counters, turn 3) are off the map
@@ -25,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from sdbp_module.games.sos.ids import GERMAN, SOVIET, AreaClass
+from sdbp_module.games.sos.rules import switches
 from sdbp_module.games.sos.rules.sequence import FIRST, ORDERED
 from sdbp_module.ids import Phase, Severity, Side, UnitId
 from sdbp_module.model.game_data import SetupKind
@@ -161,9 +164,10 @@ def reinforcement_placed(r: FunctionRule, before: GameState, event: Event, after
         placement = game.scenario.units.get(unit_id)
         if placement is None or placement.kind is not SetupKind.TURN or placement.turn is None:
             yield r.finding(before, event, f"{unit_id} is placed as a reinforcement but is none (no turn printed on it).", units=(unit_id,))
-        elif c.turn != placement.turn or c.phase is not Phase.END:
+        elif c.turn not in _arrival_turns(placement.turn, ctx) or c.phase is not Phase.END:
             yield r.finding(
-                before, event, f"{unit_id} arrives at {c.describe()}; it arrives in the End phase of turn {placement.turn} (4.0, 10.1).",
+                before, event,
+                f"{unit_id} arrives at {c.describe()}; it arrives in the End phase of {_arrival_words(placement.turn, ctx)} (4.0, 10.1).",
                 units=(unit_id,), expected=placement.turn, actual=c.turn,
             )
     to = event.to.area
@@ -187,11 +191,30 @@ def reinforcement_placed(r: FunctionRule, before: GameState, event: Event, after
         )
 
 
+def _arrival_turns(printed: int, ctx: CheckContext) -> tuple[int, ...]:
+    """The turns in whose End phase a reinforcement printed ``printed`` may arrive (switch
+    ``reinforcement_turn``, SOS-AMB-02)."""
+    reading = ctx.rules.get(switches.REINFORCEMENT_TURN)
+    before = max(printed - 1, 1)  # a turn-1 reinforcement has no End phase before its turn
+    if reading == "printed_turn":
+        return (printed,)
+    if reading == "previous_turn":
+        return (before,)
+    return tuple(sorted({before, printed}))
+
+
+def _arrival_words(printed: int, ctx: CheckContext) -> str:
+    return " or ".join(f"turn {t}" for t in _arrival_turns(printed, ctx))
+
+
 @phase_rule("SOS-REIN-01", "10.1 [10.2-10.3 missing]", Severity.ILLEGAL, "reinforcements of the turn leave the track", phase=Phase.END)
 def reinforcements_left(r: FunctionRule, steps: Steps, final: GameState, ctx: CheckContext) -> Iterator[F]:
-    """Reinforcements of this turn still on the turn track when its End phase is over."""
+    """Reinforcements still on the turn track when the last End phase they may arrive in is over."""
     turn = final.clock.turn
-    late = sorted(u for u in final.units_at(LocationKind.TURN) if (s := final.unit(u)) is not None and s.location.turn == turn)
+    late = sorted(
+        u for u in final.units_at(LocationKind.TURN)
+        if (s := final.unit(u)) is not None and s.location.turn is not None and max(_arrival_turns(s.location.turn, ctx)) == turn
+    )
     if late:
         yield r.finding(
             final, None, f"Reinforcement(s) {', '.join(late)} of turn {turn} are still on the turn track after its End phase (4.0, 10.1).",
