@@ -291,6 +291,10 @@ BROKEN: dict[str, tuple[Callable[[Values], None], str]] = {
         lambda v: _area(v, 40)["sources"].pop("terrain"),
         "terrain of 40 is credited to 'rules 2.2, 10.3",
     ),
+    "defaulted strongpoint credited to the rules": (
+        lambda v: _area(v, 41)["sources"].pop("strongpoint"),
+        "strongpoint of 41 is credited to 'rules 2.2, 10.3",
+    ),
     "card effect credited to the rules": (
         lambda v: _card(v, "GE-11")["sources"].update(effect="rules 5.2"),
         "effect of 'GE-11' is credited to 'rules 5.2' (expected 'reconstructed: <reason>'",

@@ -365,7 +365,7 @@ def check_cards(checks: Checks) -> None:
 NOT_IN_TEXT: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "game": ((), ("id", "module_name", "version", "vassal_version", "description")),
     "scenario": ((), ("id", "name", "description")),
-    "areas": (("areas",), ("id", "defense", "control", "map_edge", "terrain", "bank", "strongpoint", "polygon", "label")),
+    "areas": (("areas",), ("id", "defense", "control", "map_edge", "terrain", "strongpoint", "polygon", "label")),
     "borders": (("borders",), ("areas",)),
     "counters": (("units",), ("formation", "company", "group", "fresh", "spent")),
     "markers": (("markers",), ("count",)),
@@ -374,7 +374,8 @@ NOT_IN_TEXT: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 """Per data file (the list of records in it, or () for a file that is one record): the fields the
 rules text never gives for any record: it has no map, no counter values, no card texts, no hand
-sizes, no marker counts (docs/sos-data.md). Such a field, where the file writes it, is ours."""
+sizes, no marker counts (docs/sos-data.md). Such a field is ours, also where the file leaves it to
+its default (the record's source covers it then, as the module's help page counts it)."""
 
 RECONSTRUCTED = "reconstructed:"
 
@@ -395,8 +396,6 @@ def check_sources(checks: Checks) -> None:
                 continue
             own = record.get("sources") or {}
             for field in fields:
-                if field not in record:
-                    continue
                 source = own.get(field, record.get("source", ""))
                 if isinstance(source, str) and not source.startswith(RECONSTRUCTED):
                     base: tuple[str | int, ...] = (*where, i) if i is not None else ()
