@@ -2,14 +2,14 @@
 
 If the controller of an area has no unit in it and the opponent has at least one, control passes to
 the opponent **at once** — during a move at each entry and departure, on retreat, elimination and
-placement. Empty and contested areas keep their controller.
+placement. Empty and contested areas keep their controller. Where the game's text gives the rule
+only for an area a move enters (``AreaImpulse.control_stated_on_entry_only``), a disagreement about
+any other area is suspicious.
 
 CONTROL-CHANGE judges, after every event that moves units and after every logged control marker,
 that control is what the control rule gives. Moves are re-played step by step (``paths.shift``), so an
 area a stack captured in passing stays captured, and the area a side leaves with enemy units in it
-passes to the enemy. Where the game's text gives the rule only for an area a move enters
-(``AreaImpulse.control_stated_on_entry_only``), a disagreement about any other area is suspicious.
-The rule's id is neutral; a game lists it under its own (``rules.base.relabel``).
+passes to the enemy. The rule's id is neutral; a game lists it under its own (``rules.base.relabel``).
 """
 
 from __future__ import annotations
