@@ -302,6 +302,11 @@ class Card:
     source: Source
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
+    @property
+    def plays_together(self) -> bool:
+        """Whether the rules let several copies of it be played together (5.2: cumulative or sequential)."""
+        return self.multi_copy in ("cumulative", "sequential")
+
 
 @dataclass(frozen=True, slots=True)
 class TurnInfo:

@@ -150,8 +150,9 @@ def without_rules(rules: Sequence[Rule], skips: Sequence[str]) -> tuple[Rule, ..
 def rules_listing(package: RulesPackage) -> dict[str, object]:
     """The ``sdbp rules`` listing of ``package`` as JSON-ready data: one row per catalogue id (then the
     implemented ids the catalogue lacks), each with its reference, severity, section, whether a rule
-    implements it and its summary; a row no rule implements carries ``not_checked`` (the package's
-    reason) when the package gives one, and only then. Then the switches."""
+    implements it and its summary (the catalogue entry's own, else the implementing rule's: an id that
+    several shared rules implement needs the game's words); a row no rule implements carries
+    ``not_checked`` (the package's reason) when the package gives one, and only then. Then the switches."""
     implemented = {r.rule_id: r for r in package.rules}
     rows: list[dict[str, object]] = []
     for entry in package.catalogue:
@@ -162,7 +163,7 @@ def rules_listing(package: RulesPackage) -> dict[str, object]:
             "severity": entry.severity,
             "section": entry.section,
             "implemented": r is not None,
-            "summary": getattr(r, "summary", "") if r is not None else "",
+            "summary": entry.summary or (getattr(r, "summary", "") if r is not None else ""),
         }
         reason = package.not_checked.get(entry.rule_id)
         if r is None and reason is not None:

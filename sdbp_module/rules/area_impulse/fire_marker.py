@@ -7,7 +7,8 @@ and fire on which a card of ``AreaImpulse.marker_suppressing_card`` was played n
 own reading (``AreaImpulse.fire_marker_reading``, e.g. for its assaults) is asked first. A marker
 put on the target instead of the firing area, one left out, and one no fire of the action explains
 are findings; a marker placed by an attack that places none is illegal, or a breach of a recommended
-reading where ``AreaImpulse.fire_marker_extra_rec`` says so. Messages cite ``AreaImpulse.cite``
+reading where ``AreaImpulse.fire_marker_extra_rec`` says so (never for fire a marker-suppressing card
+was played on: the card says no marker). Messages cite ``AreaImpulse.cite``
 topic "fire-marker", else the rule's reference. The rule has a neutral id; a game lists it under its
 own (``rules.base.relabel``). A marker is judged at the face its player gave it: the checker reads a
 marker put down and turned in one act as one marker with its last face (``replay.markers``).
@@ -55,6 +56,7 @@ class _Need:
     attack: Attack
     area: AreaId | None  # where the marker goes (None: the attack places none)
     why_none: str  # for an attack that places none: what it is ("card fire (…)", …)
+    suppressed: bool = False  # it places none because a marker-suppressing card was played on it
 
 
 def _need(attack: Attack, ctx: CheckContext) -> _Need:
@@ -70,7 +72,7 @@ def _need(attack: Attack, ctx: CheckContext) -> _Need:
     if test is not None:
         play = next((p for p in attack.cards() if test(game, p.card)), None)
         if play is not None:
-            return _Need(attack, None, f"fire with {card_text(game, play.card)}")
+            return _Need(attack, None, f"fire with {card_text(game, play.card)}", suppressed=True)
     if attack.origin is None or attack.origin == attack.target:
         return _Need(attack, None, f"same-area fire in {attack.target}")
     return _Need(attack, attack.origin, "")
@@ -155,12 +157,13 @@ def _judge_markers(
             )
         elif none and not required:
             kinds = sorted({n.why_none for n in none})
+            stated = all(n.suppressed for n in none)  # the game's card says so: never a mere reading
             yield self.finding(
                 state,
                 e,
                 f"A {e.side.label} fire marker is placed on area {e.area} for {' and '.join(kinds)}, which places "
                 f"no fire marker ({cite}).",
-                severity=ctx.rules.rec_severity() if ctx.impulse.fire_marker_extra_rec else Severity.ILLEGAL,
+                severity=ctx.rules.rec_severity() if ctx.impulse.fire_marker_extra_rec and not stated else Severity.ILLEGAL,
                 side=e.side,
                 areas=(e.area,),
             )
