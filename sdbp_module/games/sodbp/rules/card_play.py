@@ -42,8 +42,8 @@ with a card play (the gate compares ``turn_plays``; other actions cost nothing):
   not resolved one at a time: a copy played before the previous copy got a roll of its side. The
   cumulative copies (+3 per *Mortar Support* / *Night Assault*, ×2 / ×3 of *Improved Defenses*) are
   numbers, judged by FIRE-ATTACK-TOTAL / FIRE-DEFENSE-TOTAL, and not reported again here;
-* CARD-TWO-EFFECTS-ONE — a two-effect card (105mm, 75mm, Artillery, TOT) with an unknown mode, or
-  with both effects logged (its own ``Fire`` and a counter-battery mode, or its own ``Fire`` and a
+* CARD-TWO-EFFECTS-ONE — a two-effect card (105mm, 75mm, Artillery, TOT: the cards with ``modes`` in
+  ``cards.yaml``) with both effects logged (its own ``Fire`` and a counter-battery mode, or its own ``Fire`` and a
   trench marker lowered on a non-French area after it); no mode and no effect logged (and not
   negated) → cannot-check (the mode is inferred from a logged effect when missing);
 * CARD-COMBO-MINES-DEBOUCHEZ — *Mines* and *Débouchez à Zéro!* (``Card.excludes``) in one action;
@@ -139,12 +139,6 @@ MODE_COUNTER_BATTERY = "counter-battery"
 ATTACK_PURPOSES = ("fire", "assault")
 FRENCH_ARTILLERY = (ARTILLERY, TOT_ARTILLERY)
 VM_ARTILLERY = (ART_105, ART_75)
-MODES: dict[str, tuple[str, ...]] = {
-    ARTILLERY: (MODE_FIRE, MODE_REMOVE_TRENCHES),
-    TOT_ARTILLERY: (MODE_FIRE, MODE_REMOVE_TRENCHES),
-    ART_105: (MODE_FIRE, MODE_COUNTER_BATTERY),
-    ART_75: (MODE_FIRE, MODE_COUNTER_BATTERY),
-}
 BOMBERS = (FIGHTER_BOMBERS, B26)
 MULTI_OK = ("cumulative", "sequential")
 
@@ -583,18 +577,9 @@ def card_multi_resolution(self: FunctionRule, facts: CardAction, ctx: CheckConte
 def card_two_effects_one(self: FunctionRule, facts: CardAction, ctx: CheckContext) -> Iterator[Finding]:
     for p in facts.plays:
         name = p.name
-        if name is None or name not in MODES:
+        if name is None or p.data is None or not p.data.modes:
             continue
-        mode = p.event.mode
-        if mode is not None and mode not in MODES[name]:
-            yield self.finding(
-                p.state,
-                p.event,
-                f"{p.text} played with mode {mode!r}, which is not one of its effects ({' or '.join(MODES[name])}).",
-                expected=" or ".join(MODES[name]),
-                actual=mode,
-            )
-            continue
+        mode = p.event.mode  # one of the card's modes (cards.yaml ``modes``) or None: another is a format error
         fire = _own_fire(facts, p)
         second: str | None = None  # the other effect, logged beside the first
         if name in FRENCH_ARTILLERY:
