@@ -801,7 +801,10 @@ _OPEN_DEFS: dict[str, dict[str, Any]] = {
         "type": "string",
         "description": "a purpose of the game's dice buttons (module.yaml dice; replacements is written replacement)",
     },
-    "EndStepName": {"type": "string", "description": "an End-phase step of the game's sequence of play"},
+    "EndStepName": {
+        "type": "string",
+        "description": "an End-phase step of the game's sequence of play (game.yaml sequence.end_phase)",
+    },
     "TrenchLevel": {"type": "integer", "description": "0 (no trench) or a state of the game's trench marker (markers.yaml)"},
 }
 """The game's vocabularies as the schema file leaves them: open, each with what closes it (the reader
@@ -865,14 +868,11 @@ def render_game_schema(vocabulary: Vocabulary) -> str:
 
 if __name__ == "__main__":
     # python -m sdbp_module.replay.jsonl: regenerate the schema file;
-    # python -m sdbp_module.replay.jsonl --data DIR: print the schema of the game in DIR (with the
-    # End-phase steps of its rules package's sequence of play)
+    # python -m sdbp_module.replay.jsonl --data DIR: print the schema of the game in DIR
     if sys.argv[1:2] == ["--data"] and len(sys.argv) == 3:
         from sdbp_module.model.from_data import load_game
         from sdbp_module.replay.vocabulary import Vocabulary
-        from sdbp_module.rules.commands import rules_package
 
-        game = load_game(Path(sys.argv[2]))
-        sys.stdout.write(render_game_schema(Vocabulary.of(game, rules_package(game.game.id).make_sequence(game))))
+        sys.stdout.write(render_game_schema(Vocabulary.of(load_game(Path(sys.argv[2])))))
     else:
         SCHEMA_PATH.write_text(render_schema(), encoding="utf-8")

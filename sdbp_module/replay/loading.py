@@ -13,22 +13,18 @@ from sdbp_module.fileio import require_file
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import Event
 from sdbp_module.replay.jsonl import read_events
-from sdbp_module.replay.sequence import SequenceOfPlay
 from sdbp_module.replay.vlog.problem import Problem
 from sdbp_module.replay.vocabulary import Vocabulary
 
 
-def load_events(
-    log: Path, game: GameData, module: Path | None, sequence: SequenceOfPlay | None = None
-) -> tuple[Sequence[Event], Sequence[Problem]]:
+def load_events(log: Path, game: GameData, module: Path | None) -> tuple[Sequence[Event], Sequence[Problem]]:
     """Events of a ``.jsonl`` transcript, or of a ``.vlog`` through the log interpretation, with the
     interpretation's problems (parts of the log it could not read for sure). A transcript may use only
-    the game's words (``replay.vocabulary``; the End-phase steps of ``sequence`` when given): another
-    is an ``InputError`` at its line."""
+    the game's words (``replay.vocabulary``): another is an ``InputError`` at its line."""
     require_file(log, "log file")
     suffix = log.suffix.lower()
     if suffix == ".jsonl":
-        return read_events(log, Vocabulary.of(game, sequence)), ()
+        return read_events(log, Vocabulary.of(game)), ()
     if suffix == ".vlog":  # imported here: a .jsonl check needs neither the codec nor lxml
         from sdbp_module.replay.interpret import events_from_vlog
 

@@ -3,14 +3,14 @@
 An events line may only name what the game has: its sides, units, areas (and turn-track boxes),
 cards, the modes of each two-effect card (``cards.yaml`` ``modes``), the dice purposes of its dice
 buttons (``module.yaml`` ``dice``; the events write ``replacements`` as ``replacement``), the
-End-phase steps of its sequence of play, and the trench levels of its trench marker (``markers.yaml``:
-its states, and 0 for none). A value outside them is not a move the checker could judge but a word
+End-phase steps of its sequence of play (``game.yaml`` ``sequence.end_phase``), and the trench levels
+of its trench marker (``markers.yaml``: its states, and 0 for none). A value outside them is not a move the checker could judge but a word
 the format does not know: ``replay.jsonl`` refuses the line (``FILE:LINE: field: what is wrong``,
 exit 2) before any rule runs, and the events schema of the game (``jsonl.events_schema``) lists the
 same vocabularies as enums. The enums of the event classes themselves (phases, damage results,
 piles, move kinds, discard reasons, placement kinds) are closed by the schema for every game.
 
-Game-neutral: every word comes from the ``GameData`` (and the ``SequenceOfPlay``) it is built from.
+Game-neutral: every word comes from the ``GameData`` it is built from.
 """
 
 from __future__ import annotations
@@ -36,7 +36,6 @@ from sdbp_module.replay.events import (
     TrenchSet,
 )
 from sdbp_module.replay.location import Location, LocationKind
-from sdbp_module.replay.sequence import SequenceOfPlay
 
 TRENCH_MARKER = "trench"
 """The marker kind whose states are the trench levels of ``TrenchSet`` / ``Entrench`` (9.0)."""
@@ -53,7 +52,7 @@ def event_purpose(logged: str) -> str:
 @dataclass(frozen=True, eq=False)
 class Vocabulary:
     """The words a game's events may use. ``None`` for a vocabulary the game does not close (no
-    sequence given: any End-phase step; no trench marker: any level)."""
+    End-phase steps declared: any step; no trench marker: any level)."""
 
     sides: tuple[Side, ...]
     units: frozenset[UnitId]
@@ -66,7 +65,7 @@ class Vocabulary:
     trench_levels: tuple[int, ...] | None
 
     @staticmethod
-    def of(game: GameData, sequence: SequenceOfPlay | None = None) -> Vocabulary:
+    def of(game: GameData) -> Vocabulary:
         purposes: list[str] = []
         for button in game.presentation.dice:
             for word in (button.purpose, event_purpose(button.purpose)):
@@ -84,7 +83,7 @@ class Vocabulary:
             cards=frozenset(c.id for c in game.cards),
             modes=MappingProxyType({c.id: c.modes for c in game.cards if c.modes}),
             purposes=tuple(purposes),
-            end_steps=sequence.end_steps if sequence is not None and sequence.end_steps else None,
+            end_steps=game.game.end_phase or None,
             trench_levels=levels,
         )
 

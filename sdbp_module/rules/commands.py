@@ -70,7 +70,7 @@ def check_log(
     """Read and check one log (``.vlog`` or events ``.jsonl``). Unreadable input raises ``InputError``."""
     ruleset = parse_switches(switches, package.switches)
     active = without_rules(package.rules, skips)
-    events, problems = load_events(log, game, module, package.make_sequence(game))
+    events, problems = load_events(log, game, module)
     report = check_events(events, game, package, switches=ruleset, source=str(log), problems=problems, rules=active)
     return Checked(report, events, game, package, module)
 

@@ -18,7 +18,6 @@ from click.testing import CliRunner
 
 from sdbp_module.cli import main
 from sdbp_module.errors import InputError
-from sdbp_module.games.sodbp.rules.play_sequence import make_sequence
 from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import default_data_dir
 from sdbp_module.replay.jsonl import SCHEMA_PATH, events_schema, read_events
@@ -89,8 +88,7 @@ BAD: dict[str, tuple[int, str, str]] = {
 
 
 def vocabulary() -> Vocabulary:
-    game = load_game(default_data_dir())
-    return Vocabulary.of(game, make_sequence(game))
+    return Vocabulary.of(load_game(default_data_dir()))
 
 
 def write(tmp_path: Path, lines: list[str]) -> Path:
