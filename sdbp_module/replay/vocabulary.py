@@ -4,10 +4,10 @@ An events line may only name what the game has: its sides, units, areas (and tur
 cards, the modes of each two-effect card (``cards.yaml`` ``modes``), the dice purposes of its dice
 buttons (``module.yaml`` ``dice``; the events write ``replacements`` as ``replacement``), the
 End-phase steps of its sequence of play (``game.yaml`` ``sequence.end_phase``), and the trench levels
-of its trench marker (``markers.yaml``: its states, and 0 for none). A value outside them is not a move the checker could judge but a word
-the format does not know: ``replay.jsonl`` refuses the line (``FILE:LINE: field: what is wrong``,
-exit 2) before any rule runs, and the events schema of the game (``jsonl.events_schema``) lists the
-same vocabularies as enums. The enums of the event classes themselves (phases, damage results,
+of its trench marker (``markers.yaml``: its states, and 0 for none). A value outside them is not a
+move the checker could judge but a word the format does not know: ``replay.jsonl`` refuses the line
+(``FILE:LINE: field: what is wrong``, exit 2) before any rule runs, and the events schema of the
+game (``jsonl.events_schema``) lists the same vocabularies as enums. The enums of the event classes themselves (phases, damage results,
 piles, move kinds, discard reasons, placement kinds) are closed by the schema for every game.
 
 Game-neutral: every word comes from the ``GameData`` it is built from.

@@ -42,10 +42,12 @@ with a card play (the gate compares ``turn_plays``; other actions cost nothing):
   not resolved one at a time: a copy played before the previous copy got a roll of its side. The
   cumulative copies (+3 per *Mortar Support* / *Night Assault*, ×2 / ×3 of *Improved Defenses*) are
   numbers, judged by FIRE-ATTACK-TOTAL / FIRE-DEFENSE-TOTAL, and not reported again here;
-* CARD-TWO-EFFECTS-ONE — a two-effect card (105mm, 75mm, Artillery, TOT: the cards with ``modes`` in
-  ``cards.yaml``) with both effects logged (its own ``Fire`` and a counter-battery mode, or its own ``Fire`` and a
-  trench marker lowered on a non-French area after it); no mode and no effect logged (and not
-  negated) → cannot-check (the mode is inferred from a logged effect when missing);
+* CARD-TWO-EFFECTS-ONE — a two-effect card (105mm, 75mm, Artillery, TOT: the cards with ``modes``
+  in ``cards.yaml``) with both effects logged (its own ``Fire`` and a counter-battery mode, or its
+  own ``Fire`` and a trench marker lowered on a non-French area after it); no mode and no effect
+  logged (and not negated) → cannot-check (the mode is inferred from a logged effect when missing).
+  A mode that is not one of the card's is a word the format does not know (``replay.vocabulary``),
+  never judged here;
 * CARD-COMBO-MINES-DEBOUCHEZ — *Mines* and *Débouchez à Zéro!* (``Card.excludes``) in one action;
 * CARD-NEGATION-TARGET — a negating play with nothing to negate; *Poor Weather* negating anything
   but *Fighter Bombers* / *B-26*; counter-battery negating anything but *Artillery* / *TOT* (*Mortar
