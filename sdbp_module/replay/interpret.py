@@ -67,7 +67,9 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
 
 Whatever cannot be read for sure is a ``Problem`` (the checker reports it as ``cannot-check``):
 an unknown piece or card, a position outside every zone, a malformed ``SDBP`` line or one naming
-an unknown unit/area, a card moving between piles with no report line, an undo that does not
+an unknown unit/area, a field word outside its vocabulary (a ``DICE`` purpose not of the module's
+dice buttons, a ``MARKER`` kind or state not of ``markers.yaml``: the line is not read, never a
+move; report-formats §1), a card moving between piles with no report line, an undo that does not
 match the step before it, a ``DAMAGE``/``RETREAT`` line with no attack open, a card fire with no
 target. Beyond the damage and card readings above, nothing is inferred.
 """
@@ -139,6 +141,7 @@ from sdbp_module.replay.vlog.tracker import Moved, TrackedPiece, Tracker
 from sdbp_module.replay.vlog.zones import Place as Spot
 from sdbp_module.replay.vlog.zones import PlaceKind as SpotKind
 from sdbp_module.replay.vlog.zones import Zones
+from sdbp_module.replay.vocabulary import event_purpose
 
 __all__ = ["Problem", "events_from_vlog", "interpret_tree", "read_vlog"]
 
@@ -227,6 +230,8 @@ class _Interpreter:
         self.phase: Phase | None = None
         self.turn: int | None = None
         self.turn_state: str | None = None
+        self.purposes = tuple(dict.fromkeys(b.purpose for b in game.presentation.dice))  # the DICE lines' words
+        self.marker_states: dict[str, tuple[str, ...]] = {m.id: m.states for m in game.markers}  # the MARKER lines' words
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -395,6 +400,11 @@ class _Interpreter:
         """The event of a marker showing ``state`` in ``area``; ``side``: who set it, if known; ``was``:
         the state the same marker piece showed before (a re-face), None for a marker put down."""
         w = step.where
+        states = self.marker_states.get(marker)
+        if states is None or state not in states:
+            why = "no marker kind of the game data" if states is None else f"not one of its states ({', '.join(states)})"
+            self.problem(w, f"marker {marker!r} in state {state!r}: {why}; the marker is not read")
+            return
         if marker == "turn":
             return
         if marker == "no-replacements":
@@ -542,7 +552,12 @@ class _Interpreter:
                 total = int(total_text) if total_text else None
             except ValueError:
                 raise LineError(f"DICE line: dice or total is not a number: {line.text!r}") from None
-            purpose = "replacement" if purpose == "replacements" else purpose
+            if purpose not in self.purposes:
+                raise LineError(
+                    f"DICE line: purpose={purpose!r} is not one of the module's dice purposes ({', '.join(self.purposes)}); "
+                    f"the roll is not read: {line.text!r}"
+                )
+            purpose = event_purpose(purpose)
             step.items.append((order, DiceRoll(where=w, side=line.side, purpose=purpose, values=values, total=total)))
         elif ev == "PHASE":
             turn_text, phase_text = line.require("turn"), line.require("phase")

@@ -20,6 +20,7 @@ from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import Event
 from sdbp_module.replay.jsonl import read_events
 from sdbp_module.replay.vlog.problem import Problem
+from sdbp_module.replay.vocabulary import Vocabulary
 
 DATA_MODULE = "the module this game data builds"
 """How messages name the module a log is compared with when no ``--module`` is given."""
@@ -54,11 +55,12 @@ def reference(game: GameData, module: Path | None, data_dir: Path | None, *, all
 def load_log(log: Path, game: GameData, module: Path | None, build: Reference | Callable[[], Reference] | None = None) -> LoadedLog:
     """Events of a ``.jsonl`` transcript, or of a ``.vlog`` through the log interpretation, with the
     interpretation's problems and the log's build against ``build`` (a callable is called only for a
-    ``.vlog``: a transcript needs no module to be read, so none is made for it)."""
+    ``.vlog``: a transcript needs no module to be read, so none is made for it). A transcript may use only
+    the game's words (``replay.vocabulary``): another is an ``InputError`` at its line."""
     require_file(log, "log file")
     suffix = log.suffix.lower()
     if suffix == ".jsonl":
-        return LoadedLog(read_events(log), (), TRANSCRIPT if build is not None else None)
+        return LoadedLog(read_events(log, Vocabulary.of(game)), (), TRANSCRIPT if build is not None else None)
     if suffix == ".vlog":  # imported here: a .jsonl check needs neither the codec nor lxml
         from sdbp_module.replay.interpret import read_vlog
 

@@ -278,8 +278,14 @@ def test_counter_battery_that_also_fires_is_illegal() -> None:
 
 
 def test_two_effect_card_mode_unknown_or_missing() -> None:
-    bad = [play(FR, "TOT Artillery", as_action=True, mode="both", targets=(aid(11),)), Pass(side=VM)]
-    assert mine(check(FIRE_EXAMPLE, *bad)) == [("CARD-TWO-EFFECTS-ONE", ILLEGAL, 1)]
+    """A mode that is not one of the card's is a word the format does not know (issue 21, class 5): the
+    events reader refuses it (``replay.vocabulary``), and it is never an illegal play."""
+    from sdbp_module.replay.vocabulary import Vocabulary
+    from tests.rules._combat_fixtures import combat_game
+
+    both = play(FR, "TOT Artillery", as_action=True, mode="both", targets=(aid(11),))
+    assert Vocabulary.of(combat_game()).refusal(both) == "mode: 'both' is not one of the modes of card FR-27 ('fire', 'remove-trenches')"
+    assert mine(check(FIRE_EXAMPLE, both, Pass(side=VM))) == []
     silent = [play(FR, "TOT Artillery", as_action=True, targets=(aid(11),)), Pass(side=VM)]
     assert mine(check(FIRE_EXAMPLE, *silent)) == [("CARD-TWO-EFFECTS-ONE", CANNOT, 1)]
     inferred = [play(FR, "TOT Artillery", as_action=True, targets=(aid(11),)), TrenchSet(area=aid(11), level=0), Pass(side=VM)]

@@ -166,7 +166,7 @@ def _read(attack: Attack, game: GameData) -> AssaultFacts:
         if isinstance(event, DiceRoll):
             if event.purpose in ATTACK_PURPOSES and event.side in (None, side):
                 rolls.append((i, event))
-        elif isinstance(event, CardPlay):
+        elif isinstance(event, CardPlay) and attack.holds(event):
             name = card_name(game, event.card)
             if event.side is side and name == GIAP:
                 giap.append((i, event))

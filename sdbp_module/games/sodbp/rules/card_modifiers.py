@@ -15,13 +15,17 @@ Night Assault and Mortar Support played after the roll (CARD-TIMING-BEFORE-ROLL)
 Débouchez (CARD-COMBO-MINES-DEBOUCHEZ); a card played by the side that does not own it (CARD-OWN-DECK);
 a French assault, its target, size and origin (ASSAULT-*).
 
-How a play is tied to an attack (``replay.combat.Attack``): the play is among the attack's later
-events, or it was logged just before the declaration — in the action the declaration opens or
-closes, or with no action open (``Attack.prior``; a play the replay carries over from an earlier
-action is that action's, not the attack's). Each play is judged once, when the action that holds it
-ends (or with the attack that takes it as prior; a Draw / End phase play when the phase ends; the
-last ones at the end of the log), against the attacks of its action. A play logged with no action
-open at the start of an Action phase that no declaration takes is not seen.
+How a play is tied to an attack: the one definition of the replay (``replay.combat``, ``Attack.holds``,
+with the SoDBP timings of ``play_sequence.ATTACK_CARD_TIMINGS``): a card played inside an attack
+belongs to the open attack of the side its text is about, the one declared and not yet rolled for a
+card played before the roll (*Improved Defenses*, *Mortar Support*, *Night Assault*, *Mines*,
+*Débouchez*), a rolled one for a card played after it (*Giap*, *Bigeard*, *Command Coordination*);
+with none open it belongs to the next declaration of that side (``Attack.prior``: a *Night Assault*
+logged before the assault lines). Each play is judged once, when the action that holds it ends (or
+with the attack that takes it as prior; a Draw / End phase play when the phase ends; the last ones
+at the end of the log), against the attack it belongs to; with none, the finding says where it was
+played (the attacks then open, or the action). A play logged with no action open at the start of
+an Action phase that no declaration takes is not seen.
 
 Per id (beyond that): C-IMPDEF — outside a French attack (illegal; in a French action with no attack:
 suspicious, pointless), another area than the attacked one (AMB-24 REC), a third copy on one attack;
@@ -128,16 +132,6 @@ class Closed:
         return tuple(p for p in self.plays if p.name == name)
 
 
-def _claims(attack: Attack, play: CardPlay) -> bool:
-    """True when ``play`` concerns ``attack``: one of its later events, or logged just before it."""
-    if any(e is play for _s, e in attack.steps):
-        return True
-    if not any(c is play for c in attack.prior):
-        return False
-    opened = attack.before.action_steps
-    return not opened or any(e is play for _s, e in opened)
-
-
 def _state_in(steps: tuple[tuple[GameState, Event], ...], play: CardPlay) -> GameState | None:
     for state, event in steps:
         if event is play:
@@ -153,15 +147,15 @@ def _gather(
     for state, event in steps:
         if type(event) is CardPlay and id(event) not in seen:
             seen.add(id(event))
-            if not any(_claims(n, event) for n in new):  # taken by the attack its closing event declares
+            if not any(n.holds(event) for n in new):  # taken by the attack its closing event declares
                 found.append((event, state))
     for a in attacks:
         for c in a.prior:
-            if id(c) not in seen and _claims(a, c):
+            if id(c) not in seen:
                 seen.add(id(c))
                 found.append((c, _state_in(a.before.action_steps, c) or a.before))
     plays = tuple(
-        Played(c, state, card_name(game, c.card), tuple(a for a in attacks if _claims(a, c))) for c, state in found
+        Played(c, state, card_name(game, c.card), tuple(a for a in attacks if a.holds(c))) for c, state in found
     )
     return Closed(plays, attacks)
 
@@ -195,10 +189,10 @@ def _forget() -> None:
 
 def _holds(before: GameState, event: Event, after: GameState, ctx: CheckContext) -> bool:
     """An action (or a Draw / End phase) ends, and card plays were logged in it or just before its attacks."""
-    # a play in the action is pending (replay.combat) or before a declaration (an attack's prior)
-    pending, attacks = before.pending_cards, before.attacks
-    if (pending or attacks) and closed_action(before, after) and (pending or any(a.prior for a in attacks)):
-        return True
+    steps = before.action_steps
+    if steps and closed_action(before, after):
+        if len(before.turn_plays) != len(steps[0][0].turn_plays) or any(a.prior for a in before.attacks):
+            return True
     if type(event) is PhaseStart and before.phase_steps:
         return any(type(e) is CardPlay for _s, e in before.phase_steps)
     return False
@@ -259,9 +253,12 @@ def _attacks_text(attacks: Iterable[Attack], game: GameData) -> str:
 
 
 def _where_played(p: Played, game: GameData) -> str:
-    """'in the Viet Minh assault 14 → 17' / 'in a French action with no attack' / 'outside any action'."""
+    """'in the Viet Minh assault 14 → 17' (the attack it belongs to, or else the attacks open when it was
+    played) / 'in a French action with no attack' / 'outside any action'."""
     if p.attacks:
         return f"in {_attacks_text(p.attacks, game)}"
+    if p.state.attacks and not opens_new_action(p.state.clock, p.play):
+        return f"in {_attacks_text(p.state.attacks, game)}"
     side = p.action_side
     if side is None:
         return "outside any action"

@@ -150,7 +150,12 @@ def attack_dice(attack: Attack, game: GameData) -> Dice | Missing:
     if attack.is_assault:
         giap = any(card_name(game, c.card) == GIAP and c.side is attack.side for c in attack.prior)
         for _state, event in attack.steps:
-            if isinstance(event, CardPlay) and event.side is attack.side and card_name(game, event.card) == GIAP:
+            if (
+                isinstance(event, CardPlay)
+                and event.side is attack.side
+                and card_name(game, event.card) == GIAP
+                and attack.holds(event)
+            ):
                 giap = True
             elif giap and isinstance(event, DiceRoll) and any(event is r for r in rolls[1:]):
                 rerolls += (event,)  # a roll after a Giap play is a re-roll (others are not the attack's)
