@@ -100,7 +100,7 @@ class ImageStats:
 
 
 KEEP_IMAGES = 4000
-"""How many drawn images the cache keeps, the most recently used (a SoDBP build draws 465)."""
+"""How many drawn images the cache keeps, the most recently used (the bundled games draw a few hundred)."""
 _PNG_START, _PNG_END = b"\x89PNG\r\n\x1a\n", b"IEND\xaeB`\x82"
 
 
