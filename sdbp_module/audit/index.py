@@ -18,6 +18,7 @@ from urllib.parse import quote
 from sdbp_module.audit.run import LogResult, LogStatus
 from sdbp_module.codec.identity import BuildMatch
 from sdbp_module.model.game_data import GameInfo
+from sdbp_module.reports.html import CSP
 from sdbp_module.rules.base import Outcome
 from sdbp_module.rules.findings import Summary
 
@@ -266,6 +267,7 @@ def render_index(audit: Audit) -> str:
         '<html lang="en">',
         "<head>",
         '<meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{_e(title)}</title>",
         f"<style>\n{_CSS}\n</style>",

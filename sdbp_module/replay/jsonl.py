@@ -2,8 +2,8 @@
 
 ``read_events(path)`` / ``write_events(path, events)`` and ``event_from_json`` / ``event_to_json``
 are the pairs. Each line is an object with ``type`` (the event's kind) and the event's fields under
-their Python names; ``where`` is optional on input (default: this file, line index, line number)
-and always written. A bad line stops the read with ``InputError`` naming ``file:line`` (exit 2):
+their Python names; ``where`` is optional on input and set aside when read (an event read from a
+transcript is at the transcript's own line: file, line index, line number), and always written. A bad line stops the read with ``InputError`` naming ``file:line`` (exit 2):
 text that is not JSON, JSON nested too deeply or with an integer too long to read, a string holding
 a lone surrogate (``"\\ud800"``: not text, so no report could print it), or a line the schema refuses
 (the value it quotes is shortened), or, when the game's ``Vocabulary`` is given, a value outside one
@@ -45,7 +45,6 @@ from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.replay.events import (
     EVENT_BY_KIND,
     EVENT_TYPES,
-    NOWHERE,
     AreaLevel,
     CardPlay,
     DiceRoll,
@@ -648,7 +647,7 @@ def read_events(path: Path, vocabulary: Vocabulary | None = None) -> tuple[Event
     values = _parse_together(text, lines)
     if values is None:
         return tuple(
-            parse_line(line, Where(file, i, number), vocabulary) for i, (number, line) in enumerate(zip(numbers, lines))
+            _placed(parse_line(line, at, vocabulary), at) for at in (Where(file, i, number) for i, number in enumerate(numbers)) for line in (lines[at.index],)
         )
     decoders = _event_decoders()
     surrogates = _SURROGATE_ESCAPE.search(text) is not None
@@ -658,16 +657,31 @@ def read_events(path: Path, vocabulary: Vocabulary | None = None) -> tuple[Event
             _refuse_lone_surrogates(data, f"{file}:{numbers[index]}")
         kind = data.get("type") if isinstance(data, dict) else None
         decode = decoders.get(kind) if isinstance(kind, str) else None
+        at = Where(file, index, numbers[index])
         try:
             if decode is None:
                 raise _Refused
-            # the default ``where`` (the line's place in the file) is made only for a line without one
-            events.append(decode(data, NOWHERE if "where" in data else Where(file, index, numbers[index])))
+            events.append(_placed(decode(data, at), at))
         except _Refused:  # as ``parse_line`` does with a line ``decode_event`` refuses
-            events.append(_parse_validated(data, Where(file, index, numbers[index]), f"{file}:{numbers[index]}"))
+            events.append(_placed(_parse_validated(data, at, f"{file}:{numbers[index]}"), at))
         if vocabulary is not None:
             _known(events[-1], vocabulary, f"{file}:{numbers[index]}")
     return tuple(events)
+
+
+def _placed(event: Event, where: Where) -> Event:
+    """``event`` at ``where``, its line's own place in the transcript: a ``where`` the line gives is checked
+    and then set aside, so that a transcript cannot put a finding in another file or at another position
+    than the line it comes from (a ``.jsonl`` made from a ``.vlog`` still says where in the ``.vlog``)."""
+    cls = type(event)
+    setter = _WHERE_SETTERS.get(cls)
+    if setter is None:
+        setter = _WHERE_SETTERS[cls] = _slot_setter(cls, "where")
+    setter(event, where)
+    return event
+
+
+_WHERE_SETTERS: dict[type, Callable[[Any, Any], None]] = {}
 
 
 def write_events(path: Path, events: Iterable[Event]) -> None:

@@ -1,6 +1,7 @@
 """HTML report of a check: one self-contained page an umpire opens offline, with the board at each finding.
 
-The page holds everything: CSS inline, pictures as ``data:`` URIs, no JavaScript. At the top the log,
+The page holds everything: CSS inline, pictures as ``data:`` URIs, no JavaScript, and a
+Content-Security-Policy (``CSP``) that lets the browser load and run nothing else. At the top the log,
 the game, the switches in force (changed ones marked), the summary counts in their colours, the result
 the log supports and the rules not checked; a table of contents (each turn and phase, each illegal
 finding); then the findings grouped under the text report's headings (Set-up, Turn N — Action phase,
@@ -42,6 +43,10 @@ if TYPE_CHECKING:
 SEVERITIES = (Severity.ILLEGAL, Severity.SUSPICIOUS, Severity.CANNOT_CHECK, Severity.INFO)
 """The summary's order."""
 
+CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+"""The pages' Content-Security-Policy: nothing is fetched, nothing runs (no script, no frame, no font or
+image from anywhere but the page's own ``data:`` pictures), whatever text from a log ends up in them."""
+
 
 def render_html_report(
     checked: Checked,
@@ -73,6 +78,7 @@ def html_page(checked: Checked, pictures: Mapping[int, Picture], *, policy: str 
         '<html lang="en">',
         "<head>",
         '<meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<meta name="generator" content="sdbp ' + _e(__version__) + '">',
         f"<title>{_e(page_title)}</title>",

@@ -339,7 +339,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
         {
             "autoReport": "Always",
             "centerOnMove": "Use Preferences Setting",
-            "chatterHTMLSupport": "Always",
+            "chatterHTMLSupport": "Never",  # reports show a player's text as typed, never as HTML (module.md)
             "disablePieceIndexing": "false",
             "hotKeysOnClosedWindows": "Never",
             "inventoryForAll": "Always",

@@ -51,11 +51,11 @@ class BuildResult:
         return sum(self.stages.values())
 
 
-def module_entries(game: GameData, images_dir: Path | None, out_dir: Path, stages: dict[str, float], progress: Callable[[int], None] | None = None) -> tuple[dict[str, bytes], artwork.ImageStats]:
+def module_entries(game: GameData, images_dir: Path | None, stages: dict[str, float], progress: Callable[[int], None] | None = None) -> tuple[dict[str, bytes], artwork.ImageStats]:
     """Every zip entry of the module, by name."""
     t = time.perf_counter()
     lay = layout.make_layout(game)
-    pictures, stats = artwork.produce(game, lay, images_dir, out_dir, progress)
+    pictures, stats = artwork.produce(game, lay, images_dir, progress)
     stages["images"] = time.perf_counter() - t
     t = time.perf_counter()
     date = package.date_saved_ms()
@@ -89,7 +89,7 @@ def _first_missing(folder: Path) -> Path | None:
 
 def build_module(game: GameData, out_dir: Path, images_dir: Path | None, progress: Callable[[int], None] | None = None) -> BuildResult:
     """Build the module of ``game`` into ``out_dir``; folders the build had to create are removed again
-    (with the image cache made in them) when it fails."""
+    when it fails."""
     if images_dir is not None and not images_dir.is_dir():
         raise InputError(f"{images_dir}: {'a file, not an artwork folder' if images_dir.exists() else 'no such artwork folder'}")
     created = _first_missing(out_dir)
@@ -107,7 +107,7 @@ def _build_into(game: GameData, out_dir: Path, images_dir: Path | None, progress
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"{out_dir}: cannot use as output folder ({exc.strerror or exc})") from None
-    entries, stats = module_entries(game, images_dir, out_dir, stages, progress)
+    entries, stats = module_entries(game, images_dir, stages, progress)
     t = time.perf_counter()
     data = package.zip_bytes(entries)
     stages["zip"] = time.perf_counter() - t

@@ -265,6 +265,9 @@ def verify_module(path: Path, *, expected_areas: list[str] | None = None) -> tup
             extra = set(el.attrib) - (allowed or set())
             if extra:
                 problems.append(f"buildFile: {el.tag} has attributes the reference does not give: {sorted(extra)}")
+        for el in root.iter(M + "GlobalOptions"):
+            if el.get("chatterHTMLSupport") != "Never":  # a player's typed text must never be HTML
+                problems.append(f"GlobalOptions: chatterHTMLSupport is {el.get('chatterHTMLSupport')!r}, not 'Never'")
         for el in root.iter(BP + "Board"):
             image = el.get("image", "")
             if image and image not in image_names:

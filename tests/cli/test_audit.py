@@ -177,6 +177,8 @@ def test_index_lists_every_log_and_its_links_resolve(mixed: dict[str, Any]) -> N
     out, logs = mixed["out"], mixed["logs"]
     page = lxml.html.fromstring((out / "index.html").read_bytes())
     assert not page.xpath("//script")
+    (csp,) = page.xpath("//head/meta[@http-equiv='Content-Security-Policy']/@content")
+    assert csp.startswith("default-src 'none';")
     rows = page.xpath("//tbody/tr")
     assert [r.xpath("string(td[1])") for r in rows] == ["bad.vlog", "broken.jsonl", "illegal.jsonl", "other.vlog", "round 2/legal.jsonl"]
     hrefs = page.xpath("//a/@href")

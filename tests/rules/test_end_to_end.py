@@ -68,7 +68,7 @@ def test_the_legal_game_is_clean(legal: list[Event], game: GameData, tmp_path: P
     path = tmp_path / "game.jsonl"
     write_events(path, legal)
     events = list(read_events(path))
-    assert events == legal
+    assert events == [replace(e, where=Where(str(path), i, i + 1)) for i, e in enumerate(legal)]  # at its lines
     report = check_events(events, game, SODBP, source=str(path))
     # the log stops inside turn 2's End phase: the rules that judge a whole phase say they cannot
     cut = [f for f in report.findings if f.severity is Severity.CANNOT_CHECK and f.where == END_OF_LOG]
