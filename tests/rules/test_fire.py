@@ -570,9 +570,11 @@ def _bigeard(damage: int) -> list[Event]:
 
 
 def test_damage_with_bigeard() -> None:
-    """Bigeard: 14 − 7 = 7, minus one per French unit in 10 (4) → 3."""
+    """Bigeard: 14 − 7 = 7, minus one per French unit in 10 (4) → 3. The fire line, written at the roll
+    before the card is played, may state 7 (the damage before the card); 5 is neither → FIRE-DAMAGE."""
     assert only(check(BIGEARD, *_bigeard(3)), "FIRE-DAMAGE") == []
-    report = check(BIGEARD, *_bigeard(7))
+    assert only(check(BIGEARD, *_bigeard(7)), "FIRE-DAMAGE") == []
+    report = check(BIGEARD, *_bigeard(5))
     assert [v for v in verdicts(report) if v[0] == "FIRE-DAMAGE"] == [("FIRE-DAMAGE", ILLEGAL, 1)]
     assert "Bigeard" in only(report, "FIRE-DAMAGE")[0].message
 

@@ -40,7 +40,7 @@ action still open), with each event's state before it:
   are counted by ``damage.analyse``, an elimination for want of a retreat area counting 2 (1) as a
   flip + retreat (retreat)), or a ``Damage.points`` other than the d6 (or that minimum); when the
   log makes the detonation a card attack (``Fire(card=Detonate)``) the points are
-  DAMAGE-MUST-MAXIMIZE's, which reads the same d6 (``damage._damage``). Cannot-check:
+  DAMAGE-MUST-MAXIMIZE's, which reads the same d6 (``damage.rules_damage``). Cannot-check:
   no target (nor any withdrawal or damage naming it), no die logged. Red areas, armour across a
   river and stacking of the withdrawals: FR-RED-AREA, FR-ARMOR-RIVER and STACK-LIMIT-9 see withdraw
   moves (``movement.py``, ``stacking.py``), so they are not repeated here;

@@ -7,7 +7,8 @@ Where each id is judged:
 * at the ``Damage`` event: FIRE-FRIENDLY-IMMUNE, against the open attack the damage belongs to;
 * when the attack closes (the next action opens, a phase begins, the game ends; ``finish`` for the
   attacks still open when the log ends): FIRE-ATTACK-TOTAL, FIRE-DEFENSE-TOTAL, FIRE-TERRAIN-IGNORED
-  and FIRE-DAMAGE (only where the log states the number: ``Fire.attack/defense/damage``), FIRE-MARKER
+  and FIRE-DAMAGE (only where the log states the number: ``Fire.attack/defense/damage``, and the
+  ``Damage.points`` of the attack's damage, which may be the part of it the targets absorb), FIRE-MARKER
   (the markers placed while the action lasted), FIRE-FLIP-SPENT;
 * FIRE-MARKER is the shared rule (``rules.area_impulse.fire_marker``) under our id; ``marker_reading``
   gives it our exceptions (an assault's marker per ``fire_marker_on_assault``, none for a Counter
@@ -30,6 +31,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules import damage as damage_rules
 from sdbp_module.games.sodbp.rules.play_sequence import TURN_END
 from sdbp_module.games.sodbp.rules.resolution import (
     BOOST_AT,
@@ -52,6 +54,7 @@ from sdbp_module.games.sodbp.rules.resolution import (
 from sdbp_module.games.sodbp.rules.sodbp_cards import (
     ART_75,
     COUNTER_ATTACK,
+    DETONATE,
     FLAMETHROWERS,
     IMPROVED_DEFENSES,
     MORTAR_SUPPORT,
@@ -403,17 +406,22 @@ fire_terrain_ignored = attack_rule(
 )(lambda self, a, ctx: _judge_defense(self, a, ctx, True))
 
 
-def _judge_damage(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iterator[Finding]:
-    stated = logged(attack, "damage")
-    if stated is None:
-        return
+def _damage_values(attack: Attack, ctx: CheckContext) -> tuple[Total, frozenset[int], frozenset[int]] | Missing:
+    """The damage (8.3.3) from the logged totals where the log states them, the values a stated damage may
+    hold (other legal readings; the damage before *Bigeard Refuses to Leave*, which is played after the
+    roll, so a line written at the roll states the damage without it) and the values of another reading
+    of an ambiguous rule (a REC breach)."""
     game, rules = ctx.game, ctx.rules
+    if attack_card_name(attack, game) == DETONATE:  # the damage is the card's d6, not attack − defense
+        found = damage_rules.rules_damage(attack, ctx)
+        return found if isinstance(found, Missing) else (found[0], frozenset({found[0].value}), frozenset())
     total = damage_total(attack, game, rules, as_logged=True)
     if isinstance(total, Missing):
-        yield _cannot(self, attack, game, "damage", total)
-        return
-    legal = {total.value}
-    rec: set[int] = set()
+        return total
+    legal = {total.value, *total.accepted}
+    if total.misreduced:
+        legal.add(max(total.misreduced))  # no reduction at all: the damage before the card
+    rec: set[int] = set(total.alternatives)
     if logged(attack, "attack") is None:
         readings = _attack_readings(attack, game, rules)
         if isinstance(readings, _Readings):
@@ -425,17 +433,56 @@ def _judge_damage(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iter
                 n = bigeard_reduction(attack, game)
                 legal |= {damage_points(a, d, n) for a in readings.legal}
                 rec |= {damage_points(a, d, n) for a in readings.rec}
-    if stated in legal:
+    return total, frozenset(legal), frozenset(rec - legal)
+
+
+def _judge_damage(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iterator[Finding]:
+    """The damage the log states: the fire's or assault's ``damage``, and the ``points`` of its damage
+    events (docs/events.md: the attack's damage, or the part of it the targets absorb, 8.4.1)."""
+    stated = logged(attack, "damage")
+    game = ctx.game
+    points = damage_rules.stated_points(attack, game) if attack.steps else None
+    if stated is None and points is None:
         return
+    values = _damage_values(attack, ctx)
+    if isinstance(values, Missing):
+        if stated is not None:
+            yield _cannot(self, attack, game, "damage", values)
+        return  # stated points stand in for the damage (DAMAGE-MUST-MAXIMIZE)
+    total, legal, rec = values
     what = _cap(_describe(attack, game))
     both_logged = logged(attack, "attack") is not None and logged(attack, "defense") is not None
     basis = "the logged totals" if both_logged else "the totals"
-    if stated in rec:
-        text = f"{what}: damage {total.text} from {basis}, but the log says {stated}, which follows"
-        yield _stated_wrong(self, attack, ctx, text, stated, total, rec=True)
+    if stated is not None and stated not in legal:
+        if stated in rec:
+            text = f"{what}: damage {total.text} from {basis}, but the log says {stated}, which follows"
+            yield _stated_wrong(self, attack, ctx, text, stated, total, rec=True)
+        else:
+            text = f"{what}: damage {total.text} from {basis}, but the log says {stated} (8.3.3)."
+            yield _stated_wrong(self, attack, ctx, text, stated, total, rec=False)
+    if points is None:
+        return
+    value, state, event = points
+    cap = damage_rules.attack_capacity(attack, game, attack.before)
+    if value in legal or value in {min(v, cap) for v in legal}:
+        return
+    is_rec = value in rec or value in {min(v, cap) for v in rec}
+    absorb = f" (the targets absorb {cap})" if cap < total.value else ""
+    text = f"{what}: damage {total.text} from {basis}{absorb}, but the damage line says {value} point{'' if value == 1 else 's'}"
+    if is_rec:
+        text += f", which follows {_readings_note(attack, game, ctx.rules)}."
     else:
-        text = f"{what}: damage {total.text} from {basis}, but the log says {stated} (8.3.3)."
-        yield _stated_wrong(self, attack, ctx, text, stated, total, rec=False)
+        text += " (8.3.3, 8.4.1)."
+    yield self.finding(
+        state,
+        event,
+        text,
+        severity=ctx.rules.rec_severity() if is_rec else None,
+        units=attack.units,
+        areas=(attack.target,),
+        expected=total.value,
+        actual=value,
+    )
 
 
 fire_damage = attack_rule(
