@@ -37,3 +37,22 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     else:
         os.environ[ENVIRONMENT] = before
     shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _no_equal_expected_actual(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test: a rule never makes a finding whose ``expected`` and ``actual`` are the same value (a
+    finding reports a difference; an equal pair shows the wrong numbers). The report would hide such a
+    pair (``Finding`` drops it); here it fails the test, so the rule that made it is fixed."""
+    from sdbp_module.rules import base
+
+    made = base.make_finding
+
+    def guarded(*args: object, **kwargs: object) -> object:
+        expected, actual = kwargs.get("expected"), kwargs.get("actual")
+        assert expected is None or expected != actual, (
+            f"{args[0]}: a finding with expected == actual == {expected!r}: {args[5] if len(args) > 5 else ''}"
+        )
+        return made(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(base, "make_finding", guarded)

@@ -827,7 +827,17 @@ def target_area_only(
             continue  # the firer's own unit in the target: FIRE-FRIENDLY-IMMUNE
         if debouchez and where == area:
             text = f"{u} is in area {area} but not among the assaulting units Débouchez à Zéro! fires at"
-        elif where is None:
+            yield self.finding(
+                before,
+                event,
+                f"Damage is applied to {u}: {text} (8.4).",
+                units=(u,),
+                areas=(area,),
+                expected="an assaulting unit",
+                actual="not an assaulting unit",
+            )
+            continue
+        if where is None:
             place = state.location if state is not None else "unknown to the replay"
             text = f"{u} is not on the map ({place})"
         else:
