@@ -832,7 +832,7 @@ def target_area_only(
                 event,
                 f"Damage is applied to {u}: {text} (8.4).",
                 units=(u,),
-                areas=(where,),
+                areas=(area,) if area is not None else (),
                 expected="an assaulting unit",
                 actual="not an assaulting unit",
             )
