@@ -7,6 +7,7 @@ Card fire uses the real SoDBP cards of the bundled deck.
 
 from __future__ import annotations
 
+from sdbp_module.games.sodbp.rules import damage
 from sdbp_module.games.sodbp.rules.activation import RULES as ACTIVATION_RULES
 from sdbp_module.games.sodbp.rules.fire import RULES
 from sdbp_module.ids import Phase, Severity, Side
@@ -27,6 +28,7 @@ from sdbp_module.replay.events import (
     PhaseStart,
     UnitOutcome,
 )
+from sdbp_module.rules.base import Rule
 from sdbp_module.rules.checker import Report
 from sdbp_module.rules.findings import Finding
 from tests.rules._combat_fixtures import (
@@ -64,12 +66,12 @@ def about(report: Report, *rule_ids: str) -> list[tuple[str, str, int]]:
 DEFENSE_IDS = ("FIRE-DEFENSE-TOTAL", "FIRE-TERRAIN-IGNORED")
 
 
-def only(report: Report, rule_id: str) -> list[Finding]:
-    return [f for f in report.findings if f.rule_id == rule_id]
+def only(report: Report, *rule_ids: str) -> list[Finding]:
+    return [f for f in report.findings if f.rule_id in rule_ids]
 
 
-def check(start: str, *events: Event, options: tuple[str, ...] = ()) -> Report:
-    return run(position(start), *events, rules=RULES, options=options)
+def check(start: str, *events: Event, rules: tuple[Rule, ...] = RULES, options: tuple[str, ...] = ()) -> Report:
+    return run(position(start), *events, rules=rules, options=options)
 
 
 def example_fire(
@@ -619,10 +621,13 @@ def test_damage_on_the_firers_own_units() -> None:
     assert only(report, "FIRE-FRIENDLY-IMMUNE")[0].units == (uid("FR-F3"),)
 
 
-def test_damage_outside_the_target_area() -> None:
-    report = check(SAME_AREA, *_same_area_damage(("VM-V2", DamageResult.FLIP)))
-    (f,) = only(report, "FIRE-FRIENDLY-IMMUNE")
-    assert f.severity is Severity.ILLEGAL and "VM-V2 in area 7" in f.message
+def test_damage_outside_the_target_area_is_damage_target_area_only() -> None:
+    """Damage on VM-V2 in area 7 for a fire in 11: DAMAGE-TARGET-AREA-ONLY's (8.4), not FIRE-FRIENDLY-IMMUNE's
+    too (which is about the firer's own units)."""
+    events = _same_area_damage(("VM-V2", DamageResult.FLIP))
+    assert only(check(SAME_AREA, *events), "FIRE-FRIENDLY-IMMUNE") == []
+    (f,) = only(check(SAME_AREA, *events, rules=(*RULES, *damage.RULES)), "FIRE-FRIENDLY-IMMUNE", "DAMAGE-TARGET-AREA-ONLY")
+    assert f.rule_id == "DAMAGE-TARGET-AREA-ONLY" and "VM-V2 is in area 7" in f.message
 
 
 def test_damage_on_the_targets_is_fine() -> None:
@@ -651,9 +656,11 @@ def _debouchez(unit: str) -> list[Event]:
 
 def test_debouchez_hits_only_the_assaulting_units() -> None:
     """Débouchez à Zéro! fires at the assaulting units only: VM-V2 in 11 does not assault."""
-    report = check(DEBOUCHEZ, *_debouchez("VM-V2"))
-    assert [v for v in verdicts(report) if v[0] == "FIRE-FRIENDLY-IMMUNE"] == [("FIRE-FRIENDLY-IMMUNE", ILLEGAL, 5)]
-    assert only(check(DEBOUCHEZ, *_debouchez("VM-V1")), "FIRE-FRIENDLY-IMMUNE") == []
+    both = (*RULES, *damage.RULES)
+    report = check(DEBOUCHEZ, *_debouchez("VM-V2"), rules=both)
+    ids = ("FIRE-FRIENDLY-IMMUNE", "DAMAGE-TARGET-AREA-ONLY")
+    assert [(f.rule_id, f.where.line) for f in only(report, *ids)] == [("DAMAGE-TARGET-AREA-ONLY", 5)]
+    assert only(check(DEBOUCHEZ, *_debouchez("VM-V1"), rules=both), *ids) == []
 
 
 # -- FIRE-MARKER --------------------------------------------------------------------------------

@@ -837,9 +837,18 @@ def target_area_only(
                 actual="not an assaulting unit",
             )
             continue
+        if state is None:
+            yield self.finding(
+                before,
+                event,
+                f"Cannot check {self.rule_id} for {u}: the log never placed it (its position is unknown).",
+                severity=Severity.CANNOT_CHECK,
+                units=(u,),
+                areas=(area,) if area is not None else (),
+            )
+            continue
         if where is None:
-            place = state.location if state is not None else "unknown to the replay"
-            text = f"{u} is not on the map ({place})"
+            text = f"{u} is not on the map ({state.location})"
         else:
             text = f"{u} is in area {where}"
         yield self.finding(
@@ -878,15 +887,17 @@ def _how(attack: Attack, damage: Total, ctx: CheckContext) -> str:
     return f"attack {a.text} − defense {d.text}" + "".join(f" {p}" for p in damage.parts[1:])
 
 
-def _counted(
-    damages: list[tuple[GameState, Damage]], targets: set[UnitId], ctx: CheckContext, *, flexible: bool = False
-) -> list[Spent]:
-    """The outcomes of the attack's damage events on its targets, as the damage rules count them."""
+def counted(damages: list[tuple[GameState, Damage]], ctx: CheckContext, *, flexible: bool = False) -> list[Spent]:
+    """The outcomes of an attack's damage events, as the damage rules count the points they use: every
+    unit on the map they name. Points put on a unit that is not a target are used all the same: that
+    the unit is no target is DAMAGE-TARGET-AREA-ONLY's or FIRE-FRIENDLY-IMMUNE's fault, not too few
+    points used. ``flexible``: an elimination that may be a flip + retreat (retreat) with nowhere to go
+    counts its lower value in ``Spent.low``."""
     return [
         s
         for st, d in damages
         for s in (_analyse(st, d, ctx, flexible=True) if flexible else analyse(st, d, ctx)).outcomes
-        if s.outcome.unit in targets and s.on_map
+        if s.on_map
     ]
 
 
@@ -969,15 +980,15 @@ def _points_fault(attack: Attack, close: GameState | None, ctx: CheckContext) ->
     assert state0 is not None
     targets = set(resolution.targets(attack, game, state0))
     cap = resolution.capacity(state0, targets)
-    counted = _counted(damages, targets, ctx)
-    low = high = sum(s.high for s in counted)
+    used_by = counted(damages, ctx)
+    low = high = sum(s.high for s in used_by)
     where_state, where_event = damages[0] if damages else (attack.before, attack.first)
     units, areas = tuple(sorted(targets)), (attack.target,)
 
     def used() -> str:
         if not damages:
             return "no damage is logged: 0 points used"
-        what = "; ".join(s.text for s in counted if s.outcome.result is not DamageResult.NONE)
+        what = "; ".join(s.text for s in used_by if s.outcome.result is not DamageResult.NONE)
         text = str(low) if low == high else f"{low}–{high}"
         return f"the {damages[0][1].side.label} used {text} point{'' if high == 1 else 's'}" + (
             f" ({what})" if what else ""
@@ -1015,9 +1026,9 @@ def _points_fault(attack: Attack, close: GameState | None, ctx: CheckContext) ->
 
     if fits(expected) or any(fits(min(v, cap)) for v in damage.accepted):
         return None
-    if any(s.outcome.result is DamageResult.ELIMINATE for s in counted):
-        counted = _counted(damages, targets, ctx, flexible=True)  # eliminations for want of a retreat area
-        low = sum(s.low for s in counted)
+    if any(s.outcome.result is DamageResult.ELIMINATE for s in used_by):
+        used_by = counted(damages, ctx, flexible=True)  # eliminations for want of a retreat area
+        low = sum(s.low for s in used_by)
         if fits(expected):
             return None
     how = how or _how(attack, damage, ctx)
@@ -1041,7 +1052,7 @@ def _points_fault(attack: Attack, close: GameState | None, ctx: CheckContext) ->
         )
         return PointsFault(BIGEARD_ID, Severity.ILLEGAL, text, where_state, where_event, units, areas, expected, actual)
     if low > expected:
-        if any(not s.legal for s in counted):
+        if any(not s.legal for s in used_by):
             return None  # an outcome 8.4 does not allow: DAMAGE-ALLOCATION reports it at the damage event
         text += (
             ": the outcomes take more points than the damage gives; 8.4's table allows an outcome only for the "

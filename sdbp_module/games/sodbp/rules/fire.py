@@ -38,7 +38,6 @@ from sdbp_module.games.sodbp.rules.resolution import (
     IMPROVED_CAP,
     Missing,
     Total,
-    assault_of,
     attack_card_name,
     attack_total,
     bigeard_reduction,
@@ -46,7 +45,6 @@ from sdbp_module.games.sodbp.rules.resolution import (
     damage_points,
     damage_total,
     defense_total,
-    is_debouchez,
     logged,
     terrain,
     terrain_ignored,
@@ -515,7 +513,7 @@ def _attack_of(state: GameState, event: Damage) -> Attack | None:
     "FIRE-FRIENDLY-IMMUNE",
     "8.1",
     Severity.ILLEGAL,
-    "fire hits only the enemy units in the target area (Débouchez: only the assaulting units)",
+    "fire leaves the firer's own units unaffected (units outside the target: DAMAGE-TARGET-AREA-ONLY)",
     events=(Damage,),
 )
 def fire_friendly_immune(
@@ -550,32 +548,8 @@ def fire_friendly_immune(
             units=own,
             areas=(attack.target,),
         )
-    if is_debouchez(attack, game):
-        assault = assault_of(attack)
-        allowed = set(assault.units) if assault is not None else set(before.units_in(attack.target, attack.defender))
-        outside = tuple(u for u in known if u not in own and (u not in allowed or before.area_of(u) != attack.target))
-        where = "the assaulting units in area"
-    else:
-        outside = tuple(u for u in known if u not in own and before.area_of(u) != attack.target)
-        where = "area"
-    if outside:
-        places = ", ".join(f"{u} in {_location(before, u)}" for u in outside)
-        yield self.finding(
-            before,
-            event,
-            f"Damage is applied to {places}, outside the target of {_describe(attack, game)}; it hits only "
-            f"{where} {attack.target} (8.1).",
-            units=outside,
-            areas=(attack.target,),
-        )
-
-
-def _location(state: GameState, unit: UnitId) -> str:
-    s = state.unit(unit)
-    if s is None:
-        return "an unknown place"
-    area = s.location.area if s.location.is_on_map else None
-    return f"area {area}" if area is not None else str(s.location)
+    # damage on units outside the target area (Débouchez: outside the assaulting units) is
+    # DAMAGE-TARGET-AREA-ONLY's (8.4): one fault, one id
 
 
 # -- markers --------------------------------------------------------------------------------------
