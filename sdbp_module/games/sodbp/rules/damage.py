@@ -32,7 +32,8 @@ gives only the end area) is judged over every route it may have taken: legal on 
 illegal on all → the first route's verdict, otherwise ``cannot-check``. Red areas and armour
 crossing rivers are reported by FR-RED-AREA and FR-ARMOR-RIVER (``movement.py``); here they only
 close areas, so an armour whose only way out is across a river must be eliminated
-(RETREAT-NO-AREA-ELIMINATE).
+(RETREAT-NO-AREA-ELIMINATE), unless the log retreats it across anyway: that step is FR-ARMOR-RIVER's
+alone (RT-9; FR-RED-AREA's for a red area).
 """
 
 from __future__ import annotations
@@ -309,6 +310,8 @@ class _Retreats:
             ]
         first = self.options(board, m, m.origin, [m.origin])
         if not first:
+            if steps and self.closed(m, m.origin, steps[0]) is not None:
+                return []  # into a red area / across a river: FR-RED-AREA / FR-ARMOR-RIVER report it (RT-9)
             return [self._no_area(board, m, steps, first)]
         if not steps:
             if not self.survives(board, m, m.origin, [m.origin]):
