@@ -30,7 +30,6 @@ from sdbp_module.replay.events import (
     Event,
     GameEnd,
     PhaseStart,
-    Pile,
     acting_side,
 )
 from sdbp_module.replay.memo import remembers
@@ -341,14 +340,7 @@ def _discard_continue(r: FunctionRule, before: GameState, event: Event, ctx: Che
         yield r.finding(
             before, event, f"{len(cards)} cards discarded to continue; exactly one.", expected=1, actual=len(cards)
         )
-    if event.to is not Pile.DISCARD:
-        yield r.finding(
-            before,
-            event,
-            f"The discarded card goes to the {event.to.value} pile; it goes to the discard pile.",
-            expected=Pile.DISCARD.value,
-            actual=event.to.value,
-        )
+    # where the discarded card goes is the game's pile rules' (SoDBP: CARD-DISCARD-NOT-REMOVED, SQ-6)
     if before.piles_known:
         hand = before.hand(event.side)
         outside = [card for card in cards if card not in hand]
