@@ -136,11 +136,13 @@ def test_fi_7_judged_at_the_end_of_the_log() -> None:
 
 
 def test_fi_8_one_firer_still_fresh() -> None:
-    """§4.2 FI-8: one French unit in 10 is still fresh after firing → FIRE-FLIP-SPENT / ACT-FLIP-PARTICIPANTS."""
+    """§4.2 FI-8: one French unit in 10 is still fresh after firing → FIRE-FLIP-SPENT, once: the catalogue
+    names FIRE-FLIP-SPENT / ACT-FLIP-PARTICIPANTS; the fire's own id owns it and ACT-FLIP-PARTICIPANTS
+    (with the activation rules on) does not report it again."""
     events = example_fire(flipped=("FR-F3", "FR-F1A", "FR-F1B"))
     report = run(position(FIRE_EXAMPLE), *events, rules=RULES + tuple(ACTIVATION_RULES))
     assert mine(report) == [("FIRE-FLIP-SPENT", ILLEGAL, 1)]
-    assert {v[0] for v in verdicts(report)} == {"FIRE-FLIP-SPENT", "ACT-FLIP-PARTICIPANTS"}
+    assert {v[0] for v in verdicts(report)} == {"FIRE-FLIP-SPENT"}
     (f,) = only(report, "FIRE-FLIP-SPENT")
     assert f.units == (uid("FR-F2"),) and f.areas == (aid(10),)
 

@@ -64,6 +64,9 @@ class AreaImpulse:
     fire_marker_extra_rec: bool = False
     """A marker placed by an attack that places none breaches a recommended reading (suspicious unless
     strict) rather than the rule itself (illegal)."""
+    attack_flip_judged: bool = False
+    """The game has rules of its own for units left fresh after they fired or assaulted (SoDBP:
+    FIRE-FLIP-SPENT, ASSAULT-ADVANCE): the shared ACT-FLIP-PARTICIPANTS then leaves those units to them."""
     retreat_stacking_judged: bool = False
     """The game's retreat rules judge the stacking of retreats (where a retreat may overflow and where
     it must end): the shared stacking rule then leaves ``Damage`` events to them (one fault, one id)."""
