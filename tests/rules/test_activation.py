@@ -11,7 +11,6 @@ from sdbp_module.replay.events import (
     CardPlay,
     Entrench,
     Event,
-    Entrench,
     Fire,
     Flip,
     Move,
