@@ -448,3 +448,14 @@ def test_sq_6_bigeard_discarded_to_continue_then_removed_is_card_discard_not_rem
 
     assert check_all(start, *log(Pile.DISCARD)) == []
     assert check_all(start, *log(Pile.REMOVED)) == [("CARD-DISCARD-NOT-REMOVED", "illegal", 2)]
+
+
+def test_an_allocation_that_follows_a_wrong_stated_attack_is_fire_attack_total_only() -> None:
+    """FI-1 with the fire line stating attack 14 (dice 6 + FP 7 is 13) and the VM allocating the 4 points
+    that total gives → FIRE-ATTACK-TOTAL alone: the allocation follows the log's own arithmetic, so it
+    is not also DAMAGE-ALLOCATION's (more points than the damage of 3)."""
+    events = french_fire(out("VM-V1", R.ELIMINATE), out("VM-D8", R.FLIP))
+    events[2] = Fire(side=FR, units=uids(FIRERS), from_area=aid(10), target=aid(11), attack=14)
+    assert check_all(example(), *events) == [("FIRE-ATTACK-TOTAL", "illegal", 3)]
+    events[2] = Fire(side=FR, units=uids(FIRERS), from_area=aid(10), target=aid(11), attack=13)
+    assert check_all(example(), *events) == [("DAMAGE-ALLOCATION", "illegal", 5)]
