@@ -7,6 +7,8 @@ Card fire uses the real SoDBP cards of the bundled deck.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sdbp_module.games.sodbp.rules import damage
 from sdbp_module.games.sodbp.rules.activation import RULES as ACTIVATION_RULES
 from sdbp_module.games.sodbp.rules.fire import RULES
@@ -793,15 +795,20 @@ def test_every_rule_id_is_implemented() -> None:
 
 
 
-def test_flamethrowers_on_a_card_attack_is_a_defense_error() -> None:
-    """Flamethrowers zeroes terrain only for attacks by French units: a card attack still meets terrain 2,
-    and a logged defense without it is FIRE-DEFENSE-TOTAL (not an 8.3.2 terrain case)."""
+def test_flamethrowers_on_a_card_attack_is_c_flamethrowers() -> None:
+    """Flamethrowers zeroes terrain only for attacks by French units: played on a card attack, with the
+    logged defense leaving the terrain out as the card would, the fault is the card's use —
+    C-FLAMETHROWERS (card_modifiers), once; neither FIRE-DEFENSE-TOTAL nor FIRE-TERRAIN-IGNORED repeats it.
+    Another wrong defense there is still FIRE-DEFENSE-TOTAL's."""
+    from sdbp_module.games.sodbp.rules import card_modifiers
+
     start = "turn 2 action french\n10: FR-F3 | ctrl french\n11: VM-D8 VM-V1 | ctrl viet_minh | trench 1\n"
     events = _card_fire("Artillery", FR, 11, (3, 4), 14, defense=8, damage=6)
     events.insert(1, CardPlay(side=FR, card=card("Flamethrowers")))
-    report = check(start, *events)
-    assert about(report, *DEFENSE_IDS) == [("FIRE-DEFENSE-TOTAL", ILLEGAL, 3)]
-    assert "only for attacks by French units" in only(report, "FIRE-DEFENSE-TOTAL")[0].message
+    report = check(start, *events, rules=(*RULES, *card_modifiers.RULES))
+    assert about(report, *DEFENSE_IDS, "C-FLAMETHROWERS") == [("C-FLAMETHROWERS", ILLEGAL, 2)]
+    events[2] = replace(events[2], defense=9)
+    assert about(check(start, *events), *DEFENSE_IDS) == [("FIRE-DEFENSE-TOTAL", ILLEGAL, 3)]
 
 
 def test_counter_battery_and_mortar_support_per_switch() -> None:

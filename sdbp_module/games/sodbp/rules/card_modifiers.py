@@ -6,7 +6,9 @@ C-SURPRISE-ASSAULT, C-DEBOUCHEZ, C-MINES.
 
 What is judged elsewhere, and not again here: the numbers these cards change — Mortar Support and
 Night Assault +3 (FIRE-ATTACK-TOTAL, with the switches ``mortar_scope`` / ``night_assault_scope`` for
-the totals), Improved Defenses ×2 / ×3 capped at 6 and Flamethrowers' terrain 0 (FIRE-DEFENSE-TOTAL),
+the totals), Improved Defenses ×2 / ×3 capped at 6 and Flamethrowers' terrain 0 (FIRE-DEFENSE-TOTAL;
+a logged defense that applies a Flamethrowers played where it does not apply is this module's
+C-FLAMETHROWERS alone),
 the Bigeard reduction of a stated damage (FIRE-DAMAGE; the points used are judged here, with
 ``damage.points_fault``), Débouchez's firepower 6, its no-terrain defense and its damage on
 the assaulters only once it fires at their area (FIRE-ATTACK-TOTAL, FIRE-TERRAIN-IGNORED,

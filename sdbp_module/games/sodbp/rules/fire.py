@@ -22,7 +22,8 @@ classified: a number another reading of an ambiguous rule gives (``Total.alterna
 AMB-17 75mm boost) is a REC breach (``ctx.rules.rec_severity()``), a number a *Command Coordination*
 re-roll explains is accepted (the card makes the new die count), and a defense that is wrong only
 because terrain was counted against 8.3.2 (or left out) is FIRE-TERRAIN-IGNORED, not also
-FIRE-DEFENSE-TOTAL.
+FIRE-DEFENSE-TOTAL; one that leaves the terrain out because of a *Flamethrowers* played on an attack
+not by French units is C-FLAMETHROWERS' (the card misused), not either of them.
 """
 
 from __future__ import annotations
@@ -325,7 +326,9 @@ def _defense_verdict(attack: Attack, ctx: CheckContext) -> _DefenseVerdict | Mis
         return _DefenseVerdict(total, stated, ignored, False, 0)
     # terrain counts: the computed total holds it (Improved Defenses applied); left out, the log shows the DEF alone
     held = max(counted) if counted else 0
-    if held and stated == total.value - held and not _flamethrowers_misused(attack, game):
+    if held and stated == total.value - held:
+        if _flamethrowers_misused(attack, game):
+            return None  # the misused Flamethrowers applied: C-FLAMETHROWERS' fault (card_modifiers), once
         return _DefenseVerdict(total, stated, ignored, True, held)
     return _DefenseVerdict(total, stated, ignored, False, 0)
 
@@ -371,12 +374,7 @@ def _judge_defense(self: FunctionRule, attack: Attack, ctx: CheckContext, terrai
                 f"no assault). Defense must be {total.text}{_damage_if(attack, ctx, total.value)}."
             )
     else:
-        note = (
-            "; Flamethrowers zeroes the terrain only for attacks by French units"
-            if _flamethrowers_misused(attack, ctx.game)
-            else ""
-        )
-        text = f"{what}: defense {total.text} but the log says {verdict.stated} (8.3.2{note})."
+        text = f"{what}: defense {total.text} but the log says {verdict.stated} (8.3.2)."
     yield self.finding(
         attack.before,
         attack.first,
