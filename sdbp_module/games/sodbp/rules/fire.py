@@ -32,6 +32,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules import assault as assault_rules
 from sdbp_module.games.sodbp.rules import damage as damage_rules
 from sdbp_module.games.sodbp.rules.play_sequence import TURN_END
 from sdbp_module.games.sodbp.rules.resolution import (
@@ -243,6 +244,8 @@ def _judge_attack_total(self: FunctionRule, attack: Attack, ctx: CheckContext) -
         return
     if stated in readings.legal:
         return
+    if attack.is_assault and assault_rules.giap_attack_error(attack, ctx) is not None:
+        return  # a Giap re-roll kept wrong, or the lost units' firepower left out: ASSAULT-GIAP-REROLL-LIMIT's
     total = readings.total
     what = _cap(_describe(attack, game))
     if stated in readings.rec:
