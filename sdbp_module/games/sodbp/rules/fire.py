@@ -23,7 +23,9 @@ AMB-17 75mm boost) is a REC breach (``ctx.rules.rec_severity()``), a number a *C
 re-roll explains is accepted (the card makes the new die count), and a defense that is wrong only
 because terrain was counted against 8.3.2 (or left out) is FIRE-TERRAIN-IGNORED, not also
 FIRE-DEFENSE-TOTAL; one that leaves the terrain out because of a *Flamethrowers* played on an attack
-not by French units is C-FLAMETHROWERS' (the card misused), not either of them.
+not by French units is C-FLAMETHROWERS' (the card misused), not either of them; an assault's attack
+that keeps a non-best *Giap* re-roll, or leaves out the firepower of the units the re-rolls cost, is
+ASSAULT-GIAP-REROLL-LIMIT's (``assault.giap_attack_error``), not FIRE-ATTACK-TOTAL's too.
 """
 
 from __future__ import annotations
