@@ -340,7 +340,7 @@ def _discard_continue(r: FunctionRule, before: GameState, event: Event, ctx: Che
         yield r.finding(
             before, event, f"{len(cards)} cards discarded to continue; exactly one.", expected=1, actual=len(cards)
         )
-    # where the discarded card goes is the game's pile rules' (SoDBP: CARD-DISCARD-NOT-REMOVED, SQ-6)
+    # where the discarded card goes is the game's own pile rules' (one fault, one id)
     if before.piles_known:
         hand = before.hand(event.side)
         outside = [card for card in cards if card not in hand]
