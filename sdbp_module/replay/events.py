@@ -319,7 +319,10 @@ class UnitOutcome:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Damage(Event):
-    """Damage allocated to units in ``target`` by ``side`` (the allocating player) (8.4)."""
+    """Damage allocated to units in ``target`` by ``side`` (the allocating player) (8.4). ``points``: the
+    damage points it allocates as the log states them — the attack's damage, which may exceed what the
+    targets absorb (8.4.1 ignores the rest), or only the part they absorb; the points used are counted
+    from ``outcomes`` (docs/events.md, *Damage points*)."""
 
     kind: ClassVar[str] = "damage"
     side: Side

@@ -36,8 +36,8 @@ def invoke(*args: str) -> tuple[int, str, str]:
 
 
 def test_text_report_matches_the_golden_file() -> None:
-    """The SQ-1 transcript: French first (illegal), a firer left fresh (FIRE-FLIP-SPENT and
-    ACT-FLIP-PARTICIPANTS, illegal), set-up unknown."""
+    """The SQ-1 transcript: French first (illegal), a firer left fresh (FIRE-FLIP-SPENT, illegal, once:
+    not ACT-FLIP-PARTICIPANTS too), set-up unknown."""
     code, out, err = invoke("check", str(SQ1.relative_to(Path.cwd())) if SQ1.is_relative_to(Path.cwd()) else str(SQ1))
     out = out.replace(str(SQ1), "check_sq1.jsonl").replace("tests/cli/data/check_sq1.jsonl", "check_sq1.jsonl")
     if UPDATE:
@@ -52,8 +52,8 @@ def test_json_report_follows_its_schema_and_is_stable(tmp_path: Path) -> None:
     data = json.loads(out)
     jsonschema.validate(data, json.loads(SCHEMA.read_text(encoding="utf-8")))
     serious = [(f["rule_id"], f["where"]["line"]) for f in data["findings"] if f["severity"] in ("illegal", "suspicious")]
-    assert serious == [("SEQ-VM-FIRST", 3), ("FIRE-FLIP-SPENT", 8), ("ACT-FLIP-PARTICIPANTS", 12)]
-    assert data["verdict"] == "illegal" and data["summary"]["illegal"] == 3
+    assert serious == [("SEQ-VM-FIRST", 3), ("FIRE-FLIP-SPENT", 8)]
+    assert data["verdict"] == "illegal" and data["summary"]["illegal"] == 2
     again = invoke("check", str(SQ1), "--format", "json")[1]
     assert again == out
 

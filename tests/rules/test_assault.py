@@ -362,10 +362,21 @@ def test_as_8_giap_keeps_the_best_roll() -> None:
 
 
 def test_as_8_keeping_the_last_roll() -> None:
-    """§4.7 AS-8: keeping the 7 (attack 12) → ASSAULT-GIAP-REROLL-LIMIT illegal."""
+    """§4.7 AS-8: keeping the 7 (attack 12) → ASSAULT-GIAP-REROLL-LIMIT illegal, once: with the fire rules
+    on, FIRE-ATTACK-TOTAL leaves the total a Giap re-roll explains to it."""
+    from sdbp_module.games.sodbp.rules.fire import RULES as FIRE_RULES
+
     report = run(start(AS8_START), *as8(12), rules=RULES)
     assert mine(report) == [("ASSAULT-GIAP-REROLL-LIMIT", ILLEGAL, 1)]
     assert "keeps the roll 7, not the best so far (9 of 5, 9, 7)" in report.findings[0].message
+    both = run(start(AS8_START), *as8(12), rules=(*RULES, *FIRE_RULES))
+    assert [v for v in mine(both) if v[0] in ("ASSAULT-GIAP-REROLL-LIMIT", "FIRE-ATTACK-TOTAL")] == [
+        ("ASSAULT-GIAP-REROLL-LIMIT", ILLEGAL, 1)
+    ]
+    other = run(start(AS8_START), *as8(13), rules=(*RULES, *FIRE_RULES))  # neither roll nor the lost units
+    assert [v for v in mine(other) if v[0] in ("ASSAULT-GIAP-REROLL-LIMIT", "FIRE-ATTACK-TOTAL")] == [
+        ("FIRE-ATTACK-TOTAL", ILLEGAL, 1)
+    ]
 
 
 def test_as_8_attack_recomputed_without_the_lost_units() -> None:

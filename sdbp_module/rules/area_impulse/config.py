@@ -82,6 +82,12 @@ class AreaImpulse:
     fire_marker_extra_rec: bool = False
     """A marker placed by an attack that places none breaches a recommended reading (suspicious unless
     strict) rather than the rule itself (illegal)."""
+    attack_flip_judged: bool = False
+    """The game has rules of its own for units left fresh after they fired or assaulted: the shared
+    ACT-FLIP-PARTICIPANTS then leaves those units to them (one fault, one id)."""
+    retreat_stacking_judged: bool = False
+    """The game's retreat rules judge the stacking of retreats (where a retreat may overflow and where
+    it must end): the shared stacking rule then leaves ``Damage`` events to them (one fault, one id)."""
     cites: tuple[tuple[str, str], ...] = ()
     """(topic, rules section) a shared rule's message cites for a topic (``cite``); a topic not given
     cites the rule's own reference. Topics: "reshuffle", "played-card", "discard-phase",

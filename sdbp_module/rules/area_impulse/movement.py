@@ -42,7 +42,7 @@ from sdbp_module.replay.clock import Clock, PartKind
 from sdbp_module.replay.events import Event, Move, MoveKind
 from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.area_impulse.activation import PARTICIPANTS_UNFLIPPED
+from sdbp_module.rules.area_impulse.activation import PARTICIPANTS_UNFLIPPED, pure_move
 from sdbp_module.rules.area_impulse.config import PLAIN, AreaImpulse
 from sdbp_module.rules.area_impulse.paths import (
     BoardView,
@@ -536,8 +536,7 @@ def _unflipped_movers(state: GameState) -> tuple[UnitId, ...]:
     clock = state.clock
     if clock.action_side is None or not clock.activated:
         return ()
-    moved = any(p.kind is PartKind.MOVE for p in clock.parts)
-    if not moved or any(p.kind is not PartKind.MOVE for p in clock.parts):
+    if not pure_move(clock):
         return ()
     return tuple(sorted(u for u in clock.activated if (s := state.unit(u)) is not None and not s.spent))
 

@@ -31,7 +31,6 @@ from sdbp_module.replay.events import (
     Event,
     GameEnd,
     PhaseStart,
-    Pile,
     acting_side,
 )
 from sdbp_module.replay.memo import remembers
@@ -345,14 +344,7 @@ def _discard_continue(r: FunctionRule, before: GameState, event: Event, ctx: Che
         yield r.finding(
             before, event, f"{len(cards)} cards discarded to continue; exactly one.", expected=1, actual=len(cards)
         )
-    if event.to is not Pile.DISCARD:
-        yield r.finding(
-            before,
-            event,
-            f"The discarded card goes to the {event.to.value} pile; it goes to the discard pile.",
-            expected=Pile.DISCARD.value,
-            actual=event.to.value,
-        )
+    # where the discarded card goes is the game's own pile rules' (one fault, one id)
     if before.piles_known:
         hand = before.hand(event.side)
         outside = [card for card in cards if card not in hand]

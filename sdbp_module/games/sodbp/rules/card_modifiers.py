@@ -6,8 +6,11 @@ C-SURPRISE-ASSAULT, C-DEBOUCHEZ, C-MINES.
 
 What is judged elsewhere, and not again here: the numbers these cards change — Mortar Support and
 Night Assault +3 (FIRE-ATTACK-TOTAL, with the switches ``mortar_scope`` / ``night_assault_scope`` for
-the totals), Improved Defenses ×2 / ×3 capped at 6 and Flamethrowers' terrain 0 (FIRE-DEFENSE-TOTAL),
-the Bigeard reduction (FIRE-DAMAGE), Débouchez's firepower 6, its no-terrain defense and its damage on
+the totals), Improved Defenses ×2 / ×3 capped at 6 and Flamethrowers' terrain 0 (FIRE-DEFENSE-TOTAL;
+a logged defense that applies a Flamethrowers played where it does not apply is this module's
+C-FLAMETHROWERS alone),
+the Bigeard reduction of a stated damage (FIRE-DAMAGE; the points used are judged here, with
+``damage.points_fault``), Débouchez's firepower 6, its no-terrain defense and its damage on
 the assaulters only once it fires at their area (FIRE-ATTACK-TOTAL, FIRE-TERRAIN-IGNORED,
 FIRE-FRIENDLY-IMMUNE); the Mines / Débouchez abort (ASSAULT-ABORT); Giap's re-roll limit, best result,
 loss and play before the first roll (ASSAULT-GIAP-REROLL-LIMIT, ASSAULT-LOSS); Improved Defenses,
@@ -32,7 +35,7 @@ suspicious, pointless), another area than the attacked one (AMB-24 REC), a third
 C-GIAP — outside a Viet Minh assault; C-NIGHT-ASSAULT — outside a Viet Minh attack, on ordinary fire
 (AMB-13); C-MORTAR — outside a French attack, with a card attack only (AMB-14); C-FLAMETHROWERS — not
 on an attack by French units, or after its damage; C-BIGEARD — not after an attack on French units
-(none, or before its roll); C-COMMAND-COORD — no French die rolled before it in an attack, more than
+(none, or before its roll), the points used reduced by fewer than the French units in the area; C-COMMAND-COORD — no French die rolled before it in an attack, more than
 one die re-rolled, the old dice kept in a French attack's logged total; C-SURPRISE-ASSAULT — no
 assault, or more than one assault in its action; C-DEBOUCHEZ — outside a Viet Minh assault, after
 its fire roll, fired at an area other than the assaulters'; C-MINES — outside a Viet Minh assault,
@@ -52,6 +55,7 @@ from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules import assault as assault_rules
+from sdbp_module.games.sodbp.rules import damage as damage_rules
 from sdbp_module.games.sodbp.rules import resolution as res
 from sdbp_module.games.sodbp.rules.sodbp_cards import (
     BIGEARD,
@@ -545,9 +549,21 @@ def _resolved_before(attack: Attack, play: CardPlay) -> bool:
     BIGEARD,
 )
 def c_bigeard(self: FunctionRule, closed: Closed, ctx: CheckContext) -> Iterator[Finding]:
-    """*Bigeard Refuses to Leave*: played after an attack against French units (after its roll). The
-    reduction is FIRE-DAMAGE's, the removal CARD-REMOVED-AFTER-PLAY's."""
+    """*Bigeard Refuses to Leave*: played after an attack against French units (after its roll), and the
+    damage reduced by one point per French unit in the attacked area: points used that a smaller
+    reduction gives (none included) are this card's fault, not DAMAGE-MUST-MAXIMIZE's or
+    DAMAGE-ALLOCATION's (``damage.points_fault`` judges the points once for the three). A stated damage
+    that disagrees is FIRE-DAMAGE's, the removal CARD-REMOVED-AFTER-PLAY's."""
     game = ctx.game
+    judged: set[int] = set()
+    for p in closed.named(BIGEARD):
+        for a in p.attacks_by(VM):
+            if a.number in judged:
+                continue
+            judged.add(a.number)
+            fault = damage_rules.points_fault(a, None, ctx)
+            if fault is not None and fault.rule_id == self.rule_id:
+                yield fault.finding(self)
     for p in closed.named(BIGEARD):
         against = p.attacks_by(VM)
         if not against:

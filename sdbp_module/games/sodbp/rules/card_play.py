@@ -15,8 +15,7 @@ contains its side's assault, *Counter Attack* its gather moves and its attack by
 
 **Negations** (how the log shows them; one reading, used by every rule here): a negating play is a
 Viet Minh 105mm / 75mm of mode ``counter-battery``, a Viet Minh *Poor Weather* or a French *Flares*
-(a card played by the wrong side is CARD-OWN-DECK's; a French-logged *Poor Weather* is also
-C-POOR-WEATHER's). It negates the latest card
+(a card played by the wrong side, a French-logged *Poor Weather* too, is CARD-OWN-DECK's). It negates the latest card
 played by the other side earlier in the same action that no earlier negating play took and that is
 not itself a negating play; for *Flares* the latest such *Night Assault* if there is one (it is
 played "during the assault", possibly after other cards). The replay's ``vlog`` reader logs a
@@ -38,8 +37,9 @@ with a card play (the gate compares ``turn_plays``; other actions cost nothing):
 * CARD-ONE-ACTION-CARD — two class-A plays in one action; or a class-A play beside a unit action;
 * CARD-MULTI-COPY — two copies of one card in one action (suspicious) other than the cumulative /
   sequential cards of 5.2 (``multi_copy``); class-A copies are CARD-ONE-ACTION-CARD's;
-* CARD-MULTI-RESOLUTION — sequential copies (*Mines*, *Débouchez*, *Fighter Bombers*; not negated)
-  not resolved one at a time: a copy played before the previous copy got a roll of its side. The
+* CARD-MULTI-RESOLUTION — sequential copies (*Mines*, *Débouchez*; not negated) not resolved one at
+  a time: a copy played before the previous copy got a roll of its side. *Fighter Bombers* copies are
+  C-FIGHTER-BOMBERS' (the card's own id, with the same test), not reported twice. The
   cumulative copies (+3 per *Mortar Support* / *Night Assault*, ×2 / ×3 of *Improved Defenses*) are
   numbers, judged by FIRE-ATTACK-TOTAL / FIRE-DEFENSE-TOTAL, and not reported again here;
 * CARD-TWO-EFFECTS-ONE — a two-effect card (105mm, 75mm, Artillery, TOT: the cards with ``modes``
@@ -53,11 +53,10 @@ with a card play (the gate compares ``turn_plays``; other actions cost nothing):
   but *Fighter Bombers* / *B-26*; counter-battery negating anything but *Artillery* / *TOT* (*Mortar
   Support* too under ``counterbattery_covers_mortar=true``, AMB-20: under the REC ``false`` that is
   a REC breach); *Flares* negating anything but a *Night Assault* (whether it was in an assault is
-  C-FLARES'); a counter-battered artillery card that still has an effect (a French fire roll, a
-  ``Damage`` or a trench marker lowered after it). The effect of a negated *Mortar Support* /
-  *Night Assault* is a number (FIRE-ATTACK-TOTAL); that of a negated bomber is C-POOR-WEATHER's;
-* C-POOR-WEATHER — a *Poor Weather* logged as played by the French; for one that negates a
-  *Fighter Bombers* / *B-26* (played as a reaction to it: anything else is CARD-NEGATION-TARGET's
+  C-FLARES'). What a negated card still did is the negating card's own id: a counter-battered
+  artillery card's effect C-105 / C-75's (card_fire), a negated bomber's C-POOR-WEATHER's; that of a
+  negated *Mortar Support* / *Night Assault* is a number (FIRE-ATTACK-TOTAL);
+* C-POOR-WEATHER — for a *Poor Weather* that negates a *Fighter Bombers* / *B-26* (played as a reaction to it: anything else is CARD-NEGATION-TARGET's
   "negates nothing" or wrong target), the bomber card still had an effect: a French attack roll or a ``Damage`` in its target
   between its play and the next French declaration or card play (before the *Poor Weather*: it was
   played after the card was resolved). Another French attack open and not yet rolled at the bomber's
@@ -555,6 +554,8 @@ def card_multi_copy(self: FunctionRule, facts: CardAction, ctx: CheckContext) ->
 def card_multi_resolution(self: FunctionRule, facts: CardAction, ctx: CheckContext) -> Iterator[Finding]:
     groups: dict[tuple[str, Side], list[Play]] = {}
     for p in facts.plays:
+        if p.name == FIGHTER_BOMBERS:
+            continue  # C-FIGHTER-BOMBERS judges its copies (card_fire), one fault under one id
         if p.data is not None and p.data.multi_copy == "sequential" and facts.negated(p) is None:
             groups.setdefault((p.data.name, p.event.side), []).append(p)
     for (name, side), copies in groups.items():
@@ -695,23 +696,8 @@ def _counter_battery(
             + (" (or Mortar Support under counterbattery_covers_mortar)." if covers else "."),
         )
         return
-    if tname == MORTAR_SUPPORT:
-        return  # its +3 is a number: FIRE-ATTACK-TOTAL
-    for s, e in facts.after(target):
-        effect = None
-        if isinstance(e, DiceRoll) and e.side is FR and e.purpose in ATTACK_PURPOSES:
-            effect = f"a French {e.purpose} roll {'+'.join(str(v) for v in e.values)}"
-        elif isinstance(e, Damage) and e.target is not None and e.side is VM:
-            effect = f"damage in area {e.target}"
-        elif isinstance(e, TrenchSet) and e.level < s.trench(e.area):
-            effect = f"the trench of area {e.area} lowered to {e.level}"
-        if effect is not None:
-            yield self.finding(
-                s,
-                e,
-                f"{target.text} was negated by {_negation_name(n)} but still had an effect ({effect}).",
-            )
-            return
+    # its +3 (Mortar Support) is a number: FIRE-ATTACK-TOTAL; an Artillery / TOT that still had an
+    # effect is the counter-battery card's own fault (C-105 / C-75, card_fire), as a bomber's is C-POOR-WEATHER's
 
 
 def _bomber_effect(facts: CardAction, target: Play) -> tuple[int, Event, str] | None | str:
@@ -755,16 +741,7 @@ def _bomber_effect(facts: CardAction, target: Play) -> tuple[int, Event, str] | 
     "Poor Weather is the Viet Minh's reaction to a Fighter Bombers / B-26 play, which then has no effect",
 )
 def c_poor_weather(self: FunctionRule, facts: CardAction, ctx: CheckContext) -> Iterator[Finding]:
-    for p in facts.plays:
-        if p.name == POOR_WEATHER and p.event.side is not VM:
-            yield self.finding(
-                p.state,
-                p.event,
-                f"{p.text} played by the {p.event.side.label}; Poor Weather is the Viet Minh's reaction to a "
-                f"French bomber card.",
-                expected=VM.value,
-                actual=p.event.side.value,
-            )
+    # a Poor Weather played by the French is a card of the other side: CARD-OWN-DECK's, not again here
     for n in facts.negations:
         if n.kind != "poor-weather" or n.target is None or n.target.name not in BOMBERS:
             continue

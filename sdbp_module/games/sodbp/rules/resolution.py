@@ -68,6 +68,7 @@ class Total:
     parts: tuple[str, ...]
     alternatives: frozenset[int] = frozenset()  # values under non-recommended readings (switches)
     accepted: frozenset[int] = frozenset()  # other values just as legal (the log cannot tell them apart)
+    misreduced: frozenset[int] = frozenset()  # damage under a smaller *Bigeard* reduction than the card's (C-BIGEARD)
 
     @property
     def text(self) -> str:
@@ -409,7 +410,8 @@ def _damage_total(attack: Attack, game: GameData, rules: RuleSet, as_logged: boo
         parts.append(f"− {french} (Bigeard, French units in {attack.target})")
     accepted = frozenset(damage_points(x, d.value, french) for x in a.accepted) - {value}
     alternatives = frozenset(damage_points(x, d.value, french) for x in a.alternatives) - {value} - accepted
-    return Total(value, tuple(parts), alternatives, accepted)
+    misreduced = frozenset(damage_points(a.value, d.value, r) for r in range(french)) - {value} - accepted
+    return Total(value, tuple(parts), alternatives, accepted, misreduced)
 
 
 def bigeard_reduction(attack: Attack, game: GameData) -> int:

@@ -168,7 +168,7 @@ def reinforcement_placed(r: FunctionRule, before: GameState, event: Event, after
             yield r.finding(
                 before, event,
                 f"{unit_id} arrives at {c.describe()}; it arrives in the End phase of {_arrival_words(placement.turn, ctx)} (4.0, 10.1).",
-                units=(unit_id,), expected=placement.turn, actual=c.turn,
+                units=(unit_id,), expected=f"the End phase of {_arrival_words(placement.turn, ctx)}", actual=c.describe(),
             )
     to = event.to.area
     if to is None or not game.has_area(to):
