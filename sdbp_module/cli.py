@@ -27,6 +27,15 @@ EPILOG = (
 )
 
 PathArg = click.Path(path_type=Path)
+
+allow_other_build = click.option(
+    "--allow-other-build",
+    "allow_other_build",
+    is_flag=True,
+    help="Read a .vlog written with another build of the module than the one it is read with (--module, else "
+    "the module the data builds) anyway, with a warning on top of every report; without it such a log is "
+    "refused in one line (exit 2).",
+)
 ExistingFile = click.Path(path_type=Path, exists=True, dir_okay=False)
 
 
@@ -125,6 +134,7 @@ def build(data_dir: Path | None, out_dir: Path | None, images_dir: Path | None) 
     help="Write the checker's events (.vlog -> .jsonl) instead of log steps; check them with `sdbp check`.",
 )
 @click.option("--data", "data_dir", type=PathArg, default=None, help="Game data for --events (default: the bundled default game).")
+@allow_other_build
 def convert(
     source: Path,
     target: Path,
@@ -133,13 +143,18 @@ def convert(
     key: str | None,
     events: bool,
     data_dir: Path | None,
+    allow_other_build: bool,
 ) -> None:
     """Convert .vsav/.vlog to .json (lossless) or .jsonl (log steps or, with --events, events), and .json back."""
+    if allow_other_build and not events:
+        raise click.UsageError("--allow-other-build goes with --events (only the events are read through a module build)")
     if events:
         from sdbp_module.paths import default_data_dir
         from sdbp_module.replay.commands import run_export_events
 
-        sys.exit(run_export_events(source, target, module=module, data_dir=data_dir or default_data_dir()))
+        sys.exit(
+            run_export_events(source, target, module=module, data_dir=data_dir or default_data_dir(), allow_other_build=allow_other_build)
+        )
     from sdbp_module.codec.commands import run_convert
 
     sys.exit(run_convert(source, target, module=module, envelope=envelope, key=key))
@@ -182,6 +197,7 @@ def migrate(save: Path, module: Path, output: Path) -> None:
     help="Leave out the rules whose id is RULE or starts with it (e.g. SUPPLY- for a log whose End phases are not "
     "played out); the report lists them as not checked.",
 )
+@allow_other_build
 def check(
     log: Path,
     module: Path | None,
@@ -191,6 +207,7 @@ def check(
     pictures: str,
     switches: tuple[str, ...],
     skips: tuple[str, ...],
+    allow_other_build: bool,
 ) -> None:
     """Replay a logged game (.vlog or events .jsonl) and report every rule violation."""
     from sdbp_module.paths import default_data_dir
@@ -206,6 +223,7 @@ def check(
             switches=switches,
             skips=skips,
             pictures=pictures,
+            allow_other_build=allow_other_build,
         )
     )
 
@@ -226,8 +244,16 @@ def check(
 @click.option("--data", "data_dir", type=PathArg, default=None, help="Game data folder (default: the bundled default game).")
 @click.option("--format", "fmt", type=click.Choice(["png", "text"]), default="png", show_default=True)
 @click.option("-o", "--output", type=PathArg, default=None, help="Where to write (png: required; text: default stdout).")
+@allow_other_build
 def show(
-    log: Path, at: str, step: int | None, module: Path | None, data_dir: Path | None, fmt: str, output: Path | None
+    log: Path,
+    at: str,
+    step: int | None,
+    module: Path | None,
+    data_dir: Path | None,
+    fmt: str,
+    output: Path | None,
+    allow_other_build: bool,
 ) -> None:
     """The board as the replay has it at a point of a log (.vlog, .jsonl) or in a save (.vsav)."""
     from sdbp_module.board.commands import run_show
@@ -241,6 +267,7 @@ def show(
             data_dir=data_dir or default_data_dir(),
             fmt=fmt,
             output=output,
+            allow_other_build=allow_other_build,
         )
     )
 
@@ -260,6 +287,7 @@ def show(
     show_default=True,
     help="Which findings of each HTML report get a picture of the board.",
 )
+@allow_other_build
 def audit(
     folder: Path,
     out_dir: Path,
@@ -269,6 +297,7 @@ def audit(
     switches: tuple[str, ...],
     skips: tuple[str, ...],
     pictures: str,
+    allow_other_build: bool,
 ) -> None:
     """Check every .vlog and .jsonl under FOLDER in parallel: a report per log, summary.json, index.html."""
     from sdbp_module.audit.commands import run_audit
@@ -284,6 +313,7 @@ def audit(
             switches=switches,
             skips=skips,
             pictures=pictures,
+            allow_other_build=allow_other_build,
         )
     )
 

@@ -8,12 +8,17 @@ created, and leaves the target as it was.
 Missing folders on the way to the target are created, as ``mkdir -p`` would. A target that cannot
 be written (an existing folder, a parent that is a file, no permission, a full disk) raises
 ``OutputError``: one line naming the target, exit 2.
+
+Input from a folder someone else may have written (game data, artwork) is read by ``read_inside``:
+never through a link out of the folder, never from what is not a regular file, never more than a
+stated number of bytes.
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import stat
 import tempfile
 import threading
 from collections.abc import Callable, Iterable
@@ -27,6 +32,59 @@ def require_file(path: Path, kind: str = "file") -> None:
     if path.is_file():
         return
     raise InputError(f"{path}: {f'a folder, not a {kind}' if path.is_dir() else 'no such file'}")
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _not_regular(mode: int) -> str:
+    return next((words for test, words in _KINDS if test(mode)), "not a regular file")
+
+
+def outside(path: Path, folder: Path) -> str | None:
+    """Where ``path`` really leads (its links followed) when that is outside ``folder``, else ``None``."""
+    real = os.path.realpath(path)
+    root = os.path.realpath(folder)
+    return None if os.path.commonpath([real, root]) == root else real
+
+
+def read_inside(path: Path, folder: Path, *, shown: str, limit: int, what: str, folder_words: str) -> bytes:
+    """The bytes of ``path``, a file of ``folder`` that a maintainer may have been given by someone else.
+
+    ``InputError`` (one line, starting with ``shown``) instead of following a link out of ``folder``
+    (a link to ``/etc/passwd`` would put that file into a published module), of reading what is not
+    a regular file (a FIFO never ends, ``/dev/zero`` neither) or of reading more than ``limit``
+    bytes (``what``, e.g. ``a game data file``, names the kind of file in the message). The file is
+    opened without blocking and checked on the open handle, so what is checked is what is read.
+    """
+    leads = outside(path, folder)
+    if leads is not None:
+        raise InputError(f"{shown}: refused: it links to {leads}, outside the {folder_words} {folder}")
+    try:
+        fd = os.open(os.path.realpath(path), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except FileNotFoundError:
+        raise InputError(f"{shown}: cannot be read: no such file") from None
+    except OSError as exc:
+        raise InputError(f"{shown}: cannot be read: {exc.strerror or exc}") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise InputError(f"{shown}: refused: {_not_regular(info.st_mode)}, not a regular file")
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            data = handle.read(limit + 1) if info.st_size <= limit else b""
+        except OSError as exc:
+            raise InputError(f"{shown}: cannot be read: {exc.strerror or exc}") from None
+    if info.st_size > limit or len(data) > limit:  # the second: it grew while being read
+        size = max(info.st_size, len(data))
+        raise InputError(f"{shown}: refused: {size:,} bytes, more than the {limit:,} bytes {what} may have")
+    return data
 
 
 def _make_parents(folder: Path, target: Path) -> list[Path]:

@@ -81,11 +81,53 @@ MAX_BUILD_FILE_BYTES = 16 * MIB
 """A module's ``buildFile.xml`` read for its zones and pieces (ours: 220 KB; the largest real one we have:
 740 KB): parsed whole, it costs about seven times its size."""
 
+MAX_METADATA_BYTES = 1 * MIB
+"""A save's, log's or module's ``moduledata``/``savedata`` entry read for its module name and build
+(a few hundred bytes); a larger one is taken as recording none."""
+
 MAX_ZONE_POINTS = 100_000
 """Points of all the zone polygons of a module's maps (our modules: under 300)."""
 
 MAX_PIECE_TRAITS = 1_000
 """Traits of one piece definition of a module once its prototypes are put in (ours: 30)."""
+
+# -- game data and artwork (``sdbp validate``, ``sdbp build``; a data folder may come from someone else) --
+
+MAX_DATA_FILE_BYTES = 512 * 1024
+"""Size of one game data file (the largest bundled file: 64 KB); read by ``data.files.read_data_bytes``."""
+
+MAX_DATA_DEPTH = 64
+"""Deepest nesting of lists and mappings in a data file (the game data nests five deep)."""
+
+MAX_DATA_VALUES = 15_000
+"""Values one data file may hold, aliases expanded (the largest bundled file holds 2,741)."""
+
+MAX_FOLDER_VALUES = 30_000
+"""Values the data files of one folder may hold together (the bundled folders hold 6,303 and 4,033)."""
+
+MAX_ALIAS_VALUES = 10_000
+"""Values that YAML aliases may add by repeating anchored values."""
+
+MAX_ALIAS_CHARS = 1_000_000
+"""Characters of text that YAML aliases may add by repeating anchored values."""
+
+MAX_DATA_PROBLEMS = 1_000
+"""Problems ``sdbp validate`` lists for one file (it says how many files had more)."""
+
+MAX_MAP_PIXELS = 25_000_000
+"""Pixels of a board image, supplied, drawn from the data or read from a module (the drawn one: 6.5 million)."""
+
+MAX_MAP_IMAGE_BYTES = 64 * MIB
+"""Size of a board image file (``map.png``)."""
+
+MAX_PIECE_PIXELS = 1_000_000
+"""Pixels of any other image: counter, marker, card (drawn: 60 x 60 and 180 x 252)."""
+
+MAX_PIECE_IMAGE_BYTES = 4 * MIB
+"""Size of any other image file."""
+
+MAX_IMAGE_SIDE = 16_384
+"""Longest side of any image, in pixels."""
 
 # -- reports -----------------------------------------------------------------------------------------
 

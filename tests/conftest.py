@@ -51,3 +51,22 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
             reporter.write_line(f"{REQUIRE_ENV}=1 but skipped: {report.nodeid}: {reason}", red=True)
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+@pytest.fixture(autouse=True)
+def _no_equal_expected_actual(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test: a rule never makes a finding whose ``expected`` and ``actual`` are the same value (a
+    finding reports a difference; an equal pair shows the wrong numbers). The report would hide such a
+    pair (``Finding`` drops it); here it fails the test, so the rule that made it is fixed."""
+    from sdbp_module.rules import base
+
+    made = base.make_finding
+
+    def guarded(*args: object, **kwargs: object) -> object:
+        expected, actual = kwargs.get("expected"), kwargs.get("actual")
+        assert expected is None or expected != actual, (
+            f"{args[0]}: a finding with expected == actual == {expected!r}: {args[5] if len(args) > 5 else ''}"
+        )
+        return made(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(base, "make_finding", guarded)

@@ -37,6 +37,7 @@ from sdbp_module.errors import (
     one_line,
 )
 from sdbp_module.fileio import write_atomically
+from sdbp_module.replay.loading import reference
 from sdbp_module.rules.commands import PICTURE_POLICIES, rules_package, without_rules
 from sdbp_module.rules.switches import parse_switches
 
@@ -91,8 +92,13 @@ def run_audit(
     switches: Sequence[str],
     skips: Sequence[str],
     pictures: str,
+    allow_other_build: bool = False,
 ) -> int:
-    """Audit every ``.vlog``/``.jsonl`` under ``folder`` into ``out_dir``; the exit code (see the module doc)."""
+    """Audit every ``.vlog``/``.jsonl`` under ``folder`` into ``out_dir``; the exit code (see the module doc).
+
+    Every ``.vlog`` is compared with one build (``--module``'s, else the one the data builds): a log of
+    another is unreadable (its one line), or with ``allow_other_build`` checked with a warning in its
+    reports and in the index."""
     from sdbp_module.model.from_data import load_game
 
     if pictures not in PICTURE_POLICIES:
@@ -112,8 +118,11 @@ def run_audit(
     ruleset = parse_switches(switches, package.switches)
     without_rules(package.rules, skips)
     _prepare_out_dir(out_dir)
+    build = None
+    if any(path.lower().endswith(".vlog") for path in paths):  # transcripts are read with no module build
+        build = reference(game, module, data_dir, allow_other=allow_other_build, verb="check")
 
-    settings = AuditSettings(folder, out_dir, data_dir, module, tuple(switches), tuple(skips), pictures)
+    settings = AuditSettings(folder, out_dir, data_dir, module, tuple(switches), tuple(skips), pictures, build)
     auditor = LogAuditor(settings, game, package)
     with _progress(len(paths)) as advance:
         results = audit_logs(auditor, paths, jobs=workers, on_result=advance)

@@ -16,7 +16,9 @@ from typing import Any
 from urllib.parse import quote
 
 from sdbp_module.audit.run import LogResult, LogStatus
+from sdbp_module.codec.identity import BuildMatch
 from sdbp_module.model.game_data import GameInfo
+from sdbp_module.reports.html import CSP
 from sdbp_module.rules.base import Outcome
 from sdbp_module.rules.findings import Summary
 
@@ -33,6 +35,7 @@ class Totals:
     error: int
     with_illegal: int
     counts: Summary
+    other_build: int = 0  # logs of another build of the module, checked with --allow-other-build
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,7 @@ class Audit:
                 sum(s.info for s in summaries),
                 sum(s.cannot_check for s in summaries),
             ),
+            other_build=sum(r.build is not None and r.build.warns for r in self.results),
         )
 
 
@@ -87,7 +91,14 @@ def row_to_json(r: LogResult) -> dict[str, Any]:
         "illegal_rules": list(r.illegal_rules),
         "result": _result(r.outcome) if r.outcome is not None else None,
         "reports": {"json": r.json_report, "html": r.html_report},
+        "build": _build(r.build),
     }
+
+
+def _build(build: BuildMatch | None) -> dict[str, Any] | None:
+    if build is None:
+        return None
+    return {"status": build.status.value, "warning": build.warns, "log_version": build.log.version if build.log is not None else None}
 
 
 def audit_to_json(audit: Audit) -> dict[str, Any]:
@@ -106,6 +117,7 @@ def audit_to_json(audit: Audit) -> dict[str, Any]:
             "unreadable": t.unreadable,
             "error": t.error,
             "with_illegal": t.with_illegal,
+            "other_build": t.other_build,
             "counts": _counts(t.counts),
         },
         "logs": [row_to_json(r) for r in audit.results],
@@ -138,6 +150,8 @@ tr.unreadable td.log, tr.error td.log { border-left: 4px solid #6a1b9a; }
 .zero { color: #aaa; font-weight: normal; }
 .status-unreadable, .status-error { color: #6a1b9a; font-weight: bold; }
 .differs { color: #b00020; font-weight: bold; }
+.other-build { color: #b00020; font-weight: bold; }
+.build-banner { margin: 1em 0; padding: .7em 1em; border: 3px solid #b00020; border-radius: 4px; background: #fdecea; color: #b00020; }
 code { font-size: .92em; white-space: nowrap; }
 .message { font-family: ui-monospace, monospace; font-size: .9em; white-space: pre-wrap; word-break: break-word; }
 @media print { body { max-width: none; margin: 0; font-size: 11px; } th { position: static; } a { color: inherit; text-decoration: none; } }
@@ -185,6 +199,8 @@ def _row(r: LogResult) -> str:
         return f'<tr class="{cls}">' + "".join(cells) + "</tr>"
     s = r.summary
     result = _result_text(r.outcome)
+    if r.build is not None and r.build.warns:
+        result = f'<span class="other-build" title="{_e(r.build.message)}">ANOTHER BUILD ({_e(r.build.log.version if r.build.log else "?")})</span> ' + result
     if r.status is not LogStatus.CHECKED:
         result = f'<span class="status-{r.status.value}">{r.status.value}</span>: <span class="message">{_e(r.error or "")}</span>'
     cells.append(f"<td>{result}</td>")
@@ -216,6 +232,8 @@ def _totals(audit: Audit) -> str:
         f'<li><b class="{"status-unreadable" if t.unreadable else "zero"}">{t.unreadable}</b> unreadable</li>',
         f'<li><b class="{"status-error" if t.error else "zero"}">{t.error}</b> errors</li>',
     ]
+    if t.other_build:
+        items.append(f'<li><b class="other-build">{t.other_build}</b> of another build</li>')
     c = t.counts
     findings = " · ".join(
         f'<span class="{f"sev-{sev}" if n else "zero"}">{n}</span> {sev}'
@@ -223,6 +241,19 @@ def _totals(audit: Audit) -> str:
     )
     items.append(f"<li>findings: {findings}</li>")
     return '<ul class="totals">' + "".join(items) + "</ul>"
+
+
+def _build_banner(audit: Audit) -> list[str]:
+    """A banner over the table when logs of another build were checked (``--allow-other-build``)."""
+    others = [r for r in audit.results if r.build is not None and r.build.warns]
+    if not others:
+        return []
+    return [
+        f'<div class="build-banner" role="alert"><strong>WARNING: {len(others)} of these logs '
+        f'{"was" if len(others) == 1 else "were"} written with another build of the module</strong> (checked with '
+        "--allow-other-build): their positions, pieces and report lines are read through this build's zones and "
+        "definitions, so their findings may be misreadings. They are marked ANOTHER BUILD below.</div>"
+    ]
 
 
 def render_index(audit: Audit) -> str:
@@ -236,6 +267,7 @@ def render_index(audit: Audit) -> str:
         '<html lang="en">',
         "<head>",
         '<meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{_e(title)}</title>",
         f"<style>\n{_CSS}\n</style>",
@@ -244,6 +276,7 @@ def render_index(audit: Audit) -> str:
         f"<h1>{_e(title)}</h1>",
         f'<p class="meta">Game {_e(g.id)} ({_e(g.title)}, version {_e(g.version)}); {module}.</p>',
         f'<p class="meta">{_settings(audit)}.</p>',
+        *_build_banner(audit),
         _totals(audit),
     ]
     table = [

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from pathlib import Path
 
+from sdbp_module.codec.identity import BuildMatch, Reference
 from sdbp_module.errors import InputError, OutputError, SdbpError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.ids import Severity
@@ -56,6 +57,7 @@ class AuditSettings:
     switches: tuple[str, ...] = ()
     skips: tuple[str, ...] = ()
     pictures: str = "serious"
+    build: Reference | None = None  # the build every .vlog is compared with (None: not compared)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,7 @@ class LogResult:
     outcome: Outcome | None = None
     json_report: str | None = None
     html_report: str | None = None
+    build: BuildMatch | None = None  # the log's build against the audit's, when checked
 
     @property
     def has_illegal(self) -> bool:
@@ -133,7 +136,7 @@ class LogAuditor:
             shown = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
             return LogResult(shown, LogStatus.UNREADABLE, error=f"{s.folder / shown}: the file name is not UTF-8; rename it")
         try:
-            checked = check_log(log, self.game, self.package, module=s.module, switches=s.switches, skips=s.skips)
+            checked = check_log(log, self.game, self.package, module=s.module, switches=s.switches, skips=s.skips, build=s.build)
         except SdbpError as exc:
             return LogResult(path, LogStatus.UNREADABLE, error=exc.message)
         except RuleCrash as exc:
@@ -144,7 +147,9 @@ class LogAuditor:
         summary = report.summary
         illegal = tuple(sorted({f.rule_id for f in report.findings if f.severity is Severity.ILLEGAL}
                                | {r for r, severity, _ in report.unlisted if severity is Severity.ILLEGAL}))
-        checked_result = LogResult(path, LogStatus.CHECKED, events=report.events, summary=summary, illegal_rules=illegal, outcome=report.outcome)
+        checked_result = LogResult(
+            path, LogStatus.CHECKED, events=report.events, summary=summary, illegal_rules=illegal, outcome=report.outcome, build=report.build
+        )
         try:
             json_text = render_report(checked, "json")
             html_chunks = report_chunks(checked, "html", pictures=s.pictures)  # drawn as written, one picture at a time

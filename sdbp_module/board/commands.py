@@ -16,12 +16,14 @@ log's findings print positions), ``start`` (the log's own game start, else the p
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import click
 
+from sdbp_module.codec.identity import BuildMatch, Reference, notice
 from sdbp_module.errors import EXIT_OK, InputError, one_line
 from sdbp_module.fileio import require_file, write_atomically
 from sdbp_module.ids import UnitId
@@ -45,18 +47,23 @@ _MAX_DIGITS = 30
 """A step or line number with more digits is past every log (and ``int`` refuses 4300 digits and more)."""
 
 
-def read_log(log: Path, game: GameData, module: Path | None) -> Sequence[Event]:
-    """The events of a ``.vlog``, ``.jsonl`` or ``.vsav`` (its pieces: a game start); ``InputError`` if unreadable."""
+def read_log(
+    log: Path, game: GameData, module: Path | None, build: Reference | Callable[[], Reference] | None = None
+) -> tuple[Sequence[Event], BuildMatch | None]:
+    """The events of a ``.vlog``, ``.jsonl`` or ``.vsav`` (its pieces: a game start), and its build against
+    ``build`` (``replay.loading.load_log``); ``InputError`` if unreadable or of another build (unless allowed)."""
     if log.suffix.lower() == ".vsav":
         require_file(log, "save file")
-        from sdbp_module.replay.interpret import events_from_vlog
+        from sdbp_module.replay.interpret import read_vlog
 
-        return events_from_vlog(log, game, module)[0]
+        events, _, match = read_vlog(log, game, module, build() if callable(build) else build)
+        return events, match
     if log.suffix.lower() not in (".vlog", ".jsonl"):
         raise InputError(f"{log}: expected a .vlog log, an events .jsonl file or a .vsav save")
-    from sdbp_module.replay.loading import load_events
+    from sdbp_module.replay.loading import load_log
 
-    return load_events(log, game, module)[0]
+    loaded = load_log(log, game, module, build)
+    return loaded.events, loaded.build
 
 
 def parse_position(at: str, log: Path, events: Sequence[Event]) -> Where:
@@ -112,34 +119,41 @@ class Shown:
     game: GameData
     events: Sequence[Event]
     snapshot: Snapshot
+    build: BuildMatch | None = None
 
 
-def replay_to(log: Path, at: str, game: GameData, module: Path | None) -> Shown:
+def replay_to(log: Path, at: str, game: GameData, module: Path | None, build: Reference | Callable[[], Reference] | None = None) -> Shown:
     """Read ``log`` and replay it (without rules) to the position ``at``."""
     from sdbp_module.rules.checker import start_state
     from sdbp_module.rules.commands import rules_package
 
-    events = read_log(log, game, module)
+    events, match = read_log(log, game, module, build)
     where = parse_position(at, log, events)
     initial = start_state(events, game, rules_package(game.game.id).make_sequence(game))
     snap = snapshots(events, initial, [where])[where.sort_key]
-    return Shown(game, events, snap)
+    return Shown(game, events, snap, match)
 
 
-def run_show(log: Path, *, at: str, module: Path | None, data_dir: Path, fmt: str, output: Path | None) -> int:
-    """Write the board at ``at`` as a PNG (``-o`` required) or print it as text; 0, or InputError (2)."""
+def run_show(
+    log: Path, *, at: str, module: Path | None, data_dir: Path, fmt: str, output: Path | None, allow_other_build: bool = False
+) -> int:
+    """Write the board at ``at`` as a PNG (``-o`` required) or print it as text; 0, or InputError (2).
+
+    A ``.vlog``/``.vsav`` of another build than the module's is refused, or with ``allow_other_build``
+    shown with a warning (on top of the text; on stderr beside a picture)."""
     from sdbp_module.model.from_data import load_game
+    from sdbp_module.replay.loading import reference
+    from sdbp_module.reports.terminal import printable
 
     if fmt not in FORMATS:
         raise InputError(f"--format {fmt!r}: expected png or text")
     if fmt == "png" and output is None:
         raise InputError(f"{log}: --format png writes an image: give -o OUT.png (or use --format text)")
     game = load_game(data_dir)
-    shown = replay_to(log, at, game, module)
+    shown = replay_to(log, at, game, module, partial(reference, game, module, data_dir, allow_other=allow_other_build, verb="show"))
+    warning = notice(str(log), shown.build)
     if fmt == "text":
-        from sdbp_module.reports.terminal import printable
-
-        text = printable(board_text(game, shown.snapshot))
+        text = printable((f"{warning}\n\n" if warning else "") + board_text(game, shown.snapshot))
         if output is None:
             click.echo(text, nl=False)
         else:
@@ -148,6 +162,8 @@ def run_show(log: Path, *, at: str, module: Path | None, data_dir: Path, fmt: st
     from sdbp_module.board.draw import BoardPainter
 
     assert output is not None
+    if warning:
+        click.echo(one_line(warning), err=True)
     picture = BoardPainter(game, module=module).picture(shown.snapshot, crop=False, fmt="png")
     write_atomically(output, picture.data)
     click.echo(one_line(f"{output}: {picture.width}x{picture.height} pixels, {picture.alt}"))

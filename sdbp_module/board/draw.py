@@ -32,7 +32,7 @@ from sdbp_module.ids import AreaId, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_images_dir
 from sdbp_module.replay.snapshots import Snapshot
-from sdbp_module.vassal import artwork, images, layout
+from sdbp_module.vassal import artwork, image_check, images, layout
 
 RGB = tuple[int, int, int]
 MAX_W, MAX_H = 1000, 900  # a cropped picture's largest output size (pixels)
@@ -51,6 +51,7 @@ ARROW_W = 9  # board pixels
 HEAD_L, HEAD_W = 36, 20
 TRIM = 34  # board pixels left free at each end of an arrow (the area's number circle)
 MIME = {"jpeg": "image/jpeg", "png": "image/png"}
+FACE_KEPT = 256  # board pixels: the largest a decoded counter face is kept (drawn: 60; a picture shows it smaller)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,8 +96,8 @@ def _module_images(module: Path) -> dict[str, bytes]:
                 continue
             short = name[7:]
             if short == "map.png" or short.startswith(("unit_", "marker_")):
-                if entry.size > 64 << 20:
-                    raise InputError(f"{module}: entry {name!r} is larger than 64 MiB")
+                if entry.size > image_check.max_bytes(short):
+                    raise InputError(f"{module}: entry {name!r}: refused: {entry.size:,} bytes, more than the {image_check.max_bytes(short):,} bytes this image may have")
                 out.setdefault(short, archive.read(entry))
     if "map.png" not in out:
         raise InputError(f"{module}: no images/map.png entry: not a module built for this game")
@@ -106,16 +107,16 @@ def _module_images(module: Path) -> dict[str, bytes]:
     return out
 
 
-def _decode(key: Key, data: Callable[[], bytes], origin: str) -> Image.Image:
+def _decode(key: Key, data: Callable[[], bytes], origin: str, name: str) -> Image.Image:
+    """The image ``name`` decoded (``image_check.decode``: its header checked against the limits first);
+    a counter face larger than ``FACE_KEPT`` is kept at that size (it is only ever drawn smaller)."""
     found = _DECODED.get(key)
     if found is None:
-        try:
-            with Image.open(io.BytesIO(data())) as raw:
-                raw.load()
-                alpha = "A" in raw.mode or "transparency" in raw.info
-                found = raw.convert("RGBA" if alpha else "RGB")
-        except (OSError, ValueError, Image.DecompressionBombError) as exc:
-            raise InputError(f"{origin}: cannot decode the image ({exc})") from None
+        with image_check.decode(data(), origin, name) as raw:
+            alpha = "A" in raw.mode or "transparency" in raw.info
+            found = raw.convert("RGBA" if alpha else "RGB")
+        if name != image_check.MAP_NAME and max(found.size) > FACE_KEPT:
+            found.thumbnail((FACE_KEPT, FACE_KEPT), Image.Resampling.LANCZOS)
         if len(_DECODED) >= 2048:
             _DECODED.clear()
         _DECODED[key] = found
@@ -137,16 +138,16 @@ class _Images:
         if name in self.own:
             data = self.own[name]
             key: Key = ("bytes", hashlib.sha256(data).hexdigest())
-            return key, _decode(key, lambda: data, f"{self.module}: images/{name}")
+            return key, _decode(key, lambda: data, f"{self.module}: entry 'images/{name}'", name)
         supplied = images.source_override(self.images_dir, name)
         if supplied is not None:
             key = ("bytes", hashlib.sha256(supplied).hexdigest())
-            return key, _decode(key, lambda: supplied, str((self.images_dir or Path()) / name))
+            return key, _decode(key, lambda: supplied, str((self.images_dir or Path()) / name), name)
         job = self.jobs.get(name)
         if job is None:
             return None
         key = ("drawn", hashlib.sha256((self.salt + job.inputs).encode("utf-8")).hexdigest())
-        return key, _decode(key, job.draw, name)
+        return key, _decode(key, job.draw, name, name)
 
 
 def _scaled(key: Key, image: Image.Image, size: tuple[int, int], *, face: bool) -> Image.Image:

@@ -21,6 +21,7 @@ from sdbp_module.codec.envelope import (
     decode_envelope,
     encode_envelope,
 )
+from sdbp_module.codec.identity import BuildId, restamped
 from sdbp_module.codec.integrity import truncated_command
 from sdbp_module.codec.json_form import Counts, count, game_from_json, game_to_json
 from sdbp_module.codec.jsonio import dump_chunks, dump_lines, load
@@ -180,7 +181,9 @@ def run_migrate(save: Path, module: Path, output: Path) -> int:
     new_tree, report = migrate_tree(tree, info)
     text = encode_tree(new_tree)
     new_env = Envelope(env.kind, env.key, text, env.hex_case)
-    write_save(output, encode_envelope(new_env), [(n, d) for n, d in entries if n != "savedGame"])
+    # the new module's identity, as the engine records the module it runs (codec.identity)
+    kept = restamped([(n, d) for n, d in entries if n != "savedGame"], BuildId(info.name, info.version), info.moduledata)
+    write_save(output, encode_envelope(new_env), kept)
     for line in report.changes:
         click.echo(line)
     for line in report.unmatched:

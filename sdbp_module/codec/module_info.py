@@ -28,10 +28,16 @@ from sdbp_module.codec import pieces
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.zipread import open_archive
 from sdbp_module.errors import CodecError
-from sdbp_module.limits import MAX_BUILD_FILE_BYTES, MAX_PIECE_TRAITS, MAX_ZONE_POINTS
+from sdbp_module.limits import (
+    MAX_BUILD_FILE_BYTES,
+    MAX_METADATA_BYTES,
+    MAX_PIECE_TRAITS,
+    MAX_ZONE_POINTS,
+)
 
 _W = "VASSAL.build.widget."
 _MAX_BUILD_FILE = MAX_BUILD_FILE_BYTES
+_MAX_MODULEDATA = MAX_METADATA_BYTES
 _BUILD_FILES = ("buildFile.xml", "buildFile")
 _POSITION_SUFFIX = re.compile(r", line \d+, column \d+$")
 
@@ -82,6 +88,8 @@ class ModuleInfo:
     zones: dict[str, tuple[Zone, ...]] = field(default_factory=dict)
     definitions: dict[str, Definition] = field(default_factory=dict)
     duplicate_ids: tuple[str, ...] = ()
+    version: str = ""  # the GameModule version: the build identity of a module sdbp built (``codec.identity``)
+    moduledata: bytes | None = None  # the module's ``moduledata`` entry, which the engine copies into every save
 
     def zone_at(self, map_name: str | None, x: str, y: str) -> str | None:
         """The name of the zone containing (x, y) on ``map_name``, if any."""
@@ -179,9 +187,12 @@ def _line_col(data: bytes, offset: int) -> str:
     return f"line {line} col {col}"
 
 
-def _read_build_file(path: Path) -> tuple[str, bytes]:
-    """The name and bytes of the module's build file, through the checked zip reader."""
+def _read_build_file(path: Path) -> tuple[str, bytes, bytes | None]:
+    """The name and bytes of the module's build file, and its ``moduledata`` (None when it has none),
+    through the checked zip reader."""
     with open_archive(path, kind=".vmod is a zip archive", not_a_zip="not a readable module") as archive:
+        meta = [entry for entry in archive.entries if entry.name == "moduledata"]
+        moduledata = archive.read(meta[0]) if len(meta) == 1 and meta[0].size <= _MAX_MODULEDATA else None
         for name in _BUILD_FILES:
             found = [entry for entry in archive.entries if entry.name == name]
             if len(found) > 1:
@@ -193,7 +204,7 @@ def _read_build_file(path: Path) -> tuple[str, bytes]:
                 entry = found[0]
                 if entry.size > _MAX_BUILD_FILE:
                     raise CodecError(f"{path}: {entry.where}: larger than {_MAX_BUILD_FILE} bytes")
-                return name, archive.read(entry)
+                return name, archive.read(entry), moduledata
     raise CodecError(f"{path}: no buildFile.xml (or legacy buildFile) entry: not a VASSAL module")
 
 
@@ -235,7 +246,7 @@ def read_module(path: Path) -> ModuleInfo:
     The zip is read by ``container.open_archive`` (every kind of damage is one line with its byte
     offset); the build file is parsed by :func:`parse_build_file`.
     """
-    entry, data = _read_build_file(path)
+    entry, data, moduledata = _read_build_file(path)
     where = f"{path}: entry {entry!r}"
     root = parse_build_file(data, where)
     zones: dict[str, tuple[Zone, ...]] = {}
@@ -287,4 +298,4 @@ def read_module(path: Path) -> ModuleInfo:
                 duplicates.append(sdbp_id)
             continue
         definitions[sdbp_id] = definition
-    return ModuleInfo(root.get("name", ""), zones, definitions, tuple(sorted(set(duplicates))))
+    return ModuleInfo(root.get("name", ""), zones, definitions, tuple(sorted(set(duplicates))), root.get("version", ""), moduledata)

@@ -17,7 +17,7 @@ from typing import Any
 import click
 
 from sdbp_module.data.dataset import check_folder
-from sdbp_module.data.validate import OPTIONAL_KINDS
+from sdbp_module.data.files import OPTIONAL_KINDS
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG, one_line
 from sdbp_module.model.from_data import build_game
 from sdbp_module.model.game_data import GameData

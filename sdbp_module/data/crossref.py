@@ -914,8 +914,14 @@ PIECE_TEXT_FIELDS: tuple[tuple[str, str, str, str], ...] = (
 )
 
 
+QUICK_COLOURS = "|!?~`"
+"""VASSAL's chat colour codes (``QuickColors``): a report whose text starts with one is shown as HTML
+whatever the module's chat setting, and the move reports start with the piece's name."""
+
+
 def check_piece_text(checks: Checks) -> None:
-    """No backslash in a name that ends up in a VASSAL piece or zone (format reference §1.3)."""
+    """No backslash in a name that ends up in a VASSAL piece or zone (format reference §1.3), and no
+    name that starts with a chat colour code (``QUICK_COLOURS``)."""
     for kind, key, field, what in PIECE_TEXT_FIELDS:
         if not checks.has(kind):
             continue
@@ -929,6 +935,14 @@ def check_piece_text(checks: Checks) -> None:
                         path,
                         f"{what} '{text}' contains a backslash, which VASSAL misreads in piece and zone text",
                         "no backslash (format reference §1.3)",
+                    )
+                if text.strip()[:1] in tuple(QUICK_COLOURS):
+                    checks.report(
+                        kind,
+                        path,
+                        f"{what} '{text}' starts with {text.strip()[0]!r}, a VASSAL chat colour code: the chat would show "
+                        "the reports that start with it as HTML",
+                        f"a first character other than {' '.join(QUICK_COLOURS)}",
                     )
 
 

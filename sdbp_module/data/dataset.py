@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sdbp_module.data.files import OPTIONAL_KINDS, data_files, display_name
 from sdbp_module.data.problems import InputProblem
-from sdbp_module.data.sources import SourceFile, display_name, read_yaml
-from sdbp_module.data.validate import KINDS, OPTIONAL_KINDS, load_schema, validate_file
+from sdbp_module.data.sources import MAX_FOLDER_VALUES, SourceFile, read_yaml
+from sdbp_module.data.validate import MAX_PROBLEMS, load_schema, validate_file
 from sdbp_module.errors import InputError
 
 
@@ -27,6 +28,7 @@ class CheckedData:
     files: Mapping[str, SourceFile]  # kind → file as read
     values: Mapping[str, Any]  # kind → value with schema defaults filled in (valid files only)
     problems: tuple[InputProblem, ...]  # sorted by file, line, column
+    cut: tuple[str, ...] = ()  # files with more than MAX_PROBLEMS problems: only that many are listed
 
     @property
     def ok(self) -> bool:
@@ -37,7 +39,11 @@ class CheckedData:
 
     def summary_line(self) -> str:
         n, m = len(self.problems), self.problem_files()
-        return f"{n} problem{'s' if n != 1 else ''} in {m} file{'s' if m != 1 else ''}"
+        line = f"{n} problem{'s' if n != 1 else ''} in {m} file{'s' if m != 1 else ''}"
+        if self.cut:
+            verb = "has" if len(self.cut) == 1 else "have"
+            line += f" (the first {MAX_PROBLEMS} of a file are listed; {', '.join(self.cut)} {verb} more)"
+        return line
 
 
 def with_defaults(schema: Mapping[str, Any], value: Any) -> Any:
@@ -60,15 +66,22 @@ def with_defaults(schema: Mapping[str, Any], value: Any) -> Any:
 
 
 def read_folder(folder: Path) -> dict[str, SourceFile]:
-    """Read every ``<kind>.yaml`` of ``folder``; ``InputError`` for the first that cannot be read."""
+    """Read every ``<kind>.yaml`` of ``folder``; ``InputError`` for the first that cannot be read, and
+    when the files hold more than ``MAX_FOLDER_VALUES`` values together."""
     if not folder.is_dir():
         what = "a file, not a folder" if folder.exists() else "no such folder"
         raise InputError(f"{display_name(folder)}: cannot be read: {what}")
-    return {
-        kind: read_yaml(folder / f"{kind}.yaml")
-        for kind in KINDS
-        if kind not in OPTIONAL_KINDS or (folder / f"{kind}.yaml").is_file()
-    }
+    files: dict[str, SourceFile] = {}
+    total = 0
+    for kind, path in data_files(folder):
+        files[kind] = source = read_yaml(path, folder=folder)
+        total += len(source.where.values)
+        if total > MAX_FOLDER_VALUES:
+            raise InputError(
+                f"{source.display}: cannot be read: the data files read so far hold more than {MAX_FOLDER_VALUES} "
+                "values together (a game's data holds a few thousand)"
+            )
+    return files
 
 
 def check_folder(folder: Path) -> CheckedData:
@@ -80,8 +93,12 @@ def check_folder(folder: Path) -> CheckedData:
     files = read_folder(folder)
     problems: list[InputProblem] = []
     values: dict[str, Any] = {}
+    cut: list[str] = []
     for kind, source in files.items():
-        found = [*source.problems, *validate_file(kind, source)]
+        found = [*source.problems, *validate_file(kind, source, MAX_PROBLEMS)]
+        if len(found) > MAX_PROBLEMS:
+            found = sorted(found, key=InputProblem.sort_key)[:MAX_PROBLEMS]
+            cut.append(source.display)
         problems.extend(found)
         if not found:
             values[kind] = with_defaults(load_schema(kind), source.value)
@@ -94,4 +111,5 @@ def check_folder(folder: Path) -> CheckedData:
         files=files,
         values=values,
         problems=tuple(sorted(problems, key=InputProblem.sort_key)),
+        cut=tuple(cut),
     )

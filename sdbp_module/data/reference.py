@@ -10,7 +10,8 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from sdbp_module.data.validate import KINDS, describe, load_schema
+from sdbp_module.data.files import KINDS
+from sdbp_module.data.validate import describe, load_schema
 
 BEGIN = "<!-- BEGIN GENERATED FIELD REFERENCE (sdbp_module/data/reference.py) -->"
 END = "<!-- END GENERATED FIELD REFERENCE -->"

@@ -6,9 +6,11 @@ nodes by hand, so that every value and every mapping key gets a 1-based ``file:l
 ``SourceMap``, and duplicate keys become problems (style guide §6).
 
 A file that is missing, not UTF-8 or not YAML cannot be read at all: ``InputError`` (exit 2),
-naming the file and the position. Nor can one whose lists and mappings nest deeper than ``MAX_DEPTH``,
-or whose aliases repeat lists and mappings into more than ``MAX_ALIAS_VALUES`` values (an alias bomb,
-"billion laughs": a few lines that would expand into more values than memory holds). Everything else
+naming the file and the position. Nor can a link out of its folder, a FIFO or device, or a file of
+more than ``MAX_FILE_BYTES`` (``files.read_data_bytes``); nor one that holds more than ``MAX_VALUES``
+values, whose lists and mappings nest deeper than ``MAX_DEPTH``, or whose aliases repeat values into
+more than ``MAX_ALIAS_VALUES`` values or ``MAX_ALIAS_CHARS`` characters of text (an alias bomb,
+"billion laughs": a few lines that would expand into more than memory holds or time allows). Everything else
 is returned for validation; a string holding a character no module file can hold (a control character
 other than tab and line break, a lone surrogate, U+FFFE or U+FFFF: only a double-quoted escape such as
 ``"\\x00"`` can give one) is a problem, as a duplicate key is.
@@ -30,6 +32,8 @@ from typing import Any
 
 import yaml
 
+from sdbp_module import limits
+from sdbp_module.data.files import display_name, read_data_bytes
 from sdbp_module.data.problems import InputProblem, JsonPath, Position
 from sdbp_module.errors import InputError
 
@@ -67,24 +71,16 @@ class SourceFile:
     problems: tuple[InputProblem, ...]  # duplicate or non-text keys
 
 
-def display_name(path: Path) -> str:
-    """The path as the user should see it: relative to the working folder when inside it."""
-    if path.is_absolute():
-        try:
-            return str(path.relative_to(Path.cwd()))
-        except ValueError:
-            return str(path)
-    return str(path)
-
-
 def _position(display: str, mark: yaml.Mark) -> Position:
     return Position(display, mark.line + 1, mark.column + 1)
 
 
-MAX_DEPTH = 64
-"""Deepest nesting of lists and mappings read (the game data nests five deep)."""
-MAX_ALIAS_VALUES = 100_000
-"""Most values that aliases may add by repeating an anchored list or mapping."""
+MAX_DEPTH = limits.MAX_DATA_DEPTH
+"""Deepest nesting of lists and mappings read (``sdbp_module.limits``, as the four below)."""
+MAX_VALUES = limits.MAX_DATA_VALUES
+MAX_FOLDER_VALUES = limits.MAX_FOLDER_VALUES
+MAX_ALIAS_VALUES = limits.MAX_ALIAS_VALUES
+MAX_ALIAS_CHARS = limits.MAX_ALIAS_CHARS
 _NOT_TEXT = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 """A character XML 1.0 cannot hold, so neither can a module's ``buildFile.xml`` nor a save."""
 
@@ -97,7 +93,12 @@ def _not_text(char: str) -> str:
 
 
 class _Builder:
-    """Turns composed YAML nodes into plain values while filling a SourceMap."""
+    """Turns composed YAML nodes into plain values while filling a SourceMap.
+
+    Every value built counts towards ``MAX_VALUES``. A node built again because an alias repeats it
+    (the composer gives an alias the anchored node itself) counts what it holds towards
+    ``MAX_ALIAS_VALUES`` and the length of its texts towards ``MAX_ALIAS_CHARS``: a list of a thousand
+    aliases of one long text is as costly to check as the text written out a thousand times."""
 
     def __init__(self, loader: yaml.SafeLoader | yaml.CSafeLoader, display: str) -> None:
         self.loader = loader
@@ -106,30 +107,29 @@ class _Builder:
         self.problems: list[InputProblem] = []
         self.open_nodes: set[int] = set()  # collections being built, to refuse recursive aliases
         self.built = 0  # values built so far
-        self.sizes: dict[int, int] = {}  # collection node → values its first build made
-        self.repeated = 0  # values built again because an alias repeats a collection
+        self.chars = 0  # characters of the scalars built so far
+        self.sizes: dict[int, tuple[int, int]] = {}  # node → (values, characters) its first build made
+        self.repeated = 0  # values built again because an alias repeats a node
+        self.repeated_chars = 0  # characters of those
         self.repeating = 0  # > 0 while building such a repeat (what it holds is counted with it)
 
     def build(self, node: yaml.Node, path: JsonPath) -> Any:
         where = self.where.values[path] = _position(self.display, node.start_mark)
         self.built += 1
+        if self.built > MAX_VALUES:
+            raise _too_many(self.display)
+        key = id(node)
+        repeat = key in self.sizes and not self.repeating  # counted once, with what it holds
+        if repeat:
+            self._count_repeat(where, node, *self.sizes[key])
+        before, chars_before = self.built, self.chars
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
-            key = id(node)
             if key in self.open_nodes:
                 raise InputError(
                     f"{where}: cannot be read: an alias refers to a list or mapping that contains it"
                 )
             if len(self.open_nodes) >= MAX_DEPTH:
                 raise InputError(f"{where}: cannot be read: lists and mappings nested more than {MAX_DEPTH} deep")
-            repeat = key in self.sizes and not self.repeating  # counted once, with what it holds
-            if repeat:
-                self.repeated += self.sizes[key]
-                if self.repeated > MAX_ALIAS_VALUES:
-                    raise InputError(
-                        f"{where}: cannot be read: aliases repeat the list or mapping anchored here into more than "
-                        f"{MAX_ALIAS_VALUES} values (an alias bomb?)"
-                    )
-            before = self.built
             self.open_nodes.add(key)
             self.repeating += repeat
             try:
@@ -140,9 +140,27 @@ class _Builder:
             finally:
                 self.open_nodes.discard(key)
                 self.repeating -= repeat
-            self.sizes.setdefault(key, self.built - before)
-            return value
-        return self._text(self._construct(node), where, path)
+        else:
+            self.chars += len(node.value)
+            value = self._text(self._construct(node), where, path)
+        self.sizes.setdefault(key, (self.built - before + 1, self.chars - chars_before))
+        return value
+
+    def _count_repeat(self, where: Position, node: yaml.Node, values: int, chars: int) -> None:
+        """Count an alias's repeat of ``node`` (``values`` values, ``chars`` characters of text)."""
+        self.repeated += values
+        self.repeated_chars += chars
+        what = "text" if isinstance(node, yaml.ScalarNode) else "list or mapping"
+        if self.repeated > MAX_ALIAS_VALUES:
+            raise _Refused(
+                f"{where}: cannot be read: aliases repeat the {what} anchored here into more than "
+                f"{MAX_ALIAS_VALUES} values (an alias bomb?)"
+            )
+        if self.repeated_chars > MAX_ALIAS_CHARS:
+            raise _Refused(
+                f"{where}: cannot be read: aliases repeat the {what} anchored here into more than "
+                f"{MAX_ALIAS_CHARS} characters of text (an alias bomb?)"
+            )
 
     def _text(self, value: Any, where: Position, path: JsonPath) -> Any:
         """``value``; a string with a character no module can hold is also a problem."""
@@ -208,17 +226,16 @@ class _Builder:
         return out
 
 
-def read_yaml(path: Path, display: str | None = None) -> SourceFile:
-    """Read one YAML file; raise ``InputError`` (exit 2) if it cannot be read or parsed."""
+def read_yaml(path: Path, display: str | None = None, folder: Path | None = None) -> SourceFile:
+    """Read one YAML file of ``folder`` (default: the folder it is in); raise ``InputError`` (exit 2)
+    if it cannot be read (``files.read_data_bytes``) or parsed."""
     shown = display if display is not None else display_name(path)
+    data = read_data_bytes(path, shown, folder)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{shown}: cannot be read: no such file") from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"{shown}: cannot be read: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise InputError(f"{shown}: cannot be read: {exc.strerror}") from None
+    del data
     return parse_yaml(text, shown, path)
 
 
@@ -235,14 +252,44 @@ def _pure_only(text: str) -> bool:
     return _PURE_ONLY.search(text) is not None or yaml.reader.Reader.NON_PRINTABLE.search(text) is not None
 
 
+class _Refused(InputError):
+    """A file over a limit: both loaders say so in the same words, so the fast one's word is final."""
+
+
+def _too_many(display: str) -> _Refused:
+    return _Refused(f"{display}: cannot be read: more than {MAX_VALUES} values (a game data file holds a few thousand)")
+
+
+class _PureLoader(yaml.SafeLoader):
+    """The pure loader, which stops composing once the nodes of a text (keys, values and aliases, an alias
+    once) pass twice ``MAX_VALUES``: a text of that many nodes has more than ``MAX_VALUES`` values, and
+    composing the hundreds of thousands a 1 MiB file can hold would take this loader seconds."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.nodes = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        self.nodes += 1
+        if self.nodes > 2 * MAX_VALUES:
+            raise _TooManyNodes
+        return super().compose_node(parent, index)
+
+
+class _TooManyNodes(Exception):
+    """Raised by ``_PureLoader`` (it knows no file name)."""
+
+
 def parse_yaml(text: str, display: str, path: Path | None = None) -> SourceFile:
     """Compose ``text`` and build values plus a SourceMap; syntax errors raise ``InputError``."""
     if _FAST_LOADER is not None and not _pure_only(text):
         try:
             return _parse(_FAST_LOADER, text, display, path)
+        except _Refused:
+            raise
         except InputError:
             pass  # the pure loader words the message, as it always has
-    return _parse(yaml.SafeLoader, text, display, path)
+    return _parse(_PureLoader, text, display, path)
 
 
 def _too_deep(text: str, display: str) -> str:
@@ -277,6 +324,8 @@ def _parse(
         node = loader.get_single_node()
         builder = _Builder(loader, display)
         value = None if node is None else builder.build(node, ())
+    except _TooManyNodes:
+        raise _too_many(display) from None
     except RecursionError:  # PyYAML composes nested nodes recursively: nested far deeper than MAX_DEPTH
         raise InputError(f"{_too_deep(text, display)}: cannot be read: lists and mappings nested more than {MAX_DEPTH} deep") from None
     except yaml.MarkedYAMLError as exc:

@@ -15,25 +15,10 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
+from sdbp_module import limits
 from sdbp_module.data.problems import InputProblem, JsonPath
 from sdbp_module.data.sources import SourceFile
 from sdbp_module.schema_patterns import validator_class
-
-KINDS: tuple[str, ...] = (
-    "game",
-    "areas",
-    "borders",
-    "counters",
-    "markers",
-    "cards",
-    "turn_track",
-    "scenario",
-    "module",
-)
-"""Every kind of data file, in reading order; ``<kind>.yaml`` is checked by ``<kind>.schema.json``."""
-
-OPTIONAL_KINDS = ("module",)
-"""Kinds a folder may leave out: their value is then their schema's defaults."""
 
 _TYPE_WORDS = {
     "integer": "an integer",
@@ -214,10 +199,19 @@ def _message(error: ValidationError) -> tuple[JsonPath, str, str, bool]:
             return path, error.message, describe(schema), False
 
 
-def validate_file(kind: str, source: SourceFile) -> list[InputProblem]:
-    """Every schema problem of ``source`` (a ``<kind>.yaml``), positioned; empty if valid."""
+MAX_PROBLEMS = limits.MAX_DATA_PROBLEMS
+"""Most problems listed per file: past that, the file is not the data it should be, and finding and
+listing each of tens of thousands of problems would take longer than reading it."""
+
+
+def validate_file(kind: str, source: SourceFile, limit: int | None = None) -> list[InputProblem]:
+    """Every schema problem of ``source`` (a ``<kind>.yaml``), positioned; empty if valid. With a
+    ``limit``, the search stops once more than ``limit`` problems are found (so more than ``limit``
+    come back only when the file has more)."""
     problems: dict[str, InputProblem] = {}
     for error in _validator(kind).iter_errors(source.value):
+        if limit is not None and len(problems) > limit:
+            break
         path, what, expected, at_key = _message(error)
         if error.validator == "additionalProperties" and "propertyNames" not in error.absolute_schema_path:
             known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}

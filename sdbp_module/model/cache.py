@@ -5,7 +5,7 @@ result takes a few milliseconds. ``cached_game(data_dir, build)`` returns the pi
 was stored for exactly these inputs, and otherwise builds it and stores it. The key is a SHA-256 of
 everything the result depends on: the package version, the Python version, the source of the code
 that reads and builds game data (``sdbp_module/data``, ``sdbp_module/model``, ``ids.py``), every
-schema file, and every file of the data folder (name and bytes). Editing any of them is a miss.
+schema file, and every data file of the folder (name and bytes). Editing any of them is a miss.
 Only a game that loaded without problems is stored, so a data error is always found and reported.
 
 The cache lives in ``$SDBP_CACHE_DIR``, else ``$XDG_CACHE_HOME/sdbp``, else ``~/.cache/sdbp``;
@@ -31,6 +31,8 @@ from types import MappingProxyType
 from typing import Any
 
 from sdbp_module import __version__
+from sdbp_module.data.files import data_files, read_data_bytes
+from sdbp_module.errors import InputError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.model.game_data import GameData
 
@@ -89,10 +91,13 @@ def _code_digest() -> bytes:
 
 
 def game_key(data_dir: Path) -> str:
-    """The cache key of the game in ``data_dir``. Raises ``OSError`` if a file cannot be read."""
+    """The cache key of the game in ``data_dir``: its data files (``dataset.data_files``), read as the
+    data is read. Raises ``OSError`` if a file is missing or cannot be read, or would be refused."""
     digest = hashlib.sha256(_code_digest())
-    files = sorted(path for path in data_dir.iterdir() if path.is_file())
-    _feed(digest, ((path.name, path.read_bytes()) for path in files))
+    try:
+        _feed(digest, ((path.name, read_data_bytes(path, folder=data_dir)) for _, path in data_files(data_dir)))
+    except InputError as exc:  # the build reads the file again and says what is wrong with it
+        raise OSError(exc.message) from None
     return digest.hexdigest()
 
 

@@ -312,6 +312,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                     excludes=tuple(CardId(x) for x in c["excludes"]),
                     source=Source(c["source"]),
                     sources=_sources(c),
+                    modes=tuple(c["modes"]),
                 )
                 for c in values["cards"]["cards"]
             ),

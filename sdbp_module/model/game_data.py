@@ -301,6 +301,12 @@ class Card:
     excludes: tuple[CardId, ...]  # cards it may not be combined with in one action
     source: Source
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
+    modes: tuple[str, ...] = ()  # a two-effect card's effects, as a play's ``mode`` names them (5.2); () = one effect
+
+    @property
+    def plays_together(self) -> bool:
+        """Whether the rules let several copies of it be played together (5.2: cumulative or sequential)."""
+        return self.multi_copy in ("cumulative", "sequential")
 
 
 @dataclass(frozen=True, slots=True)

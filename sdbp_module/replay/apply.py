@@ -198,7 +198,12 @@ def _on_entrench(state: GameState, event: Event) -> Changes:
 def _on_fire_marker(state: GameState, event: Event) -> Changes:
     assert isinstance(event, FireMarkerSet)
     key = (event.area, event.side)
-    return {"fire_markers": state.fire_markers | {key} if event.present else state.fire_markers - {key}}
+    if not event.present:
+        return {"fire_markers": state.fire_markers - {key}}
+    markers = state.fire_markers
+    if event.was is not None and event.was is not event.side:
+        markers = markers - {(event.area, event.was)}  # a re-face: the one marker shows another side now
+    return {"fire_markers": markers | {key}}
 
 
 def _on_no_supply(state: GameState, event: Event) -> Changes:

@@ -319,7 +319,10 @@ class UnitOutcome:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Damage(Event):
-    """Damage allocated to units in ``target`` by ``side`` (the allocating player) (8.4)."""
+    """Damage allocated to units in ``target`` by ``side`` (the allocating player) (8.4). ``points``: the
+    damage points it allocates as the log states them — the attack's damage, which may exceed what the
+    targets absorb (8.4.1 ignores the rest), or only the part they absorb; the points used are counted
+    from ``outcomes`` (docs/events.md, *Damage points*)."""
 
     kind: ClassVar[str] = "damage"
     side: Side
@@ -369,26 +372,44 @@ class Place(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ControlSet(Event):
-    """A control marker shows ``side`` in ``area`` (13.0)."""
+    """A control marker shows ``side`` in ``area`` (13.0).
+
+    The marker events (this one, ``TrenchSet``, ``FireMarkerSet``) say which marker they change:
+    ``was`` is the face the same marker piece showed just before — a re-face (or, for a removal, the
+    face it had), not a new marker; None for a marker put down (or when the log does not say). ``by``
+    is the player who did it, when the log says. Both are read by ``replay.markers``: a player's
+    marker act is judged at the face it ends with (``docs/events.md``, "Markers")."""
 
     kind: ClassVar[str] = "control"
     area: AreaId
     side: Side
+    was: Side | None = None
+    by: Side | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TrenchSet(Event):
+    """The trench marker of ``area`` shows ``level`` (0: removed); ``was``, ``by``: see ``ControlSet``."""
+
     kind: ClassVar[str] = "trench"
     area: AreaId
     level: int  # 0 = marker removed
+    was: int | None = None
+    by: Side | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FireMarkerSet(Event):
+    """A fire marker of ``side`` put on ``area`` (``present``) or taken off; ``was``: the face the same
+    marker showed before it was turned to ``side`` (a re-face: the ``was`` marker is gone); ``by``: see
+    ``ControlSet``."""
+
     kind: ClassVar[str] = "fire-marker"
     area: AreaId
     side: Side
     present: bool = True
+    was: Side | None = None
+    by: Side | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

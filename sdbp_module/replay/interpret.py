@@ -37,10 +37,14 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
   ``remove-trenches`` (trench markers of the target removed instead: no ``Fire``); *105mm* / *75mm
   Artillery* ``counter-battery`` against the other side's unresolved artillery card (not the action,
   no ``Fire``), else ``fire`` as the action (``replay.vlog.card_fire``);
-- ``MARKER`` and markers placed, moved or deleted: ``ControlSet``, ``TrenchSet``,
+- markers placed, moved, turned or deleted, and ``MARKER`` lines: ``ControlSet``, ``TrenchSet``,
   ``FireMarkerSet``, ``NoSupplySet``, ``NoReplacementsSet`` (a trench, fire or No Supply marker
   leaving an area removes it there; a control marker leaving one changes nothing: control stays
-  as the replay derives it, 13.0);
+  as the replay derives it, 13.0). One piece is one marker: a marker piece's ``D/`` that turns it
+  (its menu) is a re-face of that marker (``was`` = the face it showed), and the ``MARKER`` line
+  under it gives only the player (``by``); a ``MARKER`` line with no such ``D/`` is read on its own;
+  a placement's player is its ``MOVE`` line's side (``replay.markers`` then reads a player's act
+  at the face it ends with);
 - after a ``Fire`` (by units or a card) or an ``Assault``, the defender's ``DAMAGE`` lines
   (``result=flip`` / ``eliminate``) and ``RETREAT`` lines, with their own ``D/`` flip, ``M/`` into
   Eliminated or drag, and the target's plain flips, retreats and eliminations by its owner: one
@@ -63,21 +67,27 @@ What each log construct becomes (``docs/report-formats.md`` gives the lines):
 
 Whatever cannot be read for sure is a ``Problem`` (the checker reports it as ``cannot-check``):
 an unknown piece or card, a position outside every zone, a malformed ``SDBP`` line or one naming
-an unknown unit/area, a card moving between piles with no report line, an undo that does not
+an unknown unit/area, a field word outside its vocabulary (a ``DICE`` purpose not of the module's
+dice buttons, a ``MARKER`` kind or state not of ``markers.yaml``: the line is not read, never a
+move; report-formats §1), a card moving between piles with no report line, an undo that does not
 match the step before it, a ``DAMAGE``/``RETREAT`` line with no attack open, a card fire with no
 target. Beyond the damage and card readings above, nothing is inferred.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from lxml import etree
-
 from sdbp_module.codec.commands import read_game
+from sdbp_module.codec.identity import (
+    BuildMatch,
+    Reference,
+    judge,
+    recorded_build,
+    recorded_name,
+)
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.pieces import add_piece_fields
 from sdbp_module.codec.sequence import decode as se_decode
@@ -139,18 +149,40 @@ from sdbp_module.replay.vlog.tracker import Moved, TrackedPiece, Tracker
 from sdbp_module.replay.vlog.zones import Place as Spot
 from sdbp_module.replay.vlog.zones import PlaceKind as SpotKind
 from sdbp_module.replay.vlog.zones import Zones
+from sdbp_module.replay.vocabulary import event_purpose
 
-__all__ = ["Problem", "events_from_vlog", "interpret_tree"]
+__all__ = ["Problem", "events_from_vlog", "interpret_tree", "read_vlog"]
 
 
 def events_from_vlog(path: Path, game: GameData, module: Path | None) -> tuple[list[Event], list[Problem]]:
     """Interpret a ``.vlog``: its events in log order and the problems found (see the module doc).
 
-    ``replay.loading.load_events`` calls this for ``sdbp check`` and ``sdbp convert --events``; the checker turns each problem into
-    a ``cannot-check`` finding. Unreadable files raise the codec's ``CodecError``/``InputError``.
+    ``sdbp check``, ``sdbp show`` and ``sdbp convert --events`` read logs through ``read_vlog``
+    (``replay.loading.load_log``), which also compares the log's build; the checker turns each problem
+    into a ``cannot-check`` finding. Unreadable files raise the codec's ``CodecError``/``InputError``.
     """
+    events, problems, _ = read_vlog(path, game, module, None)
+    return events, problems
+
+
+_MODULE_MARKS = ("sdbp_id", MARK)
+"""What every save and log of a module built by sdbp holds: its pieces' ``sdbp_id`` Marker property and
+its report lines (``docs/module-pieces.md``, ``docs/report-formats.md``); a file without ``moduledata``
+holding neither is of another module."""
+
+
+def read_vlog(
+    path: Path, game: GameData, module: Path | None, reference: Reference | None
+) -> tuple[list[Event], list[Problem], BuildMatch | None]:
+    """``events_from_vlog``, and the log's build against ``reference`` (``codec.identity.judge``: a log of
+    another build is refused unless the reference allows it), judged before anything is interpreted.
+
+    The one place a save or log is taken as one of the game's module: a ``moduledata`` naming another
+    module is refused, and so is a file with no ``moduledata`` that holds nothing of the module (no
+    ``sdbp_id``, no SDBP line); then its build is judged. Its steps and events are bounded (``limits``,
+    ``replay.bounds``)."""
     env, tree, entries = read_game(path)
-    other = logged_module(entries)
+    other = recorded_name(entries)
     if other is not None and other != game.game.module_name:
         raise InputError(f"{path}: a log of the module {other!r}, not of {game.game.module_name!r}")
     if other is None and not any(mark in env.text for mark in _MODULE_MARKS):
@@ -159,33 +191,13 @@ def events_from_vlog(path: Path, game: GameData, module: Path | None) -> tuple[l
             "none of its pieces or lines is the module's (no sdbp_id, no SDBP line)"
         )
     del env
+    match = judge(str(path), recorded_build(entries), reference) if reference is not None else None
     steps = sum(1 for top in tree.children if top.text.startswith("LOG\t"))
     if steps > MAX_EVENTS:
         raise InputError(f"{path}: {steps:,} log steps; a log is read up to {MAX_EVENTS:,} (a whole real game has a few thousand)")
     zones = module_zones(module) if module is not None else Zones.from_game(game)
     events, problems = interpret_tree(tree, game, zones, path.name)
-    return list(bounded(events, game)), problems
-
-
-_MAX_MODULEDATA = 1 << 20
-_MODULE_MARKS = ("sdbp_id", MARK)
-"""What every save and log of a module built by sdbp holds: its pieces' ``sdbp_id`` Marker property and
-its report lines (``docs/module-pieces.md``, ``docs/report-formats.md``); a file without ``moduledata``
-holding neither is of another module."""
-
-
-def logged_module(entries: Sequence[tuple[str, bytes]]) -> str | None:
-    """The module name a save or log records in its ``moduledata`` entry; None when it has none or it
-    cannot be read (the log is then read as one of the game's module)."""
-    data = next((body for name, body in entries if name == "moduledata"), None)
-    if data is None or len(data) > _MAX_MODULEDATA:
-        return None
-    try:
-        root = etree.fromstring(data, parser=etree.XMLParser(resolve_entities=False, no_network=True))
-    except etree.XMLSyntaxError:
-        return None
-    name = root.find("name")
-    return name.text.strip() if name is not None and name.text and not name.attrib else None
+    return list(bounded(events, game)), problems, match
 
 
 @lru_cache(maxsize=4)
@@ -229,6 +241,8 @@ class _Step:
     flips: dict[UnitId, tuple[int, bool, bool]] = field(default_factory=dict)  # order, before, after
     flip_sides: dict[UnitId, Side | None] = field(default_factory=dict)  # side of each unit's FLIP line
     marker_sides: dict[str, Side | None] = field(default_factory=dict)  # marker kind → side of its MOVE lines
+    marker_pieces: set[tuple[str, AreaId]] = field(default_factory=set)  # (kind, area) of each marker D/
+    marker_lines: dict[tuple[str, AreaId], Side | None] = field(default_factory=dict)  # their MARKER lines' side
     explained_cards: set[CardId] = field(default_factory=set)
     lines: list[str] = field(default_factory=list)  # record texts, for undo matching
     undo_lines: list[str] = field(default_factory=list)
@@ -245,6 +259,8 @@ class _Interpreter:
         self.phase: Phase | None = None
         self.turn: int | None = None
         self.turn_state: str | None = None
+        self.purposes = tuple(dict.fromkeys(b.purpose for b in game.presentation.dice))  # the DICE lines' words
+        self.marker_states: dict[str, tuple[str, ...]] = {m.id: m.states for m in game.markers}  # the MARKER lines' words
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -407,7 +423,7 @@ class _Interpreter:
     def marker_gone(self, marker: str, state: str, area: AreaId, order: int, step: _Step) -> None:
         w = step.where
         if marker == "trench":
-            step.items.append((order, TrenchSet(where=w, area=area, level=0)))
+            step.items.append((order, TrenchSet(where=w, area=area, level=0, was=int(state) if is_small_number(state) else None)))
         elif marker == "fire" and Side.named(state) is not None:
             step.items.append((order, FireMarkerSet(where=w, area=area, side=Side(state), present=False)))
         elif marker == "no-supply":
@@ -415,8 +431,17 @@ class _Interpreter:
         elif marker == "no-replacements":
             step.items.append((order, NoReplacementsSet(where=w, present=False)))
 
-    def marker_state(self, marker: str, state: str, area: AreaId | None, side: Side | None, order: int, step: _Step) -> None:
+    def marker_state(
+        self, marker: str, state: str, area: AreaId | None, side: Side | None, order: int, step: _Step, was: str | None = None
+    ) -> None:
+        """The event of a marker showing ``state`` in ``area``; ``side``: who set it, if known; ``was``:
+        the state the same marker piece showed before (a re-face), None for a marker put down."""
         w = step.where
+        states = self.marker_states.get(marker)
+        if states is None or state not in states:
+            why = "no marker kind of the game data" if states is None else f"not one of its states ({', '.join(states)})"
+            self.problem(w, f"marker {marker!r} in state {state!r}: {why}; the marker is not read")
+            return
         if marker == "turn":
             return
         if marker == "no-replacements":
@@ -426,11 +451,12 @@ class _Interpreter:
             self.problem(w, f"{marker} marker set to {state!r} outside every area")
             return
         if marker == "control" and Side.named(state) is not None:
-            step.items.append((order, ControlSet(where=w, area=area, side=Side(state))))
+            step.items.append((order, ControlSet(where=w, area=area, side=Side(state), was=_side_or_none(was), by=side)))
         elif marker == "fire" and Side.named(state) is not None:
-            step.items.append((order, FireMarkerSet(where=w, area=area, side=Side(state))))
+            step.items.append((order, FireMarkerSet(where=w, area=area, side=Side(state), was=_side_or_none(was), by=side)))
         elif marker == "trench" and is_small_number(state):
-            step.items.append((order, TrenchSet(where=w, area=area, level=int(state))))
+            level_was = int(was) if was is not None and is_small_number(was) else None
+            step.items.append((order, TrenchSet(where=w, area=area, level=int(state), was=level_was, by=side)))
         elif marker == "no-supply":
             step.items.append((order, NoSupplySet(where=w, side=side, area=area)))
         else:
@@ -447,6 +473,7 @@ class _Interpreter:
             return
         before = piece.spent
         old_pos = (piece.map, piece.x, piece.y)
+        old_face = piece.prop("sdbp_state") if piece.kind == "marker" else None
         if len(f) < 2 or not piece.set_state(f[1]):
             if not quiet:
                 self.problem(step.where, f"ChangePiece of {piece.sdbp_id or piece.piece_id}: the new state cannot be read")
@@ -455,12 +482,26 @@ class _Interpreter:
             return
         if (piece.map, piece.x, piece.y) != old_pos:
             self.piece_moved(Moved(piece, old_pos, (piece.map, piece.x, piece.y)), order, step)
+        elif piece.kind == "marker":
+            self.marker_changed(piece, old_face, order, step)
         after = piece.spent
         if piece.kind == "unit" and before is not None and after is not None and before != after:
             uid = self.unit_id(piece, step.where)
             if uid is not None:
                 first = step.flips.get(uid)
                 step.flips[uid] = (order if first is None else first[0], before if first is None else first[1], after)
+
+    def marker_changed(self, piece: TrackedPiece, old_face: str | None, order: int, step: _Step) -> None:
+        """A marker piece's ``D/`` where it lies: turned to another face (its menu), or a Report Action's
+        ``D/`` that changes nothing. The piece is one marker: a new face is a re-face of it (``was``), and
+        the ``MARKER`` line under the ``D/`` says who, not a second marker."""
+        spot = self.place((piece.map, piece.x, piece.y))
+        kind, face = piece.sdbp_id or "", piece.prop("sdbp_state") or ""
+        if spot is None or spot.area is None or kind in ("turn", "no-replacements"):
+            return
+        step.marker_pieces.add((kind, spot.area))
+        if old_face is not None and face != old_face:
+            self.marker_state(kind, face, spot.area, None, order, step, was=old_face)
 
     def add_command(self, text: str, order: int, step: _Step, quiet: bool) -> None:
         fields = add_piece_fields(text)
@@ -548,7 +589,12 @@ class _Interpreter:
                 total = int(total_text) if total_text else None
             except ValueError:
                 raise LineError(f"DICE line: dice or total is not a number: {line.text!r}") from None
-            purpose = "replacement" if purpose == "replacements" else purpose
+            if purpose not in self.purposes:
+                raise LineError(
+                    f"DICE line: purpose={purpose!r} is not one of the module's dice purposes ({', '.join(self.purposes)}); "
+                    f"the roll is not read: {line.text!r}"
+                )
+            purpose = event_purpose(purpose)
             step.items.append((order, DiceRoll(where=w, side=line.side, purpose=purpose, values=values, total=total)))
         elif ev == "PHASE":
             turn_text, phase_text = line.require("turn"), line.require("phase")
@@ -599,8 +645,12 @@ class _Interpreter:
             marker = line.require("marker")
             state = line.require("state")
             value = (line.get("area") or "").strip()
-            known = is_small_number(value) and self.game.has_area(AreaId(int(value)))
-            self.marker_state(marker, state, AreaId(int(value)) if known else None, line.side, order, step)
+            at = AreaId(int(value)) if is_small_number(value) and self.game.has_area(AreaId(int(value))) else None
+            if at is not None and (marker, at) in step.marker_pieces:
+                # the line of a marker piece's D/ (its menu): the piece says what changed, the line who
+                step.marker_lines[(marker, at)] = line.side
+                return
+            self.marker_state(marker, state, at, line.side, order, step)
         elif ev == "RESULT":
             winner = side_named((line.get("winner") or "").strip())
             if winner is None:
@@ -722,8 +772,20 @@ class _Interpreter:
                 (o, replace(e, side=placer)) if isinstance(e, NoSupplySet) and e.present and e.side is None else (o, e)
                 for o, e in items
             ]
+        if step.marker_sides or step.marker_lines:
+            items = [(o, self.marker_by(step, e)) for o, e in items]
         items.sort(key=lambda pair: pair[0])
         return [e for _o, e in items]
+
+    def marker_by(self, step: _Step, event: Event) -> Event:
+        """A marker event with ``by`` set to the player its step's lines name: the ``MARKER`` line of a
+        turned marker, else the ``MOVE`` line of one dragged (§2.4)."""
+        if not isinstance(event, (ControlSet, FireMarkerSet, TrenchSet)) or event.by is not None:
+            return event
+        kind = _MARKER_KINDS[type(event)]
+        by = step.marker_lines.get((kind, event.area)) if event.was is not None else None
+        by = by if by is not None else step.marker_sides.get(kind)
+        return event if by is None else replace(event, by=by)
 
     def card_destination(self, step: _Step, event: Event) -> Event:
         """A card play or discard with ``to`` set to the pile its card really went to in this step (the
@@ -758,6 +820,14 @@ class _Interpreter:
             items.append((order, CardDraw(where=w, side=side, cards=tuple(cards))))
         for side, order in reshuffled.items():
             items.append((order, Reshuffle(where=w, side=side)))
+
+
+_MARKER_KINDS: dict[type, str] = {ControlSet: "control", FireMarkerSet: "fire", TrenchSet: "trench"}
+"""The marker kind each marker event reads (``sdbp_id`` of the piece, ``marker=`` of its lines)."""
+
+
+def _side_or_none(state: str | None) -> Side | None:
+    return Side.named(state) if state is not None else None
 
 
 _PILES = {

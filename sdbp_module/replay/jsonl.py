@@ -2,13 +2,19 @@
 
 ``read_events(path)`` / ``write_events(path, events)`` and ``event_from_json`` / ``event_to_json``
 are the pairs. Each line is an object with ``type`` (the event's kind) and the event's fields under
-their Python names; ``where`` is optional on input (default: this file, line index, line number)
-and always written. A bad line stops the read with ``InputError`` naming ``file:line`` (exit 2):
+their Python names; ``where`` is optional on input and set aside when read (an event read from a
+transcript is at the transcript's own line: file, line index, line number), and always written. A bad line stops the read with ``InputError`` naming ``file:line`` (exit 2):
 text that is not JSON, JSON nested too deeply or with an integer too long to read, a string holding
 a lone surrogate (``"\\ud800"``: not text, so no report could print it), or a line the schema refuses
-(the value it quotes is shortened). Fields equal to their default are left out when writing, so lines
-stay short and stable.
+(the value it quotes is shortened), or, when the game's ``Vocabulary`` is given, a value outside one
+of its closed vocabularies (a unit, area, card, side, card mode, dice purpose, End-phase step or
+trench level the game does not have: ``replay.vocabulary``). Fields equal to their default are left
+out when writing, so lines stay short and stable.
 The schema is generated from the event classes (``events_schema``); a test keeps the file in step.
+The file leaves the game's vocabularies open (``$defs`` ``Side``, ``UnitId``, ``AreaId``, ``CardId``,
+``CardMode``, ``DicePurpose``, ``EndStepName``, ``TrenchLevel``, ``LocationText``);
+``events_schema(vocabulary)`` is the schema of one game, with each of them an enum and each card's
+modes (``python -m sdbp_module.replay.jsonl --data DIR`` prints it).
 
 Reading is fast because validation is compiled: ``decode_event`` runs a decoder per event class,
 generated once as Python source from the same class hints as the schema, that accepts exactly what
@@ -38,10 +44,26 @@ from typing import TYPE_CHECKING, Any
 
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import write_atomically
-from sdbp_module.ids import Side
+from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.limits import MAX_EVENTS, MAX_LINE_CHARS, MAX_TRANSCRIPT_BYTES
-from sdbp_module.replay.events import EVENT_BY_KIND, EVENT_TYPES, NOWHERE, Event, Where
-from sdbp_module.replay.location import Location, format_location, parse_location
+from sdbp_module.replay.events import (
+    EVENT_BY_KIND,
+    EVENT_TYPES,
+    AreaLevel,
+    CardPlay,
+    DiceRoll,
+    EndStep,
+    Entrench,
+    Event,
+    TrenchSet,
+    Where,
+)
+from sdbp_module.replay.location import (
+    Location,
+    LocationKind,
+    format_location,
+    parse_location,
+)
 from sdbp_module.schema_patterns import compiled, validator_class
 
 FORMAT_VERSION = 1
@@ -51,6 +73,8 @@ LOCATION_PATTERN = r"^([0-9]+|turn:[0-9]+|replacements|eliminated|removed|off-ma
 
 if TYPE_CHECKING:
     import jsonschema
+
+    from sdbp_module.replay.vocabulary import Vocabulary
 
 
 # -- encoding -------------------------------------------------------------------------------------
@@ -181,9 +205,22 @@ _LONGEST_MESSAGE = 1000
 """Longest schema message (a key that is not allowed is quoted whole)."""
 
 
-def parse_line(text: str, where: Where) -> Event:
+def parse_line(text: str, where: Where, vocabulary: Vocabulary | None = None) -> Event:
     """One JSONL line → event. Raises ``InputError`` naming ``file:line``."""
     label = f"{where.file}:{where.line if where.line is not None else where.index + 1}"
+    return _known(_parse_line(text, where, label), vocabulary, label)
+
+
+def _known(event: Event, vocabulary: Vocabulary | None, label: str) -> Event:
+    """``event``, or ``InputError`` when a value of it is outside the game's vocabularies."""
+    if vocabulary is not None:
+        problem = vocabulary.refusal(event)
+        if problem is not None:
+            raise InputError(f"{label}: {problem}")
+    return event
+
+
+def _parse_line(text: str, where: Where, label: str) -> Event:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -652,8 +689,14 @@ def split_lines(text: str, file: str) -> tuple[list[int], list[str]]:
     return numbers, lines
 
 
-def read_events(path: Path) -> tuple[Event, ...]:
-    """Read an events ``.jsonl`` file. Blank lines are skipped; a bad line raises ``InputError``.
+def read_events(
+    path: Path, vocabulary: Vocabulary | None = None, bounds: Callable[[Event], Event] | None = None
+) -> tuple[Event, ...]:
+    """Read an events ``.jsonl`` file. Blank lines are skipped; a bad line raises ``InputError``, and so
+    does, when the game's ``vocabulary`` is given, a value outside it. Each event is placed at its own
+    line (``_placed``: a ``where`` the line gives is checked, then set aside), then checked by ``bounds``
+    (``replay.bounds.EventBounds.check``: list lengths, texts) before its words are, so that a refusal
+    never quotes a value past the bounds; the first bad line is the one reported.
 
     Lines are split on ``\\n`` only; the file, its lines and their number are capped
     (``limits``: ``MAX_TRANSCRIPT_BYTES``, ``MAX_LINE_CHARS``, ``MAX_EVENTS``)."""
@@ -665,17 +708,28 @@ def read_events(path: Path) -> tuple[Event, ...]:
     events: list[Event] = []
     for start in range(0, len(lines), _BATCH):
         batch = lines[start : start + _BATCH]
-        events += _read_batch(file, start, numbers[start : start + _BATCH], batch, surrogates)
+        events += _read_batch(file, start, numbers[start : start + _BATCH], batch, surrogates, vocabulary, bounds)
         for i in range(start, min(start + _BATCH, len(lines))):
             lines[i] = ""  # read: let its text go
     return tuple(events)
 
 
-def _read_batch(file: str, first: int, numbers: list[int], lines: list[str], surrogates: bool) -> list[Event]:
-    """The events of ``lines`` (the file's non-blank lines from index ``first``)."""
+def _read_batch(
+    file: str,
+    first: int,
+    numbers: list[int],
+    lines: list[str],
+    surrogates: bool,
+    vocabulary: Vocabulary | None,
+    bounds: Callable[[Event], Event] | None,
+) -> list[Event]:
+    """The events of ``lines`` (the file's non-blank lines from index ``first``), each at its own line."""
     values = _parse_together(lines)
     if values is None:
-        return [parse_line(line, Where(file, first + i, number)) for i, (number, line) in enumerate(zip(numbers, lines))]
+        return [
+            _accepted(_placed(parse_line(line, at), at), vocabulary, bounds, f"{file}:{at.line}")
+            for at, line in ((Where(file, first + i, number), line) for i, (number, line) in enumerate(zip(numbers, lines)))
+        ]
     decoders = _event_decoders()
     events: list[Event] = []
     for i, data in enumerate(values):
@@ -684,14 +738,37 @@ def _read_batch(file: str, first: int, numbers: list[int], lines: list[str], sur
             _refuse_lone_surrogates(data, f"{file}:{numbers[i]}")
         kind = data.get("type") if isinstance(data, dict) else None
         decode = decoders.get(kind) if isinstance(kind, str) else None
+        at = Where(file, index, numbers[i])
         try:
             if decode is None:
                 raise _Refused
-            # the default ``where`` (the line's place in the file) is made only for a line without one
-            events.append(decode(data, NOWHERE if "where" in data else Where(file, index, numbers[i])))
+            events.append(_placed(decode(data, at), at))
         except _Refused:  # as ``parse_line`` does with a line ``decode_event`` refuses
-            events.append(_parse_validated(data, Where(file, index, numbers[i]), f"{file}:{numbers[i]}"))
+            events.append(_placed(_parse_validated(data, at, f"{file}:{numbers[i]}"), at))
+        _accepted(events[-1], vocabulary, bounds, f"{file}:{numbers[i]}")
     return events
+
+
+def _accepted(event: Event, vocabulary: Vocabulary | None, bounds: Callable[[Event], Event] | None, label: str) -> Event:
+    """``event`` within ``bounds``, then within the game's ``vocabulary``; else ``InputError``."""
+    if bounds is not None:
+        bounds(event)
+    return _known(event, vocabulary, label)
+
+
+def _placed(event: Event, where: Where) -> Event:
+    """``event`` at ``where``, its line's own place in the transcript: a ``where`` the line gives is checked
+    and then set aside, so that a transcript cannot put a finding in another file or at another position
+    than the line it comes from (a ``.jsonl`` made from a ``.vlog`` still says where in the ``.vlog``)."""
+    cls = type(event)
+    setter = _WHERE_SETTERS.get(cls)
+    if setter is None:
+        setter = _WHERE_SETTERS[cls] = _slot_setter(cls, "where")
+    setter(event, where)
+    return event
+
+
+_WHERE_SETTERS: dict[type, Callable[[Any, Any], None]] = {}
 
 
 def write_events(path: Path, events: Iterable[Event]) -> None:
@@ -711,15 +788,14 @@ def _schema_of(tp: Any) -> dict[str, Any]:
         return {"anyOf": [inner, {"type": "null"}]}
     if origin is tuple:
         return {"type": "array", "items": _schema_of(typing.get_args(tp)[0])}
+    named = _NAMED_TYPES.get(tp)
+    if named is not None:
+        return {"$ref": f"#/$defs/{named}"}
     supertype = getattr(tp, "__supertype__", None)
     if supertype is not None:
         return _schema_of(supertype)
-    if tp is Location:
-        return {"type": "string", "pattern": LOCATION_PATTERN}
     if isinstance(tp, type) and issubclass(tp, Enum):
         return {"enum": [m.value for m in tp]}
-    if tp is Side:
-        return {"$ref": "#/$defs/Side"}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return {"$ref": f"#/$defs/{tp.__name__}"}
     if tp is bool:
@@ -740,7 +816,8 @@ def _object_schema(cls: type, defs: dict[str, Any], *, event: bool) -> dict[str,
             props["where"] = {"$ref": "#/$defs/Where"}
             continue
         tp = hints[f.name]
-        props[f.name] = _schema_of(tp)
+        named = _NAMED_FIELDS.get((cls, f.name))
+        props[f.name] = _schema_of(tp) if named is None else _named_field(tp, named)
         _collect_defs(tp, defs)
         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
             required.append(f.name)
@@ -765,8 +842,10 @@ def _collect_defs(tp: Any, defs: dict[str, Any]) -> None:
         defs[tp.__name__] = _object_schema(tp, defs, event=False)
 
 
-def events_schema() -> dict[str, Any]:
-    """The JSON Schema of one events JSONL line, generated from the event classes."""
+def events_schema(vocabulary: Vocabulary | None = None) -> dict[str, Any]:
+    """The JSON Schema of one events JSONL line, generated from the event classes; with a game's
+    ``vocabulary``, the schema of that game's lines: its closed vocabularies are enums, and each
+    card takes only its own modes (``replay.vocabulary``)."""
     defs: dict[str, Any] = {"Where": _object_schema(Where, {}, event=False)}
     branches = []
     for cls in EVENT_TYPES:
@@ -774,6 +853,10 @@ def events_schema() -> dict[str, Any]:
         branches.append(
             {"if": {"properties": {"type": {"const": cls.kind}}}, "then": {"$ref": f"#/$defs/{cls.__name__}"}}
         )
+    open_words = {**_OPEN_DEFS, "Side": _SIDE_DEF}
+    if vocabulary is not None:
+        open_words.update(_closed_defs(vocabulary))
+        defs[CardPlay.__name__]["allOf"] = _mode_branches(vocabulary)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://sdbp.invalid/schemas/events.schema.json",
@@ -783,7 +866,7 @@ def events_schema() -> dict[str, Any]:
         "required": ["type"],
         "properties": {"type": {"enum": [cls.kind for cls in EVENT_TYPES]}},
         "allOf": branches,
-        "$defs": dict(sorted({**defs, "Side": _SIDE_DEF}.items())),
+        "$defs": dict(sorted({**defs, **open_words}.items())),
     }
 
 
@@ -791,11 +874,106 @@ _SIDE_DEF = {
     "type": "string",
     "description": "a side the game's data declares (game.yaml sides); the reader puts the declared sides here as an enum",
 }
+_NAMED_TYPES: dict[Any, str] = {Side: "Side", UnitId: "UnitId", AreaId: "AreaId", CardId: "CardId", Location: "LocationText"}
+"""Field types whose values are a game's closed vocabulary: a ``$defs`` entry each (``_OPEN_DEFS``)."""
+_NAMED_FIELDS: dict[tuple[type, str], str] = {
+    (CardPlay, "mode"): "CardMode",
+    (DiceRoll, "purpose"): "DicePurpose",
+    (EndStep, "step"): "EndStepName",
+    (TrenchSet, "level"): "TrenchLevel",
+    (Entrench, "level"): "TrenchLevel",
+    (AreaLevel, "level"): "TrenchLevel",
+}
+"""Fields of a plain type whose values are a game's closed vocabulary."""
+_OPEN_DEFS: dict[str, dict[str, Any]] = {
+    "UnitId": {"type": "string", "description": "a unit id of the game's data (counters.yaml)"},
+    "AreaId": {"type": "integer", "description": "an area number of the game's map (areas.yaml)"},
+    "CardId": {"type": "string", "description": "a card id of the game's data (cards.yaml)"},
+    "LocationText": {
+        "type": "string",
+        "pattern": LOCATION_PATTERN,
+        "description": "an area number of the map, turn:N (a box of the turn track), replacements, eliminated, removed or off-map",
+    },
+    "CardMode": {
+        "type": "string",
+        "description": "one of the modes of the card played (cards.yaml modes); a card with none takes no mode",
+    },
+    "DicePurpose": {
+        "type": "string",
+        "description": "a purpose of the game's dice buttons (module.yaml dice; replacements is written replacement)",
+    },
+    "EndStepName": {
+        "type": "string",
+        "description": "an End-phase step of the game's sequence of play (game.yaml sequence.end_phase)",
+    },
+    "TrenchLevel": {"type": "integer", "description": "0 (no trench) or a state of the game's trench marker (markers.yaml)"},
+}
+"""The game's vocabularies as the schema file leaves them: open, each with what closes it (the reader
+checks the game's words: ``replay.vocabulary``; ``events_schema(vocabulary)`` lists them)."""
+
+
+def _named_field(tp: Any, name: str) -> dict[str, Any]:
+    """A field's schema with its type replaced by the ``$defs`` entry ``name`` (optional stays optional)."""
+    ref = {"$ref": f"#/$defs/{name}"}
+    optional = typing.get_origin(tp) in (types.UnionType, typing.Union)
+    return {"anyOf": [ref, {"type": "null"}]} if optional else ref
+
+
+def _closed_defs(vocabulary: Vocabulary) -> dict[str, dict[str, Any]]:
+    boxes = ["replacements", "eliminated", "removed", "off-map"]
+    locations = [str(a) for a in sorted(vocabulary.areas)] + [f"turn:{t}" for t in range(1, vocabulary.turns + 1)]
+    closed: dict[str, dict[str, Any]] = {
+        "Side": {"enum": [side.value for side in vocabulary.sides]},
+        "UnitId": {"enum": sorted(vocabulary.units)},
+        "AreaId": {"enum": sorted(vocabulary.areas)},
+        "CardId": {"enum": sorted(vocabulary.cards)},
+        "LocationText": {"enum": locations + [b for b in boxes if b in {k.value for k in LocationKind}]},
+        "DicePurpose": {"enum": list(vocabulary.purposes)},
+    }
+    if vocabulary.end_steps is not None:
+        closed["EndStepName"] = {"enum": list(vocabulary.end_steps)}
+    if vocabulary.trench_levels is not None:
+        closed["TrenchLevel"] = {"enum": list(vocabulary.trench_levels)}
+    return closed
+
+
+def _mode_branches(vocabulary: Vocabulary) -> list[dict[str, Any]]:
+    """A card play's mode: one of its card's modes, or none; a card without modes takes none."""
+    by_modes: dict[tuple[str, ...], list[str]] = {}
+    for card, modes in sorted(vocabulary.modes.items()):
+        by_modes.setdefault(modes, []).append(card)
+    branches: list[dict[str, Any]] = [
+        {
+            "if": {"properties": {"card": {"enum": cards}}, "required": ["card"]},
+            "then": {"properties": {"mode": {"enum": [*modes, None]}}},
+        }
+        for modes, cards in by_modes.items()
+    ]
+    branches.append(
+        {
+            "if": {"properties": {"card": {"not": {"enum": sorted(vocabulary.modes)}}}, "required": ["card"]},
+            "then": {"properties": {"mode": {"type": "null"}}},
+        }
+    )
+    return branches
 
 
 def render_schema() -> str:
     return json.dumps(events_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
-if __name__ == "__main__":  # regenerate the schema file: python -m sdbp_module.replay.jsonl
-    SCHEMA_PATH.write_text(render_schema(), encoding="utf-8")
+def render_game_schema(vocabulary: Vocabulary) -> str:
+    """The events schema of one game (its vocabularies closed), as written by ``--data``."""
+    return json.dumps(events_schema(vocabulary), indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":
+    # python -m sdbp_module.replay.jsonl: regenerate the schema file;
+    # python -m sdbp_module.replay.jsonl --data DIR: print the schema of the game in DIR
+    if sys.argv[1:2] == ["--data"] and len(sys.argv) == 3:
+        from sdbp_module.model.from_data import load_game
+        from sdbp_module.replay.vocabulary import Vocabulary
+
+        sys.stdout.write(render_game_schema(Vocabulary.of(load_game(Path(sys.argv[2])))))
+    else:
+        SCHEMA_PATH.write_text(render_schema(), encoding="utf-8")

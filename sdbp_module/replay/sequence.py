@@ -9,8 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from sdbp_module.ids import Phase, Side
+
+if TYPE_CHECKING:
+    from sdbp_module.replay.combat import AttackCards
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +23,8 @@ class SequenceOfPlay:
 
     ``step_signatures`` maps an event signature (see ``replay.apply.signature``), e.g.
     ``dice:supply`` or ``place:<side id>``, to the End-phase step it belongs to, so that steps the
-    log does not announce are still placed in order.
+    log does not announce are still placed in order. ``attack_cards``: the cards that act on an
+    attack and when they are played in it (``replay.combat``: the attack a card play belongs to).
     """
 
     turns: int
@@ -27,6 +32,7 @@ class SequenceOfPlay:
     first_side: Side | None = None
     end_steps: tuple[str, ...] = ()
     step_signatures: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    attack_cards: AttackCards = field(default_factory=lambda: _no_attack_cards())
 
     def step_index(self, step: str) -> int | None:
         try:
@@ -36,3 +42,10 @@ class SequenceOfPlay:
 
     def phase_index(self, phase: Phase) -> int:
         return self.phases.index(phase)
+
+
+def _no_attack_cards() -> AttackCards:
+    # imported late: ``replay.combat`` reads the sequence from the state
+    from sdbp_module.replay.combat import NO_ATTACK_CARDS
+
+    return NO_ATTACK_CARDS

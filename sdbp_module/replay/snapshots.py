@@ -4,7 +4,8 @@ The checker keeps no history (a state per event would cost tens of megabytes on 
 picture of "the board at log step 143" replays the events again — ``apply`` alone, a few hundredths
 of a second for a whole game — and keeps the state *after the last event of that step*, with the
 events of the step (what the picture draws as arrows). ``sdbp show --at`` and the HTML report's
-pictures both come from here, so they agree.
+pictures both come from here, so they agree (both read the events through
+``replay.markers.settle_markers``: a marker put down and turned in one act shows its last face).
 
 A position is a ``Where``'s ``sort_key`` (file, index). ``END_OF_LOG`` gives the final state; a
 position of another file (``NOWHERE``: the set-up, judged before any event) gives the first state;
@@ -18,6 +19,7 @@ from dataclasses import dataclass, field
 
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import END_OF_LOG, Event, Where
+from sdbp_module.replay.markers import settle_markers
 from sdbp_module.replay.state import GameState
 
 Key = tuple[str, int]
@@ -56,7 +58,7 @@ def snapshots(events: Sequence[Event], initial: GameState, positions: Iterable[W
             return Snapshot(wanted[key], state, tuple(step), step_before)
         return Snapshot(wanted[key], state)
 
-    for event in events:
+    for event in settle_markers(events):  # the events as the checker judges them
         key = event.where.sort_key
         if key != step_key:
             while i < len(pending) and pending[i] < key:  # the step just closed is the last at or before it

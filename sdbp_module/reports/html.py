@@ -1,6 +1,7 @@
 """HTML report of a check: one self-contained page an umpire opens offline, with the board at each finding.
 
-The page holds everything: CSS inline, pictures as ``data:`` URIs, no JavaScript. At the top the log,
+The page holds everything: CSS inline, pictures as ``data:`` URIs, no JavaScript, and a
+Content-Security-Policy (``CSP``) that lets the browser load and run nothing else. At the top the log,
 the game, the switches in force (changed ones marked), the summary counts in their colours, the result
 the log supports and the rules not checked; a table of contents (each turn and phase, each illegal
 finding); then the findings grouped under the text report's headings (Set-up, Turn N — Action phase,
@@ -44,6 +45,10 @@ if TYPE_CHECKING:
 
 SEVERITIES = (Severity.ILLEGAL, Severity.SUSPICIOUS, Severity.CANNOT_CHECK, Severity.INFO)
 """The summary's order."""
+
+CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+"""The pages' Content-Security-Policy: nothing is fetched, nothing runs (no script, no frame, no font or
+image from anywhere but the page's own ``data:`` pictures), whatever text from a log ends up in them."""
 
 
 def render_html_report(
@@ -96,6 +101,7 @@ def page_chunks(checked: Checked, pictures: Pictures, *, policy: str = "all") ->
         '<html lang="en">',
         "<head>",
         '<meta charset="utf-8">',
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<meta name="generator" content="sdbp ' + _e(__version__) + '">',
         f"<title>{_e(page_title)}</title>",
@@ -103,6 +109,7 @@ def page_chunks(checked: Checked, pictures: Pictures, *, policy: str = "all") ->
         "</head>",
         "<body>",
         '<div class="page">',
+        _build_banner(checked),
         _header(checked, name),
         _contents(checked, groups),
         "<main>",
@@ -128,6 +135,8 @@ def _header(checked: Checked, name: str) -> str:
     ]
     if checked.module is not None:
         facts.append(("Module", f"<code>{_e(str(checked.module))}</code>"))
+    if report.build is not None and not report.build.warns:
+        facts.append(("Module build", _e(report.build.message)))
     facts.append(("Events", f"{report.events}"))
     facts.append(("Rules checked", f"{len(report.rules_checked)}"))
     if s.illegal:
@@ -161,6 +170,19 @@ def _header(checked: Checked, name: str) -> str:
         "</header>",
     ]
     return "\n".join(line for line in lines if line)
+
+
+def build_banner_html(message: str) -> str:
+    """The banner on top of a report (and of the audit's index) of a log of another build."""
+    return (
+        '<div class="build-banner" role="alert"><strong>WARNING: this log was written with another build of the '
+        f"module</strong> (checked with --allow-other-build): {_e(message)}.</div>"
+    )
+
+
+def _build_banner(checked: Checked) -> str:
+    build = checked.report.build
+    return build_banner_html(build.message) if build is not None and build.warns else ""
 
 
 def _result(checked: Checked) -> str:
@@ -464,6 +486,7 @@ h3{font-size:14px;margin:8px 0 4px}
 .verdict{margin:0 0 10px;font-size:18px;font-weight:700;padding:6px 10px;border-radius:6px}
 .verdict.bad{color:#b3261e;background:#fdecea}.verdict.warn{color:#a35200;background:#fff3e0}
 .verdict.good{color:#1b6e2a;background:#e7f5ea}
+.build-banner{margin:0 0 14px;padding:12px 14px;border:3px solid #b3261e;border-radius:6px;background:#fdecea;color:#b3261e;font-size:17px}
 .counts{display:flex;gap:10px;flex-wrap:wrap}
 .count{flex:1 1 120px;border:1px solid var(--line);border-top:5px solid var(--c);border-radius:6px;padding:6px 10px;background:var(--bg)}
 .count .n{display:block;font-size:26px;font-weight:700;color:var(--c);line-height:1.1}

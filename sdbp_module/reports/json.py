@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from sdbp_module.codec.identity import BuildId, BuildMatch
 from sdbp_module.rules.base import Outcome
 from sdbp_module.rules.checker import Report
 from sdbp_module.rules.findings import Finding
@@ -46,9 +47,25 @@ def _result(outcome: Outcome) -> dict[str, Any]:
     }
 
 
+def _build_id(build: BuildId | None) -> dict[str, str] | None:
+    return {"name": build.name, "version": build.version} if build is not None else None
+
+
+def build_to_json(build: BuildMatch) -> dict[str, Any]:
+    """The log's module build against the one it was read with (``codec.identity``)."""
+    return {
+        "status": build.status.value,
+        "warning": build.warns,
+        "log": _build_id(build.log),
+        "module": _build_id(build.module),
+        "message": build.message,
+    }
+
+
 def report_to_json(report: Report) -> dict[str, Any]:
     s = report.summary
     return {
+        **({"build": build_to_json(report.build)} if report.build is not None else {}),
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "source": report.source,

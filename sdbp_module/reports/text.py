@@ -7,6 +7,7 @@ file) are shown as ``\\x1b`` escapes (``reports.terminal``), so a log cannot dri
 
 from __future__ import annotations
 
+from sdbp_module.codec.identity import BuildMatch
 from sdbp_module.errors import one_line
 from sdbp_module.replay.events import END_OF_LOG
 from sdbp_module.reports.terminal import printable
@@ -69,13 +70,29 @@ def unlisted_sentence(report: Report) -> str | None:
     )
 
 
+def build_lines(build: BuildMatch | None) -> list[str]:
+    """What the report says about the log's module build: a banner when it is another build (checked
+    anyway), else one line (the build it was written with, or why that cannot be told)."""
+    if build is None:
+        return []
+    if build.warns:
+        return [
+            "!" * 100,
+            "!! WARNING: THIS LOG WAS WRITTEN WITH ANOTHER BUILD OF THE MODULE (checked with --allow-other-build)",
+            f"!! {one_line(build.message)}.",
+            "!" * 100,
+        ]
+    return [f"Module build: {one_line(build.message)}."]
+
+
 def render_text(report: Report) -> str:
-    lines = [
-        (
-            f"sdbp check {one_line(report.source)}: game {report.game_id}, {report.events} events, "
-            f"{len(report.rules_checked)} rules checked"
-        ),
-    ]
+    lines = build_lines(report.build) if report.build is not None and report.build.warns else []
+    lines.append(
+        f"sdbp check {one_line(report.source)}: game {report.game_id}, {report.events} events, "
+        f"{len(report.rules_checked)} rules checked"
+    )
+    if report.build is not None and not report.build.warns:
+        lines += build_lines(report.build)
     if report.rules_not_checked:
         lines.append(
             f"Not checked: {len(report.rules_not_checked)} rules of the catalogue "
@@ -103,5 +120,6 @@ def render_text(report: Report) -> str:
     lines.append(
         f"{s.illegal} illegal, {s.suspicious} suspicious, {s.cannot_check} cannot-check, {s.info} info"
         + (" — the log breaks the rules." if s.illegal else " — no illegal finding.")
+        + (" WARNING: a log of another build of the module; findings may be misreadings." if report.build is not None and report.build.warns else "")
     )
     return printable("\n".join(lines) + "\n")

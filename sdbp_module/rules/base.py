@@ -239,10 +239,20 @@ def rule(
     return wrap
 
 
-def relabel(rule: FunctionRule, rule_id: str, rule_ref: str, summary: str | None = None) -> FunctionRule:
+def relabel(
+    rule: FunctionRule, rule_id: str, rule_ref: str, summary: str | None = None, severity: Severity | None = None
+) -> FunctionRule:
     """``rule`` listed under a game's own catalogue id and rules reference (and, if given, its own
-    one-line summary): the same check, finish, events and gate; its findings carry the new id and ref."""
-    return replace(rule, rule_id=rule_id, rule_ref=rule_ref, summary=rule.summary if summary is None else summary)
+    one-line summary, and its own usual severity where the game's text says less than the rule
+    assumes): the same check, finish, events and gate; its findings carry the new id and ref, and
+    those that give no severity of their own carry ``severity``."""
+    return replace(
+        rule,
+        rule_id=rule_id,
+        rule_ref=rule_ref,
+        summary=rule.summary if summary is None else summary,
+        severity=rule.severity if severity is None else severity,
+    )
 
 
 AttackJudge = Callable[["FunctionRule", "Attack", CheckContext], Iterable[Finding]]
@@ -347,6 +357,7 @@ class CatalogueEntry:
     rule_ref: str
     severity: str  # as the catalogue words it, e.g. "illegal", "illegal / suspicious"
     section: str  # catalogue section, e.g. "3.2"
+    summary: str = ""  # the game's own one-line summary of the id; "" = the implementing rule's
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,12 +15,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from sdbp_module.codec.identity import BuildMatch
 from sdbp_module.ids import Severity
 from sdbp_module.limits import MAX_FINDINGS_LISTED
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay import memo
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import Event, GameStart, Where
+from sdbp_module.replay.markers import settle_markers
 from sdbp_module.replay.scenario import printed_start
 from sdbp_module.replay.sequence import SequenceOfPlay
 from sdbp_module.replay.state import GameState
@@ -53,6 +55,7 @@ class Report:
     outcome: Outcome | None = None  # the result the log supports, and the one it claims
     initial: GameState | None = field(default=None, compare=False, repr=False)  # where the replay began
     unlisted: tuple[tuple[str, Severity, int], ...] = ()  # (rule id, severity, count) of findings past the limit
+    build: BuildMatch | None = None  # the log's module build against the one it was read with (``codec.identity``)
 
     @property
     def summary(self) -> Summary:
@@ -264,7 +267,8 @@ def check_events(
     problems: Iterable[LogProblem] = (),
     max_findings: int = MAX_FINDINGS_LISTED,
 ) -> Report:
-    """Replay ``events`` from ``initial`` and judge every step.
+    """Replay ``events`` from ``initial`` and judge every step (each player's marker act read at the
+    face it ends with: ``replay.markers.settle_markers``).
 
     The report lists at most ``max_findings`` findings, the most serious first (``Kept``), and counts
     the others (``Report.unlisted``).
@@ -279,7 +283,7 @@ def check_events(
     active = tuple(rules if rules is not None else package.rules)
     first = start_state(events, game, sequence, initial)
     kept = Kept(max_findings)
-    found, state = _judged(events, first, active, ctx, problems, kept)
+    found, state = _judged(settle_markers(events), first, active, ctx, problems, kept)
     return Report(
         source=source,
         game_id=package.game_id,

@@ -8,18 +8,20 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 import click
 
+from sdbp_module.codec.identity import Reference
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG, InputError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.games import DEFAULT_GAME
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import Event
-from sdbp_module.replay.loading import load_events
+from sdbp_module.replay.loading import load_log, reference
 from sdbp_module.rules.base import Rule, RulesPackage
 from sdbp_module.rules.checker import Report, check_events
 from sdbp_module.rules.switches import parse_switches
@@ -69,13 +71,17 @@ def check_log(
     module: Path | None = None,
     switches: Sequence[str] = (),
     skips: Sequence[str] = (),
+    build: Reference | Callable[[], Reference] | None = None,
 ) -> Checked:
-    """Read and check one log (``.vlog`` or events ``.jsonl``). Unreadable input raises ``InputError``."""
+    """Read and check one log (``.vlog`` or events ``.jsonl``). Unreadable input raises ``InputError``, and
+    so does a log of another build than ``build`` unless it allows one (``replay.loading.load_log``)."""
     ruleset = parse_switches(switches, package.switches)
     active = without_rules(package.rules, skips)
-    events, problems = load_events(log, game, module)
-    report = check_events(events, game, package, switches=ruleset, source=str(log), problems=problems, rules=active)
-    return Checked(report, events, game, package, module)
+    loaded = load_log(log, game, module, build)
+    report = check_events(loaded.events, game, package, switches=ruleset, source=str(log), problems=loaded.problems, rules=active)
+    if loaded.build is not None:
+        report = replace(report, build=loaded.build)
+    return Checked(report, loaded.events, game, package, module)
 
 
 PICTURE_POLICIES = ("all", "serious", "none")
@@ -119,11 +125,14 @@ def run_check(
     switches: Sequence[str],
     skips: Sequence[str] = (),
     pictures: str = "all",
+    allow_other_build: bool = False,
 ) -> int:
     """Check ``log``; print or write the report; 0 no illegal finding, 1 some (2 raised as InputError).
 
     ``skips``: rule ids or id prefixes to leave out (each must match some rule). ``pictures``: which
-    findings of an HTML report get a board picture (``PICTURE_POLICIES``)."""
+    findings of an HTML report get a board picture (``PICTURE_POLICIES``). A ``.vlog`` of another build
+    than the module's (``--module``, else the one the data builds) is refused, or with
+    ``allow_other_build`` checked with a warning on top of the report."""
     from sdbp_module.model.from_data import load_game
 
     if fmt not in ("text", "json", "html"):
@@ -132,7 +141,8 @@ def run_check(
         raise InputError(f"--pictures {pictures!r}: expected {', '.join(PICTURE_POLICIES)}")
     game = load_game(data_dir)
     package = rules_package(game.game.id)
-    checked = check_log(log, game, package, module=module, switches=switches, skips=skips)
+    build = partial(reference, game, module, data_dir, allow_other=allow_other_build, verb="check")
+    checked = check_log(log, game, package, module=module, switches=switches, skips=skips, build=build)
     write_output(report_chunks(checked, fmt, pictures=pictures), output)
     return EXIT_WRONG if checked.report.has_illegal else EXIT_OK
 
@@ -153,8 +163,9 @@ def without_rules(rules: Sequence[Rule], skips: Sequence[str]) -> tuple[Rule, ..
 def rules_listing(package: RulesPackage) -> dict[str, object]:
     """The ``sdbp rules`` listing of ``package`` as JSON-ready data: one row per catalogue id (then the
     implemented ids the catalogue lacks), each with its reference, severity, section, whether a rule
-    implements it and its summary; a row no rule implements carries ``not_checked`` (the package's
-    reason) when the package gives one, and only then. Then the switches."""
+    implements it and its summary (the catalogue entry's own, else the implementing rule's: an id that
+    several shared rules implement needs the game's words); a row no rule implements carries
+    ``not_checked`` (the package's reason) when the package gives one, and only then. Then the switches."""
     implemented = {r.rule_id: r for r in package.rules}
     rows: list[dict[str, object]] = []
     for entry in package.catalogue:
@@ -165,7 +176,7 @@ def rules_listing(package: RulesPackage) -> dict[str, object]:
             "severity": entry.severity,
             "section": entry.section,
             "implemented": r is not None,
-            "summary": getattr(r, "summary", "") if r is not None else "",
+            "summary": entry.summary or (getattr(r, "summary", "") if r is not None else ""),
         }
         reason = package.not_checked.get(entry.rule_id)
         if r is None and reason is not None:

@@ -1,8 +1,9 @@
 """The module's image set: maintainer artwork where present, else drawn, with a content cache.
 
 Artwork in the images folder (``images/<game id>/`` by default) is used byte for byte when a file of
-the expected name exists (names: docs/module.md). Everything else is drawn by ``images``. Drawn
-images are cached in ``<out>/.sdbp-cache/`` under the SHA-256 of everything they depend on
+the expected name exists (names: docs/module.md) and passes ``image_check``. Everything else is drawn
+by ``images``. Drawn images are cached in the user's cache folder (``image_cache``: ``images/`` beside
+the game-data cache, never in the output folder) under the SHA-256 of everything they depend on
 (renderer version, fonts, the data they show; for the board also the source of the modules that
 draw and place it), so a rebuild without changes draws nothing.
 """
@@ -17,10 +18,16 @@ from functools import lru_cache
 from pathlib import Path
 
 from sdbp_module.ids import Side
+from sdbp_module.model.cache import cache_dir
 from sdbp_module.model.game_data import GameData, SetupKind, Unit
-from sdbp_module.vassal import board_art, images, layout, pieces, terrain_art
-
-CACHE_DIR = ".sdbp-cache"
+from sdbp_module.vassal import (
+    board_art,
+    image_check,
+    images,
+    layout,
+    pieces,
+    terrain_art,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,39 +99,106 @@ class ImageStats:
     supplied: int
 
 
+KEEP_IMAGES = 4000
+"""How many drawn images the cache keeps, the most recently used (the bundled games draw a few hundred)."""
+_PNG_START, _PNG_END = b"\x89PNG\r\n\x1a\n", b"IEND\xaeB`\x82"
+
+
+def image_cache() -> Path | None:
+    """The drawn-image cache: ``images/`` in the user's cache folder (``model.cache.cache_dir``:
+    ``$SDBP_CACHE_DIR``, ``$XDG_CACHE_HOME/sdbp`` or ``~/.cache/sdbp``), or ``None`` when it is off or
+    cannot be made. Never in the output folder: a build leaves only the module there."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        (folder / "images").mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _debug("image cache: cannot make %s (%s)", folder / "images", exc)
+        return None
+    return folder / "images"
+
+
+def _debug(message: str, *args: object) -> None:
+    import logging
+
+    logging.getLogger(__name__).debug(message, *args)
+
+
+def _cached(path: Path, name: str) -> bytes | None:
+    """The cached image at ``path``: only a whole PNG (signature and end chunk) in a file of ours, no
+    larger than the image may be; anything else is a miss. A hit is marked used (its time set)."""
+    try:
+        with path.open("rb") as handle:
+            info = os.fstat(handle.fileno())
+            if hasattr(os, "getuid") and info.st_uid != os.getuid():
+                return None
+            data = handle.read(image_check.max_bytes(name) + 1)
+        os.utime(path)
+    except OSError:
+        return None
+    if len(data) > image_check.max_bytes(name) or not (data.startswith(_PNG_START) and data.endswith(_PNG_END)):
+        return None
+    return data
+
+
+def _store(path: Path, data: bytes) -> None:
+    """Put a drawn image in the cache atomically; a cache that cannot be written only costs time."""
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        _debug("image cache: cannot write %s (%s)", path, exc)
+        tmp.unlink(missing_ok=True)
+
+
+def _prune(cache: Path) -> None:
+    """Keep the ``KEEP_IMAGES`` most recently used images of the cache."""
+    try:
+        entries = [(entry.stat().st_mtime_ns, entry.name) for entry in os.scandir(cache) if entry.name.endswith(".png")]
+        for _, name in sorted(entries, reverse=True)[KEEP_IMAGES:]:
+            (cache / name).unlink(missing_ok=True)
+    except OSError as exc:
+        _debug("image cache: cannot tidy %s (%s)", cache, exc)
+
+
 def produce(
     game: GameData,
     lay: layout.Layout,
     images_dir: Path | None,
-    out_dir: Path,
     progress: Callable[[int], None] | None = None,
 ) -> tuple[dict[str, bytes], ImageStats]:
-    """Every image by archive name (``images/`` prefix not included), and how each was obtained."""
-    cache = out_dir / CACHE_DIR
-    cache.mkdir(parents=True, exist_ok=True)
+    """Every image by archive name (``images/`` prefix not included), and how each was obtained.
+
+    Supplied artwork is read and checked by ``image_check`` (no link out of the folder, a whole PNG
+    within the limits, decoded once); a file that fails is one ``InputError`` line naming it."""
+    cache = image_cache()
     salt = f"{drawing_code()}|"
     out: dict[str, bytes] = {}
     drawn = cached = supplied = 0
     for job in jobs(game, lay):
         own = images.source_override(images_dir, job.name)
         if own is not None:
+            image_check.check_artwork(own, str((images_dir or Path()) / job.name), job.name)
             out[job.name] = own
             supplied += 1
         else:
             digest = hashlib.sha256((salt + job.inputs).encode("utf-8")).hexdigest()
-            path = cache / f"{digest}.png"
-            if path.is_file():
-                out[job.name] = path.read_bytes()
+            path = cache / f"{digest}.png" if cache is not None else None
+            data = _cached(path, job.name) if path is not None else None
+            if data is not None:
                 cached += 1
             else:
                 data = job.draw()
-                tmp = path.with_suffix(f".{os.getpid()}.tmp")
-                tmp.write_bytes(data)
-                os.replace(tmp, path)
-                out[job.name] = data
+                if path is not None:
+                    _store(path, data)
                 drawn += 1
+            out[job.name] = data
         if progress is not None:
             progress(1)
+    if cache is not None and drawn:
+        _prune(cache)
     return out, ImageStats(drawn, cached, supplied)
 
 

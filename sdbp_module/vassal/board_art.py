@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from sdbp_module.errors import DataError
 from sdbp_module.ids import BonusSetId
 from sdbp_module.model.game_data import Area, GameData, Point
 from sdbp_module.model.presentation import Presentation
@@ -127,9 +128,18 @@ def _draw_space(d: ImageDraw.ImageDraw, box: layout.Box, space: layout.Space, lo
 
 
 def render_board(game: GameData, lay: layout.Layout) -> bytes:
-    """The whole board image (``lay.width`` × ``lay.height``) as PNG bytes."""
+    """The whole board image (``lay.width`` × ``lay.height``) as PNG bytes; ``DataError`` (exit 1) for a
+    board larger than a board image may be (``image_check.MAP_PIXELS``), before a pixel is drawn."""
     # imported here: terrain_art may import this module's mark painters at its top
     from sdbp_module.vassal import terrain_art
+    from sdbp_module.vassal.image_check import MAP_PIXELS
+
+    if lay.width * lay.height > MAP_PIXELS:
+        raise DataError(
+            f"game.yaml: map: the board (the map, {game.map.width} x {game.map.height}, and its box panel) would be "
+            f"{lay.width} x {lay.height} pixels ({lay.width * lay.height:,}), more than the {MAP_PIXELS:,} pixels the "
+            "board image may have"
+        )
 
     img = Image.new("RGB", (lay.width, lay.height), PANEL)
     ImageDraw.Draw(img).rectangle((0, 0, lay.map_width - 1, lay.height - 1), fill=MAP_MARGIN)

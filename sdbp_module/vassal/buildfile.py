@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from lxml import etree
 
+from sdbp_module.codec.identity import build_version
 from sdbp_module.ids import AreaId, CardId, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.model.presentation import Key
@@ -338,7 +339,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
         {
             "autoReport": "Always",
             "centerOnMove": "Use Preferences Setting",
-            "chatterHTMLSupport": "Always",
+            "chatterHTMLSupport": "Never",  # reports show a player's text as typed, never as HTML (module.md)
             "disablePieceIndexing": "false",
             "hotKeysOnClosedWindows": "Never",
             "inventoryForAll": "Always",
@@ -449,8 +450,9 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
             if unit.side is side:
                 _el(panel, W + "PieceSlot", {"entryName": unit.name, "gpid": str(gpid), "height": size, "width": size}, pieces.unit_piece(game.presentation, unit, gpid).add_piece())
     panel = _el(tabs, W + "PanelWidget", {"entryName": "Markers", "fixed": "false", "nColumns": "10", "scale": "1.0", "vert": "false"})
-    for kind, gpid in sl.markers:
-        _el(panel, W + "PieceSlot", {"entryName": kind.name, "gpid": str(gpid), "height": size, "width": size}, pieces.marker_piece(kind, gpid).add_piece())
+    for kind, index, gpid in sl.marker_slots():  # a side-faced kind: one entry per face (docs/module-pieces.md)
+        entry = {"entryName": pieces.palette_name(kind, index), "gpid": str(gpid), "height": size, "width": size}
+        _el(panel, W + "PieceSlot", entry, pieces.marker_piece(kind, gpid, index).add_piece())
 
     # --- dice
     for name, n, purpose, dice_key in dice_buttons(game):
@@ -751,18 +753,44 @@ def dice_report(purpose: str) -> str:
     return f"SDBP|1|DICE|side=$PlayerSide$|purpose={purpose}|dice=$result$|total=$numericalTotal$"
 
 
-def build_xml(game: GameData, lay: layout.Layout) -> bytes:
-    root = build_tree(game, lay)
-    etree.indent(root, space="    ")
+@dataclass(frozen=True, slots=True)
+class BuildFile:
+    """``buildFile.xml`` as written, and the version it gives the module (the build identity)."""
+
+    xml: bytes
+    version: str
+
+
+def _serialized(root: etree._Element) -> bytes:
     return XML_DECLARATION + etree.tostring(root, encoding="UTF-8") + b"\n"
 
 
-def _data_xml(game: GameData, date_saved: int, description: str, name: str | None) -> bytes:
+def build_file(game: GameData, lay: layout.Layout) -> BuildFile:
+    """The build file, its GameModule ``version`` the build identity: the data's version ``+`` the build
+    digest of this same file (``codec.identity.build_digest``: everything but the version, tooltips, icons,
+    descriptions, the help and player-aid windows). Images are not in a build file, so art does not change it."""
+    root = build_tree(game, lay)
+    etree.indent(root, space="    ")
+    return stamped(root, game.game.version)
+
+
+def stamped(root: etree._Element, data_version: str) -> BuildFile:
+    """``root`` (a GameModule element) written with its build identity as its version."""
+    version = build_version(data_version, root)
+    root.set("version", version)
+    return BuildFile(_serialized(root), version)
+
+
+def build_xml(game: GameData, lay: layout.Layout) -> bytes:
+    return build_file(game, lay).xml
+
+
+def _data_xml(game: GameData, date_saved: int, description: str, name: str | None, version: str) -> bytes:
     """A ``<data version="1">`` entry in the engine's element order; ``name`` only when given."""
     info = game.game
     root = etree.Element("data", version="1")
     fields: list[tuple[str, str | None]] = [
-        ("version", info.version),
+        ("version", version),
         ("extra1", None),
         ("extra2", None),
         ("VassalVersion", info.vassal_version),
@@ -778,11 +806,12 @@ def _data_xml(game: GameData, date_saved: int, description: str, name: str | Non
     return XML_DECLARATION + etree.tostring(root, encoding="UTF-8") + b"\n"
 
 
-def moduledata_xml(game: GameData, date_saved: int) -> bytes:
-    """``moduledata`` in the engine's element order (format reference §2.2)."""
-    return _data_xml(game, date_saved, " ".join(game.game.description.split()), game.game.module_name)
+def moduledata_xml(game: GameData, date_saved: int, version: str) -> bytes:
+    """``moduledata`` in the engine's element order (format reference §2.2); ``version`` is the build
+    file's (``build_file``), which the engine copies into every save and log."""
+    return _data_xml(game, date_saved, " ".join(game.game.description.split()), game.game.module_name, version)
 
 
-def savedata_xml(game: GameData, date_saved: int) -> bytes:
+def savedata_xml(game: GameData, date_saved: int, version: str) -> bytes:
     """``savedata`` of the set-up save (§5.1): like moduledata without a name."""
-    return _data_xml(game, date_saved, game.scenario.name, None)
+    return _data_xml(game, date_saved, game.scenario.name, None, version)

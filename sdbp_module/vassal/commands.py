@@ -25,6 +25,7 @@ from sdbp_module.vassal import (
     buildfile,
     layout,
     package,
+    pieces,
     player_aid,
     setup,
     verify,
@@ -50,21 +51,22 @@ class BuildResult:
         return sum(self.stages.values())
 
 
-def module_entries(game: GameData, images_dir: Path | None, out_dir: Path, stages: dict[str, float], progress: Callable[[int], None] | None = None) -> tuple[dict[str, bytes], artwork.ImageStats]:
+def module_entries(game: GameData, images_dir: Path | None, stages: dict[str, float], progress: Callable[[int], None] | None = None) -> tuple[dict[str, bytes], artwork.ImageStats]:
     """Every zip entry of the module, by name."""
     t = time.perf_counter()
     lay = layout.make_layout(game)
-    pictures, stats = artwork.produce(game, lay, images_dir, out_dir, progress)
+    pictures, stats = artwork.produce(game, lay, images_dir, progress)
     stages["images"] = time.perf_counter() - t
     t = time.perf_counter()
     date = package.date_saved_ms()
-    build_xml = buildfile.build_xml(game, lay)
-    moduledata = buildfile.moduledata_xml(game, date)
+    built = buildfile.build_file(game, lay)
+    build_xml = built.xml
+    moduledata = buildfile.moduledata_xml(game, date, built.version)
     stages["buildfile"] = time.perf_counter() - t
     t = time.perf_counter()
     save = setup.build_setup(game, lay)
     saved_game = encode_envelope(Envelope(EnvelopeKind.VCSK, SETUP_KEY, save.text))
-    vsav = container_bytes(saved_game, [("savedata", buildfile.savedata_xml(game, date)), ("moduledata", moduledata)])
+    vsav = container_bytes(saved_game, [("savedata", buildfile.savedata_xml(game, date, built.version)), ("moduledata", moduledata)])
     stages["setup"] = time.perf_counter() - t
     entries = {f"images/{name}": data for name, data in pictures.items()}
     entries["buildFile.xml"] = build_xml
@@ -87,7 +89,7 @@ def _first_missing(folder: Path) -> Path | None:
 
 def build_module(game: GameData, out_dir: Path, images_dir: Path | None, progress: Callable[[int], None] | None = None) -> BuildResult:
     """Build the module of ``game`` into ``out_dir``; folders the build had to create are removed again
-    (with the image cache made in them) when it fails."""
+    when it fails."""
     if images_dir is not None and not images_dir.is_dir():
         raise InputError(f"{images_dir}: {'a file, not an artwork folder' if images_dir.exists() else 'no such artwork folder'}")
     created = _first_missing(out_dir)
@@ -105,7 +107,7 @@ def _build_into(game: GameData, out_dir: Path, images_dir: Path | None, progress
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(f"{out_dir}: cannot use as output folder ({exc.strerror or exc})") from None
-    entries, stats = module_entries(game, images_dir, out_dir, stages, progress)
+    entries, stats = module_entries(game, images_dir, stages, progress)
     t = time.perf_counter()
     data = package.zip_bytes(entries)
     stages["zip"] = time.perf_counter() - t
@@ -126,7 +128,8 @@ def _build_into(game: GameData, out_dir: Path, images_dir: Path | None, progress
     stages["verify+write"] = time.perf_counter() - t
     lay = layout.make_layout(game)
     zones = len(game.areas) + len(lay.boxes) + len(lay.piles)
-    return BuildResult(target, len(data), len(game.units) + len(game.markers), zones, len(game.cards), stats, stages)
+    slots = len(game.units) + len(pieces.slots(game).marker_slots())
+    return BuildResult(target, len(data), slots, zones, len(game.cards), stats, stages)
 
 
 class _Progress:

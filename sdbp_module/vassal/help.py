@@ -37,7 +37,7 @@ from sdbp_module.model.game_data import (
     Sourced,
     field_source,
 )
-from sdbp_module.vassal import controls
+from sdbp_module.vassal import controls, pieces
 
 M = controls.M
 NO_KEY = "&#8211;"
@@ -418,7 +418,7 @@ def _play_section(game: GameData, mod: _Module) -> str:
         f"({_and(_bold(mod.of('DiceButton')))}). The owner of the hit units takes the damage with their "
         "right-click commands (flip, eliminate, retreat).</li>",
         f"<li><b>Markers</b> ({markers}) come from the {_and(_bold(mod.of('PieceWindow')))} "
-        "palette; their right-click menu sets their face.</li>",
+        f"palette{_side_faces(game)}. A marker's right-click menu sets its face.</li>",
     ]
     charts = mod.of("ChartWindow")
     if charts:
@@ -430,6 +430,16 @@ def _play_section(game: GameData, mod: _Module) -> str:
             "writes its line to the log; the table below says what each does (so does its tool tip).</li>"
         )
     return "<ol>\n" + "\n".join(items) + "\n</ol>"
+
+
+def _side_faces(game: GameData) -> str:
+    """How the palette offers the markers whose faces are the sides (``pieces.side_faced``): one entry
+    per face, so a marker is put down showing the side it must show."""
+    kinds = [k for k in game.markers if pieces.side_faced(k)]
+    if not kinds:
+        return ""
+    names = _and([f"<b>{_e(pieces.palette_name(k, i))}</b>" for k in kinds for i in range(len(k.states))])
+    return f": {_and([k.name.lower() for k in kinds])} markers have one entry per side ({names}); take the one showing the side the marker is for"
 
 
 def _reconstructed_section(counts: Sequence[FactCount]) -> str:

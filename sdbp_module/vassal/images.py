@@ -671,8 +671,9 @@ def font_fingerprint() -> str:
 
 
 def source_override(images_dir: Path | None, name: str) -> bytes | None:
-    """Artwork supplied by the maintainer (``images/<game id>/<name>``) wins over a drawn image."""
-    if images_dir is None:
-        return None
-    path = images_dir / name
-    return path.read_bytes() if path.is_file() else None
+    """Artwork supplied by the maintainer (``images/<game id>/<name>``) wins over a drawn image. Read
+    and header-checked by ``image_check.read_artwork``: a link out of the folder, a file that is not
+    a PNG or over the limits is one ``InputError`` line."""
+    from sdbp_module.vassal.image_check import read_artwork
+
+    return None if images_dir is None else read_artwork(images_dir, name)

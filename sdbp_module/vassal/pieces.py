@@ -310,9 +310,15 @@ def unit_piece(look: Presentation, unit: Unit, gpid: int) -> Piece:
     )
 
 
+def side_faced(kind: MarkerKind) -> bool:
+    """Whether each face of the marker kind is a side (``markers.yaml`` ``states`` are side ids: a
+    control or fire marker): the palette then holds one entry per face."""
+    return len(kind.states) > 1 and all(Side.named(s) is not None for s in kind.states)
+
+
 def state_label(kind: MarkerKind, state: str) -> str:
     side = Side.named(state)
-    if kind.id in ("control", "fire") and side is not None:
+    if side is not None and side_faced(kind):
         return side.label
     if kind.id == "trench":
         return f"Level {state}"
@@ -374,19 +380,43 @@ def card_piece(card: Card, gpid: int) -> Piece:
     )
 
 
+def palette_name(kind: MarkerKind, state_index: int) -> str:
+    """The palette entry of a marker kind's face: ``<kind name> (<side label>)`` for a side-faced kind, else the
+    kind's name (one entry, first face)."""
+    return f"{kind.name} ({state_label(kind, kind.states[state_index])})" if side_faced(kind) else kind.name
+
+
 # ------------------------------------------------------------------------------------------
-# Slot numbering: a counter over the data order (units, markers, cards), never time
+# Slot numbering: a counter over the data order (units, markers, cards, then the further faces of
+# side-faced marker kinds), never time; a slot added later takes a number after the others, so the
+# pieces of saves written with an earlier build keep theirs
 
 
 @dataclass(frozen=True, slots=True)
 class Slots:
     units: tuple[tuple[Unit, int], ...]
-    markers: tuple[tuple[MarkerKind, int], ...]
+    markers: tuple[tuple[MarkerKind, int], ...]  # a kind's slot, showing its first face
     cards: tuple[tuple[Card, int], ...]
+    faces: tuple[tuple[MarkerKind, int, int], ...] = ()  # (kind, face index ≥ 1, gpid) of side-faced kinds
 
     @property
     def next_gpid(self) -> int:
-        return 1 + len(self.units) + len(self.markers) + len(self.cards)
+        return 1 + len(self.units) + len(self.markers) + len(self.cards) + len(self.faces)
+
+    def marker_slots(self) -> tuple[tuple[MarkerKind, int, int], ...]:
+        """Every marker palette entry in palette order, as (kind, face index, gpid): the kinds in data
+        order, a side-faced kind's faces in ``states`` order."""
+        more: dict[str, list[tuple[MarkerKind, int, int]]] = {}
+        for kind, index, gpid in self.faces:
+            more.setdefault(kind.id, []).append((kind, index, gpid))
+        return tuple(slot for kind, gpid in self.markers for slot in ((kind, 0, gpid), *more.get(kind.id, ())))
+
+    def marker_gpid(self, kind_id: str, state_index: int) -> tuple[MarkerKind, int]:
+        """The kind and the gpid of the palette entry showing face ``state_index`` (the kind's first
+        entry when the face has none of its own)."""
+        first = next((kind, gpid) for kind, gpid in self.markers if kind.id == kind_id)
+        own = next((gpid for kind, index, gpid in self.faces if kind.id == kind_id and index == state_index), None)
+        return (first[0], own if own is not None else first[1])
 
 
 def slots(game: GameData) -> Slots:
@@ -400,7 +430,8 @@ def slots(game: GameData) -> Slots:
     units = tuple((u, nxt()) for u in game.units)
     markers = tuple((m, nxt()) for m in game.markers)
     cards = tuple((c, nxt()) for c in game.cards)
-    return Slots(units, markers, cards)
+    faces = tuple((m, i, nxt()) for m in game.markers if side_faced(m) for i in range(1, len(m.states)))
+    return Slots(units, markers, cards, faces)
 
 
 def expand(piece: Piece, protos: dict[str, Piece]) -> Piece:

@@ -91,10 +91,10 @@ def build_setup(game: GameData, lay: layout.Layout) -> SetupSave:
     for unit, gpid in sl.units:
         zone = zones[unit.id]
         by_zone[zone].append(_Entry(unit.id, pieces.unit_piece(game.presentation, unit, gpid), gpid, unit.side))
-    marker_gpid = {kind.id: (kind, gpid) for kind, gpid in sl.markers}
+    kinds = {kind.id: kind for kind, _gpid in sl.markers}
     for mp in game.scenario.markers:
-        kind, gpid = marker_gpid[mp.kind]
-        index = kind.states.index(mp.state)
+        index = kinds[mp.kind].states.index(mp.state)
+        kind, gpid = sl.marker_gpid(mp.kind, index)  # the palette entry of that face
         by_zone[layout.marker_zone(game, mp)].append(_Entry(kind.id, pieces.marker_piece(kind, gpid, index), gpid, None))
 
     members: list[str] = []

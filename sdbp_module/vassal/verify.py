@@ -13,6 +13,11 @@ from pathlib import Path
 from lxml import etree
 
 from sdbp_module.codec.envelope import decode_envelope
+from sdbp_module.codec.identity import (
+    DIGEST_DIGITS,
+    BuildId,
+    build_version,
+)
 from sdbp_module.codec.sequence import decode
 from sdbp_module.errors import CodecError
 from sdbp_module.vassal.traits import KNOWN_PREFIXES, unnest
@@ -250,6 +255,7 @@ def verify_module(path: Path, *, expected_areas: list[str] | None = None) -> tup
         except etree.XMLSyntaxError as exc:
             return [f"XML does not parse: {exc}"], inv
         _check_moduledata(meta, root, problems)
+        _check_identity(root, problems)
         for el in root.iter():
             if not isinstance(el.tag, str):
                 continue
@@ -259,6 +265,9 @@ def verify_module(path: Path, *, expected_areas: list[str] | None = None) -> tup
             extra = set(el.attrib) - (allowed or set())
             if extra:
                 problems.append(f"buildFile: {el.tag} has attributes the reference does not give: {sorted(extra)}")
+        for el in root.iter(M + "GlobalOptions"):
+            if el.get("chatterHTMLSupport") != "Never":  # a player's typed text must never be HTML
+                problems.append(f"GlobalOptions: chatterHTMLSupport is {el.get('chatterHTMLSupport')!r}, not 'Never'")
         for el in root.iter(BP + "Board"):
             image = el.get("image", "")
             if image and image not in image_names:
@@ -331,6 +340,16 @@ def _check_moduledata(meta: etree._Element, root: etree._Element, problems: list
         problems.append("moduledata name differs from the GameModule name")
     if (meta.findtext("version") or "").strip() != root.get("version"):
         problems.append("moduledata version differs from the GameModule version")
+
+
+def _check_identity(root: etree._Element, problems: list[str]) -> None:
+    """The GameModule version is the build identity of this very build file (``codec.identity``)."""
+    version = root.get("version", "")
+    build = BuildId("", version)
+    if build.digest is None:
+        problems.append(f"GameModule version {version!r} carries no build identity (<data version>+<{DIGEST_DIGITS} hex digits>)")
+    elif build_version(build.data_version, root) != version:
+        problems.append(f"GameModule version {version!r} is not the identity of this build file")
 
 
 def _check_gpids(root: etree._Element, gpids: list[str], problems: list[str]) -> None:

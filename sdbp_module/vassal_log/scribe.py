@@ -964,6 +964,33 @@ class Scribe:
         self._log(_join(add, _Cmd(_ADD, [stack, "stack", stack_state]), created, self._report(marker, format_line("MOVE", fields))))
         return piece_id
 
+    def set_marker(self, side: Side | None, piece_id: str, state: str) -> None:
+        """A marker's face chosen with its menu (Ctrl+1, Ctrl+2 …: ``KeyBuffer.keyCommand``): one ``D/``
+        setting its ``sdbp_state`` and ``sdbp_level`` (the ``State`` Layer follows the level), with the
+        state's ``MARKER`` line as its child, as the engine logs it (a face it already shows: the same
+        ``D/`` with equal states)."""
+        self._begin()
+        piece = self.tracker.pieces[piece_id]
+        self._touch(piece)
+        faces = self._faces(piece)
+        old = self._state(piece)
+        states = list(piece.states)
+        states[self._trait(piece, "PROP;", 0, "sdbp_state")] = state
+        states[self._trait(piece, "PROP;", 0, "sdbp_level")] = str(faces.index(state) + 1)
+        new = pieces.join_chain(states)
+        piece.set_state(new)
+        fields = [("side", side_name(side)), ("marker", piece.sdbp_id or ""), ("state", state), ("area", self.zone_of(piece))]
+        self._log(_Cmd(_CHANGE, [piece_id, new, old], [_chat("* " + format_line("MARKER", fields))]))
+
+    @staticmethod
+    def _faces(piece: TrackedPiece) -> list[str]:
+        """The states of a marker piece, in menu order (its ``sdbp_state`` property's menu entries)."""
+        for trait_type in piece.types:
+            if trait_type.startswith("PROP;sdbp_state;"):
+                commands = se_decode(se_decode(trait_type[5:], ";")[2], ",")
+                return [se_decode(se_decode(c, ":")[2], ",")[1] for c in commands]
+        raise KeyError(f"{piece.sdbp_id}: not a marker with faces")
+
     def delete(self, piece_id: str) -> None:
         """A piece deleted (the markers' Delete, Ctrl+D): ``-/id``, no report line."""
         self._begin()

@@ -146,6 +146,9 @@ def test_the_page_is_self_contained(planted: Path, module: Path, tmp_path: Path)
     hrefs = doc.xpath("//a/@href")
     assert hrefs and all(h.startswith("#") and h[1:] in ids for h in hrefs)
     assert doc.xpath("//meta/@charset") == ["utf-8"]
+    # and the browser is told so: nothing fetched, nothing run, whatever a log's text puts in the page
+    (csp,) = doc.xpath("//head/meta[@http-equiv='Content-Security-Policy']/@content")
+    assert csp == "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
 
 def test_the_show_command_of_a_finding_draws_that_board(planted: Path, module: Path, tmp_path: Path) -> None:

@@ -24,6 +24,7 @@ from sdbp_module.codec.envelope import (
     decode_envelope,
     encode_envelope,
 )
+from sdbp_module.codec.identity import BuildId, recorded_build
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import decode_tree
 
@@ -97,7 +98,8 @@ def test_migrate_to_a_module_with_a_changed_value(tmp_path: Path) -> None:
         f"{tmp_path / 'new.vsav'}: 2 pieces migrated, 1 change, 0 not matched, 0 lost",
     ]
     container = read_container(tmp_path / "new.vsav")
-    assert container.extra_entries == {"moduledata": b"<data/>"}
+    assert list(container.extra_entries) == ["moduledata"]  # the new module's (it has none: made, as the engine does)
+    assert recorded_build(container.entries) == BuildId("Storm Over Dien Bien Phu", "1")
     env = decode_envelope(container.saved_game)
     assert env.key == 0x21
     group = decode_tree(env.text).children[1].children
@@ -154,3 +156,15 @@ def test_migrate_a_real_sodbp_save_after_errata(tmp_path: Path) -> None:
     assert (code, err) == (0, "")
     assert "I/2 REI 1: firepower 2 → 3" in out.splitlines()
     assert len(out.splitlines()) == 2
+    # the migrated save records the new build, as the engine records the module it runs: the new
+    # module's moduledata byte for byte and its version in savedata (the comment and dates kept)
+    with zipfile.ZipFile(v1) as old, zipfile.ZipFile(v2) as new:
+        old_version = etree.fromstring(old.read("moduledata")).findtext("version")
+        new_moduledata = new.read("moduledata")
+    new_version = etree.fromstring(new_moduledata).findtext("version")
+    assert old_version != new_version  # a changed counter value is another build
+    migrated = dict(read_container(tmp_path / "new.vsav").entries)
+    before = dict(read_container(tmp_path / "setup.vsav").entries)
+    assert migrated["moduledata"] == new_moduledata
+    assert migrated["savedata"] == before["savedata"].replace(f"<version>{old_version}</version>".encode(), f"<version>{new_version}</version>".encode())
+    assert recorded_build(list(migrated.items())) == BuildId("StormOverDienBienPhu", str(new_version))

@@ -120,13 +120,15 @@ def _text_over_limit(tmp: Path) -> list[str]:
     return transcript(tmp / "in.jsonl", PHASE, '{"type":"dice","side":"french","purpose":"' + "x" * 201 + '","values":[1]}')
 
 
-def _unknown_ids_over_limit(tmp: Path) -> list[str]:
+def _unknown_ids_in_a_transcript(tmp: Path) -> list[str]:
+    """A transcript may use only the game's words (``replay.vocabulary``): its first unknown id is a bad line,
+    so it never reaches the unknown-id bound (``MAX_UNKNOWN_IDS``, tests/unit/replay/test_bounds.py)."""
     flips = [json.dumps({"type": "flip", "units": [f"X-{i}-{j}" for j in range(50)], "spent": True}) for i in range(3)]
     return transcript(tmp / "in.jsonl", PHASE, *flips)
 
 
 def _unknown_area_in_start(tmp: Path) -> list[str]:
-    """An area the game does not have in a game start (a KeyError once): findings, no crash."""
+    """An area the game does not have in a game start (a KeyError once): a bad line (``replay.vocabulary``)."""
     start = {"type": "game-start", "units": [{"unit": "FR-III13DBLE-10", "side": "french", "location": "99"}], "control": [{"area": 99, "side": "french"}]}
     return transcript(tmp / "in.jsonl", json.dumps(start), PHASE, '{"type":"move","side":"french","units":["FR-III13DBLE-10"],"from_area":99,"to_area":13}',
                       '{"type":"control","area":99,"side":"viet_minh"}', '{"type":"control","area":13,"side":"french"}')
@@ -147,14 +149,15 @@ def _phase_over_limit(tmp: Path) -> list[str]:
 
 
 def _findings_over_limit(tmp: Path) -> list[str]:
-    """A move breaking six rules, 900 times: more findings than a report lists (10^6 of them: a MemoryError
+    """A move breaking five rules, 1,100 times: more findings than a report lists (10^6 of them: a MemoryError
     once); the report lists the most serious, counts them all and exits 1."""
-    return transcript(tmp / "in.jsonl", PHASE, *[MOVE] * 900)
+    return transcript(tmp / "in.jsonl", PHASE, *[MOVE] * 1100)
 
 
 def _line_separators(tmp: Path) -> list[str]:
     """U+2028, U+2029 and U+0085 inside a string are text: the transcript is read, not refused."""
-    return transcript(tmp / "in.jsonl", PHASE, '{"type":"dice","side":"french","purpose":"a\u2028b\u2029c\u0085d","values":[1]}')
+    where = '"where":{"file":"a\u2028b\u2029c\u0085d.vlog","index":1,"line":2}'
+    return transcript(tmp / "in.jsonl", PHASE, '{"type":"dice","side":"french","purpose":"fire","values":[1],' + where + "}")
 
 
 COMMANDS_TEXT = SETUP + ESC + ESC.join(["LOG\tCHAT hi"] * limits.MAX_COMMANDS)
@@ -253,12 +256,8 @@ CASES: dict[str, Case] = {
     "path-over-limit": Case(_path_over_limit, 2, f"{{path}}:2: move path: {len(AREAS) + 1} areas; the game has {len(AREAS)}, so a list holds at most that many"),
     "long-units-and-path": Case(_long_units_and_path, 1, None),
     "text-over-limit": Case(_text_over_limit, 2, f"{{path}}:2: dice purpose: a text of 201 characters; a text of an event has at most {limits.MAX_TEXT_CHARS}"),
-    "unknown-ids-over-limit": Case(
-        _unknown_ids_over_limit, 2,
-        f"{{path}}:4: flip units: with 'X-2-0', the log names {limits.MAX_UNKNOWN_IDS + 1} units, cards and areas the game data does not have; "
-        f"a log is read with at most {limits.MAX_UNKNOWN_IDS} (is it a log of this game?)",
-    ),
-    "unknown-area-in-start": Case(_unknown_area_in_start, 1, None),
+    "unknown-ids-in-a-transcript": Case(_unknown_ids_in_a_transcript, 2, "{path}:2: units.0: 'X-0-0' is not a unit of the game's data"),
+    "unknown-area-in-start": Case(_unknown_area_in_start, 2, "{path}:1: units.0.location: 99 is not an area of the game's map"),
     "action-over-limit": Case(
         _action_over_limit, 2,
         f"{{path}}:{limits.MAX_ACTION_STEPS + 2}: the action that began at {{path}}:2 has more than {limits.MAX_ACTION_STEPS:,} events; "
@@ -356,6 +355,15 @@ def test_every_limit_is_stated_in_the_readme() -> None:
         value = getattr(limits, name)
         shown = f"{value // limits.MIB} MiB" if value >= limits.MIB and value % limits.MIB == 0 else f"{value:,}"
         assert shown in section, f"{name} = {shown} is not in README's Limits"
+    data = text[text.index("**Limits on data and artwork**") : text.index("## Limits")]
+    for name in (
+        "MAX_DATA_FILE_BYTES", "MAX_DATA_DEPTH", "MAX_DATA_VALUES", "MAX_FOLDER_VALUES", "MAX_ALIAS_VALUES", "MAX_ALIAS_CHARS",
+        "MAX_DATA_PROBLEMS", "MAX_MAP_PIXELS", "MAX_MAP_IMAGE_BYTES", "MAX_PIECE_PIXELS", "MAX_PIECE_IMAGE_BYTES", "MAX_IMAGE_SIDE",
+    ):
+        value = getattr(limits, name)
+        shown = f"{value // limits.MIB} MiB" if value >= limits.MIB and value % limits.MIB == 0 else f"{value:,}"
+        shown = f"{value // 1024} KiB" if name.endswith("_BYTES") and value < limits.MIB else shown
+        assert shown in data, f"{name} = {shown} is not in README's Limits on data and artwork"
 
 
 # -- Ctrl-C -------------------------------------------------------------------------------------------------

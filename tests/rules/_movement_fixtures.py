@@ -225,12 +225,12 @@ def my_rules() -> tuple[Rule, ...]:
     return (*movement.RULES, *stacking.RULES, *control.RULES)
 
 
-def run(start: GameState, *events: Event, game: GameData | None = None) -> Report:
-    """Check ``events`` from ``start`` with the movement, stacking and control rules only."""
+def run(start: GameState, *events: Event, game: GameData | None = None, extra: tuple[Rule, ...] = ()) -> Report:
+    """Check ``events`` from ``start`` with the movement, stacking and control rules only (and ``extra``)."""
     from sdbp_module.games.sodbp.rules.package import SODBP
 
     numbered = [replace(e, where=Where("test.jsonl", i, i + 1)) for i, e in enumerate(events)]
-    return check_events(numbered, game or example_game(), SODBP, initial=start, rules=my_rules())
+    return check_events(numbered, game or example_game(), SODBP, initial=start, rules=(*my_rules(), *extra))
 
 
 def verdicts(

@@ -119,10 +119,23 @@ def test_act_same_action_one_destination_in_two_events_is_legal() -> None:
 
 
 def test_act_flip_participants_left_fresh() -> None:
-    events = after_vm(Fire(side=VM, units=(U("VM-X"), U("VM-Y")), from_area=A(10), target=A(6)), Flip(units=(U("VM-X"),), spent=True))
+    """6.1: an entrenchment's flipped units are its participants; one left fresh → ACT-FLIP-PARTICIPANTS."""
+    events = after_vm(Entrench(side=VM, area=A(10), units=(U("VM-X"), U("VM-Y"))), Flip(units=(U("VM-X"),), spent=True))
     findings = serious(run(START, events))
     assert ids(findings) == ["ACT-FLIP-PARTICIPANTS"]
     assert (findings[0].units, findings[0].areas, findings[0].where.index) == (("VM-Y",), (10,), 2)
+
+
+def test_a_firer_or_mover_left_fresh_is_their_own_rules_not_act_flip_participants() -> None:
+    """FI-8: a unit left fresh after firing is FIRE-FLIP-SPENT's, after a move MOVE-FLIP-SPENT's (one fault,
+    one id): ACT-FLIP-PARTICIPANTS leaves both to them."""
+    fire = after_vm(Fire(side=VM, units=(U("VM-X"), U("VM-Y")), from_area=A(10), target=A(6)), Flip(units=(U("VM-X"),), spent=True))
+    assert serious(run(START, fire)) == []
+    flips = [(f.rule_id, f.units) for f in serious(run(START, fire, modules=("activation", "fire"))) if "FLIP" in f.rule_id]
+    assert flips == [("FIRE-FLIP-SPENT", ("VM-Y",))]
+    move = after_vm(Move(side=VM, units=(U("VM-X"),), from_area=A(10), to_area=A(9)))
+    assert serious(run(START, move)) == []
+    assert ids(serious(run(START, move, modules=("activation", "movement")))) == ["MOVE-FLIP-SPENT"]
 
 
 def test_act_flip_participants_non_participant_flipped() -> None:
@@ -137,7 +150,7 @@ def test_act_flip_participants_non_participant_flipped() -> None:
 
 
 def test_act_flip_participants_at_the_end_of_the_log() -> None:
-    findings = serious(run(START, [Fire(side=VM, units=(U("VM-X"),), from_area=A(10), target=A(6))]))
+    findings = serious(run(START, [Entrench(side=VM, area=A(10), units=(U("VM-X"), U("VM-Y")))]))
     assert ids(findings) == ["ACT-FLIP-PARTICIPANTS"]
     assert findings[0].where.file == "<end of log>"
 

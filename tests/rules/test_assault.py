@@ -362,10 +362,21 @@ def test_as_8_giap_keeps_the_best_roll() -> None:
 
 
 def test_as_8_keeping_the_last_roll() -> None:
-    """§4.7 AS-8: keeping the 7 (attack 12) → ASSAULT-GIAP-REROLL-LIMIT illegal."""
+    """§4.7 AS-8: keeping the 7 (attack 12) → ASSAULT-GIAP-REROLL-LIMIT illegal, once: with the fire rules
+    on, FIRE-ATTACK-TOTAL leaves the total a Giap re-roll explains to it."""
+    from sdbp_module.games.sodbp.rules.fire import RULES as FIRE_RULES
+
     report = run(start(AS8_START), *as8(12), rules=RULES)
     assert mine(report) == [("ASSAULT-GIAP-REROLL-LIMIT", ILLEGAL, 1)]
     assert "keeps the roll 7, not the best so far (9 of 5, 9, 7)" in report.findings[0].message
+    both = run(start(AS8_START), *as8(12), rules=(*RULES, *FIRE_RULES))
+    assert [v for v in mine(both) if v[0] in ("ASSAULT-GIAP-REROLL-LIMIT", "FIRE-ATTACK-TOTAL")] == [
+        ("ASSAULT-GIAP-REROLL-LIMIT", ILLEGAL, 1)
+    ]
+    other = run(start(AS8_START), *as8(13), rules=(*RULES, *FIRE_RULES))  # neither roll nor the lost units
+    assert [v for v in mine(other) if v[0] in ("ASSAULT-GIAP-REROLL-LIMIT", "FIRE-ATTACK-TOTAL")] == [
+        ("FIRE-ATTACK-TOTAL", ILLEGAL, 1)
+    ]
 
 
 def test_as_8_attack_recomputed_without_the_lost_units() -> None:
@@ -477,6 +488,30 @@ def test_as_10_fire_marker_after_an_assault() -> None:
     assert go(begin, *on_target, options=("fire_marker_on_assault=origin_area",)) == [
         ("ASSAULT-NO-FIRE-MARKER", SUSPICIOUS, 6)
     ]
+
+
+def test_as_10_fire_marker_put_down_and_turned_is_judged_once_at_its_last_face() -> None:
+    """AMB-05 (``replay.markers``): with ``origin_area``, a marker dragged from the palette with the
+    French face and turned to VM on the origin is the one VM marker the switch allows → nothing; turned
+    to VM on the target it is one marker where none goes → suspicious once, at the turn."""
+    begin = start(TRENCH3)
+    options = ("fire_marker_on_assault=origin_area",)
+
+    def marked(area: int) -> tuple[Event, ...]:
+        put = FireMarkerSet(area=aid(area), side=FR, by=VM, action=1)
+        turned = FireMarkerSet(area=aid(area), side=VM, was=FR, by=VM, action=1)
+        return (assault(NINE), roll(4, 5), hit("FR-F3"), advance(NINE), spent(NINE), put, turned, lose("VM-V1"), close())
+
+    assert go(begin, *marked(14), options=options) == []
+    assert go(begin, *marked(17), options=options) == [("ASSAULT-NO-FIRE-MARKER", SUSPICIOUS, 7)]
+
+
+def test_an_older_fire_marker_turned_during_an_assault_is_not_placed_by_it() -> None:
+    """AMB-05: a VM marker of an earlier fire, turned during the assault (a correction), is no marker
+    the assault places."""
+    begin = start(TRENCH3.replace("| trench 3", "| trench 3 | fire french"))
+    turned = FireMarkerSet(area=aid(14), side=VM, was=FR, by=VM, action=1)
+    assert go(begin, assault(NINE), roll(4, 5), hit("FR-F3"), advance(NINE), spent(NINE), turned, lose("VM-V1"), close()) == []
 
 
 def test_fire_marker_outside_an_assault_is_not_ours() -> None:

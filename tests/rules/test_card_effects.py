@@ -252,17 +252,15 @@ def test_detonate_french_allocation_is_damage_who_allocates() -> None:
 
 
 def test_detonate_damage_on_a_withdrawn_unit_is_damage_target_area_only() -> None:
-    """Damage on the withdrawn FR-S1 (now in 17): DAMAGE-TARGET-AREA-ONLY; C-DETONATE counts only the
-    units left, which take 3 of the 4 points → C-DETONATE too."""
+    """Damage on the withdrawn FR-S1 (now in 17): DAMAGE-TARGET-AREA-ONLY, once. The 4 points are used
+    (1 on FR-S1, 3 on FR-S2): the points put on the wrong unit are not also "too few points" for
+    C-DETONATE (one fault, one id)."""
     outcomes = (
         UnitOutcome(uid("FR-S1"), DamageResult.RETREAT, (aid(14),)),
         UnitOutcome(uid("FR-S2"), DamageResult.ELIMINATE),
     )
     report = check(_detonate_start(), *_ca26_events(outcomes=outcomes), extra=damage.RULES)
-    assert sorted(verdicts(report)) == [
-        ("C-DETONATE", ILLEGAL, 6),
-        ("DAMAGE-TARGET-AREA-ONLY", ILLEGAL, 6),
-    ]
+    assert sorted(verdicts(report)) == [("DAMAGE-TARGET-AREA-ONLY", ILLEGAL, 6)]
 
 
 def test_detonate_armour_withdrawn_across_a_river_is_fr_armor_river() -> None:

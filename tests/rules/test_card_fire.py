@@ -10,7 +10,7 @@ all three adjacent. FR-T1 / FR-T2 are Thai (``_card_fire_fixtures``).
 
 from __future__ import annotations
 
-from sdbp_module.games.sodbp.rules import fire, movement
+from sdbp_module.games.sodbp.rules import card_play, damage, fire, hand, movement
 from sdbp_module.games.sodbp.rules.card_fire import RULES
 from sdbp_module.ids import CardId, Side
 from sdbp_module.replay.events import (
@@ -59,6 +59,9 @@ FB_1 = card("Fighter Bombers", 0)
 FB_2 = card("Fighter Bombers", 1)
 COUNTER_ATTACK = card("Counter Attack")
 FIRE_ATTACK_TOTAL = tuple(r for r in fire.RULES if r.rule_id == "FIRE-ATTACK-TOTAL")
+_OWNERS = ("CARD-REMOVED-AFTER-PLAY", "CARD-ONE-ACTION-CARD", "CARD-CLASS-D-OWN-ACTION", "DAMAGE-WHO-ALLOCATES")
+_OTHERS = tuple(r for m in (hand, card_play, damage) for r in m.RULES if r.rule_id in _OWNERS)
+"""The rules that own what these card ids leave to them (one fault, one id)."""
 
 
 def check(start: str | GameState, *events: Event, rules: tuple[object, ...] = RULES, options: tuple[str, ...] = ()) -> Report:
@@ -117,9 +120,12 @@ def test_katyusha_target_not_adjacent_to_a_vm_area() -> None:
     assert "area 21" in report.findings[0].message
 
 
-def test_katyusha_not_removed_from_the_game() -> None:
-    report = check(_french_in_14(3), *_katyusha(14, to=Pile.DISCARD))
-    assert verdicts(report) == [("C-KATYUSHA", ILLEGAL, 1)]
+def test_katyusha_not_removed_from_the_game_is_card_removed_after_play() -> None:
+    """A played *Katyusha* put in the discard pile: CARD-REMOVED-AFTER-PLAY's (CA-4, DA-7), reported once;
+    C-KATYUSHA does not report the same fact."""
+    assert verdicts(check(_french_in_14(3), *_katyusha(14, to=Pile.DISCARD))) == []
+    report = check(_french_in_14(3), *_katyusha(14, to=Pile.DISCARD), rules=RULES + _OTHERS)
+    assert verdicts(report) == [("CARD-REMOVED-AFTER-PLAY", ILLEGAL, 1)]
     assert "discard pile" in report.findings[0].message
 
 
@@ -252,13 +258,21 @@ def test_b26_at_any_area_as_the_action_is_legal() -> None:
 
 
 def test_b26_not_as_the_action() -> None:
+    """CA-8: a unit fire and a *B-26* in one French action → CARD-ONE-ACTION-CARD alone (C-B26 leaves a card
+    combined with its own side's action to it); played during the Viet Minh action → C-B26."""
     start = "turn 2 action french\n10: FR-S1 | ctrl french\n11: VM-V1 | ctrl viet_minh\n"
     events = [
         Fire(side=FR, units=uids("FR-S1"), from_area=aid(10), target=aid(11)),
         play(FR, B26, 11, as_action=False),
         Fire(side=FR, card=B26, target=aid(11)),
     ]
-    assert verdicts(check(start, *events)) == [("C-B26", ILLEGAL, 2)]
+    assert verdicts(check(start, *events)) == []
+    assert [v[0] for v in verdicts(check(start, *events, rules=RULES + _OTHERS))] == ["CARD-ONE-ACTION-CARD"]
+    vm_action = "turn 2 action viet_minh\n10: FR-S1 | ctrl french\n11: VM-V1 | ctrl viet_minh\n"
+    during = [Move(side=VM, units=uids("VM-V1"), from_area=aid(11), to_area=aid(7)), *events[1:]]
+    report = check(vm_action, *during)
+    assert verdicts(report) == [("C-B26", ILLEGAL, 2)]
+    assert "during the Viet Minh action" in report.findings[0].message
 
 
 # -- Fighter Bombers ------------------------------------------------------------------------------
@@ -295,15 +309,18 @@ def test_fighter_bombers_during_the_vm_action() -> None:
         play(FR, FB_1, 11, as_action=False),
         Fire(side=FR, card=FB_1, target=aid(11)),
     ]
-    report = check(start, *events)
-    assert verdicts(report) == [("C-FIGHTER-BOMBERS", ILLEGAL, 2)]
-    assert "during the Viet Minh action" in report.findings[0].message
+    assert verdicts(check(start, *events)) == []
+    report = check(start, *events, rules=RULES + _OTHERS)
+    assert verdicts(report) == [("CARD-CLASS-D-OWN-ACTION", ILLEGAL, 2)]
+    assert "during a Viet Minh action" in report.findings[0].message
 
 
 def test_fighter_bombers_damage_allocated_by_the_owner() -> None:
+    """DA-6: the owner allocating the *Fighter Bombers* damage → DAMAGE-WHO-ALLOCATES, not C-FIGHTER-BOMBERS too."""
     events = [*_unit_fire(), *_fighter_bombers(FB_1, 2, 2, allocated_by=VM)]
-    report = check(UNIT_FIRE, *events)
-    assert verdicts(report) == [("C-FIGHTER-BOMBERS", ILLEGAL, 8)]
+    assert verdicts(check(UNIT_FIRE, *events)) == []
+    report = check(UNIT_FIRE, *events, rules=RULES + _OTHERS)
+    assert [v for v in verdicts(report) if v[0].startswith(("C-", "DAMAGE-WHO"))] == [("DAMAGE-WHO-ALLOCATES", ILLEGAL, 8)]
 
 
 def test_fighter_bombers_copies_resolved_together() -> None:
@@ -386,13 +403,15 @@ def test_propaganda_target_not_adjacent_to_a_vm_area() -> None:
 
 
 def test_propaganda_not_removed_and_not_the_action() -> None:
-    """Played inside a VM move action (not as the action) and put in the discard pile: two findings."""
+    """Played inside a VM move action (not as the action) and put in the discard pile: two faults, each
+    once under its catalogue id — CARD-ONE-ACTION-CARD (an action card combined with a unit action,
+    CA-8) and CARD-REMOVED-AFTER-PLAY (CA-4); C-PROPAGANDA repeats neither."""
     events = _propaganda(4, 2, to=Pile.DISCARD)
     events[0] = play(VM, PROPAGANDA, 14, to=Pile.DISCARD, as_action=False)
     move = Move(side=VM, units=uids("VM-V1"), from_area=aid(11), to_area=aid(7))
-    report = check(THAI_14, move, *events)
-    assert verdicts(report) == [("C-PROPAGANDA", ILLEGAL, 2), ("C-PROPAGANDA", ILLEGAL, 2)]
-    assert "inside the Viet Minh action" in report.findings[0].message or "inside the Viet Minh action" in report.findings[1].message
+    assert verdicts(check(THAI_14, move, *events)) == []
+    report = check(THAI_14, move, *events, rules=RULES + _OTHERS)
+    assert sorted(v[0] for v in verdicts(report)) == ["CARD-ONE-ACTION-CARD", "CARD-REMOVED-AFTER-PLAY"]
 
 
 def test_propaganda_without_dice_cannot_be_checked() -> None:
@@ -549,6 +568,7 @@ def test_gate_and_event_filter_change_no_finding() -> None:
         (UNIT_FIRE, [*_unit_fire(), *_fighter_bombers(FB_1, 2, 2, allocated_by=VM)]),
         (TRENCHED, [play(FR, ARTILLERY, 80, mode="remove-trenches"), play(VM, ART_105, as_action=False), TrenchSet(area=aid(80), level=0)]),
         (_french_in_14(3), [*_katyusha(14, to=Pile.DISCARD), Pass(side=FR)]),
+        (_french_in_14(3), [*_katyusha(14, as_action=False), Pass(side=FR)]),
     ]
     found = 0
     for start, events in cases:

@@ -236,8 +236,23 @@ def test_CA_7_unit_fire_fighter_bombers_and_mortars_pass() -> None:
     assert mine(check(FIRE_EXAMPLE, *_ca7())) == []
 
 
-def test_fighter_bombers_copies_resolved_together_is_illegal() -> None:
-    assert mine(check(FIRE_EXAMPLE, *_ca7(second_fb_early=True))) == [("CARD-MULTI-RESOLUTION", ILLEGAL, 8)]
+def test_fighter_bombers_copies_resolved_together_are_c_fighter_bombers() -> None:
+    """5.2: two *Fighter Bombers* resolved together — the card's own id (C-FIGHTER-BOMBERS, card_fire) owns
+    it; CARD-MULTI-RESOLUTION, which judges *Mines* and *Débouchez* copies, does not report it again."""
+    from sdbp_module.games.sodbp.rules.card_fire import RULES as CARD_FIRE
+
+    assert mine(check(FIRE_EXAMPLE, *_ca7(second_fb_early=True))) == []
+    both = run(position(FIRE_EXAMPLE), *_ca7(second_fb_early=True), rules=(*RULES, *CARD_FIRE))
+    assert [v[0] for v in mine(both)] == ["C-FIGHTER-BOMBERS"]
+
+
+def test_mines_copies_resolved_together_is_card_multi_resolution() -> None:
+    """5.2: a second *Mines* played before the first got its roll → CARD-MULTI-RESOLUTION."""
+    head = [Assault(side=VM, units=ASSAULTERS, from_area=aid(80), target=aid(81))]
+    together = [*head, play(FR, "Mines"), play(FR, "Mines", 1), roll(FR, 1, purpose="other"), roll(FR, 1, purpose="other")]
+    assert [v[0] for v in mine(check(ASSAULT_MAP, *together))] == ["CARD-MULTI-RESOLUTION"]
+    apart = [*head, play(FR, "Mines"), roll(FR, 1, purpose="other"), play(FR, "Mines", 1), roll(FR, 1, purpose="other")]
+    assert mine(check(ASSAULT_MAP, *apart)) == []
 
 
 def test_two_command_coordinations_in_one_action_is_suspicious() -> None:
@@ -278,8 +293,14 @@ def test_counter_battery_that_also_fires_is_illegal() -> None:
 
 
 def test_two_effect_card_mode_unknown_or_missing() -> None:
-    bad = [play(FR, "TOT Artillery", as_action=True, mode="both", targets=(aid(11),)), Pass(side=VM)]
-    assert mine(check(FIRE_EXAMPLE, *bad)) == [("CARD-TWO-EFFECTS-ONE", ILLEGAL, 1)]
+    """A mode that is not one of the card's is a word the format does not know (issue 21, class 5): the
+    events reader refuses it (``replay.vocabulary``), and it is never an illegal play."""
+    from sdbp_module.replay.vocabulary import Vocabulary
+    from tests.rules._combat_fixtures import combat_game
+
+    both = play(FR, "TOT Artillery", as_action=True, mode="both", targets=(aid(11),))
+    assert Vocabulary.of(combat_game()).refusal(both) == "mode: 'both' is not one of the modes of card FR-27 ('fire', 'remove-trenches')"
+    assert mine(check(FIRE_EXAMPLE, both, Pass(side=VM))) == []
     silent = [play(FR, "TOT Artillery", as_action=True, targets=(aid(11),)), Pass(side=VM)]
     assert mine(check(FIRE_EXAMPLE, *silent)) == [("CARD-TWO-EFFECTS-ONE", CANNOT, 1)]
     inferred = [play(FR, "TOT Artillery", as_action=True, targets=(aid(11),)), TrenchSet(area=aid(11), level=0), Pass(side=VM)]
@@ -350,9 +371,15 @@ def test_negated_b26_still_firing_is_illegal() -> None:
     assert "after it was resolved" in report.findings[0].message
 
 
-def test_poor_weather_played_by_the_french_is_illegal() -> None:
+def test_poor_weather_played_by_the_french_is_card_own_deck() -> None:
+    """A *Poor Weather* logged as the French's: a card of the other side → CARD-OWN-DECK alone (hand.py);
+    C-POOR-WEATHER does not report the same fact again."""
+    from sdbp_module.games.sodbp.rules.hand import RULES as HAND
+
     events = [*card_fire(FR, "B-26 Bombers", as_action=True), play(FR, "Poor Weather"), Pass(side=VM)]
-    assert mine(check(FIRE_EXAMPLE, *events)) == [("C-POOR-WEATHER", ILLEGAL, 3)]
+    assert mine(check(FIRE_EXAMPLE, *events)) == []
+    report = run(position(FIRE_EXAMPLE), *events, rules=(*RULES, *HAND))
+    assert [v[:2] for v in mine(report) if v[1] == ILLEGAL] == [("CARD-OWN-DECK", ILLEGAL)]
 
 
 def test_poor_weather_in_a_viet_minh_action_negates_nothing() -> None:
@@ -370,14 +397,21 @@ def test_CA_20_counter_battery_against_trench_removal_passes() -> None:
     assert mine(check(FIRE_EXAMPLE, *events)) == []
 
 
-def test_counter_battered_artillery_still_removing_trenches_is_illegal() -> None:
+def test_counter_battered_artillery_still_removing_trenches_is_c_105() -> None:
+    """A counter-battered *Artillery* that still removes the trench: the negated card's effect is the
+    counter-battery card's own fault, C-105 (card_fire), once; CARD-NEGATION-TARGET judges only what a
+    negation may target."""
+    from sdbp_module.games.sodbp.rules.card_fire import RULES as CARD_FIRE
+
     events = [
         play(FR, "Artillery", as_action=True, mode="remove-trenches", targets=(aid(11),)),
         play(VM, "105mm Artillery", mode="counter-battery"),
         TrenchSet(area=aid(11), level=0),
         Pass(side=VM),
     ]
-    assert mine(check(FIRE_EXAMPLE, *events)) == [("CARD-NEGATION-TARGET", ILLEGAL, 3)]
+    assert mine(check(FIRE_EXAMPLE, *events)) == []
+    report = run(position(FIRE_EXAMPLE), *events, rules=(*RULES, *CARD_FIRE))
+    assert [v[:2] for v in mine(report)] == [("C-105", ILLEGAL)]
 
 
 def test_counter_battery_against_mortar_support_by_switch() -> None:
@@ -445,7 +479,7 @@ def test_filters_and_gates_change_no_finding() -> None:
 
     ungated = tuple(replace(r, event_types=None, gate=None) for r in RULES if isinstance(r, FunctionRule))
     scenarios: list[tuple[str, list[Event]]] = [
-        (FIRE_EXAMPLE, _ca7(second_fb_early=True)),
+        (ASSAULT_MAP, [Assault(side=VM, units=ASSAULTERS, from_area=aid(80), target=aid(81)), play(FR, "Mines"), play(FR, "Mines", 1)]),
         (FIRE_EXAMPLE, [*card_fire(FR, "B-26 Bombers", as_action=True), play(VM, "Poor Weather"), roll(FR, 3, 3)]),
         (ASSAULT_MAP, _night_assault()),
         (COUNTER, _counter_attack_with_b26()),

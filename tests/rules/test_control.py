@@ -203,3 +203,75 @@ def test_control_marker_placed_on_the_capture_says_nothing() -> None:
     report = run(start, *moved(VM, "VM-T1", 17, 14), ControlSet(area=aid(14), side=VM))
     assert verdicts(report, with_info=True, markers=True) == []
     assert report.final.control_markers == {aid(14): VM, aid(17): VM}
+
+
+# -- a marker put down and turned in one act (replay.markers): judged at the face its player gave it --
+
+CAPTURE_14 = "turn 2 action viet_minh\n14: | ctrl french\n17: VM-T1 | ctrl viet_minh\n10: FR-A | ctrl french"
+
+
+def test_control_marker_placed_with_the_palette_face_and_turned_is_one_marker() -> None:
+    """13.0: the VM captures 14, drags a control marker from the palette (French face) and turns it to
+    VM with its menu → one VM marker, no CONTROL-CHANGE, no CONTROL-MARKER info for the palette face."""
+    start = _with_markers(CAPTURE_14, a17="viet_minh")
+    report = run(
+        start,
+        *moved(VM, "VM-T1", 17, 14),
+        ControlSet(area=aid(14), side=FR, by=VM),
+        ControlSet(area=aid(14), side=VM, was=FR, by=VM),
+    )
+    assert verdicts(report, with_info=True, markers=True) == []
+    assert report.final.control_markers == {aid(14): VM, aid(17): VM}
+    assert report.final.controller(aid(14)) is VM
+
+
+def test_control_marker_dropped_before_the_move_and_turned_after_it_is_judged_when_the_act_is_done() -> None:
+    """13.0: the marker dropped first (palette face French), the units moved in, then the marker
+    turned: judged with its last face after the move → nothing."""
+    report = run(
+        example_state(CAPTURE_14),
+        ControlSet(area=aid(14), side=FR, by=VM),
+        *moved(VM, "VM-T1", 17, 14),
+        ControlSet(area=aid(14), side=VM, was=FR, by=VM),
+    )
+    assert verdicts(report) == []
+
+
+def test_control_marker_turned_to_a_wrong_face_is_still_control_change() -> None:
+    """13.0: the French face is turned to VM in an area the French still hold alone → illegal, once,
+    at the step that ends the act (the face the player gave it)."""
+    report = run(
+        example_state(CAPTURE_14),
+        *moved(VM, "VM-T1", 17, 14),
+        ControlSet(area=aid(10), side=FR, by=VM),
+        ControlSet(area=aid(10), side=VM, was=FR, by=VM),
+    )
+    assert verdicts(report) == [("CONTROL-CHANGE", ILLEGAL, ("FR-A",), (10,))]
+    (f,) = [f for f in report.findings if f.rule_id == "CONTROL-CHANGE"]
+    assert f.where.index == 3 and (f.expected, f.actual) == ("french", "viet_minh")
+
+
+def test_control_marker_turned_by_the_other_player_is_not_the_placement() -> None:
+    """13.0: the VM leaves the French face on captured 14 and the French player turns it: the VM's act
+    put down a French marker where 13.0 gives VM → illegal; the French turn is judged on its own (right)."""
+    report = run(
+        example_state(CAPTURE_14),
+        *moved(VM, "VM-T1", 17, 14),
+        ControlSet(area=aid(14), side=FR, by=VM),
+        ControlSet(area=aid(14), side=VM, was=FR, by=FR),
+    )
+    assert verdicts(report) == [("CONTROL-CHANGE", ILLEGAL, ("VM-T1",), (14,))]
+
+
+def test_control_marker_turned_in_a_later_action_is_a_correction_not_the_placement() -> None:
+    """13.0: a French face left on captured 14 through the French action is a wrong marker (illegal at
+    its step); the VM turning it in its next action is judged as what it shows then (right)."""
+    report = run(
+        _with_markers(CAPTURE_14 + "\n21: FR-B | ctrl french\n29: | ctrl french", a17="viet_minh"),
+        *moved(VM, "VM-T1", 17, 14),
+        ControlSet(area=aid(14), side=FR, by=VM),
+        *moved(FR, "FR-B", 21, 29),
+        ControlSet(area=aid(14), side=VM, was=FR, by=VM),
+    )
+    assert verdicts(report) == [("CONTROL-CHANGE", ILLEGAL, ("VM-T1",), (14,))]
+    assert report.final.control_markers == {aid(14): VM, aid(17): VM}

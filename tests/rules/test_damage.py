@@ -13,6 +13,7 @@ from dataclasses import replace
 import pytest
 
 from sdbp_module.games.sodbp.ids import UnitType
+from sdbp_module.games.sodbp.rules.card_modifiers import RULES as CARD_MODIFIER_RULES
 from sdbp_module.games.sodbp.rules.damage import RULES
 from sdbp_module.games.sodbp.rules.sodbp_cards import (
     BIGEARD,
@@ -37,6 +38,7 @@ from sdbp_module.replay.events import (
     Where,
 )
 from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import FunctionRule
 from sdbp_module.rules.checker import Report, check_events
 from sdbp_module.rules.findings import Finding
 from tests.rules._combat_fixtures import (
@@ -47,6 +49,7 @@ from tests.rules._combat_fixtures import (
     aid,
     card,
     combat_game,
+    ids,
     position,
     run,
     switches,
@@ -254,16 +257,17 @@ def _bigeard_game() -> GameData:
     return replace(base, units=(*base.units, _unit("FR-D8", FR, UnitType.INFANTRY, 1, 8, 6, 3)))
 
 
-def _run_on(game: GameData, start: GameState, *events: Event) -> Report:
+def _run_on(game: GameData, start: GameState, *events: Event, rules: tuple[FunctionRule, ...] = RULES) -> Report:
     from sdbp_module.games.sodbp.rules.package import SODBP
 
     numbered = [replace(e, where=Where("test.jsonl", i, i + 1)) for i, e in enumerate(events)]
-    return check_events(numbered, game, SODBP, initial=start, rules=RULES, switches=switches())
+    return check_events(numbered, game, SODBP, initial=start, rules=rules, switches=switches())
 
 
 def _bigeard(*outcomes: UnitOutcome) -> Report:
     """VM units in 11 (FP 2+1+1+1+1) fire at 14 (printed 2) held by FR-D8, FR-S1, FR-S2: attack 9 + 6 = 15,
-    defense 8 + 2 = 10 → 5; *Bigeard Refuses to Leave* after the roll: − 3 French units → 2."""
+    defense 8 + 2 = 10 → 5; *Bigeard Refuses to Leave* after the roll: − 3 French units → 2. The damage
+    rules and the card rules (C-BIGEARD) run."""
     start = position(
         "turn 2 action viet_minh\n"
         "11: VM-D8 VM-V1 VM-V2 VM-V3 VM-V4 | ctrl viet_minh\n"
@@ -276,25 +280,33 @@ def _bigeard(*outcomes: UnitOutcome) -> Report:
         damage(FR, 14, *outcomes),
         Pass(side=FR),
     ]
-    return _run_on(_bigeard_game(), start, *events)
+    return _run_on(_bigeard_game(), start, *events, rules=(*RULES, *CARD_MODIFIER_RULES))
 
 
 def test_da_7_bigeard_two_points_allocated() -> None:
-    """§4.3 DA-7 (Bigeard): attack 15 vs defense 10 → 5, minus 3 French units in the area → 2 allocated → PASS.
-
-    C-BIGEARD and CARD-REMOVED-AFTER-PLAY are card rules not checked yet; this asserts the damage part."""
+    """§4.3 DA-7 (Bigeard): attack 15 vs defense 10 → 5, minus 3 French units in the area → 2 allocated → PASS."""
     assert verdicts(_bigeard(out("FR-S1", R.FLIP), out("FR-S2", R.FLIP))) == []
 
 
-def test_da_7_bigeard_five_points_allocated_is_must_maximize() -> None:
-    """§4.3 DA-7: allocating all 5 points despite *Bigeard* → DAMAGE-MUST-MAXIMIZE illegal (the catalogue's
-    C-BIGEARD, a card rule not checked yet, is the same fault seen from the card)."""
+def test_da_7_bigeard_five_points_allocated_is_c_bigeard() -> None:
+    """§4.3 DA-7: allocating all 5 points despite *Bigeard* → C-BIGEARD illegal, and only that: a wrong
+    reduction is the card's fault, not DAMAGE-MUST-MAXIMIZE's nor DAMAGE-ALLOCATION's."""
     report = _bigeard(out("FR-D8", R.ELIMINATE), out("FR-S1", R.FLIP), out("FR-S2", R.FLIP))
-    assert verdicts(report) == [(MAXIMIZE, ILLEGAL, 4)]
-    assert report.findings[0].message.startswith(
+    assert verdicts(report) == [("C-BIGEARD", ILLEGAL, 4)]
+    f = report.findings[0]
+    assert f.message.startswith(
         "Damage 2 = attack 15 (dice 9 + FP 2+1+1+1+1) − defense 10 (DEF 8 (FR-D8) + terrain 2) "
         "− 3 (Bigeard, French units in 14); the French used 5 points"
     )
+    assert "reduced by fewer than the 3 French units in area 14" in f.message
+    assert (f.expected, f.actual) == (2, 5)
+
+
+def test_bigeard_partly_applied_is_c_bigeard_and_too_few_is_must_maximize() -> None:
+    """*Bigeard*: 3 points used (the damage less 2, not 3) → C-BIGEARD; 1 point used (fewer than the
+    reduced damage of 2) → DAMAGE-MUST-MAXIMIZE, too few points, whatever the card."""
+    assert ids(_bigeard(out("FR-D8", R.ELIMINATE))) == ["C-BIGEARD"]
+    assert ids(_bigeard(out("FR-S1", R.FLIP))) == [MAXIMIZE]
 
 
 # -- DAMAGE-MUST-MAXIMIZE: more ------------------------------------------------------------------
@@ -315,21 +327,55 @@ def test_zero_damage_needs_no_damage_event() -> None:
 
 
 def test_more_points_than_the_damage() -> None:
-    """8.4.1: 4 points used (eliminate + flip) for a damage of 3 → DAMAGE-MUST-MAXIMIZE illegal."""
+    """8.4: 4 points used (eliminate + flip) for a damage of 3 → DAMAGE-ALLOCATION illegal (an outcome got
+    fewer points than 8.4's table gives it), not DAMAGE-MUST-MAXIMIZE (which is about too few)."""
     report = check(example(), *fire_84(out("VM-V1", R.ELIMINATE), out("VM-D8", R.FLIP)))
-    assert verdicts(report) == [(MAXIMIZE, ILLEGAL, 3)]
+    assert verdicts(report) == [(ALLOCATION, ILLEGAL, 3)]
     assert (report.findings[0].expected, report.findings[0].actual) == (3, 4)
+    assert "the outcomes take more points than the damage gives" in report.findings[0].message
 
 
-def test_logged_points_are_compared() -> None:
-    """A Damage that states its points: 2 stated for a damage of 3 (outcomes using 3) → illegal, naming both."""
-    report = check(example(), *fire_84(out("VM-V1", R.ELIMINATE), points=2))
-    assert verdicts(report) == [(MAXIMIZE, ILLEGAL, 3)]
-    assert report.findings[0].message.endswith("of 3 possible; the log says 2 points (8.4.1).")
+def _with_fire_damage(start: GameState, *events: Event) -> Report:
+    from sdbp_module.games.sodbp.rules.fire import fire_damage
+
+    return run(start, *events, rules=(*RULES, fire_damage))
+
+
+def test_stated_points_that_differ_are_fire_damage() -> None:
+    """A Damage that states its points (docs/events.md): 2 stated for a damage of 3, the outcomes using 3 →
+    FIRE-DAMAGE illegal (the logged damage differs, 8.3.3), at the damage line; the allocation is right."""
+    report = _with_fire_damage(example(), *fire_84(out("VM-V1", R.ELIMINATE), points=2))
+    assert verdicts(report) == [("FIRE-DAMAGE", ILLEGAL, 3)]
+    f = report.findings[0]
+    assert f.message.endswith("but the damage line says 2 points (8.3.3, 8.4.1).")
+    assert (f.expected, f.actual) == (3, 2)
 
 
 def test_logged_points_that_agree_pass() -> None:
-    assert verdicts(check(example(), *fire_84(out("VM-V1", R.ELIMINATE), points=3))) == []
+    assert verdicts(_with_fire_damage(example(), *fire_84(out("VM-V1", R.ELIMINATE), points=3))) == []
+
+
+THREE_TARGETS = "11: VM-V1 VM-V2 VM-V3 | ctrl viet_minh | trench 1"  # defense 5 + 2 = 7, capacity 9
+
+
+@pytest.mark.parametrize("points", [12, 9, None])
+def test_points_beyond_what_the_targets_absorb_are_ignored(points: int | None) -> None:
+    """8.4.1: attack 19 (dice 12 + FP 7) vs defense 7 → damage 12 on three fresh units (capacity 9): all three
+    eliminated (9 used, 3 ignored). The damage line may state the damage (12), the part the targets
+    absorb (9), or nothing → PASS (the issue's "used 9 of 9 possible; the log says 12")."""
+    events = fire_84(
+        out("VM-V1", R.ELIMINATE), out("VM-V2", R.ELIMINATE), out("VM-V3", R.ELIMINATE), roll=(6, 6), points=points
+    )
+    assert verdicts(_with_fire_damage(example(a11=THREE_TARGETS), *events)) == []
+
+
+def test_points_beyond_capacity_with_too_few_used_is_must_maximize_only() -> None:
+    """Damage 12 stated as 12 on capacity 9, but only two units eliminated (6 used) → DAMAGE-MUST-MAXIMIZE
+    alone, with expected 9 and actual 6 (never the same number twice)."""
+    events = fire_84(out("VM-V1", R.ELIMINATE), out("VM-V2", R.ELIMINATE), roll=(6, 6), points=12)
+    report = _with_fire_damage(example(a11=THREE_TARGETS), *events)
+    assert verdicts(report) == [(MAXIMIZE, ILLEGAL, 3)]
+    assert (report.findings[0].expected, report.findings[0].actual) == (9, 6)
 
 
 def test_damage_not_computable_is_cannot_check() -> None:
@@ -378,9 +424,11 @@ def test_eliminated_for_want_of_a_retreat_area_uses_two_points() -> None:
 
 
 def test_eliminated_with_a_retreat_area_uses_three_points() -> None:
-    """The same unit with area 71 to retreat to: eliminating it uses 3 of 2 → DAMAGE-MUST-MAXIMIZE."""
+    """The same unit with area 71 to retreat to: a fresh unit eliminated for 2 points → DAMAGE-ALLOCATION
+    (8.4's table gives 2 points on a fresh unit only a flip + retreat), not DAMAGE-MUST-MAXIMIZE."""
     report = _two_damage(WAY_OUT, 75, out("VM-V1", R.ELIMINATE))
-    assert verdicts(report) == [(MAXIMIZE, ILLEGAL, 3)]
+    assert verdicts(report) == [(ALLOCATION, ILLEGAL, 3)]
+    assert (report.findings[0].expected, report.findings[0].actual) == (2, 3)
     assert _two_damage(WAY_OUT, 75, out("VM-V1", R.FLIP_RETREAT, 71)).findings == ()
 
 

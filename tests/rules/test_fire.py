@@ -7,6 +7,9 @@ Card fire uses the real SoDBP cards of the bundled deck.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from sdbp_module.games.sodbp.rules import damage
 from sdbp_module.games.sodbp.rules.activation import RULES as ACTIVATION_RULES
 from sdbp_module.games.sodbp.rules.fire import RULES
 from sdbp_module.ids import Phase, Severity, Side
@@ -27,6 +30,7 @@ from sdbp_module.replay.events import (
     PhaseStart,
     UnitOutcome,
 )
+from sdbp_module.rules.base import Rule
 from sdbp_module.rules.checker import Report
 from sdbp_module.rules.findings import Finding
 from tests.rules._combat_fixtures import (
@@ -64,12 +68,12 @@ def about(report: Report, *rule_ids: str) -> list[tuple[str, str, int]]:
 DEFENSE_IDS = ("FIRE-DEFENSE-TOTAL", "FIRE-TERRAIN-IGNORED")
 
 
-def only(report: Report, rule_id: str) -> list[Finding]:
-    return [f for f in report.findings if f.rule_id == rule_id]
+def only(report: Report, *rule_ids: str) -> list[Finding]:
+    return [f for f in report.findings if f.rule_id in rule_ids]
 
 
-def check(start: str, *events: Event, options: tuple[str, ...] = ()) -> Report:
-    return run(position(start), *events, rules=RULES, options=options)
+def check(start: str, *events: Event, rules: tuple[Rule, ...] = RULES, options: tuple[str, ...] = ()) -> Report:
+    return run(position(start), *events, rules=rules, options=options)
 
 
 def example_fire(
@@ -134,11 +138,13 @@ def test_fi_7_judged_at_the_end_of_the_log() -> None:
 
 
 def test_fi_8_one_firer_still_fresh() -> None:
-    """§4.2 FI-8: one French unit in 10 is still fresh after firing → FIRE-FLIP-SPENT / ACT-FLIP-PARTICIPANTS."""
+    """§4.2 FI-8: one French unit in 10 is still fresh after firing → FIRE-FLIP-SPENT, once: the catalogue
+    names FIRE-FLIP-SPENT / ACT-FLIP-PARTICIPANTS; the fire's own id owns it and ACT-FLIP-PARTICIPANTS
+    (with the activation rules on) does not report it again."""
     events = example_fire(flipped=("FR-F3", "FR-F1A", "FR-F1B"))
     report = run(position(FIRE_EXAMPLE), *events, rules=RULES + tuple(ACTIVATION_RULES))
     assert mine(report) == [("FIRE-FLIP-SPENT", ILLEGAL, 1)]
-    assert {v[0] for v in verdicts(report)} == {"FIRE-FLIP-SPENT", "ACT-FLIP-PARTICIPANTS"}
+    assert {v[0] for v in verdicts(report)} == {"FIRE-FLIP-SPENT"}
     (f,) = only(report, "FIRE-FLIP-SPENT")
     assert f.units == (uid("FR-F2"),) and f.areas == (aid(10),)
 
@@ -570,9 +576,11 @@ def _bigeard(damage: int) -> list[Event]:
 
 
 def test_damage_with_bigeard() -> None:
-    """Bigeard: 14 − 7 = 7, minus one per French unit in 10 (4) → 3."""
+    """Bigeard: 14 − 7 = 7, minus one per French unit in 10 (4) → 3. The fire line, written at the roll
+    before the card is played, may state 7 (the damage before the card); 5 is neither → FIRE-DAMAGE."""
     assert only(check(BIGEARD, *_bigeard(3)), "FIRE-DAMAGE") == []
-    report = check(BIGEARD, *_bigeard(7))
+    assert only(check(BIGEARD, *_bigeard(7)), "FIRE-DAMAGE") == []
+    report = check(BIGEARD, *_bigeard(5))
     assert [v for v in verdicts(report) if v[0] == "FIRE-DAMAGE"] == [("FIRE-DAMAGE", ILLEGAL, 1)]
     assert "Bigeard" in only(report, "FIRE-DAMAGE")[0].message
 
@@ -617,10 +625,13 @@ def test_damage_on_the_firers_own_units() -> None:
     assert only(report, "FIRE-FRIENDLY-IMMUNE")[0].units == (uid("FR-F3"),)
 
 
-def test_damage_outside_the_target_area() -> None:
-    report = check(SAME_AREA, *_same_area_damage(("VM-V2", DamageResult.FLIP)))
-    (f,) = only(report, "FIRE-FRIENDLY-IMMUNE")
-    assert f.severity is Severity.ILLEGAL and "VM-V2 in area 7" in f.message
+def test_damage_outside_the_target_area_is_damage_target_area_only() -> None:
+    """Damage on VM-V2 in area 7 for a fire in 11: DAMAGE-TARGET-AREA-ONLY's (8.4), not FIRE-FRIENDLY-IMMUNE's
+    too (which is about the firer's own units)."""
+    events = _same_area_damage(("VM-V2", DamageResult.FLIP))
+    assert only(check(SAME_AREA, *events), "FIRE-FRIENDLY-IMMUNE") == []
+    (f,) = only(check(SAME_AREA, *events, rules=(*RULES, *damage.RULES)), "FIRE-FRIENDLY-IMMUNE", "DAMAGE-TARGET-AREA-ONLY")
+    assert f.rule_id == "DAMAGE-TARGET-AREA-ONLY" and "VM-V2 is in area 7" in f.message
 
 
 def test_damage_on_the_targets_is_fine() -> None:
@@ -649,9 +660,11 @@ def _debouchez(unit: str) -> list[Event]:
 
 def test_debouchez_hits_only_the_assaulting_units() -> None:
     """Débouchez à Zéro! fires at the assaulting units only: VM-V2 in 11 does not assault."""
-    report = check(DEBOUCHEZ, *_debouchez("VM-V2"))
-    assert [v for v in verdicts(report) if v[0] == "FIRE-FRIENDLY-IMMUNE"] == [("FIRE-FRIENDLY-IMMUNE", ILLEGAL, 5)]
-    assert only(check(DEBOUCHEZ, *_debouchez("VM-V1")), "FIRE-FRIENDLY-IMMUNE") == []
+    both = (*RULES, *damage.RULES)
+    report = check(DEBOUCHEZ, *_debouchez("VM-V2"), rules=both)
+    ids = ("FIRE-FRIENDLY-IMMUNE", "DAMAGE-TARGET-AREA-ONLY")
+    assert [(f.rule_id, f.where.line) for f in only(report, *ids)] == [("DAMAGE-TARGET-AREA-ONLY", 5)]
+    assert only(check(DEBOUCHEZ, *_debouchez("VM-V1"), rules=both), *ids) == []
 
 
 # -- FIRE-MARKER --------------------------------------------------------------------------------
@@ -747,6 +760,71 @@ def test_marker_at_the_end_of_the_log() -> None:
     assert verdicts(check(in_action, GameEnd())) == []
 
 
+# -- a marker put down and turned in one act (replay.markers): one marker, its last face ------------
+
+
+def _turned(marker: int, *, by: Side | None = FR, turner: Side | None = FR) -> list[Event]:
+    """The 8.4 example with the marker dragged from the palette showing the wrong side (VM) and turned
+    to the French face with its menu, as the player fixes it."""
+    events = example_fire(marker=None)
+    events[4:4] = [
+        FireMarkerSet(area=aid(marker), side=VM, by=by),
+        FireMarkerSet(area=aid(marker), side=FR, was=VM, by=turner),
+    ]
+    return events
+
+
+def test_marker_placed_with_the_palette_face_and_turned_is_one_marker() -> None:
+    """8.1, 4.0 C: the palette's VM face turned to French by the firer → one French marker on 10: no
+    FIRE-MARKER, no phantom VM marker left (FIRE-MARKER-LIFETIME after the End phase sees one marker,
+    removed)."""
+    events = _turned(10)
+    report = check(FIRE_EXAMPLE, *events)
+    assert verdicts(report, with_info=True) == []
+    assert report.final.fire_markers == {(aid(10), FR)}
+    end = (PhaseStart(turn=2, phase=Phase.END), FireMarkerSet(area=aid(10), side=FR, present=False), PhaseStart(turn=3, phase=Phase.DRAW))
+    assert verdicts(check(FIRE_EXAMPLE, *events, *end), with_info=True) == []
+
+
+def test_marker_turned_to_the_right_face_on_the_wrong_area_is_still_fire_marker() -> None:
+    """8.1: the turned marker lies on the target 11 → FIRE-MARKER illegal once, at the step that ends
+    the act, with the face the player gave it (French)."""
+    report = check(FIRE_EXAMPLE, *_turned(11))
+    assert verdicts(report) == [("FIRE-MARKER", ILLEGAL, 6)]
+    (f,) = only(report, "FIRE-MARKER")
+    assert "The French fire marker for the French fire from 10 into 11 is placed on area 11" in f.message
+
+
+def test_marker_turned_by_the_other_player_is_not_the_placement() -> None:
+    """8.1: the French leave the VM face; the VM player turns it: the French act placed a VM marker
+    (FIRE-MARKER, as without the turn); the turn is a change of that marker, not a placement."""
+    report = check(FIRE_EXAMPLE, *_turned(10, turner=VM))
+    assert verdicts(report) == [("FIRE-MARKER", ILLEGAL, 5)]
+    assert report.final.fire_markers == {(aid(10), FR)}
+
+
+def test_marker_taken_back_in_its_act_is_no_removal() -> None:
+    """4.0 C: a marker put down and deleted again in the same act was never a marker: no
+    FIRE-MARKER-LIFETIME; the missing marker is FIRE-MARKER's, once."""
+    events = example_fire(marker=None)
+    events[4:4] = [FireMarkerSet(area=aid(10), side=FR, by=FR), FireMarkerSet(area=aid(10), side=FR, present=False)]
+    assert verdicts(check(FIRE_EXAMPLE, *events)) == [("FIRE-MARKER", ILLEGAL, 1)]
+
+
+def test_an_older_marker_turned_then_removed_is_still_a_removal() -> None:
+    """4.0 C: the French marker on 10 from an earlier fire, turned in a later action and taken off in
+    the Action phase → FIRE-MARKER-LIFETIME illegal for the marker that was there."""
+    start = FIRE_EXAMPLE.replace("FR-F2 | ctrl french", "FR-F2 | ctrl french | fire french")
+    events = (
+        FireMarkerSet(area=aid(10), side=VM, was=FR, by=FR),
+        FireMarkerSet(area=aid(10), side=VM, present=False),
+    )
+    report = check(start, *events)
+    assert verdicts(report) == [("FIRE-MARKER-LIFETIME", ILLEGAL, 2)]
+    assert only(report, "FIRE-MARKER-LIFETIME")[0].message.startswith("The French fire marker on area 10 is removed")
+    assert report.final.fire_markers == frozenset()
+
+
 # -- FIRE-FLIP-SPENT ----------------------------------------------------------------------------
 
 
@@ -782,15 +860,20 @@ def test_every_rule_id_is_implemented() -> None:
 
 
 
-def test_flamethrowers_on_a_card_attack_is_a_defense_error() -> None:
-    """Flamethrowers zeroes terrain only for attacks by French units: a card attack still meets terrain 2,
-    and a logged defense without it is FIRE-DEFENSE-TOTAL (not an 8.3.2 terrain case)."""
+def test_flamethrowers_on_a_card_attack_is_c_flamethrowers() -> None:
+    """Flamethrowers zeroes terrain only for attacks by French units: played on a card attack, with the
+    logged defense leaving the terrain out as the card would, the fault is the card's use —
+    C-FLAMETHROWERS (card_modifiers), once; neither FIRE-DEFENSE-TOTAL nor FIRE-TERRAIN-IGNORED repeats it.
+    Another wrong defense there is still FIRE-DEFENSE-TOTAL's."""
+    from sdbp_module.games.sodbp.rules import card_modifiers
+
     start = "turn 2 action french\n10: FR-F3 | ctrl french\n11: VM-D8 VM-V1 | ctrl viet_minh | trench 1\n"
     events = _card_fire("Artillery", FR, 11, (3, 4), 14, defense=8, damage=6)
     events.insert(1, CardPlay(side=FR, card=card("Flamethrowers")))
-    report = check(start, *events)
-    assert about(report, *DEFENSE_IDS) == [("FIRE-DEFENSE-TOTAL", ILLEGAL, 3)]
-    assert "only for attacks by French units" in only(report, "FIRE-DEFENSE-TOTAL")[0].message
+    report = check(start, *events, rules=(*RULES, *card_modifiers.RULES))
+    assert about(report, *DEFENSE_IDS, "C-FLAMETHROWERS") == [("C-FLAMETHROWERS", ILLEGAL, 2)]
+    events[2] = replace(events[2], defense=9)
+    assert about(check(start, *events), *DEFENSE_IDS) == [("FIRE-DEFENSE-TOTAL", ILLEGAL, 3)]
 
 
 def test_counter_battery_and_mortar_support_per_switch() -> None:

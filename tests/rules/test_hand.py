@@ -7,7 +7,9 @@ turn 1 4/5, turn 2 4/4, turn 3 4/5, turn 5 4/4.
 
 from __future__ import annotations
 
-from sdbp_module.ids import CardId, Phase
+from types import MappingProxyType
+
+from sdbp_module.ids import AreaId, CardId, Phase
 from sdbp_module.replay.events import (
     CardDiscard,
     CardDraw,
@@ -192,14 +194,48 @@ def test_CA_2_vm_grey_set_bonus_and_no_french_bonus_pass() -> None:
     assert verdicts(report) == []
 
 
-def test_CA_2_french_drawing_the_airstrip_bonus_the_vm_holds_is_illegal() -> None:
+def test_CA_2_french_drawing_past_their_size_with_no_bonus_claimed_is_hand_size() -> None:
+    """CA-2 with the French drawing one card too many (5 for track 4 + bonus 0) where nothing claims a bonus
+    (the log shows no control markers): HAND-SIZE, not CARD-BONUS-SETS; the VM drawing its track (5) but
+    not the grey-set bonus it earned: CARD-BONUS-SETS. One finding each, each under its own id."""
     report = run(
         position(_ca2()),
         *draw_phase(3, CardDraw(side=VM, cards=ids("VM", 10, 11, 12)), CardDraw(side=FR, cards=ids("FR", 10, 11, 12))),
     )
-    assert verdicts(report) == [("CARD-BONUS-SETS", ILLEGAL, 2), ("CARD-BONUS-SETS", ILLEGAL, 3)]
+    assert verdicts(report) == [("CARD-BONUS-SETS", ILLEGAL, 2), ("HAND-SIZE", ILLEGAL, 3)]
     french = [f for f in report.findings if f.side is FR][0]
-    assert "grey set 16 20 21 all Viet Minh" in french.message and (french.expected, french.actual) == (0, 1)
+    assert (french.expected, french.actual) == (4, 5)
+    vm = [f for f in report.findings if f.side is VM][0]
+    assert "grey set 16 20 21 all Viet Minh" in vm.message and (vm.expected, vm.actual) == (1, 0)
+
+
+def _stale_grey_markers(state: GameState) -> GameState:
+    """The board still shows French control markers on the grey set the VM has taken (6 VM, 9 14 French)."""
+    markers = {6: VM, 9: FR, 14: FR, 16: FR, 20: FR, 21: FR}
+    return state.evolve(control_markers=MappingProxyType({AreaId(a): s for a, s in markers.items()}))
+
+
+def test_CA_2_french_drawing_the_bonus_stale_markers_claim_is_card_bonus_sets() -> None:
+    """CA-2 where the control markers on the board still show the grey set French (what the module's Draw
+    button counts): the French draw track 4 + 1 → CARD-BONUS-SETS alone (the bonus is claimed, control at
+    the draw does not give it); drawing 4 passes."""
+    start = _stale_grey_markers(position(_ca2()))
+    vm_draw = CardDraw(side=VM, cards=ids("VM", 10, 11, 12, 13))
+    report = run(start, *draw_phase(3, vm_draw, CardDraw(side=FR, cards=ids("FR", 10, 11, 12))))
+    assert verdicts(report) == [("CARD-BONUS-SETS", ILLEGAL, 3)]
+    f = report.findings[0]
+    assert "the control markers on the board show 1" in f.message and (f.expected, f.actual) == (0, 1)
+    assert verdicts(run(start, *draw_phase(3, vm_draw, CardDraw(side=FR, cards=ids("FR", 10, 11))))) == []
+
+
+def test_two_past_the_size_where_the_markers_claim_one_is_hand_size() -> None:
+    """The markers claim one bonus card, the French hold two beyond the track: not the claimed bonus →
+    HAND-SIZE."""
+    start = _stale_grey_markers(position(_ca2()))
+    events = draw_phase(
+        3, CardDraw(side=VM, cards=ids("VM", 10, 11, 12, 13)), CardDraw(side=FR, cards=ids("FR", 10, 11, 12, 13))
+    )
+    assert verdicts(run(start, *events)) == [("HAND-SIZE", ILLEGAL, 3)]
 
 
 def test_turn_1_draws_are_judged_without_listed_piles_but_an_unlogged_draw_is_not() -> None:

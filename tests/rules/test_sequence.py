@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules_helpers import ids, run, serious
+from rules_helpers import CORE_MODULES, ids, run, serious
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, CardId, Phase, Severity, UnitId
@@ -128,7 +128,8 @@ def test_sq5_pass_not_final_phase_ends_at_vm_pass() -> None:
 
 
 def test_sq6_discard_bigeard_to_continue_goes_to_the_discard_pile() -> None:
-    """SQ-6: the French discard *Bigeard* (FR-01) to continue; to the discard pile → PASS; removed → illegal here too."""
+    """SQ-6: the French discard *Bigeard* (FR-01) to continue; to the discard pile → PASS; removed →
+    CARD-DISCARD-NOT-REMOVED (hand.py, the catalogue's id for SQ-6), not SEQ-FR-DISCARD-CONTINUE too."""
     ok = [ACTION, vm_pass(), fr_discard("FR-01"), *fr_fire(), vm_pass(), END]
     assert serious(run(START, ok)) == []
     removed = [
@@ -139,9 +140,9 @@ def test_sq6_discard_bigeard_to_continue_goes_to_the_discard_pile() -> None:
         vm_pass(),
         END,
     ]
-    findings = serious(run(START, removed))
-    assert ids(findings) == ["SEQ-FR-DISCARD-CONTINUE"]
-    assert findings[0].message == "The discarded card goes to the removed pile; it goes to the discard pile."
+    assert serious(run(START, removed)) == []
+    findings = serious(run(START, removed, modules=(*CORE_MODULES, "hand")))
+    assert ids(findings) == ["CARD-DISCARD-NOT-REMOVED"]
 
 
 def test_sq7_move_in_one_area_and_fire_from_another_in_one_action() -> None:

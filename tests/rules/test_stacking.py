@@ -62,17 +62,20 @@ def test_ninth_vm_unit_placed_is_legal() -> None:
     assert verdicts(run(start, _place("VM-T1", 11))) == []
 
 
-def test_retreat_ending_in_a_full_area() -> None:
-    """8.4.2 / §4.4 RT-5: a retreat that ends with 10 units in an area → STACK-LIMIT-9."""
+def test_retreat_ending_in_a_full_area_is_the_retreat_rules() -> None:
+    """8.4.2 / §4.4 RT-5: a retreat that ends with 10 units in an area → RETREAT-OVERFLOW-CONTINUE (the
+    excess must retreat again), once: STACK-LIMIT-9 leaves the stacking of retreats to the retreat rules."""
+    from sdbp_module.games.sodbp.rules.damage import RULES as DAMAGE_RULES
+
     start = example_state(
-        f"turn 2 action french\n11: {NINE_VM} | ctrl viet_minh\n7: VM-T1 | ctrl viet_minh\n"
+        f"turn 2 action french\n11: {NINE_VM} | ctrl viet_minh\n7: VM-T1 | ctrl viet_minh\n8: | ctrl viet_minh\n"
     )
     dmg = Damage(
         side=VM, target=aid(7), outcomes=(UnitOutcome(uid("VM-T1"), DamageResult.FLIP_RETREAT, (aid(11),)),)
     )
-    report = run(start, dmg)
-    assert [v[0] for v in verdicts(report)] == ["STACK-LIMIT-9"]
-    assert verdicts(report)[0][3] == (11,)
+    assert verdicts(run(start, dmg)) == []
+    report = run(start, dmg, extra=DAMAGE_RULES)
+    assert [v[0] for v in verdicts(report)] == ["RETREAT-OVERFLOW-CONTINUE"]
 
 
 def test_retreat_passing_through_a_full_area_is_not_judged_here() -> None:

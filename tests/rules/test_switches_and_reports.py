@@ -51,6 +51,17 @@ def test_findings_sort_by_position_then_rule_with_end_of_log_last() -> None:
     assert [x.rule_id for x in sort_findings(items)] == ["C", "A", "Z", "B"]
 
 
+def test_a_finding_never_carries_an_equal_expected_and_actual() -> None:
+    """A finding reports a difference: "expected 12, actual 12" would contradict its own message, so an
+    equal pair is dropped (text, JSON and HTML reports then show neither); a differing pair is kept."""
+    same = Finding("R", "x", Severity.ILLEGAL, "m", expected=12, actual=12)
+    assert (same.expected, same.actual) == (None, None)
+    differ = Finding("R", "x", Severity.ILLEGAL, "m", expected=12, actual=9)
+    assert (differ.expected, differ.actual) == (12, 9)
+    only_expected = Finding("R", "x", Severity.ILLEGAL, "m", expected="eliminated")
+    assert (only_expected.expected, only_expected.actual) == ("eliminated", None)
+
+
 class _Problem:
     where = Where("test.jsonl", 2, 3)
     message = "unknown piece 'xyz'"

@@ -542,19 +542,35 @@ def test_persists_artillery_removal_is_legal() -> None:
     assert verdicts(_artillery(None)) == []
 
 
+def _with_card_rules(mode: str | None, *middle: Event, targets: tuple[int, ...] = (80,)) -> list[str]:
+    """The ids the trench and card rules give a trench lowered under an *Artillery* play (the play's own
+    hand and sequence are not this test's: CARD-OWN-DECK and SEQ-* are left out)."""
+    from sdbp_module.games.sodbp.rules.card_fire import RULES as CARD_FIRE
+    from sdbp_module.games.sodbp.rules.card_play import RULES as CARD_PLAY
+
+    start = _start("VM-V1", 3, phase="turn 2 action french")
+    play = CardPlay(side=FR, card=ARTILLERY, mode=mode, targets=tuple(AreaId(t) for t in targets), as_action=True)
+    report = run(start, play, *middle, trench(80, 0), Pass(side=VM), rules=(*RULES, *CARD_FIRE, *CARD_PLAY))
+    return sorted(f.rule_id for f in report.findings if f.severity.value == ILLEGAL and f.rule_id != "CARD-OWN-DECK")
+
+
 def test_persists_artillery_that_fired() -> None:
-    """9.1: *Artillery* used for its fire attack removes no trench → TRENCH-PERSISTS illegal."""
+    """9.1: *Artillery* used for its fire attack removes no trench: the card used both its effects →
+    CARD-TWO-EFFECTS-ONE alone; TRENCH-PERSISTS leaves what an artillery card lowered to the card rules."""
     fire = Fire(side=FR, card=ARTILLERY, target=aid(80))
-    assert verdicts(_artillery(None, fire)) == [("TRENCH-PERSISTS", ILLEGAL, 3)]
-    assert verdicts(_artillery("fire")) == [("TRENCH-PERSISTS", ILLEGAL, 2)]
+    assert verdicts(_artillery(None, fire)) == []
+    assert _with_card_rules(None, fire) == ["CARD-TWO-EFFECTS-ONE"]
+    assert _with_card_rules("fire") == ["CARD-TWO-EFFECTS-ONE"]
 
 
 def test_persists_artillery_negated_or_elsewhere() -> None:
-    """9.1: a counter-battery negates the card; a card aimed at 82 removes nothing in 80. Lowering
-    3 → 1 under the card is its removal under way (whether all markers went is the card rule's)."""
+    """9.1: a trench lowered although a counter-battery negated the card → C-105 alone (the negated card
+    still had an effect); a card aimed at 82 lowering 80 → C-ARTILLERY alone. Lowering 3 → 1 under the
+    card is its removal under way (whether all markers went is the card rule's)."""
     counter = CardPlay(side=VM, card=ART_105, mode="counter-battery")
-    assert verdicts(_artillery(None, counter)) == [("TRENCH-PERSISTS", ILLEGAL, 3)]
-    assert verdicts(_artillery("remove-trenches", targets=(82,))) == [("TRENCH-PERSISTS", ILLEGAL, 2)]
+    assert verdicts(_artillery(None, counter)) == []
+    assert _with_card_rules(None, counter) == ["C-105"]
+    assert _with_card_rules("remove-trenches", targets=(82,)) == ["C-ARTILLERY"]
     assert verdicts(_artillery("remove-trenches", level=1)) == []
 
 
@@ -569,6 +585,26 @@ def test_persists_outside_actions() -> None:
     """9.1: a trench of a VM area removed in the End phase → TRENCH-PERSISTS illegal at once."""
     report = check(_start(trench=2, phase="turn 2 end"), trench(80, 0))
     assert verdicts(report) == [("TRENCH-PERSISTS", ILLEGAL, 1)]
+
+
+def test_persists_a_trench_marker_turned_down_and_back_in_one_act_is_unchanged() -> None:
+    """9.1 (``replay.markers``): the level-2 marker of 80 turned to 1 by a slip of its menu and back to 2
+    in the same act is one marker that never changed → PASS; turned to 1 and left → TRENCH-PERSISTS."""
+    slip = TrenchSet(area=aid(80), level=1, was=2, by=VM)
+    back = TrenchSet(area=aid(80), level=2, was=1, by=VM)
+    assert verdicts(check(_start("VM-V1 VM-V2", 2), *_ct2_move(), slip, back, Pass(side=FR))) == []
+    report = check(_start("VM-V1 VM-V2", 2), *_ct2_move(), slip, Pass(side=FR))
+    assert verdicts(report) == [("TRENCH-PERSISTS", ILLEGAL, 3)]
+
+
+def test_persists_a_trench_marker_put_on_the_wrong_area_and_moved_in_its_act_is_no_removal() -> None:
+    """9.1: the entrenchment's marker dropped on 82, then dragged to 80 (82 loses it, 80 gets it) in
+    the same act → one marker on 80, no removal from 82 → PASS."""
+    dropped = TrenchSet(area=aid(82), level=1, by=VM)
+    moved_off = TrenchSet(area=aid(82), level=0, was=1)
+    report = check(_start("VM-V1 VM-V2"), entrench(80, "VM-V1 VM-V2"), flip("VM-V1 VM-V2"), dropped, moved_off, trench(80, 1), Pass(side=FR))
+    assert verdicts(report) == []
+    assert (report.final.trench(aid(80)), report.final.trench(aid(82))) == (1, 0)
 
 
 # -- TRENCH-ONLY-VM-AREAS -------------------------------------------------------------------------

@@ -9,7 +9,8 @@ GE-BLK (black counter, withdraws on turn 3, area 4), GE-R3 (reinforcement, turn 
 Soviet units: SU-X, SU-Y (area 5), SU-L1..SU-L3 (set-up L: any landing zone; the scenario puts them in
 10, 10, 11), SU-R2 (reinforcement, turn 2), SU-S1..SU-S8 (area 6), SU-T1..SU-T3 (area 9), SU-M2 (MP 2,
 area 8). Cards GE-01 Attack on the Move and GE-02 Air Support ("For your impulse", timing A), GE-03
-Sniper; SU-01 Mines, SU-02 Defensive Fire, SU-03 Rubble. 6 turns, German first, stacking 10, bid min 1;
+Sniper, GE-04 and GE-05 Dive Bombers (timing A as in our data, copies played together: sequential);
+SU-01 Mines, SU-02 Defensive Fire, SU-03 Rubble. 6 turns, German first, stacking 10, bid min 1;
 a card played as the action and the unit action it governs are one action (5.2, 6.2).
 """
 
@@ -99,7 +100,7 @@ def _unit(uid: str, setup: Placement, *, group: str = "", movement: int = 3, wit
     )
 
 
-def make_card(cid: str, number: int, name: str, timing: str) -> Card:
+def make_card(cid: str, number: int, name: str, timing: str, multi_copy: str = "no") -> Card:
     return Card(
         id=CardId(cid),
         side=GERMAN if cid.startswith("GE-") else SOVIET,
@@ -111,7 +112,7 @@ def make_card(cid: str, number: int, name: str, timing: str) -> Card:
         effect="test card",
         removed_after_play=False,
         turns=(),
-        multi_copy="no",
+        multi_copy=multi_copy,
         excludes=(),
         source=SRC,
     )
@@ -146,6 +147,8 @@ def make_sos_game() -> GameData:
         make_card("GE-01", 1, "Attack on the Move", "A"),
         make_card("GE-02", 2, "Air Support", "A"),
         make_card("GE-03", 3, "Sniper", "R"),
+        make_card("GE-04", 4, "Dive Bombers", "A", "sequential"),
+        make_card("GE-05", 5, "Dive Bombers", "A", "sequential"),
         make_card("SU-01", 1, "Mines", "R"),
         make_card("SU-02", 2, "Defensive Fire", "R"),
         make_card("SU-03", 3, "Rubble", "D"),
@@ -216,10 +219,11 @@ def run(
     rule_ids: Iterable[str] | None = None,
     *,
     package: RulesPackage = SOS,
+    switches: Iterable[str] = (),
 ) -> list[Finding]:
     """Check ``events`` from ``start`` (notation, a state, or None: not started) with the rules of
-    ``package`` (the SoS package unless told) whose id is in ``rule_ids`` (None: all); the findings in
-    report order."""
+    ``package`` (the SoS package unless told) whose id is in ``rule_ids`` (None: all), under the
+    ``switches`` given as ``NAME=VALUE`` (the defaults otherwise); the findings in report order."""
     from sdbp_module.rules.checker import check_events
     from sdbp_module.rules.switches import parse_switches
 
@@ -231,7 +235,7 @@ def run(
     else:
         initial = state(start, g) if isinstance(start, str) else start
     numbered = [replace(e, where=at(i)) for i, e in enumerate(events)]
-    report = check_events(numbered, g, package, switches=parse_switches((), package.switches), initial=initial, rules=rules)
+    report = check_events(numbered, g, package, switches=parse_switches(tuple(switches), package.switches), initial=initial, rules=rules)
     return list(report.findings)
 
 

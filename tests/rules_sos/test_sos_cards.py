@@ -18,8 +18,8 @@ hand soviet: SU-01 SU-02
 CARD = ("SOS-CARD-03",)
 
 
-def _play(side, card: str, *, as_action: bool = False) -> CardPlay:  # type: ignore[no-untyped-def]
-    return CardPlay(side=side, card=CardId(card), as_action=as_action)
+def _play(side, card: str, *, as_action: bool = False, action: int | None = None) -> CardPlay:  # type: ignore[no-untyped-def]
+    return CardPlay(side=side, card=CardId(card), as_action=as_action, action=action)
 
 
 def _move(*units: str) -> Move:
@@ -66,3 +66,24 @@ def test_an_impulse_card_logged_before_the_impulse_counts_in_it(sos_game: GameDa
 def test_other_cards_may_be_played_in_either_impulse(sos_game: GameData) -> None:
     events = [_move("GE-A1"), _play(GERMAN, "GE-03"), _play(SOVIET, "SU-01"), _play(SOVIET, "SU-02")]
     assert run(START, events, sos_game, CARD) == []
+
+
+# -- the cards 5.2 lets be played in several copies together (seed L180-182) ---------------------------
+
+
+def test_two_dive_bombers_in_one_impulse_pass(sos_game: GameData) -> None:
+    """5.2 lists Dive Bombers among the cards played in several copies together, resolved one by one."""
+    events = [_play(GERMAN, "GE-04", as_action=True), _play(GERMAN, "GE-05", action=1)]
+    assert run(START, events, sos_game, CARD) == []
+
+
+def test_dive_bombers_beside_an_impulse_card_pass(sos_game: GameData) -> None:
+    """5.2 lists the multi-copy cards among the "other cards": the one-per-impulse limit does not count them."""
+    events = [_play(GERMAN, "GE-01", as_action=True), _move("GE-A1"), _play(GERMAN, "GE-04")]
+    assert run(START, events, sos_game, CARD) == []
+
+
+def test_a_card_not_played_together_is_still_limited(sos_game: GameData) -> None:
+    events = [_play(GERMAN, "GE-04", as_action=True), _play(GERMAN, "GE-01", action=1), _play(GERMAN, "GE-02", action=1)]
+    found = run(START, events, sos_game, CARD)
+    assert ids(found) == ["SOS-CARD-03"] and "Air Support" in found[0].message

@@ -50,7 +50,9 @@ def test_sdbp_rules_prints_the_reason_of_each_id_not_checked() -> None:
     lines = {line.split()[0]: line for line in result.output.splitlines()[2:] if line.strip()}
     assert lines["SOS-RES-01"].endswith(f"not checked: {NOT_CHECKED['SOS-RES-01']}")
     assert lines["SOS-MOV-02"].endswith("  checked")
-    assert "not yet" not in result.output and "Switches" not in result.output  # no switch: no empty heading
+    assert "not yet" not in result.output
+    assert "landing_zone_exit: move_on | adjacent_only  (SOS-AMB-01)" in result.output  # the default first
+    assert "reinforcement_turn: either | printed_turn | previous_turn  (SOS-AMB-02)" in result.output
 
 
 def test_the_json_listing_carries_the_reasons() -> None:
@@ -58,3 +60,15 @@ def test_the_json_listing_carries_the_reasons() -> None:
     rows = {r["rule_id"]: r for r in listing["rules"]}  # type: ignore[union-attr]
     assert {i for i, r in rows.items() if "not_checked" in r} == set(NOT_CHECKED)
     assert rows["SOS-CARD-05"]["not_checked"] == NOT_CHECKED["SOS-CARD-05"]
+
+
+def test_every_id_has_a_storm_over_stalingrad_summary() -> None:
+    """The listing shows the game's own words for each id, not those of one shared rule written for
+    any game (an id several shared rules implement would show, say, the discard to continue)."""
+    listing = rules_listing(rules_package("sos"))
+    rows = {r["rule_id"]: r for r in listing["rules"]}  # type: ignore[union-attr]
+    other_game = ("assault", "entrench", "supply", "french", "viet minh", "track + bonus", "grouped side", "single-exit")
+    for entry in SOS_CATALOGUE:
+        summary = rows[entry.rule_id]["summary"]
+        assert summary == entry.summary and summary[:1].isupper() and summary.endswith("."), entry.rule_id
+        assert not any(word in summary.lower() for word in other_game), (entry.rule_id, summary)

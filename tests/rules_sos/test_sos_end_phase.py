@@ -63,10 +63,21 @@ def test_spent_units_and_fire_markers_do_not_outlive_the_end_phase(sos_game: Gam
     assert found[0].units == ("GE-A1", "SU-X") and found[1].areas == (5,)
 
 
-def test_the_refresh_comes_before_the_marker_removal(sos_game: GameData) -> None:
+def test_the_refresh_before_the_marker_removal_is_only_a_reading(sos_game: GameData) -> None:
+    """4.0 lists refresh, marker removal, reinforcements with no "then" between them: suspicious."""
     events = _end_of_turn_2()
     events[3], events[4] = events[4], events[3]  # fire marker off, then the flips
-    assert ids(run(TURN_2, events, sos_game, END)) == ["SOS-SEQ-04"]
+    found = run(TURN_2, events, sos_game, END)
+    assert ids(found, severity=Severity.SUSPICIOUS) == ["SOS-SEQ-04"]
+    assert ids(found, severity=Severity.ILLEGAL) == []
+
+
+def test_a_discard_after_the_refresh_is_illegal_once(sos_game: GameData) -> None:
+    """4.0: the players discard, "then" every spent unit is flipped: SOS-CARD-04 reports it, alone."""
+    events = _end_of_turn_2()
+    events[2], events[3] = events[3], events[2]  # the Soviet discard after the flips
+    found = run(TURN_2, events, sos_game, (*END, "SOS-CARD-04"))
+    assert ids(found, severity=Severity.ILLEGAL) == ["SOS-CARD-04"] and "first step" in found[0].message
 
 
 def test_german_reinforcements_are_placed_first(sos_game: GameData) -> None:
@@ -77,11 +88,33 @@ def test_german_reinforcements_are_placed_first(sos_game: GameData) -> None:
     assert "SOS-SEQ-04" in ids(found) and any("placed reinforcements" in f.message for f in found)
 
 
-def test_a_reinforcement_arrives_in_the_end_phase_of_its_turn(sos_game: GameData) -> None:
-    early = TURN_2.replace("turn 2 action", "turn 1 action")
-    events = [PhaseStart(turn=1, phase=Phase.END), Place(side=SOVIET, units=(UnitId("SU-R2"),), to=Location.in_area(10))]
-    found = run(early, events, sos_game, ("SOS-REIN-01",))
-    assert ids(found, severity=Severity.ILLEGAL) == ["SOS-REIN-01"] and found[0].expected == 2
+def _placed_at(turn: int, phase: Phase = Phase.END) -> tuple[str, list]:  # type: ignore[type-arg]
+    """SU-R2 (printed turn 2) placed in the ``phase`` of ``turn``."""
+    start = TURN_2.replace("turn 2 action", f"turn {turn} action")
+    events = [] if phase is Phase.ACTION else [PhaseStart(turn=turn, phase=phase)]
+    return start, [*events, Place(side=SOVIET, units=(UnitId("SU-R2"),), to=Location.in_area(10))]
+
+
+def _illegal(start: str, events: list, *switches: str) -> list[str]:  # type: ignore[type-arg]
+    return ids(run(start, events, None, ("SOS-REIN-01",), switches=switches), severity=Severity.ILLEGAL)
+
+
+def test_a_reinforcement_arrives_in_the_end_phase_of_its_turn_or_the_one_before(sos_game: GameData) -> None:
+    """SOS-AMB-02: the printed number is "the turn in which the unit enters the game" (2.1.1), and the
+    End phase brings "the reinforcements for the turn" (4.0): by default both End phases are legal."""
+    assert _illegal(*_placed_at(2)) == []
+    assert _illegal(*_placed_at(1)) == []
+    assert _illegal(*_placed_at(3)) == ["SOS-REIN-01"]
+    assert _illegal(*_placed_at(2, Phase.ACTION)) == ["SOS-REIN-01"]
+
+
+def test_the_reinforcement_turn_switch_picks_one_reading(sos_game: GameData) -> None:
+    printed = "reinforcement_turn=printed_turn"
+    assert _illegal(*_placed_at(2), printed) == []
+    assert _illegal(*_placed_at(1), printed) == ["SOS-REIN-01"]
+    previous = "reinforcement_turn=previous_turn"
+    assert _illegal(*_placed_at(1), previous) == []
+    assert _illegal(*_placed_at(2), previous) == ["SOS-REIN-01"]
 
 
 def test_a_reinforcement_left_on_the_track_is_late(sos_game: GameData) -> None:
@@ -93,6 +126,26 @@ def test_a_reinforcement_left_on_the_track_is_late(sos_game: GameData) -> None:
 def test_a_soviet_reinforcement_outside_a_landing_zone_is_suspicious(sos_game: GameData) -> None:
     found = run(TURN_2, _end_of_turn_2(lz=6), sos_game, END)
     assert ids(found, severity=Severity.SUSPICIOUS) == ["SOS-REIN-01"]
+    assert ids(found, severity=Severity.ILLEGAL) == []
+
+
+
+def _german_reinforcement_to(area: int) -> list:  # type: ignore[type-arg]
+    """Turn 3's End phase: GE-R3 (turn 3) placed in ``area``."""
+    return [PhaseStart(turn=3, phase=Phase.END), Place(side=GERMAN, units=(UnitId("GE-R3"),), to=Location.in_area(area))]
+
+
+def test_a_german_reinforcement_in_a_german_area_passes(sos_game: GameData) -> None:
+    start = TURN_2.replace("turn 2 action", "turn 3 action").replace("turn:2: SU-R2\n", "")
+    found = run(start, _german_reinforcement_to(1), sos_game, ("SOS-REIN-01",))
+    assert ids(found, severity=Severity.ILLEGAL) + ids(found, severity=Severity.SUSPICIOUS) == []
+
+
+def test_a_german_reinforcement_in_a_landing_zone_is_suspicious(sos_game: GameData) -> None:
+    """2.2: landing zones take the Soviet reinforcements; where the German ones go (10.2) is missing."""
+    start = TURN_2.replace("turn 2 action", "turn 3 action").replace("turn:2: SU-R2\n", "")
+    found = run(start, _german_reinforcement_to(11), sos_game, ("SOS-REIN-01",))
+    assert ids(found, severity=Severity.SUSPICIOUS) == ["SOS-REIN-01"] and found[0].units == ("GE-R3",)
     assert ids(found, severity=Severity.ILLEGAL) == []
 
 
@@ -127,3 +180,11 @@ def test_no_seventh_turn_and_no_early_end(sos_game: GameData) -> None:
     assert ids(run(TURN_6.replace("turn 6", "turn 5"), early, sos_game, ("SOS-SEQ-05",))) == ["SOS-SEQ-05"]
     on_time = [PhaseStart(turn=6, phase=Phase.END), GameEnd(winner=GERMAN)]
     assert run(TURN_6, on_time, sos_game, ("SOS-SEQ-05",)) == []
+
+
+def test_under_previous_turn_a_reinforcement_is_late_after_the_end_phase_before_its_turn(sos_game: GameData) -> None:
+    start = TURN_2.replace("turn 2 action", "turn 1 action")
+    events = [PhaseStart(turn=1, phase=Phase.END), PhaseStart(turn=2, phase=Phase.DRAW)]
+    assert ids(run(start, events, sos_game, ("SOS-REIN-01",))) == []
+    late = run(start, events, sos_game, ("SOS-REIN-01",), switches=("reinforcement_turn=previous_turn",))
+    assert ids(late) == ["SOS-REIN-01"] and late[0].units == ("SU-R2",)

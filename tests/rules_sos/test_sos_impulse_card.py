@@ -76,3 +76,21 @@ def test_a_pass_or_an_act_of_the_other_side_ends_it(sos_game: GameData) -> None:
 def test_another_card_played_as_the_action_opens_its_own(sos_game: GameData) -> None:
     second = CardPlay(side=GERMAN, card=CardId("GE-02"), as_action=True)
     assert _numbers([ATTACK_ON_THE_MOVE, GERMAN_MOVE, second, GERMAN_FIRE], sos_game) == [1, 1, 2, 2]
+
+
+def test_copies_of_a_card_played_together_are_one_impulse(sos_game: GameData) -> None:
+    """Two Dive Bombers (timing A in our data; 5.2 lets copies be played together) are one German
+    impulse, not two in a row (seed L180-182)."""
+    first = CardPlay(side=GERMAN, card=CardId("GE-04"), as_action=True)
+    second = CardPlay(side=GERMAN, card=CardId("GE-05"), as_action=True)
+    events: list[Event] = [first, second, SOVIET_MOVE]
+    assert _numbers(events, sos_game) == [1, 1, None]
+    judged = ("SOS-SEQ-02", "SOS-CARD-03", "SOS-ACT-01", "SOS-ACT-03")
+    assert run(START, number_card_actions(events, sos_game), sos_game, judged) == []
+
+
+def test_two_different_impulse_cards_stay_two_impulses(sos_game: GameData) -> None:
+    second = CardPlay(side=GERMAN, card=CardId("GE-04"), as_action=True)
+    events: list[Event] = [ATTACK_ON_THE_MOVE, second, SOVIET_MOVE]
+    assert _numbers(events, sos_game) == [1, 2, None]
+    assert "SOS-SEQ-02" in ids(run(START, number_card_actions(events, sos_game), sos_game, ALTERNATE))

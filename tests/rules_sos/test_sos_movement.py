@@ -1,16 +1,18 @@
 """Movement (7.0) through the shared area-impulse rules under SoS ids, on the text's own examples:
 SOS-MOV-01 (costs of 7.2 against the stack's lowest MP), SOS-MOV-02 (7.4: 10 units, "8 units + 3 may
-not enter or cross"), SOS-MOV-03 (7.6: one unit, not a stack, leaves a landing zone per impulse, to an
-adjacent area)."""
+not enter or cross"), SOS-MOV-03 (7.6: one unit, not a stack, leaves a landing zone per impulse, into an
+adjacent area, where it may move on unless the switch landing_zone_exit says adjacent_only)."""
 
 from __future__ import annotations
 
-from sos_helpers import ids, run, serious
+from dataclasses import replace
+
+from sos_helpers import ids, make_card, run, serious
 
 from sdbp_module.games.sos.ids import GERMAN, SOVIET
-from sdbp_module.ids import AreaId, UnitId
+from sdbp_module.ids import AreaId, CardId, UnitId
 from sdbp_module.model.game_data import GameData
-from sdbp_module.replay.events import Event, Flip, Move
+from sdbp_module.replay.events import CardPlay, Event, Flip, Move
 
 MOVE = ("SOS-MOV-01", "SOS-MOV-02", "SOS-MOV-03")
 
@@ -71,6 +73,22 @@ def test_one_unit_leaves_a_landing_zone_per_impulse(sos_game: GameData) -> None:
     assert ids(serious(stack)) == ["SOS-MOV-03"]
 
 
-def test_a_unit_leaving_a_landing_zone_stops_in_the_adjacent_area(sos_game: GameData) -> None:
-    found = run(BOARD, _move(("SU-L3",), 11, 9, 8), sos_game, MOVE)
-    assert ids(serious(found)) == ["SOS-MOV-03"]
+def test_a_unit_leaving_a_landing_zone_may_move_on_by_default(sos_game: GameData) -> None:
+    """7.6 says only "into adjacent areas" (SOS-AMB-01): by default the unit may go on from there."""
+    assert serious(run(BOARD, _move(("SU-L3",), 11, 9, 6), sos_game, MOVE)) == []
+
+
+def test_under_adjacent_only_a_unit_leaving_a_landing_zone_stops_in_the_adjacent_area(sos_game: GameData) -> None:
+    strict = ("landing_zone_exit=adjacent_only",)
+    found = run(BOARD, _move(("SU-L3",), 11, 9, 6), sos_game, MOVE, switches=strict)
+    assert ids(serious(found)) == ["SOS-MOV-03"] and "adjacent" in found[0].message
+    assert serious(run(BOARD, _move(("SU-L3",), 11, 9), sos_game, MOVE, switches=strict)) == []
+
+
+def test_night_crossing_lets_a_stack_of_three_leave(sos_game: GameData) -> None:
+    """Our card Night Crossing (cards.yaml) lifts the one-unit limit for the impulse it is played as."""
+    game = replace(sos_game, cards=(*sos_game.cards, make_card("SU-04", 4, "Night Crossing", "A")))
+    crossing = CardPlay(side=SOVIET, card=CardId("SU-04"), as_action=True, action=1)
+    stack = [replace(e, action=1) for e in _move(("SU-L1", "SU-L2"), 10, 3)]
+    assert serious(run(BOARD, [crossing, *stack], game, MOVE)) == []
+    assert ids(serious(run(BOARD, stack, game, MOVE))) == ["SOS-MOV-03"]

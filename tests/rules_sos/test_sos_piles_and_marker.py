@@ -48,7 +48,7 @@ hand german: GE-13
 
 
 def _more_cards(game: GameData) -> GameData:
-    extra = tuple(make_card(f"GE-0{n}", n, f"Card {n}", "R") for n in range(4, 8))
+    extra = tuple(make_card(f"GE-0{n}", n, f"Card {n}", "R") for n in range(6, 10))  # GE-04, GE-05 are the game's
     return replace(game, cards=game.cards + extra + (make_card("GE-13", 13, "Soviet Ammunition Shortage", "R"),))
 
 
@@ -130,3 +130,14 @@ def test_soviet_ammunition_shortage_places_no_marker(sos_game: GameData) -> None
     found = serious(run(FIRE_START, _fire(shortage, FireMarkerSet(area=AreaId(3), side=SOVIET)), game, ("SOS-FIRE-04",)))
     assert ids(found) == ["SOS-FIRE-04"] and found[0].severity is Severity.ILLEGAL
     assert "Soviet Ammunition Shortage (GE-13), which places no fire marker (8.1)" in found[0].message
+
+
+def test_a_marker_for_card_fire_is_suspicious(sos_game: GameData) -> None:
+    """8.1 places a marker for unit fire into an adjacent area; for card fire it says to follow the
+    card (our text): a marker placed for it is suspicious, not illegal."""
+    start = FIRE_START.replace("turn 1 action soviet", "turn 1 action german").replace("GE-13", "GE-04")
+    bombers = [CardPlay(side=GERMAN, card=_card("GE-04"), as_action=True), Fire(side=GERMAN, card=_card("GE-04"), target=AreaId(3))]
+    assert serious(run(start, bombers, sos_game, ("SOS-FIRE-04",))) == []
+    found = run(start, [*bombers, FireMarkerSet(area=AreaId(2), side=GERMAN)], sos_game, ("SOS-FIRE-04",))
+    assert ids(found, severity=Severity.SUSPICIOUS) == ["SOS-FIRE-04"]
+    assert ids(found, severity=Severity.ILLEGAL) == []

@@ -1,13 +1,13 @@
 """Sequence of play (4.0, 6.0) through the shared area-impulse rules under SoS ids: SOS-SEQ-01 (the
-German takes the first impulse), SOS-SEQ-02 (impulses alternate), SOS-SEQ-03 (two passes end the
-impulses); and SOS-ACT-02 (a German action uses one division plus independents, 6.1)."""
+German normally takes the first impulse: suspicious otherwise), SOS-SEQ-02 (impulses alternate),
+SOS-SEQ-03 (two passes end the impulses: the assumed reading); and SOS-ACT-02 (a German action uses one division plus independents, 6.1)."""
 
 from __future__ import annotations
 
 from sos_helpers import ids, run, serious
 
 from sdbp_module.games.sos.ids import GERMAN, SOVIET
-from sdbp_module.ids import AreaId, CardId, Phase, UnitId
+from sdbp_module.ids import AreaId, CardId, Phase, Severity, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     CardDiscard,
@@ -43,9 +43,12 @@ def test_german_first_alternating_and_two_passes_is_legal(sos_game: GameData) ->
     assert serious(run(DRAW, events, sos_game, SEQ)) == []
 
 
-def test_a_soviet_first_impulse_is_illegal(sos_game: GameData) -> None:
+def test_a_soviet_first_impulse_is_suspicious(sos_game: GameData) -> None:
+    """4.0: "normally the German player takes the first impulse" — normally, not always."""
     events = _turn(_move(SOVIET, ("SU-X",), 5, 6), [Pass(side=GERMAN)], [Pass(side=SOVIET)])
-    assert ids(serious(run(DRAW, events, sos_game, SEQ))) == ["SOS-SEQ-01"]
+    found = run(DRAW, events, sos_game, SEQ)
+    assert ids(found, severity=Severity.SUSPICIOUS) == ["SOS-SEQ-01"]
+    assert ids(found, severity=Severity.ILLEGAL) == []
 
 
 def test_two_impulses_of_one_side_in_a_row_are_illegal(sos_game: GameData) -> None:
@@ -53,9 +56,19 @@ def test_two_impulses_of_one_side_in_a_row_are_illegal(sos_game: GameData) -> No
     assert ids(serious(run(DRAW, events, sos_game, SEQ))) == ["SOS-SEQ-02"]
 
 
-def test_the_impulses_end_only_on_two_passes_in_a_row(sos_game: GameData) -> None:
+def test_impulses_ending_without_two_passes_in_a_row_are_suspicious(sos_game: GameData) -> None:
+    """4.0 says only "when both players have completed all their impulses": two passes in a row is
+    the assumed end, so a phase that ends otherwise is suspicious, not illegal."""
     events = _turn(_move(GERMAN, ("GE-A1",), 1, 2), [Pass(side=SOVIET)])  # one pass, then the End phase
-    assert ids(serious(run(DRAW, events, sos_game, SEQ))) == ["SOS-SEQ-03"]
+    found = run(DRAW, events, sos_game, SEQ)
+    assert ids(found, severity=Severity.SUSPICIOUS) == ["SOS-SEQ-03"] and "assumed" in found[0].message
+    assert ids(found, severity=Severity.ILLEGAL) == []
+
+
+def test_an_impulse_after_two_passes_in_a_row_is_illegal(sos_game: GameData) -> None:
+    """After two passes in a row both players have completed their impulses (4.0)."""
+    events = _turn([Pass(side=GERMAN)], [Pass(side=SOVIET)], _move(GERMAN, ("GE-A1",), 1, 2))
+    assert ids(run(DRAW, events, sos_game, SEQ), severity=Severity.ILLEGAL) == ["SOS-SEQ-03"]
 
 
 def test_there_is_no_discard_to_continue(sos_game: GameData) -> None:

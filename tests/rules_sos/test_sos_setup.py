@@ -1,6 +1,8 @@
-"""SOS-SET-01 (where units start, 3.2–3.3) and SOS-SET-02 (the bid, 3.1)."""
+"""SOS-SET-01 (units start fresh, where their counters say, 3.2–3.3) and SOS-SET-02 (the bid, 3.1)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from sos_helpers import ids, run, start_event
 
@@ -31,6 +33,15 @@ def test_an_l_unit_starts_in_any_landing_zone_and_nowhere_else(sos_game: GameDat
 def test_a_reinforcement_waits_on_its_turn_box(sos_game: GameData) -> None:
     found = run(None, [start_event(sos_game, {"GE-R3": Location.on_turn(2)})], sos_game, SETUP)
     assert ids(found) == ["SOS-SET-01"]
+
+
+def test_a_unit_set_up_spent_is_illegal(sos_game: GameData) -> None:
+    """3.2: each player places his units face up (fresh)."""
+    start = start_event(sos_game)
+    spent = replace(start, units=tuple(replace(u, spent=u.unit == "SU-X") for u in start.units))
+    found = run(None, [spent], sos_game, SETUP)
+    assert ids(found, severity=Severity.ILLEGAL) == ["SOS-SET-01"] and found[0].units == ("SU-X",)
+    assert "face up" in found[0].message
 
 
 def test_the_lower_bidder_may_not_play_the_soviets(sos_game: GameData) -> None:

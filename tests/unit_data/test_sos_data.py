@@ -283,6 +283,22 @@ BROKEN: dict[str, tuple[Callable[[Values], None], str]] = {
         lambda v: _set_all_cards(v, "Rubble", "multi_copy", "sequential"),
         "Rubble SO-11 is sequential (expected cumulative, rules 5.2)",
     ),
+    "area id credited to the rules": (
+        lambda v: _area(v, MAMAYEV_ID)["sources"].pop("id"),
+        "id of 26 is credited to 'rules 2.2, 5.1",
+    ),
+    "landing zone terrain credited to the rules": (
+        lambda v: _area(v, 40)["sources"].pop("terrain"),
+        "terrain of 40 is credited to 'rules 2.2, 10.3",
+    ),
+    "defaulted strongpoint credited to the rules": (
+        lambda v: _area(v, 41)["sources"].pop("strongpoint"),
+        "strongpoint of 41 is credited to 'rules 2.2, 10.3",
+    ),
+    "card effect credited to the rules": (
+        lambda v: _card(v, "GE-11")["sources"].update(effect="rules 5.2"),
+        "effect of 'GE-11' is credited to 'rules 5.2' (expected 'reconstructed: <reason>'",
+    ),
     "too little rubble": (
         lambda v: [_card(v, cid).update(name="Ruins") for cid in ("SO-12", "SO-13")],
         "1 Rubble cards (expected at least 3",

@@ -7,7 +7,9 @@ the five unit types, the black counters that leave in the End phase of turn 3, t
 area (2.1.1, 2.2, 10.4); Mamayev Kurgan with set-up letter G and its extra card (2.2, 5.1); Soviet
 landing zones and the three L units that start in them (2.2, 3.3, 10.3); the defence-3 areas that
 decide victory (2.2, 3.1); 27 cards a side and the nine cards the text names, with how their
-copies combine (2.3, 5.2, 8.1). Each check below names its rule; a broken one points at the record
+copies combine (2.3, 5.2, 8.1). And the converse: a fact the text never gives (an area's number or
+terrain, a counter's values, a card's effect …) is sourced ``reconstructed:``, never credited to
+the rules (``check_sources``). Each check below names its rule; a broken one points at the record
 that contradicts it. ``CHECKS`` runs after the generic cross-checks (``data.crossref``).
 """
 
@@ -360,6 +362,52 @@ def check_cards(checks: Checks) -> None:
         )
 
 
+NOT_IN_TEXT: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "game": ((), ("id", "module_name", "version", "vassal_version", "description")),
+    "scenario": ((), ("id", "name", "description")),
+    "areas": (("areas",), ("id", "defense", "control", "map_edge", "terrain", "strongpoint", "polygon", "label")),
+    "borders": (("borders",), ("areas",)),
+    "counters": (("units",), ("formation", "company", "group", "fresh", "spent")),
+    "markers": (("markers",), ("count",)),
+    "cards": (("cards",), ("effect", "firepower")),
+    "turn_track": (("turns",), ("cards",)),
+}
+"""Per data file (the list of records in it, or () for a file that is one record): the fields the
+rules text never gives for any record: it has no map, no counter values, no card texts, no hand
+sizes, no marker counts (docs/sos-data.md). Such a field is ours, also where the file leaves it to
+its default (the record's source covers it then, as the module's help page counts it)."""
+
+RECONSTRUCTED = "reconstructed:"
+
+
+def check_sources(checks: Checks) -> None:
+    """A fact the rules text never gives (``NOT_IN_TEXT``) is sourced ``reconstructed: <reason>``:
+    by the record's ``source`` or by a ``sources`` entry for the field, never credited to the rules."""
+    for kind, (where, fields) in NOT_IN_TEXT.items():
+        if not checks.has(kind):
+            continue
+        raw = checks.files[kind].value
+        records = raw
+        for key in where:
+            records = records.get(key, []) if isinstance(records, dict) else []
+        listed = list(enumerate(records)) if where else [(None, raw)]
+        for i, record in listed:
+            if not isinstance(record, dict):
+                continue
+            own = record.get("sources") or {}
+            for field in fields:
+                source = own.get(field, record.get("source", ""))
+                if isinstance(source, str) and not source.startswith(RECONSTRUCTED):
+                    base: tuple[str | int, ...] = (*where, i) if i is not None else ()
+                    path = (*base, "sources", field) if field in own else (*base, "source")
+                    checks.report(
+                        kind,
+                        path,
+                        f"{field} of {record.get('id', kind)!r} is credited to {source!r}",
+                        f"'reconstructed: <reason>': the rules text never gives {field}",
+                    )
+
+
 CHECKS: tuple[Callable[[Checks], None], ...] = (
     check_game,
     check_vocabulary,
@@ -369,4 +417,5 @@ CHECKS: tuple[Callable[[Checks], None], ...] = (
     check_setup_letters,
     check_units,
     check_cards,
+    check_sources,
 )

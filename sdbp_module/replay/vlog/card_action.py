@@ -15,6 +15,10 @@ replay's clock gives the action (``replay.apply.advance_clock``), so that the ch
 
 The named cards are found by name in the game's data (a game without such a card is not affected).
 
+Another copy of the span's card that its side plays as the action, where the rules let copies of
+that card be played together (``Card.plays_together``: cumulative or sequential), joins the span
+with the same number: copies played together are one play, not an action each.
+
 The span of a named card ends with the card's attack, or at the first act that cannot belong to
 it: a pass, a phase, another card played as an action, a discard to continue, an entrenchment, any
 act of the other side, and for *Surprise Assault* a move or a fire of its own side. The span of an
@@ -82,11 +86,22 @@ def _span_kind(game: GameData, event: Event) -> str | None:
     return None
 
 
-def _ends_span(event: Event, card: CardPlay, kind: str) -> bool:
+def another_copy(game: GameData, event: Event, card: CardPlay) -> bool:
+    """True when ``event`` plays, as the action, another copy of ``card``'s card by the same side, and
+    the rules let copies of it be played together (``Card.plays_together``, 5.2)."""
+    if not (isinstance(event, CardPlay) and event.as_action and event.side is card.side):
+        return False
+    if not (game.has_card(event.card) and game.has_card(card.card)):
+        return False
+    data = game.card(event.card)
+    return data.plays_together and data.name == game.card(card.card).name
+
+
+def _ends_span(game: GameData, event: Event, card: CardPlay, kind: str) -> bool:
     if isinstance(event, (Pass, PhaseStart, Entrench)):
         return True
     if isinstance(event, CardPlay):
-        return event.as_action
+        return event.as_action and not another_copy(game, event, card)
     if isinstance(event, CardDiscard):
         return event.reason is DiscardReason.CONTINUE
     side = acting_side(event)
@@ -146,8 +161,10 @@ def number_card_actions(events: list[Event], game: GameData) -> list[Event]:
     number = 0
     pending: dict[int, int] = {}  # index → the action number of the attack a card was played for
     for i, event in enumerate(events):
-        if card is not None and _ends_span(event, card, kind):
+        if card is not None and _ends_span(game, event, card, kind):
             card = None
+        if card is not None and event.action is None and another_copy(game, event, card):
+            event = replace(event, action=number)  # copies played together are one play (5.2)
         if i not in pending and _for_own_attack(game, event):
             j = _attack_after(events, i)
             if j is not None:

@@ -7,8 +7,10 @@ may let one action use units of several areas doing several things. A side liste
 join any). The action is judged when it closes (the next action opens, the phase changes, the log
 ends), from the clock's record of its parts and activated units.
 
-Not covered here: spent units retreated or eliminated as damage (legal), and the flip-state of units
-a card brings in. Each rule has a neutral id; a game lists it under its own (``rules.base.relabel``).
+Not covered here: spent units retreated or eliminated as damage (legal), the flip-state of units
+a card brings in, and the participants another rule judges (one fault, one id): the units of a pure
+move action (MOVE-FLIP-SPENT) and, where ``AreaImpulse.attack_flip_judged``, the units that fired or
+assaulted. Each rule has a neutral id; a game lists it under its own (``rules.base.relabel``).
 """
 
 from __future__ import annotations
@@ -208,10 +210,34 @@ def act_same_action(r: FunctionRule, before: GameState, event: Event, after: Gam
             return
 
 
-def _unflipped(r: FunctionRule, state: GameState, event: Event | None) -> tuple[Finding, ...]:
+def pure_move(clock: Clock) -> bool:
+    """The action under way is a move action and nothing else: MOVE-FLIP-SPENT judges its units' flip."""
+    return bool(clock.parts) and all(p.kind is PartKind.MOVE for p in clock.parts)
+
+
+def _flip_judged_elsewhere(state: GameState, ctx: CheckContext) -> frozenset[UnitId]:
+    """The participants whose flip a rule of its own judges (one fault, one id): the units of a pure move
+    action (MOVE-FLIP-SPENT), and, where the game says so, the units that fired or assaulted in the
+    action (``AreaImpulse.attack_flip_judged``)."""
+    c = state.clock
+    if pure_move(c):
+        return frozenset(c.activated)
+    if not ctx.impulse.attack_flip_judged:
+        return frozenset()
+    return frozenset(u for a in state.attacks for u in a.units)
+
+
+def _unflipped(r: FunctionRule, state: GameState, event: Event | None, ctx: CheckContext) -> tuple[Finding, ...]:
     c = state.clock
     units = state.units
-    fresh = tuple(sorted(u for u in c.activated if (s := units.get(u)) is not None and not s.spent and s.location.is_on_map))
+    elsewhere = _flip_judged_elsewhere(state, ctx)
+    fresh = tuple(
+        sorted(
+            u
+            for u in c.activated
+            if u not in elsewhere and (s := units.get(u)) is not None and not s.spent and s.location.is_on_map
+        )
+    )
     if not fresh:
         return ()
     return (
@@ -251,7 +277,7 @@ all that ACT-FLIP-PARTICIPANTS and MOVE-FLIP-SPENT judge (most actions end with 
 
 def _flip_finish(r: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
     if final.clock.action_side is not None and final.clock.phase is ACTION_PHASE:
-        yield from _unflipped(r, final, None)
+        yield from _unflipped(r, final, None, ctx)
 
 
 @rule(
@@ -268,7 +294,7 @@ def act_flip_participants(r: FunctionRule, before: GameState, event: Event, afte
     if c.action_side is None:
         return ()
     if not isinstance(event, Flip):  # a flip never closes an action (``CLOSING_EVENTS``)
-        return _unflipped(r, before, event) if closes_action(c, event) else ()
+        return _unflipped(r, before, event, ctx) if closes_action(c, event) else ()
     if event.spent and c.phase is ACTION_PHASE and not c.activated.issuperset(event.units):
         return _flipped_outsiders(r, before, event)
     return ()

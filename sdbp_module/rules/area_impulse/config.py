@@ -29,6 +29,10 @@ class AreaImpulse:
     """After a pass of the side that acts first, the other side may discard one card to go on; the
     Action phase then also ends on a first-side pass that is not so answered. Without it the phase
     ends only on two passes in a row."""
+    end_on_passes_stated: bool = True
+    """The game's text says the Action phase ends on two passes in a row. False: the text leaves the
+    end condition open and two passes in a row is the assumed reading, so a phase that ends otherwise
+    is suspicious, not illegal (an act after two passes in a row stays illegal)."""
     late_discard_switch: str | None = None
     """A switch of the game (value "forbidden" or another) saying whether a discard to continue may
     follow a pass of the other side and then one of the first side; None: it may."""
@@ -41,9 +45,23 @@ class AreaImpulse:
     bridge_only_types: tuple[tuple[Side, UnitTypeId], ...] = ()
     """(side, unit type): such units cross a river border only by a bridge."""
     single_exit_classes: frozenset[AreaClassId] = frozenset()
-    """Area classes a move leaves with one unit per action, and only to an adjacent area."""
+    """Area classes a move leaves with one unit per action, into an adjacent area."""
+    single_exit_switch: str | None = None
+    """A switch of the game (value "adjacent_only" or another) saying whether the unit leaving an area
+    of a single-exit class ends its move in the adjacent area it enters ("adjacent_only") or may move
+    on with the MP it has left; None: it ends its move there."""
+    single_exit_card: CardTest | None = None
+    """A card whose play as the action lifts the one-unit limit of the single-exit classes."""
     no_fire_into_classes: frozenset[AreaClassId] = frozenset()
     """Area classes no fire may target."""
+    card_fire_into_closed_rec: bool = False
+    """The game's text closes ``no_fire_into_classes`` to unit fire only: card fire into such an area
+    breaches a reading (the card's own text, where it has one), suspicious rather than illegal."""
+    control_stated_on_entry_only: bool = False
+    """The game's text gives the control rule only for an area a move enters (it passes to the mover
+    when no enemy unit is there): a disagreement about any other area — one a move leaves, one emptied
+    by damage, a retreat, a placement or a removal, a marker on an area no move of the action entered —
+    is suspicious, not illegal. False: the whole control rule is the game's text."""
     grouped_sides: frozenset[Side] = frozenset()
     """Sides whose units activated together share one non-empty ``Unit.group``; a unit whose group is
     "" (an independent) may join any activation."""
@@ -64,6 +82,12 @@ class AreaImpulse:
     fire_marker_extra_rec: bool = False
     """A marker placed by an attack that places none breaches a recommended reading (suspicious unless
     strict) rather than the rule itself (illegal)."""
+    attack_flip_judged: bool = False
+    """The game has rules of its own for units left fresh after they fired or assaulted: the shared
+    ACT-FLIP-PARTICIPANTS then leaves those units to them (one fault, one id)."""
+    retreat_stacking_judged: bool = False
+    """The game's retreat rules judge the stacking of retreats (where a retreat may overflow and where
+    it must end): the shared stacking rule then leaves ``Damage`` events to them (one fault, one id)."""
     cites: tuple[tuple[str, str], ...] = ()
     """(topic, rules section) a shared rule's message cites for a topic (``cite``); a topic not given
     cites the rule's own reference. Topics: "reshuffle", "played-card", "discard-phase",

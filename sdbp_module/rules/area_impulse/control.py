@@ -2,12 +2,16 @@
 
 If the controller of an area has no unit in it and the opponent has at least one, control passes to
 the opponent **at once** — during a move at each entry and departure, on retreat, elimination and
-placement. Empty and contested areas keep their controller.
+placement. Empty and contested areas keep their controller. Where the game's text gives the rule
+only for an area a move enters (``AreaImpulse.control_stated_on_entry_only``), a disagreement about
+any other area is suspicious.
 
 CONTROL-CHANGE judges, after every event that moves units and after every logged control marker,
 that control is what the control rule gives. Moves are re-played step by step (``paths.shift``), so an
 area a stack captured in passing stays captured, and the area a side leaves with enemy units in it
 passes to the enemy. The rule's id is neutral; a game lists it under its own (``rules.base.relabel``).
+A control marker is judged at the face its player gave it: the checker reads a marker put down and
+turned in one act as one marker, when the act is done (``replay.markers``).
 """
 
 from __future__ import annotations
@@ -204,7 +208,8 @@ def control_change(
                 before,
                 event,
                 f"The control marker shows {event.side.label} in area {event.area}, but {self.rule_ref} gives "
-                f"{expected.label} ({_occupancy(before, event.area, game)}).",
+                f"{expected.label} ({_occupancy(before, event.area, game)}){_assumed(ctx, _entered(before, event.area))}.",
+                severity=_severity(ctx, _entered(before, event.area)),
                 units=before.units_in(event.area),
                 areas=(event.area,),
                 expected=expected.value,
@@ -235,16 +240,34 @@ def control_change(
         expected = view.controller(area)
         actual = now.controller(area)
         if actual is not expected:
+            entered = isinstance(event, Move) and area != event.from_area
             yield self.finding(
                 before,
                 event,
                 f"After this event area {area} is {actual.label}-controlled, but {self.rule_ref} gives "
-                f"{expected.label} ({_occupancy(after, area, game)}).",
+                f"{expected.label} ({_occupancy(after, area, game)}){_assumed(ctx, entered)}.",
+                severity=_severity(ctx, entered),
                 units=after.units_in(area),
                 areas=(area,),
                 expected=expected.value,
                 actual=actual.value,
             )
+
+
+def _entered(before: GameState, area: AreaId) -> bool:
+    """Whether a move of the action under way entered ``area`` (its destination)."""
+    return any(p.kind is PartKind.MOVE and p.target == area for p in before.clock.parts)
+
+
+def _severity(ctx: CheckContext, entered: bool) -> Severity | None:
+    """The rule's own severity, or suspicious where the game states the rule only for entered areas."""
+    return Severity.SUSPICIOUS if ctx.impulse.control_stated_on_entry_only and not entered else None
+
+
+def _assumed(ctx: CheckContext, entered: bool) -> str:
+    if ctx.impulse.control_stated_on_entry_only and not entered:
+        return "; the rules text gives the control rule only for an area a move enters, the rest is assumed"
+    return ""
 
 
 def _hops(game: GameData, origin: AreaId, target: AreaId) -> int | None:

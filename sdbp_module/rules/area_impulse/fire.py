@@ -187,11 +187,13 @@ def no_fire_into(
     game = ctx.game
     target = event.target
     if game.has_area(target) and game.area(target).colour in closed:
+        by_card = not event.units and ctx.impulse.card_fire_into_closed_rec
         yield self.finding(
             before,
             event,
             f"The {event.side.label} fire at area {target}, an area of class {game.area(target).colour} "
-            "that no fire may target.",
+            + ("that no unit may fire into (card fire there goes by the card's text)." if by_card else "that no fire may target."),
+            severity=ctx.rules.rec_severity() if by_card else None,
             units=event.units,
             areas=(target,),
         )

@@ -7,9 +7,11 @@ and fire on which a card of ``AreaImpulse.marker_suppressing_card`` was played n
 own reading (``AreaImpulse.fire_marker_reading``, e.g. for its assaults) is asked first. A marker
 put on the target instead of the firing area, one left out, and one no fire of the action explains
 are findings; a marker placed by an attack that places none is illegal, or a breach of a recommended
-reading where ``AreaImpulse.fire_marker_extra_rec`` says so. Messages cite ``AreaImpulse.cite``
+reading where ``AreaImpulse.fire_marker_extra_rec`` says so (never for fire a marker-suppressing card
+was played on: the card says no marker). Messages cite ``AreaImpulse.cite``
 topic "fire-marker", else the rule's reference. The rule has a neutral id; a game lists it under its
-own (``rules.base.relabel``).
+own (``rules.base.relabel``). A marker is judged at the face its player gave it: the checker reads a
+marker put down and turned in one act as one marker with its last face (``replay.markers``).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ class _Need:
     attack: Attack
     area: AreaId | None  # where the marker goes (None: the attack places none)
     why_none: str  # for an attack that places none: what it is ("card fire (…)", …)
+    suppressed: bool = False  # it places none because a marker-suppressing card was played on it
 
 
 def _need(attack: Attack, ctx: CheckContext) -> _Need:
@@ -69,19 +72,21 @@ def _need(attack: Attack, ctx: CheckContext) -> _Need:
     if test is not None:
         play = next((p for p in attack.cards() if test(game, p.card)), None)
         if play is not None:
-            return _Need(attack, None, f"fire with {card_text(game, play.card)}")
+            return _Need(attack, None, f"fire with {card_text(game, play.card)}", suppressed=True)
     if attack.origin is None or attack.origin == attack.target:
         return _Need(attack, None, f"same-area fire in {attack.target}")
     return _Need(attack, attack.origin, "")
 
 
 def _placed(attacks: Iterable[Attack]) -> list[tuple[GameState, FireMarkerSet]]:
-    """The fire markers placed from the first declaration on, each once, in log order."""
+    """The fire markers placed from the first declaration on, each once, in log order. A marker put
+    down and turned in one act is one placement at its last face (``replay.markers``); a marker of
+    an earlier act turned now (``was``) is a change of that marker, not one this action places."""
     seen: set[int] = set()
     out: list[tuple[int, GameState, FireMarkerSet]] = []
     for attack in attacks:
         for state, e in attack.steps:
-            if isinstance(e, FireMarkerSet) and e.present and id(e) not in seen:
+            if isinstance(e, FireMarkerSet) and e.present and e.was is None and id(e) not in seen:
                 seen.add(id(e))
                 out.append((e.where.index, state, e))
     out.sort(key=lambda t: t[0])
@@ -152,12 +157,13 @@ def _judge_markers(
             )
         elif none and not required:
             kinds = sorted({n.why_none for n in none})
+            stated = all(n.suppressed for n in none)  # the game's card says so: never a mere reading
             yield self.finding(
                 state,
                 e,
                 f"A {e.side.label} fire marker is placed on area {e.area} for {' and '.join(kinds)}, which places "
                 f"no fire marker ({cite}).",
-                severity=ctx.rules.rec_severity() if ctx.impulse.fire_marker_extra_rec else Severity.ILLEGAL,
+                severity=ctx.rules.rec_severity() if ctx.impulse.fire_marker_extra_rec and not stated else Severity.ILLEGAL,
                 side=e.side,
                 areas=(e.area,),
             )

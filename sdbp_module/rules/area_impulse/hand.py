@@ -8,8 +8,10 @@ everything there was); excess discards (``CardDiscard`` reason ``excess``) must 
 hand exactly to the target (measured against track + bonus, or, where the game's switch
 ``AreaImpulse.hand_excess_switch`` says "false", the track alone). In a game that keeps an over-full
 hand (``AreaImpulse.hand_excess_kept``) no excess is discarded: a hand above its target stays as it
-is and draws nothing. A final count off by no more than the bonus sets can give is
-HAND-BONUS-SETS's; the others HAND-SIZE's. A side of
+is and draws nothing. A final count that is wrong in its bonus is HAND-BONUS-SETS's: the track
+drawn but an earned bonus left out, or, past the target, exactly the bonus the control markers on
+the board claim (``shown_bonus``; what the module's Draw button counts) where control gives
+another. The others are HAND-SIZE's, a hand drawn past its size with no bonus claimed among them. A side of
 ``AreaImpulse.first_draw_exempt`` is not judged on the first turn (its game has a rule of its own).
 When the log never lists the piles, the hands after the first turn are unknown: one cannot-check
 each at the end of the log (``with_note``). Each rule has a neutral id; a game lists it under its
@@ -77,14 +79,30 @@ def bonus(game: GameData, state: GameState, side: Side) -> Bonus:
     return Bonus(cards, "; ".join(words), tuple(all_areas))
 
 
+def shown_bonus(game: GameData, state: GameState, side: Side) -> int | None:
+    """The cards of the bonus sets the control markers on the board show ``side`` holding (a marker of the
+    side in each area, or the area printed as the side's with no marker): the bonus a player reading the
+    board claims (the module's **Draw** button counts the same way). None when the log never showed the
+    markers (``GameState.control_markers`` unknown): then no bonus is claimed beyond what control gives."""
+    markers = state.control_markers
+    if markers is None:
+        return None
+    cards = 0
+    for bonus_set in game.game.hand_bonus_sets:
+        areas = game.bonus_areas(bonus_set.id)
+        if areas and all((markers.get(a) or game.area(a).control) is side for a in areas):
+            cards += bonus_set.cards
+    return cards
+
+
 # -- one side's Draw phase ----------------------------------------------------------------------------
 
 
 class _Verdict(Enum):
     OK = "ok"
     EXCESS = "excess"  # the excess discards are wrong (HAND-SIZE)
-    BONUS = "bonus"  # the count beyond the track is a wrong bonus (CARD-BONUS-SETS)
-    SIZE = "size"  # the final hand is wrong otherwise (HAND-SIZE)
+    BONUS = "bonus"  # a wrong bonus: an earned one left out, or one the board's markers claim that control does not give
+    SIZE = "size"  # the final hand is wrong otherwise, past its size with no bonus claimed included (HAND-SIZE)
     UNKNOWN = "unknown"  # the hand before the draw is not known
 
 
@@ -103,6 +121,7 @@ class _Draw:
     excess_needed: int  # under the switch's reading
     excess_other: int  # under the other reading of AMB-03
     available: int  # deck + discard at the end
+    shown: int | None  # the bonus the board's control markers show (None: the markers are not known)
     at: tuple[GameState, Event]  # where to point: the side's last draw or excess discard, else the phase start
     verdict: _Verdict
 
@@ -119,6 +138,7 @@ def _draw_phase(steps: Steps, end: GameState, ctx: CheckContext, side: Side) -> 
     if allowance is None:
         return None
     earned = bonus(ctx.game, start_state, side)
+    shown = shown_bonus(ctx.game, start_state, side)
     drawn = excess = 0
     at: tuple[GameState, Event] = (end, start_event)  # the phase's own clock, not the one before it
     for s, e in steps[1:]:
@@ -145,11 +165,15 @@ def _draw_phase(steps: Steps, end: GameState, ctx: CheckContext, side: Side) -> 
         verdict = _Verdict.EXCESS
     elif hand_end == goal or (hand_end < goal and available == 0):
         verdict = _Verdict.OK
-    elif 0 <= hand_end - allowance <= sum(b.cards for b in ctx.game.game.hand_bonus_sets):
-        verdict = _Verdict.BONUS
+    elif allowance <= hand_end < target:
+        verdict = _Verdict.BONUS  # the track drawn, an earned bonus left out
+    elif hand_end > goal and shown is not None and shown != earned.cards and hand_end - allowance == shown:
+        verdict = _Verdict.BONUS  # the bonus the markers claim, which control does not give
     else:
         verdict = _Verdict.SIZE
-    return _Draw(side, turn, allowance, earned, target, goal, start, hand_end, drawn, excess, needed, other, available, at, verdict)
+    return _Draw(
+        side, turn, allowance, earned, target, goal, start, hand_end, drawn, excess, needed, other, available, shown, at, verdict
+    )
 
 
 def _pile_note(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterable[F]:
@@ -236,10 +260,13 @@ def card_bonus_sets(r: FunctionRule, steps: Steps, end: GameState, ctx: CheckCon
         if d is None or _exempt(d, ctx) or d.verdict is not _Verdict.BONUS:
             continue
         s, e = d.at
+        claimed = ""
+        if d.end > d.target and d.shown is not None:
+            claimed = f"; the control markers on the board show {d.shown}, which control at the draw does not give"
         yield r.finding(
             s, e,
             f"{side.label} holds {d.end} after the draw = track {d.track} + {d.end - d.track} bonus card(s); "
-            f"earned {d.bonus.cards} ({d.bonus.words}).",
+            f"earned {d.bonus.cards} ({d.bonus.words}){claimed}.",
             side=side, areas=d.bonus.areas, expected=d.bonus.cards, actual=d.end - d.track,
         )
 

@@ -21,7 +21,8 @@ are not undone, which can only make the later units' price cheaper, never dearer
 
 The restrictions a side is under come from the game's ``AreaImpulse`` (``CheckContext.impulse``):
 area classes closed to a side, sides barred from enemy-occupied enemy-held areas, unit types that
-cross rivers only by bridges, and area classes a move leaves one unit at a time to an adjacent area.
+cross rivers only by bridges, and area classes a move leaves one unit at a time into an adjacent area
+(where it ends its move, or moves on: the game's switch ``AreaImpulse.single_exit_switch``).
 
 Facts the checker lacks (a unit or area the game data does not know) give ``cannot-check``
 naming the missing fact, never a silent pass.
@@ -37,11 +38,11 @@ from typing import NamedTuple
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData, Unit
 from sdbp_module.replay.apply import CLOSING_EVENTS, closes_action, opens_new_action
-from sdbp_module.replay.clock import PartKind
+from sdbp_module.replay.clock import Clock, PartKind
 from sdbp_module.replay.events import Event, Move, MoveKind
 from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
-from sdbp_module.rules.area_impulse.activation import PARTICIPANTS_UNFLIPPED
+from sdbp_module.rules.area_impulse.activation import PARTICIPANTS_UNFLIPPED, pure_move
 from sdbp_module.rules.area_impulse.config import PLAIN, AreaImpulse
 from sdbp_module.rules.area_impulse.paths import (
     BoardView,
@@ -535,8 +536,7 @@ def _unflipped_movers(state: GameState) -> tuple[UnitId, ...]:
     clock = state.clock
     if clock.action_side is None or not clock.activated:
         return ()
-    moved = any(p.kind is PartKind.MOVE for p in clock.parts)
-    if not moved or any(p.kind is not PartKind.MOVE for p in clock.parts):
+    if not pure_move(clock):
         return ()
     return tuple(sorted(u for u in clock.activated if (s := state.unit(u)) is not None and not s.spent))
 
@@ -665,16 +665,33 @@ def _single_exit_class(ctx: CheckContext, area: AreaId) -> bool:
     return game.has_area(area) and game.area(area).colour in ctx.impulse.single_exit_classes
 
 
+def _stops_on_exit(ctx: CheckContext) -> bool:
+    """Whether a unit leaving a single-exit area ends its move in the adjacent area it enters."""
+    switch = ctx.impulse.single_exit_switch
+    return switch is None or ctx.rules.get(switch) == "adjacent_only"
+
+
+def _exit_limit_lifted(clock: Clock, ctx: CheckContext) -> bool:
+    """Whether a card played as the action lifts the one-unit limit (``single_exit_card``)."""
+    test = ctx.impulse.single_exit_card
+    return test is not None and any(
+        p.kind is PartKind.CARD and p.card is not None and test(ctx.game, p.card) for p in clock.parts
+    )
+
+
 @rule(
     "MOVE-SINGLE-EXIT",
     "movement",
     Severity.ILLEGAL,
-    "a move leaves an area of a single-exit class with one unit per action, only to an adjacent area",
+    "a move leaves an area of a single-exit class with one unit per action, into an adjacent area",
     events=(Move,),
 )
 def single_exit(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
+    """One unit leaves such an area per action (unless a ``single_exit_card`` was played as the action),
+    and, where the game's reading says so (``single_exit_switch``), ends its move in the adjacent area
+    it enters; otherwise it may move on, and the path and cost rules judge the rest of its move."""
     if not ctx.impulse.single_exit_classes or not isinstance(event, Move) or not _is_move_action(event):
         return
     origin = event.from_area
@@ -688,7 +705,7 @@ def single_exit(
         else ()
     )
     leaving = (*earlier, *event.units)
-    if len(leaving) > 1:
+    if len(leaving) > 1 and not (joining and _exit_limit_lifted(clock, ctx)):
         yield self.finding(
             before,
             event,
@@ -699,6 +716,8 @@ def single_exit(
             expected=1,
             actual=len(leaving),
         )
+    if not _stops_on_exit(ctx):
+        return
     steps = event.steps
     far = (steps is not None and len(steps) > 1) or (
         ctx.game.has_area(event.to_area) and not ctx.game.is_adjacent(origin, event.to_area)

@@ -90,7 +90,7 @@ def _reshuffle_findings(r: FunctionRule, before: GameState, event: Reshuffle, ct
         yield r.finding(
             before, event,
             f"{side.label} reshuffles though the deck holds {len(p.deck)} card(s) and the hand needs {max(need, 0)} ({cite}).",
-            expected=need, actual=len(p.deck),
+            expected=f"fewer than {max(need, 0)} in the deck", actual=len(p.deck),
         )
 
 

@@ -3,9 +3,10 @@
 The clock (``replay.clock``) says which action each event belongs to and keeps the last few actions
 of the phase; these rules compare that with the common area-impulse sequence: Draw → Action → End,
 the side the data names (``game.first_side``) acting first in every turn, sides alternating, a pass
-not final, the Action phase ending on two passes in a row. With ``AreaImpulse.discard_to_continue``
-the other side may answer a pass of the first side by discarding one card to go on, and the phase
-also ends on a first-side pass so left unanswered.
+not final, the Action phase ending on two passes in a row (an assumed reading, so a phase ending
+otherwise is suspicious, where ``AreaImpulse.end_on_passes_stated`` is false). With
+``AreaImpulse.discard_to_continue`` the other side may answer a pass of the first side by discarding
+one card to go on, and the phase also ends on a first-side pass so left unanswered.
 
 What the log cannot show: whether a discarded-to-continue card had an effect (a card play of it
 would be a separate, visible event), and hands when the start snapshot gives no piles
@@ -30,7 +31,6 @@ from sdbp_module.replay.events import (
     Event,
     GameEnd,
     PhaseStart,
-    Pile,
     acting_side,
 )
 from sdbp_module.replay.memo import remembers
@@ -261,11 +261,14 @@ def _end_on_passes(r: FunctionRule, before: GameState, event: Event, ctx: CheckC
             and (c.last is None or c.last.kind is not CONTINUE)
         ):
             last = f"after {_words(c.last)}" if c.last is not None else "with no action or pass logged"
+            stated = ctx.impulse.end_on_passes_stated
             yield r.finding(
                 before,
                 event,
                 f"The Action phase of turn {c.turn} ends {last}; it ends only on two passes in a row"
-                + (f" or a {first.label} pass." if discard else "."),
+                + (f" or a {first.label} pass" if discard else "")
+                + ("." if stated else " (the assumed reading: the rules text does not give the end condition)."),
+                severity=None if stated else Severity.SUSPICIOUS,
             )
         return
     opening = _opening(before, event)
@@ -341,14 +344,7 @@ def _discard_continue(r: FunctionRule, before: GameState, event: Event, ctx: Che
         yield r.finding(
             before, event, f"{len(cards)} cards discarded to continue; exactly one.", expected=1, actual=len(cards)
         )
-    if event.to is not Pile.DISCARD:
-        yield r.finding(
-            before,
-            event,
-            f"The discarded card goes to the {event.to.value} pile; it goes to the discard pile.",
-            expected=Pile.DISCARD.value,
-            actual=event.to.value,
-        )
+    # where the discarded card goes is the game's own pile rules' (one fault, one id)
     if before.piles_known:
         hand = before.hand(event.side)
         outside = [card for card in cards if card not in hand]

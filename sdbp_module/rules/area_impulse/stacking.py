@@ -8,8 +8,9 @@ At most ``stacking_limit`` units per side in one area **at any moment**. Two way
   logged path or, without one, when every path within reach does.
 
 A ``Damage`` event holds a whole retreat, so only the areas the retreating units end in are judged
-here (a game may allow overflowing in passing). The rule's id is neutral (STACK-LIMIT); a game lists
-it under its own (``rules.base.relabel``).
+here (a game may allow overflowing in passing), and none where the game's retreat rules judge the
+stacking of retreats themselves (``AreaImpulse.retreat_stacking_judged``). The rule's id is neutral
+(STACK-LIMIT); a game lists it under its own (``rules.base.relabel``).
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ def stack_limit(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
     limit = ctx.game.game.stacking_limit
+    if isinstance(event, Damage) and ctx.impulse.retreat_stacking_judged:
+        return  # the game's retreat rules judge where a retreat may overflow and where it ends
     if isinstance(event, Move) and event.move_kind is MOVE_ACTION:
         result = analyse(before, event, ctx.game, ctx.impulse)
         if isinstance(result, Missing):

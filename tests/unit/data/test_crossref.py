@@ -218,6 +218,20 @@ CASES: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
         ],
     ),
     (
+        "chat colour code leading piece text",
+        [
+            ("counters.yaml", "formation: S,", 'formation: "!S",'),
+            ("cards.yaml", "name: Air Strike,", 'name: "|Air Strike",'),
+            ("markers.yaml", "name: Turn,", 'name: " ~Turn",'),
+            ("areas.yaml", "name: North-west,", 'name: "North-west!",'),  # not at the start: fine
+        ],
+        [
+            "mini/cards.yaml:2:48: cards[0].name: card name '|Air Strike' starts with '|', a VASSAL chat colour code: the chat would show the reports that start with it as HTML (expected a first character other than | ! ? ~ `)",
+            "mini/counters.yaml:4:43: units[2].formation: unit formation '!S' starts with '!', a VASSAL chat colour code: the chat would show the reports that start with it as HTML (expected a first character other than | ! ? ~ `)",
+            "mini/markers.yaml:3:22: markers[1].name: marker name ' ~Turn' starts with '~', a VASSAL chat colour code: the chat would show the reports that start with it as HTML (expected a first character other than | ! ? ~ `)",
+        ],
+    ),
+    (
         "deck card without timing",
         [("cards.yaml", "timing: D,", 'timing: "-",')],
         [

@@ -9,8 +9,9 @@ import pytest
 from data_support import Edit, problems
 from jsonschema import Draft202012Validator
 
+from sdbp_module.data.files import KINDS
 from sdbp_module.data.sources import parse_yaml
-from sdbp_module.data.validate import KINDS, describe, load_schema, validate_file
+from sdbp_module.data.validate import describe, load_schema, validate_file
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -123,13 +123,13 @@ BILLION_LAUGHS = "".join(
 
 
 def test_an_alias_bomb_cannot_be_read_and_stops_early() -> None:
-    """Nine aliases of nine aliases ... would be 43 million values: refused when repeating ``e`` (66,430 values)
-    would take what aliases add past 100,000 (74,718 so far)."""
+    """Nine aliases of nine aliases ... would be 43 million values: refused when repeating ``d`` (7,381 values,
+    itself included) would take what aliases add past 10,000 (8,289 so far)."""
     assert BILLION_LAUGHS.startswith("a: &a [lol, lol,") and "h: &h [*g, *g," in BILLION_LAUGHS
     with pytest.raises(InputError) as caught:
         parse_yaml(BILLION_LAUGHS, "bomb.yaml")
     assert caught.value.message == (
-        "bomb.yaml:5:4: cannot be read: aliases repeat the list or mapping anchored here into more than 100000 "
+        "bomb.yaml:4:4: cannot be read: aliases repeat the list or mapping anchored here into more than 10000 "
         "values (an alias bomb?)"
     )
 

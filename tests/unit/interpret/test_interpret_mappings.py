@@ -250,11 +250,38 @@ def test_markers_from_lines_palette_and_delete(game: GameData, module: Path) -> 
     assert problems == []
     w = lambda n: Where("t.vlog", n)  # noqa: E731
     assert events == [
-        ControlSet(where=w(1), area=AreaId(14), side=V),
-        TrenchSet(where=w(2), area=AreaId(8), level=2),
-        FireMarkerSet(where=w(3), area=AreaId(11), side=F),
-        TrenchSet(where=w(4), area=AreaId(8), level=0),
+        ControlSet(where=w(1), area=AreaId(14), side=V, by=V),  # by: the side its line names
+        TrenchSet(where=w(2), area=AreaId(8), level=2, by=V),  # by: the side of the palette drag's MOVE line
+        FireMarkerSet(where=w(3), area=AreaId(11), side=F, by=F),
+        TrenchSet(where=w(4), area=AreaId(8), level=0, was=2),  # the level the deleted marker showed
         NoSupplySet(where=w(5), side=F, area=AreaId(21)),
+    ]
+
+
+def test_a_marker_turned_with_its_menu_is_the_same_marker_with_another_face(game: GameData, module: Path) -> None:
+    """One piece, one marker: a control, fire and trench marker dragged from the palette and turned
+    with their menu are each a re-face (``was``) of that marker, with the player of the ``MARKER``
+    line; the line is not read as a second marker; choosing the face it already shows is nothing."""
+    s = Scribe(module)
+    control = s.add_marker(V, "control", "french", "14")
+    s.set_marker(V, control, "viet_minh")
+    fire = s.add_marker(V, "fire", "french", "8")
+    s.set_marker(V, fire, "viet_minh")
+    s.set_marker(V, fire, "viet_minh")  # the face it shows: a D/ that changes nothing
+    trench = s.add_marker(V, "trench", "1", "8")
+    s.set_marker(V, trench, "2")
+    s.set_marker(F, control, "french")  # the other player turns it back
+    events, problems = run(s, game, module)
+    assert problems == []
+    w = lambda n: Where("t.vlog", n)  # noqa: E731
+    assert events == [
+        ControlSet(where=w(1), area=AreaId(14), side=F, by=V),
+        ControlSet(where=w(2), area=AreaId(14), side=V, was=F, by=V),
+        FireMarkerSet(where=w(3), area=AreaId(8), side=F, by=V),
+        FireMarkerSet(where=w(4), area=AreaId(8), side=V, was=F, by=V),
+        TrenchSet(where=w(6), area=AreaId(8), level=1, by=V),
+        TrenchSet(where=w(7), area=AreaId(8), level=2, was=1, by=V),
+        ControlSet(where=w(8), area=AreaId(14), side=F, was=V, by=F),
     ]
 
 

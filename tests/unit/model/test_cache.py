@@ -83,7 +83,10 @@ def test_editing_a_data_file_is_a_miss(folder: Path, cache_folder: Path, builds:
     game_file.write_text(game_file.read_text().replace("title: Mini Game", "title: Mini Game II"))
     assert load_game(folder).game.title == "Mini Game II"
     assert len(builds) == 2 and len(entries(cache_folder)) == 2
-    (folder / "notes.txt").write_text("a new file in the folder\n")
+    (folder / "notes.txt").write_text("a new file in the folder\n")  # not data: not read, not a miss
+    load_game(folder)
+    assert len(builds) == 2
+    (folder / "module.yaml").write_text("{}\n")  # an optional data file that was absent
     load_game(folder)
     assert len(builds) == 3
 

@@ -17,6 +17,7 @@ from sdbp_module.replay.events import (
     DamageResult,
     DiscardReason,
     Fire,
+    FireMarkerSet,
     Flip,
     Move,
     Pass,
@@ -207,3 +208,13 @@ def test_an_action_a_draw_or_end_phase_and_a_turn_s_card_plays_are_bounded() -> 
         f"t:6: more than {MAX_TURN_CARD_PLAYS:,} cards played in turn 2; a turn is read with up to {MAX_TURN_CARD_PLAYS:,} "
         "(a real one has a few dozen)"
     )
+
+
+def test_a_turned_fire_marker_is_the_same_marker_with_another_face() -> None:
+    """One piece, one marker: turned from French to VM (``was``), the French marker is gone; a VM marker
+    of the same area put down (no ``was``) stands beside a French one (both sides fired from there)."""
+    s = state_from_text("10: FR-A | ctrl french | fire french\n")
+    turned = apply(s, FireMarkerSet(area=A(10), side=VM, was=FR))
+    assert turned.fire_markers == {(A(10), VM)}
+    beside = apply(s, FireMarkerSet(area=A(10), side=VM))
+    assert beside.fire_markers == {(A(10), FR), (A(10), VM)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -76,10 +77,26 @@ def test_round_trip(tmp_path: Path) -> None:
     events = [e for e in one_of_each()]
     write_events(path, events)
     back = read_events(path)
-    # positions are kept as written (<memory>); everything else is equal
-    assert list(back) == events
-    write_events(tmp_path / "again.jsonl", back)
+    # each event is at its own line of the transcript, not where it says it was (<memory>); all else is equal
+    assert [e.where for e in back] == [ev.Where(str(path), i, i + 1) for i in range(len(events))]
+    assert [dataclasses.replace(e, where=ev.NOWHERE) for e in back] == events
+    write_events(tmp_path / "again.jsonl", [dataclasses.replace(e, where=ev.NOWHERE) for e in back])
     assert (tmp_path / "again.jsonl").read_bytes() == path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "where",
+    ['{"file":"other.vlog","index":7}', '{"file":"<end of log>","index":1073741824}', '{"file":"<memory>","index":0}'],
+)
+def test_a_lines_own_where_does_not_move_it(tmp_path: Path, where: str) -> None:
+    """A transcript cannot put its events in another file or at a made-up position: each is at its line."""
+    path = tmp_path / "t.jsonl"
+    path.write_text(f'{{"type":"pass","side":"french"}}\n\n{{"type":"pass","side":"viet_minh","where":{where}}}\n', encoding="utf-8")
+    a, b = read_events(path)
+    assert (a.where, b.where) == (ev.Where(str(path), 0, 1), ev.Where(str(path), 1, 3))
+    path.write_text(f'{{"type":"pass","side":"viet_minh","where":{where[:-1]},"x":1}}}}\n', encoding="utf-8")
+    with pytest.raises(InputError):  # still checked
+        read_events(path)
 
 
 def test_where_defaults_to_the_file_line(tmp_path: Path) -> None:

@@ -247,8 +247,8 @@ def test_a_game_reads_the_same_as_through_the_schema(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     events = read_events(path)
-    assert list(events) == [
-        event_from_json(line, ev.Where(str(path), i, i + 1)) for i, line in enumerate(lines)
+    assert list(events) == [  # each at its own line, whatever ``where`` the line gives
+        dataclasses.replace(event_from_json(line, ev.NOWHERE), where=ev.Where(str(path), i, i + 1)) for i, line in enumerate(lines)
     ]
 
 
@@ -269,10 +269,13 @@ def test_reading_a_valid_file_does_not_import_jsonschema(tmp_path: Path) -> None
 
 
 def _read_line_by_line(path: Path) -> tuple[ev.Event, ...] | str:
-    """The reference: each non-blank line through ``parse_line``; the events, or the error's message."""
+    """The reference: each non-blank line through ``parse_line``, at its own line; the events, or the error's message."""
     lines = [(n, line) for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if line.strip()]
     try:
-        return tuple(parse_line(line, ev.Where(str(path), i, n)) for i, (n, line) in enumerate(lines))
+        return tuple(
+            dataclasses.replace(parse_line(line, ev.Where(str(path), i, n)), where=ev.Where(str(path), i, n))
+            for i, (n, line) in enumerate(lines)
+        )
     except InputError as exc:
         return str(exc)
 

@@ -1,6 +1,6 @@
 """The HTML report's layout and its pictures, with a small fake painter (``reports.html``, ``reports.pictures``).
 
-The log is the SQ-1 transcript of the CLI tests (3 illegal, 20 cannot-check, 1 info findings; most of
+The log is the SQ-1 transcript of the CLI tests (2 illegal, 20 cannot-check, 1 info findings; most of
 them at the end of the log, with no areas or units). The fake painter draws a tiny PNG whose colour
 and size come from the view asked for, and records each call, so a test can tell which snapshot a
 finding was drawn from and how many renders there were. The real painter is exercised end to end
@@ -109,7 +109,7 @@ def text_of(el: lxml.html.HtmlElement) -> str:
 def test_every_finding_of_the_json_report_has_its_block(checked: Checked) -> None:
     doc = parse(render(checked))
     findings = report_to_json(checked.report)["findings"]
-    assert len(findings) == 24 and len(doc.xpath("//article[contains(@class,'finding')]")) == len(findings)
+    assert len(findings) == 23 and len(doc.xpath("//article[contains(@class,'finding')]")) == len(findings)
     summaries = {r.rule_id: getattr(r, "summary") for r in checked.package.rules}
     for i, f in enumerate(findings):
         el = block(doc, i)
@@ -146,14 +146,14 @@ def test_contents_link_to_every_group_and_each_illegal_finding(checked: Checked)
     groups = {"#" + s.get("id") for s in doc.xpath("//section[@class='group']")}
     assert groups <= set(links)
     illegal = [f"#f-{i + 1}" for i, f in enumerate(checked.report.findings) if f.severity is Severity.ILLEGAL]
-    assert doc.xpath("//ol[@class='toc-illegal']//a/@href") == illegal and len(illegal) == 3
+    assert doc.xpath("//ol[@class='toc-illegal']//a/@href") == illegal and len(illegal) == 2
 
 
 def test_summary_counts_result_and_rules(checked: Checked) -> None:
     doc = parse(render(checked))
     counts = {d.xpath("span[@class='label']")[0].text: int(d.xpath("span[@class='n']")[0].text) for d in doc.xpath("//div[contains(@class,'count ')]")}
-    assert counts == {"illegal": 3, "suspicious": 0, "cannot-check": 20, "info": 1}
-    assert "breaks the rules: 3 illegal findings" in text_of(doc.xpath("//p[contains(@class,'verdict')]")[0])
+    assert counts == {"illegal": 2, "suspicious": 0, "cannot-check": 20, "info": 1}
+    assert "breaks the rules: 2 illegal findings" in text_of(doc.xpath("//p[contains(@class,'verdict')]")[0])
     assert "Result: none. The log stops at turn 1" in text_of(doc.xpath("//p[@class='result']")[0])
     facts = text_of(doc.xpath("//dl[@class='facts']")[0])
     assert "Events 14" in facts and f"Rules checked {len(checked.report.rules_checked)}" in facts
@@ -195,7 +195,7 @@ def test_policy_serious_draws_only_illegal_and_suspicious(checked: Checked) -> N
     for i, f in enumerate(checked.report.findings):
         expected = 1 if f.severity in (Severity.ILLEGAL, Severity.SUSPICIOUS) else 0
         assert len(block(doc, i).xpath(".//img")) == expected, f.rule_id
-    assert len(painter.calls) == 3
+    assert len(painter.calls) == 2
 
 
 def test_policy_none_draws_nothing(checked: Checked, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -267,3 +267,15 @@ def test_page_has_no_log_contract_is_ascii_swing_html_and_deterministic(game: Ga
     tags = {el.tag for el in lxml_html.fromstring(text).iter() if isinstance(el.tag, str)}
     assert tags <= {"html", "head", "title", "body", "h1", "h2", "h3", "p", "ul", "ol", "li", "a", "b", "i", "code", "br", "table", "tr", "th", "td"}
     assert "Credits" in text and "Nick Richardson" in text
+
+
+def test_page_says_side_faced_markers_have_an_entry_per_side(game: GameData, built: Built) -> None:
+    """How to place markers: control and fire markers have one palette entry per side; a kind with
+    other faces (trench levels) has one entry, turned with its menu."""
+    page = page_of(game, built.root)
+    assert (
+        "control and fire markers have one entry per side (<b>Control (French)</b>, <b>Control (Viet Minh)</b>, "
+        "<b>Fire (French)</b> and <b>Fire (Viet Minh)</b>); take the one showing the side the marker is for. "
+        "A marker's right-click menu sets its face." in page
+    )
+    assert "Trench (" not in page

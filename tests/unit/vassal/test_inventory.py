@@ -51,9 +51,30 @@ def test_zones_do_not_overlap_at_area_labels(built: Built) -> None:
         assert zone_at(polys, *area.label) == [str(area.id)]
 
 
-def test_one_piece_slot_per_counter_and_marker_kind(built: Built) -> None:
-    expected = [u.id for u in built.game.units] + [m.id for m in built.game.markers]
+def test_one_piece_slot_per_counter_and_marker_kind_and_per_side_face(built: Built) -> None:
+    """A marker kind whose faces are the sides (control, fire) has one slot per face."""
+    faces = {"control": 2, "fire": 2}
+    expected = [u.id for u in built.game.units] + [m.id for m in built.game.markers for _ in range(faces.get(m.id, 1))]
     assert built.inventory.piece_slots == expected
+
+
+def test_each_side_face_slot_shows_its_face(built: Built) -> None:
+    """``Fire (Viet Minh)`` is a fire marker showing the Viet Minh face: its state, level and Layer."""
+    from sdbp_module.codec.pieces import add_piece_fields, split_chain
+
+    shown = {}
+    for slot in built.root.iter("VASSAL.build.widget.PieceSlot"):
+        fields = add_piece_fields((slot.text or "").strip())
+        assert fields is not None
+        types, states = split_chain(fields[1]), split_chain(fields[2])
+        assert types is not None and states is not None
+        chain = dict(zip((t.split(";")[1] if t.startswith("PROP;") else t.split(";")[0] for t in types), states, strict=True))
+        if "sdbp_state" in chain:
+            shown[slot.get("entryName")] = (chain["sdbp_state"], chain["sdbp_level"], slot.get("gpid"))
+    assert shown["Control (French)"][:2] == ("french", "1") and shown["Control (Viet Minh)"][:2] == ("viet_minh", "2")
+    assert shown["Fire (French)"][:2] == ("french", "1") and shown["Fire (Viet Minh)"][:2] == ("viet_minh", "2")
+    assert shown["Trench"][:2] == ("1", "1") and "Trench (Level 2)" not in shown
+    assert (shown["Control (French)"][2], shown["Fire (French)"][2]) == ("199", "200")  # the gpids of the earlier build
 
 
 def test_two_decks_of_27_and_the_special_card_removed(built: Built) -> None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
 from sdbp_module.errors import BuildError
+from sdbp_module.model.cache import ENVIRONMENT, OFF
 from sdbp_module.model.game_data import GameData
 from sdbp_module.vassal import artwork, commands, package
 
@@ -22,15 +22,53 @@ def sha256(path: Path) -> str:
 
 @pytest.fixture()
 def warm_dir(built: Built, tmp_path: Path) -> Path:
-    """An output folder with the image cache of the session build (fast rebuilds)."""
-    shutil.copytree(built.path.parent / artwork.CACHE_DIR, tmp_path / artwork.CACHE_DIR)
+    """An empty output folder; the session build filled the image cache (fast rebuilds)."""
     return tmp_path
 
 
-def test_two_cold_builds_are_byte_identical(game: GameData, built: Built, tmp_path: Path) -> None:
+def test_two_cold_builds_are_byte_identical_and_leave_only_the_module(
+    game: GameData, built: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The drawn images are cached in the user's cache folder, never in the output folder."""
+    monkeypatch.setenv(ENVIRONMENT, str(tmp_path / "cache"))
     other = commands.build_module(game, tmp_path / "cold", None)
     assert other.images.drawn > 0 and other.images.cached == 0
     assert sha256(other.path) == sha256(built.path)
+    assert [p.name for p in (tmp_path / "cold").iterdir()] == [other.path.name]
+    assert len(list((tmp_path / "cache" / "images").glob("*.png"))) == other.images.drawn
+    again = commands.build_module(game, tmp_path / "cold", None)
+    assert again.images.drawn == 0 and sha256(again.path) == sha256(built.path)
+
+
+def test_without_a_cache_every_image_is_drawn(game: GameData, built: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENVIRONMENT, OFF)
+    result = commands.build_module(game, tmp_path, None)
+    assert (result.images.drawn, result.images.cached) == (artwork.count(game), 0)
+    assert sha256(result.path) == sha256(built.path)
+
+
+def test_a_damaged_or_foreign_cached_image_is_a_miss(game: GameData, built: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENVIRONMENT, str(tmp_path / "cache"))
+    commands.build_module(game, tmp_path / "first", None)
+    cached = sorted((tmp_path / "cache" / "images").glob("*.png"))
+    cached[0].write_bytes(cached[0].read_bytes()[:-20])  # cut: no end chunk
+    cached[1].write_bytes(b"not a png")
+    result = commands.build_module(game, tmp_path / "second", None)
+    assert (result.images.drawn, result.images.cached) == (2, artwork.count(game) - 2)
+    assert sha256(result.path) == sha256(built.path)
+
+
+def test_the_image_cache_keeps_the_most_recently_used(game: GameData, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENVIRONMENT, str(tmp_path / "cache"))
+    monkeypatch.setattr(artwork, "KEEP_IMAGES", 10)
+    old = tmp_path / "cache" / "images"
+    old.mkdir(parents=True)
+    for i in range(20):
+        (old / f"{i:064x}.png").write_bytes(b"old")
+        os.utime(old / f"{i:064x}.png", (1_000_000 + i, 1_000_000 + i))
+    commands.build_module(game, tmp_path / "out", None)
+    assert len(list(old.glob("*.png"))) == 10
+    assert not (old / f"{19:064x}.png").exists()  # the newest of the old ones is older than every drawn image
 
 
 def test_a_cached_rebuild_draws_nothing_and_is_byte_identical(game: GameData, built: Built, warm_dir: Path) -> None:
@@ -46,14 +84,19 @@ def test_source_date_epoch_sets_the_zip_dates(game: GameData, warm_dir: Path, mo
 
 
 def test_supplied_artwork_is_used_byte_for_byte(game: GameData, warm_dir: Path, tmp_path: Path) -> None:
-    art = tmp_path / "art"
-    art.mkdir()
-    (art / "map.png").write_bytes(b"\x89PNG supplied map")
-    result = commands.build_module(game, warm_dir, art)
+    import io
     import zipfile
 
+    from PIL import Image
+
+    art = tmp_path / "art"
+    art.mkdir()
+    supplied = io.BytesIO()
+    Image.new("RGB", (300, 200), (10, 120, 30)).save(supplied, "PNG")
+    (art / "map.png").write_bytes(supplied.getvalue())
+    result = commands.build_module(game, warm_dir / "out", art)
     with zipfile.ZipFile(result.path) as archive:
-        assert archive.read("images/map.png") == b"\x89PNG supplied map"
+        assert archive.read("images/map.png") == supplied.getvalue()
     assert result.images.supplied == 1
 
 
@@ -88,7 +131,7 @@ def test_failure_mid_write_leaves_no_partial_file(game: GameData, warm_dir: Path
     assert str(info.value) == f"{path}: cannot write (No space left on device (injected)); the previous module is untouched"
     monkeypatch.setattr(package.os, "fsync", real_fsync)
     assert path.read_bytes() == before
-    assert sorted(p.name for p in warm_dir.iterdir()) == sorted([artwork.CACHE_DIR, path.name])
+    assert [p.name for p in warm_dir.iterdir()] == [path.name]
 
 
 def test_a_module_failing_verification_is_a_build_error(game: GameData, warm_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -101,11 +144,10 @@ def test_a_module_failing_verification_is_a_build_error(game: GameData, warm_dir
 
 
 def test_first_build_failure_leaves_nothing(game: GameData, built: Built, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    shutil.copytree(built.path.parent / artwork.CACHE_DIR, tmp_path / artwork.CACHE_DIR)
     monkeypatch.setattr(commands.verify, "verify_module", lambda *a, **k: (["broken"], None))
     with pytest.raises(BuildError):
         commands.build_module(game, tmp_path, None)
-    assert [p.name for p in tmp_path.iterdir()] == [artwork.CACHE_DIR]
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_smaller_game_without_a_special_card_builds_clean(game: GameData, tmp_path: Path) -> None:
@@ -123,6 +165,6 @@ def test_a_smaller_game_without_a_special_card_builds_clean(game: GameData, tmp_
     result = commands.build_module(small, tmp_path, None)
     problems, inv = verify.verify_module(result.path, expected_areas=[str(a.id) for a in small.areas])
     assert problems == []
-    assert len(inv.piece_slots) == 4 + len(small.markers)
+    assert len(inv.piece_slots) == 4 + len(small.markers) + 2  # control and fire: a slot per side face
     assert inv.decks["French deck"] == ["FR-01", "FR-02"] and inv.decks["Removed cards"] == []
     assert "Special card" not in inv.prototypes

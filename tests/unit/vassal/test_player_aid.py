@@ -313,7 +313,8 @@ def test_a_module_with_the_aid_verifies_and_a_missing_page_is_reported(game: Gam
     info = game.game
     root = etree.Element("VASSAL.build.GameModule", {"VassalVersion": info.vassal_version, "name": info.module_name, "nextPieceSlotId": "1", "version": info.version})
     writer.add_chart_window(root, game, buildfile.K_PLAYER_AID)
-    entries = {"buildFile.xml": etree.tostring(root, xml_declaration=True, encoding="UTF-8"), "moduledata": buildfile.moduledata_xml(game, 0)}
+    built = buildfile.stamped(root, info.version)
+    entries = {"buildFile.xml": built.xml, "moduledata": buildfile.moduledata_xml(game, 0, built.version)}
     entries.update(writer.aid_files(game))
     path = tmp_path / "m.vmod"
     path.write_bytes(package.zip_bytes(entries))

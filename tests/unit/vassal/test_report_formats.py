@@ -62,6 +62,20 @@ def test_every_module_report_is_documented(built: Built) -> None:
         assert keys in doc.get(event, set()), (event, keys)
 
 
+def test_no_report_can_be_shown_as_html(built: Built) -> None:
+    """Chat HTML is off, and the engine turns it back on only for a report whose text starts with a chat
+    colour code (``QuickColors``): every report starts with the ``SDBP|`` prefix, or (the map's move and
+    create reports) with the piece's name, which validation keeps from starting with one."""
+    (options,) = built.root.iter(M + "GlobalOptions")
+    assert options.get("chatterHTMLSupport") == "Never"
+    assert all(fmt.startswith("SDBP|") for fmt in module_formats(built))
+    maps = [el for el in built.root.iter(M + "Map", M + "PlayerHand") if el.get("moveWithinFormat") or el.get("createFormat")]
+    assert maps
+    for el in maps:
+        for attribute in ("moveWithinFormat", "moveToFormat", "createFormat", "changeFormat"):
+            assert el.get(attribute, "") in ("", "$message$") or el.get(attribute, "").startswith("$pieceName$ "), attribute
+
+
 def test_every_documented_shape_is_written_by_the_module(built: Built) -> None:
     written = {shape(f) for f in module_formats(built)}
     for event, shapes in documented().items():

@@ -430,6 +430,19 @@ def test_clear_markers_is_the_helper_line_with_each_markers_removal(scribe: Scri
     assert marker not in scribe.tracker.pieces
 
 
+def test_set_marker_is_one_change_of_state_and_level_with_the_marker_line_under_it(scribe: Scribe) -> None:
+    """A marker's menu face (as the engine logs it: the Dynamic Properties' ``D/`` with the Report
+    Action's ``MARKER`` line as its child)."""
+    marker = scribe.add_marker(V, "control", "french", "14")
+    scribe.set_marker(V, marker, "viet_minh")
+    assert last(scribe) == [
+        f"D/{marker} changed",
+        [["CHAT* SDBP|1|MARKER|side=Viet Minh|marker=control|state=viet_minh|area=14"]],
+    ]
+    piece = scribe.tracker.pieces[marker]
+    assert (piece.prop("sdbp_state"), piece.prop("sdbp_level")) == ("viet_minh", "2")
+
+
 def test_draw_to_hand_is_each_cards_send_to_location_under_the_helper_line(scribe: Scribe) -> None:
     """**Draw** (§2.13): per card the Send To Location's ``D/``, with the ``M/`` to the hand's first slot
     (the first card makes a new stack there, the second lands on it) and the deck's mask ``D/``."""

@@ -49,6 +49,7 @@ CASES: list[tuple[str, Edit, str]] = [
     ("undefined prototype", _xml(b"prototype;French card", b"prototype;French kard"), "prototype 'French kard' is not defined"),
     ("duplicate gpid", _xml(b'gpid="2"', b'gpid="1"'), "two piece slots share a gpid"),
     ("zone missing", _xml(b'name="14" path=', b'name="14b" path='), "do not match the areas"),
+    ("chat HTML on", _xml(b'chatterHTMLSupport="Never"', b'chatterHTMLSupport="Always"'), "chatterHTMLSupport is 'Always', not 'Never'"),
 ]
 
 

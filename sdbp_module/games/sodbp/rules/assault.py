@@ -166,7 +166,7 @@ def _read(attack: Attack, game: GameData) -> AssaultFacts:
         if isinstance(event, DiceRoll):
             if event.purpose in ATTACK_PURPOSES and event.side in (None, side):
                 rolls.append((i, event))
-        elif isinstance(event, CardPlay):
+        elif isinstance(event, CardPlay) and attack.holds(event):
             name = card_name(game, event.card)
             if event.side is side and name == GIAP:
                 giap.append((i, event))
@@ -800,36 +800,53 @@ def assault_giap_reroll_limit(self: FunctionRule, attack: Attack, ctx: CheckCont
     if isinstance(total, res.Missing):
         yield _cannot(self, attack, total.text)
         return
-    if logged == total.value:
+    wrong = giap_attack_error(attack, ctx)
+    if wrong is None:
         return
+    text, units = wrong
+    yield self.finding(
+        attack.before,
+        attack.first,
+        text,
+        units=units,
+        areas=_areas(attack),
+        expected=total.value,
+        actual=logged,
+    )
+
+
+def giap_attack_error(attack: Attack, ctx: CheckContext) -> tuple[str, tuple[UnitId, ...]] | None:
+    """What is wrong with a Viet Minh assault's logged attack because of *Giap Demands Success*: the
+    firepower of the units the re-rolls cost left out, or a re-roll kept that is not the best so far
+    (ASSAULT-GIAP-REROLL-LIMIT's; FIRE-ATTACK-TOTAL leaves such a total to it). None: no such error."""
+    logged = res.logged(attack, "attack")
+    if attack.side is not VM or logged is None:
+        return None
+    f = facts(attack, ctx.game)
+    if not f.rerolls:
+        return None
+    total = res.attack_total(attack, ctx.game, ctx.rules)
+    if isinstance(total, res.Missing) or logged == total.value:
+        return None
     results = [sum(r.values) for _, r in (f.rolls[0], *f.rerolls)]
     best = max(results)
     diff = logged - total.value
     lost = [u for _, u in f.casualties if u in set(f.participants)]
     lost_fp = res.units_firepower(lost, ctx.game)
     if isinstance(lost_fp, res.Total) and lost and diff == -lost_fp.value:
-        yield self.finding(
-            attack.before,
-            attack.first,
+        return (
             f"The logged attack {logged} leaves out the firepower of the units the re-rolls cost "
             f"({_units_text(lost)}, {lost_fp.value}); Giap does not recalculate the attack: {total.text}.",
-            units=lost,
-            areas=_areas(attack),
-            expected=total.value,
-            actual=logged,
+            tuple(lost),
         )
-        return
     others = sorted({r for r in results if r != best and r - best == diff})
     if others:
-        yield self.finding(
-            attack.before,
-            attack.first,
+        return (
             f"The logged attack {logged} keeps the roll {others[0]}, not the best so far ({best} of "
             f"{', '.join(str(r) for r in results)}); Giap keeps the higher result: {total.text}.",
-            areas=_areas(attack),
-            expected=total.value,
-            actual=logged,
+            (),
         )
+    return None
 
 
 @at_close(
@@ -910,8 +927,8 @@ def assault_no_fire_marker(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
     """AMB-05: a fire marker placed while an assault's action lasts (``origin_area``: one on the origin)."""
-    if not before.attacks or not isinstance(event, FireMarkerSet) or not event.present:
-        return
+    if not before.attacks or not isinstance(event, FireMarkerSet) or not event.present or event.was is not None:
+        return  # only a marker put down (one turned is a marker of an earlier act: ``replay.markers``)
     switch = ctx.rules.get("fire_marker_on_assault")
     for attack in before.attacks:
         if not attack.is_assault:

@@ -35,12 +35,13 @@ action still open), with each event's state before it:
   play); a withdrawal from another area; a withdrawal step to a non-adjacent area or one the French
   do not control (RETREAT-ADJ-CONTROLLED judges only ``Damage`` retreats, so it would not see a
   withdrawal: AMB-19's "treat it as retreats" is judged here); a fresh withdrawn unit not spent at
-  the segment's end; the points the VM's ``Damage`` uses on the units left ≠ ``min(d6,
+  the segment's end; the points the VM's ``Damage`` uses ≠ ``min(d6,
   capacity)`` (capacity = Σ 3 fresh / 2 spent over the French units left in the area; the outcomes
-  are counted by ``damage.analyse``, an elimination for want of a retreat area counting 2 (1) as a
+  are counted by ``damage.counted``, a unit hit that is no longer there counting too (the unit is
+  DAMAGE-TARGET-AREA-ONLY's), an elimination for want of a retreat area counting 2 (1) as a
   flip + retreat (retreat)), or a ``Damage.points`` other than the d6 (or that minimum); when the
   log makes the detonation a card attack (``Fire(card=Detonate)``) the points are
-  DAMAGE-MUST-MAXIMIZE's, which reads the same d6 (``damage._damage``). Cannot-check:
+  DAMAGE-MUST-MAXIMIZE's, which reads the same d6 (``damage.rules_damage``). Cannot-check:
   no target (nor any withdrawal or damage naming it), no die logged. Red areas, armour across a
   river and stacking of the withdrawals: FR-RED-AREA, FR-ARMOR-RIVER and STACK-LIMIT-9 see withdraw
   moves (``movement.py``, ``stacking.py``), so they are not repeated here;
@@ -484,22 +485,15 @@ def _withdrawals(self: FunctionRule, play: Play, area: AreaId, ctx: CheckContext
             )
 
 
-def _points_used(damages: list[tuple[GameState, Damage]], left: set[UnitId], ctx: CheckContext) -> tuple[int, int]:
-    """(low, high) points the outcomes on ``left`` use (8.4); low < high when an elimination may be a
-    flip + retreat (retreat) with nowhere to go."""
-    counted = [
-        s for st, d in damages for s in damage_rules.analyse(st, d, ctx).outcomes if s.outcome.unit in left and s.on_map
-    ]
-    high = sum(s.high for s in counted)
+def _points_used(damages: list[tuple[GameState, Damage]], ctx: CheckContext) -> tuple[int, int]:
+    """(low, high) points the outcomes use (8.4), counted as the damage rules count them
+    (``damage.counted``: a unit hit that is not among those left is DAMAGE-TARGET-AREA-ONLY's, its points
+    used all the same); low < high when an elimination may be a flip + retreat (retreat) with nowhere to go."""
+    used_by = damage_rules.counted(damages, ctx)
+    high = sum(s.high for s in used_by)
     low = high
-    if any(s.outcome.result is DamageResult.ELIMINATE for s in counted):
-        flexible = [
-            s
-            for st, d in damages
-            for s in damage_rules._analyse(st, d, ctx, flexible=True).outcomes  # noqa: SLF001 (read-only use)
-            if s.outcome.unit in left and s.on_map
-        ]
-        low = sum(s.low for s in flexible)
+    if any(s.outcome.result is DamageResult.ELIMINATE for s in used_by):
+        low = sum(s.low for s in damage_rules.counted(damages, ctx, flexible=True))
     return low, high
 
 
@@ -555,7 +549,7 @@ def detonate(self: FunctionRule, play: Play, ctx: CheckContext) -> Iterator[Find
                 expected=d6,
                 actual=d.points,
             )
-    low, high = _points_used(damages, left, ctx)
+    low, high = _points_used(damages, ctx)
     if not low <= expected <= high:
         where_state, where_event = damages[0] if damages else roll
         used = str(low) if low == high else f"{low}–{high}"

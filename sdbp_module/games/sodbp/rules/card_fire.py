@@ -8,11 +8,10 @@ at 7 or more French units, AMB-35) is judged by FIRE-ATTACK-TOTAL (``rules.fire`
 Judged at the ``CardPlay`` itself (the state before it):
 
 * "as your action" (Katyusha, Propaganda, 105mm / 75mm in fire mode, Artillery, TOT, B-26): the play
-  is not logged as the side's action (``CardPlay.as_action`` false) — it was played inside another
-  action or outside any. A card action combined with a unit action or another action card is
-  CARD-ONE-ACTION-CARD's; a 105mm / 75mm played while a French *Artillery* / *TOT* of the action is
-  unresolved is a counter-battery, not a fire;
-* *Fighter Bombers* played outside a French action (the id shares this with CARD-CLASS-D-OWN-ACTION).
+  is not logged as the side's action (``CardPlay.as_action`` false) and was played outside any
+  action or during the other side's. Played inside its own side's action it is combined with it:
+  CARD-ONE-ACTION-CARD's (CA-8), not reported again; a 105mm / 75mm played while a French *Artillery*
+  / *TOT* of the action is unresolved is a counter-battery, not a fire.
 
 Judged when the card's action closes (``Gate``: a card play, or an action closing in a turn with card
 plays; ``finish`` for an action still open when the log ends), from the action's steps:
@@ -29,12 +28,10 @@ plays; ``finish`` for an action still open when the log ends), from the action's
   roll, a damage allocated by the Viet Minh, or a trench lowered after the negated play. Which card
   a counter-battery may negate (and *Mortar Support* under ``counterbattery_covers_mortar``, AMB-20)
   is CARD-NEGATION-TARGET's; a negated *Mortar Support*'s +3 is FIRE-ATTACK-TOTAL's;
-* Katyusha, Propaganda: the card is not in the removed pile when the action closes (the card's own
-  "remove from game after play"; its later return is CARD-REMOVED-AFTER-PLAY's);
-* *Fighter Bombers*: a ``Damage`` of its attack (from its play to the next declaration) allocated by
-  the Viet Minh — the firer allocates (AMB-18; retreat destinations are the owner's, judged by the
-  RETREAT-* rules); two or more copies in one action with a copy's roll missing while a later copy
-  rolled (resolved together, not one after another); copies negated by *Poor Weather* are skipped;
+* *Fighter Bombers*: two or more copies in one action with a copy's roll missing while a later copy
+  rolled (resolved together, not one after another; CARD-MULTI-RESOLUTION leaves this card to this
+  id); copies negated by *Poor Weather* are skipped. Played outside the French action is
+  CARD-CLASS-D-OWN-ACTION's, its damage allocated by the Viet Minh DAMAGE-WHO-ALLOCATES' (DA-6);
 * *Propaganda*: the target holds no Thai unit (``Unit.thai``, French units, at play time); the dice
   (the Viet Minh's rolls of purpose ``other`` after the play) ≠ one per Thai unit; the units removed
   (``Relocate(to=removed)``) ≠ the dice of 4–6; a non-Thai unit, or a unit outside the target,
@@ -52,6 +49,9 @@ plays; ``finish`` for an action still open when the log ends), from the action's
   (ACT-FLIP-PARTICIPANTS), red areas and armour across a river (FR-RED-AREA, FR-ARMOR-RIVER judge
   gather moves), terrain counted (FIRE-TERRAIN-IGNORED: the fire is from inside the target), a fire
   marker placed (FIRE-MARKER: none for a Counter Attack, AMB-05, at the REC severity).
+
+A Katyusha, Propaganda (or any remove-after-play card) put elsewhere than the removed pile is
+CARD-REMOVED-AFTER-PLAY's (DA-7, CA-4), not these ids'.
 
 Switches: ``art75_boost`` (AMB-17) only changes the firepower, FIRE-ATTACK-TOTAL's; a counter-battery's
 target under ``counterbattery_covers_mortar`` (AMB-20) is CARD-NEGATION-TARGET's. Neither changes a
@@ -79,7 +79,7 @@ from sdbp_module.games.sodbp.rules.sodbp_cards import (
     TOT_ARTILLERY,
     card_name,
 )
-from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
+from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.apply import CLOSING_EVENTS
 from sdbp_module.replay.combat import closed_action
@@ -92,7 +92,6 @@ from sdbp_module.replay.events import (
     Fire,
     Move,
     MoveKind,
-    Pile,
     Relocate,
     TrenchSet,
 )
@@ -316,14 +315,16 @@ def _adjacency(
 
 
 def _not_the_action(self: FunctionRule, before: GameState, play: CardPlay, ctx: CheckContext) -> Iterator[Finding]:
-    """The card must be played as the side's action (logged ``as_action``)."""
+    """The card must be played as the side's action (logged ``as_action``): not outside any action, nor
+    during the other side's. Played inside its own side's action, it is combined with what opened that
+    action: CARD-ONE-ACTION-CARD's fault (CA-8), not reported again here."""
     if play.as_action:
         return
     clock = before.clock
     if clock.action_side is None:
         where = "outside any action"
     elif clock.action_side is play.side:
-        where = f"inside the {play.side.label} action {clock.action}"
+        return  # combined with its own side's action: CARD-ONE-ACTION-CARD
     else:
         where = f"during the {clock.action_side.label} action {clock.action}"
     yield self.finding(
@@ -331,22 +332,6 @@ def _not_the_action(self: FunctionRule, before: GameState, play: CardPlay, ctx: 
         play,
         f"{_text(ctx.game, play)} is played {where}, not as the {play.side.label} player's action.",
         side=play.side,
-    )
-
-
-def _kept(self: FunctionRule, use: Use, ctx: CheckContext) -> Iterator[Finding]:
-    """A card the card list removes from the game after play must be in the removed pile at the close."""
-    play = use.play
-    pile = use.end.piles_of(play.side).where_is(play.card)
-    if pile is Pile.REMOVED:
-        return
-    where = f"it is in the {pile.value} pile" if pile is not None else "it is in no pile"
-    yield self.finding(
-        use.state,
-        play,
-        f"{_text(ctx.game, play)} is removed from the game after play, but {where} when its action ends.",
-        expected=Pile.REMOVED.value,
-        actual=pile.value if pile is not None else None,
     )
 
 
@@ -366,12 +351,11 @@ def _lowered(use: Use) -> list[tuple[GameState, TrenchSet]]:
 
 def _katyusha_close(self: FunctionRule, use: Use, ctx: CheckContext) -> Iterator[Finding]:
     yield from _adjacency(self, use, ctx, _target(use), VM)
-    yield from _kept(self, use, ctx)
 
 
 c_katyusha = _card_rule(
     "C-KATYUSHA",
-    "Katyusha Rockets: as the action, at an area adjacent to a VM-controlled area; removed after play",
+    "Katyusha Rockets: as the action, at an area adjacent to a VM-controlled area",
     (KATYUSHA,),
     at_play=_not_the_action,
     at_close=_katyusha_close,
@@ -531,22 +515,6 @@ c_b26 = _card_rule(
 # -- Fighter Bombers ------------------------------------------------------------------------------
 
 
-def _fb_play(self: FunctionRule, before: GameState, play: CardPlay, ctx: CheckContext) -> Iterator[Finding]:
-    clock = before.clock
-    if play.as_action or (clock.phase is Phase.ACTION and clock.action_side is play.side):
-        return
-    if clock.action_side is None:
-        when = "outside any action"
-    else:
-        when = f"during the {clock.action_side.label} action {clock.action}"
-    yield self.finding(
-        before,
-        play,
-        f"{_text(ctx.game, play)} is played {when}; it is played during the {play.side.label} player's own action.",
-        side=play.side,
-    )
-
-
 def _segment(use: Use, game: GameData) -> Steps:
     """The card's resolution: from its play to the next copy's play or the next other declaration."""
     play = use.play
@@ -562,24 +530,9 @@ def _segment(use: Use, game: GameData) -> Steps:
 
 
 def _fb_close(self: FunctionRule, use: Use, ctx: CheckContext) -> Iterator[Finding]:
-    game, play = ctx.game, use.play
-    segment = _segment(use, game)
-    if _weathered(segment, play, game):
-        return
-    fire = next((e for _s, e in segment if isinstance(e, Fire) and e.card == play.card), None)
-    target = fire.target if fire is not None else (play.targets[0] if play.targets else None)
-    for s, e in segment:
-        if isinstance(e, Damage) and e.side is not play.side and (e.target is None or e.target == target):
-            yield self.finding(
-                s,
-                e,
-                f"The damage of {_text(game, play)} is allocated by the {e.side.label} player; the "
-                f"{play.side.label} player, who fired, allocates it (AMB-18: the owner only picks retreat routes).",
-                units=tuple(o.unit for o in e.outcomes),
-                side=e.side,
-                expected=play.side.value,
-                actual=e.side.value,
-            )
+    """The copies resolved one after another. Played in the French player's own action is
+    CARD-CLASS-D-OWN-ACTION's, the firer allocating DAMAGE-WHO-ALLOCATES' (DA-6), FP 4
+    FIRE-ATTACK-TOTAL's, the retreat destinations the RETREAT-* rules'."""
     yield from _fb_separately(self, use, ctx)
 
 
@@ -623,9 +576,8 @@ def _fb_separately(self: FunctionRule, use: Use, ctx: CheckContext) -> Iterator[
 
 c_fighter_bombers = _card_rule(
     "C-FIGHTER-BOMBERS",
-    "Fighter Bombers: during the French action; the firer allocates the damage; copies resolved one by one",
+    "Fighter Bombers: copies resolved one by one, each with its own roll",
     (FIGHTER_BOMBERS,),
-    at_play=_fb_play,
     at_close=_fb_close,
 )
 
@@ -635,7 +587,6 @@ c_fighter_bombers = _card_rule(
 
 def _propaganda_close(self: FunctionRule, use: Use, ctx: CheckContext) -> Iterator[Finding]:
     game, play = ctx.game, use.play
-    yield from _kept(self, use, ctx)
     target = play.targets[0] if play.targets else None
     yield from _adjacency(self, use, ctx, target, VM)
     if target is None or not game.has_area(target):
@@ -716,7 +667,7 @@ def _propaganda_outcome(
 c_propaganda = _card_rule(
     "C-PROPAGANDA",
     "Propaganda: as the action, at an area adjacent to a VM-controlled area holding Thai units; one die per Thai "
-    "unit, removed on 4–6; the card removed after play",
+    "unit, removed on 4–6",
     (PROPAGANDA,),
     at_play=_not_the_action,
     at_close=_propaganda_close,

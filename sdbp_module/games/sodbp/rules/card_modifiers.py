@@ -6,8 +6,11 @@ C-SURPRISE-ASSAULT, C-DEBOUCHEZ, C-MINES.
 
 What is judged elsewhere, and not again here: the numbers these cards change — Mortar Support and
 Night Assault +3 (FIRE-ATTACK-TOTAL, with the switches ``mortar_scope`` / ``night_assault_scope`` for
-the totals), Improved Defenses ×2 / ×3 capped at 6 and Flamethrowers' terrain 0 (FIRE-DEFENSE-TOTAL),
-the Bigeard reduction (FIRE-DAMAGE), Débouchez's firepower 6, its no-terrain defense and its damage on
+the totals), Improved Defenses ×2 / ×3 capped at 6 and Flamethrowers' terrain 0 (FIRE-DEFENSE-TOTAL;
+a logged defense that applies a Flamethrowers played where it does not apply is this module's
+C-FLAMETHROWERS alone),
+the Bigeard reduction of a stated damage (FIRE-DAMAGE; the points used are judged here, with
+``damage.points_fault``), Débouchez's firepower 6, its no-terrain defense and its damage on
 the assaulters only once it fires at their area (FIRE-ATTACK-TOTAL, FIRE-TERRAIN-IGNORED,
 FIRE-FRIENDLY-IMMUNE); the Mines / Débouchez abort (ASSAULT-ABORT); Giap's re-roll limit, best result,
 loss and play before the first roll (ASSAULT-GIAP-REROLL-LIMIT, ASSAULT-LOSS); Improved Defenses,
@@ -15,20 +18,24 @@ Night Assault and Mortar Support played after the roll (CARD-TIMING-BEFORE-ROLL)
 Débouchez (CARD-COMBO-MINES-DEBOUCHEZ); a card played by the side that does not own it (CARD-OWN-DECK);
 a French assault, its target, size and origin (ASSAULT-*).
 
-How a play is tied to an attack (``replay.combat.Attack``): the play is among the attack's later
-events, or it was logged just before the declaration — in the action the declaration opens or
-closes, or with no action open (``Attack.prior``; a play the replay carries over from an earlier
-action is that action's, not the attack's). Each play is judged once, when the action that holds it
-ends (or with the attack that takes it as prior; a Draw / End phase play when the phase ends; the
-last ones at the end of the log), against the attacks of its action. A play logged with no action
-open at the start of an Action phase that no declaration takes is not seen.
+How a play is tied to an attack: the one definition of the replay (``replay.combat``, ``Attack.holds``,
+with the SoDBP timings of ``play_sequence.ATTACK_CARD_TIMINGS``): a card played inside an attack
+belongs to the open attack of the side its text is about, the one declared and not yet rolled for a
+card played before the roll (*Improved Defenses*, *Mortar Support*, *Night Assault*, *Mines*,
+*Débouchez*), a rolled one for a card played after it (*Giap*, *Bigeard*, *Command Coordination*);
+with none open it belongs to the next declaration of that side (``Attack.prior``: a *Night Assault*
+logged before the assault lines). Each play is judged once, when the action that holds it ends (or
+with the attack that takes it as prior; a Draw / End phase play when the phase ends; the last ones
+at the end of the log), against the attack it belongs to; with none, the finding says where it was
+played (the attacks then open, or the action). A play logged with no action open at the start of
+an Action phase that no declaration takes is not seen.
 
 Per id (beyond that): C-IMPDEF — outside a French attack (illegal; in a French action with no attack:
 suspicious, pointless), another area than the attacked one (AMB-24 REC), a third copy on one attack;
 C-GIAP — outside a Viet Minh assault; C-NIGHT-ASSAULT — outside a Viet Minh attack, on ordinary fire
 (AMB-13); C-MORTAR — outside a French attack, with a card attack only (AMB-14); C-FLAMETHROWERS — not
 on an attack by French units, or after its damage; C-BIGEARD — not after an attack on French units
-(none, or before its roll); C-COMMAND-COORD — no French die rolled before it in an attack, more than
+(none, or before its roll), the points used reduced by fewer than the French units in the area; C-COMMAND-COORD — no French die rolled before it in an attack, more than
 one die re-rolled, the old dice kept in a French attack's logged total; C-SURPRISE-ASSAULT — no
 assault, or more than one assault in its action; C-DEBOUCHEZ — outside a Viet Minh assault, after
 its fire roll, fired at an area other than the assaulters'; C-MINES — outside a Viet Minh assault,
@@ -48,6 +55,7 @@ from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules import assault as assault_rules
+from sdbp_module.games.sodbp.rules import damage as damage_rules
 from sdbp_module.games.sodbp.rules import resolution as res
 from sdbp_module.games.sodbp.rules.sodbp_cards import (
     BIGEARD,
@@ -128,16 +136,6 @@ class Closed:
         return tuple(p for p in self.plays if p.name == name)
 
 
-def _claims(attack: Attack, play: CardPlay) -> bool:
-    """True when ``play`` concerns ``attack``: one of its later events, or logged just before it."""
-    if any(e is play for _s, e in attack.steps):
-        return True
-    if not any(c is play for c in attack.prior):
-        return False
-    opened = attack.before.action_steps
-    return not opened or any(e is play for _s, e in opened)
-
-
 def _state_in(steps: tuple[tuple[GameState, Event], ...], play: CardPlay) -> GameState | None:
     for state, event in steps:
         if event is play:
@@ -153,15 +151,15 @@ def _gather(
     for state, event in steps:
         if type(event) is CardPlay and id(event) not in seen:
             seen.add(id(event))
-            if not any(_claims(n, event) for n in new):  # taken by the attack its closing event declares
+            if not any(n.holds(event) for n in new):  # taken by the attack its closing event declares
                 found.append((event, state))
     for a in attacks:
         for c in a.prior:
-            if id(c) not in seen and _claims(a, c):
+            if id(c) not in seen:
                 seen.add(id(c))
                 found.append((c, _state_in(a.before.action_steps, c) or a.before))
     plays = tuple(
-        Played(c, state, card_name(game, c.card), tuple(a for a in attacks if _claims(a, c))) for c, state in found
+        Played(c, state, card_name(game, c.card), tuple(a for a in attacks if a.holds(c))) for c, state in found
     )
     return Closed(plays, attacks)
 
@@ -195,10 +193,10 @@ def _forget() -> None:
 
 def _holds(before: GameState, event: Event, after: GameState, ctx: CheckContext) -> bool:
     """An action (or a Draw / End phase) ends, and card plays were logged in it or just before its attacks."""
-    # a play in the action is pending (replay.combat) or before a declaration (an attack's prior)
-    pending, attacks = before.pending_cards, before.attacks
-    if (pending or attacks) and closed_action(before, after) and (pending or any(a.prior for a in attacks)):
-        return True
+    steps = before.action_steps
+    if steps and closed_action(before, after):
+        if len(before.turn_plays) != len(steps[0][0].turn_plays) or any(a.prior for a in before.attacks):
+            return True
     if type(event) is PhaseStart and before.phase_steps:
         return any(type(e) is CardPlay for _s, e in before.phase_steps)
     return False
@@ -259,9 +257,12 @@ def _attacks_text(attacks: Iterable[Attack], game: GameData) -> str:
 
 
 def _where_played(p: Played, game: GameData) -> str:
-    """'in the Viet Minh assault 14 → 17' / 'in a French action with no attack' / 'outside any action'."""
+    """'in the Viet Minh assault 14 → 17' (the attack it belongs to, or else the attacks open when it was
+    played) / 'in a French action with no attack' / 'outside any action'."""
     if p.attacks:
         return f"in {_attacks_text(p.attacks, game)}"
+    if p.state.attacks and not opens_new_action(p.state.clock, p.play):
+        return f"in {_attacks_text(p.state.attacks, game)}"
     side = p.action_side
     if side is None:
         return "outside any action"
@@ -548,9 +549,21 @@ def _resolved_before(attack: Attack, play: CardPlay) -> bool:
     BIGEARD,
 )
 def c_bigeard(self: FunctionRule, closed: Closed, ctx: CheckContext) -> Iterator[Finding]:
-    """*Bigeard Refuses to Leave*: played after an attack against French units (after its roll). The
-    reduction is FIRE-DAMAGE's, the removal CARD-REMOVED-AFTER-PLAY's."""
+    """*Bigeard Refuses to Leave*: played after an attack against French units (after its roll), and the
+    damage reduced by one point per French unit in the attacked area: points used that a smaller
+    reduction gives (none included) are this card's fault, not DAMAGE-MUST-MAXIMIZE's or
+    DAMAGE-ALLOCATION's (``damage.points_fault`` judges the points once for the three). A stated damage
+    that disagrees is FIRE-DAMAGE's, the removal CARD-REMOVED-AFTER-PLAY's."""
     game = ctx.game
+    judged: set[int] = set()
+    for p in closed.named(BIGEARD):
+        for a in p.attacks_by(VM):
+            if a.number in judged:
+                continue
+            judged.add(a.number)
+            fault = damage_rules.points_fault(a, None, ctx)
+            if fault is not None and fault.rule_id == self.rule_id:
+                yield fault.finding(self)
     for p in closed.named(BIGEARD):
         against = p.attacks_by(VM)
         if not against:

@@ -15,8 +15,7 @@ contains its side's assault, *Counter Attack* its gather moves and its attack by
 
 **Negations** (how the log shows them; one reading, used by every rule here): a negating play is a
 Viet Minh 105mm / 75mm of mode ``counter-battery``, a Viet Minh *Poor Weather* or a French *Flares*
-(a card played by the wrong side is CARD-OWN-DECK's; a French-logged *Poor Weather* is also
-C-POOR-WEATHER's). It negates the latest card
+(a card played by the wrong side, a French-logged *Poor Weather* too, is CARD-OWN-DECK's). It negates the latest card
 played by the other side earlier in the same action that no earlier negating play took and that is
 not itself a negating play; for *Flares* the latest such *Night Assault* if there is one (it is
 played "during the assault", possibly after other cards). The replay's ``vlog`` reader logs a
@@ -38,42 +37,44 @@ with a card play (the gate compares ``turn_plays``; other actions cost nothing):
 * CARD-ONE-ACTION-CARD — two class-A plays in one action; or a class-A play beside a unit action;
 * CARD-MULTI-COPY — two copies of one card in one action (suspicious) other than the cumulative /
   sequential cards of 5.2 (``multi_copy``); class-A copies are CARD-ONE-ACTION-CARD's;
-* CARD-MULTI-RESOLUTION — sequential copies (*Mines*, *Débouchez*, *Fighter Bombers*; not negated)
-  not resolved one at a time: a copy played before the previous copy got a roll of its side. The
+* CARD-MULTI-RESOLUTION — sequential copies (*Mines*, *Débouchez*; not negated) not resolved one at
+  a time: a copy played before the previous copy got a roll of its side. *Fighter Bombers* copies are
+  C-FIGHTER-BOMBERS' (the card's own id, with the same test), not reported twice. The
   cumulative copies (+3 per *Mortar Support* / *Night Assault*, ×2 / ×3 of *Improved Defenses*) are
   numbers, judged by FIRE-ATTACK-TOTAL / FIRE-DEFENSE-TOTAL, and not reported again here;
-* CARD-TWO-EFFECTS-ONE — a two-effect card (105mm, 75mm, Artillery, TOT) with an unknown mode, or
-  with both effects logged (its own ``Fire`` and a counter-battery mode, or its own ``Fire`` and a
-  trench marker lowered on a non-French area after it); no mode and no effect logged (and not
-  negated) → cannot-check (the mode is inferred from a logged effect when missing);
+* CARD-TWO-EFFECTS-ONE — a two-effect card (105mm, 75mm, Artillery, TOT: the cards with ``modes``
+  in ``cards.yaml``) with both effects logged (its own ``Fire`` and a counter-battery mode, or its
+  own ``Fire`` and a trench marker lowered on a non-French area after it); no mode and no effect
+  logged (and not negated) → cannot-check (the mode is inferred from a logged effect when missing).
+  A mode that is not one of the card's is a word the format does not know (``replay.vocabulary``),
+  never judged here;
 * CARD-COMBO-MINES-DEBOUCHEZ — *Mines* and *Débouchez à Zéro!* (``Card.excludes``) in one action;
 * CARD-NEGATION-TARGET — a negating play with nothing to negate; *Poor Weather* negating anything
   but *Fighter Bombers* / *B-26*; counter-battery negating anything but *Artillery* / *TOT* (*Mortar
   Support* too under ``counterbattery_covers_mortar=true``, AMB-20: under the REC ``false`` that is
   a REC breach); *Flares* negating anything but a *Night Assault* (whether it was in an assault is
-  C-FLARES'); a counter-battered artillery card that still has an effect (a French fire roll, a
-  ``Damage`` or a trench marker lowered after it). The effect of a negated *Mortar Support* /
-  *Night Assault* is a number (FIRE-ATTACK-TOTAL); that of a negated bomber is C-POOR-WEATHER's;
-* C-POOR-WEATHER — a *Poor Weather* logged as played by the French; for one that negates a
-  *Fighter Bombers* / *B-26* (played as a reaction to it: anything else is CARD-NEGATION-TARGET's
+  C-FLARES'). What a negated card still did is the negating card's own id: a counter-battered
+  artillery card's effect C-105 / C-75's (card_fire), a negated bomber's C-POOR-WEATHER's; that of a
+  negated *Mortar Support* / *Night Assault* is a number (FIRE-ATTACK-TOTAL);
+* C-POOR-WEATHER — for a *Poor Weather* that negates a *Fighter Bombers* / *B-26* (played as a reaction to it: anything else is CARD-NEGATION-TARGET's
   "negates nothing" or wrong target), the bomber card still had an effect: a French attack roll or a ``Damage`` in its target
   between its play and the next French declaration or card play (before the *Poor Weather*: it was
   played after the card was resolved). Another French attack open and not yet rolled at the bomber's
   play makes those rolls ambiguous → cannot-check;
-* C-FLARES — *Flares* played in an action with no Viet Minh ``Assault``; the assault stopped by it
-  (no Viet Minh attack roll, no ``Damage`` in its target and no advance after the assault's
-  declaration, with no *Mines* / *Débouchez* in the action to abort it). "More Night Assaults
+* C-FLARES — *Flares* that belongs to no Viet Minh assault (``Attack.holds``, the replay's one
+  definition: played in an action with none, or during another attack); the assault stopped by it
+  (no Viet Minh attack roll, no ``Damage`` in its target and no advance after the *Flares*, with no
+  *Mines* / *Débouchez* played in the assault to abort it). "More Night Assaults
   negated than Flares played" is the attack total (FIRE-ATTACK-TOTAL counts +3 per Night Assault
   not matched by a Flares, AMB-23); a Flares with no Night Assault left is CARD-NEGATION-TARGET's.
 
 Judged per attack when it closes (``attack_rule``):
 
 * CARD-TIMING-BEFORE-ROLL — *Improved Defenses* (VM, on a French attack), *Mortar Support* (French,
-  on a French attack) or *Night Assault* (VM, on a VM attack) logged after the attack's first roll
-  (purpose ``fire`` / ``assault`` of the attacker). The attack a play concerns is the latest open
-  one of that side when it is played (for *Mortar Support* / *Night Assault* the latest by units if
-  any); only rolls before a later declaration of the same side count as its roll. A play after the
-  declaration in an attack with no roll logged → cannot-check.
+  on a French attack) or *Night Assault* (VM, on a VM attack) logged after the first roll (purpose
+  ``fire`` / ``assault`` of the attacker) of the attack it belongs to (``Attack.holds``: the replay's
+  one definition, ``replay.combat``); only rolls before a later declaration of the same side count
+  as its roll. A play after the declaration in an attack with no roll logged → cannot-check.
 
 What the events cannot show: which card a negation aims at (read as above), an action card logged
 as the action when a unit action of the same action is logged without the same action number (the
@@ -105,7 +106,7 @@ from sdbp_module.games.sodbp.rules.sodbp_cards import (
 from sdbp_module.ids import AreaId, Phase, Severity, Side
 from sdbp_module.model.game_data import Card
 from sdbp_module.replay.apply import CLOSING_EVENTS, opens_new_action
-from sdbp_module.replay.combat import Attack, AttackKind, closed_action
+from sdbp_module.replay.combat import Attack, attack_holding, closed_action
 from sdbp_module.replay.events import (
     Assault,
     CardPlay,
@@ -139,12 +140,6 @@ MODE_COUNTER_BATTERY = "counter-battery"
 ATTACK_PURPOSES = ("fire", "assault")
 FRENCH_ARTILLERY = (ARTILLERY, TOT_ARTILLERY)
 VM_ARTILLERY = (ART_105, ART_75)
-MODES: dict[str, tuple[str, ...]] = {
-    ARTILLERY: (MODE_FIRE, MODE_REMOVE_TRENCHES),
-    TOT_ARTILLERY: (MODE_FIRE, MODE_REMOVE_TRENCHES),
-    ART_105: (MODE_FIRE, MODE_COUNTER_BATTERY),
-    ART_75: (MODE_FIRE, MODE_COUNTER_BATTERY),
-}
 BOMBERS = (FIGHTER_BOMBERS, B26)
 MULTI_OK = ("cumulative", "sequential")
 
@@ -237,10 +232,11 @@ def _negations(plays: tuple[Play, ...]) -> tuple[Negation, ...]:
     return tuple(out)
 
 
-def _facts(steps: tuple[Step, ...], end: GameState, ctx: CheckContext) -> CardAction:
+def _facts(steps: tuple[Step, ...], end: GameState, ctx: CheckContext, taken: tuple[Attack, ...] = ()) -> CardAction:
     """The action's plays, after those logged just before its first attack's declaration (a *Night
     Assault* logged before the assault lines joins the action before: ``Attack.prior``), which get
-    negative indices (before every step)."""
+    negative indices (before every step). A play of the steps that the attack of the next action
+    took (``taken``: the attacks its closing event declares) is that action's, not this one's."""
     game = ctx.game
     in_steps = {id(e) for _s, e in steps if isinstance(e, CardPlay)}
     prior: list[tuple[GameState, CardPlay]] = []
@@ -252,7 +248,7 @@ def _facts(steps: tuple[Step, ...], end: GameState, ctx: CheckContext) -> CardAc
     ) + tuple(
         Play(i, s, e, game.card(e.card) if game.has_card(e.card) else None)
         for i, (s, e) in enumerate(steps)
-        if isinstance(e, CardPlay)
+        if isinstance(e, CardPlay) and not any(a.holds(e) for a in taken)
     )
     return CardAction(steps, end, plays, _negations(plays))
 
@@ -268,12 +264,18 @@ def _closing(before: GameState, after: GameState, ctx: CheckContext) -> CardActi
         return last[2]
     steps = before.action_steps
     result: CardAction | None = None
-    if steps and after.action_steps is not steps and len(before.turn_plays) != len(steps[0][0].turn_plays):
+    if steps and after.action_steps is not steps and _has_plays(before):
         closed = closed_action(before, after)
         if closed:
-            result = _facts(closed, before, ctx)
+            result = _facts(closed, before, ctx, after.attacks)
     _last = (before, after, result)
     return result
+
+
+def _has_plays(state: GameState) -> bool:
+    """The current action of ``state`` holds a card play, or its first attack took one logged before it."""
+    steps = state.action_steps
+    return len(state.turn_plays) != len(steps[0][0].turn_plays) or bool(state.attacks and state.attacks[0].prior)
 
 
 @remembers
@@ -304,7 +306,7 @@ def _at_close(rule_id: str, ref: str, severity: Severity, summary: str) -> Calla
 
         def finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterable[Finding]:
             steps = final.action_steps
-            if not steps or len(final.turn_plays) == len(steps[0][0].turn_plays):
+            if not steps or not _has_plays(final):
                 return ()
             return judge(self, _facts(steps, final, ctx), ctx)
 
@@ -552,6 +554,8 @@ def card_multi_copy(self: FunctionRule, facts: CardAction, ctx: CheckContext) ->
 def card_multi_resolution(self: FunctionRule, facts: CardAction, ctx: CheckContext) -> Iterator[Finding]:
     groups: dict[tuple[str, Side], list[Play]] = {}
     for p in facts.plays:
+        if p.name == FIGHTER_BOMBERS:
+            continue  # C-FIGHTER-BOMBERS judges its copies (card_fire), one fault under one id
         if p.data is not None and p.data.multi_copy == "sequential" and facts.negated(p) is None:
             groups.setdefault((p.data.name, p.event.side), []).append(p)
     for (name, side), copies in groups.items():
@@ -576,18 +580,9 @@ def card_multi_resolution(self: FunctionRule, facts: CardAction, ctx: CheckConte
 def card_two_effects_one(self: FunctionRule, facts: CardAction, ctx: CheckContext) -> Iterator[Finding]:
     for p in facts.plays:
         name = p.name
-        if name is None or name not in MODES:
+        if name is None or p.data is None or not p.data.modes:
             continue
-        mode = p.event.mode
-        if mode is not None and mode not in MODES[name]:
-            yield self.finding(
-                p.state,
-                p.event,
-                f"{p.text} played with mode {mode!r}, which is not one of its effects ({' or '.join(MODES[name])}).",
-                expected=" or ".join(MODES[name]),
-                actual=mode,
-            )
-            continue
+        mode = p.event.mode  # one of the card's modes (cards.yaml ``modes``) or None: another is a format error
         fire = _own_fire(facts, p)
         second: str | None = None  # the other effect, logged beside the first
         if name in FRENCH_ARTILLERY:
@@ -701,23 +696,8 @@ def _counter_battery(
             + (" (or Mortar Support under counterbattery_covers_mortar)." if covers else "."),
         )
         return
-    if tname == MORTAR_SUPPORT:
-        return  # its +3 is a number: FIRE-ATTACK-TOTAL
-    for s, e in facts.after(target):
-        effect = None
-        if isinstance(e, DiceRoll) and e.side is FR and e.purpose in ATTACK_PURPOSES:
-            effect = f"a French {e.purpose} roll {'+'.join(str(v) for v in e.values)}"
-        elif isinstance(e, Damage) and e.target is not None and e.side is VM:
-            effect = f"damage in area {e.target}"
-        elif isinstance(e, TrenchSet) and e.level < s.trench(e.area):
-            effect = f"the trench of area {e.area} lowered to {e.level}"
-        if effect is not None:
-            yield self.finding(
-                s,
-                e,
-                f"{target.text} was negated by {_negation_name(n)} but still had an effect ({effect}).",
-            )
-            return
+    # its +3 (Mortar Support) is a number: FIRE-ATTACK-TOTAL; an Artillery / TOT that still had an
+    # effect is the counter-battery card's own fault (C-105 / C-75, card_fire), as a bomber's is C-POOR-WEATHER's
 
 
 def _bomber_effect(facts: CardAction, target: Play) -> tuple[int, Event, str] | None | str:
@@ -761,16 +741,7 @@ def _bomber_effect(facts: CardAction, target: Play) -> tuple[int, Event, str] | 
     "Poor Weather is the Viet Minh's reaction to a Fighter Bombers / B-26 play, which then has no effect",
 )
 def c_poor_weather(self: FunctionRule, facts: CardAction, ctx: CheckContext) -> Iterator[Finding]:
-    for p in facts.plays:
-        if p.name == POOR_WEATHER and p.event.side is not VM:
-            yield self.finding(
-                p.state,
-                p.event,
-                f"{p.text} played by the {p.event.side.label}; Poor Weather is the Viet Minh's reaction to a "
-                f"French bomber card.",
-                expected=VM.value,
-                actual=p.event.side.value,
-            )
+    # a Poor Weather played by the French is a card of the other side: CARD-OWN-DECK's, not again here
     for n in facts.negations:
         if n.kind != "poor-weather" or n.target is None or n.target.name not in BOMBERS:
             continue
@@ -793,15 +764,13 @@ def c_poor_weather(self: FunctionRule, facts: CardAction, ctx: CheckContext) -> 
             )
 
 
-def _assaults(facts: CardAction) -> list[tuple[int, Assault]]:
-    return [(i, e) for i, (_s, e) in enumerate(facts.steps) if isinstance(e, Assault) and e.side is VM]
-
-
-def _assault_went_on(facts: CardAction, index: int, assault: Assault) -> bool:
-    for _s, e in facts.steps[index + 1 :]:
+def _assault_went_on(attack: Attack, play: CardPlay) -> bool:
+    """A Viet Minh attack roll, French damage in the target or an advance follows ``play`` in ``attack``."""
+    at = next((i for i, (_s, e) in enumerate(attack.steps) if e is play), -1)
+    for _s, e in attack.steps[at + 1 :]:
         if isinstance(e, DiceRoll) and e.side in (None, VM) and e.purpose in ATTACK_PURPOSES:
             return True
-        if isinstance(e, Damage) and e.side is FR and e.target in (None, assault.target):
+        if isinstance(e, Damage) and e.side is FR and e.target in (None, attack.target):
             return True
         if isinstance(e, Move) and e.move_kind is MoveKind.ADVANCE:
             return True
@@ -815,32 +784,39 @@ def _assault_went_on(facts: CardAction, index: int, assault: Assault) -> bool:
     "Flares is played during a Viet Minh assault, negates a Night Assault, and the assault continues",
 )
 def c_flares(self: FunctionRule, facts: CardAction, ctx: CheckContext) -> Iterator[Finding]:
-    flares = [p for p in facts.plays if p.name == FLARES]
-    if not flares:
-        return
-    assaults = _assaults(facts)
-    if not assaults:
-        for p in flares:
+    """Each *Flares* is judged against the attack it belongs to (``Attack.holds``): a Viet Minh assault,
+    which goes on after it (unless *Mines* / *Débouchez* abort it: ASSAULT-*'s)."""
+    judged: set[int] = set()
+    for p in facts.plays:
+        if p.name != FLARES:
+            continue
+        attack = attack_holding(facts.end.attacks, p.event)
+        if attack is None or not attack.is_assault or attack.side is not VM:
+            where = (
+                f"in action {p.state.clock.action}, which holds no Viet Minh assault"
+                if attack is None
+                else f"in the {attack.side.label} {'assault' if attack.is_assault else 'fire'} on {attack.target}, "
+                f"which is no Viet Minh assault"
+            )
             yield self.finding(
                 p.state,
                 p.event,
-                f"{p.text} played in action {p.state.clock.action}, which holds no Viet Minh assault; Flares negates "
-                f"a Night Assault played during an assault.",
+                f"{p.text} played {where}; Flares negates a Night Assault played during an assault.",
             )
-        return
-    if facts.has(MINES) or facts.has(DEBOUCHEZ):
-        return  # an abort is ASSAULT-*'s
-    p = flares[0]
-    before = [(i, a) for i, a in assaults if i < p.index]
-    index, assault = before[-1] if before else assaults[0]
-    if not _assault_went_on(facts, index, assault):
-        yield self.finding(
-            p.state,
-            p.event,
-            f"The assault from {assault.from_area} on {assault.target} stopped after {p.text} (no assault roll, "
-            f"damage or advance follows); after Flares the assault continues.",
-            areas=(assault.target,),
-        )
+            continue
+        if attack.number in judged:
+            continue
+        judged.add(attack.number)
+        if any(ctx.game.has_card(c.card) and ctx.game.card(c.card).name in (MINES, DEBOUCHEZ) for c in attack.cards()):
+            continue  # an abort is ASSAULT-*'s
+        if not _assault_went_on(attack, p.event):
+            yield self.finding(
+                p.state,
+                p.event,
+                f"The assault from {attack.origin} on {attack.target} stopped after {p.text} (no assault roll, "
+                f"damage or advance follows); after Flares the assault continues.",
+                areas=(attack.target,),
+            )
 
 
 # -- judged per attack ----------------------------------------------------------------------------
@@ -850,16 +826,6 @@ _MODIFIERS: dict[str, tuple[Side, Side]] = {
     MORTAR_SUPPORT: (FR, FR),
     NIGHT_ASSAULT: (VM, VM),
 }
-
-
-def _concerned(state: GameState, attacker: Side, by_units: bool) -> Attack | None:
-    """The attack a modifier played in ``state`` concerns: the latest open one of ``attacker``."""
-    mine = [a for a in state.attacks if a.side is attacker]
-    if by_units:
-        units = [a for a in mine if a.kind is not AttackKind.CARD]
-        if units:
-            return units[-1]
-    return mine[-1] if mine else None
 
 
 @attack_rule(
@@ -884,10 +850,7 @@ def card_timing_before_roll(self: FunctionRule, attack: Attack, ctx: CheckContex
         elif isinstance(e, CardPlay) and game.has_card(e.card):
             name = game.card(e.card).name
             sides = _MODIFIERS.get(name)
-            if sides is None or e.side is not sides[0] or attack.side is not sides[1]:
-                continue
-            concerned = _concerned(s, attack.side, name != IMPROVED_DEFENSES)
-            if concerned is None or concerned.number != attack.number:
+            if sides is None or e.side is not sides[0] or attack.side is not sides[1] or not attack.holds(e):
                 continue
             if roll is not None:
                 yield self.finding(

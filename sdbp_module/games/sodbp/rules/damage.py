@@ -12,9 +12,14 @@ Where each is judged:
   that starts from the state before the event, so every retreat step sees the earlier outcomes of
   the same event;
 * when the attack closes (``CLOSING_EVENTS``, and at the end of the log for an attack still open) —
-  DAMAGE-MUST-MAXIMIZE over all the attack's ``Damage`` events together: the points used must be
-  ``min(damage, capacity)``, the damage computed by ``resolution.damage_total`` (a ``.vlog`` states
-  no totals, so this is where its fire arithmetic is judged, and the message shows it).
+  the points all the attack's ``Damage`` events used together, against ``min(damage, capacity)``
+  (``points_fault``, judged once for the three ids that share it): fewer is DAMAGE-MUST-MAXIMIZE's
+  (8.4.1), more is DAMAGE-ALLOCATION's (an outcome got fewer points than 8.4's table gives it: a fresh
+  unit eliminated for 2), a count that only a smaller *Bigeard* reduction gives is C-BIGEARD's
+  (``card_modifiers``). The damage is computed by ``resolution.damage_total`` (a ``.vlog`` states no
+  totals, so this is where its fire arithmetic is judged, and the message shows it). The ``points`` a
+  ``Damage`` states are not the points used (docs/events.md, *Damage points*): they may exceed what the
+  targets absorb (8.4.1 ignores the rest), and whether they state the damage is FIRE-DAMAGE's.
 
 Retreats (8.4.2, AMB-07): each step goes to an adjacent area the retreating side controls at that
 moment (French units never into red areas, French armour not across a river without a bridge),
@@ -27,12 +32,13 @@ gives only the end area) is judged over every route it may have taken: legal on 
 illegal on all → the first route's verdict, otherwise ``cannot-check``. Red areas and armour
 crossing rivers are reported by FR-RED-AREA and FR-ARMOR-RIVER (``movement.py``); here they only
 close areas, so an armour whose only way out is across a river must be eliminated
-(RETREAT-NO-AREA-ELIMINATE).
+(RETREAT-NO-AREA-ELIMINATE), unless the log retreats it across anyway: that step is FR-ARMOR-RIVER's
+alone (RT-9; FR-RED-AREA's for a red area).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, AreaColour, UnitType
@@ -71,6 +77,7 @@ NO_AREA = "RETREAT-NO-AREA-ELIMINATE"
 STACK_FIRST = "RETREAT-STACK-FIRST"
 FEWEST = "RETREAT-FEWEST-ENEMY"
 OVERFLOW = "RETREAT-OVERFLOW-CONTINUE"
+BIGEARD_ID = "C-BIGEARD"  # judged here with the points, reported by card_modifiers.c_bigeard
 
 FIRER_ALLOCATES = (FIGHTER_BOMBERS, DETONATE, RATS)
 """Cards whose firer allocates the damage (8.4, the card texts; AMB-18: the owner still picks retreat routes)."""
@@ -303,6 +310,8 @@ class _Retreats:
             ]
         first = self.options(board, m, m.origin, [m.origin])
         if not first:
+            if steps and self.closed(m, m.origin, steps[0]) is not None:
+                return []  # into a red area / across a river: FR-RED-AREA / FR-ARMOR-RIVER report it (RT-9)
             return [self._no_area(board, m, steps, first)]
         if not steps:
             if not self.survives(board, m, m.origin, [m.origin]):
@@ -821,9 +830,28 @@ def target_area_only(
             continue  # the firer's own unit in the target: FIRE-FRIENDLY-IMMUNE
         if debouchez and where == area:
             text = f"{u} is in area {area} but not among the assaulting units Débouchez à Zéro! fires at"
-        elif where is None:
-            place = state.location if state is not None else "unknown to the replay"
-            text = f"{u} is not on the map ({place})"
+            yield self.finding(
+                before,
+                event,
+                f"Damage is applied to {u}: {text} (8.4).",
+                units=(u,),
+                areas=(area,) if area is not None else (),
+                expected="an assaulting unit",
+                actual="not an assaulting unit",
+            )
+            continue
+        if state is None:
+            yield self.finding(
+                before,
+                event,
+                f"Cannot check {self.rule_id} for {u}: the log never placed it (its position is unknown).",
+                severity=Severity.CANNOT_CHECK,
+                units=(u,),
+                areas=(area,) if area is not None else (),
+            )
+            continue
+        if where is None:
+            text = f"{u} is not on the map ({state.location})"
         else:
             text = f"{u} is in area {where}"
         yield self.finding(
@@ -837,10 +865,10 @@ def target_area_only(
         )
 
 
-# -- DAMAGE-MUST-MAXIMIZE -------------------------------------------------------------------------
+# -- the points of an attack: DAMAGE-MUST-MAXIMIZE, DAMAGE-ALLOCATION (over-spent), C-BIGEARD ---------
 
 
-def _damage(attack: Attack, ctx: CheckContext) -> tuple[Total, str] | Missing:
+def rules_damage(attack: Attack, ctx: CheckContext) -> tuple[Total, str] | Missing:
     """The damage the rules make for ``attack``, and the text that shows how."""
     game, rules = ctx.game, ctx.rules
     if resolution.attack_card_name(attack, game) == DETONATE:
@@ -862,119 +890,247 @@ def _how(attack: Attack, damage: Total, ctx: CheckContext) -> str:
     return f"attack {a.text} − defense {d.text}" + "".join(f" {p}" for p in damage.parts[1:])
 
 
-def _counted(
-    damages: list[tuple[GameState, Damage]], targets: set[UnitId], ctx: CheckContext, *, flexible: bool = False
-) -> list[Spent]:
-    """The outcomes of the attack's damage events on its targets, as the damage rules count them."""
+def counted(damages: list[tuple[GameState, Damage]], ctx: CheckContext, *, flexible: bool = False) -> list[Spent]:
+    """The outcomes of an attack's damage events, as the damage rules count the points they use: every
+    unit on the map they name. Points put on a unit that is not a target are used all the same: that
+    the unit is no target is DAMAGE-TARGET-AREA-ONLY's or FIRE-FRIENDLY-IMMUNE's fault, not too few
+    points used. ``flexible``: an elimination that may be a flip + retreat (retreat) with nowhere to go
+    counts its lower value in ``Spent.low``."""
     return [
         s
         for st, d in damages
         for s in (_analyse(st, d, ctx, flexible=True) if flexible else analyse(st, d, ctx)).outcomes
-        if s.outcome.unit in targets and s.on_map
+        if s.on_map
     ]
 
 
-def _judge_attack(self: FunctionRule, attack: Attack, close: GameState, ctx: CheckContext) -> Iterator[Finding]:
+def stated_points(attack: Attack, game: GameData) -> tuple[int, GameState, Damage] | None:
+    """The damage points the log states for ``attack``'s allocation (``Damage.points``, added up over its
+    damage events), with the first event that states them; None when none does."""
+    stating = [(st, d) for st, d in own_damages(attack, game) if d.points is not None]
+    if not stating:
+        return None
+    return sum(d.points or 0 for _st, d in stating), stating[0][0], stating[0][1]
+
+
+def attack_capacity(attack: Attack, game: GameData, close: GameState) -> int:
+    """What the attack's targets absorb (catalogue §1.3), at its first damage event (else at ``close``)."""
+    damages = own_damages(attack, game)
+    state0 = damages[0][0] if damages else close
+    return resolution.capacity(state0, resolution.targets(attack, game, state0))
+
+
+@dataclass(frozen=True, slots=True)
+class PointsFault:
+    """What is wrong with the points an attack's damage used (8.4, 8.4.1), under the id that owns it:
+    DAMAGE-MUST-MAXIMIZE (too few points used, or the cannot-check), DAMAGE-ALLOCATION (more points
+    used than the damage gives: an outcome 8.4's table does not allow for the points it got), C-BIGEARD
+    (the points of the damage reduced by fewer than the French units in the area)."""
+
+    rule_id: str
+    severity: Severity
+    message: str
+    state: GameState
+    event: Event
+    units: tuple[UnitId, ...]
+    areas: tuple[AreaId, ...]
+    expected: Scalar = None
+    actual: Scalar = None
+
+    def finding(self, rule: FunctionRule) -> Finding:
+        return rule.finding(
+            self.state,
+            self.event,
+            self.message,
+            severity=self.severity,
+            units=self.units,
+            areas=self.areas,
+            expected=self.expected,
+            actual=self.actual,
+        )
+
+
+_faults: dict[tuple[int, int], tuple[Attack, GameState | None, CheckContext, PointsFault | None]] = {}
+
+
+def points_fault(attack: Attack, close: GameState | None, ctx: CheckContext) -> PointsFault | None:
+    """The fault in the points ``attack``'s damage used, judged once for the rules that share it (the
+    attack closing at ``close``; None: judged only when the attack has damage events)."""
+    key = (id(attack), id(close))
+    hit = _faults.get(key)
+    if hit is not None and hit[0] is attack and hit[1] is close and hit[2] is ctx:
+        return hit[3]
+    fault = _points_fault(attack, close, ctx)
+    if len(_faults) >= CACHE_SIZE:
+        del _faults[next(iter(_faults))]
+    _faults[key] = (attack, close, ctx, fault)
+    return fault
+
+
+remembers(_faults.clear)
+
+
+def _log_damages(attack: Attack, ctx: CheckContext) -> set[int]:
+    """The damage the log's own numbers make: the attack's stated ``damage``, the damage of its stated
+    ``attack`` / ``defense`` totals, the ``points`` its damage events state."""
+    out: set[int] = set()
+    if (stated := resolution.logged(attack, "damage")) is not None:
+        out.add(stated)
+    if resolution.logged(attack, "attack") is not None or resolution.logged(attack, "defense") is not None:
+        total = resolution.damage_total(attack, ctx.game, ctx.rules, as_logged=True)
+        if isinstance(total, Total):
+            out.add(total.value)
+    if (points := stated_points(attack, ctx.game)) is not None:
+        out.add(points[0])
+    return out
+
+
+def _points_fault(attack: Attack, close: GameState | None, ctx: CheckContext) -> PointsFault | None:
     game = ctx.game
     if resolution.attack_card_name(attack, game) == RATS:
-        return  # not damage points: C-RATS counts the flips
+        return None  # not damage points: C-RATS counts the flips
     damages = own_damages(attack, game)
+    if close is None and not damages:
+        return None
     if attack.is_assault and not damages and not attack.rolls(attack.side) and not resolution.assaulters_at_roll(attack):
-        return  # an assault that ended before its roll (Mines, Débouchez à Zéro!: no fresh assaulter left)
+        return None  # an assault that ended before its roll (Mines, Débouchez à Zéro!: no fresh assaulter left)
     state0 = damages[0][0] if damages else close
+    assert state0 is not None
     targets = set(resolution.targets(attack, game, state0))
     cap = resolution.capacity(state0, targets)
-    counted = _counted(damages, targets, ctx)
-    low = high = sum(s.high for s in counted)
-    stated_list = [d.points for _s, d in damages if d.points is not None]
-    stated = sum(stated_list) if stated_list else None
+    used_by = counted(damages, ctx)
+    low = high = sum(s.high for s in used_by)
     where_state, where_event = damages[0] if damages else (attack.before, attack.first)
+    units, areas = tuple(sorted(targets)), (attack.target,)
 
     def used() -> str:
         if not damages:
             return "no damage is logged: 0 points used"
-        what = "; ".join(s.text for s in counted if s.outcome.result is not DamageResult.NONE)
+        what = "; ".join(s.text for s in used_by if s.outcome.result is not DamageResult.NONE)
         text = str(low) if low == high else f"{low}–{high}"
         return f"the {damages[0][1].side.label} used {text} point{'' if high == 1 else 's'}" + (
             f" ({what})" if what else ""
         )
 
-    found = _damage(attack, ctx)
+    found = rules_damage(attack, ctx)
     if isinstance(found, Missing):
         if cap == 0 and high == 0:
-            return
+            return None
         logged = resolution.logged(attack, "damage")
+        stated = stated_points(attack, game)
         facts = found.text or "the attack or defense total"
-        if logged is None:
-            yield self.finding(
+        if logged is None and stated is None:
+            return PointsFault(
+                MAXIMIZE,
+                Severity.CANNOT_CHECK,
+                f"Cannot check {MAXIMIZE}: {facts}; {used()} (capacity {cap}).",
                 where_state,
                 where_event,
-                f"Cannot check {self.rule_id}: {facts}; {used()} (capacity {cap}).",
-                severity=Severity.CANNOT_CHECK,
-                units=tuple(sorted(targets)),
-                areas=(attack.target,),
+                units,
+                areas,
             )
-            return
-        damage, how = Total(logged, ("logged",)), f"as logged (the rules' damage cannot be computed: {facts})"
+        if logged is not None:
+            damage, how = Total(logged, ("logged",)), f"as logged (the rules' damage cannot be computed: {facts})"
+        else:
+            assert stated is not None
+            damage = Total(stated[0], ("logged",))
+            how = f"as the damage line states it (the rules' damage cannot be computed: {facts})"
     else:
         damage, how = found
     expected = min(damage.value, cap)
 
     def fits(value: int) -> bool:
-        return low <= value <= high and (stated is None or stated == value)
+        return low <= value <= high
 
     if fits(expected) or any(fits(min(v, cap)) for v in damage.accepted):
-        return
-    if any(s.outcome.result is DamageResult.ELIMINATE for s in counted):
-        counted = _counted(damages, targets, ctx, flexible=True)  # eliminations for want of a retreat area
-        low = sum(s.low for s in counted)
+        return None
+    if any(s.outcome.result is DamageResult.ELIMINATE for s in used_by):
+        used_by = counted(damages, ctx, flexible=True)  # eliminations for want of a retreat area
+        low = sum(s.low for s in used_by)
         if fits(expected):
-            return
-    others = {min(a, cap) for a in damage.alternatives} - {expected}
+            return None
+    if not isinstance(found, Missing) and any(fits(min(v, cap)) for v in _log_damages(attack, ctx) - {damage.value}):
+        return None  # the allocation follows the log's own (wrong) totals: FIRE-ATTACK-TOTAL / -DEFENSE-TOTAL /
+        #              -TERRAIN-IGNORED / -DAMAGE report that number, one fault under its id
     how = how or _how(attack, damage, ctx)
-    severity = ctx.rules.rec_severity() if any(fits(v) for v in others) else Severity.ILLEGAL
     possible = f"{expected} possible"
     if cap < damage.value:
         possible += f" (the targets absorb at most {cap}; the rest is ignored)"
     text = f"Damage {damage.value} = {how}; {used()} of {possible}"
-    if stated is not None and stated != expected:
-        text += f"; the log says {_s(stated)}"
-    if severity is not Severity.ILLEGAL:
+    actual: Scalar = low if low == high else f"{low}–{high}"
+    others = {min(a, cap) for a in damage.alternatives} - {expected}
+    if any(fits(v) for v in others):
         gives = " or ".join(str(v) for v in sorted(others))
-        text += f"; that matches only a non-recommended reading of the rules, which gives {gives}"
-    yield self.finding(
-        where_state,
-        where_event,
-        text + " (8.4.1).",
-        severity=severity,
-        units=tuple(sorted(targets)),
-        areas=(attack.target,),
-        expected=expected,
-        actual=low if low == high else f"{low}–{high}",
+        text += f"; that matches only a non-recommended reading of the rules, which gives {gives} (8.4.1)."
+        return PointsFault(
+            MAXIMIZE, ctx.rules.rec_severity(), text, where_state, where_event, units, areas, expected, actual
+        )
+    reduction = resolution.bigeard_reduction(attack, game)
+    if any(fits(min(v, cap)) for v in damage.misreduced):
+        text += (
+            f": the damage reduced by fewer than the {_s(reduction, 'French unit')} in area {attack.target} "
+            f"(Bigeard Refuses to Leave: one point less per French unit in the attacked area)."
+        )
+        return PointsFault(BIGEARD_ID, Severity.ILLEGAL, text, where_state, where_event, units, areas, expected, actual)
+    if low > expected:
+        if any(not s.legal for s in used_by):
+            return None  # an outcome 8.4 does not allow: DAMAGE-ALLOCATION reports it at the damage event
+        text += (
+            ": the outcomes take more points than the damage gives; 8.4's table allows an outcome only for the "
+            "points the unit receives (fresh: flip 1, flip + retreat 2, eliminate 3; spent: retreat 1, eliminate 2) (8.4)."
+        )
+        return PointsFault(ALLOCATION, Severity.ILLEGAL, text, where_state, where_event, units, areas, expected, actual)
+    return PointsFault(
+        MAXIMIZE, Severity.ILLEGAL, text + " (8.4.1).", where_state, where_event, units, areas, expected, actual
     )
 
 
-def _maximize_finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
-    for attack in final.attacks:
-        yield from _judge_attack(self, attack, final, ctx)
+def _points_rule(rule_id: str) -> tuple[
+    Callable[[FunctionRule, GameState, Event, GameState, CheckContext], Iterator[Finding]],
+    Callable[[FunctionRule, GameState, CheckContext], Iterator[Finding]],
+]:
+    """The check and finish of a rule that reports the ``points_fault`` of each closing attack owned by ``rule_id``."""
+
+    def check(
+        self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+    ) -> Iterator[Finding]:
+        if not before.attacks:
+            return
+        for attack in closed_attacks(before, after):
+            fault = points_fault(attack, before, ctx)
+            if fault is not None and fault.rule_id == rule_id:
+                yield fault.finding(self)
+
+    def finish(self: FunctionRule, final: GameState, ctx: CheckContext) -> Iterator[Finding]:
+        for attack in final.attacks:
+            fault = points_fault(attack, final, ctx)
+            if fault is not None and fault.rule_id == rule_id:
+                yield fault.finding(self)
+
+    return check, finish
 
 
-@rule(
+_maximize_check, _maximize_finish = _points_rule(MAXIMIZE)
+must_maximize = rule(
     MAXIMIZE,
     "8.4.1",
     Severity.ILLEGAL,
-    "the points used equal min(damage, capacity of the targets)",
+    "the points used equal min(damage, capacity of the targets); no fewer",
     finish=_maximize_finish,
     events=CLOSING_EVENTS,
     gate=Gate.ATTACK_CLOSED,
-)
-def must_maximize(
-    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
-) -> Iterator[Finding]:
-    if not before.attacks:
-        return
-    for attack in closed_attacks(before, after):
-        yield from _judge_attack(self, attack, before, ctx)
+)(_maximize_check)
+
+_spent_check, _spent_finish = _points_rule(ALLOCATION)
+damage_allocation_points = rule(
+    ALLOCATION,
+    "8.4",
+    Severity.ILLEGAL,
+    "the outcomes take no more points than the damage gives",
+    finish=_spent_finish,
+    events=CLOSING_EVENTS,
+    gate=Gate.ATTACK_CLOSED,
+)(_spent_check)
 
 
 # -- RETREAT-* ------------------------------------------------------------------------------------
@@ -1047,6 +1203,7 @@ def retreat_overflow_continue(
 
 RULES: tuple[FunctionRule, ...] = (
     damage_allocation,
+    damage_allocation_points,
     must_maximize,
     who_allocates,
     target_area_only,

@@ -7,21 +7,26 @@ Where each id is judged:
 * at the ``Damage`` event: FIRE-FRIENDLY-IMMUNE, against the open attack the damage belongs to;
 * when the attack closes (the next action opens, a phase begins, the game ends; ``finish`` for the
   attacks still open when the log ends): FIRE-ATTACK-TOTAL, FIRE-DEFENSE-TOTAL, FIRE-TERRAIN-IGNORED
-  and FIRE-DAMAGE (only where the log states the number: ``Fire.attack/defense/damage``), FIRE-MARKER
+  and FIRE-DAMAGE (only where the log states the number: ``Fire.attack/defense/damage``, and the
+  ``Damage.points`` of the attack's damage, which may be the part of it the targets absorb), FIRE-MARKER
   (the markers placed while the action lasted), FIRE-FLIP-SPENT;
 * FIRE-MARKER is the shared rule (``rules.area_impulse.fire_marker``) under our id; ``marker_reading``
   gives it our exceptions (an assault's marker per ``fire_marker_on_assault``, none for a Counter
   Attack, AMB-05), set in ``package.IMPULSE`` with the REC severity for a marker where none goes;
 * FIRE-MARKER-LIFETIME: a removal before the End phase at the ``FireMarkerSet``; a marker left after
   the End phase at the next turn's first ``PhaseStart`` (and in ``finish`` when the log ended after
-  its End phase).
+  its End phase). A marker put down and taken off again in one act was never there, and a turned
+  marker is one marker (``replay.markers``, ``FireMarkerSet.was``).
 
 The arithmetic is ``rules.resolution``'s; what is local here is how a logged number that differs is
 classified: a number another reading of an ambiguous rule gives (``Total.alternatives``, and the
 AMB-17 75mm boost) is a REC breach (``ctx.rules.rec_severity()``), a number a *Command Coordination*
 re-roll explains is accepted (the card makes the new die count), and a defense that is wrong only
 because terrain was counted against 8.3.2 (or left out) is FIRE-TERRAIN-IGNORED, not also
-FIRE-DEFENSE-TOTAL.
+FIRE-DEFENSE-TOTAL; one that leaves the terrain out because of a *Flamethrowers* played on an attack
+not by French units is C-FLAMETHROWERS' (the card misused), not either of them; an assault's attack
+that keeps a non-best *Giap* re-roll, or leaves out the firepower of the units the re-rolls cost, is
+ASSAULT-GIAP-REROLL-LIMIT's (``assault.giap_attack_error``), not FIRE-ATTACK-TOTAL's too.
 """
 
 from __future__ import annotations
@@ -30,13 +35,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules import assault as assault_rules
+from sdbp_module.games.sodbp.rules import damage as damage_rules
 from sdbp_module.games.sodbp.rules.play_sequence import TURN_END
 from sdbp_module.games.sodbp.rules.resolution import (
     BOOST_AT,
     IMPROVED_CAP,
     Missing,
     Total,
-    assault_of,
     attack_card_name,
     attack_total,
     bigeard_reduction,
@@ -44,7 +50,6 @@ from sdbp_module.games.sodbp.rules.resolution import (
     damage_points,
     damage_total,
     defense_total,
-    is_debouchez,
     logged,
     terrain,
     terrain_ignored,
@@ -52,6 +57,7 @@ from sdbp_module.games.sodbp.rules.resolution import (
 from sdbp_module.games.sodbp.rules.sodbp_cards import (
     ART_75,
     COUNTER_ATTACK,
+    DETONATE,
     FLAMETHROWERS,
     IMPROVED_DEFENSES,
     MORTAR_SUPPORT,
@@ -241,6 +247,8 @@ def _judge_attack_total(self: FunctionRule, attack: Attack, ctx: CheckContext) -
         return
     if stated in readings.legal:
         return
+    if attack.is_assault and assault_rules.giap_attack_error(attack, ctx) is not None:
+        return  # a Giap re-roll kept wrong, or the lost units' firepower left out: ASSAULT-GIAP-REROLL-LIMIT's
     total = readings.total
     what = _cap(_describe(attack, game))
     if stated in readings.rec:
@@ -324,7 +332,9 @@ def _defense_verdict(attack: Attack, ctx: CheckContext) -> _DefenseVerdict | Mis
         return _DefenseVerdict(total, stated, ignored, False, 0)
     # terrain counts: the computed total holds it (Improved Defenses applied); left out, the log shows the DEF alone
     held = max(counted) if counted else 0
-    if held and stated == total.value - held and not _flamethrowers_misused(attack, game):
+    if held and stated == total.value - held:
+        if _flamethrowers_misused(attack, game):
+            return None  # the misused Flamethrowers applied: C-FLAMETHROWERS' fault (card_modifiers), once
         return _DefenseVerdict(total, stated, ignored, True, held)
     return _DefenseVerdict(total, stated, ignored, False, 0)
 
@@ -370,12 +380,7 @@ def _judge_defense(self: FunctionRule, attack: Attack, ctx: CheckContext, terrai
                 f"no assault). Defense must be {total.text}{_damage_if(attack, ctx, total.value)}."
             )
     else:
-        note = (
-            "; Flamethrowers zeroes the terrain only for attacks by French units"
-            if _flamethrowers_misused(attack, ctx.game)
-            else ""
-        )
-        text = f"{what}: defense {total.text} but the log says {verdict.stated} (8.3.2{note})."
+        text = f"{what}: defense {total.text} but the log says {verdict.stated} (8.3.2)."
     yield self.finding(
         attack.before,
         attack.first,
@@ -403,17 +408,22 @@ fire_terrain_ignored = attack_rule(
 )(lambda self, a, ctx: _judge_defense(self, a, ctx, True))
 
 
-def _judge_damage(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iterator[Finding]:
-    stated = logged(attack, "damage")
-    if stated is None:
-        return
+def _damage_values(attack: Attack, ctx: CheckContext) -> tuple[Total, frozenset[int], frozenset[int]] | Missing:
+    """The damage (8.3.3) from the logged totals where the log states them, the values a stated damage may
+    hold (other legal readings; the damage before *Bigeard Refuses to Leave*, which is played after the
+    roll, so a line written at the roll states the damage without it) and the values of another reading
+    of an ambiguous rule (a REC breach)."""
     game, rules = ctx.game, ctx.rules
+    if attack_card_name(attack, game) == DETONATE:  # the damage is the card's d6, not attack − defense
+        found = damage_rules.rules_damage(attack, ctx)
+        return found if isinstance(found, Missing) else (found[0], frozenset({found[0].value}), frozenset())
     total = damage_total(attack, game, rules, as_logged=True)
     if isinstance(total, Missing):
-        yield _cannot(self, attack, game, "damage", total)
-        return
-    legal = {total.value}
-    rec: set[int] = set()
+        return total
+    legal = {total.value, *total.accepted}
+    if total.misreduced:
+        legal.add(max(total.misreduced))  # no reduction at all: the damage before the card
+    rec: set[int] = set(total.alternatives)
     if logged(attack, "attack") is None:
         readings = _attack_readings(attack, game, rules)
         if isinstance(readings, _Readings):
@@ -425,17 +435,56 @@ def _judge_damage(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iter
                 n = bigeard_reduction(attack, game)
                 legal |= {damage_points(a, d, n) for a in readings.legal}
                 rec |= {damage_points(a, d, n) for a in readings.rec}
-    if stated in legal:
+    return total, frozenset(legal), frozenset(rec - legal)
+
+
+def _judge_damage(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iterator[Finding]:
+    """The damage the log states: the fire's or assault's ``damage``, and the ``points`` of its damage
+    events (docs/events.md: the attack's damage, or the part of it the targets absorb, 8.4.1)."""
+    stated = logged(attack, "damage")
+    game = ctx.game
+    points = damage_rules.stated_points(attack, game) if attack.steps else None
+    if stated is None and points is None:
         return
+    values = _damage_values(attack, ctx)
+    if isinstance(values, Missing):
+        if stated is not None:
+            yield _cannot(self, attack, game, "damage", values)
+        return  # stated points stand in for the damage (DAMAGE-MUST-MAXIMIZE)
+    total, legal, rec = values
     what = _cap(_describe(attack, game))
     both_logged = logged(attack, "attack") is not None and logged(attack, "defense") is not None
     basis = "the logged totals" if both_logged else "the totals"
-    if stated in rec:
-        text = f"{what}: damage {total.text} from {basis}, but the log says {stated}, which follows"
-        yield _stated_wrong(self, attack, ctx, text, stated, total, rec=True)
+    if stated is not None and stated not in legal:
+        if stated in rec:
+            text = f"{what}: damage {total.text} from {basis}, but the log says {stated}, which follows"
+            yield _stated_wrong(self, attack, ctx, text, stated, total, rec=True)
+        else:
+            text = f"{what}: damage {total.text} from {basis}, but the log says {stated} (8.3.3)."
+            yield _stated_wrong(self, attack, ctx, text, stated, total, rec=False)
+    if points is None:
+        return
+    value, state, event = points
+    cap = damage_rules.attack_capacity(attack, game, attack.before)
+    if value in legal or value in {min(v, cap) for v in legal}:
+        return
+    is_rec = value in rec or value in {min(v, cap) for v in rec}
+    absorb = f" (the targets absorb {cap})" if cap < total.value else ""
+    text = f"{what}: damage {total.text} from {basis}{absorb}, but the damage line says {value} point{'' if value == 1 else 's'}"
+    if is_rec:
+        text += f", which follows {_readings_note(attack, game, ctx.rules)}."
     else:
-        text = f"{what}: damage {total.text} from {basis}, but the log says {stated} (8.3.3)."
-        yield _stated_wrong(self, attack, ctx, text, stated, total, rec=False)
+        text += " (8.3.3, 8.4.1)."
+    yield self.finding(
+        state,
+        event,
+        text,
+        severity=ctx.rules.rec_severity() if is_rec else None,
+        units=attack.units,
+        areas=(attack.target,),
+        expected=total.value,
+        actual=value,
+    )
 
 
 fire_damage = attack_rule(
@@ -468,7 +517,7 @@ def _attack_of(state: GameState, event: Damage) -> Attack | None:
     "FIRE-FRIENDLY-IMMUNE",
     "8.1",
     Severity.ILLEGAL,
-    "fire hits only the enemy units in the target area (Débouchez: only the assaulting units)",
+    "fire leaves the firer's own units unaffected (units outside the target: DAMAGE-TARGET-AREA-ONLY)",
     events=(Damage,),
 )
 def fire_friendly_immune(
@@ -503,32 +552,8 @@ def fire_friendly_immune(
             units=own,
             areas=(attack.target,),
         )
-    if is_debouchez(attack, game):
-        assault = assault_of(attack)
-        allowed = set(assault.units) if assault is not None else set(before.units_in(attack.target, attack.defender))
-        outside = tuple(u for u in known if u not in own and (u not in allowed or before.area_of(u) != attack.target))
-        where = "the assaulting units in area"
-    else:
-        outside = tuple(u for u in known if u not in own and before.area_of(u) != attack.target)
-        where = "area"
-    if outside:
-        places = ", ".join(f"{u} in {_location(before, u)}" for u in outside)
-        yield self.finding(
-            before,
-            event,
-            f"Damage is applied to {places}, outside the target of {_describe(attack, game)}; it hits only "
-            f"{where} {attack.target} (8.1).",
-            units=outside,
-            areas=(attack.target,),
-        )
-
-
-def _location(state: GameState, unit: UnitId) -> str:
-    s = state.unit(unit)
-    if s is None:
-        return "an unknown place"
-    area = s.location.area if s.location.is_on_map else None
-    return f"area {area}" if area is not None else str(s.location)
+    # damage on units outside the target area (Débouchez: outside the assaulting units) is
+    # DAMAGE-TARGET-AREA-ONLY's (8.4): one fault, one id
 
 
 # -- markers --------------------------------------------------------------------------------------

@@ -10,12 +10,15 @@ is, so a removed card that comes back shows as being in ``before.piles[side].rem
   whether the excess is measured against track + bonus (REC) or the track alone), unless deck and
   discard pile are both empty at the end (then the hand holds everything there was); excess
   discards (``CardDiscard`` reason ``excess``) must bring an over-full hand exactly to the target.
-  A final count that is off by a bonus-sized amount (0–2 cards beyond the track value) is left to
-  CARD-BONUS-SETS; the French turn-1 hand to CARD-TURN1-FRENCH-6. HAND-SIZE and CARD-BONUS-SETS are
+  A final count wrong in its bonus is left to CARD-BONUS-SETS (below); a hand drawn past its size
+  with no bonus claimed is HAND-SIZE's; the French turn-1 hand is CARD-TURN1-FRENCH-6's. HAND-SIZE and CARD-BONUS-SETS are
   the shared area-impulse rules (``rules.area_impulse.hand``) under the catalogue's ids.
 * CARD-BONUS-SETS — the cards held beyond the track value after the draw = the bonus the side
   earned by controlling all of the white set (6 9 14) and/or the grey set (16 20 21) at the start
-  of the Draw phase (areas from ``Area.card_bonus``).
+  of the Draw phase (areas from ``Area.card_bonus``). Its faults: the track drawn but an earned bonus
+  left out, or a hand past its size by exactly the bonus the control markers on the board claim
+  (a marker not moved after control changed: what the module's Draw button counts). A hand past its
+  size that no marker claims is HAND-SIZE's (one fault, one id).
 * CARD-TURN1-FRENCH-6 — the French hand after the turn-1 draw is 6 (5.1). Hands are empty before
   the first draw, so this (like the other draw rules on the first turn) needs no pile listing.
 * CARD-DRAW-ONLY-IN-DRAW — a ``CardDraw`` outside the Draw phase.

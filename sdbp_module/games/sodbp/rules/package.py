@@ -68,6 +68,8 @@ IMPULSE = AreaImpulse(
     first_draw_exempt=frozenset({FRENCH}),  # 5.1: the French turn-1 hand is CARD-TURN1-FRENCH-6's
     fire_marker_reading=marker_reading,  # assaults (AMB-05 switch) and Counter Attack place none
     fire_marker_extra_rec=True,  # AMB-05: a marker where none goes breaches the recommended reading
+    attack_flip_judged=True,  # FIRE-FLIP-SPENT (FI-8), ASSAULT-ADVANCE: not ACT-FLIP-PARTICIPANTS too
+    retreat_stacking_judged=True,  # 8.4.2: RETREAT-STACK-FIRST / RETREAT-OVERFLOW-CONTINUE (RT-1, RT-5)
     cites=(
         ("reshuffle", "5.4"),
         ("played-card", "5.2"),

@@ -68,6 +68,7 @@ class Total:
     parts: tuple[str, ...]
     alternatives: frozenset[int] = frozenset()  # values under non-recommended readings (switches)
     accepted: frozenset[int] = frozenset()  # other values just as legal (the log cannot tell them apart)
+    misreduced: frozenset[int] = frozenset()  # damage under a smaller *Bigeard* reduction than the card's (C-BIGEARD)
 
     @property
     def text(self) -> str:
@@ -150,7 +151,12 @@ def attack_dice(attack: Attack, game: GameData) -> Dice | Missing:
     if attack.is_assault:
         giap = any(card_name(game, c.card) == GIAP and c.side is attack.side for c in attack.prior)
         for _state, event in attack.steps:
-            if isinstance(event, CardPlay) and event.side is attack.side and card_name(game, event.card) == GIAP:
+            if (
+                isinstance(event, CardPlay)
+                and event.side is attack.side
+                and card_name(game, event.card) == GIAP
+                and attack.holds(event)
+            ):
                 giap = True
             elif giap and isinstance(event, DiceRoll) and any(event is r for r in rolls[1:]):
                 rerolls += (event,)  # a roll after a Giap play is a re-roll (others are not the attack's)
@@ -404,7 +410,8 @@ def _damage_total(attack: Attack, game: GameData, rules: RuleSet, as_logged: boo
         parts.append(f"− {french} (Bigeard, French units in {attack.target})")
     accepted = frozenset(damage_points(x, d.value, french) for x in a.accepted) - {value}
     alternatives = frozenset(damage_points(x, d.value, french) for x in a.alternatives) - {value} - accepted
-    return Total(value, tuple(parts), alternatives, accepted)
+    misreduced = frozenset(damage_points(a.value, d.value, r) for r in range(french)) - {value} - accepted
+    return Total(value, tuple(parts), alternatives, accepted, misreduced)
 
 
 def bigeard_reduction(attack: Attack, game: GameData) -> int:

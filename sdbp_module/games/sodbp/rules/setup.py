@@ -229,8 +229,9 @@ def setup_decks(r: FunctionRule, before: GameState, event: Event, after: GameSta
                 f"The {side.label} deck has {len(actual)} cards, expected the {len(expected)} of its deck list; "
                 + "; ".join(problems)
                 + ".",
-                expected=len(expected),
-                actual=len(actual),
+                # the counts when they differ, else the cards that differ
+                expected=len(expected) if len(expected) != len(actual) else ", ".join(missing),
+                actual=len(actual) if len(expected) != len(actual) else ", ".join([*extra, *dupes]),
             )
     if elsewhere:
         yield r.finding(

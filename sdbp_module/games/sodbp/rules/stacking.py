@@ -1,9 +1,10 @@
 """The stacking limit (rules 7.0, 8.4.2, 10.0, 12.3; catalogue §3.5 STACK-LIMIT-9).
 
 At most 9 units per side in one area at any moment (7.0), passing through included: the shared
-area-impulse rule (``rules.area_impulse.stacking``) under the catalogue's id. A retreat may overflow
-an area only in passing (RETREAT-OVERFLOW-CONTINUE, 8.4.2), so only the areas retreating units end
-in are judged by it.
+area-impulse rule (``rules.area_impulse.stacking``) under the catalogue's id. Retreats are the
+retreat rules' (``IMPULSE.retreat_stacking_judged``): a retreat into an area over the limit while
+another had room is RETREAT-STACK-FIRST's (RT-1), one that ends over the limit
+RETREAT-OVERFLOW-CONTINUE's (RT-5), not STACK-LIMIT-9's too.
 """
 
 from __future__ import annotations

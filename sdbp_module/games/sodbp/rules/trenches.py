@@ -17,11 +17,9 @@ Judged at the event (with the earlier events of its action, ``GameState.action_s
   card discarded, 9.0), or one ``Entrench`` naming both;
 * TRENCH-PERSISTS — a level lowered or a marker removed (an empty VM area keeps it, CT-2) other
   than on a French-controlled area or after an *Artillery* / *TOT Artillery* played earlier in the
-  action for its trench-removal effect: ``mode == "remove-trenches"``, or, with no mode logged, a
-  play with no fire attack of its own (no ``Fire`` of that card) — in both cases with no
-  counter-battery play (mode ``counter-battery``, AMB-20) and a logged target, if any, that is the
-  area. Whether the card could be played there, and whether it took every marker, is the card
-  rule's (issue #9);
+  action. What such a card lowered is its rules' (one fault, one id): the area and whether it took
+  every marker C-ARTILLERY / C-TOT's, a lowering although a counter-battery negated it C-105 /
+  C-75's (AMB-20), a card that also fired CARD-TWO-EFFECTS-ONE's;
 * TRENCH-ONLY-VM-AREAS — a trench marker placed or raised on an area the French control at that
   moment (2.1.2, 9.1); the marker set by an entrenchment of a French area is
   ENTRENCH-VM-CONTROLLED's.
@@ -62,8 +60,6 @@ from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules.sodbp_cards import (
-    ART_75,
-    ART_105,
     ARTILLERY,
     TOT_ARTILLERY,
     card_name,
@@ -82,7 +78,6 @@ from sdbp_module.replay.events import (
     DiscardReason,
     Entrench,
     Event,
-    Fire,
     Flip,
     Move,
     Pile,
@@ -99,10 +94,7 @@ FR = FRENCH
 VM = VIET_MINH
 MAX_LEVEL = 3  # 9.0
 UNITS_PER_LEVEL = 2  # 9.0
-REMOVE_TRENCHES = "remove-trenches"  # CardPlay.mode of Artillery / TOT Artillery's second effect
-COUNTER_BATTERY = "counter-battery"  # CardPlay.mode of 105mm / 75mm Artillery negating a French artillery card
 _REMOVERS = (ARTILLERY, TOT_ARTILLERY)
-_COUNTERS = (ART_105, ART_75)
 
 Step = tuple[GameState, Event]
 
@@ -783,20 +775,13 @@ def trench_removed_on_fr_control(
 # -- TRENCH-PERSISTS ------------------------------------------------------------------------------
 
 
-def _removal_play(steps: tuple[Step, ...], area: AreaId, game: GameData) -> CardPlay | None:
-    """An *Artillery* / *TOT Artillery* played earlier in the action to remove the trenches of ``area``."""
-    plays = [e for _s, e in steps if isinstance(e, CardPlay)]
-    if not plays:
-        return None
-    if any(p.mode == COUNTER_BATTERY and card_name(game, p.card) in _COUNTERS for p in plays):
-        return None  # negated (AMB-20: a counter-battery negates one play of either effect)
-    fired = {e.card for _s, e in steps if isinstance(e, Fire) and e.card is not None}
-    for p in plays:
-        if card_name(game, p.card) not in _REMOVERS:
-            continue
-        if p.mode == REMOVE_TRENCHES or (p.mode is None and p.card not in fired):
-            if not p.targets or area in p.targets:
-                return p
+def _removal_play(steps: tuple[Step, ...], game: GameData) -> CardPlay | None:
+    """An *Artillery* / *TOT Artillery* played earlier in the action: what it lowered is the card rules'
+    to judge (C-ARTILLERY / C-TOT: which area, every marker; C-105 / C-75: negated by counter-battery;
+    CARD-TWO-EFFECTS-ONE: also fired), whatever its mode and target."""
+    for _s, e in steps:
+        if isinstance(e, CardPlay) and card_name(game, e.card) in _REMOVERS:
+            return e
     return None
 
 
@@ -833,7 +818,7 @@ def trench_persists(
     side = _controller(before, game, area)
     if side is FR:
         return  # the removal 9.1 requires (a partial one leaves a trench: TRENCH-REMOVED-ON-FR-CONTROL)
-    if _removal_play(_current(before, event), area, game) is None:
+    if _removal_play(_current(before, event), game) is None:
         held = f" while the {side.label} control it" if side is not None else ""
         yield _lowered(self, before, event, area, old, new, held)
 

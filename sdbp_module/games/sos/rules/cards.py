@@ -5,9 +5,12 @@ player who plays it, and only one such card may be played in an impulse (5.2). T
 cards with timing class ``A`` (``cards.yaml``). Judged at each play: the card is played in the Action
 phase and no other such card was played earlier in the same impulse; and at each unit action, no such
 card of the other side was played in the impulse under way. Other cards may be played in either
-player's impulse and are not judged here. ``splits_the_stack`` names *Attack on the Move* for the
-shared activation rules, ``stops_the_marker`` *Soviet Ammunition Shortage* for the shared fire-marker
-rule (``package.IMPULSE``).
+player's impulse and are not judged here, and neither are the cards 5.2 lets be played in several
+copies together (Defensive Fire, Anti-Tank Guns, Mines, Rubble, Dive Bombers, Engineer Support: the
+data's ``multi_copy`` cumulative or sequential), whatever timing our data gives them: 5.2 lists
+them among the "other cards", so two *Dive Bombers* in one impulse are legal (``is_limited``).
+``splits_the_stack`` names *Attack on the Move* for the shared activation rules, ``stops_the_marker``
+*Soviet Ammunition Shortage* for the shared fire-marker rule (``package.IMPULSE``).
 """
 
 from __future__ import annotations
@@ -30,6 +33,14 @@ def is_impulse_card(game: GameData, card: CardId) -> bool:
     return game.has_card(card) and IMPULSE_TIMING in game.card(card).timing.split("/")
 
 
+def is_limited(game: GameData, card: CardId) -> bool:
+    """True for an impulse card the one-per-impulse limit counts: not one of the cards 5.2 lets be
+    played in several copies together (``Card.plays_together``). 5.2 lists those among the "other
+    cards", played whenever their conditions are met: whether one is a "For your impulse" card at
+    all is our reconstruction (its text is not in the rules), so the limit does not hold it."""
+    return is_impulse_card(game, card) and not game.card(card).plays_together
+
+
 ATTACK_ON_THE_MOVE = "Attack on the Move"  # "Атака с ходу" (5.2, 6.1, 7.3)
 
 
@@ -46,12 +57,21 @@ def stops_the_marker(game: GameData, card: CardId) -> bool:
     return game.has_card(card) and game.card(card).name == AMMUNITION_SHORTAGE
 
 
+NIGHT_CROSSING = "Night Crossing"  # our card (cards.yaml): a stack of up to three leaves a landing zone
+
+
+def lifts_the_exit_limit(game: GameData, card: CardId) -> bool:
+    """True for *Night Crossing*: more than one unit may leave a landing zone in its impulse (7.6; the
+    card is ours, and card text overrides the rules, 5.2)."""
+    return game.has_card(card) and game.card(card).name == NIGHT_CROSSING
+
+
 def _name(game: GameData, card: CardId) -> str:
     return f"{game.card(card).name} ({card})"
 
 
 def _impulse_plays(steps: tuple[tuple[GameState, Event], ...], side: Side, game: GameData) -> list[CardPlay]:
-    return [e for _s, e in steps if isinstance(e, CardPlay) and e.side is side and is_impulse_card(game, e.card)]
+    return [e for _s, e in steps if isinstance(e, CardPlay) and e.side is side and is_limited(game, e.card)]
 
 
 def _unit_part(event: Event) -> bool:
@@ -83,7 +103,7 @@ def one_impulse_card(r: FunctionRule, before: GameState, event: Event, after: Ga
                     side=side.enemy, where=play.where,
                 )
         return
-    if not is_impulse_card(game, event.card):
+    if not is_limited(game, event.card):
         return
     if clock.phase is not Phase.ACTION:
         phase = clock.phase.value if clock.phase is not None else "no"

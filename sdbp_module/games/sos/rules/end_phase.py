@@ -1,18 +1,22 @@
 """Storm over Stalingrad's End phase and game frame (rules 4.0, 10.1, 10.4): SOS-SEQ-04, SOS-SEQ-05,
 SOS-REIN-01 and SOS-WDR-01.
 
-* SOS-SEQ-04, judged once per End phase when it is over (``phase_rule``): the steps come in the order of
-  4.0 (discards, refresh, marker removal, reinforcements; the turn-3 withdrawal anywhere before the turn
-  ends, 10.4 not giving its place); the German discards before the Soviet and places his reinforcements
+* SOS-SEQ-04, judged once per End phase when it is over (``phase_rule``): the discards come first (4.0:
+  "then" the rest; a discard after a later step is SOS-CARD-04's finding), then refresh, marker removal and
+  reinforcements in the order 4.0 lists them (out of that order: suspicious, as 4.0 gives no "then"
+  between them and their order changes nothing; the turn-3 withdrawal anywhere before the turn ends,
+  10.4 not giving its place); the German discards before the Soviet and places his reinforcements
   before the Soviet does (5.3, 10.2); at the end of the phase no unit on the map is spent (there is no
   supply in this game: every spent unit is flipped) and no fire marker is left.
 * SOS-SEQ-05: no turn after the last (6 turns, 4.0), and no game end before the last End phase; a log
   that stops earlier is only told (info).
 * SOS-REIN-01: a unit placed as a reinforcement is one, and arrives in the End phase of the turn printed
-  on its counter ("both players receive the reinforcements of the turn", 4.0); one left on the track
-  when that End phase is over is late. Where they may go is 10.2–10.3, which the text does not hold: a
-  Soviet reinforcement placed outside a landing zone (2.2: landing zones "are used to place Soviet
-  reinforcements") is suspicious, not illegal.
+  on its counter ("both players receive the reinforcements of the turn", 4.0) or of the turn before
+  (the number is "the turn in which it enters the game", 2.1.1): switch ``reinforcement_turn``
+  (SOS-AMB-02), both by default; one left on the track when the last End phase it may arrive in is
+  over is late. Where they may go is 10.2–10.3, which the text does not hold: a
+  Soviet reinforcement placed outside a landing zone, and a German one placed in a landing zone (2.2:
+  landing zones "are used to place Soviet reinforcements"), are suspicious, not illegal.
 * SOS-WDR-01: the units the data marks ``withdraw: N`` (the black counters, turn 3) are off the map
   when turn N+1 begins (removed or eliminated), and no other unit is removed from the game, nor one of
   them before that End phase.
@@ -23,7 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from sdbp_module.games.sos.ids import GERMAN, SOVIET, AreaClass
-from sdbp_module.games.sos.rules.sequence import ORDERED
+from sdbp_module.games.sos.rules import switches
+from sdbp_module.games.sos.rules.sequence import FIRST, ORDERED
 from sdbp_module.ids import Phase, Severity, Side, UnitId
 from sdbp_module.model.game_data import SetupKind
 from sdbp_module.replay.apply import implied_end_step
@@ -89,9 +94,13 @@ def end_phase_order(r: FunctionRule, steps: Steps, final: GameState, ctx: CheckC
             continue
         index = ORDERED.index(step)
         if reached is not None and index < reached[0]:
+            if step == FIRST:
+                continue  # a discard after a later step: SOS-CARD-04's (discards only in their step), once
             yield r.finding(
-                state, event, f"End-phase step {step!r} comes after {reached[1]!r}; 4.0 orders them the other way.",
-                expected=f">= {reached[1]}", actual=step,
+                state, event,
+                f"End-phase step {step!r} comes after {reached[1]!r}; 4.0 lists them the other way "
+                "(with no \"then\" between them: a reading, not the letter).",
+                severity=Severity.SUSPICIOUS, expected=f">= {reached[1]}", actual=step,
             )
         elif reached is None or index > reached[0]:
             reached = (index, step)
@@ -143,7 +152,7 @@ def game_length(r: FunctionRule, before: GameState, event: Event, after: GameSta
     "SOS-REIN-01",
     "10.1 [10.2-10.3 missing]",
     Severity.ILLEGAL,
-    "A reinforcement arrives in the End phase of its printed turn (a Soviet one in a landing zone).",
+    "A reinforcement arrives in the End phase of its printed turn; landing zones take the Soviet ones.",
     events=(Place,),
 )
 def reinforcement_placed(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterator[F]:
@@ -155,26 +164,57 @@ def reinforcement_placed(r: FunctionRule, before: GameState, event: Event, after
         placement = game.scenario.units.get(unit_id)
         if placement is None or placement.kind is not SetupKind.TURN or placement.turn is None:
             yield r.finding(before, event, f"{unit_id} is placed as a reinforcement but is none (no turn printed on it).", units=(unit_id,))
-        elif c.turn != placement.turn or c.phase is not Phase.END:
+        elif c.turn not in _arrival_turns(placement.turn, ctx) or c.phase is not Phase.END:
             yield r.finding(
-                before, event, f"{unit_id} arrives at {c.describe()}; it arrives in the End phase of turn {placement.turn} (4.0, 10.1).",
-                units=(unit_id,), expected=placement.turn, actual=c.turn,
+                before, event,
+                f"{unit_id} arrives at {c.describe()}; it arrives in the End phase of {_arrival_words(placement.turn, ctx)} (4.0, 10.1).",
+                units=(unit_id,), expected=f"the End phase of {_arrival_words(placement.turn, ctx)}", actual=c.describe(),
             )
     to = event.to.area
-    if event.side is SOVIET and to is not None and game.area(to).colour != AreaClass.LANDING_ZONE:
+    if to is None or not game.has_area(to):
+        return
+    in_zone = game.area(to).colour == AreaClass.LANDING_ZONE
+    if event.side is SOVIET and not in_zone:
         yield r.finding(
             before, event,
             f"{SOVIET.label} reinforcements {', '.join(event.units)} are placed in {game.area(to).name} ({to}), not in a landing zone; "
             "landing zones are where they arrive (2.2, 10.3), though the text of 10.3 is missing.",
             severity=Severity.SUSPICIOUS, units=event.units, areas=(to,),
         )
+    elif event.side is GERMAN and in_zone:
+        yield r.finding(
+            before, event,
+            f"{GERMAN.label} reinforcements {', '.join(event.units)} are placed in {game.area(to).name} ({to}), a landing zone; "
+            f"landing zones are where the {SOVIET.label} reinforcements arrive (2.2, 10.3), though where the "
+            f"{GERMAN.label} ones go (10.2) is missing from the text.",
+            severity=Severity.SUSPICIOUS, units=event.units, areas=(to,),
+        )
+
+
+def _arrival_turns(printed: int, ctx: CheckContext) -> tuple[int, ...]:
+    """The turns in whose End phase a reinforcement printed ``printed`` may arrive (switch
+    ``reinforcement_turn``, SOS-AMB-02)."""
+    reading = ctx.rules.get(switches.REINFORCEMENT_TURN)
+    before = max(printed - 1, 1)  # a turn-1 reinforcement has no End phase before its turn
+    if reading == "printed_turn":
+        return (printed,)
+    if reading == "previous_turn":
+        return (before,)
+    return tuple(sorted({before, printed}))
+
+
+def _arrival_words(printed: int, ctx: CheckContext) -> str:
+    return " or ".join(f"turn {t}" for t in _arrival_turns(printed, ctx))
 
 
 @phase_rule("SOS-REIN-01", "10.1 [10.2-10.3 missing]", Severity.ILLEGAL, "reinforcements of the turn leave the track", phase=Phase.END)
 def reinforcements_left(r: FunctionRule, steps: Steps, final: GameState, ctx: CheckContext) -> Iterator[F]:
-    """Reinforcements of this turn still on the turn track when its End phase is over."""
+    """Reinforcements still on the turn track when the last End phase they may arrive in is over."""
     turn = final.clock.turn
-    late = sorted(u for u in final.units_at(LocationKind.TURN) if (s := final.unit(u)) is not None and s.location.turn == turn)
+    late = sorted(
+        u for u in final.units_at(LocationKind.TURN)
+        if (s := final.unit(u)) is not None and s.location.turn is not None and max(_arrival_turns(s.location.turn, ctx)) == turn
+    )
     if late:
         yield r.finding(
             final, None, f"Reinforcement(s) {', '.join(late)} of turn {turn} are still on the turn track after its End phase (4.0, 10.1).",

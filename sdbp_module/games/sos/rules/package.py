@@ -4,7 +4,8 @@ The rules the two area-impulse games share (sequence of play, activation, moveme
 declaration and the fire marker, control, hand size, the card piles) are the objects of ``sdbp_module.rules.area_impulse``, configured by
 ``IMPULSE`` and listed here under this game's catalogue ids (``relabel``); they are never copied. The
 rules only this game has are its own modules: set-up and bid (``setup``), the End phase, game length,
-reinforcements and withdrawal (``end_phase``), the impulse cards (``cards``) and victory (``victory``).
+reinforcements and withdrawal (``end_phase``), the impulse cards (``cards``), the card interactions
+of 5.2 (``interactions``) and victory (``victory``).
 A catalogue id no rule implements is listed by ``sdbp rules`` as not checked, with its reason from
 ``catalogue.NOT_CHECKED`` (``RulesPackage.not_checked``).
 """
@@ -14,9 +15,17 @@ from __future__ import annotations
 from types import ModuleType
 
 from sdbp_module.games.sos.ids import GERMAN, AreaClass
-from sdbp_module.games.sos.rules import cards, end_phase, setup, victory
+from sdbp_module.games.sos.rules import (
+    cards,
+    end_phase,
+    interactions,
+    setup,
+    switches,
+    victory,
+)
 from sdbp_module.games.sos.rules.catalogue import NOT_CHECKED, SOS_CATALOGUE
 from sdbp_module.games.sos.rules.sequence import make_sequence
+from sdbp_module.ids import Severity
 from sdbp_module.rules.area_impulse import (
     activation,
     control,
@@ -33,19 +42,32 @@ from sdbp_module.rules.base import FunctionRule, Rule, RulesPackage, relabel
 
 IMPULSE = AreaImpulse(
     single_exit_classes=frozenset({AreaClass.LANDING_ZONE}),  # 7.6
+    single_exit_switch=switches.LANDING_ZONE_EXIT,  # 7.6: ends its move there, or moves on (SOS-AMB-01)
+    single_exit_card=cards.lifts_the_exit_limit,  # our Night Crossing: a stack of up to three leaves
     no_fire_into_classes=frozenset({AreaClass.LANDING_ZONE}),  # 8.1
+    card_fire_into_closed_rec=True,  # 8.1 closes them to unit fire; card fire "follows the card" (8.2)
     grouped_sides=frozenset({GERMAN}),  # 6.1: one division plus independents
     multi_area_card=cards.splits_the_stack,  # 6.1, 7.3: Attack on the Move
     hand_excess_kept=True,  # 5.1, 5.3: no discard of a hand above its size is asked for
     marker_suppressing_card=cards.stops_the_marker,  # 8.1: Soviet Ammunition Shortage
+    fire_marker_extra_rec=True,  # 8.1 names only unit fire into an adjacent area: other markers are suspicious
+    end_on_passes_stated=False,  # 4.0: "when both players have completed all their impulses" (two passes assumed)
+    control_stated_on_entry_only=True,  # 7.2's example: the control section itself is missing
     cites=(("end-discard-step", "4.0"),),  # the End phase's order of steps
 )
 """How the shared area-impulse rules read this game: two passes end the impulses (no discard to
-continue), landing zones let one unit out per impulse and take no fire, German actions are by division,
+continue), landing zones let one unit out per impulse (which may move on from the adjacent area it
+enters unless the switch ``landing_zone_exit`` says otherwise; our *Night Crossing* lets a stack of
+up to three out) and take no fire, German actions are by division,
 *Attack on the Move* lifts the one-destination rule (the shared setting also lifts the one-area rule
 for it: a missed violation rather than a false one), and a hand above its size at the draw is kept (5.1
 does not say to discard it; cards kept from the End phase count toward the next hand, 5.3), and fire
-on which *Soviet Ammunition Shortage* is played places no fire marker (8.1)."""
+on which *Soviet Ammunition Shortage* is played places no fire marker (8.1). Where the text says less
+than the shared rule assumes, the finding is suspicious, not illegal: a marker placed for fire 8.1
+does not name (card fire, fire within one area), card fire into a landing zone (8.1 bars unit fire
+there; card fire follows the card, 8.2), an Action phase that ends other than on two passes
+in a row (4.0 does not give the end condition), and a control disagreement about an area no move
+entered (the control section is missing; 7.2 gives only capture on entry)."""
 
 SHARED: tuple[tuple[ModuleType, str, str, str], ...] = (
     # (shared module, neutral id, our id, rules reference)
@@ -81,20 +103,20 @@ SHARED: tuple[tuple[ModuleType, str, str, str], ...] = (
     (piles, "PILE-PLAYED-TO-DISCARD", "SOS-CARD-04", "5.2"),
     (piles, "PILE-DISCARD-PHASE", "SOS-CARD-04", "5.3"),
 )
-"""The shared rules this game lists, in the order of checks within an action."""
+"""The shared rules this game lists, in the order of checks within an action. What ``sdbp rules``
+says of each id is the catalogue's summary (``catalogue.SOS_CATALOGUE``), in this game's words."""
 
-SUMMARIES: dict[str, str] = {
-    "HAND-SIZE": "After the draw the hand holds track + bonus cards; a hand already above that is kept (5.1, 5.3).",
+SEVERITIES: dict[str, Severity] = {
+    "IMP-FIRST-SIDE": Severity.SUSPICIOUS,  # 4.0: "normally the German player takes the first impulse"
 }
-"""Our summary of a shared rule whose own summary says more than this game's rules (by neutral id)."""
-
+"""Our usual severity of a shared rule where this game's text says less than the rule (by neutral id)."""
 
 def _shared_rules() -> tuple[FunctionRule, ...]:
     """The shared rules of ``SHARED``, relabelled; a neutral id the shared module lacks is an error."""
     found: list[FunctionRule] = []
     for module, neutral, rule_id, ref in SHARED:
         shared = {r.rule_id: r for r in module.RULES}
-        found.append(relabel(shared[neutral], rule_id, ref, SUMMARIES.get(neutral)))
+        found.append(relabel(shared[neutral], rule_id, ref, severity=SEVERITIES.get(neutral)))
     return tuple(found)
 
 
@@ -102,6 +124,7 @@ RULES: tuple[Rule, ...] = (
     *setup.RULES,
     *_shared_rules(),
     *cards.RULES,
+    *interactions.RULES,
     *end_phase.RULES,
     *victory.RULES,
 )
@@ -110,7 +133,7 @@ SOS = RulesPackage(
     game_id="sos",
     catalogue=SOS_CATALOGUE,
     rules=RULES,
-    switches=(),
+    switches=switches.SWITCHES,
     make_sequence=make_sequence,
     outcome=victory.outcome,
     impulse=IMPULSE,

@@ -27,7 +27,14 @@ TURN_END = "turn-end"
 END_STEPS = (DISCARDS, REFRESH, REMOVE_MARKERS, REINFORCEMENTS, WITHDRAWAL, TURN_END)
 
 ORDERED = (DISCARDS, REFRESH, REMOVE_MARKERS, REINFORCEMENTS, TURN_END)
-"""The steps whose order 4.0 gives; the withdrawal (10.4) may come anywhere before the turn ends."""
+"""The steps in the order 4.0 lists them; the withdrawal (10.4) may come anywhere before the turn ends."""
+
+FIRST = DISCARDS
+"""The step 4.0 puts before the others in so many words ("then all spent units are flipped"): a
+discard after a later step breaks the order (SOS-CARD-04 reports it: End-phase discards only in
+their step); the others follow one another as 4.0 lists them, with no "then" and no effect on one
+another (flipping, removing the fire markers, placing reinforcements), so their order is a reading
+of the text, not its letter."""
 
 SIGNATURES = MappingProxyType(
     {

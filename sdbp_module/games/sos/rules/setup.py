@@ -1,9 +1,9 @@
 """Storm over Stalingrad's set-up (rules 3.1–3.3): SOS-SET-01 (where each unit starts) and SOS-SET-02 (the bid).
 
-SOS-SET-01 judges the ``game-start`` snapshot against the scenario: a unit with a set-up letter starts
-in the area of that letter (the data resolves the letter to the area), an ``L`` unit in any landing zone
-(its counter's ``setup: any landing_zone``, whichever zone the scenario puts it in), a reinforcement on
-the box of its turn (3.2). SOS-SET-02 judges the bid
+SOS-SET-01 judges the ``game-start`` snapshot against the scenario: every unit is set up face up, fresh
+(3.2); a unit with a set-up letter starts in the area of that letter (the data resolves the letter to
+the area), an ``L`` unit in any landing zone (its counter's ``setup: any landing_zone``, whichever zone
+the scenario puts it in), a reinforcement on the box of its turn (3.2). SOS-SET-02 judges the bid
 of 3.1: every bid is at least the data's minimum (``game.yaml`` ``bid.min``), the Soviet player is the
 higher bidder (a tie is settled by agreement or a die the log need not show: info), and the victory
 threshold is the higher bid. The bid is not optional in this game: a log whose snapshot holds no bid
@@ -39,7 +39,7 @@ def _loc(loc: Location | None) -> str:
     "SOS-SET-01",
     "3.2, 3.3",
     Severity.ILLEGAL,
-    "At start each unit is in its set-up area, an L unit in a landing zone, a reinforcement on its turn box.",
+    "At start every unit is fresh, in its set-up area (an L unit in a landing zone), or on its turn box.",
     finish=_no_start,
     events=(GameStart,),
 )
@@ -48,6 +48,13 @@ def set_up_areas(r: FunctionRule, before: GameState, event: Event, after: GameSt
         return
     game = ctx.game
     where = {u.unit: u.location for u in event.units}
+    spent = tuple(sorted(u.unit for u in event.units if u.spent))
+    if spent:  # 3.2: "each player places his units face up" (fresh), on the map or on the track
+        yield r.finding(
+            before, event,
+            f"{', '.join(spent)} {'is' if len(spent) == 1 else 'are'} set up spent; every unit is placed face up, fresh (3.2).",
+            units=spent, expected=0, actual=len(spent),
+        )
     for unit_id, placement in game.scenario.units.items():
         printed = game.unit(unit_id).setup
         if printed.kind is SetupKind.CLASS:  # 3.3: any area of the class, wherever the scenario puts it
