@@ -63,6 +63,7 @@ from sdbp_module.errors import CodecError
 from sdbp_module.ids import Side
 from sdbp_module.replay.vlog.lines import side_name
 from sdbp_module.replay.vlog.start import PHASES
+from sdbp_module.replay.vlog.zones import MAIN_MAP
 from sdbp_module.vassal import pieces as keys
 from sdbp_module.vassal_log.jrandom import seed_for_dice, seed_for_picks
 from sdbp_module.vassal_log.scribe import Scribe
@@ -211,8 +212,11 @@ class _Markers:
 class PlayScript:
     """Builds a ``VassalPlay`` script act by act; ``text()`` is the script. Units and cards by ``sdbp_id``."""
 
-    def __init__(self, module: Path) -> None:
+    def __init__(self, module: Path, *, staging: str | None = None) -> None:
         self.shadow = Scribe(module)
+        self.staging = staging
+        """A zone whose name has no space: a palette drag into a zone named with spaces (which the
+        harness's ``place`` cannot name) goes there first, then is dragged on."""
         self.controls = read_controls(module)
         self.lines: list[str] = []
         self.expected: list[Expected] = []
@@ -221,6 +225,13 @@ class PlayScript:
         self.turn, self.phase_index = _tracker_position(self.shadow.turn)
         self.last_turn = self.shadow.loop_limit
         self.markers: dict[str, _Markers] = {}
+        setup: dict[str, list[str]] = {}
+        for pid, piece in self.shadow.tracker.pieces.items():
+            if piece.kind == "marker" and piece.sdbp_id:
+                setup.setdefault(piece.sdbp_id, []).append(pid)
+        for kind, ids in setup.items():
+            if len(ids) == 1:  # the harness names a kind's set-up marker by its kind id only when it is alone
+                self.markers[kind] = _Markers(list(ids), ids[0])
 
     # -- low level --------------------------------------------------------------------------------
 
@@ -273,6 +284,22 @@ class PlayScript:
     def show(self, button: str) -> None:
         """Press a toolbar button that shows a window and logs nothing (a hand, the palette, a chart)."""
         self.line(f"button {button}")
+
+    def where(self, unit: str) -> str:
+        """The zone a unit is in, as the script has played it so far."""
+        return self.shadow.zone_of(self.shadow.piece(unit))
+
+    def units_in(self, zone: str, side: Side | None = None) -> list[str]:
+        """The units in a zone (of ``side``), in the order of the set-up."""
+        out = []
+        for sid, piece in self.shadow.by_id.items():
+            if piece.kind == "unit" and piece.map is not None and self.shadow.zone_of(piece) == zone:
+                if side is None or marker_value(piece.types, piece.states, "side") == side.value:
+                    out.append(sid)
+        return out
+
+    def is_spent(self, unit: str) -> bool:
+        return self.shadow.piece(unit).spent is True
 
     def text(self) -> str:
         return "\n".join(self.lines) + "\n"
@@ -472,14 +499,36 @@ class PlayScript:
             raise ValueError(f"the module's palette has no {kind!r} marker")
         entry = next((e for e in entries if e.state == state), entries[0])
         self.act_as(side)
-        self.line(f"place {entry.entry} {zone}")
-        handle = self.shadow.add_marker(side, kind, state, zone)
+        drop = zone
+        if " " in zone:  # the harness reads the zone of a palette drag as the last word
+            if self.staging is None:
+                raise NotImplementedError(f"the harness cannot drop a palette piece into {zone!r}: give the script a staging zone")
+            drop = self.staging
+        self.line(f"place {entry.entry} {drop}")
+        handle = self.shadow.add_marker(side, kind, state, drop)
         placed = self.markers.setdefault(kind, _Markers())
         placed.live.append(handle)
         placed.newest = handle
+        if drop != zone:
+            self.move_marker(side, handle, zone)
         if entry.state != state or confirm:
             self._key([kind], entry.key_of(state))
         return handle
+
+    def move_marker(self, side: Side | None, handle: str, zone: str) -> None:
+        """Drag a marker the script placed into ``zone``."""
+        kind = self._addressable(handle)
+        self.act_as(side)
+        self.line(f"move {kind} {zone}")
+        x, y = self.shadow.point(zone)
+        self.shadow.move_text(self.shadow.tracker.pieces[handle], MAIN_MAP, x, y)
+
+    def marker(self, kind: str) -> str:
+        """The handle of the marker of ``kind`` the harness reaches (the newest placed, or the set-up's)."""
+        placed = self.markers.get(kind)
+        if placed is None or placed.newest is None:
+            raise ValueError(f"no {kind!r} marker the harness can reach")
+        return placed.newest
 
     def set_marker(self, side: Side | None, handle: str, state: str) -> None:
         """The menu command of one of the marker's faces, on a marker the script placed."""
@@ -489,7 +538,7 @@ class PlayScript:
         self._key([kind], entry.key_of(state))
 
     def delete(self, piece_id: str, side: Side | None = None) -> None:
-        """The marker's **Delete** (Ctrl+D)."""
+        """The marker's **Delete** (Ctrl+D), on a marker the script placed or the set-up's only one of its kind."""
         kind = self._addressable(piece_id)
         self.act_as(side)
         self._key([kind], keys.K_DELETE)

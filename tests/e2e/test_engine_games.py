@@ -40,7 +40,11 @@ GAMES_DIR = PROJECT_ROOT / "tests" / "engine_games"
 FOLDERS = sorted(p.parent for p in GAMES_DIR.glob("*/*/expected.json"))
 INTERPRETATION = "LOG-INTERPRETATION"
 
-KNOWN_MISREADINGS: dict[str, str] = {}
+CLASS_1 = "markers re-faced after placement (issue 21, class 1): a Viet Minh control marker dragged from the palette shows its first face, French, until its Viet Minh command a step later, and CONTROL-CHANGE judges the placement"
+CLASS_2 = "cards played inside an attack (issue 21, class 2): a card played between an attack's declaration and its roll (Night Assault, Flamethrowers, Mortar Support) is taken for a card of the next attack"
+KNOWN_MISREADINGS: dict[str, str] = {
+    "sodbp/legal-two-turns": f"{CLASS_1} (steps 45, 146); {CLASS_2} (C-NIGHT-ASSAULT step 10, C-FLAMETHROWERS 115, C-MORTAR 116)",
+}
 """``<game>/<name>`` → why the checker still gets that engine-played game wrong (the class of
 misreading of issue 21 that another change is fixing)."""
 
