@@ -281,8 +281,10 @@ class PlayScript:
                 return i
         raise ValueError(f"mark {name!r} is followed by no act")
 
-    def show(self, button: str) -> None:
-        """Press a toolbar button that shows a window and logs nothing (a hand, the palette, a chart)."""
+    def show(self, button: str, side: Side | None = None) -> None:
+        """Press a toolbar button that shows a window and logs nothing (a hand, the palette, a chart), as
+        ``side`` (a hand's button works for its own side only)."""
+        self.act_as(side)
         self.line(f"button {button}")
 
     def where(self, unit: str) -> str:
@@ -310,10 +312,16 @@ class PlayScript:
     # -- units --------------------------------------------------------------------------------------
 
     def move(self, side: Side, units: list[str], to: str) -> None:
-        """Drag the units into zone ``to`` (one drag of all of them)."""
+        """Drag the units into zone ``to``: one drag of all of them when they are in one zone, else one
+        drag per zone they come from (a drag keeps the pieces' offsets: pieces from far apart would not
+        all land in the zone)."""
         self.act_as(side)
-        self.line(f"move {','.join(units)} {to}")
-        self.shadow.move(side, units, to)
+        groups: dict[str, list[str]] = {}
+        for unit in units:
+            groups.setdefault(self.where(unit), []).append(unit)
+        for group in groups.values():
+            self.line(f"move {','.join(group)} {to}")
+            self.shadow.move(side, group, to)
 
     def flip(self, side: Side, units: list[str], *, spent: bool = True) -> None:
         """**Flip to spent** / **Flip to fresh** on the selected units."""

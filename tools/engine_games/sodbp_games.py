@@ -214,15 +214,15 @@ def more_cards(w: PlayScript, game: GameData) -> Planted | None:
     the trenches off, *Surprise Assault* with *Giap Demands Success*, a French capture of a VM area,
     the turn marker replaced, the hands' and palette's and player aid's buttons, a card shown."""
     w.staging = STAGING
-    # ---- turn 1, Draw phase
-    w.show("French hand")
-    w.show("Counters")
-    w.show("Player aid")
-    w.draw(F, ["FR-16", "FR-09", "FR-08", "FR-05", "FR-01", "FR-24"])
-    w.card_flip(F, "FR-01")
-    w.show("Viet Minh hand")
+    # ---- turn 1, Draw phase (the hands' buttons work for their own side, after a change of side)
     w.draw_to_hand(V, V, ["VM-09", "VM-10", "VM-26", "VM-21", "VM-25"])
+    w.show("Counters", V)
+    w.show("Player aid", V)
+    w.draw(F, ["FR-16", "FR-09", "FR-08", "FR-05", "FR-01", "FR-24"])
+    w.show("French hand", F)
+    w.card_flip(F, "FR-01")
     w.delete(w.marker("turn"), V)  # a new turn marker for the old one
+    w.show("Viet Minh hand", V)
     w.add_marker(V, "turn", "turn", "Turn 1", confirm=True)
     w.phase(1, "action", V)
     # A1 VM: 40 → 38 (1 + 1: French control; MA 2) takes the empty French area
@@ -230,15 +230,15 @@ def more_cards(w: PlayScript, game: GameData) -> Planted | None:
     w.add_marker(V, "control", "viet_minh", "38")
     w.flip(V, ["VM-304-57-418-1"])
     # A2 French: Counter Attack on 38, lost in the action just before: two units from 34 and one from
-    # 35 enter it (1 + 1 each: MA 2) and fire inside it: 3 + FP 6 = 9 against DEF 8, no terrain: one
-    # point, the spent VM unit retreats (39 and 40: VM, no French unit); 38 is French again
+    # 35 enter it (1 + 1 each: MA 2) and fire inside it: 3 + FP 6 = 9 against the spent unit's DEF 6,
+    # no terrain: 3 points, 2 eliminate it (the third is lost); 38 is French again
     w.card(F, "FR-16", "play", target="38")
     gather = ["FR-I13DBLE-1", "FR-I13DBLE-2"]
     w.move(F, gather, "38")
     w.move(F, ["FR-I4RTM-4"], "38")
     w.declare("FIRE", F, [*gather, "FR-I4RTM-4"], "38")
     w.dice(F, "fire", [2, 1])
-    w.retreat(V, "VM-304-57-418-1", "40")
+    w.damage(V, "VM-304-57-418-1", "eliminate")
     w.delete(w.marker("control"), F)
     w.flip(F, [*gather, "FR-I4RTM-4"])
     # A3 VM: Propaganda on 9 (Thai units, next to VM 4 and 5): a die per Thai unit, one 4
@@ -365,8 +365,7 @@ def more_cards(w: PlayScript, game: GameData) -> Planted | None:
     w.card(F, "FR-21", "play", target="11")
     w.dice(F, "fire", [1, 1])
     w.flip(F, ["FR-I2REI-1"])
-    w.pass_(V)
-    w.pass_(F)
+    w.pass_(V)  # the French do not discard: the phase ends
     # ---- turn 2, End phase
     w.phase(2, "end", V)
     w.card(F, "FR-11", "discard")
@@ -376,6 +375,123 @@ def more_cards(w: PlayScript, game: GameData) -> Planted | None:
     w.clear_markers(V, "fire")
     w.dice(V, "replacements", [3])  # 2 replacements
     place(w, game, V, ["VM-REPL-01", "VM-REPL-02", *arriving(game, V, 2)], ("14", "36", "37", "1", "3", "32", "4", "40"))
+    return None
+
+
+def movement(w: PlayScript, game: GameData) -> Planted | None:
+    """Two turns of moves and placements: captures by moving into empty enemy areas (a control marker
+    each), French armor over the bridge 21–29 and on (two areas in one drag: the path is not logged), a
+    stack moving two areas, a VM placement into an empty French area next to the map edge (12.3),
+    *Surprise Assault* from a captured area answered by *Counter Attack*, *Emergency Replacements* at
+    the end of the French action, VM fire answered by *B-26 Bombers* on the spent firers (terrain
+    ignored under the fire marker), the Draw buttons and hands kept over the End phase."""
+    w.staging = STAGING
+    # ---- turn 1
+    w.draw_to_hand(F, F, ["FR-18", "FR-19", "FR-22", "FR-23", "FR-06", "FR-16"])
+    w.draw_to_hand(V, V, ["VM-12", "VM-13", "VM-16", "VM-17", "VM-21"])
+    w.phase(1, "action", V)
+    # A1 VM: two units of 39 into empty French 33 (1 + 1: MA 2): the VM's now
+    w.move(V, ["VM-304-57-265-1", "VM-304-57-265-2"], "33")
+    w.add_marker(V, "control", "viet_minh", "33")
+    w.flip(V, ["VM-304-57-265-1", "VM-304-57-265-2"])
+    # A2 French: armor 21 → 29 (the bridge: no river surcharge) → 30: 2 MP of 3
+    w.move(F, ["FR-1RCC-CARETTE"], "30")
+    w.flip(F, ["FR-1RCC-CARETTE"])
+    # A3 VM: 105mm Artillery on 6 (next to VM 2 and 5): 2 + 9 = 11 against 7 + 3: a flip
+    w.card(V, "VM-16", "play", target="6")
+    w.dice(V, "fire", [1, 1])
+    w.damage(F, "FR-V7RTA-1", "flip")
+    # A4 French: the four paratroopers of 20 (MA 3) move 20 → 16 → 10 as a stack
+    bep = ["FR-1BEP-1", "FR-1BEP-2", "FR-1BEP-3", "FR-1BEP-4"]
+    w.move(F, bep, "10")
+    w.flip(F, bep)
+    # A5 VM: the four units of 11 move to 7 (VM; 8 there)
+    movers = ["VM-312-165-564-1", "VM-312-165-564-2", "VM-312-165-564-3", "VM-312-165-564-4"]
+    w.move(V, movers, "7")
+    w.flip(V, movers)
+    # A6 French: 10 → 11, empty and VM (1 + 1): the French's now
+    w.move(F, ["FR-I2REI-1"], "11")
+    w.add_marker(F, "control", "french", "11")
+    w.flip(F, ["FR-I2REI-1"])
+    # A7 VM passes; the French discard to go on: Françoise's unit moves to Anne-Marie (own areas)
+    w.pass_(V)
+    w.card(F, "FR-06", "discard")
+    w.move(F, ["FR-GMPT1-A"], "9")
+    w.flip(F, ["FR-GMPT1-A"])
+    w.pass_(V)
+    # ---- turn 1, End phase: the VM keeps two cards, the French three
+    w.phase(1, "end", V)
+    w.card(V, "VM-17", "discard")
+    w.card(V, "VM-21", "discard")
+    w.card(F, "FR-22", "discard")
+    w.card(F, "FR-23", "discard")
+    w.dice(F, "supply", [3, 3])  # 6, nothing VM-held counts: all supplied
+    w.refresh(V)
+    vm = arriving(game, V, 1)
+    w.move(V, vm[:4], "27")  # empty French Françoise, next to the edge area 32 (VM): the VM's at once
+    w.add_marker(V, "control", "viet_minh", "27")
+    w.move(V, vm[4:8], "3")
+    w.move(V, vm[8:], "32")
+    fr = arriving(game, F, 1)
+    w.move(F, fr[:4], "16")
+    w.move(F, fr[4:], "20")
+    # ---- turn 2: VM 2 kept + 2 = 4; French 3 kept + 3 = 6 (both bonus sets)
+    w.phase(2, "draw", V)
+    w.draw_to_hand(V, V, ["VM-14", "VM-15"])
+    w.draw_to_hand(F, F, ["FR-24", "FR-13", "FR-10"])
+    w.phase(2, "action", V)
+    # A1 VM: Surprise Assault from 33 on 22 with its two units (FP 4): 8 + 4 = 12 against DEF 8: 4,
+    # the lone defender eliminated; the two advance, 22 is the VM's, one pays
+    w.card(V, "VM-12", "play", target="22")
+    assaulters = ["VM-304-57-265-1", "VM-304-57-265-2"]
+    w.declare("ASSAULT", V, assaulters, "22")
+    w.dice(V, "assault", [4, 4])
+    w.damage(F, "FR-I2REI-4", "eliminate")
+    w.move(V, assaulters, "22")
+    w.add_marker(V, "control", "viet_minh", "22")
+    w.flip(V, assaulters)
+    w.eliminate(V, "VM-304-57-265-2")
+    # A2 French: Counter Attack on 22: two paratroopers from 21 (1 MP) and the legionnaires of 18 (1 + 1)
+    # fire inside it at the spent 265-1: 2 + FP 8 = 10 against 6: 4, it is eliminated; 22 is French again
+    w.card(F, "FR-16", "play", target="22")
+    w.move(F, ["FR-8BPC-1", "FR-8BPC-2"], "22")
+    w.move(F, ["FR-I2REI-3"], "22")
+    gathered = ["FR-8BPC-1", "FR-8BPC-2", "FR-I2REI-3"]
+    w.declare("FIRE", F, gathered, "22")
+    w.dice(F, "fire", [1, 1])
+    w.damage(V, "VM-304-57-265-1", "eliminate")
+    w.delete(w.marker("control"), F)
+    w.flip(F, gathered)
+    # at the end of that action: Emergency Replacements, two units into 33
+    w.card(V, "VM-15", "play", target="33")
+    w.move(V, ["VM-REPL-01", "VM-REPL-02"], "33")
+    no_replacements = w.add_marker(V, "no-replacements", "no-replacements", "Turn 2")
+    # A3 VM: two of the units placed in 27 fire at 22 (the spent counter-attackers, DEF 6 + 1): 2 + 6
+    # = 8: one point, a spent paratrooper retreats (18, 20, 21, 34: French, no VM unit: a free choice)
+    placed = arriving(game, V, 1)[:4]
+    w.declare("FIRE", V, placed[:2], "22")
+    w.dice(V, "fire", [1, 1])
+    w.retreat(F, "FR-8BPC-1", "21")
+    w.add_marker(V, "fire", "viet_minh", "27")
+    w.flip(V, placed[:2])
+    # A4 French: B-26 Bombers on 27 (best DEF 8, no terrain under the fire marker): 6 + 6 = 12: 4, a
+    # fresh unit eliminated and another flipped
+    w.card(F, "FR-18", "play", target="27")
+    w.dice(F, "fire", [3, 3])
+    w.damage(V, placed[2], "eliminate")
+    w.damage(V, placed[3], "flip")
+    w.pass_(V)
+    # ---- turn 2, End phase
+    w.phase(2, "end", V)
+    w.card(V, "VM-13", "discard")
+    w.card(V, "VM-14", "discard")
+    for card in ("FR-19", "FR-24", "FR-13", "FR-10"):
+        w.card(F, card, "discard")
+    w.dice(F, "supply", [2, 3])
+    w.refresh(V)
+    w.clear_markers(V, "fire")
+    place(w, game, V, arriving(game, V, 2), ("36", "37", "1", "3", "32", "4", "40", "39"))
+    w.delete(no_replacements, V)
     return None
 
 
@@ -391,8 +507,8 @@ def opening(w: PlayScript) -> None:
 
 
 def vm_move(w: PlayScript) -> None:
-    """A VM action: a move 40 → 39 (VM areas, 1 MP), the unit flipped."""
-    w.move(V, ["VM-304-57-418-2"], "39")
+    """A VM action: a move 40 → 36 (VM areas, 1 MP), the unit flipped."""
+    w.move(V, ["VM-304-57-418-2"], "36")
     w.flip(V, ["VM-304-57-418-2"])
 
 
@@ -664,6 +780,7 @@ def full_game(w: PlayScript, game: GameData) -> Planted | None:
 FIXTURES = [
     Fixture("legal-two-turns", "sodbp", "two legal turns: fire, cards of every timing class, assaults, entrenchment, supply, helpers", two_turns),
     Fixture("legal-more-cards", "sodbp", "two legal turns: the other cards, a counter-attack, capture and recapture, every marker face", more_cards),
+    Fixture("legal-movement", "sodbp", "two legal turns: captures, armor over a bridge, placement by the edge, assault and counter-attack", movement),
     Fixture("legal-full-game", "sodbp", "the whole game, eight turns, the French win (the scribe's FullGame plan)", full_game),
     Fixture("planted-fire-marker", "sodbp", "planted: the fire marker on the target area", planted_fire_marker),
     Fixture("planted-damage", "sodbp", "planted: 3 damage points, 1 used", planted_damage),
