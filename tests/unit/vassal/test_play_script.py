@@ -136,3 +136,10 @@ def test_a_mark_notes_the_next_line(script: PlayScript) -> None:
     script.mark_last("faced")
     script.flip(F, ["FR-I2REI-1"])
     assert script.lines[script.mark_line("faced") - 1] == "key control 50,130"
+
+
+def test_units_from_two_zones_are_dragged_zone_by_zone(script: PlayScript) -> None:
+    script.move(V, ["VM-REPL-01", "VM-308-102-18-1", "VM-REPL-02"], "3")
+    assert script.lines == ["side Viet Minh", "move VM-REPL-01,VM-REPL-02 3", "move VM-308-102-18-1 3"]
+    assert script.where("VM-REPL-01") == script.where("VM-308-102-18-1") == "3"
+    assert "VM-REPL-02" in script.units_in("3", V)
