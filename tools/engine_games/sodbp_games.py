@@ -379,13 +379,16 @@ def more_cards(w: PlayScript, game: GameData) -> Planted | None:
 
 
 def movement(w: PlayScript, game: GameData) -> Planted | None:
-    """Two turns of moves and placements: captures by moving into empty enemy areas (a control marker
+    """Two turns of moves and placements (the sides chosen by a roll after equal bids): captures by moving into empty enemy areas (a control marker
     each), French armor over the bridge 21–29 and on (two areas in one drag: the path is not logged), a
     stack moving two areas, a VM placement into an empty French area next to the map edge (12.3),
     *Surprise Assault* from a captured area answered by *Counter Attack*, *Emergency Replacements* at
     the end of the French action, VM fire answered by *B-26 Bombers* on the spent firers (terrain
     ignored under the fire marker), the Draw buttons and hands kept over the End phase."""
     w.staging = STAGING
+    # sides chosen with the optional bid of 15.0: equal bids, a roll decides (2d6 each)
+    w.dice(F, "other", [4, 2])
+    w.dice(V, "other", [5, 3])
     # ---- turn 1
     w.draw_to_hand(F, F, ["FR-18", "FR-19", "FR-22", "FR-23", "FR-06", "FR-16"])
     w.draw_to_hand(V, V, ["VM-12", "VM-13", "VM-16", "VM-17", "VM-21"])
@@ -492,6 +495,93 @@ def movement(w: PlayScript, game: GameData) -> Planted | None:
     w.clear_markers(V, "fire")
     place(w, game, V, arriving(game, V, 2), ("36", "37", "1", "3", "32", "4", "40", "39"))
     w.delete(no_replacements, V)
+    return None
+
+
+def cards_in_fire(w: PlayScript, game: GameData) -> Planted | None:
+    """Two turns of cards around fire: two *Improved Defenses* (the terrain tripled) and two *Mortar
+    Support* in one French fire, two *Fighter Bombers* in one French move (the first negated by *Poor
+    Weather*, the second's damage allocated by the French, the firer), *75mm Artillery* as a fire
+    action, *Artillery* taking trenches off, a replacement roll of 6."""
+    w.staging = STAGING
+    # ---- turn 1
+    w.draw_to_hand(F, F, ["FR-20", "FR-21", "FR-13", "FR-14", "FR-02", "FR-26"])
+    w.draw(V, ["VM-01", "VM-02", "VM-07", "VM-08", "VM-27"])
+    w.phase(1, "action", V)
+    # A1 VM: two units 7 → 11 (VM; 6 there after)
+    w.move(V, ["VM-308-88-322-1", "VM-308-88-322-2"], "11")
+    w.flip(V, ["VM-308-88-322-1", "VM-308-88-322-2"])
+    # A2 French: the four legionnaires of 14 fire at 11; the VM's two Improved Defenses triple the
+    # terrain (1 → 3), the French add two Mortar Support: 2 + 8 + 6 = 16 against 8 + 3 = 11: 5 damage,
+    # a fresh unit (3) and a spent one (2) eliminated
+    firers = ["FR-III13DBLE-9", "FR-III13DBLE-10", "FR-III13DBLE-11", "FR-III13DBLE-12"]
+    w.declare("FIRE", F, firers, "11")
+    w.card(V, "VM-01", "play", target="11")
+    w.card(V, "VM-02", "play", target="11")
+    w.card(F, "FR-13", "play", target="11")
+    w.card(F, "FR-14", "play", target="11")
+    w.dice(F, "fire", [1, 1])
+    w.damage(V, "VM-312-165-564-1", "eliminate")
+    w.damage(V, "VM-308-88-322-1", "eliminate")
+    w.add_marker(F, "fire", "french", "14")
+    w.flip(F, firers)
+    # A3 VM: two units of 12 entrench it, level 1
+    diggers = ["VM-312-141-11-1", "VM-312-141-11-2"]
+    w.entrench(V, diggers)
+    w.flip(V, diggers)
+    w.add_marker(V, "trench", "1", "12")
+    # A4 French: a move 18 → 15 with two Fighter Bombers: the first, on 12, negated by Poor Weather;
+    # the second on 13: 8 + 4 = 12 against 8 + 2 = 10: 2, the French flip two VM units (the firer
+    # allocates)
+    w.move(F, ["FR-I2REI-3"], "15")
+    w.card(F, "FR-21", "play", target="12")
+    w.card(V, "VM-07", "play", target="12")
+    w.card(F, "FR-20", "play", target="13")
+    w.dice(F, "fire", [4, 4])
+    w.damage(F, "VM-312-209-130-1", "flip")
+    w.damage(F, "VM-312-209-130-2", "flip")
+    w.flip(F, ["FR-I2REI-3"])
+    w.pass_(V)  # no French discard: the phase ends
+    # ---- turn 1, End phase: both keep their last two cards
+    w.phase(1, "end", V)
+    w.dice(F, "supply", [1, 2])
+    w.refresh(V)
+    w.clear_markers(V, "fire")
+    vm, fr = arriving(game, V, 1), arriving(game, F, 1)
+    w.move(V, vm[:4], "1")
+    w.move(V, vm[4:8], "3")
+    w.move(V, vm[8:], "32")
+    w.move(F, fr[:4], "16")
+    w.move(F, fr[4:], "20")
+    # ---- turn 2: VM 2 + 2, French 2 + 4
+    w.phase(2, "draw", V)
+    w.draw(V, ["VM-05", "VM-22"])
+    w.draw(F, ["FR-03", "FR-04", "FR-05", "FR-11"])
+    w.phase(2, "action", V)
+    # A1 VM: 75mm Artillery on 14 (next to VM 8, 11, 12, 13): 4 + 8 = 12 against 8 + 3: a flip
+    w.card(V, "VM-22", "play", target="14")
+    w.dice(V, "fire", [2, 2])
+    w.damage(F, "FR-III13DBLE-9", "flip")
+    # A2 French: Artillery takes the trench off 12 (next to French 14)
+    w.card(F, "FR-26", "play", target="12")
+    w.delete(w.marker("trench"), F)
+    # A3 VM: the three units left in 11 move to 7
+    movers = ["VM-312-165-564-2", "VM-312-165-564-3", "VM-312-165-564-4"]
+    w.move(V, movers, "7")
+    w.flip(V, movers)
+    w.pass_(F)
+    w.pass_(V)
+    # ---- turn 2, End phase
+    w.phase(2, "end", V)
+    for card in ("VM-08", "VM-27", "VM-05"):
+        w.card(V, card, "discard")
+    for card in ("FR-02", "FR-03", "FR-04", "FR-05", "FR-11"):
+        w.card(F, card, "discard")
+    w.dice(F, "supply", [2, 1])
+    w.refresh(V)
+    w.dice(V, "replacements", [6])  # 3 replacements
+    place(w, game, V, ["VM-REPL-01", "VM-REPL-02", "VM-REPL-03"], ("11",))
+    place(w, game, V, arriving(game, V, 2), ("36", "37", "1", "3", "32", "4", "40"))
     return None
 
 
@@ -781,6 +871,7 @@ FIXTURES = [
     Fixture("legal-two-turns", "sodbp", "two legal turns: fire, cards of every timing class, assaults, entrenchment, supply, helpers", two_turns),
     Fixture("legal-more-cards", "sodbp", "two legal turns: the other cards, a counter-attack, capture and recapture, every marker face", more_cards),
     Fixture("legal-movement", "sodbp", "two legal turns: captures, armor over a bridge, placement by the edge, assault and counter-attack", movement),
+    Fixture("legal-cards-in-fire", "sodbp", "two legal turns: doubled reaction cards in one fire, Fighter Bombers with Poor Weather, artillery", cards_in_fire),
     Fixture("legal-full-game", "sodbp", "the whole game, eight turns, the French win (the scribe's FullGame plan)", full_game),
     Fixture("planted-fire-marker", "sodbp", "planted: the fire marker on the target area", planted_fire_marker),
     Fixture("planted-damage", "sodbp", "planted: 3 damage points, 1 used", planted_damage),
