@@ -12,9 +12,11 @@ what a player does (the harness script commands, ``VassalPlay.java``'s header):
   selected), preceded by an ``answer`` line per prompt the command opens: one per zone for a
   declaration (the first selected unit of a zone leads and prompts), one for **Play…**, **Discard for
   entrenchment…** and **Retreat to…**;
-- a drag: ``move <ids> <zone>``; a card drawn by hand: ``draw <deck> 1 <hand>``; a marker from the
-  palette: ``place <entry> <zone>``, then its state command when the entry shows another face (the
-  entry showing the wanted face is taken when the module has one);
+- a drag: ``move <ids> <zone>`` (one per zone the units come from: a drag keeps the pieces' offsets);
+  a card drawn by hand: ``draw <deck> 1 <hand>``; a marker from the palette: ``place <entry> <zone>``,
+  then its face command when the entry shows another face (the entry showing the wanted face is taken
+  when the module has one); a zone whose name has a space (a turn-track box) is reached through a
+  one-word staging zone and a drag, the harness reading a palette drag's zone as one word;
 - a toolbar button: ``button <text>``, the text read from the module (the Global Key Command whose
   report is ``PASS``, ``RESULT … winner=<side>``, ``HELPER … helper=<helper>``; the dice button whose
   report names the purpose and that rolls that many dice); the turn tracker: ``turn next`` until it
@@ -34,9 +36,11 @@ engine did as planned.
 The script keeps the position with a scribe of its own (:attr:`PlayScript.shadow`, never written): the
 zones of the units (how many prompts a declaration opens), the decks' order, the markers placed.
 The harness names a piece by its ``sdbp_id``; a marker placed from the palette answers to its kind's
-id as the newest of its kind, so only the newest marker of a kind can be given a command
-(:meth:`delete` of an older one raises: use the module's **Clear** buttons). What the harness cannot
-do raises ``NotImplementedError``: undo, chat, raw steps.
+id as the newest of its kind (a set-up marker, while it is its kind's only one), so only that marker
+of a kind can be given a command (:meth:`delete` of an older one raises: use the module's **Clear**
+buttons). Acts the scribe lacks: :meth:`remove_unit`, :meth:`card_flip`, :meth:`set_marker`,
+:meth:`move_marker`, :meth:`show` (a button that only shows a window). What the harness cannot do
+raises ``NotImplementedError``: undo, chat, raw steps.
 
 :meth:`mark` notes the next act in the script (an ``echo mark <name>`` line), :meth:`mark_last` the
 last line of the act just written: a recording finds the log step the engine wrote for that line (a

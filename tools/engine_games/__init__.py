@@ -38,7 +38,12 @@ class Fixture:
 def _all() -> list[Fixture]:
     from engine_games import sodbp_games, sos_games
 
-    return [*sodbp_games.FIXTURES, *sos_games.FIXTURES]
+    fixtures = [*sodbp_games.FIXTURES, *sos_games.FIXTURES]
+    names = [f.name for f in fixtures]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ValueError(f"engine games registered twice: {', '.join(twice)} (a name is a folder and an --only argument)")
+    return fixtures
 
 
 FIXTURES: list[Fixture] = _all()
