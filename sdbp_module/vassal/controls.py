@@ -318,6 +318,42 @@ def piece_menus(root: etree._Element) -> tuple[Menu, ...]:
     return tuple(Menu(title, commands) for title, commands in menus)
 
 
+@dataclass(frozen=True, slots=True)
+class SlotMenu:
+    """The right-click menu of one palette or deck entry, with the identity Marker's ``sdbp_kind``,
+    ``sdbp_id`` and ``side`` of its piece (``""`` when it has none)."""
+
+    entry: str
+    kind: str
+    sdbp_id: str
+    side: str
+    commands: tuple[MenuCommand, ...]
+
+
+def slot_menus(root: etree._Element) -> tuple[SlotMenu, ...]:
+    """The menu of every PieceSlot and CardSlot, in build-file order (one per entry, not grouped as
+    :func:`piece_menus` groups them for the help page)."""
+    prototypes = {
+        el.get("name", ""): _traits(el.text or "", f"prototype {el.get('name', '')!r}") for el in root.iter(M + "PrototypeDefinition")
+    }
+    out: list[SlotMenu] = []
+    for el in root.iter(W + "PieceSlot", W + "CardSlot"):
+        text = el.text or ""
+        own = _traits(text, f"piece slot {el.get('entryName', '')!r}")
+        try:
+            traits = expand_prototypes(own, prototypes, str)
+        except ValueError as exc:
+            raise BuildError(f"{exc} in the build file") from None
+        fields = add_piece_fields(text.strip())
+        props: dict[str, str] = {}
+        for trait, trait_state in zip(own, split_chain(fields[2] if fields else "") or [], strict=False):
+            if trait_id(trait) == "mark":
+                props.update(marker(trait, trait_state) or [])
+        commands = tuple(c for trait in traits for c in _trait_commands(trait))
+        out.append(SlotMenu(el.get("entryName", ""), props.get("sdbp_kind", ""), props.get("sdbp_id", ""), props.get("side", ""), commands))
+    return tuple(out)
+
+
 _DECK_COMMANDS: tuple[tuple[str, str, str, str], ...] = (
     ("reshufflable", "true", "reshuffleCommand", "reshuffleHotkey"),
     ("shuffle", "Via right-click Menu", "shuffleCommand", "shuffleHotkey"),
