@@ -462,6 +462,18 @@ class _Interpreter:
         else:
             self.problem(w, f"marker {marker!r} in state {state!r} is not understood")
 
+    def marker_shows(self, kind: str, state: str, area: AreaId) -> bool:
+        """True when a marker piece of ``kind`` lies in ``area`` showing ``state``: a ``MARKER`` line
+        naming it with no ``D/`` is that piece's menu choosing the face it already shows (one piece is
+        one marker: nothing changed, never a second marker)."""
+        for piece in self.tracker.pieces.values():
+            if piece.kind != "marker" or piece.sdbp_id != kind or piece.prop("sdbp_state") != state:
+                continue
+            spot = self.place((piece.map, piece.x, piece.y))
+            if spot is not None and spot.area == area:
+                return True
+        return False
+
     def change_command(self, text: str, order: int, step: _Step, quiet: bool) -> None:
         f = se_decode(text[2:], "/")
         piece = self.tracker.pieces.get(f[0]) if f else None
@@ -646,8 +658,9 @@ class _Interpreter:
             state = line.require("state")
             value = (line.get("area") or "").strip()
             at = AreaId(int(value)) if is_small_number(value) and self.game.has_area(AreaId(int(value))) else None
-            if at is not None and (marker, at) in step.marker_pieces:
-                # the line of a marker piece's D/ (its menu): the piece says what changed, the line who
+            if at is not None and ((marker, at) in step.marker_pieces or self.marker_shows(marker, state, at)):
+                # the line of a marker piece's menu: the piece says what changed (its D/; none when it
+                # already showed the face: the engine logs no D/ then), the line who
                 step.marker_lines[(marker, at)] = line.side
                 return
             self.marker_state(marker, state, at, line.side, order, step)

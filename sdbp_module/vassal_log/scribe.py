@@ -967,8 +967,8 @@ class Scribe:
     def set_marker(self, side: Side | None, piece_id: str, state: str) -> None:
         """A marker's face chosen with its menu (Ctrl+1, Ctrl+2 …: ``KeyBuffer.keyCommand``): one ``D/``
         setting its ``sdbp_state`` and ``sdbp_level`` (the ``State`` Layer follows the level), with the
-        state's ``MARKER`` line as its child, as the engine logs it (a face it already shows: the same
-        ``D/`` with equal states)."""
+        state's ``MARKER`` line as its child, as the engine logs it (a face it already shows: no ``D/``,
+        the line under a null command, as VASSAL 3.7.26 logs a menu choice that changes nothing)."""
         self._begin()
         piece = self.tracker.pieces[piece_id]
         self._touch(piece)
@@ -980,7 +980,8 @@ class Scribe:
         new = pieces.join_chain(states)
         piece.set_state(new)
         fields = [("side", side_name(side)), ("marker", piece.sdbp_id or ""), ("state", state), ("area", self.zone_of(piece))]
-        self._log(_Cmd(_CHANGE, [piece_id, new, old], [_chat("* " + format_line("MARKER", fields))]))
+        line = _chat("* " + format_line("MARKER", fields))
+        self._log(_Cmd(_NULL, [], [line]) if new == old else _Cmd(_CHANGE, [piece_id, new, old], [line]))
 
     @staticmethod
     def _faces(piece: TrackedPiece) -> list[str]:

@@ -267,7 +267,7 @@ def test_a_marker_turned_with_its_menu_is_the_same_marker_with_another_face(game
     s.set_marker(V, control, "viet_minh")
     fire = s.add_marker(V, "fire", "french", "8")
     s.set_marker(V, fire, "viet_minh")
-    s.set_marker(V, fire, "viet_minh")  # the face it shows: a D/ that changes nothing
+    s.set_marker(V, fire, "viet_minh")  # the face it shows: no D/, the line alone (as the engine logs it)
     trench = s.add_marker(V, "trench", "1", "8")
     s.set_marker(V, trench, "2")
     s.set_marker(F, control, "french")  # the other player turns it back

@@ -1,0 +1,78 @@
+"""Rules judged on logs written as the VASSAL engine writes them (``vassal_log.Scribe``): what the log
+reader makes of a player's commands is what the rules see (issue 21: a legal game is never accused).
+
+- a marker whose faces are not sides (*No Supply*) put down and then given the face it already shows
+  with its menu: the engine logs the ``MARKER`` line with no ``D/`` (nothing changed); it is that
+  marker, not a second one (SUPPLY-MARKER-AREAS);
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
+from sdbp_module.games.sodbp.rules.package import SODBP
+from sdbp_module.model.from_data import load_game
+from sdbp_module.model.game_data import GameData
+from sdbp_module.paths import default_data_dir
+from sdbp_module.replay.events import NoSupplySet
+from sdbp_module.rules.commands import Checked, check_log
+from sdbp_module.vassal.commands import build_module
+from sdbp_module.vassal_log.scribe import Scribe
+
+F, V = FRENCH, VIET_MINH
+
+
+@pytest.fixture(scope="module")
+def game() -> GameData:
+    return load_game(default_data_dir())
+
+
+@pytest.fixture(scope="module")
+def module(game: GameData, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_module(game, tmp_path_factory.mktemp("log-readings-module"), None).path
+
+
+def checked(s: Scribe, game: GameData, module: Path, tmp_path: Path) -> Checked:
+    log = tmp_path / "game.vlog"
+    s.write(log)
+    return check_log(log, game, SODBP, module=module)
+
+
+def found(result: Checked, *rule_ids: str) -> list[tuple[str, str, int]]:
+    """(rule id, severity, log step) of the findings of ``rule_ids`` and of every log reading problem."""
+    return [
+        (f.rule_id, f.severity.value, f.where.index)
+        for f in result.report.findings
+        if f.rule_id in rule_ids or f.rule_id == "LOG-INTERPRETATION"
+    ]
+
+
+# -- a marker given the face it already shows --------------------------------------------------------
+
+
+def _supply_phase(s: Scribe) -> None:
+    s.phase(1, "end", V)  # 1
+    s.dice(F, "supply", [5, 4])  # 2
+
+
+def test_a_no_supply_marker_given_the_face_it_shows_is_one_marker(game: GameData, module: Path, tmp_path: Path) -> None:
+    s = Scribe(module)
+    _supply_phase(s)
+    marker = s.add_marker(V, "no-supply", "no-supply", "20")  # 3
+    s.set_marker(V, marker, "no-supply")  # 4: its menu's only face: no D/, the MARKER line alone
+    result = checked(s, game, module, tmp_path)
+    assert [e.where.index for e in result.events if isinstance(e, NoSupplySet)] == [3]
+    assert found(result, "SUPPLY-MARKER-AREAS") == []
+
+
+def test_two_no_supply_markers_on_one_area_is_illegal(game: GameData, module: Path, tmp_path: Path) -> None:
+    s = Scribe(module)
+    _supply_phase(s)
+    s.add_marker(V, "no-supply", "no-supply", "20")  # 3
+    second = s.add_marker(V, "no-supply", "no-supply", "20")  # 4: a second piece
+    s.set_marker(V, second, "no-supply")  # 5: that piece's menu, nothing more
+    result = checked(s, game, module, tmp_path)
+    assert found(result, "SUPPLY-MARKER-AREAS") == [("SUPPLY-MARKER-AREAS", "illegal", 4)]
