@@ -1,9 +1,14 @@
-"""Damage after a fire or assault: the target's changes read as one ``Damage`` event (rules 8.4, 10.0).
+"""Damage after a fire, an assault or a card's damage: the target's changes read as one ``Damage`` event
+(rules 8.4, 10.0, the card texts).
 
-An attack is a ``Fire`` by units, a ``Fire`` by a card (``replay.vlog.card_fire`` writes them) or an
-``Assault``. From it until the next act that ends it, the defender's hits and retreats are its
-damage allocation (8.4), and become one ``Damage`` event, placed where the first of them was logged
-(its ``side`` is the defender, the firer for *Fighter Bombers*):
+An attack is a ``Fire`` by units, a ``Fire`` by a card (``replay.vlog.card_fire`` writes them), an
+``Assault``, or the play of a card whose damage is not a fire (``AREA_DAMAGE``: *Detonate Mine
+Shaft*, a die of damage points on the enemy units in its target). From it until the next act that
+ends it, the defender's hits and retreats are its damage allocation (8.4), and become one ``Damage``
+event, placed where the first of them was logged (its ``side`` is the defender, the firer for
+*Fighter Bombers* and for an ``AREA_DAMAGE`` card). An ``AREA_DAMAGE`` card's damage begins at its
+player's roll: before it the defender's drags out of the target are its withdrawals
+(``MoveKind.WITHDRAW``, moving as retreats) and its flips are no damage.
 
 - **explicit lines** (the module's *Take hit* and *Retreat to…* menus): ``DAMAGE … result=flip`` →
   ``flip``, ``result=eliminate`` → ``eliminate``, ``RETREAT`` → ``retreat`` with the areas entered in
@@ -72,6 +77,9 @@ from sdbp_module.replay.vlog.problem import Problem
 
 FIREBOMBERS = "Fighter Bombers"
 """The card whose firer allocates the damage (the owner still picks retreat routes, AMB-18)."""
+AREA_DAMAGE = ("Detonate Mine Shaft",)
+"""Cards whose play is an attack that is no fire: after the enemy's withdrawals, the player's die is
+that many damage points on the enemy units left in the target, allocated by the player (AMB-19)."""
 
 FLIP, ELIMINATE, RETREAT = "flip", "eliminate", "retreat"
 
@@ -168,6 +176,7 @@ class _Attack:
     outcomes: dict[UnitId, _Outcome] = field(default_factory=dict)
     slot: _Slot | None = None
     where: Where | None = None
+    armed: bool = True  # False: an AREA_DAMAGE card before its player's roll (withdrawals, no damage yet)
 
     @property
     def defender(self) -> Side:
@@ -236,6 +245,13 @@ class DamageReader:
         elif isinstance(event, Assault):
             self.stack.append(_Attack(event.side, event.target, True, event.side.enemy))
             self.last = None
+        elif isinstance(event, CardPlay) and event.targets and self._damages_area(event):
+            self.stack.append(_Attack(event.side, event.targets[0], False, event.side, armed=False))
+            self.last = None
+
+    def _damages_area(self, play: CardPlay) -> bool:
+        game = self.game
+        return game.has_card(play.card) and game.card(play.card).name in AREA_DAMAGE
 
     def _card_named(self, event: Fire, name: str) -> bool:
         card = event.card
@@ -353,6 +369,8 @@ class DamageReader:
     def absorb(self, event: Event, out: list[Event | _Slot]) -> Event | None:
         """The part of ``event`` that is not damage (``None`` when it all is)."""
         attack = self.stack[-1]
+        if not attack.armed:
+            return self._before_roll(event, attack)
         if isinstance(event, Flip) and event.spent:
             hit = [u for u in event.units if self._defends(u, attack)]
             for u in hit:
@@ -370,6 +388,15 @@ class DamageReader:
             return self._retreat(event, attack, out)
         if isinstance(event, Move) and attack.assault and event.side is attack.attacker and event.to_area == attack.target:
             return replace(event, move_kind=MoveKind.ADVANCE)
+        return event
+
+    def _before_roll(self, event: Event, attack: _Attack) -> Event:
+        """An ``AREA_DAMAGE`` card before its player's roll: the defender's drags out of the target are
+        withdrawals; the roll arms the damage; nothing is damage yet."""
+        if isinstance(event, DiceRoll) and event.side in (None, attack.attacker):
+            attack.armed = True
+        elif isinstance(event, Move) and event.side is attack.defender and event.from_area == attack.target:
+            return replace(event, move_kind=MoveKind.WITHDRAW)
         return event
 
     def _retreat(self, event: Move, attack: _Attack, out: list[Event | _Slot]) -> Event | None:
@@ -421,7 +448,7 @@ class DamageReader:
         side = self.game.unit(line.unit).side
         while len(self.stack) > 1 and self.stack[-1].defender is not side:
             self.close(line)  # a hit on the assault's target after a Débouchez: the assault goes on
-        attack = self.stack[-1] if self.stack and self.stack[-1].defender is side else None
+        attack = self.stack[-1] if self.stack and self.stack[-1].defender is side and self.stack[-1].armed else None
         if attack is None:
             self.plain(line, out)
             return
