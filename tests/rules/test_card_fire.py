@@ -581,3 +581,39 @@ def test_gate_and_event_filter_change_no_finding() -> None:
 def test_fighter_bombers_negated_by_poor_weather_is_not_judged_on_its_damage() -> None:
     events = [*_unit_fire(), play(FR, FB_1, 11, as_action=False), play(VM, card("Poor Weather"), as_action=False)]
     assert verdicts(check(UNIT_FIRE, *events)) == []
+
+
+# -- a Fighter Bombers negated by Poor Weather takes no roll ------------------------------------------
+
+TWO_FB = "turn 2 action french\n10: FR-F3 | ctrl french\n8: VM-V3 | ctrl viet_minh\n11: VM-V1 VM-V2 | ctrl viet_minh\n"
+FB_RULES = RULES + tuple(damage.RULES) + tuple(card_play.RULES) + tuple(fire.RULES)
+
+
+def _negated_then_second(*after_roll: Event) -> list[Event]:
+    """Fighter Bombers on 8, negated by Poor Weather; the second copy on 11 and its roll 4+4 (attack 12
+    against defense 6 in 11: 6 points)."""
+    return [
+        play(FR, FB_1, 8, as_action=False),
+        Fire(side=FR, card=FB_1, target=aid(8)),
+        play(VM, card("Poor Weather"), as_action=False),
+        play(FR, FB_2, 11, as_action=False),
+        Fire(side=FR, card=FB_2, target=aid(11)),
+        roll(FR, 4, 4),
+        *after_roll,
+        Pass(side=VM),
+    ]
+
+
+def test_a_negated_fighter_bombers_takes_no_roll_and_the_next_copy_does() -> None:
+    """The roll after the second copy is its own: the negated copy on 8 is not judged on it (no damage
+    in 8 is no fault), and the second copy's 6 points in 11 are all used."""
+    events = _negated_then_second(hit(FR, 11, "VM-V1", "VM-V2", result=DamageResult.ELIMINATE))
+    assert verdicts(check(TWO_FB, *events, rules=FB_RULES)) == []
+
+
+def test_the_copy_left_after_poor_weather_is_judged_on_its_roll() -> None:
+    """No damage in 11 after the second copy's roll: DAMAGE-MUST-MAXIMIZE on that copy (step 5) alone,
+    none on the negated copy's area 8."""
+    report = check(TWO_FB, *_negated_then_second(), rules=FB_RULES)
+    assert verdicts(report) == [("DAMAGE-MUST-MAXIMIZE", ILLEGAL, 5)]
+    assert report.findings[0].areas == (aid(11),)

@@ -989,6 +989,8 @@ def _points_fault(attack: Attack, close: GameState | None, ctx: CheckContext) ->
     game = ctx.game
     if resolution.attack_card_name(attack, game) == RATS:
         return None  # not damage points: C-RATS counts the flips
+    if resolution.negation(attack, game) is not None:
+        return None  # a negated card attack does no damage: any it did is C-POOR-WEATHER's / C-105's / C-75's
     damages = own_damages(attack, game)
     if close is None and not damages:
         return None

@@ -51,6 +51,7 @@ from sdbp_module.games.sodbp.rules.resolution import (
     damage_total,
     defense_total,
     logged,
+    negation,
     terrain,
     terrain_ignored,
 )
@@ -238,8 +239,8 @@ def _cannot(self: FunctionRule, attack: Attack, game: GameData, what: str, missi
 
 def _judge_attack_total(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iterator[Finding]:
     stated = logged(attack, "attack")
-    if stated is None:
-        return
+    if stated is None or negation(attack, ctx.game) is not None:
+        return  # a negated card attack takes no roll: no total to judge (resolution.negation)
     game = ctx.game
     readings = _attack_readings(attack, game, ctx.rules)
     if isinstance(readings, Missing):
@@ -356,6 +357,8 @@ def _damage_if(attack: Attack, ctx: CheckContext, defense: int) -> str:
 
 
 def _judge_defense(self: FunctionRule, attack: Attack, ctx: CheckContext, terrain_rule: bool) -> Iterator[Finding]:
+    if negation(attack, ctx.game) is not None:
+        return  # a negated card attack is not resolved (resolution.negation)
     verdict = _defense_verdict(attack, ctx)
     if verdict is None:
         return
@@ -444,8 +447,8 @@ def _judge_damage(self: FunctionRule, attack: Attack, ctx: CheckContext) -> Iter
     stated = logged(attack, "damage")
     game = ctx.game
     points = damage_rules.stated_points(attack, game) if attack.steps else None
-    if stated is None and points is None:
-        return
+    if stated is None and points is None or negation(attack, game) is not None:
+        return  # a negated card attack does no damage: any it did is C-POOR-WEATHER's (resolution.negation)
     values = _damage_values(attack, ctx)
     if isinstance(values, Missing):
         if stated is not None:

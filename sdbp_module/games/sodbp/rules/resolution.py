@@ -21,9 +21,12 @@ from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules.sodbp_cards import (
     ART_75,
     ART_105,
+    ARTILLERY,
+    B26,
     BIGEARD,
     COMMAND_COORDINATION,
     DEBOUCHEZ,
+    FIGHTER_BOMBERS,
     FLAMETHROWERS,
     FLARES,
     GIAP,
@@ -31,6 +34,8 @@ from sdbp_module.games.sodbp.rules.sodbp_cards import (
     KATYUSHA,
     MORTAR_SUPPORT,
     NIGHT_ASSAULT,
+    POOR_WEATHER,
+    TOT_ARTILLERY,
     card_name,
 )
 from sdbp_module.ids import AreaId, Side, UnitId
@@ -105,6 +110,34 @@ def _plays_by_name(attack: Attack, game: GameData) -> Mapping[str | None, tuple[
 
 def attack_card_name(attack: Attack, game: GameData) -> str | None:
     return card_name(game, attack.card)
+
+
+NEGATIONS: tuple[tuple[str, str | None, tuple[str, ...]], ...] = (
+    (POOR_WEATHER, None, (FIGHTER_BOMBERS, B26)),  # "that card has no effect"
+    (ART_105, "counter-battery", (ARTILLERY, TOT_ARTILLERY)),
+    (ART_75, "counter-battery", (ARTILLERY, TOT_ARTILLERY)),
+)
+"""(negating card, its mode, the firing cards it negates): the enemy's plays that leave a card attack
+without effect."""
+
+
+def negation(attack: Attack, game: GameData) -> CardPlay | None:
+    """The enemy play that negates the card ``attack`` fires (*Poor Weather* on a *Fighter Bombers* /
+    *B-26*, a counter-battery on an *Artillery* / *TOT*), when the attack holds one (``Attack.holds``:
+    the one notion of the attack a card play belongs to); None otherwise. A negated card attack has no
+    effect: it takes no roll and does no damage (what it still did is the negating card's rule's,
+    C-POOR-WEATHER / C-105 / C-75), so the attack arithmetic does not judge it."""
+    if attack.kind is not AttackKind.CARD:
+        return None
+    name = attack_card_name(attack, game)
+    for play in attack.cards():
+        if play.side is attack.side:
+            continue
+        by = card_name(game, play.card)
+        for negating, mode, negated in NEGATIONS:
+            if by == negating and (mode is None or play.mode == mode) and name in negated:
+                return play
+    return None
 
 
 def is_debouchez(attack: Attack, game: GameData) -> bool:
