@@ -40,33 +40,7 @@ GAMES_DIR = PROJECT_ROOT / "tests" / "engine_games"
 FOLDERS = sorted(p.parent for p in GAMES_DIR.glob("*/*/expected.json"))
 INTERPRETATION = "LOG-INTERPRETATION"
 
-CLASS_1 = (
-    "markers re-faced after placement (issue 21, class 1): a marker dragged from the palette shows its first face "
-    "(French, German) until the player's face command a step later; the placement is judged on that face and the "
-    "face command is read as a second marker"
-)
-CLASS_2 = (
-    "cards played inside an attack (issue 21, class 2): a card played between an attack's declaration and its roll "
-    "(or, for Giap Demands Success, between the roll and the re-roll) is taken for a card of the next attack"
-)
-CARD_DAMAGE = (
-    "damage of a card that is no fire (not in classes 1-5): Detonate Mine Shaft's points allocated with the units' "
-    "Take hit commands are not read as its damage (LOG-INTERPRETATION 'a DAMAGE line with no fire or assault open', "
-    "C-DETONATE 'used 0')"
-)
-KNOWN_MISREADINGS: dict[str, str] = {
-    "sodbp/legal-two-turns": f"{CLASS_1}: CONTROL-CHANGE at steps 45, 146; {CLASS_2}: C-NIGHT-ASSAULT 10, C-FLAMETHROWERS 115, C-MORTAR 116",
-    "sodbp/legal-more-cards": (
-        f"{CLASS_1}: CONTROL-CHANGE 17, 141, FIRE-MARKER 59 and FIRE-MARKER-LIFETIME 104 (a Viet Minh fire marker), "
-        f"SUPPLY-MARKER-AREAS 93 (the No Supply marker's face command); {CLASS_2}: C-GIAP 133; {CARD_DAMAGE}: steps 123-125"
-    ),
-    "sodbp/legal-movement": f"{CLASS_1}: CONTROL-CHANGE 10, 48, 69, FIRE-MARKER 95",
-    "sodbp/legal-cards-in-fire": (
-        "card attacks (not in classes 1-5, nearest class 2): a Fighter Bombers negated by Poor Weather still takes the "
-        "next roll, the second Fighter Bombers' roll on 13: DAMAGE-MUST-MAXIMIZE at step 32 on area 12"
-    ),
-    "sos/legal-whole-game": f"{CLASS_1}: SOS-FIRE-04 26 (a Soviet fire marker), SOS-CTRL-01 101 (a Soviet control marker), SOS-SEQ-04 at the end of each later End phase (the phantom German fire marker)",
-}
+KNOWN_MISREADINGS: dict[str, str] = {}
 """``<game>/<name>`` → why the checker still gets that engine-played game wrong (the class of
 misreading of issue 21 that another change is fixing; the steps are the log's)."""
 

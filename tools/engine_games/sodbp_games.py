@@ -87,7 +87,10 @@ def two_turns(w: PlayScript, game: GameData) -> Planted | None:
     # A5 VM: a move 40 → 38 (1 + 1 for the French control: MA 2) takes the empty French area; Rats of
     # the Nam Yum in the same action on 24 (French, no VM unit): 1 on the die, one French unit flipped
     w.move(V, ["VM-304-57-418-1"], "38")
-    w.add_marker(V, "control", "viet_minh", "38")
+    # the palette's French face dragged in and turned with its menu, as a player who grabs the wrong face
+    # does (issue 21, class 1: one piece, one marker, judged at the face the player gave it)
+    control = w.add_marker(V, "control", "french", "38")
+    w.set_marker(V, control, "viet_minh")
     w.flip(V, ["VM-304-57-418-1"])
     w.card(V, "VM-03", "play", target="24")
     w.dice(V, "other", [1])
@@ -267,7 +270,8 @@ def more_cards(w: PlayScript, game: GameData) -> Planted | None:
     w.declare("FIRE", V, firers, "14")
     w.dice(V, "fire", [3, 3])
     w.damage(F, "FR-III13DBLE-9", "flip")
-    vm_fire = w.add_marker(V, "fire", "viet_minh", "12")
+    vm_fire = w.add_marker(V, "fire", "french", "12")  # the wrong face, turned at once (class 1)
+    w.set_marker(V, vm_fire, "viet_minh")
     w.flip(V, firers)
     # A8 French: a move 27 → 33 (own areas)
     w.move(F, ["FR-GMPT1-A"], "33")

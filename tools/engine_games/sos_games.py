@@ -38,7 +38,8 @@ def whole_game(w: PlayScript, game: GameData) -> Planted | None:
     w.declare("FIRE", S, ["SO-115-X"], "5")  # 5 + 2 = 7 against 6 + 2: nothing
     w.dice(S, "fire", [2, 3])
     w.flip(S, ["SO-115-X"])
-    marker = w.add_marker(S, "fire", "soviet", "6")  # in the firing area (8.1)
+    # in the firing area (8.1), the palette's Soviet face, then its Soviet menu command (the face it shows)
+    marker = w.add_marker(S, "fire", "soviet", "6", confirm=True)
     w.pass_(G)
     w.pass_(S)
     w.phase(1, "end", G)
@@ -92,7 +93,7 @@ def whole_game(w: PlayScript, game: GameData) -> Planted | None:
     w.flip(G, firers)
     # S: one unit of Mamayev Kurgan into empty German 27 (2 MP): Soviet now
     w.move(S, ["SO-95-90"], "27")
-    w.add_marker(S, "control", "soviet", "27")
+    w.add_marker(S, "control", "soviet", "27", confirm=True)
     w.flip(S, ["SO-95-90"])
     # G: Dive Bombers on 27: 5 + 4 = 9 against the spent unit's defense + 1: it is eliminated
     w.card(G, "GE-04", "play", target="27")

@@ -104,21 +104,21 @@ def test_a_draw_button_takes_the_planned_cards(script: PlayScript) -> None:
     assert script.expected[-1].hand == "French hand"
 
 
-def test_a_marker_takes_its_face_from_its_menu_and_only_the_newest_is_reachable(script: PlayScript) -> None:
+def test_a_marker_takes_its_face_from_its_palette_entry_and_only_the_newest_is_reachable(script: PlayScript) -> None:
+    """The module has a palette entry per side face: the marker is dragged showing its face; with
+    ``confirm`` the face's menu command is given too (a re-face to the face it shows)."""
     first = script.add_marker(V, "control", "viet_minh", "38")
     script.add_marker(F, "fire", "french", "14")
     script.add_marker(F, "fire", "french", "10", confirm=True)
     second = script.add_marker(V, "control", "viet_minh", "16")
     assert script.lines[1:] == [
-        "place Control 38",
-        "key control 50,130",
+        "place Control (Viet Minh) 38",
         "side French",
-        "place Fire 14",
-        "place Fire 10",
+        "place Fire (French) 14",
+        "place Fire (French) 10",
         "key fire 49,130",
         "side Viet Minh",
-        "place Control 16",
-        "key control 50,130",
+        "place Control (Viet Minh) 16",
     ]
     with pytest.raises(NotImplementedError):
         script.delete(first)
@@ -132,7 +132,7 @@ def test_a_mark_notes_the_next_line(script: PlayScript) -> None:
     script.mark("here")
     script.pass_(V)
     assert script.lines[script.mark_line("here") - 1] == "button Pass"
-    script.add_marker(V, "control", "viet_minh", "38")
+    script.add_marker(V, "control", "viet_minh", "38", confirm=True)
     script.mark_last("faced")
     script.flip(F, ["FR-I2REI-1"])
     assert script.lines[script.mark_line("faced") - 1] == "key control 50,130"
