@@ -13,16 +13,13 @@ Defenses* played in a Viet Minh fire (C-IMPDEF), *Mortar Support* after the Fren
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from sdbp_module.cli import main
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.vassal_log.scribe import Scribe
-from tests.e2e.conftest import PART_GAME_SKIPS
+from tests.e2e.conftest import PART_GAME_SKIPS, checked_findings
 
 F, V = FRENCH, VIET_MINH
 SKIPS = [arg for prefix in PART_GAME_SKIPS if prefix not in ("C-", "CARD-") for arg in ("--skip", prefix)]
@@ -68,13 +65,7 @@ def write_game(module: Path, path: Path, plant: str = "") -> int | None:
 
 
 def serious(log: Path, module: Path) -> list[tuple[str, str, int]]:
-    result = CliRunner().invoke(main, ["check", str(log), "--module", str(module), "--format", "json", *SKIPS])
-    assert result.exit_code in (0, 1), result.output
-    return [
-        (f["rule_id"], f["severity"], f["where"]["index"])
-        for f in json.loads(result.output)["findings"]
-        if f["severity"] in ("illegal", "suspicious", "cannot-check")
-    ]
+    return checked_findings(log, module, SKIPS)
 
 
 def test_cards_played_between_declaration_and_roll_are_legal(module: Path, tmp_path: Path) -> None:
