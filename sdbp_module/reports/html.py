@@ -8,7 +8,9 @@ finding); then the findings grouped under the text report's headings (Set-up, Tu
 End of log). Each finding is a block ``id="f-<n>"`` (``n`` counts from 1 in report order, the order of
 the JSON report's ``findings``) with its severity, rule id and reference, the rule's own words, the
 message, units, areas, expected/actual, the log position, the ``sdbp show`` command that draws that
-board, and, when the picture policy gives it one, the picture (``reports.pictures``).
+board, and, when the picture policy gives it one, the picture (``reports.pictures``): embedded once, in
+the block of the first finding that shows it; a later finding of the same view (or of a picture with the
+very same bytes) links to that block instead, so neither the page nor its print repeats a board.
 
 Layout only, like ``reports.text``: every string is escaped here (``html.escape``) and nothing reads
 the clock, so the same check gives the same bytes.
@@ -17,6 +19,7 @@ the clock, so the same check gives the same bytes.
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
 import shlex
 from collections.abc import Iterator, Mapping, Sequence
@@ -316,10 +319,21 @@ class _Page:
     checked: Checked
     pictures: Pictures
     words: Mapping[str, str] = field(init=False)
+    embedded: dict[str, int] = field(init=False)  # SHA-256 of each picture embedded → its finding index
 
     def __post_init__(self) -> None:
         words = {r.rule_id: str(getattr(r, "summary", "")) for r in self.checked.package.rules}
         object.__setattr__(self, "words", words)
+        object.__setattr__(self, "embedded", {})
+
+    def shown_at(self, index: int, picture: Picture) -> int:
+        """The finding whose block embeds ``picture``: ``index`` itself the first time this view (or
+        these very bytes) comes, else the finding that embedded it before (the page links to it)."""
+        first = self.pictures.first_use(index)
+        if first != index:
+            return first
+        digest = hashlib.sha256(picture.data).hexdigest()
+        return self.embedded.setdefault(digest, index)
 
 
 def _group(page: _Page, title: str, anchor: str, members: list[tuple[int, Finding]]) -> Iterator[str]:
@@ -364,21 +378,29 @@ def _finding(page: _Page, index: int, f: Finding) -> str:
     parts.append(f'<p class="cmd"><span class="muted">The board there:</span> <code>{command}</code></p>')
     picture = page.pictures.get(index)
     if picture is not None:
-        parts.append(_figure(f, picture, page.pictures.first_use(index), index))
+        first = page.shown_at(index, picture)
+        parts.append(_figure(f, picture) if first == index else _same_board(first))
     parts.append("</article>")
     return "\n".join(parts)
 
 
-def _figure(f: Finding, picture: Picture, first: int, index: int) -> str:
+def _figure(f: Finding, picture: Picture) -> str:
     src = f"data:{picture.mime};base64," + base64.b64encode(picture.data).decode("ascii")
     marks = [kind for kind, present in (("areas", f.areas), ("units", f.units)) if present]
-    text = f"The board at {_position(f.where)}" + (f", the finding's {' and '.join(marks)} marked." if marks else ".")
-    caption = _e(text)
-    if first != index:
-        caption += f' Same view as <a href="#{_finding_id(first)}">finding {first + 1}</a>.'
+    what = "The cards" if picture.alt.startswith("Cards") else "The board"
+    text = f"{what} at {_position(f.where)}" + (f", the finding's {' and '.join(marks)} marked." if marks else ".")
     return (
         f'<figure><img src="{src}" alt="{_e(picture.alt)}" width="{picture.width}" height="{picture.height}" '
-        f'loading="lazy" decoding="async"><figcaption>{caption}</figcaption></figure>'
+        f'loading="lazy" decoding="async"><figcaption>{_e(text)}</figcaption></figure>'
+    )
+
+
+def _same_board(first: int) -> str:
+    """A finding whose picture a finding above already shows: a link to it, not the picture again
+    (a page, and its print, holds each picture once)."""
+    return (
+        f'<p class="same-board"><span class="muted">Picture:</span> the same as '
+        f'<a href="#{_finding_id(first)}">finding {first + 1}</a>\'s (same view).</p>'
     )
 
 
@@ -522,6 +544,7 @@ h3{font-size:14px;margin:8px 0 4px}
 figure{margin:10px 0 0}
 figure img{display:block;max-width:100%;height:auto;border:1px solid var(--line);border-radius:4px}
 figcaption{font-size:13px;color:var(--muted);margin-top:4px}
+.same-board{font-size:13px;margin:8px 0 0}
 .none{font-size:18px;color:#1b6e2a}
 footer{margin-top:32px;border-top:1px solid var(--line);font-size:12px;color:var(--muted)}
 @page{margin:14mm}

@@ -175,12 +175,23 @@ def test_changed_switches_and_skipped_rules_are_marked(game: GameData) -> None:
     assert f"{len(skipped)} rules not checked" in text_of(note)
 
 
+def shown_img(doc: lxml.html.HtmlElement, index: int) -> tuple[int, lxml.html.HtmlElement]:
+    """The block that shows finding ``index``'s picture (its own, or the one it links to) and the picture."""
+    imgs = block(doc, index).xpath(".//figure/img")
+    if imgs:
+        assert not block(doc, index).xpath(".//p[@class='same-board']")
+        return index, imgs[0]
+    (href,) = block(doc, index).xpath(".//p[@class='same-board']/a/@href")
+    first = int(href.removeprefix("#f-")) - 1
+    assert first < index
+    (img,) = block(doc, first).xpath(".//figure/img")
+    return first, img
+
+
 def test_policy_all_gives_each_finding_a_decodable_picture(checked: Checked) -> None:
     doc = parse(render(checked, "all"))
     for i, _ in enumerate(checked.report.findings):
-        imgs = block(doc, i).xpath(".//figure/img")
-        assert len(imgs) == 1
-        img = imgs[0]
+        _, img = shown_img(doc, i)
         assert img.get("loading") == "lazy" and img.get("decoding") == "async" and img.get("alt")
         head, _, data = img.get("src").partition(",")
         assert head == "data:image/png;base64"
@@ -232,9 +243,46 @@ def test_findings_of_one_view_share_one_render(checked: Checked) -> None:
     at_end = [i for i, f in enumerate(findings) if f.where == END_OF_LOG and not f.areas and not f.units]
     assert len(at_end) > 1 and len({id(pictures[i]) for i in at_end}) == 1
     doc = parse(html_page(checked, pictures))
-    caption = text_of(block(doc, at_end[1]).xpath(".//figcaption")[0])
-    assert caption.endswith(f"Same view as finding {at_end[0] + 1}.")
-    assert block(doc, at_end[1]).xpath(".//figcaption/a/@href") == [f"#f-{at_end[0] + 1}"]
+    assert len(block(doc, at_end[0]).xpath(".//figure/img")) == 1
+    for i in at_end[1:]:
+        assert block(doc, i).xpath(".//img") == []
+        assert text_of(block(doc, i).xpath(".//p[@class='same-board']")[0]).endswith(f"finding {at_end[0] + 1}'s (same view).")
+        assert shown_img(doc, i)[0] == at_end[0]
+    assert len(doc.xpath("//img")) == len(views)
+
+
+def test_eight_findings_on_two_views_embed_two_pictures(checked: Checked) -> None:
+    """Each picture is embedded once: the page (and so its print) holds two boards for eight findings
+    of two views, and every finding refers to the one of its view."""
+    base = checked.report.findings[0]
+    a, b = Where("x.vlog", 3), Where("x.vlog", 9)
+    eight = tuple(
+        replace(base, where=where, rule_id=f"RULE-{n}", areas=areas, units=())
+        for n, (where, areas) in enumerate([(a, (AreaId(5),))] * 3 + [(b, ())] * 5)
+    )
+    mine = replace(checked, report=replace(checked.report, findings=eight))
+    painter = FakePainter()
+    page = render(mine, "all", painter)
+    doc = parse(page)
+    assert len(painter.calls) == 2
+    assert len(doc.xpath("//img")) == 2 and page.count("data:image/") == 2
+    assert [shown_img(doc, i)[0] for i in range(8)] == [0, 0, 0, 3, 3, 3, 3, 3]
+
+
+def test_views_whose_pictures_are_the_same_bytes_embed_them_once(checked: Checked) -> None:
+    """Two views that draw the very same picture (nothing of either is on the board) share it too."""
+
+    class SamePainter(FakePainter):
+        def picture(self, snapshot: Snapshot, *, areas: tuple[AreaId, ...] = (), units: tuple[UnitId, ...] = ()) -> FakePicture:
+            return super().picture(snapshot, areas=(), units=())
+
+    base = checked.report.findings[0]
+    two = tuple(replace(base, where=Where("x.vlog", 3), rule_id=f"RULE-{n}", areas=(AreaId(n + 1),), units=()) for n in range(2))
+    mine = replace(checked, report=replace(checked.report, findings=two))
+    painter = SamePainter()
+    doc = parse(render(mine, "all", painter))
+    assert len(painter.calls) == 2 and len(doc.xpath("//img")) == 1
+    assert shown_img(doc, 1)[0] == 0
 
 
 def test_each_picture_is_drawn_from_the_board_at_its_finding(checked: Checked) -> None:
@@ -343,7 +391,7 @@ def test_a_page_holds_one_position_s_pictures_at_a_time_and_draws_at_most_the_li
     assert len(painter.calls) == MAX_PICTURES and painter.most <= per_position < 10
     serious = sum(1 for f in findings if f.severity is Severity.ILLEGAL)
     page = parse(render_html_report(checked, pictures="all", painter=FakePainter()))  # type: ignore[arg-type]
-    drawn = [i for i in range(len(findings)) if block(page, i).xpath(".//figure")]
+    drawn = [i for i in range(len(findings)) if block(page, i).xpath(".//figure | .//p[@class='same-board']")]
     assert {findings[i].severity for i in drawn} == {Severity.ILLEGAL} and serious > MAX_PICTURES
     left_out = len(findings) - len(drawn)
     assert f"but for {left_out} findings past the {MAX_PICTURES} boards a report draws" in text_of(page.xpath("//footer")[0])
