@@ -4,7 +4,8 @@
 ``painter.picture(snapshot, areas=..., units=...)`` gives a ``Picture`` (encoded bytes and their
 size) of the board after that snapshot, cropped to what it is about (the areas and units named, the
 step's arrows) and scaled to fit a report page, or the whole board at full size (``crop=False``,
-``sdbp show``).
+``sdbp show``). The caption and the arrow colours sit in bars where no counter is (a free corner),
+else in strips added above and below the board.
 
 Images come from the module when one is given (``images/map.png``, ``images/unit_<id>_<face>.png``,
 ``images/marker_<kind>_<n>.png``: the names ``vassal.pieces`` gives them); otherwise, and for any
@@ -23,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from sdbp_module.board.scene import Arrow, ArrowKind, Counter, Scene, scene
 from sdbp_module.codec.zipread import open_archive
@@ -234,7 +235,7 @@ class BoardPainter:
         """Output pixels per board pixel: 1 for the full board, else the largest step of 1/20 that
         fits ``MAX_W`` x ``MAX_H`` (few steps, so the scaled base images are reused)."""
         w, h = box[2] - box[0], box[3] - box[1]
-        fit = min(1.0, MAX_W / w, MAX_H / h)
+        fit = min(1.0, MAX_W / w, (MAX_H - 2 * STRIP_H) / h)
         return 1.0 if not crop or fit >= 1.0 else max(1, math.floor(fit * SCALE_STEPS)) / SCALE_STEPS
 
     def render(self, sc: Scene, *, crop: bool = True) -> Image.Image:
@@ -253,21 +254,22 @@ class BoardPainter:
         def at(p: tuple[float, float]) -> tuple[int, int]:
             return (round(p[0] * s) - ox, round(p[1] * s) - oy)
 
-        size = max(8, round(layout.COUNTER * s))
-        half = size // 2
         rings = {(c.unit, c.x, c.y) for c in sc.rings}
         later: list[Counter] = []
+        drawn: list[tuple[int, int, int, int]] = []  # what the counters cover, output pixels
         for c in sc.counters:
-            x, y = at((c.x, c.y))
+            x, y, size = *at((c.x, c.y)), max(8, round(c.size * s))
+            half = size // 2
             if x + half < 0 or x - half > w or y + half < 0 or y - half > h:
                 continue
+            drawn.append((x - half, y - half, x - half + size, y - half + size))
             if (c.unit, c.x, c.y) in rings:
                 later.append(c)  # highlighted counters on top of any stack
                 continue
             self._paste(img, c, size, (x - half, y - half))
         for c in later:
-            x, y = at((c.x, c.y))
-            self._paste(img, c, size, (x - half, y - half))
+            x, y, size = *at((c.x, c.y)), max(8, round(c.size * s))
+            self._paste(img, c, size, (x - size // 2, y - size // 2))
         d = ImageDraw.Draw(img)
         for _, poly in sc.outlines:
             pts = [at(p) for p in poly]
@@ -275,13 +277,12 @@ class BoardPainter:
             d.polygon(pts, outline=HIGHLIGHT, width=max(3, round(8 * s)))
         for c in later:
             x, y = at((c.x, c.y))
-            r = half + max(3, round(7 * s))
+            r = max(4, round(c.size * s)) // 2 + max(3, round(7 * s))
             d.rectangle((x - r, y - r, x + r, y + r), outline=(255, 255, 255), width=max(4, round(9 * s)))
             d.rectangle((x - r + 1, y - r + 1, x + r - 1, y + r - 1), outline=HIGHLIGHT, width=max(3, round(5 * s)))
         for arrow in sc.arrows:
             _arrow(d, arrow, [at(p) for p in arrow.points], s)
-        _legend(img, sc)
-        return img
+        return _legend(img, sc, drawn)
 
     def _scaled_base(self, s: float) -> Image.Image:
         if s >= 1.0:
@@ -362,33 +363,72 @@ def _trimmed(pts: list[tuple[int, int]], trim: float) -> list[tuple[int, int]]:
     return out
 
 
-def _legend(img: Image.Image, sc: Scene) -> None:
-    """The caption (top left) and the colour of each arrow kind shown (bottom left), at output size."""
-    d = ImageDraw.Draw(img)
+STRIP_H = 26  # a caption or legend bar of a cropped picture, output pixels (the full board's: 34)
+Bar = list[tuple[RGB | None, str]]  # text items, each after a swatch of its colour (None: plain text)
+
+
+def _bar_size(d: ImageDraw.ImageDraw, items: Bar, big: bool) -> tuple[int, int]:
+    f = _bar_font(items, big)
+    widths = [int(d.textlength(label, font=f)) + (0 if colour is None else 22) for colour, label in items]
+    return sum(widths) + 12 * (len(items) - 1) + 10, (34 if big else STRIP_H) - 1
+
+
+def _bar_font(items: Bar, big: bool) -> ImageFont.FreeTypeFont:
+    caption = bool(items) and items[0][0] is None
+    return images.font("bold", (20 if big else 14) if caption else (17 if big else 12))
+
+
+def _draw_bar(d: ImageDraw.ImageDraw, items: Bar, big: bool, x0: int, y0: int) -> None:
+    """A white bar of ``items`` with its top left corner at (x0, y0)."""
+    f = _bar_font(items, big)
+    width, height = _bar_size(d, items, big)
+    d.rectangle((x0, y0, x0 + width, y0 + height), fill=(255, 255, 255), outline=(0, 0, 0))
+    x, ty = x0 + 5, y0 + (height - f.size) // 2
+    for colour, label in items:
+        if colour is not None:
+            cy = ty + f.size // 2 + 1
+            d.line((x, cy, x + 18, cy), fill=colour, width=5)
+            x += 22
+        d.text((x, ty), label, font=f, fill=(0, 0, 0))
+        x += int(d.textlength(label, font=f)) + 12
+
+
+def _legend(img: Image.Image, sc: Scene, drawn: list[tuple[int, int, int, int]]) -> Image.Image:
+    """The caption, and the colour of each arrow kind shown, each in a bar placed where it covers no
+    counter (``drawn``: what the counters cover, output pixels): a free corner of the picture (the
+    caption top left or top right, the colours bottom left or bottom right), else a strip added above
+    (the caption) or below (the colours) the board, outside it."""
     big = img.width > 1200  # the full board of ``sdbp show``
-    f = images.font("bold", 20 if big else 14)
-    pad = 5
-    text = sc.caption
-    w = d.textlength(text, font=f)
-    d.rectangle((0, 0, w + 2 * pad, f.size + 2 * pad), fill=(255, 255, 255), outline=(0, 0, 0))
-    d.text((pad, pad), text, font=f, fill=(0, 0, 0))
-    kinds = [k for k in ArrowKind if any(a.kind is k for a in sc.arrows)]
-    if not kinds and not sc.outlines and not sc.rings:
-        return
-    items: list[tuple[RGB, str]] = [(ARROW_COLOUR[k], k.value) for k in kinds]
+    d = ImageDraw.Draw(img)
+    bars: list[tuple[bool, Bar]] = [(True, [(None, sc.caption)])]
+    items: Bar = [(ARROW_COLOUR[k], k.value) for k in ArrowKind if any(a.kind is k for a in sc.arrows)]
     if sc.outlines or sc.rings:
         items.append((HIGHLIGHT, "concerned"))
-    sf = images.font("bold", 17 if big else 12)
-    widths = [int(d.textlength(label, font=sf)) for _, label in items]
-    total = sum(widths) + len(items) * (22 + 12) + pad
-    top = img.height - sf.size - 2 * pad - 1
-    d.rectangle((0, top, total, img.height - 1), fill=(255, 255, 255), outline=(0, 0, 0))
-    x = pad
-    for (colour, label), w_ in zip(items, widths, strict=True):
-        cy = top + pad + sf.size // 2 + 1
-        d.line((x, cy, x + 18, cy), fill=colour, width=5)
-        d.text((x + 22, top + pad), label, font=sf, fill=(0, 0, 0))
-        x += 22 + w_ + 12
+    if items:
+        bars.append((False, items))
+    placed: list[tuple[Bar, int, int]] = []
+    strips: list[tuple[bool, Bar, int]] = []
+    for top, bar in bars:
+        bw, bh = _bar_size(d, bar, big)
+        y = 0 if top else img.height - bh - 1
+        for x in (0, img.width - bw - 1):
+            if x >= 0 and not any(layout.overlaps((x, y, x + bw, y + bh), c) for c in drawn):
+                placed.append((bar, x, y))
+                break
+        else:
+            strips.append((top, bar, bh + 1))
+    for bar, x, y in placed:
+        _draw_bar(d, bar, big, x, y)
+    if not strips:
+        return img
+    above = sum(h for top, _, h in strips if top)
+    below = sum(h for top, _, h in strips if not top)
+    out = Image.new("RGB", (img.width, img.height + above + below), (255, 255, 255))
+    out.paste(img, (0, above))
+    d = ImageDraw.Draw(out)
+    for top, bar, h in strips:
+        _draw_bar(d, bar, big, 0, 0 if top else out.height - h)
+    return out
 
 
 def alt_text(sc: Scene) -> str:

@@ -3,10 +3,12 @@
 Pure (no Pillow): ``scene(game, layout, snapshot, areas=, units=)`` turns a replay ``Snapshot`` into a
 ``Scene`` that ``board.draw`` paints and tests can inspect without decoding an image. Counters are
 spread over their area with the set-up's spot logic (``vassal.layout.spots``: the set-up's grid while
-it has room, then tighter grids where counters overlap, always inside the area), or in rows over
-their panel box: the turn-track box of their turn, the replacement box, Eliminated, Removed, and the
-box for units off the map (the module's zone for them); a unit in a place the board lacks is listed
-in the caption instead. Markers are those the state holds and the game has: control where it differs
+it has room, then tighter grids where counters overlap, always inside the area), clear of the area's
+printed label while the area has room for that; or in rows over their panel box (the turn-track box
+of their turn, the replacement box, Eliminated, Removed, and the box for units off the map: the
+module's zone for them), each side's units in the space the box prints for that side and its
+markers in theirs, drawn as large as fits with no counter over another; a unit in a place the board
+lacks is listed in the caption instead. Markers are those the state holds and the game has: control where it differs
 from the printed control, trench levels, fire and supply markers, the turn marker and the
 replacements marker.
 
@@ -69,6 +71,13 @@ class Counter:
     unit: UnitId | None = None
     side: Side | None = None
     spent: bool = False
+    size: int = layout.COUNTER  # edge, board pixels: smaller in a holding box too full for the full size
+
+    @property
+    def rect(self) -> tuple[int, int, int, int]:
+        """What the counter covers (x0, y0, x1, y1), board pixels."""
+        h = self.size // 2
+        return (self.x - h, self.y - h, self.x - h + self.size, self.y - h + self.size)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,13 +123,31 @@ counter stays inside its area (they overlap instead)."""
 AREA_MARGIN = HALF + 6
 
 
+LABEL_CLEAR = 3  # free board pixels between a counter and any mark of its area's printed label
+
+
+def _clear(p: Point, marks: tuple[layout.Rect, ...]) -> bool:
+    """Whether a counter centred on ``p`` leaves every rectangle of ``marks`` uncovered."""
+    r = layout.grow((p[0] - HALF, p[1] - HALF, p[0] + HALF, p[1] + HALF), LABEL_CLEAR)
+    return not any(layout.overlaps(r, m) for m in marks)
+
+
 @lru_cache(maxsize=4096)
-def area_spots(count: int, poly: tuple[Point, ...], label: Point) -> tuple[Point, ...]:
+def area_spots(count: int, poly: tuple[Point, ...], label: Point, marks: tuple[layout.Rect, ...] = ()) -> tuple[Point, ...]:
     """``count`` positions in an area (``vassal.layout.spots``, memoised: a report draws the same
-    areas again and again): the first grid that has room, else counters stacked evenly over the
-    tightest grid's spots, each shifted a little so a stack shows it holds more than one."""
-    places: list[Point] = []
+    areas again and again), none covering the printed label's ``marks`` (its number, D-value, name,
+    star, bonus square: ``layout.label_footprint``) on the first grid that has room for all clear of
+    them. An area without that room (only a crowd does that) spreads them as before the label was
+    known: the first grid with room, its spots kept off the label's number, else counters stacked
+    evenly over the tightest grid's spots, each shifted a little so a stack shows it holds more than
+    one."""
     for spacing, clearance in AREA_TIERS:
+        found = layout.spots(poly, label, margin=AREA_MARGIN, spacing=spacing, clearance=clearance)
+        clear = [p for p in found if _clear(p, marks)]
+        if len(clear) >= count:
+            return tuple(clear[:count])
+    places: list[Point] = []
+    for spacing, clearance in AREA_TIERS:  # no room clear of the label: spread over it too
         places = layout.spots(poly, label, margin=AREA_MARGIN, spacing=spacing, clearance=clearance)
         if len(places) >= count:
             return tuple(places[:count])
@@ -136,30 +163,49 @@ def area_spots(count: int, poly: tuple[Point, ...], label: Point) -> tuple[Point
     return tuple(out)
 
 
+BOX_GAP = 4  # free board pixels between two counters in a holding box, and around them
+
+
 @lru_cache(maxsize=1024)
-def box_spots(count: int, box: layout.Box) -> tuple[Point, ...]:
-    """``count`` positions in a panel box, under its title: rows of equal spacing (at most the set-up
-    spacing; counters overlap when it must be less), as few rows as that allows, every counter inside
-    the box."""
+def grid_spots(count: int, rect: tuple[int, int, int, int]) -> tuple[int, tuple[Point, ...]]:
+    """(edge, centres) of ``count`` counters in rows over ``rect`` (x, y, w, h), left to right and top
+    to bottom, the rows centred across: as large as the rectangle allows up to the full counter, every
+    counter inside it and no two overlapping (``BOX_GAP`` between them)."""
     if count <= 0:
-        return ()
-    left, right = box.x + HALF + 6, box.x + box.w - HALF - 6
-    top, bottom = box.y + BOX_TOP + HALF, box.y + box.h - HALF - 6
-    best: tuple[float, int, int] | None = None
+        return (layout.COUNTER, ())
+    x, y, w, h = rect
+    w, h = w - 2 * BOX_GAP, h - 2 * BOX_GAP
+    best = (0, 1)
     for cols in range(1, count + 1):
         rows = math.ceil(count / cols)
-        dx = (right - left) / (cols - 1) if cols > 1 else math.inf
-        dy = (bottom - top) / (rows - 1) if rows > 1 else math.inf
-        gap = min(dx, dy, layout.SPACING)
-        if best is None or gap >= best[0] - 1e-9:  # ties: more columns, fewer rows
-            best = (gap, cols, rows)
-    assert best is not None
-    gap, cols, rows = best
-    dx = min((right - left) / (cols - 1), layout.SPACING) if cols > 1 else 0
-    dy = min((bottom - top) / (rows - 1), layout.SPACING) if rows > 1 else 0
-    x0 = (left + right) / 2 - dx * (cols - 1) / 2
-    y0 = top if rows > 1 else (top + bottom) / 2
-    return tuple((round(x0 + dx * (i % cols)), round(y0 + dy * (i // cols))) for i in range(count))
+        size = min(layout.COUNTER, (w - (cols - 1) * BOX_GAP) // cols, (h - (rows - 1) * BOX_GAP) // rows)
+        if size > best[0]:
+            best = (size, cols)
+        if cols * (size + BOX_GAP) > w + BOX_GAP:
+            break
+    size, cols = max(best[0], 1), best[1]
+    if size == layout.COUNTER:  # the full size: as many in a row as fit
+        cols = min(count, max(1, (w + BOX_GAP) // (size + BOX_GAP)))
+    pitch = size + BOX_GAP
+    out: list[Point] = []
+    for i in range(count):
+        row, col = divmod(i, cols)
+        in_row = min(cols, count - row * cols)
+        x0 = x + BOX_GAP + (w - (in_row * pitch - BOX_GAP)) / 2
+        out.append((round(x0 + col * pitch + size / 2), round(y + BOX_GAP + row * pitch + size / 2)))
+    return (size, tuple(out))
+
+
+def box_rect(box: layout.Box, space: layout.Space | None) -> tuple[int, int, int, int]:
+    """The rectangle a holding box's pieces go in: the printed space, else the box under its title."""
+    if space is not None:
+        return (space.x, space.y, space.w, space.h)
+    return (box.x, box.y + BOX_TOP, box.w, box.h - BOX_TOP)
+
+
+def box_spots(count: int, box: layout.Box) -> tuple[Point, ...]:
+    """``count`` positions over the whole of a panel box under its title (``grid_spots``)."""
+    return grid_spots(count, box_rect(box, None))[1]
 
 
 # ------------------------------------------------------------------------------------------
@@ -223,7 +269,7 @@ def _pieces_by_zone(game: GameData, state: GameState) -> dict[str, list[Piece]]:
     turn = state.turn_marker
     if turn is not None and 1 <= turn <= game.game.turns:
         found = _marker(game, "turn", "turn")
-        if found is not None:  # last in its box: drawn on top of a crowded box
+        if found is not None:  # in the turn box's marker space, beside its units (``place_counters``)
             zones.setdefault(layout.turn_box_name(turn), []).append((found[0], found[1], None, None, False))
     if state.no_replacements:
         add(layout.REPLACEMENTS, "no-replacements", "no-replacements")
@@ -231,7 +277,11 @@ def _pieces_by_zone(game: GameData, state: GameState) -> dict[str, list[Piece]]:
 
 
 def place_counters(game: GameData, lay: layout.Layout, state: GameState) -> tuple[Counter, ...]:
-    """Every piece of ``state`` with its board position (areas by number, then the boxes)."""
+    """Every piece of ``state`` with its board position (areas by number, then the boxes): in an area
+    clear of its printed label (``area_spots``); in a holding box each side's units in rows over the
+    space printed for that side, the markers (the turn marker) in the box's own space for them, beside
+    the units and never over them, each space's counters as large as fit without overlapping
+    (``grid_spots``)."""
     out: list[Counter] = []
     zones = _pieces_by_zone(game, state)
     for zone in sorted(zones, key=lambda z: (0, int(z), "") if z.isdigit() else (1, 0, z)):
@@ -241,15 +291,23 @@ def place_counters(game: GameData, lay: layout.Layout, state: GameState) -> tupl
             if not game.has_area(aid):
                 continue  # no such area on this map: listed in the scene's ``not_drawn``
             area = game.area(aid)
-            spots = area_spots(len(entries), area.polygon, lay.label_at(area.id))
-        else:
-            try:
-                box = lay.box(zone)
-            except KeyError:  # a turn box past the track's end
-                continue
-            spots = box_spots(len(entries), box)
-        for (image, label, unit, side, spent), (x, y) in zip(entries, spots, strict=True):
-            out.append(Counter(image, label, zone, x, y, unit, side, spent))
+            at = lay.label_at(area.id)
+            spots = area_spots(len(entries), area.polygon, at, layout.label_footprint(area, at))
+            for (image, label, unit, side, spent), (x, y) in zip(entries, spots, strict=True):
+                out.append(Counter(image, label, zone, x, y, unit, side, spent))
+            continue
+        try:
+            box = lay.box(zone)
+        except KeyError:  # a turn box past the track's end
+            continue
+        groups: dict[tuple[int, int, int, int], list[Piece]] = {}
+        for entry in entries:
+            space = box.space_for(entry[3]) if box.spaces else None
+            groups.setdefault(box_rect(box, space), []).append(entry)
+        for rect, members in groups.items():
+            size, spots = grid_spots(len(members), rect)
+            for (image, label, unit, side, spent), (x, y) in zip(members, spots, strict=True):
+                out.append(Counter(image, label, zone, x, y, unit, side, spent, size))
     return tuple(out)
 
 
@@ -420,8 +478,8 @@ def scene(
         xs += [p[0] for p in poly]
         ys += [p[1] for p in poly]
     for c in rings:
-        xs += [c.x - HALF, c.x + HALF]
-        ys += [c.y - HALF, c.y + HALF]
+        xs += [c.rect[0], c.rect[2]]
+        ys += [c.rect[1], c.rect[3]]
     for arrow in arrows:
         xs += [p[0] for p in arrow.points]
         ys += [p[1] for p in arrow.points]

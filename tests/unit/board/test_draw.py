@@ -17,7 +17,7 @@ from sdbp_module.board.draw import (
     BoardPainter,
     Picture,
 )
-from sdbp_module.board.scene import HALF, ArrowKind, Counter, Scene
+from sdbp_module.board.scene import HALF, Arrow, ArrowKind, Counter, Scene
 from sdbp_module.errors import InputError
 from sdbp_module.games.sodbp.ids import VIET_MINH
 from sdbp_module.ids import AreaId, UnitId
@@ -167,3 +167,21 @@ def test_unknown_units_get_a_placeholder(game: GameData, painter: BoardPainter) 
     pic = painter.picture(Snapshot(AT, state), units=[UnitId("XX-1")])
     assert decode(pic).size == (pic.width, pic.height)
     assert "XX-1 ringed" in pic.alt
+
+
+def test_the_caption_and_the_colours_never_cover_a_counter(game: GameData) -> None:
+    """A bar goes in a corner no counter is in, else in a strip added outside the board, above (the
+    caption) or below (the arrow colours), the board's pixels kept whole."""
+    from sdbp_module.board.draw import _legend
+
+    board = Image.new("RGB", (400, 300), (10, 200, 30))
+    arrow = Arrow(ArrowKind.MOVE, ((1, 1), (2, 2)), "move")
+    sc = Scene(400, 300, 400, (), (), (), (arrow,), (), (), "after x.vlog#3", None)
+    free = _legend(board.copy(), sc, [])
+    assert free.size == (400, 300) and free.getpixel((2, 2)) == (255, 255, 255)  # top left: the caption
+    corner = _legend(board.copy(), sc, [(0, 0, 200, 150), (0, 150, 200, 300)])  # the left side covered
+    assert corner.size == (400, 300) and corner.getpixel((2, 2)) == (10, 200, 30) and corner.getpixel((396, 5)) == (255, 255, 255)
+    full = _legend(board.copy(), sc, [(0, 0, 400, 300)])
+    assert full.width == 400 and full.height > 300 + 40
+    top = full.height - 300 - (full.height - 300) // 2
+    assert all(full.getpixel((x, y)) == (10, 200, 30) for x in (0, 399) for y in (top, top + 299))

@@ -8,17 +8,19 @@ from dataclasses import replace
 import pytest
 
 from sdbp_module.board.scene import (
+    AREA_TIERS,
     HALF,
     ArrowKind,
     Scene,
     area_spots,
     box_spots,
+    grid_spots,
     inside,
     scene,
 )
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, CardId, UnitId
-from sdbp_module.model.game_data import GameData, Point
+from sdbp_module.model.game_data import Area, GameData, Point
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import (
     Assault,
@@ -121,8 +123,16 @@ def check_places(game: GameData, lay: layout.Layout, state: GameState, sc: Scene
             assert edge_distance((c.x, c.y), poly) >= HALF, c  # the counter's inscribed circle is inside
         else:
             box = lay.box(c.zone)
-            assert box.x <= c.x - HALF and c.x + HALF <= box.x + box.w, c
-            assert box.y + 24 <= c.y - HALF and c.y + HALF <= box.y + box.h, c  # under the box title
+            x0, y0, x1, y1 = c.rect
+            assert box.x <= x0 and x1 <= box.x + box.w, c
+            assert box.y + 24 <= y0 and y1 <= box.y + box.h, c  # under the box title
+            space = box.space_for(c.side) if box.spaces else None
+            if space is not None:  # a side's units in its own space, markers in theirs
+                assert space.x <= x0 and x1 <= space.x + space.w and space.y <= y0 and y1 <= space.y + space.h, (c, space)
+    boxed = [c for c in sc.counters if not c.zone.isdigit()]
+    for i, a in enumerate(boxed):  # in a holding box nothing covers any part of a counter
+        for b in boxed[i + 1 :]:
+            assert a.zone != b.zone or not layout.overlaps(a.rect, b.rect), (a, b)
 
 
 def test_the_printed_start_places_every_unit_in_its_area_or_box(game: GameData, lay: layout.Layout) -> None:
@@ -256,11 +266,87 @@ def test_scenes_are_values(game: GameData, lay: layout.Layout) -> None:
 
 
 @pytest.mark.parametrize("count", [1, 5, 9, 20, 40])
-def test_box_spots_fit_the_box(lay: layout.Layout, count: int) -> None:
+def test_grid_spots_fit_the_space_without_overlap(lay: layout.Layout, count: int) -> None:
     box = lay.box(layout.turn_box_name(1))
-    spots = box_spots(count, box)
-    assert len(spots) == len(set(spots)) == count
-    assert all(box.x + HALF <= x <= box.x + box.w - HALF and box.y + HALF <= y <= box.y + box.h - HALF for x, y in spots)
+    for space in box.spaces:
+        size, spots = grid_spots(count, (space.x, space.y, space.w, space.h))
+        assert len(spots) == count and 1 <= size <= layout.COUNTER
+        rects = [(x - size // 2, y - size // 2, x - size // 2 + size, y - size // 2 + size) for x, y in spots]
+        assert all(space.x <= r[0] and r[2] <= space.x + space.w and space.y <= r[1] and r[3] <= space.y + space.h for r in rects)
+        assert not any(layout.overlaps(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+    assert grid_spots(1, (0, 0, 200, 200))[0] == layout.COUNTER  # room: the full size
+    assert len(box_spots(count, box)) == count
+
+
+def test_a_full_turn_box_keeps_each_side_in_its_space_and_the_turn_marker_beside_them(game: GameData, lay: layout.Layout) -> None:
+    """The turn box of the marker's turn holds both sides' arrivals: French in the French space, Viet
+    Minh in theirs, as large as fits with nothing overlapping, and the turn marker in its own spot."""
+    s = start(game)
+    fr = [u.id for u in game.units_of(F)][:12]
+    vm = [u.id for u in game.units_of(V)][:20]
+    s = replace(s.with_units([(u, UnitState(game.unit(u).side, Location.on_turn(1))) for u in fr + vm]), turn_marker=1)
+    sc = scene(game, lay, Snapshot(AT, s))
+    check_places(game, lay, s, sc)
+    box = lay.box(layout.turn_box_name(1))
+    here = [c for c in sc.counters if c.zone == box.name]
+    (marker,) = [c for c in here if c.unit is None]
+    spot = box.space_for(None)
+    assert marker.size == layout.COUNTER and spot.x <= marker.rect[0] and marker.rect[3] <= spot.y + spot.h
+    assert all(not layout.overlaps(marker.rect, c.rect) for c in here if c is not marker)
+    assert {c.size for c in here if c.side is F} != {layout.COUNTER}  # twelve do not fit at full size
+
+
+def room_clear_of_label(area: Area, at: Point) -> int:
+    """The most counters ``area`` has room for apart, none over its printed label (any grid tried)."""
+    marks = layout.label_footprint(area, at)
+
+    def clear(x: int, y: int) -> bool:
+        return not any(layout.overlaps((x - HALF - 3, y - HALF - 3, x + HALF + 3, y + HALF + 3), m) for m in marks)
+
+    return max(
+        sum(1 for x, y in layout.spots(area.polygon, at, margin=HALF + 6, spacing=sp, clearance=cl) if clear(x, y))
+        for sp, cl in AREA_TIERS
+    )
+
+
+def covers_label(area: Area, at: Point, spots: tuple[Point, ...]) -> bool:
+    marks = layout.label_footprint(area, at)
+    return any(layout.overlaps((x - HALF, y - HALF, x + HALF, y + HALF), m) for x, y in spots for m in marks)
+
+
+def test_counters_leave_their_areas_label_clear_where_the_area_has_room(game: GameData, lay: layout.Layout) -> None:
+    """In every area of the printed start and of a crowded board, no counter covers any mark of the
+    area's printed label (number, D-value, name, star, bonus square) while the area has room clear of it."""
+    checked = 0
+    for state in (start(game), crowded(game)):
+        sc = scene(game, lay, Snapshot(AT, state))
+        for area in game.areas:
+            at = lay.label_at(area.id)
+            here = [c for c in sc.counters if c.zone == str(area.id)]
+            if not here or len(here) > room_clear_of_label(area, at):
+                continue
+            checked += 1
+            assert not covers_label(area, at, tuple((c.x, c.y) for c in here)), area.id
+    assert checked > 40
+
+
+def test_area_spots_keep_off_the_label_when_they_know_it(game: GameData, lay: layout.Layout) -> None:
+    """Given the label's marks the spots avoid them all (where the grid without them covers some),
+    and an area too small for its counters clear of the label still gets them all, inside."""
+    avoided = 0
+    for area in game.areas:
+        at = lay.label_at(area.id)
+        marks = layout.label_footprint(area, at)
+        for count in (2, 4, 8):
+            if count > room_clear_of_label(area, at):
+                break
+            assert not covers_label(area, at, area_spots(count, area.polygon, at, marks)), (area.id, count)
+            avoided += covers_label(area, at, area_spots(count, area.polygon, at))
+    assert avoided > 0
+    tiny = game.area(smallest_area(game))
+    at = lay.label_at(tiny.id)
+    crowd = area_spots(40, tiny.polygon, at, layout.label_footprint(tiny, at))
+    assert len(crowd) == 40 and all(inside(p, tiny.polygon) for p in crowd)
 
 
 @pytest.mark.parametrize("count", [1, 9, 30, 120])
