@@ -26,14 +26,24 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from sdbp_module.board.scene import Arrow, ArrowKind, Counter, Scene, scene
+from sdbp_module.board.scene import (
+    ELSEWHERE,
+    Arrow,
+    ArrowKind,
+    CardScene,
+    Counter,
+    Scene,
+    card_alt,
+    card_scene,
+    scene,
+)
 from sdbp_module.codec.zipread import open_archive
 from sdbp_module.errors import InputError
-from sdbp_module.ids import AreaId, UnitId
+from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_images_dir
 from sdbp_module.replay.snapshots import Snapshot
-from sdbp_module.vassal import artwork, image_check, images, layout
+from sdbp_module.vassal import artwork, image_check, images, layout, pieces
 
 RGB = tuple[int, int, int]
 MAX_W, MAX_H = 1000, 900  # a cropped picture's largest output size (pixels)
@@ -96,7 +106,7 @@ def _module_images(module: Path) -> dict[str, bytes]:
             if not name.startswith("images/") or "/" in name[7:]:
                 continue
             short = name[7:]
-            if short == "map.png" or short.startswith(("unit_", "marker_")):
+            if short == "map.png" or short.startswith(("unit_", "marker_", "card_")):
                 if entry.size > image_check.max_bytes(short):
                     raise InputError(f"{module}: entry {name!r}: refused: {entry.size:,} bytes, more than the {image_check.max_bytes(short):,} bytes this image may have")
                 out.setdefault(short, archive.read(entry))
@@ -131,7 +141,7 @@ class _Images:
         self.module = module
         self.own = _module_images(module) if module is not None else {}
         self.images_dir = images_dir
-        self.jobs = {job.name: job for job in artwork.jobs(game, lay) if not job.name.startswith("card_")}
+        self.jobs = {job.name: job for job in artwork.jobs(game, lay)}
         self.salt = f"{artwork.drawing_code()}|"
 
     def get(self, name: str) -> tuple[Key, Image.Image] | None:
@@ -216,6 +226,88 @@ class BoardPainter:
         else:
             image.save(out, format="PNG", compress_level=6)
         return Picture(out.getvalue(), MIME[fmt], image.width, image.height, alt_text(sc))
+
+    def card_picture(
+        self, snapshot: Snapshot, *, side: Side | None = None, cards: Iterable[CardId] = (), fmt: str = "jpeg"
+    ) -> Picture:
+        """The cards a finding is about (``scene.card_scene``): the piles of the sides concerned as
+        the replay knows them after ``snapshot``, the cards ``cards`` (else the step's) framed."""
+        if fmt not in MIME:
+            raise ValueError(f"picture format {fmt!r}: expected jpeg or png")
+        sc = card_scene(self.game, snapshot, side=side, cards=cards)
+        image = self.render_cards(sc)
+        out = io.BytesIO()
+        if fmt == "jpeg":
+            image.save(out, format="JPEG", quality=JPEG_QUALITY, subsampling="4:2:0", optimize=False, progressive=False)
+        else:
+            image.save(out, format="PNG", compress_level=6)
+        return Picture(out.getvalue(), MIME[fmt], image.width, image.height, card_alt(self.game, sc))
+
+    def render_cards(self, sc: CardScene) -> Image.Image:
+        """The piles of ``sc`` in rows of card faces (the hand and the cards named large, the other
+        piles smaller, a row wrapping at ``MAX_W``), the marked cards framed, under the caption and the
+        step's card events."""
+        title, head, small = images.font("bold", 16), images.font("bold", 15), images.font("condensed", 14)
+        pad, gap = 12, 10
+        big_w, little_w = 110, 78
+        lines: list[tuple[int, str, ImageFont.FreeTypeFont]] = []  # (y, text, font)
+        faces: list[tuple[int, int, int, CardId]] = []  # (x, y, width, card)
+        y = pad
+        lines.append((y, sc.caption, title))
+        y += 26
+        for text in sc.step:
+            lines.append((y, "This step: " + text, small))
+            y += 20
+        if not sc.piles_known:
+            lines.append((y, "The log did not show the decks: the piles are what it showed.", small))
+            y += 20
+        last_side: object = object()
+        for p in sc.piles:
+            if p.side is not last_side:
+                last_side = p.side
+                y += 8
+                lines.append((y, "Named in the finding, in no pile shown" if p.side is None else p.side.label, title))
+                y += 24
+            if p.pile == ELSEWHERE:
+                label = ""
+            else:
+                hidden = p.count - len(p.cards)
+                label = f"{p.pile.capitalize()} ({p.count})" + (": empty" if not p.count else "") + (f", {hidden} not known" if hidden > 0 else "")
+            if label:
+                lines.append((y, label, head))
+                y += 22
+            if not p.cards:
+                y += 4
+                continue
+            w = big_w if p.pile in (ELSEWHERE, "hand") or any(c in sc.marked for c in p.cards) else little_w
+            h = round(w * layout.CARD_H / layout.CARD_W)
+            x = pad
+            for c in p.cards:
+                if x + w > MAX_W - pad:
+                    x, y = pad, y + h + gap
+                faces.append((x + 6, y + 6, w, c))
+                x += w + gap + 6
+            y += h + gap + 12
+        img = Image.new("RGB", (MAX_W, y + pad), (250, 249, 244))
+        d = ImageDraw.Draw(img)
+        for ly, text, font in lines:
+            d.text((pad, ly), text, font=font, fill=(0, 0, 0))
+        for x, fy, w, c in faces:
+            h = round(w * layout.CARD_H / layout.CARD_W)
+            face = self._card_face(c, (w, h))
+            if face.mode == "RGBA":
+                img.paste(face, (x, fy), face)
+            else:
+                img.paste(face, (x, fy))
+            if c in sc.marked:
+                d.rectangle((x - 6, fy - 6, x + w + 5, fy + h + 5), outline=(255, 255, 255), width=7)
+                d.rectangle((x - 5, fy - 5, x + w + 4, fy + h + 4), outline=HIGHLIGHT, width=5)
+        return img
+
+    def _card_face(self, card: CardId, size: tuple[int, int]) -> Image.Image:
+        found = self._images.get(pieces.card_image(self.game.card(card))) if self.game.has_card(card) else None
+        key, face = found if found is not None else (("placeholder", card), _placeholder(card))
+        return _scaled(key, face, size, face=True)
 
     def region(self, sc: Scene, *, crop: bool = True) -> tuple[int, int, int, int]:
         """The board box a picture shows: around the scene's focus (at least ``MIN_CROP``), else all."""

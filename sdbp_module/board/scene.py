@@ -20,24 +20,31 @@ its box) and a relocation (from where the step last showed the units, when it di
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
-from sdbp_module.ids import AreaId, Side, UnitId
+from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.model.game_data import GameData, Point
 from sdbp_module.replay.events import (
     END_OF_LOG,
     Assault,
+    CardDiscard,
+    CardDraw,
+    CardPlay,
+    CardRemove,
     Damage,
     Entrench,
     Event,
     Fire,
     Move,
+    Pile,
     Place,
     PlaceKind,
     Relocate,
+    Reshuffle,
 )
 from sdbp_module.replay.location import Location, LocationKind
 from sdbp_module.replay.snapshots import Snapshot
@@ -499,3 +506,112 @@ def scene(
     not_drawn = tuple(f"{u} ({state.units[u].location})" for u in sorted(state.units) if u not in drawn)
     text = caption(snapshot) + (f"; {len(not_drawn)} not drawn: {', '.join(not_drawn)}" if not_drawn else "")
     return Scene(lay.width, lay.height, lay.map_width, counters, outlines, rings, arrows, off_map, not_drawn, text, focus)
+
+
+# ------------------------------------------------------------------------------------------
+# The cards a finding is about
+
+
+CARD_WORDS = frozenset({"CARD", "CARDS", "HAND", "DECK", "DISCARD", "RESHUFFLE", "DRAW"})
+PILE_ORDER = (Pile.HAND, Pile.DISCARD, Pile.REMOVED, Pile.DECK)
+ELSEWHERE = "elsewhere"
+
+
+def about_cards(rule_id: str) -> bool:
+    """Whether a catalogue rule is about cards, hands, decks or discards: a word of its id says so
+    (``CARD-RESHUFFLE``, ``HAND-SIZE``, a game prefix then ``CARD-03``), or it is one of the
+    catalogue's rules of a single card (``C-...``)."""
+    words = rule_id.upper().split("-")
+    return words[0] == "C" or any(w in CARD_WORDS for w in words)
+
+
+def cards_named(game: GameData, text: str) -> tuple[CardId, ...]:
+    """The cards ``text`` names, by id (a whole word), else by name (every copy of a name), in the game's order."""
+    by_id = tuple(c.id for c in game.cards if re.search(rf"(?<![\w-]){re.escape(c.id)}(?![\w-])", text))
+    if by_id:
+        return by_id
+    return tuple(c.id for c in game.cards if len(c.name) > 3 and re.search(rf"(?<!\w){re.escape(c.name)}(?!\w)", text, re.IGNORECASE))
+
+
+@dataclass(frozen=True, slots=True)
+class CardPile:
+    """One pile of one side as the replay knows it: its cards (``count`` may be more when the log did
+    not show them all); ``pile`` is a ``Pile`` value, or ``ELSEWHERE`` for cards named in no pile shown."""
+
+    side: Side | None
+    pile: str
+    cards: tuple[CardId, ...]
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardScene:
+    """What a picture of the cards shows: the piles of the sides concerned, the cards marked (those
+    the finding names, else those the step handled) and the step's card events in words."""
+
+    caption: str
+    piles: tuple[CardPile, ...]
+    marked: tuple[CardId, ...]
+    step: tuple[str, ...]
+    piles_known: bool
+
+
+def _step_cards(snapshot: Snapshot) -> list[tuple[Side, str, tuple[CardId, ...]]]:
+    """(side, verb, cards) of each card event of the step."""
+    out: list[tuple[Side, str, tuple[CardId, ...]]] = []
+    for e in snapshot.events:
+        if isinstance(e, CardPlay):
+            out.append((e.side, "plays", (e.card,)))
+        elif isinstance(e, CardDraw):
+            out.append((e.side, "draws", e.cards))
+        elif isinstance(e, CardDiscard):
+            out.append((e.side, "discards", e.cards))
+        elif isinstance(e, CardRemove):
+            out.append((e.side, "removes", e.cards))
+        elif isinstance(e, Reshuffle):
+            out.append((e.side, "reshuffles", ()))
+        elif isinstance(e, (Fire, Entrench)) and e.card:
+            out.append((e.side, "fires with" if isinstance(e, Fire) else "entrenches with", (e.card,)))
+    return out
+
+
+def card_scene(game: GameData, snapshot: Snapshot, *, side: Side | None = None, cards: Iterable[CardId] = ()) -> CardScene:
+    """The cards of ``snapshot`` a finding is about: the hands, discards, removed piles and decks of
+    ``side``, of the sides whose cards the step handled and of the owners of ``cards`` (all sides when
+    none is known), with ``cards`` marked, else the cards the step handled."""
+    state = snapshot.state
+    step = _step_cards(snapshot)
+    marked = tuple(dict.fromkeys(cards)) or tuple(dict.fromkeys(c for _, _, cs in step for c in cs))
+    wanted: set[Side] = {side} if side is not None else set()
+    wanted |= {s for s, _, _ in step}
+    wanted |= {owner for c in marked if game.has_card(c) and (owner := game.card(c).side) is not None}
+    sides = [s for s in game.game.sides if s in wanted] or list(game.game.sides)
+    piles: list[CardPile] = []
+    shown: set[CardId] = set()
+    for s in sides:
+        p = state.piles_of(s)
+        for pile in PILE_ORDER:
+            held = p.get(pile)
+            piles.append(CardPile(s, pile.value, held, len(held)))
+            shown.update(held)
+    elsewhere = tuple(c for c in marked if c not in shown)
+    if elsewhere:
+        piles.insert(0, CardPile(None, ELSEWHERE, elsewhere, len(elsewhere)))
+
+    def name(c: CardId) -> str:
+        return f"{c} {game.card(c).name}" if game.has_card(c) else c
+
+    words = tuple(f"{s.label} {verb}" + (" " + "; ".join(name(c) for c in cs) if cs else "") for s, verb, cs in step)
+    return CardScene(caption(snapshot), tuple(piles), marked, words, state.piles_known)
+
+
+def card_alt(game: GameData, sc: CardScene) -> str:
+    """A text alternative of a card picture: where, the cards marked, each pile's cards."""
+    bits = [f"Cards {sc.caption}"]
+    if sc.marked:
+        bits.append("marked: " + ", ".join(f"{c} {game.card(c).name}" if game.has_card(c) else c for c in sc.marked))
+    bits += list(sc.step)
+    for p in sc.piles:
+        owner = f"{p.side.label} " if p.side is not None else ""
+        bits.append(f"{owner}{p.pile} ({p.count}): {', '.join(p.cards) or 'empty'}")
+    return "; ".join(bits)

@@ -320,20 +320,24 @@ class _Page:
     pictures: Pictures
     words: Mapping[str, str] = field(init=False)
     embedded: dict[str, int] = field(init=False)  # SHA-256 of each picture embedded → its finding index
+    embedded_by: dict[int, int] = field(init=False)  # finding index → the finding whose block shows its picture
 
     def __post_init__(self) -> None:
         words = {r.rule_id: str(getattr(r, "summary", "")) for r in self.checked.package.rules}
         object.__setattr__(self, "words", words)
         object.__setattr__(self, "embedded", {})
+        object.__setattr__(self, "embedded_by", {})
 
     def shown_at(self, index: int, picture: Picture) -> int:
-        """The finding whose block embeds ``picture``: ``index`` itself the first time this view (or
-        these very bytes) comes, else the finding that embedded it before (the page links to it)."""
+        """The finding whose block embeds ``picture``: ``index`` itself the first time these bytes come,
+        else the finding that embedded them before (the page links to it)."""
         first = self.pictures.first_use(index)
-        if first != index:
-            return first
+        if first != index and first in self.embedded_by:
+            return self.embedded_by[first]
         digest = hashlib.sha256(picture.data).hexdigest()
-        return self.embedded.setdefault(digest, index)
+        shown = self.embedded.setdefault(digest, index)
+        self.embedded_by[index] = shown
+        return shown
 
 
 def _group(page: _Page, title: str, anchor: str, members: list[tuple[int, Finding]]) -> Iterator[str]:

@@ -6,7 +6,10 @@ checker keeps no history, so the states come from a second, rule-free replay
 (``board.draw.BoardPainter``) draws each one. Which findings get a picture is the report's picture
 policy (``rules.commands.PICTURE_POLICIES``): every one, the serious ones (illegal and suspicious),
 or none. Findings of the same log position with the same areas and units concern the same view:
-they share one render.
+they share one render. A finding about cards (its rule is about cards, hands, decks or discards:
+``board.scene.about_cards``) that names no area and no unit is not about the board: its view is the
+cards (``Painter.card_picture``), the piles of its side as the replay knows them with the cards it
+names (or else the step's) marked.
 
 Game-neutral and free of Pillow: the painter is passed in, and anything with its ``picture`` method
 will do (the tests use a small fake).
@@ -18,8 +21,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from sdbp_module.board.scene import about_cards, cards_named
 from sdbp_module.errors import InputError
-from sdbp_module.ids import AreaId, Severity, UnitId
+from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId
 from sdbp_module.limits import MAX_PICTURES
 from sdbp_module.replay.events import Where
 from sdbp_module.replay.snapshots import Key, Snapshot, snapshots
@@ -27,6 +31,7 @@ from sdbp_module.rules.checker import start_state
 from sdbp_module.rules.findings import SEVERITY_ORDER, Finding
 
 if TYPE_CHECKING:
+    from sdbp_module.model.game_data import GameData
     from sdbp_module.rules.commands import Checked
 
 POLICIES = ("all", "serious", "none")
@@ -34,8 +39,10 @@ POLICIES = ("all", "serious", "none")
 
 SERIOUS = frozenset({Severity.ILLEGAL, Severity.SUSPICIOUS})
 
-ViewKey = tuple[Key, frozenset[AreaId], frozenset[UnitId]]
-"""What a picture shows: the log position, and the areas and units it marks."""
+CardFocus = tuple[Side | None, tuple[CardId, ...]]
+"""A view of the cards: the finding's side, and the cards it names."""
+ViewKey = tuple[Key, frozenset[AreaId], frozenset[UnitId], CardFocus | None]
+"""What a picture shows: the log position, and the areas and units it marks, or the cards."""
 
 
 class Picture(Protocol):
@@ -62,6 +69,10 @@ class Painter(Protocol):
 
     def picture(self, snapshot: Snapshot, *, areas: tuple[AreaId, ...] = (), units: tuple[UnitId, ...] = ()) -> Picture: ...
 
+    def card_picture(self, snapshot: Snapshot, *, side: Side | None = None, cards: tuple[CardId, ...] = ()) -> Picture:
+        """The cards of ``snapshot``'s piles (``side``'s, and those ``cards`` belong to), ``cards`` marked."""
+        ...
+
 
 def wants_picture(finding: Finding, policy: str) -> bool:
     """Whether ``policy`` gives ``finding`` a picture."""
@@ -74,9 +85,17 @@ def wants_picture(finding: Finding, policy: str) -> bool:
     raise InputError(f"--pictures {policy!r}: expected {', '.join(POLICIES)}")
 
 
-def view_key(finding: Finding) -> ViewKey:
-    """The view a finding's picture shows; findings with equal keys share one picture."""
-    return (finding.where.sort_key, frozenset(finding.areas), frozenset(finding.units))
+def card_focus(finding: Finding, game: GameData | None) -> CardFocus | None:
+    """The cards a finding is about, when its picture shows cards, not the board (see the module doc)."""
+    if game is None or finding.areas or finding.units or not about_cards(finding.rule_id):
+        return None
+    return (finding.side, cards_named(game, finding.message))
+
+
+def view_key(finding: Finding, game: GameData | None = None) -> ViewKey:
+    """The view a finding's picture shows; findings with equal keys share one picture (``game``: the
+    cards a card finding names; without it every view is of the board)."""
+    return (finding.where.sort_key, frozenset(finding.areas), frozenset(finding.units), card_focus(finding, game))
 
 
 class Pictures(Protocol):
@@ -119,7 +138,7 @@ class LazyPictures:
         self._view_of: dict[int, ViewKey] = {}
         self._left_out = 0
         for i in chosen:
-            key = view_key(findings[i])
+            key = view_key(findings[i], checked.game)
             if key not in first:
                 if len(first) >= limit:
                     self._left_out += 1
@@ -145,7 +164,13 @@ class LazyPictures:
         picture = self._held.get(key)
         if picture is None:
             f = self._findings[index]
-            picture = self._held[key] = self._painter.picture(self._boards[f.where.sort_key], areas=f.areas, units=f.units)
+            board = self._boards[f.where.sort_key]
+            focus = key[3]
+            if focus is not None:
+                picture = self._painter.card_picture(board, side=focus[0], cards=focus[1])
+            else:
+                picture = self._painter.picture(board, areas=f.areas, units=f.units)
+            self._held[key] = picture
         return picture
 
     def first_use(self, index: int) -> int:

@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from sdbp_module.board.draw import BoardPainter
+from sdbp_module.board.scene import about_cards
 from sdbp_module.cli import main
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
@@ -97,7 +98,8 @@ def test_the_report_holds_every_finding_with_a_picture_of_the_board(
             assert picture.format == "JPEG"
             assert picture.size == (int(img.get("width")), int(img.get("height")))
             assert picture.width <= 1000 and picture.height <= 900
-        assert img.get("alt").startswith(f"Board after planted.vlog#{where['index']}")
+        about = "Cards" if about_cards(str(f["rule_id"])) and not f.get("areas") and not f.get("units") else "Board"
+        assert img.get("alt").startswith(f"{about} after planted.vlog#{where['index']}")
     toc = doc.xpath("//ol[@class='toc-illegal']//a/@href")
     assert toc == [f"#f-{i + 1}" for i, f in enumerate(findings) if f["severity"] == "illegal"]
 

