@@ -4,8 +4,9 @@ The log (``.vlog``, events ``.jsonl``, or a ``.vsav`` save: its pieces become th
 as ``sdbp check`` reads it, then replayed with ``apply`` alone (no rules: a position is shown even in
 a game full of illegal moves) up to the position asked for (``replay.snapshots``, the same states the
 HTML report pictures). ``--format png`` writes the whole board, drawn by ``board.draw`` on the
-module's own images, atomically; ``--format text`` prints the state: clock, units per area (``*`` =
-spent), control, trenches, markers, the boxes, the card piles and the step's events.
+module's own images, atomically; ``--format text`` prints the state: clock, units per area by their
+counters' names (``*`` = spent; the id beside a name two counters share), control, trenches, markers,
+the boxes, the card piles and the step's events.
 
 A position is what the findings print: ``planted.vlog#143`` (a log step), ``game.jsonl:212`` (a line
 of a transcript), or only its number (``143``, ``#143``, ``:212``; a bare number is read the way that
@@ -16,6 +17,7 @@ log's findings print positions), ``start`` (the log's own game start, else the p
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -174,8 +176,23 @@ def run_show(
 # The text form
 
 
-def _unit(state: GameState, uid: UnitId) -> str:
-    return uid + ("*" if state.is_spent(uid) else "")
+class _Names:
+    """A unit as a reader knows it: its counter's name (``Unit.name``), with its id in brackets where
+    two units of the game share that name, the id alone for a unit the game does not have."""
+
+    def __init__(self, game: GameData) -> None:
+        self.game = game
+        self.repeated = {n for n, k in Counter(u.name for u in game.units).items() if k > 1}
+
+    def __call__(self, uid: UnitId) -> str:
+        if not self.game.has_unit(uid):
+            return uid
+        name = self.game.unit(uid).name
+        return f"{name} [{uid}]" if name in self.repeated else name
+
+    def listed(self, state: GameState, uids: Sequence[UnitId]) -> str:
+        """``uids`` by name, comma-separated (names hold spaces), ``*`` after a spent one."""
+        return ", ".join(self(u) + ("*" if state.is_spent(u) else "") for u in uids)
 
 
 def board_text(game: GameData, snapshot: Snapshot) -> str:
@@ -183,6 +200,7 @@ def board_text(game: GameData, snapshot: Snapshot) -> str:
     from sdbp_module.board.scene import arrows_of, caption
 
     state = snapshot.state
+    namer = _Names(game)
     c = state.clock
     lines = [f"Board {caption(snapshot)}"]
     clock = c.describe() if c.turn else "before the first turn"
@@ -213,17 +231,17 @@ def board_text(game: GameData, snapshot: Snapshot) -> str:
         for side in game.game.sides:
             mine = state.units_in(area.id, side)
             if mine:
-                lines.append(f"       {side.label} ({len(mine)}): " + " ".join(_unit(state, u) for u in mine))
+                lines.append(f"       {side.label} ({len(mine)}): " + namer.listed(state, mine))
     empty = [str(a.id) for a in game.areas if not state.units_in(a.id)]
     if empty:
         lines.append(f"  empty: {' '.join(empty)}")
     for area_id in sorted(a for a in state.occupants if not game.has_area(a)):
-        lines.append(f"  {area_id} (not an area of this map): " + " ".join(_unit(state, u) for u in state.units_in(area_id)))
+        lines.append(f"  {area_id} (not an area of this map): " + namer.listed(state, state.units_in(area_id)))
     lines += ["", "Off the map:"]
     turns = sorted({us.location.turn for us in state.units.values() if us.location.kind is LocationKind.TURN and us.location.turn is not None})
     for turn in turns:
         ids = tuple(sorted(u for u, us in state.units.items() if us.location.kind is LocationKind.TURN and us.location.turn == turn))
-        lines.append(f"  turn {turn} box ({len(ids)}): " + " ".join(_unit(state, u) for u in ids))
+        lines.append(f"  turn {turn} box ({len(ids)}): " + namer.listed(state, ids))
     boxes = (
         (LocationKind.REPLACEMENTS, "Replacements"),
         (LocationKind.ELIMINATED, "Eliminated"),
@@ -233,7 +251,7 @@ def board_text(game: GameData, snapshot: Snapshot) -> str:
     for kind, title in boxes:
         ids = state.units_at(kind)
         if ids:
-            lines.append(f"  {title} ({len(ids)}): " + " ".join(_unit(state, u) for u in ids))
+            lines.append(f"  {title} ({len(ids)}): " + namer.listed(state, ids))
     lines += [
         "",
         "Markers:",
@@ -259,7 +277,7 @@ def board_text(game: GameData, snapshot: Snapshot) -> str:
                 lines.append(f"  game-start ({len(e.units)} units)")
                 continue
             units = units_of(e)
-            lines.append(f"  {e.kind}" + (f" {' '.join(units)}" if units else "") + _event_detail(e))
+            lines.append(f"  {e.kind}" + (f" {', '.join(namer(u) for u in units)}" if units else "") + _event_detail(e))
         arrows = arrows_of(game, layout.make_layout(game), state, snapshot.events)
         if arrows:
             lines.append("  drawn: " + "; ".join(a.label for a in arrows))

@@ -11,6 +11,7 @@ import io
 import json
 import zipfile
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -131,19 +132,43 @@ def test_the_step_of_a_move_draws_its_arrow_and_the_png_is_deterministic(module:
     assert (tmp_path / "b.png").read_bytes() != (tmp_path / "d.png").read_bytes()
 
 
-def test_text_gives_the_clock_areas_markers_and_hands(jsonl: Path) -> None:
+def named(game: GameData, uid: str) -> str:
+    return game.unit(UnitId(uid)).name
+
+
+def test_text_gives_the_clock_areas_markers_and_hands(game: GameData, jsonl: Path) -> None:
     code, out, err = invoke("show", str(jsonl), "--at", "5", "--format", "text")
     assert (code, err) == (0, "")
     assert out.startswith(f"Board after {jsonl}:5, turn 1, action phase")
     assert "  11 Nam Yum meadows\n" in out
-    assert f"Viet Minh (5): {MOVED}* VM-312-165-564-1" in out
-    assert "VM-308-88-322-2" in out.split("\n   7 Northern paddies\n")[1].split("\n")[0]  # still in 7
+    assert f"Viet Minh (5): {named(game, MOVED)}*, {named(game, 'VM-312-165-564-1')}, " in out  # the counters' names
+    assert "VM-" not in out.split("Markers:")[0]  # no internal id where the names differ
+    assert named(game, "VM-308-88-322-2") in out.split("\n   7 Northern paddies\n")[1].split("\n")[0]  # still in 7
     assert "trenches: none" in out  # line 6 not yet
     assert "Viet Minh: deck 0, hand 2, discard 0, removed 0\n    hand: VM-01 Improved Defenses; VM-25 Night Assault" in out
-    assert "Off the map (Relief Force box) (3): FR-1RCC-PREAUD" in out
-    assert out.rstrip().endswith(f"This step ({jsonl}:5):\n  flip {MOVED} (spent=True)")
+    assert f"Off the map (Relief Force box) (3): {named(game, 'FR-1RCC-PREAUD')}, " in out
+    assert out.rstrip().endswith(f"This step ({jsonl}:5):\n  flip {named(game, MOVED)} (spent=True)")
     end = invoke("show", str(jsonl), "--format", "text")[1]
     assert "trenches: 11 (level 2)" in end and "  11 Nam Yum meadows: trench 2\n" in end and end.startswith("Board end of log")
+
+
+def test_text_gives_the_id_beside_a_name_two_counters_share(game: GameData) -> None:
+    from sdbp_module.board.commands import _Names
+
+    class Twins:
+        units = (*game.units, SimpleNamespace(id=UnitId("XX-TWIN"), name=game.units[0].name))
+        by_id = {u.id: u for u in units}
+
+        def has_unit(self, uid: UnitId) -> bool:
+            return uid in self.by_id
+
+        def unit(self, uid: UnitId) -> object:
+            return self.by_id[uid]
+
+    names = _Names(Twins())  # type: ignore[arg-type]
+    first, second = game.units[0], game.units[2]
+    assert names(first.id) == f"{first.name} [{first.id}]" and names(UnitId("XX-TWIN")) == f"{first.name} [XX-TWIN]"
+    assert names(second.id) == second.name and names(UnitId("NOT-A-UNIT")) == "NOT-A-UNIT"
 
 
 @pytest.mark.parametrize("at", ["5", ":5", "short.jsonl:5", ":" + "0" * 40 + "5"])
@@ -153,7 +178,7 @@ def test_positions_as_the_findings_give_them(jsonl: Path, at: str) -> None:
 
 def test_start_is_the_printed_set_up_and_a_step_without_events_keeps_the_state(game: GameData, vlog: Path, module: Path) -> None:
     code, out, _ = invoke("show", str(vlog), "--at", "start", "--module", str(module), "--format", "text")
-    assert code == 0 and f"Viet Minh (4): {MOVED} " in out.split("\n   7 Northern paddies\n")[1]
+    assert code == 0 and f"Viet Minh (4): {named(game, MOVED)}, " in out.split("\n   7 Northern paddies\n")[1]
     step0 = invoke("show", str(vlog), "--at", "#0", "--module", str(module), "--format", "text")[1]
     assert "FR-02 Bigeard" not in step0 and "hand 0" in step0
 
