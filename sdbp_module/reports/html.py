@@ -121,7 +121,7 @@ def page_chunks(checked: Checked, pictures: Pictures, *, policy: str = "all") ->
     for title, anchor, members in groups:
         yield "\n"
         yield from _group(page, title, anchor, members)
-    tail = [_no_findings(checked), "</main>", _footer(checked, pictures, policy), "</div>", "</body>", "</html>"]
+    tail = [_no_findings(checked), "</main>", _footer(checked, pictures, policy, len(page.embedded)), "</div>", "</body>", "</html>"]
     yield "\n" + "\n".join(p for p in tail if p) + "\n"
 
 
@@ -417,8 +417,8 @@ def _no_findings(checked: Checked) -> str:
     return '<p class="none">No finding: every rule checked found the log legal.</p>'
 
 
-def _footer(checked: Checked, pictures: Pictures, policy: str) -> str:
-    n = pictures.count
+def _footer(checked: Checked, pictures: Pictures, policy: str, n: int) -> str:
+    """The page's last words; ``n``: the pictures it embeds (each once)."""
     note = {
         "all": "every finding has a picture",
         "serious": "illegal and suspicious findings have a picture",
@@ -431,9 +431,11 @@ def _footer(checked: Checked, pictures: Pictures, policy: str) -> str:
         )
     return (
         f'<footer><p>sdbp {_e(__version__)} · {len(checked.report.findings)} findings, '
-        f"{_plural(n, 'board picture')}{' — ' + note if note else ''}. "
+        f"{_plural(n, 'picture')}{' — ' + note if note else ''}. "
         "Pictures: the areas concerned are outlined, the units concerned ringed, and the step's moves, fire, "
-        "assaults and retreats drawn as arrows; spent units show their pale face.</p></footer>"
+        "assaults and retreats drawn as arrows; spent units show their pale face; a card rule's finding shows "
+        "its side's cards, the card concerned framed. Each picture is shown once: a finding of the same view "
+        "links to it.</p></footer>"
     )
 
 
