@@ -128,6 +128,29 @@ AREA_TIERS = ((layout.SPACING, 70), (56, 60), (48, 52), (40, 46), (33, 40), (27,
 grid first, then tighter ones, the margin from the edges always half a counter and a bit, so each
 counter stays inside its area (they overlap instead)."""
 AREA_MARGIN = HALF + 6
+FINE = 6  # board pixels between the positions ``_apart`` tries
+EDGE_OVERLAP = 4  # board pixels by which counters side by side in an area may overlap: their borders, not their print
+
+
+def _apart(count: int, poly: tuple[Point, ...], label: Point, avoid: tuple[layout.Rect, ...]) -> tuple[Point, ...] | None:
+    """``count`` counters in the area side by side, none over another (but ``EDGE_OVERLAP``) nor over ``avoid``, each inside
+    the area (its inscribed circle), the nearest the label first: positions on a fine grid taken in
+    turn where they fit; None when they do not all fit."""
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    candidates = []
+    for y in range(min(ys) + HALF, max(ys) - HALF + 1, FINE):
+        for x in range(min(xs) + HALF, max(xs) - HALF + 1, FINE):
+            if inside((x, y), poly) and edge_distance((x, y), poly) >= HALF + 2 and _clear((x, y), avoid):
+                candidates.append((math.hypot(x - label[0], y - label[1]), y, x))
+    candidates.sort()
+    taken: list[Point] = []
+    pitch = layout.COUNTER - EDGE_OVERLAP
+    for _, y, x in candidates:
+        if all(abs(x - tx) >= pitch or abs(y - ty) >= pitch for tx, ty in taken):
+            taken.append((x, y))
+            if len(taken) == count:
+                return tuple(taken)
+    return None
 
 
 LABEL_CLEAR = 3  # free board pixels between a counter and any mark of its area's printed label
@@ -140,19 +163,35 @@ def _clear(p: Point, marks: tuple[layout.Rect, ...]) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def area_spots(count: int, poly: tuple[Point, ...], label: Point, marks: tuple[layout.Rect, ...] = ()) -> tuple[Point, ...]:
-    """``count`` positions in an area (``vassal.layout.spots``, memoised: a report draws the same
-    areas again and again), none covering the printed label's ``marks`` (its number, D-value, name,
-    star, bonus square: ``layout.label_footprint``) on the first grid that has room for all clear of
-    them. An area without that room (only a crowd does that) spreads them as before the label was
-    known: the first grid with room, its spots kept off the label's number, else counters stacked
-    evenly over the tightest grid's spots, each shifted a little so a stack shows it holds more than
-    one."""
-    for spacing, clearance in AREA_TIERS:
-        found = layout.spots(poly, label, margin=AREA_MARGIN, spacing=spacing, clearance=clearance)
-        clear = [p for p in found if _clear(p, marks)]
-        if len(clear) >= count:
-            return tuple(clear[:count])
+def area_spots(
+    count: int, poly: tuple[Point, ...], label: Point, marks: tuple[layout.Rect, ...] = (), number: layout.Rect | None = None
+) -> tuple[Point, ...]:
+    """``count`` positions in an area (memoised: a report draws the same areas again and again), in
+    this order of preference: side by side and clear of the printed label's ``marks`` (its number,
+    D-value, name, star, bonus square: ``layout.label_footprint``), on the set-up's grid
+    (``vassal.layout.spots``), else where a finer search finds room (``_apart``); else side by side
+    clear of the label's ``number`` circle alone (over its name, say: a small area); else overlapping
+    on tighter grids clear of the label; else as before the label was known: the first grid with room,
+    its spots kept off the label's number, else counters stacked evenly over the tightest grid's spots,
+    each shifted a little so a stack shows it holds more than one."""
+    def off(avoid: tuple[layout.Rect, ...], tiers: Iterable[tuple[int, int]]) -> tuple[Point, ...] | None:
+        for spacing, clearance in tiers:
+            found = layout.spots(poly, label, margin=AREA_MARGIN, spacing=spacing, clearance=clearance)
+            clear = [p for p in found if _clear(p, avoid)]
+            if len(clear) >= count:
+                return tuple(clear[:count])
+        return None
+
+    apart_tiers = [t for t in AREA_TIERS if t[0] >= layout.COUNTER - EDGE_OVERLAP]
+    for found in (
+        lambda: off(marks, apart_tiers),
+        lambda: _apart(count, poly, label, marks),
+        lambda: _apart(count, poly, label, (number,)) if number is not None else None,
+        lambda: off(marks, AREA_TIERS),
+    ):
+        spots = found()
+        if spots is not None:
+            return spots
     places: list[Point] = []
     for spacing, clearance in AREA_TIERS:  # no room clear of the label: spread over it too
         places = layout.spots(poly, label, margin=AREA_MARGIN, spacing=spacing, clearance=clearance)
@@ -299,7 +338,8 @@ def place_counters(game: GameData, lay: layout.Layout, state: GameState) -> tupl
                 continue  # no such area on this map: listed in the scene's ``not_drawn``
             area = game.area(aid)
             at = lay.label_at(area.id)
-            spots = area_spots(len(entries), area.polygon, at, layout.label_footprint(area, at))
+            parts = layout.label_parts(area, at)
+            spots = area_spots(len(entries), area.polygon, at, parts.footprint, parts.circle)
             for (image, label, unit, side, spent), (x, y) in zip(entries, spots, strict=True):
                 out.append(Counter(image, label, zone, x, y, unit, side, spent))
             continue

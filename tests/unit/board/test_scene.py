@@ -8,12 +8,13 @@ from dataclasses import replace
 import pytest
 
 from sdbp_module.board.scene import (
-    AREA_TIERS,
+    EDGE_OVERLAP,
     ELSEWHERE,
     HALF,
     ArrowKind,
     CardPile,
     Scene,
+    _apart,
     about_cards,
     area_spots,
     box_spots,
@@ -303,17 +304,9 @@ def test_a_full_turn_box_keeps_each_side_in_its_space_and_the_turn_marker_beside
     assert {c.size for c in here if c.side is F} != {layout.COUNTER}  # twelve do not fit at full size
 
 
-def room_clear_of_label(area: Area, at: Point) -> int:
-    """The most counters ``area`` has room for apart, none over its printed label (any grid tried)."""
-    marks = layout.label_footprint(area, at)
-
-    def clear(x: int, y: int) -> bool:
-        return not any(layout.overlaps((x - HALF - 3, y - HALF - 3, x + HALF + 3, y + HALF + 3), m) for m in marks)
-
-    return max(
-        sum(1 for x, y in layout.spots(area.polygon, at, margin=HALF + 6, spacing=sp, clearance=cl) if clear(x, y))
-        for sp, cl in AREA_TIERS
-    )
+def has_room(area: Area, at: Point, count: int, marks: tuple[layout.Rect, ...]) -> bool:
+    """Whether ``area`` has room for ``count`` counters side by side, none over ``marks``."""
+    return _apart(count, area.polygon, at, marks) is not None
 
 
 def covers_label(area: Area, at: Point, spots: tuple[Point, ...]) -> bool:
@@ -330,10 +323,12 @@ def test_counters_leave_their_areas_label_clear_where_the_area_has_room(game: Ga
         for area in game.areas:
             at = lay.label_at(area.id)
             here = [c for c in sc.counters if c.zone == str(area.id)]
-            if not here or len(here) > room_clear_of_label(area, at):
+            if not here or not has_room(area, at, len(here), layout.label_footprint(area, at)):
                 continue
             checked += 1
             assert not covers_label(area, at, tuple((c.x, c.y) for c in here)), area.id
+            inner = [layout.grow(c.rect, -EDGE_OVERLAP // 2) for c in here]  # side by side: at most their borders meet
+            assert not any(layout.overlaps(a, b) for i, a in enumerate(inner) for b in inner[i + 1 :]), area.id
     assert checked > 40
 
 
@@ -345,7 +340,7 @@ def test_area_spots_keep_off_the_label_when_they_know_it(game: GameData, lay: la
         at = lay.label_at(area.id)
         marks = layout.label_footprint(area, at)
         for count in (2, 4, 8):
-            if count > room_clear_of_label(area, at):
+            if not has_room(area, at, count, marks):
                 break
             assert not covers_label(area, at, area_spots(count, area.polygon, at, marks)), (area.id, count)
             avoided += covers_label(area, at, area_spots(count, area.polygon, at))
