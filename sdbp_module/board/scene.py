@@ -183,15 +183,12 @@ def area_spots(
         return None
 
     apart_tiers = [t for t in AREA_TIERS if t[0] >= layout.COUNTER - EDGE_OVERLAP]
-    for found in (
-        lambda: off(marks, apart_tiers),
-        lambda: _apart(count, poly, label, marks),
-        lambda: _apart(count, poly, label, (number,)) if number is not None else None,
-        lambda: off(marks, AREA_TIERS),
-    ):
-        spots = found()
-        if spots is not None:
-            return spots
+    spots = off(marks, apart_tiers) or _apart(count, poly, label, marks)
+    if spots is None and number is not None:
+        spots = _apart(count, poly, label, (number,))
+    spots = spots or off(marks, AREA_TIERS)
+    if spots is not None:
+        return spots
     places: list[Point] = []
     for spacing, clearance in AREA_TIERS:  # no room clear of the label: spread over it too
         places = layout.spots(poly, label, margin=AREA_MARGIN, spacing=spacing, clearance=clearance)

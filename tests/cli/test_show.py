@@ -8,6 +8,7 @@ with each counter showing the module's face where the state puts the unit.
 from __future__ import annotations
 
 import io
+import os
 import json
 import zipfile
 from pathlib import Path
@@ -150,6 +151,18 @@ def test_text_gives_the_clock_areas_markers_and_hands(game: GameData, jsonl: Pat
     assert out.rstrip().endswith(f"This step ({jsonl}:5):\n  flip {named(game, MOVED)} (spent=True)")
     end = invoke("show", str(jsonl), "--format", "text")[1]
     assert "trenches: 11 (level 2)" in end and "  11 Nam Yum meadows: trench 2\n" in end and end.startswith("Board end of log")
+
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "show_short_5.txt"
+
+
+def test_text_matches_the_golden_file(jsonl: Path) -> None:
+    """The whole text of one position (``SDBP_UPDATE_GOLDEN=1`` rewrites it): counters by name, boxes, markers, cards, the step."""
+    code, out, err = invoke("show", str(jsonl), "--at", "5", "--format", "text")
+    out = out.replace(str(jsonl), "short.jsonl")
+    if os.environ.get("SDBP_UPDATE_GOLDEN") == "1":
+        GOLDEN.write_text(out, encoding="utf-8")
+    assert (code, err) == (0, "") and out == GOLDEN.read_text(encoding="utf-8")
 
 
 def test_text_gives_the_id_beside_a_name_two_counters_share(game: GameData) -> None:
