@@ -8,8 +8,8 @@ with each counter showing the module's face where the state puts the unit.
 from __future__ import annotations
 
 import io
-import os
 import json
+import os
 import zipfile
 from pathlib import Path
 from types import SimpleNamespace
