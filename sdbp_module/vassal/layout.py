@@ -363,7 +363,9 @@ def _panel(game: GameData, groups: dict[str, list[tuple[Side | None, int]]], cel
         bx = x0 + i * (bw + BOX_GAP)
         boxes.append(Box(name, bx, y, bw, bh, title, (Space(note, None, bx + BOX_PAD, y + TITLE_H, bw - 2 * BOX_PAD, rows * cell),)))
     y += bh + ROW_GAP
-    pile_names = [(deck_name(sides[0]), f"{sides[0].label} deck"), (discard_name(sides[0]), f"{sides[0].label} discard"), (REMOVED_CARDS, "Removed cards")]
+    pile_names = [(deck_name(sides[0]), f"{sides[0].label} deck"), (discard_name(sides[0]), f"{sides[0].label} discard")]
+    if game.cards_leave_game:  # no pile of removed cards where no card can leave the game
+        pile_names.append((REMOVED_CARDS, "Removed cards"))
     pile_names += [(deck_name(s), f"{s.label} deck") for s in sides[1:]] + [(discard_name(s), f"{s.label} discard") for s in sides[1:]]
     pw, ph = (inner_w - (len(pile_names) - 1) * BOX_GAP) // len(pile_names), CARD_H + 38
     piles = tuple(Box(name, x0 + i * (pw + BOX_GAP), y, pw, ph, title) for i, (name, title) in enumerate(pile_names))
@@ -381,6 +383,7 @@ DEFENSE_FONT = ("bold", 12)
 NAME_FONT = ("condensed", 13)
 NAME_PAD = 3  # the plate behind the name reaches this far around the text
 CIRCLE_R = 24
+CONTROL_BOX: Rect = (-58, -3, -31, 16)  # left of the number circle, level with the set-up letter on its right
 STAR_R = 12
 
 
@@ -398,11 +401,12 @@ class LabelParts:
     star: Rect | None  # victory (14.0)
     bonus: Rect | None  # hand bonus square
     code: Rect | None = None  # the set-up letter's square (``Area.setup_code``)
+    control: Rect | None = None  # the control box: the side that controls the area at the start (2.2)
 
     @property
     def footprint(self) -> tuple[Rect, ...]:
         """Every rectangle the label covers."""
-        return tuple(r for r in (self.circle, self.defense_box, self.name_box, self.star, self.bonus, self.code) if r is not None)
+        return tuple(r for r in (self.circle, self.defense_box, self.name_box, self.star, self.bonus, self.code, self.control) if r is not None)
 
 
 def _text_box(xy: Point, text: str, style: tuple[str, int], pad: int = 0) -> Rect:
@@ -432,6 +436,7 @@ def label_parts(area: Area, at: Point) -> LabelParts:
         star=None if p.star is None else move(p.star),
         bonus=None if p.bonus is None else move(p.bonus),
         code=None if p.code is None else move(p.code),
+        control=None if p.control is None else move(p.control),
     )
 
 
@@ -448,6 +453,7 @@ def _label_parts(name: str, defense: int, victory: bool, bonus: bool, code: bool
         star=(36 - STAR_R, -18 - STAR_R, 36 + STAR_R + 1, -18 + STAR_R + 1) if victory else None,
         bonus=(-50, -30, -31, -7) if bonus else None,
         code=(31, -3, 50, 16) if code else None,
+        control=CONTROL_BOX,
     )
 
 
