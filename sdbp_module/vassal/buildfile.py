@@ -697,10 +697,10 @@ def hand_target(game: GameData, side: Side) -> str:
 
 
 def _bonus_words(game: GameData, bonus: str, areas: tuple[AreaId, ...]) -> str:
-    """A hand bonus set as a player reads it: its name (game.yaml) and its areas by number and name."""
-    named = {b.id: b.name for b in game.game.hand_bonus_sets}
+    """A hand bonus set as a player reads it: the cards it adds (game.yaml) for holding its areas, by number and name."""
+    cards = {b.id: b.cards for b in game.game.hand_bonus_sets}.get(bonus, 1)
     where = ", ".join(f"{a} {game.area(a).name}".strip() for a in areas)
-    return f"{named.get(bonus, bonus)}: {where}"
+    return f"+{cards} for holding {where}"
 
 
 def bonus_sets(game: GameData) -> dict[str, tuple[AreaId, ...]]:
@@ -751,7 +751,7 @@ def _helper_buttons(root: etree._Element, game: GameData) -> None:
     for side in game.game.sides:
         tooltip = (
             f"Draw phase: draw {side.label} cards into the {side.label} hand up to this turn's hand size: the turn "
-            f"track's allowance plus the bonus cards the control markers show ({bonuses}); press it as that side"
+            f"track's allowance plus the bonus cards the control boxes and markers show ({bonuses}); press it as that side"
         )
         _gkc_button(
             root, f"Draw: {side.label}", data_key(look.side(side).draw_key), pieces.K_DRAW, draw_match(game, side), helper_report("draw", side), tooltip, deck_count=-1
