@@ -268,6 +268,7 @@ class Unit:
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
     group: str = ""  # activation group (e.g. a division); "" = independent
     withdraw: int | None = None  # the turn in whose End phase the unit leaves the game, None if it stays
+    size: str = ""  # the unit-size symbol printed on the counter (counters.yaml size): "" none, platoon ... division
 
     @property
     def name(self) -> str:

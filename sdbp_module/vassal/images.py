@@ -163,6 +163,8 @@ class UnitFace:
     symbol: tuple[int, int, int, int]
     symbol_colour: RGB
     texts: tuple[FaceText, ...]
+    size: str = ""  # the unit-size symbol drawn above the type symbol (``Unit.size``), "" none
+    size_colour: RGB = BLACK
 
 
 def counter_colour(look: Presentation, side: Side, spent: bool) -> RGB:
@@ -243,6 +245,34 @@ def _boxed(role: str, text: str, box: tuple[int, int, int, int], styles: tuple[t
     raise BuildError(f"{role} {text!r} does not fit a {layout.COUNTER} px counter")
 
 
+SIZE_ROW = (19, 26, layout.COUNTER - 19, 30)  # the unit-size marks, between the company strip and the type symbol
+SIZED_SYMBOL_BOX = (19, 31, layout.COUNTER - 19, 43)  # the type symbol under a size mark
+SIZE_MARKS = {"platoon": "...", "company": "I", "battalion": "II", "regiment": "III", "brigade": "X", "division": "XX"}
+"""The NATO unit-size symbols: a dot per platoon dot, a bar per I, a small cross per X."""
+
+
+def size_symbol(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], size: str, colour: RGB) -> None:
+    """The unit-size symbol of ``size`` centred in ``box`` (inclusive corners): dots, bars or crosses
+    the height of the box, drawn as shapes so they stay sharp at the counter's small size."""
+    marks = SIZE_MARKS[size]
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    widths = {".": 2, "I": 2, "X": h + 1}
+    gap = 2
+    total = sum(widths[m] for m in marks) + gap * (len(marks) - 1)
+    x = (x0 + x1 + 1 - total) // 2
+    for m in marks:
+        w = widths[m]
+        if m == ".":
+            draw.rectangle((x, y1 - 1, x + 1, y1), fill=colour)
+        elif m == "I":
+            draw.rectangle((x, y0, x + 1, y1), fill=colour)
+        else:
+            draw.line((x, y0, x + w - 1, y1), fill=colour, width=1)
+            draw.line((x, y1, x + w - 1, y0), fill=colour, width=1)
+        x += w + gap
+
+
 NAME_ROW = (2, 2, layout.COUNTER - 3, 13)
 SET_UP_SQUARE = (3, 28, 17, 43)
 TURN_CIRCLE = (layout.COUNTER - 18, 28, layout.COUNTER - 3, 43)
@@ -253,7 +283,8 @@ BODY_VALUES = (2, 44, layout.COUNTER - 3, layout.COUNTER - 3)  # black values, o
 def unit_face(look: Presentation, unit: Unit, spent: bool, setup_label: str | None = None) -> UnitFace:
     """The layout of one side of a unit counter (pure: measured with the shipped fonts). The set-up
     square shows ``setup_label`` (the set-up area's letter, ``artwork.setup_label``), else the area's
-    number; a unit that sets up in any area of a class shows its class's letter there when it has one. A mark may give the counter its own colours (``MarkLook.body``, ``spent``, ``ink``)."""
+    number; a unit that sets up in any area of a class shows its class's letter there when it has one.
+    A unit with a size (``Unit.size``) has its size symbol above a shorter type symbol. A mark may give the counter its own colours (``MarkLook.body``, ``spent``, ``ink``)."""
     side = look.side(unit.side)
     body = _marked(look, unit, "spent" if spent else "body") or counter_colour(look, unit.side, spent)
     numbers = value_colour(look, unit)
@@ -285,7 +316,8 @@ def unit_face(look: Presentation, unit: Unit, spent: bool, setup_label: str | No
     else:
         values = f"{unit.firepower}-{unit.defense}-{unit.movement}"
         texts.append(_boxed("values", values, band, (("bold", 15, 10),), numbers, behind))
-    return UnitFace(body, side.dark, tuple(plates), SYMBOL_BOX, symbol_colour(look, unit), tuple(texts))
+    symbol = SIZED_SYMBOL_BOX if unit.size else SYMBOL_BOX
+    return UnitFace(body, side.dark, tuple(plates), symbol, symbol_colour(look, unit), tuple(texts), unit.size, name_ink)
 
 
 def unit_face_texts(look: Presentation, unit: Unit, spent: bool, setup_label: str | None = None) -> tuple[FaceText, ...]:
@@ -303,6 +335,8 @@ def render_unit(look: Presentation, unit: Unit, spent: bool, setup_label: str | 
     for plate in face.plates:
         plate.draw(d)
     type_symbol(d, face.symbol, look.symbol(unit.type), face.symbol_colour)
+    if face.size:
+        size_symbol(d, SIZE_ROW, face.size, face.size_colour)
     for text in face.texts:
         text.draw(d)
     return png_bytes(img)

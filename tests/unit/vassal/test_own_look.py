@@ -2,7 +2,7 @@
 
 Cards take their game's own colours; a game whose cards never leave it has no *Remove from game* and
 no pile of removed cards; counters that set up in any area of a class carry the class's letter (SoS's
-L units); every area prints its start control in a control box; the help counts only the fields a
+L units) and counters print their unit size; every area prints its start control in a control box; the help counts only the fields a
 game uses and names a hand bonus by its areas; one water colour for the map's water and its legend
 swatch; the legend has no empty column; SoS has its own player aid.
 """
@@ -90,6 +90,21 @@ def test_l_units_carry_an_l(sos: GameData) -> None:
     # a class with no letter prints no square
     bare = replace(sos.presentation, area_classes={k: replace(v, setup_code="") for k, v in sos.presentation.area_classes.items()})
     assert artwork.setup_label(replace(sos, presentation=bare), landing[0]) is None
+
+
+def test_counters_print_their_unit_size(sos: GameData, sodbp: GameData) -> None:
+    assert all(u.size for u in sos.units) and {u.size for u in sos.units} <= set(images.SIZE_MARKS)
+    brigade = next(u for u in sos.units if u.size == "brigade")
+    face = images.unit_face(sos.presentation, brigade, False)
+    assert face.size == "brigade" and face.symbol == images.SIZED_SYMBOL_BOX
+    counter = Image.open(io.BytesIO(images.render_unit(sos.presentation, brigade, False))).convert("RGB")
+    x0, y0, x1, y1 = images.SIZE_ROW
+    row = {c for _, c in counter.crop((x0, y0, x1 + 1, y1 + 1)).getcolors(4096) or []}
+    assert face.size_colour in row and face.body in row  # the marks, on the counter's body
+    bare = replace(brigade, size="")
+    assert images.unit_face(sos.presentation, bare, False).symbol == images.SYMBOL_BOX
+    assert images.render_unit(sos.presentation, bare, False) != images.render_unit(sos.presentation, brigade, False)
+    assert all(images.unit_face(sodbp.presentation, u, False).size == "" for u in sodbp.units[:5])  # no size given, none drawn
 
 
 # -- the map ------------------------------------------------------------------------------------------
