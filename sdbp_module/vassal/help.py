@@ -413,13 +413,16 @@ def _play_section(game: GameData, mod: _Module) -> str:
         + ".</li>",
         f"<li><b>The board.</b> {mod.areas} numbered areas, and on the right a panel with "
         f"{_and(_compress([_e(b) for b in mod.boxes]))}. The card piles: {_and([f'<b>{_e(d)}</b>' for d in mod.decks])}. "
-        "Rest the mouse on a stack to see what it holds; double-click a stack to spread it out.</li>",
+        "Each area prints its control box: the side that holds it at the start; a control marker placed on the area "
+        "shows a change. Rest the mouse on a stack to see what it holds; double-click a stack to spread it out.</li>",
         f"<li><b>Turns and phases.</b> The {_and(_bold(tracker)) or 'turn'} tracker shows the turn ({_e(mod.first_turn)} "
         f"to {_e(last)}) and the phase ({phases}); {step}. Each change is written to the log.</li>",
         f"<li><b>Cards.</b> Open your hand with its button ({_and(_bold(mod.of('PlayerHand')))}); draw by dragging the "
         "top card of your own deck into your hand (only its owner can draw from a deck). "
         + ("Play, discard and entrench " if entrench else "Play and discard ")
-        + "with the card's right-click menu; a played card goes to its discard pile, or out of the game, by itself.</li>",
+        + "with the card's right-click menu; a played card goes to its discard pile"
+        + (", or out of the game," if game.cards_leave_game else "")
+        + " by itself.</li>",
         "<li><b>Moving.</b> Drag a unit or a whole stack to its new area; select several with a drag rectangle "
         "or Ctrl+click. The move is written to the log.</li>",
         f"<li><b>{fire}.</b> Right-click the "

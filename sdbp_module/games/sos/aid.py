@@ -251,7 +251,7 @@ def victory_page(game: GameData) -> Page:
             section(
                 "Victory",
                 para(
-                    f"At the end of turn ", fact(game.game.turns, "game.yaml turns (rules 4.0)"), f" the {second.label} player wins if he controls at least as many defence-",
+                    "At the end of turn ", fact(game.game.turns, "game.yaml turns (rules 4.0)"), f" the {second.label} player wins if he controls at least as many defence-",
                     _rule(3, "2.2, 3.1"), f" areas as his bid; otherwise the {first.label} player wins (", Ref("3.1"), ").",
                 ),
                 para(

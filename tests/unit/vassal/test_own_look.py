@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -21,8 +22,9 @@ from sdbp_module.games.aid import digit_problems, iter_facts
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData, SetupKind
 from sdbp_module.paths import PROJECT_ROOT
-from sdbp_module.vassal import artwork, board_art, buildfile, help, images, layout, pieces, terrain_art
+from sdbp_module.vassal import artwork, board_art, buildfile, commands, help, images, layout, pieces, terrain_art
 from sdbp_module.vassal.player_aid import aid_files
+from sdbp_module.vassal_log.play_script import PlayScript
 
 SOS_DIR = PROJECT_ROOT / "source_data" / "sos"
 SODBP_DIR = PROJECT_ROOT / "source_data" / "sodbp"
@@ -74,6 +76,12 @@ def test_no_remove_from_game_nor_removed_pile_where_no_card_leaves_the_game(sos:
     leaving = replace(sos, cards=(replace(sos.cards[0], removed_after_play=True), *sos.cards[1:]))
     assert leaving.cards_leave_game and "Remove from game" in _card_traits(leaving)
     assert layout.REMOVED_CARDS in {b.name for b in layout.make_layout(leaving).piles}
+
+
+def test_the_engine_game_writer_removes_no_card_where_the_module_has_no_removal(sos: GameData, tmp_path: Path) -> None:
+    script = PlayScript(commands.build_module(sos, tmp_path, None).path)
+    with pytest.raises(ValueError, match="no Remove from game"):
+        script.card(sos.game.sides[0], "GE-01", "remove")
 
 
 # -- counters -----------------------------------------------------------------------------------------
@@ -171,6 +179,14 @@ def test_help_counts_only_the_fields_a_game_uses(sos: GameData, sodbp: GameData)
 
     assert "strongpoint" not in rows(sos) and "river" not in rows(sos)
     assert "strongpoint" in rows(sodbp) and "river" in rows(sodbp)
+
+
+@pytest.mark.parametrize("which", ["sos", "sodbp"])
+def test_the_help_tells_start_control_and_where_played_cards_go(which: str, sos: GameData, sodbp: GameData) -> None:
+    game = sos if which == "sos" else sodbp
+    page = help.help_html(game, buildfile.build_file(game, layout.make_layout(game)).xml).decode("ascii")
+    assert "control box: the side that holds it at the start" in page
+    assert ("or out of the game" in page) is game.cards_leave_game
 
 
 def test_the_draw_tooltip_names_the_bonus_areas(sos: GameData) -> None:
