@@ -23,13 +23,16 @@ Contracts:
   7.0; an area's markers in one stack of their own) sit where ``Layout.setup_spots`` says: in an area,
   the drawn extent of each stack inside the area and off every printed label mark; in a box, a cell
   of the space printed for its side (markers: a turn box's turn-marker space).
-- An area's label is printed at its data ``label`` point unless its set-up stacks (or, for an empty
+- An area's label is printed at its data ``label`` point (moved up to ``LABEL_NUDGE`` pixels when a mark of
+  it, the control box or the name plate, would cross the area's outline: ``_fit_label``) unless its set-up stacks (or, for an empty
   area, a stack of ``ROOM_STACK``) cannot sit clear of it there; then the stacks go to the top of the
   area and the label to the nearest point below them that fits (``Layout.labels``).
   ``label_parts`` is where each mark of a label goes: ``board_art`` draws exactly those rectangles.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import heapq
 import math
@@ -298,6 +301,7 @@ def _plan_areas(
     """Each area's label point, and the positions of the set-up stacks (``sizes``: each area's, in
     placing order) of the areas that have some (``_plan_area``; memoised: the build asks for the
     layout several times and the search is the slow part)."""
+    areas = tuple(dataclasses.replace(a, label=_fit_label(a)) for a in areas)
     data_marks = {a.id: label_footprint(a, a.label) for a in areas}
     wanted = dict(sizes)
     labels: list[tuple[AreaId, Point]] = []
@@ -568,6 +572,32 @@ def _bbox(poly: Sequence[Point]) -> Rect:
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
     return (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+
+
+LABEL_CLEAR = 4  # pixels every corner of a label's marks keeps inside its area's outline
+LABEL_NUDGE = 30  # how far a label may move from its data point to keep its marks inside the area
+
+
+def _label_inside(area: Area, at: Point) -> bool:
+    """Whether every mark of ``area``'s label printed at ``at`` has its corners ``LABEL_CLEAR`` inside the area."""
+    for r in label_footprint(area, at):
+        for p in ((r[0], r[1]), (r[2], r[1]), (r[0], r[3]), (r[2], r[3])):
+            if not inside(p, area.polygon) or edge_distance(p, area.polygon) < LABEL_CLEAR:
+                return False
+    return True
+
+
+def _fit_label(area: Area) -> Point:
+    """The area's data label point, or the nearest point within ``LABEL_NUDGE`` pixels where the label's
+    marks (the control box, the name plate ...) all lie inside the area; the data point when none does."""
+    if _label_inside(area, area.label):
+        return area.label
+    x, y = area.label
+    steps = range(-LABEL_NUDGE, LABEL_NUDGE + 1, 2)
+    for dx, dy in sorted(((dx, dy) for dx in steps for dy in steps), key=lambda d: (d[0] * d[0] + d[1] * d[1], d[1], d[0])):
+        if _label_inside(area, (x + dx, y + dy)):
+            return (x + dx, y + dy)
+    return area.label
 
 
 def _plan_area(area: Area, sizes: Sequence[int], others: Sequence[Rect]) -> tuple[Point, tuple[Point, ...]]:

@@ -127,6 +127,8 @@ def test_every_area_shows_its_start_control(which: str, sos: GameData, sodbp: Ga
         parts = layout.label_parts(area, lay.label_at(area.id))
         assert parts.control is not None and parts.control in layout.label_footprint(area, lay.label_at(area.id))
         x0, y0, x1, y1 = parts.control
+        for corner in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):  # in the area, clear of its outline
+            assert layout.inside(corner, area.polygon) and layout.edge_distance(corner, area.polygon) >= layout.LABEL_CLEAR, f"area {area.id}"
         box = board.crop((x0 + 2, y0 + 2, x1 - 2, y1 - 2))
         colours = {c for _, c in box.getcolors(4096) or []}
         assert game.presentation.side(area.control).counter in colours, f"area {area.id}: its control box does not show {area.control.label}"
