@@ -33,7 +33,6 @@ Contracts:
 from __future__ import annotations
 
 import dataclasses
-
 import heapq
 import math
 from collections import Counter, defaultdict

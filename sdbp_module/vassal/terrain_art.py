@@ -760,8 +760,8 @@ def draw_legend(image: Image.Image, box: tuple[int, int, int, int], game: GameDa
     legend = game.presentation.legend
     d.text((x + w - 12, y + 14), legend.note, font=images.font("regular", 11), fill=(70, 70, 70), anchor="ra")
     north = (_swatch(LEGEND_FILL, _paint_north), legend.north)
-    columns = (("Terrain", [*terrain_entries(game), north]), ("Map features", feature_entries(game)), ("Printed on the map", mark_entries(game)))
-    columns = tuple(c for c in columns if c[1])  # a game with no map feature has no empty column
+    every = (("Terrain", [*terrain_entries(game), north]), ("Map features", feature_entries(game)), ("Printed on the map", mark_entries(game)))
+    columns = [c for c in every if c[1]]  # a game with no map feature has no empty column
     top = y + 54
     rows = max(1, *(len(entries) for _, entries in columns))
     row_h = min(56, (y + h - 8 - top) // rows)

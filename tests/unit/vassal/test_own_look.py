@@ -22,7 +22,17 @@ from sdbp_module.games.aid import digit_problems, iter_facts
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData, SetupKind
 from sdbp_module.paths import PROJECT_ROOT
-from sdbp_module.vassal import artwork, board_art, buildfile, commands, help, images, layout, pieces, terrain_art
+from sdbp_module.vassal import (
+    artwork,
+    board_art,
+    buildfile,
+    commands,
+    help,
+    images,
+    layout,
+    pieces,
+    terrain_art,
+)
 from sdbp_module.vassal.player_aid import aid_files
 from sdbp_module.vassal_log.play_script import PlayScript
 
