@@ -277,6 +277,7 @@ def build_game(values: Mapping[str, Any]) -> GameData:
                     sources=_sources(u),
                     group=u["group"],
                     withdraw=u.get("withdraw"),
+                    size=u.get("size", ""),
                 )
                 for u in values["counters"]["units"]
             ),

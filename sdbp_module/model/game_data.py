@@ -268,6 +268,7 @@ class Unit:
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
     group: str = ""  # activation group (e.g. a division); "" = independent
     withdraw: int | None = None  # the turn in whose End phase the unit leaves the game, None if it stays
+    size: str = ""  # the unit-size symbol printed on the counter (counters.yaml size): "" none, platoon ... division
 
     @property
     def name(self) -> str:
@@ -412,6 +413,13 @@ class GameData:
 
     def cards_of(self, side: Side | None) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.side is side)
+
+    @property
+    def cards_leave_game(self) -> bool:
+        """Whether any card can leave the game (a pile of removed cards and a card's *Remove from
+        game* make sense): a card removed after play, or a card of no side (kept out of both decks).
+        A game whose cards all go back to their side's discards has neither."""
+        return any(c.removed_after_play or c.side is None for c in self.cards)
 
     def turn(self, number: int) -> TurnInfo:
         return self.turn_track[number - 1]

@@ -51,6 +51,8 @@ class SideLook:
     hand_key: Key | None = None  # show/hide the side's hand window
     result_key: Key | None = None  # the side's result button
     card: RGB | None = None  # card header band, when not the counter colour
+    card_ink: RGB | None = None  # text on the card header band, when not ``ink``
+    card_paper: RGB | None = None  # the card face under the band, when not the common paper
     groups: Mapping[str, RGB] = field(default_factory=lambda: MappingProxyType({}))  # Unit.group -> its symbol colour
     unit_actions: tuple[str, ...] = ()  # extra unit menu entries: "assault", "entrench"
     card_actions: tuple[str, ...] = ()  # extra card menu entries: "entrench" (discard to entrench)
@@ -78,6 +80,7 @@ class ClassLook:
 
     number: RGB = BLACK
     legend: str = ""
+    setup_code: str = ""  # the letter printed on the counters that set up in any area of the class ("any <class>")
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +149,13 @@ class Legend:
     bridge: str = "Bridge: {bridges}"
     defense: str = "D-value: the area's terrain defence value"
     victory: str = "Victory area"
+    control: str = "Control box: the side holding the area at the start; a control marker shows a change"
+    setup_code: str = "Set-up letter: counters printed with it start here"
     bonus: str = "{word} square: +1 card for holding all of {areas}"
+
+
+_LEGEND_CONTROL = "Control box: the side holding the area at the start; a control marker shows a change"
+_LEGEND_SETUP_CODE = "Set-up letter: counters printed with it start here"
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +233,8 @@ def _side(value: Mapping[str, Any]) -> SideLook:
         hand_key=_key(value.get("hand_key")),
         result_key=_key(value.get("result_key")),
         card=_rgb(value["card"]) if "card" in value else None,
+        card_ink=_rgb(value["card_ink"]) if "card_ink" in value else None,
+        card_paper=_rgb(value["card_paper"]) if "card_paper" in value else None,
         groups=MappingProxyType({k: _rgb(v) for k, v in value.get("groups", {}).items()}),
         unit_actions=tuple(value.get("unit_actions", ())),
         card_actions=tuple(value.get("card_actions", ())),
@@ -245,7 +256,7 @@ def build_presentation(value: Mapping[str, Any]) -> Presentation:
         )
         for m in value.get("marks", ())
     )
-    classes = {k: ClassLook(_rgb(v.get("number", BLACK)), v.get("legend", "")) for k, v in value.get("area_classes", {}).items()}
+    classes = {k: ClassLook(_rgb(v.get("number", BLACK)), v.get("legend", ""), v.get("setup_code", "")) for k, v in value.get("area_classes", {}).items()}
     refresh = value.get("refresh")
     legend = value.get("legend", {})
     return Presentation(
@@ -277,6 +288,8 @@ def build_presentation(value: Mapping[str, Any]) -> Presentation:
             bridge=legend.get("bridge", "Bridge: {bridges}"),
             defense=legend.get("defense", "D-value: the area's terrain defence value"),
             victory=legend.get("victory", "Victory area"),
+            control=legend.get("control", _LEGEND_CONTROL),
+            setup_code=legend.get("setup_code", _LEGEND_SETUP_CODE),
             bonus=legend.get("bonus", "{word} square: +1 card for holding all of {areas}"),
         ),
         track_heading=value.get("track_heading", "Turn track"),

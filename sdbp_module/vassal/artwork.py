@@ -51,7 +51,11 @@ def drawing_code() -> str:
 
 def setup_label(game: GameData, unit: Unit) -> str | None:
     """What a counter's set-up square shows: the set-up area's letter when the map prints one
-    (``Area.setup_code``), else None (the area's number)."""
+    (``Area.setup_code``), else None (the area's number); for a unit that sets up in any area of a
+    class, the class's letter (``module.yaml`` ``area_classes.<class>.setup_code``), else None (no square)."""
+    if unit.setup.kind is SetupKind.CLASS and unit.setup.area_class is not None:
+        look = game.presentation.area_classes.get(unit.setup.area_class)
+        return (look.setup_code or None) if look is not None else None
     area = unit.setup.area
     if unit.setup.kind is not SetupKind.AREA or area is None:
         return None

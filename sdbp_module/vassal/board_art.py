@@ -54,8 +54,7 @@ def draw_card_bonus(draw: ImageDraw.ImageDraw, rect: layout.Rect, bonus: BonusSe
 
 def draw_label(image: Image.Image, area: Area, at: Point, look: Presentation) -> None:
     """``area``'s label printed at ``at``: number circle (number coloured as its area class says), D-value,
-    name on a light plate, victory star, card-bonus square, set-up letter, each on its
-    ``layout.label_parts`` rectangle."""
+    name on a light plate, victory star, card-bonus square, set-up letter, control box (the start controller), each on its ``layout.label_parts`` rectangle."""
     parts = layout.label_parts(area, at)
     left, top, right, bottom = parts.name_box
     mask = Image.new("L", (right - left, bottom - top), 0)
@@ -72,6 +71,22 @@ def draw_label(image: Image.Image, area: Area, at: Point, look: Presentation) ->
         draw_card_bonus(d, parts.bonus, area.card_bonus, look)
     if parts.code is not None:
         draw_setup_code(d, parts.code, area.setup_code)
+    if parts.control is not None:
+        draw_control_box(d, parts.control, area, look)
+
+
+def draw_control_box(draw: ImageDraw.ImageDraw, rect: layout.Rect, area: Area, look: Presentation) -> None:
+    """The area's control box (rules 2.2): the side that controls it at the start, its abbreviation on its
+    counter colour in a frame of its dark colour. A control marker placed in play covers it (13.0, 2.1.2)."""
+    side = look.side(area.control)
+    draw.rectangle(_inclusive(rect), fill=side.counter, outline=side.dark, width=2)
+    text = control_box_text(area, look)
+    images.centre_text(draw, ((rect[0] + rect[2] - 1) / 2, (rect[1] + rect[3] - 1) / 2), text, images.font("bold", 11), side.ink)
+
+
+def control_box_text(area: Area, look: Presentation) -> str:
+    """What the control box prints: the start controller's abbreviation, else the first two letters of its label."""
+    return look.side(area.control).abbreviation or area.control.label[:2].upper()
 
 
 def draw_setup_code(draw: ImageDraw.ImageDraw, rect: layout.Rect, code: str) -> None:

@@ -177,8 +177,9 @@ def deck_specs(game: GameData, lay: layout.Layout) -> tuple[DeckSpec, ...]:
         discard = lay.box(layout.discard_name(side)).centre
         out.append(DeckSpec(layout.deck_name(side), deck[0], deck[1] + 14, True, True, (side_name(side),), board=board))
         out.append(DeckSpec(layout.discard_name(side), discard[0], discard[1] + 14, False, False, (), layout.deck_name(side), board=board))
-    removed = lay.box(layout.REMOVED_CARDS).centre
-    out.append(DeckSpec(layout.REMOVED_CARDS, removed[0], removed[1] + 14, False, False, board=board))
+    if game.cards_leave_game:
+        removed = lay.box(layout.REMOVED_CARDS).centre
+        out.append(DeckSpec(layout.REMOVED_CARDS, removed[0], removed[1] + 14, False, False, board=board))
     return tuple(out)
 
 
@@ -187,7 +188,8 @@ def deck_contents(game: GameData) -> dict[str, tuple[CardId, ...]]:
     out: dict[str, tuple[CardId, ...]] = {}
     for side in game.game.sides:
         out[layout.deck_name(side)] = tuple(c.id for c in game.cards_of(side))
-    out[layout.REMOVED_CARDS] = tuple(c.id for c in game.cards_of(None))
+    if game.cards_leave_game:
+        out[layout.REMOVED_CARDS] = tuple(c.id for c in game.cards_of(None))
     return out
 
 
@@ -694,6 +696,13 @@ def hand_target(game: GameData, side: Side) -> str:
     return "(" + " + ".join(terms) + ")"
 
 
+def _bonus_words(game: GameData, bonus: str, areas: tuple[AreaId, ...]) -> str:
+    """A hand bonus set as a player reads it: the cards it adds (game.yaml) for holding its areas, by number and name."""
+    cards = {b.id: b.cards for b in game.game.hand_bonus_sets}.get(bonus, 1)
+    where = ", ".join(f"{a} {game.area(a).name}".strip() for a in areas)
+    return f"+{cards} for holding {where}"
+
+
 def bonus_sets(game: GameData) -> dict[str, tuple[AreaId, ...]]:
     """The hand bonus sets: set id -> its areas, both sorted."""
     sets = {bonus: game.bonus_areas(bonus) for bonus in sorted({a.card_bonus for a in game.areas}) if bonus != layout.NO_BONUS}
@@ -738,11 +747,11 @@ def _helper_buttons(root: etree._Element, game: GameData) -> None:
     for button in look.clear_buttons:
         tooltip = f"End phase: delete every {button.name.removeprefix('Clear ')[:-1]} on the map"
         _gkc_button(root, button.name, key(*button.key), pieces.K_DELETE, f'{{sdbp_id=="{button.marker}"}}', helper_report(button.helper), tooltip)
-    bonuses = "; ".join(f"{colour} {', '.join(map(str, areas))}" for colour, areas in bonus_sets(game).items())
+    bonuses = "; ".join(_bonus_words(game, bonus, areas) for bonus, areas in bonus_sets(game).items())
     for side in game.game.sides:
         tooltip = (
             f"Draw phase: draw {side.label} cards into the {side.label} hand up to this turn's hand size: the turn "
-            f"track's allowance plus the bonus cards the control markers show ({bonuses}); press it as that side"
+            f"track's allowance plus the bonus cards the control boxes and markers show ({bonuses}); press it as that side"
         )
         _gkc_button(
             root, f"Draw: {side.label}", data_key(look.side(side).draw_key), pieces.K_DRAW, draw_match(game, side), helper_report("draw", side), tooltip, deck_count=-1

@@ -87,6 +87,16 @@ def _borders(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((f"border {b.a}-{b.b}", b) for b in game.borders)
 
 
+def _used(records: Records, uses: Callable[[GameData], bool]) -> Records:
+    """``records`` when the game uses the field at all (``uses``), else none: a field the game never sets
+    (no strongpoint, no river border) is no fact of that game, and the page does not count it."""
+
+    def used(game: GameData) -> Iterable[tuple[str, Sourced]]:
+        return records(game) if uses(game) else ()
+
+    return used
+
+
 def _river_borders(game: GameData) -> Iterable[tuple[str, Sourced]]:
     return ((f"border {b.a}-{b.b}", b) for b in game.borders if b.river)
 
@@ -150,7 +160,7 @@ FACTS: tuple[FactSpec, ...] = (
     FactSpec("game.yaml", ("map",), "the board's size and scale", _map),
     FactSpec("areas.yaml", ("polygon", "label"), "the map's geometry: area outlines and where each number is printed", _areas),
     FactSpec("areas.yaml", ("terrain",), "terrain of the areas ({terrains} &#8230;)", _areas),
-    FactSpec("areas.yaml", ("strongpoint",), "strongpoints (trench lines drawn on the map)", _areas),
+    FactSpec("areas.yaml", ("strongpoint",), "strongpoints (trench lines drawn on the map)", _used(_areas, lambda g: any(a.strongpoint for a in g.areas))),
     FactSpec("game.yaml", ("points", "areas"), "roads and tracks drawn on the map", _roads, "map: roads"),
     FactSpec("game.yaml", ("points", "width", "areas"), "runways drawn on the map", _runways, "map: runways"),
     FactSpec("game.yaml", ("at",), "where the bridges are drawn", _bridges, "map: bridges"),
@@ -159,13 +169,13 @@ FACTS: tuple[FactSpec, ...] = (
     FactSpec("areas.yaml", ("name",), "area names", _areas),
     FactSpec("areas.yaml", ("defense",), "terrain defence values (D) of the areas", _areas),
     FactSpec("areas.yaml", ("colour",), "colours of the area numbers ({classes})", _areas),
-    FactSpec("areas.yaml", ("victory",), "victory symbols", _areas),
-    FactSpec("areas.yaml", ("card_bonus",), "card-bonus squares", _areas),
+    FactSpec("areas.yaml", ("victory",), "victory symbols", _used(_areas, lambda g: any(a.victory for a in g.areas))),
+    FactSpec("areas.yaml", ("card_bonus",), "card-bonus squares", _used(_areas, lambda g: any(a.card_bonus != "none" for a in g.areas))),
     FactSpec("areas.yaml", ("control",), "control at the start", _areas),
     FactSpec("areas.yaml", ("map_edge",), "which areas touch the map edge", _areas),
     FactSpec("areas.yaml", ("bank",), "which bank of the river each area lies on", _banked_areas),
     FactSpec("borders.yaml", ("areas",), "which areas border each other", _borders),
-    FactSpec("borders.yaml", ("river",), "river borders", _borders),
+    FactSpec("borders.yaml", ("river",), "river borders", _used(_borders, lambda g: any(b.river for b in g.borders))),
     FactSpec("borders.yaml", ("bridge",), "bridges over the river", _river_borders),
     FactSpec("counters.yaml", ("side", "formation", "company"), "the counter mix: which formations and companies", _units),
     FactSpec("counters.yaml", ("type",), "unit types", _units),
@@ -403,13 +413,16 @@ def _play_section(game: GameData, mod: _Module) -> str:
         + ".</li>",
         f"<li><b>The board.</b> {mod.areas} numbered areas, and on the right a panel with "
         f"{_and(_compress([_e(b) for b in mod.boxes]))}. The card piles: {_and([f'<b>{_e(d)}</b>' for d in mod.decks])}. "
-        "Rest the mouse on a stack to see what it holds; double-click a stack to spread it out.</li>",
+        "Each area prints its control box: the side that holds it at the start; a control marker placed on the area "
+        "shows a change. Rest the mouse on a stack to see what it holds; double-click a stack to spread it out.</li>",
         f"<li><b>Turns and phases.</b> The {_and(_bold(tracker)) or 'turn'} tracker shows the turn ({_e(mod.first_turn)} "
         f"to {_e(last)}) and the phase ({phases}); {step}. Each change is written to the log.</li>",
         f"<li><b>Cards.</b> Open your hand with its button ({_and(_bold(mod.of('PlayerHand')))}); draw by dragging the "
         "top card of your own deck into your hand (only its owner can draw from a deck). "
         + ("Play, discard and entrench " if entrench else "Play and discard ")
-        + "with the card's right-click menu; a played card goes to its discard pile, or out of the game, by itself.</li>",
+        + "with the card's right-click menu; a played card goes to its discard pile"
+        + (", or out of the game," if game.cards_leave_game else "")
+        + " by itself.</li>",
         "<li><b>Moving.</b> Drag a unit or a whole stack to its new area; select several with a drag rectangle "
         "or Ctrl+click. The move is written to the log.</li>",
         f"<li><b>{fire}.</b> Right-click the "

@@ -163,6 +163,8 @@ class UnitFace:
     symbol: tuple[int, int, int, int]
     symbol_colour: RGB
     texts: tuple[FaceText, ...]
+    size: str = ""  # the unit-size symbol drawn above the type symbol (``Unit.size``), "" none
+    size_colour: RGB = BLACK
 
 
 def counter_colour(look: Presentation, side: Side, spent: bool) -> RGB:
@@ -243,6 +245,34 @@ def _boxed(role: str, text: str, box: tuple[int, int, int, int], styles: tuple[t
     raise BuildError(f"{role} {text!r} does not fit a {layout.COUNTER} px counter")
 
 
+SIZE_ROW = (19, 26, layout.COUNTER - 19, 30)  # the unit-size marks, between the company strip and the type symbol
+SIZED_SYMBOL_BOX = (19, 31, layout.COUNTER - 19, 43)  # the type symbol under a size mark
+SIZE_MARKS = {"platoon": "...", "company": "I", "battalion": "II", "regiment": "III", "brigade": "X", "division": "XX"}
+"""The NATO unit-size symbols: a dot per platoon dot, a bar per I, a small cross per X."""
+
+
+def size_symbol(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], size: str, colour: RGB) -> None:
+    """The unit-size symbol of ``size`` centred in ``box`` (inclusive corners): dots, bars or crosses
+    the height of the box, drawn as shapes so they stay sharp at the counter's small size."""
+    marks = SIZE_MARKS[size]
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    widths = {".": 2, "I": 2, "X": h + 1}
+    gap = 2
+    total = sum(widths[m] for m in marks) + gap * (len(marks) - 1)
+    x = (x0 + x1 + 1 - total) // 2
+    for m in marks:
+        w = widths[m]
+        if m == ".":
+            draw.rectangle((x, y1 - 1, x + 1, y1), fill=colour)
+        elif m == "I":
+            draw.rectangle((x, y0, x + 1, y1), fill=colour)
+        else:
+            draw.line((x, y0, x + w - 1, y1), fill=colour, width=1)
+            draw.line((x, y1, x + w - 1, y0), fill=colour, width=1)
+        x += w + gap
+
+
 NAME_ROW = (2, 2, layout.COUNTER - 3, 13)
 SET_UP_SQUARE = (3, 28, 17, 43)
 TURN_CIRCLE = (layout.COUNTER - 18, 28, layout.COUNTER - 3, 43)
@@ -253,7 +283,8 @@ BODY_VALUES = (2, 44, layout.COUNTER - 3, layout.COUNTER - 3)  # black values, o
 def unit_face(look: Presentation, unit: Unit, spent: bool, setup_label: str | None = None) -> UnitFace:
     """The layout of one side of a unit counter (pure: measured with the shipped fonts). The set-up
     square shows ``setup_label`` (the set-up area's letter, ``artwork.setup_label``), else the area's
-    number. A mark may give the counter its own colours (``MarkLook.body``, ``spent``, ``ink``)."""
+    number; a unit that sets up in any area of a class shows its class's letter there when it has one.
+    A unit with a size (``Unit.size``) has its size symbol above a shorter type symbol. A mark may give the counter its own colours (``MarkLook.body``, ``spent``, ``ink``)."""
     side = look.side(unit.side)
     body = _marked(look, unit, "spent" if spent else "body") or counter_colour(look, unit.side, spent)
     numbers = value_colour(look, unit)
@@ -269,6 +300,9 @@ def unit_face(look: Presentation, unit: Unit, spent: bool, setup_label: str | No
         if setup.kind is SetupKind.AREA and setup.area is not None:
             plates.append(Plate(SET_UP_SQUARE, BLACK))
             texts.append(_boxed("setup-area", setup_label or str(setup.area), SET_UP_SQUARE, (("bold", 10, 7), ("condensed", 9, 6)), WHITE, BLACK))
+        elif setup.kind is SetupKind.CLASS and setup_label:  # "any <class>": the class's letter (an L unit)
+            plates.append(Plate(SET_UP_SQUARE, BLACK))
+            texts.append(_boxed("setup-area", setup_label, SET_UP_SQUARE, (("bold", 10, 7), ("condensed", 9, 6)), WHITE, BLACK))
         elif setup.kind in (SetupKind.TURN, SetupKind.CARD):
             plates.append(Plate(TURN_CIRCLE, TURN_RED, "ellipse", WHITE if side.ink == WHITE else None))
             label = str(setup.turn) if setup.kind is SetupKind.TURN else "*"
@@ -282,7 +316,8 @@ def unit_face(look: Presentation, unit: Unit, spent: bool, setup_label: str | No
     else:
         values = f"{unit.firepower}-{unit.defense}-{unit.movement}"
         texts.append(_boxed("values", values, band, (("bold", 15, 10),), numbers, behind))
-    return UnitFace(body, side.dark, tuple(plates), SYMBOL_BOX, symbol_colour(look, unit), tuple(texts))
+    symbol = SIZED_SYMBOL_BOX if unit.size else SYMBOL_BOX
+    return UnitFace(body, side.dark, tuple(plates), symbol, symbol_colour(look, unit), tuple(texts), unit.size, name_ink)
 
 
 def unit_face_texts(look: Presentation, unit: Unit, spent: bool, setup_label: str | None = None) -> tuple[FaceText, ...]:
@@ -300,6 +335,8 @@ def render_unit(look: Presentation, unit: Unit, spent: bool, setup_label: str | 
     for plate in face.plates:
         plate.draw(d)
     type_symbol(d, face.symbol, look.symbol(unit.type), face.symbol_colour)
+    if face.size:
+        size_symbol(d, SIZE_ROW, face.size, face.size_colour)
     for text in face.texts:
         text.draw(d)
     return png_bytes(img)
@@ -480,8 +517,18 @@ def _fits(d: ImageDraw.ImageDraw, lines: list[str], f: ImageFont.FreeTypeFont, w
 
 
 def card_colour(look: Presentation, side: Side | None) -> RGB:
-    """The colour of a card's header band: its side's counter colour; grey for a card of no side."""
+    """The colour of a card's header band: its side's card colour, else its counter colour; grey for a card of no side."""
     return (look.side(side).card or look.side(side).counter) if side else (170, 170, 170)
+
+
+def card_ink(look: Presentation, side: Side | None) -> RGB:
+    """The text on a card's header band: the side's card ink, else its counter ink; black for a card of no side."""
+    return (look.side(side).card_ink or look.side(side).ink) if side else BLACK
+
+
+def card_paper(look: Presentation, side: Side | None) -> RGB:
+    """The card face under the band: the side's card paper, else the common paper."""
+    return (look.side(side).card_paper or PAPER) if side else PAPER
 
 
 def card_face(look: Presentation, card: Card) -> CardFace:
@@ -490,15 +537,16 @@ def card_face(look: Presentation, card: Card) -> CardFace:
     width = w - 2 * m
     d = _measure()
     band_colour = card_colour(look, card.side)
-    ink = look.side(card.side).ink if card.side else BLACK
+    ink = card_ink(look, card.side)
     dark = look.side(card.side).dark if card.side else BLACK
+    paper = card_paper(look, card.side)
     texts = [FaceText("id", card.id, m, 15, "bold", 11, ink, band_colour, "ls")]
     plates: list[Plate] = []
     if card.timing != "-":  # "-": the special card, not used in play (2.3), shows no timing
         x1 = w - 5
         x0 = x1 - round(_text_w(d, card.timing, font("bold", 12))) - 9
-        plates.append(Plate((x0, 3, x1, 18), PAPER, "rounded", dark))
-        texts.append(FaceText("timing", card.timing, (x0 + x1 + 1) / 2, 15, "bold", 12, dark, PAPER, "ms"))
+        plates.append(Plate((x0, 3, x1, 18), paper, "rounded", dark))
+        texts.append(FaceText("timing", card.timing, (x0 + x1 + 1) / 2, 15, "bold", 12, dark, paper, "ms"))
         word = " or ".join(TIMING_WORD[letter] for letter in card.timing.split("/"))
         room = x0 - 4 - m - _text_w(d, card.id, font("bold", 11)) - 6
         style, size = fit_font(d, word, room, (("regular", 11, 11), ("condensed", 11, 11)))
@@ -520,7 +568,7 @@ def card_face(look: Presentation, card: Card) -> CardFace:
         stats.append(f"Firepower {card.firepower}")
     y = band + 6
     for line in _flow(d, stats, font("bold", 11), width, "   "):
-        texts.append(FaceText("stats", line, m, y, "bold", 11, dark, PAPER, "la"))
+        texts.append(FaceText("stats", line, m, y, "bold", 11, dark, paper, "la"))
         y += LINE
     if stats:
         y += 3
@@ -532,12 +580,12 @@ def card_face(look: Presentation, card: Card) -> CardFace:
         footer.append("Turns " + ",".join(str(t) for t in card.turns))
     footer_lines = _flow(d, footer, font("bold", 11), width, "  ·  ")
     footer_top = h - 7 - LINE * len(footer_lines) if footer_lines else h - 2
-    texts += [FaceText("footer", line, m, footer_top + 3 + i * LINE, "bold", 11, FOOTER_INK, PAPER, "la") for i, line in enumerate(footer_lines)]
+    texts += [FaceText("footer", line, m, footer_top + 3 + i * LINE, "bold", 11, FOOTER_INK, paper, "la") for i, line in enumerate(footer_lines)]
     # the effect: the largest font whose wrapped lines all fit between the stats and the footer
     for style, size in EFFECT_FONTS:
         f = font(style, size)
         lines = _wrap(d, card.effect, f, width)
-        effect = [FaceText("effect", line, m, y + i * (size + 2), style, size, BLACK, PAPER, "la") for i, line in enumerate(lines)]
+        effect = [FaceText("effect", line, m, y + i * (size + 2), style, size, BLACK, paper, "la") for i, line in enumerate(lines)]
         if _fits(d, lines, f, width) and effect[-1].bbox()[3] <= footer_top - EFFECT_GAP:  # the last line is the lowest
             break
     else:
@@ -557,7 +605,7 @@ def render_card(look: Presentation, card: Card) -> bytes:
     w, h = layout.CARD_W, layout.CARD_H
     face = card_face(look, card)
     dark = look.side(card.side).dark if card.side else BLACK
-    img = Image.new("RGB", (w, h), PAPER)
+    img = Image.new("RGB", (w, h), card_paper(look, card.side))
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, w - 1, face.band), fill=card_colour(look, card.side))
     d.line((0, face.band, w - 1, face.band), fill=dark, width=2)

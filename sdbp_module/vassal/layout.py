@@ -23,7 +23,8 @@ Contracts:
   7.0; an area's markers in one stack of their own) sit where ``Layout.setup_spots`` says: in an area,
   the drawn extent of each stack inside the area and off every printed label mark; in a box, a cell
   of the space printed for its side (markers: a turn box's turn-marker space).
-- An area's label is printed at its data ``label`` point unless its set-up stacks (or, for an empty
+- An area's label is printed at its data ``label`` point (moved up to ``LABEL_NUDGE`` pixels when a mark of
+  it, the control box or the name plate, would cross the area's outline: ``_fit_label``) unless its set-up stacks (or, for an empty
   area, a stack of ``ROOM_STACK``) cannot sit clear of it there; then the stacks go to the top of the
   area and the label to the nearest point below them that fits (``Layout.labels``).
   ``label_parts`` is where each mark of a label goes: ``board_art`` draws exactly those rectangles.
@@ -31,6 +32,7 @@ Contracts:
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import math
 from collections import Counter, defaultdict
@@ -298,6 +300,7 @@ def _plan_areas(
     """Each area's label point, and the positions of the set-up stacks (``sizes``: each area's, in
     placing order) of the areas that have some (``_plan_area``; memoised: the build asks for the
     layout several times and the search is the slow part)."""
+    areas = tuple(dataclasses.replace(a, label=_fit_label(a)) for a in areas)
     data_marks = {a.id: label_footprint(a, a.label) for a in areas}
     wanted = dict(sizes)
     labels: list[tuple[AreaId, Point]] = []
@@ -363,7 +366,9 @@ def _panel(game: GameData, groups: dict[str, list[tuple[Side | None, int]]], cel
         bx = x0 + i * (bw + BOX_GAP)
         boxes.append(Box(name, bx, y, bw, bh, title, (Space(note, None, bx + BOX_PAD, y + TITLE_H, bw - 2 * BOX_PAD, rows * cell),)))
     y += bh + ROW_GAP
-    pile_names = [(deck_name(sides[0]), f"{sides[0].label} deck"), (discard_name(sides[0]), f"{sides[0].label} discard"), (REMOVED_CARDS, "Removed cards")]
+    pile_names = [(deck_name(sides[0]), f"{sides[0].label} deck"), (discard_name(sides[0]), f"{sides[0].label} discard")]
+    if game.cards_leave_game:  # no pile of removed cards where no card can leave the game
+        pile_names.append((REMOVED_CARDS, "Removed cards"))
     pile_names += [(deck_name(s), f"{s.label} deck") for s in sides[1:]] + [(discard_name(s), f"{s.label} discard") for s in sides[1:]]
     pw, ph = (inner_w - (len(pile_names) - 1) * BOX_GAP) // len(pile_names), CARD_H + 38
     piles = tuple(Box(name, x0 + i * (pw + BOX_GAP), y, pw, ph, title) for i, (name, title) in enumerate(pile_names))
@@ -381,6 +386,7 @@ DEFENSE_FONT = ("bold", 12)
 NAME_FONT = ("condensed", 13)
 NAME_PAD = 3  # the plate behind the name reaches this far around the text
 CIRCLE_R = 24
+CONTROL_BOX: Rect = (-58, -3, -31, 16)  # left of the number circle, level with the set-up letter on its right
 STAR_R = 12
 
 
@@ -398,11 +404,12 @@ class LabelParts:
     star: Rect | None  # victory (14.0)
     bonus: Rect | None  # hand bonus square
     code: Rect | None = None  # the set-up letter's square (``Area.setup_code``)
+    control: Rect | None = None  # the control box: the side that controls the area at the start (2.2)
 
     @property
     def footprint(self) -> tuple[Rect, ...]:
         """Every rectangle the label covers."""
-        return tuple(r for r in (self.circle, self.defense_box, self.name_box, self.star, self.bonus, self.code) if r is not None)
+        return tuple(r for r in (self.circle, self.defense_box, self.name_box, self.star, self.bonus, self.code, self.control) if r is not None)
 
 
 def _text_box(xy: Point, text: str, style: tuple[str, int], pad: int = 0) -> Rect:
@@ -432,6 +439,7 @@ def label_parts(area: Area, at: Point) -> LabelParts:
         star=None if p.star is None else move(p.star),
         bonus=None if p.bonus is None else move(p.bonus),
         code=None if p.code is None else move(p.code),
+        control=None if p.control is None else move(p.control),
     )
 
 
@@ -448,6 +456,7 @@ def _label_parts(name: str, defense: int, victory: bool, bonus: bool, code: bool
         star=(36 - STAR_R, -18 - STAR_R, 36 + STAR_R + 1, -18 + STAR_R + 1) if victory else None,
         bonus=(-50, -30, -31, -7) if bonus else None,
         code=(31, -3, 50, 16) if code else None,
+        control=CONTROL_BOX,
     )
 
 
@@ -562,6 +571,32 @@ def _bbox(poly: Sequence[Point]) -> Rect:
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
     return (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+
+
+LABEL_CLEAR = 4  # pixels every corner of a label's marks keeps inside its area's outline
+LABEL_NUDGE = 30  # how far a label may move from its data point to keep its marks inside the area
+
+
+def _label_inside(area: Area, at: Point) -> bool:
+    """Whether every mark of ``area``'s label printed at ``at`` has its corners ``LABEL_CLEAR`` inside the area."""
+    for r in label_footprint(area, at):
+        for p in ((r[0], r[1]), (r[2], r[1]), (r[0], r[3]), (r[2], r[3])):
+            if not inside(p, area.polygon) or edge_distance(p, area.polygon) < LABEL_CLEAR:
+                return False
+    return True
+
+
+def _fit_label(area: Area) -> Point:
+    """The area's data label point, or the nearest point within ``LABEL_NUDGE`` pixels where the label's
+    marks (the control box, the name plate ...) all lie inside the area; the data point when none does."""
+    if _label_inside(area, area.label):
+        return area.label
+    x, y = area.label
+    steps = range(-LABEL_NUDGE, LABEL_NUDGE + 1, 2)
+    for dx, dy in sorted(((dx, dy) for dx in steps for dy in steps), key=lambda d: (d[0] * d[0] + d[1] * d[1], d[1], d[0])):
+        if _label_inside(area, (x + dx, y + dy)):
+            return (x + dx, y + dy)
+    return area.label
 
 
 def _plan_area(area: Area, sizes: Sequence[int], others: Sequence[Rect]) -> tuple[Point, tuple[Point, ...]]:

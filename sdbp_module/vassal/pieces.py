@@ -215,8 +215,10 @@ def _card_prototype(game: GameData, side: Side | None) -> Piece:
         *triggers,
         dynamic_property("sdbp_target", "", commands),
         return_to_deck("Discard", K_DISCARD, discard, "to the discard pile"),
-        return_to_deck("Remove from game", K_REMOVE, layout.REMOVED_CARDS, "to the removed pile"),
     ]
+    removable = game.cards_leave_game  # no Remove from game where no card can leave the game
+    if removable:
+        traits.append(return_to_deck("Remove from game", K_REMOVE, layout.REMOVED_CARDS, "to the removed pile"))
     if entrench:
         traits.append(return_to_deck("", M_DIG, discard, "entrenchment discard"))
     if side is not None:
@@ -226,8 +228,9 @@ def _card_prototype(game: GameData, side: Side | None) -> Piece:
     traits += [
         report([R_PLAY], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=play|target=$sdbp_target$", "report play"),
         report([K_DISCARD], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=discard", "report discard"),
-        report([K_REMOVE], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=remove", "report removal"),
     ]
+    if removable:
+        traits.append(report([K_REMOVE], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=remove", "report removal"))
     if entrench:
         traits.append(report([R_DIG], f"{PREFIX}ENTRENCH|{SIDE}|{card_ref}|area=$sdbp_target$", "report entrenchment"))
     traits.append(basic_piece(""))

@@ -419,6 +419,33 @@ def _waves(image: Image.Image, poly: Sequence[Point], calm: Sequence[Box], seed:
     image.paste(WAVE, (x0, y0), ImageChops.multiply(layer, keep))
 
 
+STEPPE: RGB = (150, 146, 96)  # tufts of dry grass on open ground
+
+
+def _steppe(image: Image.Image, poly: Sequence[Point], calm: Sequence[Box], seed: int) -> None:
+    """Open ground inside ``poly``: scattered tufts of grass (three short strokes each) and faint field
+    strips on a jittered grid, off the calm boxes, so open country does not read as a blank."""
+    keep, (x0, y0, x1, y1) = _keep_mask(poly, calm, INSET // 2, 4)
+    w, h = x1 - x0, y1 - y0
+    layer = Image.new("L", (w, h), 0)
+    d = ImageDraw.Draw(layer)
+    rng = random.Random(seed)
+    for y in range(rng.randrange(30), h, 70):  # faint field edges
+        d.line((0, y, w, y + rng.randrange(-12, 13)), fill=70, width=1)
+    for y in range(8, h, 22):
+        for x in range(rng.randrange(24), w, 30):
+            px, py = x + rng.randrange(-6, 7), y + rng.randrange(-5, 6)
+            for dx in (-3, 0, 3):
+                d.line((px, py, px + dx, py - 5), fill=255, width=1)
+    image.paste(STEPPE, (x0, y0), ImageChops.multiply(layer, keep))
+
+
+def water_colour(game: GameData) -> RGB:
+    """The one colour of all water on the map: the first water polygon's (``module.yaml`` ``water``), else
+    the water terrain's ground; water areas, the water polygons and the legend's swatch all use it."""
+    return game.presentation.water[0][0] if game.presentation.water else GROUND[Terrain.WATER]
+
+
 def _trees(draw: ImageDraw.ImageDraw, poly: Sequence[Point], calm: Sequence[Box], seed: int, density: float = 0.5) -> None:
     """Round tree crowns, each with its shadow, on a jittered grid inside ``poly``, clear of its
     outline and of the calm boxes."""
@@ -633,11 +660,12 @@ def draw_terrain(image: Image.Image, game: GameData) -> None:
     w, h = game.map.width, game.map.height
     d = ImageDraw.Draw(image)
     d.rectangle((0, 0, w - 1, h - 1), fill=MARGIN)
-    for colour, polygon in game.presentation.water:
-        d.polygon(polygon, fill=colour)
     calm = [calm_box(a) for a in game.areas]
+    for k, (colour, polygon) in enumerate(game.presentation.water):
+        d.polygon(polygon, fill=colour)
+        _waves(image, polygon, calm, 500 + k)
     for area in game.areas:
-        d.polygon(area.polygon, fill=GROUND[area.terrain])
+        d.polygon(area.polygon, fill=water_colour(game) if area.terrain is Terrain.WATER else GROUND[area.terrain])
     for area, box in zip(game.areas, calm, strict=True):
         if area.terrain is Terrain.HILLS:
             _hill(d, area.polygon, box, calm)
@@ -653,6 +681,8 @@ def draw_terrain(image: Image.Image, game: GameData) -> None:
             _gully(image, area.polygon, calm, area.id)
         elif area.terrain is Terrain.WATER:
             _waves(image, area.polygon, calm, area.id)
+        elif area.terrain is Terrain.OPEN:
+            _steppe(image, area.polygon, calm, area.id)
     for area, box in zip(game.areas, calm, strict=True):
         if area.strongpoint:
             _strongpoint(d, area.polygon, box, calm)
@@ -730,11 +760,12 @@ def draw_legend(image: Image.Image, box: tuple[int, int, int, int], game: GameDa
     legend = game.presentation.legend
     d.text((x + w - 12, y + 14), legend.note, font=images.font("regular", 11), fill=(70, 70, 70), anchor="ra")
     north = (_swatch(LEGEND_FILL, _paint_north), legend.north)
-    columns = (("Terrain", [*terrain_entries(game), north]), ("Map features", feature_entries(game)), ("Printed on the map", mark_entries(game)))
+    every = (("Terrain", [*terrain_entries(game), north]), ("Map features", feature_entries(game)), ("Printed on the map", mark_entries(game)))
+    columns = [c for c in every if c[1]]  # a game with no map feature has no empty column
     top = y + 54
     rows = max(1, *(len(entries) for _, entries in columns))
     row_h = min(56, (y + h - 8 - top) // rows)
-    col_w = (w - 24) // 3
+    col_w = (w - 24) // len(columns)
     swatch_w = min(72, col_w // 4)
     text_w, text_h = col_w - swatch_w - 22, row_h - 4
     size = _legend_size(d, [words for _, entries in columns for _, words in entries], text_w, text_h)
@@ -794,7 +825,7 @@ def _swatch(fill: RGB, paint: TilePaint) -> Painter:
 LEGEND_SOURCE = Source("reconstructed: a legend swatch")
 
 
-def _terrain_swatch(terrain: Terrain) -> Painter:
+def _terrain_swatch(terrain: Terrain, water: RGB = GROUND[Terrain.WATER]) -> Painter:
     """The terrain painters of the map, on a swatch (the hilltop: a small box in the middle)."""
 
     def paint(tile: Image.Image, d: ImageDraw.ImageDraw, outline: Sequence[Point]) -> None:
@@ -817,8 +848,10 @@ def _terrain_swatch(terrain: Terrain) -> Painter:
             _gully(tile, outline, [], 1)
         elif terrain is Terrain.WATER:
             _waves(tile, outline, [], 1)
+        elif terrain is Terrain.OPEN:
+            _steppe(tile, outline, [], 1)
 
-    return _swatch(GROUND[terrain], paint)
+    return _swatch(water if terrain is Terrain.WATER else GROUND[terrain], paint)
 
 
 def terrain_entries(game: GameData) -> list[tuple[Painter, str]]:
@@ -828,7 +861,7 @@ def terrain_entries(game: GameData) -> list[tuple[Painter, str]]:
     present = {a.terrain for a in game.areas}
     order = [Terrain(t) for t in words if t in {p.value for p in present}]
     order += sorted(present - set(order), key=lambda t: t.value)
-    return [(_terrain_swatch(t), words.get(t.value, t.value.capitalize())) for t in order]
+    return [(_terrain_swatch(t, water_colour(game)), words.get(t.value, t.value.capitalize())) for t in order]
 
 
 def feature_entries(game: GameData) -> list[tuple[Painter, str]]:
@@ -864,6 +897,12 @@ def mark_entries(game: GameData) -> list[tuple[Painter, str]]:
         if c in present and look.area_classes[c].legend
     ]
     out.append((_swatch(LEGEND_FILL, _paint_defense), look.legend.defense))
+    holders = [next(a for a in game.areas if a.control is side) for side in game.game.sides if any(a.control is side for a in game.areas)]
+    if holders:  # the control box: one swatch showing each side's box
+        out.append((_swatch(LEGEND_FILL, _control_painter(tuple(holders), look)), look.legend.control))
+    coded = [a for a in game.areas if a.setup_code]
+    if coded:
+        out.append((_swatch(LEGEND_FILL, _code_painter(coded[0].setup_code)), look.legend.setup_code))
     if any(a.victory for a in game.areas):
         out.append((_swatch(LEGEND_FILL, _paint_star), look.legend.victory))
     used = sorted({a.card_bonus for a in game.areas} - {BonusSetId("none")})
@@ -938,6 +977,31 @@ def _paint_defense(tile: Image.Image, d: ImageDraw.ImageDraw, outline: Sequence[
 def _paint_star(tile: Image.Image, d: ImageDraw.ImageDraw, outline: Sequence[Point]) -> None:
     cx, cy, r = tile.width // 2, tile.height // 2, layout.STAR_R
     board_art.draw_victory_star(d, (cx - r, cy - r, cx + r + 1, cy + r + 1))
+
+
+def _control_painter(areas: tuple[Area, ...], look: Presentation) -> TilePaint:
+    """The control boxes of ``areas`` (one area per side) side by side, at the board's size (``layout.CONTROL_BOX``)."""
+
+    def paint(tile: Image.Image, d: ImageDraw.ImageDraw, outline: Sequence[Point]) -> None:
+        x0, y0, x1, y1 = layout.CONTROL_BOX
+        bw, bh, gap = x1 - x0, y1 - y0, 3
+        left = tile.width // 2 - (len(areas) * bw + (len(areas) - 1) * gap) // 2
+        top = tile.height // 2 - bh // 2
+        for i, area in enumerate(areas):
+            bx = left + i * (bw + gap)
+            board_art.draw_control_box(d, (bx, top, bx + bw, top + bh), area, look)
+
+    return paint
+
+
+def _code_painter(code: str) -> TilePaint:
+    """A set-up letter's square at the board's size."""
+
+    def paint(tile: Image.Image, d: ImageDraw.ImageDraw, outline: Sequence[Point]) -> None:
+        cx, cy = tile.width // 2, tile.height // 2
+        board_art.draw_setup_code(d, (cx - 10, cy - 10, cx + 9, cy + 9), code)
+
+    return paint
 
 
 def _bonus_painter(bonus: BonusSetId, look: Presentation) -> TilePaint:

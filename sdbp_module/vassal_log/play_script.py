@@ -69,6 +69,7 @@ from sdbp_module.replay.vlog.lines import side_name
 from sdbp_module.replay.vlog.start import PHASES
 from sdbp_module.replay.vlog.zones import MAIN_MAP
 from sdbp_module.vassal import pieces as keys
+from sdbp_module.vassal.layout import REMOVED_CARDS
 from sdbp_module.vassal_log.jrandom import seed_for_dice, seed_for_picks
 from sdbp_module.vassal_log.scribe import Scribe
 
@@ -473,6 +474,8 @@ class PlayScript:
         """**Play…** (its prompt answered ``target``), **Discard** or **Remove from game**; the card goes
         where its trait sends it (``to`` must be None or that pile)."""
         stroke = {"play": keys.K_PLAY, "discard": keys.K_DISCARD, "remove": keys.K_REMOVE}[action]
+        if action == "remove" and REMOVED_CARDS not in self.shadow.decks:
+            raise ValueError(f"{card}: this module's cards have no Remove from game (no card of the game leaves it)")
         if to is not None:
             raise NotImplementedError("a card goes where its menu command sends it: the engine cannot be told another pile")
         self.act_as(side)

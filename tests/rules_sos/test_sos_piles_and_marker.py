@@ -17,6 +17,7 @@ from sdbp_module.replay.events import (
     CardDiscard,
     CardDraw,
     CardPlay,
+    CardRemove,
     DiscardReason,
     Event,
     Fire,
@@ -92,6 +93,19 @@ def test_a_played_card_kept_out_of_the_discard_pile_is_illegal(sos_game: GameDat
     play = CardPlay(side=GERMAN, card=_card("GE-03"), to=Pile.REMOVED)
     found = serious(run(ACTION_START, [play], sos_game, ("SOS-CARD-04",)))
     assert ids(found) == ["SOS-CARD-04"] and "(5.2)" in found[0].message
+
+
+def test_a_card_removed_from_the_game_is_illegal_where_no_card_leaves_it(sos_game: GameData) -> None:
+    """SoS has no rule that takes a card out of the game (5.2: played cards go to the discard pile), so
+    the module has no Remove from game; a removal in a log is SOS-CARD-04's. A game with a card that
+    leaves after play (``Card.removed_after_play``) may remove cards."""
+    assert not sos_game.cards_leave_game
+    remove = CardRemove(side=GERMAN, cards=(_card("GE-03"),))
+    found = serious(run(ACTION_START, [remove], sos_game, ("SOS-CARD-04",)))
+    assert ids(found) == ["SOS-CARD-04"] and "no card of this game leaves it" in found[0].message
+    leaving = replace(sos_game, cards=(*sos_game.cards, replace(make_card("GE-09", 9, "Card 9", "R"), removed_after_play=True)))
+    assert leaving.cards_leave_game
+    assert serious(run(ACTION_START, [remove], leaving, ("SOS-CARD-04",))) == []
 
 
 def test_an_end_phase_discard_in_the_action_phase_is_illegal(sos_game: GameData) -> None:

@@ -161,7 +161,7 @@ def opening(w: PlayScript) -> None:
 
 def attack_on_the_move(w: PlayScript, game: GameData) -> Planted | None:
     """Turn 1 with the sides settled by a die roll (a tie of bids, 3.1), a new turn marker, the Draw
-    buttons, a card shown, the hands' and palette's buttons, and *Attack on the Move*: a stack of the
+    buttons, a card shown, the hands', palette's and player aid's buttons, and *Attack on the Move*: a stack of the
     94th moves 5 → 4 (empty, Soviet: 2 MP) and fires from there into 3, one impulse (5.2, 6.2)."""
     w.staging = STAGING
     w.dice(G, "other", [3, 3])  # the bids tie: 2d6 each, a tie again, then 1d6 each
@@ -169,6 +169,7 @@ def attack_on_the_move(w: PlayScript, game: GameData) -> Planted | None:
     w.dice(G, "other", [5])
     w.dice(S, "other", [2])
     w.show("Counters", S)
+    w.show("Player aid", S)
     w.delete(w.marker("turn"), G)
     w.add_marker(G, "turn", "turn", "Turn 1", confirm=True)
     w.show("German hand", G)

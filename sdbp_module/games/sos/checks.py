@@ -367,7 +367,7 @@ NOT_IN_TEXT: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "scenario": ((), ("id", "name", "description")),
     "areas": (("areas",), ("id", "defense", "control", "map_edge", "terrain", "strongpoint", "polygon", "label")),
     "borders": (("borders",), ("areas",)),
-    "counters": (("units",), ("formation", "company", "group", "fresh", "spent")),
+    "counters": (("units",), ("formation", "company", "group", "size", "fresh", "spent")),
     "markers": (("markers",), ("count",)),
     "cards": (("cards",), ("effect", "firepower")),
     "turn_track": (("turns",), ("cards",)),

@@ -14,7 +14,8 @@ from wherever it is, so a removed card that comes back shows in ``before.piles[s
   A discard to continue (its hand is judged by the sequence rules) and a discard to entrench (its card
   by the game's entrenchment rule) are left alone.
 * PILE-PLAYED-TO-DISCARD — a played card that is not removed from the game after play not going to
-  the discard pile.
+  the discard pile; in a game where no card leaves the game (``GameData.cards_leave_game``: no card is
+  removed after play, none is of no side), a ``CardRemove`` (the module has no *Remove from game* there).
 * PILE-DISCARD-PHASE — a discard in a phase its reason does not belong to (excess: Draw; to continue or
   to entrench: Action; voluntary: End), or an End-phase discard after the End phase left the step the
   End-phase discards belong to (``SequenceOfPlay.step_signatures["card-discard:end-phase"]``).
@@ -36,6 +37,7 @@ from sdbp_module.replay.events import (
     CardDiscard,
     CardDraw,
     CardPlay,
+    CardRemove,
     DiscardReason,
     Event,
     Pile,
@@ -164,12 +166,27 @@ def own_deck(r: FunctionRule, before: GameState, event: Event, after: GameState,
         )
 
 
-@rule("PILE-PLAYED-TO-DISCARD", "piles", Severity.ILLEGAL, "A played card goes to its owner's discard pile unless it is removed from the game.", events=(CardPlay,))
+@rule("PILE-PLAYED-TO-DISCARD", "piles", Severity.ILLEGAL, "A played card goes to its owner's discard pile unless it is removed from the game.", events=(CardPlay, CardRemove))
 def played_to_discard(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
-    """A played card that is not removed after play (negated or negating included) not put on the discard pile."""
+    """A played card that is not removed after play (negated or negating included) not put on the discard pile;
+    in a game where no card leaves the game (``GameData.cards_leave_game``), any card removed from it."""
+    game = ctx.game
+    if isinstance(event, CardRemove):
+        if game.cards_leave_game:
+            return ()
+        cite = ctx.impulse.cite("played-card", r.rule_ref)
+        return tuple(
+            r.finding(
+                before, event,
+                f"{card_text(game, c)} is removed from the game; no card of this game leaves it: a card goes to its "
+                f"owner's discard pile ({cite}).",
+                expected=Pile.DISCARD.value, actual=Pile.REMOVED.value,
+            )
+            for c in event.cards
+        )
     if not isinstance(event, CardPlay):
         return ()
-    game, c = ctx.game, event.card
+    c = event.card
     if event.to is Pile.DISCARD or not game.has_card(c) or game.card(c).removed_after_play or game.card(c).side is None:
         return ()
     return (

@@ -18,7 +18,7 @@ from sdbp_module.model.game_data import GameData, RoadKind, Terrain
 from sdbp_module.vassal import board_art, layout, terrain_art
 from sdbp_module.vassal.images import RGB
 
-SENTINEL: RGB = (1, 2, 3)
+SENTINEL: RGB = (255, 0, 255)  # pure magenta: no blend of the art's colours (anti-aliased black text on blue makes (1, 2, 3))
 TEXTURE: tuple[RGB, ...] = (
     terrain_art.TREE,
     terrain_art.TREE_SHADOW,
