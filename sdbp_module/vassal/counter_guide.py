@@ -282,6 +282,21 @@ def _value_boxes(text: images.FaceText) -> list[tuple[float, float, float, float
     return out
 
 
+BODY_SPOTS = ((layout.COUNTER - 6, 44), (6, 44), (layout.COUNTER - 6, 30), (6, 30), (layout.COUNTER // 2, 26))
+"""Where the side-colour callout may point, first choice first: a point of the face's body colour."""
+
+
+def _body_spot(game: GameData, unit: Unit, spent: bool, body: images.RGB) -> tuple[int, int]:
+    """The first of ``BODY_SPOTS`` where the drawn face shows its body colour all round (3 by 3)."""
+    from sdbp_module.vassal.artwork import setup_label
+
+    face = Image.open(io.BytesIO(images.render_unit(game.presentation, unit, spent, setup_label(game, unit)))).convert("RGB")
+    for x, y in BODY_SPOTS:
+        if all(face.getpixel((x + dx, y + dy)) == body for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+            return (x, y)
+    return BODY_SPOTS[0]
+
+
 def unit_elements(game: GameData, unit: Unit, spent: bool) -> tuple[Callout, ...]:
     """Every element printed on one side of ``unit``'s counter, with its callout (``words`` names)."""
     return callouts(game, unit, spent, words_for(game).names)
@@ -300,7 +315,7 @@ def callouts(game: GameData, unit: Unit, spent: bool, names: Mapping[str, str]) 
     texts = {t.role: t for t in face.texts}
     out: list[Callout] = []
     sym = face.symbol
-    body_at = (layout.COUNTER - 6, (images.SYMBOL_BOX[1] + images.SYMBOL_BOX[3]) // 2 - 10)
+    body_at = _body_spot(game, unit, spent, face.body)
     out.append(Callout(SPENT_SIDE if spent else SIDE, name(SPENT_SIDE if spent else SIDE) + ("" if spent else f": {unit.side.label}"), body_at, "right"))
     if not spent:
         out.append(Callout(FORMATION, f"{name(FORMATION)} {unit.formation}", (_centre(texts["formation"].bbox())[0], images.NAME_ROW[1]), "top"))

@@ -210,3 +210,13 @@ def test_a_module_missing_a_guide_picture_fails_verification(built: object, tmp_
     broken.write_bytes(package.zip_bytes(entries))
     problems, _ = verify.verify_module(broken, expected_areas=expected)
     assert any(gone in p and "not in the module's images" in p for p in problems), problems
+
+
+def test_the_side_colour_callout_points_at_the_counter_s_colour(data: GameData) -> None:
+    names = counter_guide.words_for(data).names
+    for example in counter_guide.examples(data):
+        for spent in example.faces:
+            face = Image.open(io.BytesIO(images.render_unit(data.presentation, example.unit, spent, artwork.setup_label(data, example.unit)))).convert("RGB")
+            body = images.unit_face(data.presentation, example.unit, spent, artwork.setup_label(data, example.unit)).body
+            (side,) = [c for c in counter_guide.callouts(data, example.unit, spent, names) if c.element in (counter_guide.SIDE, counter_guide.SPENT_SIDE)]
+            assert face.getpixel(side.at) == body, (data.game.id, example.key, spent)
