@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
@@ -201,12 +201,13 @@ def _plain(look: Presentation, unit: Unit) -> bool:
     return not unit.marks and group_colour(look, unit) is None
 
 
-def _pick(units: Iterable[Unit], good: Iterable[bool]) -> Unit:
+def _best(units: Iterable[Unit], *tests: Callable[[Unit], bool]) -> Unit:
+    """The first of ``units`` passing every test; failing that, every test but the last, and so on."""
     listed = list(units)
-    flags = list(good)
-    for unit, ok in zip(listed, flags, strict=True):
-        if ok:
-            return unit
+    for n in range(len(tests), 0, -1):
+        found = next((u for u in listed if all(t(u) for t in tests[:n])), None)
+        if found is not None:
+            return found
     return listed[0]
 
 
@@ -220,14 +221,12 @@ def examples(game: GameData) -> tuple[Example, ...]:
         mine = [u for u in game.units if u.side is side]
         if not mine:
             continue
-        unit = _pick(mine, (_plain(look, u) and u.setup.kind is SetupKind.AREA for u in mine))
-        if not _plain(look, unit) or unit.setup.kind is not SetupKind.AREA:
-            unit = _pick(mine, (_plain(look, u) for u in mine))
+        unit = _best(mine, lambda u: _plain(look, u), lambda u: u.setup.kind is SetupKind.AREA, lambda u: bool(u.company))
         out.append(Example(f"side-{side}", ("A ", Name(side.label, "game.yaml sides"), " unit: its fresh and its spent side"), unit, (False, True), True))
     for kind, title in ((SetupKind.TURN, "A reinforcement"), (SetupKind.CARD, "A unit that enters by a card")):
         units = [u for u in game.units if u.setup.kind is kind]
         if units:
-            unit = _pick(units, (_plain(look, u) for u in units))
+            unit = _best(units, lambda u: _plain(look, u), lambda u: bool(u.company))
             out.append(Example(f"entry-{kind.value}", (title,), unit, (False,)))
     marks = {t.id: t for t in game.game.unit_marks}
     for mark in look.marks:
@@ -235,7 +234,8 @@ def examples(game: GameData) -> tuple[Example, ...]:
         units = [u for u in game.units if mark.mark in u.marks and mark in look.unit_marks(u.side)]
         if term is None or not units or mark.mark in {m for e in out for m in e.unit.marks}:
             continue
-        unit = _pick(units, (u.marks == {mark.mark} for u in units))
+        only = frozenset({mark.mark})
+        unit = _best(units, lambda u: u.marks == only, lambda u: bool(u.company))
         out.append(Example(f"mark-{_slug(mark.mark)}", ("A unit marked: ", Name(term.name, "game.yaml unit_marks")), unit, (False,)))
     for side in game.game.sides:
         grouped = [u for u in game.units if u.side is side and group_colour(look, u) is not None]

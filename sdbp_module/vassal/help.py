@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from sdbp_module import games
 from sdbp_module.model.game_data import (
     GameData,
     SetupKind,
@@ -448,8 +449,10 @@ def _counters_section(game: GameData, mod: _Module) -> str:
     """The counter guide (``counter_guide.guide_page``), as the player aid shows it: real counters of
     the game with each element named, and what each means with its rules section."""
     page = player_aid.checked_page(counter_guide.guide_page(game))
+    aid = games.player_aid(game)
     charts = mod.of("ChartWindow")
-    where = f" The same guide is the first tab of the {_and(_bold(charts))} window." if charts else ""
+    tabbed = charts and aid is not None and any(p.slug == page.slug for p in aid.pages)
+    where = f" The same guide is the <b>{_e(page.tab)}</b> tab of the {_and(_bold(charts))} window." if tabbed else ""
     intro = (
         "<p>Every counter below is one of this module's own, shown twice its size; each printed element is named beside it. "
         f"The numbers come from the game data, the meanings from the rules section cited.{where}</p>"

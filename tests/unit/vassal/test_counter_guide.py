@@ -129,6 +129,8 @@ def test_the_guide_is_in_the_help_page_and_in_the_aid(data: GameData) -> None:
     shown = set(re.findall(r'<img src="([^"]+)"', page))
     assert shown == set(pictures) == set(counter_guide.picture_names(data))
     aid = game_aid(data)
+    tabbed = aid is not None and any(p.slug == "counters" for p in aid.pages)
+    assert ("<b>Counters</b> tab of the" in page) == tabbed  # the help names the tab only where there is one
     if aid is not None:  # a game with an aid has the guide as a tab
         files = player_aid.aid_files(data)
         tab = files["help/aid/counters.html"].decode("ascii")
