@@ -1,7 +1,7 @@
 """The games sdbp knows, each a package ``sdbp_module.games.<game id>`` found by its id.
 
 A game's package declares ``GAME = GamePackage(...)`` in its ``__init__``: where its data
-cross-checks, rules package and player aid live, as module paths imported only when asked for (so
+cross-checks, rules package, player aid and counter-guide words live, as module paths imported only when asked for (so
 building a module does not load the rules, nor validating the data the module writer). A game id
 without a package is still a game: its data is validated and built with the generic checks only,
 and it has no rules package and no player aid. Nothing outside ``sdbp_module/games/`` names a game;
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from sdbp_module.data.crossref import Checks
     from sdbp_module.games.aid import PlayerAid
     from sdbp_module.model.game_data import GameData
+    from sdbp_module.vassal.counter_guide import CounterWords
 
 _GAME_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -35,6 +36,7 @@ class GamePackage:
     checks: str | None = None  # module exposing ``CHECKS: tuple[Callable[[Checks], None], ...]``
     rules: str | None = None  # "module:attribute" of its ``RulesPackage``
     player_aid: str | None = None  # module exposing ``player_aid(game: GameData) -> PlayerAid``
+    counter_guide: str | None = None  # module exposing ``counter_words(game: GameData) -> CounterWords``
 
 
 def game_package(game_id: str) -> GamePackage | None:
@@ -91,4 +93,14 @@ def player_aid(game: GameData) -> PlayerAid | None:
     if package is None or package.player_aid is None:
         return None
     build: Callable[[GameData], PlayerAid] = _attribute(package.player_aid + ":player_aid")
+    return build(game)
+
+
+def counter_words(game: GameData) -> CounterWords | None:
+    """What the elements of ``game``'s counters mean in its own words, with the rules it cites (the
+    counter guide, ``vassal.counter_guide``), or None: the guide then says what the data says."""
+    package = game_package(game.game.id)
+    if package is None or package.counter_guide is None:
+        return None
+    build: Callable[[GameData], CounterWords] = _attribute(package.counter_guide + ":counter_words")
     return build(game)

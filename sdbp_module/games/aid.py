@@ -8,6 +8,9 @@ The contract (issue 12, "every player-aid number traces to the data"): a number 
 * as a :class:`Ref`: a rules section cited, e.g. ``11.0``;
 * inside a :class:`Name` quoted from the data (an area or card name such as "105mm Artillery").
 
+A :class:`Picture` is an image the module's artwork code draws from the data (the counter guide,
+``vassal.counter_guide``): its pixels may show numbers, its ``alt`` text may not.
+
 Plain text (``str`` pieces, titles, footnote reasons) carries no digit: :func:`digit_problems` lists
 every one, and the writer (``vassal.player_aid``) refuses content that has any, so no number can
 reach a page without a source. :class:`Reading` marks a place where the rules are unclear and the
@@ -76,13 +79,24 @@ class Reading:
 
 
 @dataclass(frozen=True, slots=True)
+class Picture:
+    """An image of the module (``images/<name>``) shown inline, ``width`` by ``height`` pixels;
+    ``alt`` (plain text, no digit) says what it shows."""
+
+    name: str
+    alt: str
+    width: int
+    height: int
+
+
+@dataclass(frozen=True, slots=True)
 class Strong:
     """Bold text."""
 
     parts: Parts
 
 
-Inline = Union[str, Fact, Ref, Name, Reading, Strong]
+Inline = Union[str, Fact, Ref, Name, Reading, Picture, Strong]
 Parts = tuple[Inline, ...]
 
 
@@ -233,12 +247,16 @@ def digit_problems(aid: PlayerAid) -> list[str]:
         for label, text in (("tab", page.tab), ("title", page.title), ("slug", page.slug)):
             check(f"page {page.slug!r} {label}", text)
         for inline in iter_page_inlines(page):
-            if not isinstance(inline, (str, Fact, Ref, Name, Reading)):
-                problems.append(f"page {page.slug!r}: {inline!r} is not a str, Fact, Ref, Name, Reading or Strong")
+            if not isinstance(inline, (str, Fact, Ref, Name, Reading, Picture)):
+                problems.append(f"page {page.slug!r}: {inline!r} is not a str, Fact, Ref, Name, Reading, Picture or Strong")
             elif isinstance(inline, str):
                 check(f"page {page.slug!r}", inline)
             elif isinstance(inline, Fact) and inline.reconstructed:
                 check(f"page {page.slug!r} reason of {inline.source}", inline.reconstructed)
             elif isinstance(inline, Reading):
                 check(f"page {page.slug!r} reading", inline.note)
+            elif isinstance(inline, Picture):
+                check(f"page {page.slug!r} picture {inline.name!r}", inline.alt)
+                if "/" in inline.name or not inline.name.endswith(".png"):
+                    problems.append(f"page {page.slug!r}: picture {inline.name!r} is not a PNG of the module's images folder")
     return problems

@@ -22,6 +22,7 @@ from sdbp_module.model.cache import cache_dir
 from sdbp_module.model.game_data import GameData, SetupKind, Unit
 from sdbp_module.vassal import (
     board_art,
+    counter_guide,
     image_check,
     images,
     layout,
@@ -43,7 +44,7 @@ def drawing_code() -> str:
     shipped fonts: part of every drawn image's cache key, so an edit to the drawing redraws with no
     version number to bump."""
     digest = hashlib.sha256()
-    for module in (images, board_art, terrain_art, layout):
+    for module in (images, board_art, terrain_art, layout, counter_guide):
         digest.update(Path(module.__file__ or "").read_bytes())
     digest.update(images.font_fingerprint().encode())
     return digest.hexdigest()[:16]
@@ -94,6 +95,9 @@ def jobs(game: GameData, lay: layout.Layout) -> Iterator[ImageJob]:
             f"back|{side!r}|{game.game.title}|{letters}|{look}",
             lambda s=side: images.render_card_back(game.presentation, s, game.game.title, letters),  # type: ignore[misc]
         )
+    guide = repr((game.units, game.areas, game.game, counter_guide.words_for(game).names))
+    for name in counter_guide.picture_names(game):
+        yield ImageJob(name, f"guide|{name}|{guide}|{look}", lambda n=name: counter_guide.guide_image(game, n))  # type: ignore[misc]
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,4 +213,4 @@ def produce(
 def count(game: GameData) -> int:
     """How many images ``produce`` yields (for the progress bar)."""
     sides = len(game.game.sides) + (1 if game.cards_of(None) else 0)
-    return 1 + 2 * len(game.units) + sum(len(k.states) for k in game.markers) + len(game.cards) + sides
+    return 1 + 2 * len(game.units) + sum(len(k.states) for k in game.markers) + len(game.cards) + sides + len(counter_guide.picture_names(game))

@@ -2,6 +2,8 @@
 
 ``help_html(game, build_xml)`` → the page's bytes. Contract:
 
+* **Reading the counters**: the counter guide (``counter_guide.guide_page``, the player aid's page
+  rendered here too): real counters of the game with every element named, citing the rules.
 * **How to play with this module**: starting the predefined set-up, sides, the board's boxes and
   decks, the turn tracker, moving, cards, dice, logging a game and checking it with ``sdbp check``.
   Every toolbar button and every right-click command is listed with its keys as read from
@@ -31,13 +33,14 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from sdbp_module import games
 from sdbp_module.model.game_data import (
     GameData,
     SetupKind,
     Sourced,
     field_source,
 )
-from sdbp_module.vassal import controls, pieces
+from sdbp_module.vassal import controls, counter_guide, pieces, player_aid
 
 M = controls.M
 NO_KEY = "&#8211;"
@@ -455,6 +458,21 @@ def _side_faces(game: GameData) -> str:
     return f": {_and([k.name.lower() for k in kinds])} markers have one entry per side ({names}); take the one showing the side the marker is for"
 
 
+def _counters_section(game: GameData, mod: _Module) -> str:
+    """The counter guide (``counter_guide.guide_page``), as the player aid shows it: real counters of
+    the game with each element named, and what each means with its rules section."""
+    page = player_aid.checked_page(counter_guide.guide_page(game))
+    aid = games.player_aid(game)
+    charts = mod.of("ChartWindow")
+    tabbed = charts and aid is not None and any(p.slug == page.slug for p in aid.pages)
+    where = f" The same guide is the <b>{_e(page.tab)}</b> tab of the {_and(_bold(charts))} window." if tabbed else ""
+    intro = (
+        "<p>Every counter below is one of this module's own, shown twice its size; each printed element is named beside it. "
+        f"The numbers come from the game data, the meanings from the rules section cited.{where}</p>"
+    )
+    return intro + "\n" + "\n".join(player_aid.page_body(page))
+
+
 def _reconstructed_section(counts: Sequence[FactCount]) -> str:
     rows = []
     for c in counts:
@@ -529,6 +547,7 @@ def help_html(game: GameData, build_xml: bytes) -> bytes:
     e = _e
     sections = [
         ("play", "How to play with this module", _play_section(game, mod)),
+        ("counters", "Reading the counters", _counters_section(game, mod)),
         (
             "toolbar",
             "Toolbar buttons and their keys",

@@ -28,6 +28,10 @@ Contracts:
   area, a stack of ``ROOM_STACK``) cannot sit clear of it there; then the stacks go to the top of the
   area and the label to the nearest point below them that fits (``Layout.labels``).
   ``label_parts`` is where each mark of a label goes: ``board_art`` draws exactly those rectangles.
+- A set-up stack also keeps off the map's printed features (``Feature``: the river drawn along the
+  river borders and the bridges over it, as ``terrain_art.map_features`` draws them) in every area
+  where it can: the gaps of every tier are tried with the features first, and only an area with no
+  room clear of them puts a stack on one.
 """
 
 from __future__ import annotations
@@ -278,12 +282,16 @@ def cell_size(game: GameData) -> int:
 
 def make_layout(game: GameData) -> Layout:
     """The whole board: the panel right of the map (``_panel``), each area's label point and the
-    set-up's stack positions (``_plan_areas``; boxes: the cells of each side's space)."""
+    set-up's stack positions (``_plan_areas``, clear of the map's features; boxes: the cells of each
+    side's space)."""
+    # terrain_art imports this module; importing it here, when first needed, keeps the import order free
+    from sdbp_module.vassal.terrain_art import map_features
+
     groups = setup_groups(game)
     cell = cell_size(game)
     width, height, boxes, piles, legend = _panel(game, groups, cell)
     sizes = tuple((a.id, tuple(n for _, n in groups.get(str(a.id), ()))) for a in game.areas)
-    labels, spots = _plan_areas(game.areas, sizes)
+    labels, spots = _plan_areas(game.areas, sizes, map_features(game))
     by_zone = dict(spots)
     by_name = {b.name: b for b in boxes}
     for zone, stacks in groups.items():
@@ -295,11 +303,11 @@ def make_layout(game: GameData) -> Layout:
 
 @lru_cache(maxsize=8)
 def _plan_areas(
-    areas: tuple[Area, ...], sizes: tuple[tuple[AreaId, tuple[int, ...]], ...]
+    areas: tuple[Area, ...], sizes: tuple[tuple[AreaId, tuple[int, ...]], ...], features: tuple[Feature, ...] = ()
 ) -> tuple[tuple[tuple[AreaId, Point], ...], tuple[tuple[str, tuple[Point, ...]], ...]]:
     """Each area's label point, and the positions of the set-up stacks (``sizes``: each area's, in
-    placing order) of the areas that have some (``_plan_area``; memoised: the build asks for the
-    layout several times and the search is the slow part)."""
+    placing order) of the areas that have some (``_plan_area``, clear of ``features``; memoised: the
+    build asks for the layout several times and the search is the slow part)."""
     areas = tuple(dataclasses.replace(a, label=_fit_label(a)) for a in areas)
     data_marks = {a.id: label_footprint(a, a.label) for a in areas}
     wanted = dict(sizes)
@@ -307,7 +315,9 @@ def _plan_areas(
     spots: list[tuple[str, tuple[Point, ...]]] = []
     for area in areas:
         others = [r for other, marks in data_marks.items() if other != area.id for r in marks]
-        at, placed = _plan_area(area, wanted.get(area.id, ()), others)
+        box = grow(_bbox(area.polygon), FEATURE_GAP)
+        near = [f for f in features if f.hits(box, 0)]
+        at, placed = _plan_area(area, wanted.get(area.id, ()), others, near)
         labels.append((area.id, at))
         if placed:
             spots.append((str(area.id), placed))
@@ -469,7 +479,7 @@ def label_footprint(area: Area, at: Point) -> tuple[Rect, ...]:
 # Geometry
 
 
-def inside(p: tuple[float, float], poly: Sequence[Point]) -> bool:
+def inside(p: tuple[float, float], poly: Sequence[tuple[float, float]]) -> bool:
     """Point in polygon (even-odd rule)."""
     x, y = p
     result = False
@@ -509,7 +519,7 @@ def grow(r: Rect, by: int) -> Rect:
     return (r[0] - by, r[1] - by, r[2] + by, r[3] + by)
 
 
-def _segment_hits(p: Point, q: Point, r: Rect) -> bool:
+def _segment_hits(p: tuple[float, float], q: tuple[float, float], r: tuple[float, float, float, float]) -> bool:
     """Whether segment ``p``–``q`` touches rectangle ``r`` (Liang–Barsky clipping)."""
     t0, t1 = 0.0, 1.0
     dx, dy = q[0] - p[0], q[1] - p[1]
@@ -559,11 +569,50 @@ def stack_in_cell(cell: Point, size: int, count: int) -> Point:
 
 
 # ------------------------------------------------------------------------------------------
+# Printed map features
+
+
+FPoint = tuple[float, float]
+FEATURE_GAP = 4  # free pixels between a set-up stack and a printed feature (the river, a bridge)
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """A printed map feature no set-up stack should cover: a line ``width`` pixels wide through
+    ``points`` (the river), or, ``closed``, a filled polygon outlined that wide (a bridge).
+    ``name`` says which, for messages."""
+
+    name: str
+    points: tuple[FPoint, ...]
+    width: float
+    closed: bool = False
+
+    def segments(self) -> Iterator[tuple[FPoint, FPoint]]:
+        pts = self.points
+        ends = len(pts) if self.closed else len(pts) - 1
+        for i in range(ends):
+            yield pts[i], pts[(i + 1) % len(pts)]
+
+    def hits(self, r: Rect, gap: int) -> bool:
+        """Whether the feature, drawn, comes within ``gap`` pixels of rectangle ``r`` (a corner of the
+        grown rectangle counts: a few pixels' caution)."""
+        reach = self.width / 2 + gap
+        grown = (r[0] - reach, r[1] - reach, r[2] + reach, r[3] + reach)
+        if len(self.points) == 1:
+            return _segment_hits(self.points[0], self.points[0], grown)
+        if any(_segment_hits(p, q, grown) for p, q in self.segments()):
+            return True
+        return self.closed and inside(((r[0] + r[2]) / 2, (r[1] + r[3]) / 2), self.points)
+
+
+# ------------------------------------------------------------------------------------------
 # Stacks and the label of an area
 
 SEARCH_STEP = 4
 TIERS = ((LABEL_GAP, EDGE_GAP, STACK_GAP), (3, 4, 3), (0, 0, 0))
 """(label, edge, stack) gaps tried in turn when nothing fits with wider ones."""
+FEATURE_GAPS = (FEATURE_GAP, 2, 0)
+"""The gap kept to the map's features in each tier of ``TIERS``."""
 
 
 def _bbox(poly: Sequence[Point]) -> Rect:
@@ -599,11 +648,13 @@ def _fit_label(area: Area) -> Point:
     return area.label
 
 
-def _plan_area(area: Area, sizes: Sequence[int], others: Sequence[Rect]) -> tuple[Point, tuple[Point, ...]]:
+def _plan_area(area: Area, sizes: Sequence[int], others: Sequence[Rect], features: Sequence[Feature] = ()) -> tuple[Point, tuple[Point, ...]]:
     """Where ``area``'s label is printed and where its set-up stacks (``sizes``) go (module
-    docstring). With the widest gaps first (``TIERS``): the label at its data point and the stacks
-    just above it; else the stacks at the top (then bottom, left, right) of the area and the label
-    nearest its data point clear of them. Failing all, the stacks go on the label point."""
+    docstring). With the widest gaps first (``TIERS``), clear of ``features`` (the map's printed
+    features near the area) by the tier's ``FEATURE_GAPS``: the label at its data point and the
+    stacks just above it; else the stacks at the top (then bottom, left, right) of the area and the
+    label nearest its data point clear of them. Then the same again with no regard to the features;
+    failing all, the stacks go on the label point."""
     bbox = _bbox(area.polygon)
     near = [r for r in others if overlaps(r, grow(bbox, LABEL_GAP))]
     room = list(sizes) or [ROOM_STACK]
@@ -611,30 +662,35 @@ def _plan_area(area: Area, sizes: Sequence[int], others: Sequence[Rect]) -> tupl
     above = (area.label[0], min(r[1] for r in marks) - LABEL_GAP - COUNTER // 2)
     cx, cy = area.label
     anchors = ((cx, bbox[1]), (cx, bbox[3]), (bbox[0], cy), (bbox[2], cy))
-    for tier in TIERS:
-        placed = _stack_spots(area, room, above, near + marks, tier)
-        if placed is not None:
-            return area.label, placed if sizes else ()
-        for anchor in anchors:
-            placed = _stack_spots(area, room, anchor, near, tier)
-            if placed is None:
-                continue
-            at = _label_spot(area, [stack_extent(x, y, n) for (x, y), n in zip(placed, room, strict=True)], tier)
-            if at is not None:
-                return at, placed if sizes else ()
+    for avoid in (tuple(features), ()) if features else ((),):
+        for tier, feature_gap in zip(TIERS, FEATURE_GAPS, strict=True):
+            keep_off = tuple((f, feature_gap) for f in avoid)
+            placed = _stack_spots(area, room, above, near + marks, tier, keep_off)
+            if placed is not None:
+                return area.label, placed if sizes else ()
+            for anchor in anchors:
+                placed = _stack_spots(area, room, anchor, near, tier, keep_off)
+                if placed is None:
+                    continue
+                at = _label_spot(area, [stack_extent(x, y, n) for (x, y), n in zip(placed, room, strict=True)], tier)
+                if at is not None:
+                    return at, placed if sizes else ()
     return area.label, tuple(area.label for _ in sizes)
 
 
-def _stack_spots(area: Area, sizes: Sequence[int], anchor: Point, blocks: Sequence[Rect], tier: tuple[int, int, int]) -> tuple[Point, ...] | None:
+def _stack_spots(
+    area: Area, sizes: Sequence[int], anchor: Point, blocks: Sequence[Rect], tier: tuple[int, int, int], keep_off: Sequence[tuple[Feature, int]] = ()
+) -> tuple[Point, ...] | None:
     """A position for each stack, nearest ``anchor`` (each stack's extent centred on it
     horizontally, its bottom counter on it), with its drawn extent inside the area and clear of
-    ``blocks`` and of the stacks placed before it by the gaps of ``tier``; None when one finds no room."""
+    ``blocks`` and of the stacks placed before it by the gaps of ``tier``, and of each feature of
+    ``keep_off`` by its gap; None when one finds no room."""
     bbox = _bbox(area.polygon)
     placed: list[Rect] = []
     out: list[Point] = []
     for size in sizes:
         start = (anchor[0] - STACK_DX * (size - 1) // 2, anchor[1])
-        spot = _find_spot(area, size, start, bbox, blocks, placed, tier)
+        spot = _find_spot(area, size, start, bbox, blocks, placed, tier, keep_off)
         if spot is None:
             return None
         out.append(spot)
@@ -680,13 +736,27 @@ def _nearest(anchor: Point, lo: Point, hi: Point) -> Iterator[Point]:
             yield (x, y)
 
 
-def _find_spot(area: Area, size: int, anchor: Point, bbox: Rect, blocks: Sequence[Rect], placed: Sequence[Rect], tier: tuple[int, int, int]) -> Point | None:
-    """The first candidate (``_candidates``) where a stack of ``size`` fits with the gaps of ``tier``."""
+def _find_spot(
+    area: Area,
+    size: int,
+    anchor: Point,
+    bbox: Rect,
+    blocks: Sequence[Rect],
+    placed: Sequence[Rect],
+    tier: tuple[int, int, int],
+    keep_off: Sequence[tuple[Feature, int]] = (),
+) -> Point | None:
+    """The first candidate (``_candidates``) where a stack of ``size`` fits with the gaps of ``tier``
+    and off the features of ``keep_off``."""
     label_gap, edge_gap, stack_gap = tier
     blocked = [grow(r, label_gap) for r in blocks] + [grow(r, stack_gap) for r in placed]
     for x, y in _candidates(anchor, size, bbox):
         ext = stack_extent(x, y, size)
-        if not any(overlaps(ext, b) for b in blocked) and rect_inside(grow(ext, edge_gap), area.polygon):
+        if (
+            not any(overlaps(ext, b) for b in blocked)
+            and rect_inside(grow(ext, edge_gap), area.polygon)
+            and not any(f.hits(ext, gap) for f, gap in keep_off)
+        ):
             return (x, y)
     return None
 

@@ -42,6 +42,7 @@ from sdbp_module.games.aid import (
     Page,
     Para,
     Parts,
+    Picture,
     PlayerAid,
     Reading,
     Ref,
@@ -88,6 +89,14 @@ def add_chart_window(root: etree._Element, game: GameData, hotkey: str) -> None:
     tabs = _el(window, TAB_WIDGET, {"entryName": aid.title_text})
     for page in aid.pages:
         _el(tabs, HTML_CHART, {"chartName": page.tab, "fileName": page_path(page)})
+
+
+def checked_page(page: Page) -> Page:
+    """``page`` when every number on it has a source (``digit_problems``), else ``ValueError``."""
+    problems = digit_problems(PlayerAid("", "", "", (page,)))
+    if problems:
+        raise ValueError("player aid content: " + "; ".join(problems))
+    return page
 
 
 def _checked(game: GameData) -> PlayerAid | None:
@@ -183,7 +192,15 @@ def _inline(part: Inline, notes: dict[tuple[str, str], _Note], marked: str = "")
         return _esc(part.text)
     if isinstance(part, Reading):
         return _mark(notes[(DOUBLE_DAGGER, part.note)])
+    if isinstance(part, Picture):
+        return picture_html(part)
     return "<b>" + _parts(part.parts, notes, marked) + "</b>"
+
+
+def picture_html(picture: Picture) -> str:
+    """An ``<img>`` of the module's ``images/`` folder: a bare file name, which VASSAL's HTML viewers
+    (``DataArchiveHTMLEditorKit``: the help window and the chart window) read from ``images/``."""
+    return f'<img src="{html.escape(picture.name)}" width="{picture.width}" height="{picture.height}" alt="{html.escape(picture.alt)}" border="0">'
 
 
 def _parts(parts: Parts, notes: dict[tuple[str, str], _Note], marked: str = "") -> str:
@@ -214,9 +231,28 @@ def _block(block: Para | Items | Table, notes: dict[tuple[str, str], _Note]) -> 
     return _table(block, notes)
 
 
+def page_body(page: Page, heading: str = "h3") -> list[str]:
+    """The HTML lines of a page's sections (titles as ``heading``) and its footnotes: the page without
+    its frame, for the aid window and for the help page (``help.help_html``)."""
+    notes = _footnotes(page)
+    lines: list[str] = []
+    for sec in page.sections:
+        lines.append(f'<{heading}><font color="{TITLE_COLOUR}">{_parts(sec.title, notes)}</font></{heading}>')
+        for block in sec.blocks:
+            lines += _block(block, notes)
+    lines += ["<hr>", '<p><font size="2">']
+    for note in notes.values():
+        lines.append(f"<b>{_esc(note.mark)}{note.letter}</b> {_esc(note.text)}.<br>")
+    lines += [
+        f"{_esc(DAGGER)} our reconstruction, not printed in the rules; {_esc(DOUBLE_DAGGER)} the rules are unclear: "
+        "the reading the checker (sdbp check) uses. Every number comes from the game data or from the rules section cited.",
+        "</font></p>",
+    ]
+    return lines
+
+
 def render_page(aid: PlayerAid, page: Page) -> bytes:
     """One page of ``aid`` as HTML 3.2 (ASCII bytes, non-ASCII as numeric references)."""
-    notes = _footnotes(page)
     lines = [
         "<html>",
         "<head>",
@@ -228,17 +264,8 @@ def render_page(aid: PlayerAid, page: Page) -> bytes:
         f'<font size="2" color="{TITLE_COLOUR}">{_esc(aid.title_text)}</font>',
         f'<h2><font color="{TITLE_COLOUR}">{_esc(page.title)}</font></h2>',
     ]
-    for sec in page.sections:
-        lines.append(f'<h3><font color="{TITLE_COLOUR}">{_parts(sec.title, notes)}</font></h3>')
-        for block in sec.blocks:
-            lines += _block(block, notes)
-    lines += ["<hr>", '<p><font size="2">']
-    for note in notes.values():
-        lines.append(f"<b>{_esc(note.mark)}{note.letter}</b> {_esc(note.text)}.<br>")
+    lines += page_body(page)
     lines += [
-        f"{_esc(DAGGER)} our reconstruction, not printed in the rules; {_esc(DOUBLE_DAGGER)} the rules are unclear: "
-        "the reading the checker (sdbp check) uses. Every number comes from the game data or from the rules section cited.",
-        "</font></p>",
         "</td></tr></table>",
         "</body>",
         "</html>",

@@ -542,13 +542,47 @@ def _runway(draw: ImageDraw.ImageDraw, runway: Runway, calm: Sequence[Box]) -> N
     draw.polygon(corners, outline=PSP_EDGE, width=2)
 
 
+PARAPET_W = 3  # the black lines along a bridge's deck
+
+
+def _bridge_size(crossing: float, river: float) -> tuple[float, float, float]:
+    """A bridge's half length (along the deck), half width and the flare of its parapets: the deck
+    spans the river however slanted it crosses it."""
+    skew = max(0.35, abs(math.sin(crossing - river)))
+    return RIVER_W / 2 / skew + 7, 7.0, 5.0
+
+
+def bridge_outline(at: FPoint, crossing: float, river: float) -> tuple[FPoint, ...]:
+    """The polygon a bridge drawn by ``_bridge`` covers: its deck and the flared ends of its parapets
+    (the parapet lines' own width aside: ``PARAPET_W``)."""
+    ux, uy = math.cos(crossing), math.sin(crossing)
+    vx, vy = -uy, ux
+    half_len, half_w, flare = _bridge_size(crossing, river)
+    x, y = at
+    out = []
+    for s, t in ((1, 1), (-1, 1), (-1, -1), (1, -1)):
+        out.append((x + s * ux * (half_len + flare) + t * vx * (half_w + flare), y + s * uy * (half_len + flare) + t * vy * (half_w + flare)))
+    return tuple(out)
+
+
+def map_features(game: GameData) -> tuple[layout.Feature, ...]:
+    """The printed features of the map no set-up stack should cover (``layout.Feature``): the river
+    as ``draw_terrain`` draws it along the river borders (``river_lines``, ``RIVER_W`` wide) and
+    every bridge over it (``bridge_sites``, ``bridge_outline``)."""
+    rivers = tuple(layout.Feature("river", tuple(chain), RIVER_W) for chain in river_lines(game))
+    bridges = tuple(
+        layout.Feature(f"bridge at {at[0]:.0f},{at[1]:.0f}", bridge_outline(at, crossing, river), PARAPET_W, closed=True)
+        for at, crossing, river, _ in bridge_sites(game)
+    )
+    return rivers + bridges
+
+
 def _bridge(draw: ImageDraw.ImageDraw, at: FPoint, crossing: float, river: float, deck: RGB) -> None:
     """The map symbol of a bridge: a deck along ``crossing`` spanning the river (which runs along
     ``river``), black parapets flared at both ends ``)(``."""
     ux, uy = math.cos(crossing), math.sin(crossing)  # along the deck
     vx, vy = -uy, ux  # across it
-    skew = max(0.35, abs(math.sin(crossing - river)))
-    half_len, half_w, flare = RIVER_W / 2 / skew + 7, 7.0, 5.0
+    half_len, half_w, flare = _bridge_size(crossing, river)
     x, y = at
     draw.polygon(
         [(x + s * ux * half_len + t * vx * half_w, y + s * uy * half_len + t * vy * half_w) for s, t in ((1, 1), (-1, 1), (-1, -1), (1, -1))],
@@ -564,7 +598,7 @@ def _bridge(draw: ImageDraw.ImageDraw, at: FPoint, crossing: float, river: float
                 (x - ux * (half_len + flare) + sx + vx * flare * t, y - uy * (half_len + flare) + sy + vy * flare * t),
             ],
             fill=BLACK,
-            width=3,
+            width=PARAPET_W,
             joint="curve",
         )
 

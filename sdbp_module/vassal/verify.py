@@ -6,6 +6,7 @@ list of problems (empty = the module passes); never raises on a bad module.
 
 from __future__ import annotations
 
+import re
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -272,6 +273,10 @@ def verify_module(path: Path, *, expected_areas: list[str] | None = None) -> tup
             image = el.get("image", "")
             if image and image not in image_names:
                 problems.append(f"board {el.get('name')!r}: image {image!r} is not in the module")
+        for name in sorted(n for n in names if n.endswith(".html")):  # the help and the aid pages' pictures
+            for src in sorted(set(re.findall(r'<img src="([^"]*)"', archive.read(name).decode("utf-8", "replace")))):
+                if "/" in src or src not in image_names:
+                    problems.append(f"{name}: picture {src!r} is not in the module's images (VASSAL reads a bare name from images/)")
         gpids: list[str] = []
         defined = {el.get("name", "") for el in root.iter(M + "PrototypeDefinition")}
         for el in root.iter(*PIECE_TEXT_ELEMENTS):

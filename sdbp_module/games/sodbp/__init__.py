@@ -1,5 +1,5 @@
 """Storm Over Dien Bien Phu: its sides and vocabularies (``ids``), data cross-checks (``checks``),
-rules package (``rules``) and player aid (``aid``); its data is ``source_data/sodbp/``."""
+rules package (``rules``), player aid (``aid``) and counter-guide words (``counters``); its data is ``source_data/sodbp/``."""
 
 from sdbp_module.games import GamePackage
 
@@ -8,4 +8,5 @@ GAME = GamePackage(
     checks="sdbp_module.games.sodbp.checks",
     rules="sdbp_module.games.sodbp.rules.package:SODBP",
     player_aid="sdbp_module.games.sodbp.aid",
+    counter_guide="sdbp_module.games.sodbp.counters",
 )

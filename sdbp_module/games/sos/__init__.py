@@ -1,5 +1,5 @@
 """Storm over Stalingrad: its sides (``ids``), data cross-checks (``checks``), rules package
-(``rules``) and player aid (``aid``); its data is ``source_data/sos/``."""
+(``rules``), player aid (``aid``) and counter-guide words (``counters``); its data is ``source_data/sos/``."""
 
 from sdbp_module.games import GamePackage
 
@@ -8,4 +8,5 @@ GAME = GamePackage(
     checks="sdbp_module.games.sos.checks",
     rules="sdbp_module.games.sos.rules.package:SOS",
     player_aid="sdbp_module.games.sos.aid",
+    counter_guide="sdbp_module.games.sos.counters",
 )

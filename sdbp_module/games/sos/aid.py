@@ -31,6 +31,7 @@ from sdbp_module.games.aid import (
 )
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import Area, GameData, Sourced, field_source
+from sdbp_module.vassal.counter_guide import guide_page
 
 OURS = "our reconstruction: the rules text gives no value"
 PRESUMED = "the rules text stops before fire resolution: the procedure of Storm Over Dien Bien Phu, which the digest presumes"
@@ -283,7 +284,7 @@ def player_aid(game: GameData) -> PlayerAid:
     """The Storm over Stalingrad player aid for ``game``."""
     return PlayerAid(
         button="Player aid",
-        tooltip="Player aid: sequence of play, movement and fire, cards and hands, control and victory",
+        tooltip="Player aid: counters, sequence of play, movement and fire, cards and hands, control and victory",
         title=(Name(game.game.title, "game.yaml title"), ": player aid"),
-        pages=(sequence_page(game), action_page(game), cards_page(game), victory_page(game)),
+        pages=(guide_page(game), sequence_page(game), action_page(game), cards_page(game), victory_page(game)),
     )

@@ -214,7 +214,7 @@ def test_the_draw_tooltip_names_the_bonus_areas(sos: GameData) -> None:
 def test_sos_has_its_own_player_aid(sos: GameData) -> None:
     aid = player_aid(sos)
     assert aid is not None and digit_problems(aid) == []
-    assert [p.slug for p in aid.pages] == ["sequence", "actions", "cards", "victory"]
+    assert [p.slug for p in aid.pages] == ["counters", "sequence", "actions", "cards", "victory"]
     cards = next(p for p in aid.pages if p.slug == "cards")
     hands = {f.source: f.values[0] for f in iter_facts(cards) if f.source.startswith("turn_track.yaml") and f.source.endswith(".german")}
     assert hands == {f"turn_track.yaml turns[turn={t.turn}].cards.german": t.cards[sos.game.sides[0]] for t in sos.turn_track}

@@ -36,7 +36,7 @@ from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules import supply
 from sdbp_module.ids import AreaId
 from sdbp_module.model.game_data import GameData
-from sdbp_module.vassal import buildfile, package
+from sdbp_module.vassal import buildfile, counter_guide, package
 from sdbp_module.vassal import player_aid as writer
 from sdbp_module.vassal.verify import KNOWN_ATTRIBUTES, KNOWN_ELEMENTS, verify_module
 
@@ -316,6 +316,7 @@ def test_a_module_with_the_aid_verifies_and_a_missing_page_is_reported(game: Gam
     built = buildfile.stamped(root, info.version)
     entries = {"buildFile.xml": built.xml, "moduledata": buildfile.moduledata_xml(game, 0, built.version)}
     entries.update(writer.aid_files(game))
+    entries.update({f"images/{name}": data for name, data in counter_guide.guide_images(game).items()})  # the guide tab's pictures
     path = tmp_path / "m.vmod"
     path.write_bytes(package.zip_bytes(entries))
     problems, _ = verify_module(path)

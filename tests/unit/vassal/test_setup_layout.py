@@ -15,9 +15,11 @@ from PIL import Image, ImageChops, ImageDraw
 
 from sdbp_module.games.sodbp.ids import VIET_MINH
 from sdbp_module.ids import AreaId, MarkerKindId, Side
+from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData, MarkerPlacement, SetupKind
+from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.replay.vlog.zones import PlaceKind, Zones
-from sdbp_module.vassal import board_art, buildfile, layout, setup
+from sdbp_module.vassal import board_art, buildfile, layout, setup, terrain_art
 
 
 @dataclass(frozen=True)
@@ -277,3 +279,82 @@ def test_layout_and_save_are_deterministic(game: GameData) -> None:
     second = layout.make_layout(game)
     assert first == second
     assert setup.build_setup(game, first).text == setup.build_setup(game, second).text
+
+
+# -- the map's printed features (issue 23: the area 21 stack on the Bailey bridge) ---------------
+
+GAMES = ("sodbp", "sos")
+
+
+def _area_stacks(game: GameData, lay: layout.Layout) -> list[tuple[str, layout.Rect]]:
+    """Every set-up stack of an area: its zone and drawn extent."""
+    groups = layout.setup_groups(game)
+    return [
+        (zone, layout.stack_extent(x, y, n))
+        for zone, spots in lay.setup_spots
+        if zone.isdigit()
+        for (x, y), (_, n) in zip(spots, groups[zone], strict=True)
+    ]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_set_up_stack_covers_the_river_a_bridge_or_a_label(game_id: str) -> None:
+    """In both games, every set-up stack in an area keeps off every printed feature (the river drawn
+    along the river borders, the bridges) and every area label."""
+    data = load_game(PROJECT_ROOT / "source_data" / game_id)
+    lay = layout.make_layout(data)
+    features = terrain_art.map_features(data)
+    marks = [(a.id, r) for a in data.areas for r in layout.label_footprint(a, lay.label_at(a.id))]
+    stacks = _area_stacks(data, lay)
+    assert stacks
+    for zone, extent in stacks:
+        for feature in features:
+            assert not feature.hits(extent, 0), f"{game_id}: the stack in area {zone} covers the {feature.name}"
+        for area, mark in marks:
+            assert not layout.overlaps(extent, mark), f"{game_id}: the stack in area {zone} covers the label of area {area}"
+
+
+def test_the_bailey_bridge_area_keeps_its_stack_off_the_bridge(game: GameData) -> None:
+    """Area 21 (the set-up's six-unit stack, beside the Bailey bridge 21-29): planned without the
+    features its stack lands on the bridge (the issue's picture); planned with them, clear."""
+    features = terrain_art.map_features(game)
+    bridges = [f for f in features if f.closed]
+    assert len(bridges) == sum(1 for b in game.borders if b.bridge) >= 1
+    groups = layout.setup_groups(game)
+    sizes = tuple((a.id, tuple(n for _, n in groups.get(str(a.id), ()))) for a in game.areas)
+
+    def stack_21(with_features: tuple[layout.Feature, ...]) -> layout.Rect:
+        _, spots = layout._plan_areas(game.areas, sizes, with_features)
+        ((x, y),) = dict(spots)["21"]
+        ((_, n),) = groups["21"]
+        return layout.stack_extent(x, y, n)
+
+    assert any(f.hits(stack_21(()), 0) for f in features)
+    assert not any(f.hits(stack_21(features), layout.FEATURE_GAP - 1) for f in features)
+
+
+def test_feature_hits_by_distance() -> None:
+    river = layout.Feature("river", ((0.0, 0.0), (0.0, 100.0)), 16)
+    assert river.hits((8, 10, 40, 40), 0) and not river.hits((9, 10, 40, 40), 0)  # the line is 16 px wide
+    assert not river.hits((13, 10, 40, 40), 4) and river.hits((12, 10, 40, 40), 4)
+    bridge = layout.Feature("bridge", ((0.0, 0.0), (50.0, 0.0), (50.0, 50.0), (0.0, 50.0)), 2, closed=True)
+    assert bridge.hits((10, 10, 20, 20), 0)  # a counter on the deck, off its outline
+    assert not bridge.hits((60, 10, 90, 40), 4) and bridge.hits((55, 10, 90, 40), 4)
+
+
+def test_bridge_outline_covers_what_the_terrain_draws(game: GameData) -> None:
+    """Each bridge drawn alone on a blank ground leaves no pixel outside its outline (grown by half
+    the parapet's width and a pixel of anti-aliasing)."""
+    ground = (1, 2, 3)
+    for at, crossing, river, deck in terrain_art.bridge_sites(game):
+        image = Image.new("RGB", (200, 200), ground)
+        local = (100.0, 100.0)
+        terrain_art._bridge(ImageDraw.Draw(image), local, crossing, river, deck)
+        drawn = ImageChops.difference(image, Image.new("RGB", image.size, ground)).convert("L").point(lambda v: 255 if v else 0)
+        feature = layout.Feature("bridge", terrain_art.bridge_outline(local, crossing, river), terrain_art.PARAPET_W, closed=True)
+        box = drawn.getbbox()
+        assert box is not None
+        for y in range(box[1], box[3]):
+            for x in range(box[0], box[2]):
+                if drawn.getpixel((x, y)):
+                    assert feature.hits((x, y, x + 1, y + 1), 1), (at, x, y)
