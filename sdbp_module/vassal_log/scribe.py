@@ -12,10 +12,11 @@ interpretation's unit tests; it writes, it never judges.
 
 What is modelled:
 
-- every report line with the engine's decoration: ``* `` from a piece's Report Action, a dice
-  button (``DiceButton.formatResult``), the turn tracker (``TurnTracker.save``) and the map's move
-  report (``MovementReporter``); a bare ``*`` from the toolbar Global Key Commands (the Pass and
-  result buttons: ``GlobalCommand.apply`` writes ``"*" + reportText``);
+- every report line, a sentence of format 2 (``codec.sentences.record_sentence``: pieces by their
+  names, places by the zones' location names), with the engine's decoration: ``* `` from a piece's
+  Report Action, a dice button (``DiceButton.formatResult``), the turn tracker (``TurnTracker.save``)
+  and the map's move report (``MovementReporter``); a bare ``*`` from the toolbar Global Key
+  Commands (the Pass and result buttons: ``GlobalCommand.apply`` writes ``"*" + reportText``);
 - a Report Action's line as the child of the ``D/`` its ``ChangeTracker`` gives (new state = old
   state), merged into the ``D/`` before it when that changed the same piece and has no sub-commands
   (a Layer flip, a Dynamic Property prompt);
@@ -34,8 +35,10 @@ What is modelled:
   command as its child (its counter state carries the tracker's loop and loop limit, as the set-up
   save gives them), and **Next** at the last turn's last phase (``stay_at_last_turn``: the stay
   hotkey's nested **Previous** logs the last phase again, then its report);
-- the map's move and create reports name places by the zones' ``locationFormat`` (``14 Béatrice``),
-  read from the module's ``buildFile.xml``;
+- the map's move and create reports, written only when the module's main map has a move / create
+  format (modules of format 1; a module of format 2 has none: the MOVE sentence is a move's one
+  line), name places by the zones' ``locationFormat`` (``14 Béatrice``), read from the module's
+  ``buildFile.xml``;
 - the toolbar helpers (report-formats §2.13, ``GlobalCommand.apply``): the ``*`` report line with
   each matching piece's key command as a child, pieces visited map by map, stack by stack (the
   order the stacks were made), bottom to top: **Refresh units** (each unit's Layer ``D/`` with its
