@@ -34,12 +34,15 @@ Slot kinds (``{key:kind}``, the kind defaults to the key):
 What makes a line the module's: it is a chat text that starts with the engine's decoration ``*``
 (``* `` from a piece's Report Action, a dice button, the turn tracker; ``*`` from a toolbar Global
 Key Command; ``* UNDO: * `` inside an undo) and whose rest matches one template *entirely*. Typed
-chat never starts with ``*`` (the engine writes it as ``<player> - text``), and the engine's own
-lines (``* X moves A &rarr; B *``, ``* X created in A *``) match no template.
+chat never starts with ``*`` (the engine writes it as ``&lt;player&gt; - text``,
+``Chatter.formatChat``), and the engine's own lines (``* X moves A &rarr; B *``, ``* X created in A
+*``) match no template.
 
 Names, places and words come from the game's data and never contain the connecting words of their
-template where they stand (``tests/unit/codec/test_sentences.py`` checks both games' data); a typed
-value is always last, so it may hold anything.
+template where they stand (``tests/unit/codec/test_sentences.py`` checks both games' data), with one
+exception handled by the reader: two places side by side (``from 3 Road to Tuần Giáo to 14 …``) are
+split at the first ``to`` followed by an area number, else at the last (:func:`_split_places`). A
+typed value is always last, so it may hold anything.
 """
 
 from __future__ import annotations

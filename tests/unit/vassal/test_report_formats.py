@@ -118,7 +118,8 @@ def test_lines_as_the_engine_decorates_them_parse() -> None:
 
 
 def test_typed_chat_and_the_engines_own_lines_are_not_records() -> None:
-    assert parse_line("<Ann> - French passes") is None
+    assert parse_line("&lt;Ann&gt; - French passes") is None  # typed chat (Chatter.formatChat)
+    assert parse_line("&lt;Ann&gt; - * French passes") is None
     assert parse_line("French passes") is None  # no engine decoration: not the module's
     assert parse_line("* I/2 REI 1 (fresh) moves 10 Huguette 6 / Opéra &rarr; 14 Béatrice *") is None
     assert parse_line("* Fire created in 8 Upper Nam Yum *") is None
