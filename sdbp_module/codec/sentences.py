@@ -461,7 +461,7 @@ def parse_format(fmt: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
     format-1 format (``SDBP|1|EVENT|k=v|…``) by its tokens. None when it is no report of the module."""
     tokens = fmt.split("|")
     if len(tokens) >= 3 and tokens[0] == "SDBP":
-        return tokens[2], tuple(tuple(t.split("=", 1)) for t in tokens[3:] if "=" in t)  # type: ignore[misc]
+        return tokens[2], tuple((k, v) for k, _, v in (t.partition("=") for t in tokens[3:] if "=" in t))
     found = parse_sentence("* " + re.sub(r"\$\w+\$", "0", fmt))
     return None if found is None else (found[0], found[1])
 
