@@ -54,6 +54,7 @@ from sdbp_module.codec.sequence import decode as se_decode  # noqa: E402
 from sdbp_module.codec.tree import decode_tree  # noqa: E402
 from sdbp_module.codec.zipread import open_archive  # noqa: E402
 from sdbp_module.model.from_data import load_game  # noqa: E402
+from sdbp_module.replay.vlog.lines import parse_line  # noqa: E402
 from sdbp_module.vassal.commands import build_module  # noqa: E402
 from sdbp_module.vassal_log.play_script import PlayScript  # noqa: E402
 
@@ -144,9 +145,9 @@ def verify(script: PlayScript, steps: dict[int, Step], vlog: Path) -> None:
         if step is None:
             raise RecordError(f"script line {want.line} was not played")
         if want.dice:
-            rolled = [c for c in step.chat if "|DICE|" in c]
-            wanted = "dice=" + ",".join(str(d) for d in want.dice) + "|"
-            if len(rolled) != 1 or wanted not in rolled[0]:
+            records = [parse_line(c) for c in step.chat]
+            rolled = [r.get("dice") for r in records if r is not None and r.event == "DICE"]
+            if rolled != [",".join(str(d) for d in want.dice)]:
                 raise RecordError(f"script line {want.line} '{step.command}': planned {list(want.dice)}, the engine wrote {rolled}")
         elif step.command.startswith("draw "):
             if step.drew != list(want.cards):

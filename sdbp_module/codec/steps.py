@@ -6,7 +6,8 @@ nested ``LOG`` children belong to the same step. Each command of a step becomes 
 - ``move``: a piece or stack moved (from/to map, x, y, and the zone when a module is given);
 - ``change``: a piece's state changed, trait by trait (``from`` → ``to``);
 - ``add`` / ``remove``: a piece created or deleted;
-- ``chat`` and ``dice`` (a chat line from a dice button, ``*** …`` or ``SDBP|1|DICE|…``);
+- ``chat`` and ``dice`` (a chat line from a dice button: ``*** …``, ``SDBP|1|DICE|…``, or a DICE
+  sentence of ``codec.sentences``, ``* <side> rolls 2d6 for fire: 3 + 5 = 8``);
 - ``property`` (``MutableProperty``), ``undo``, ``turn``, and ``other`` for anything else (raw).
 
 Pieces are named from the save part of the log and kept up to date while the steps are read.
@@ -21,6 +22,7 @@ from typing import Any
 from sdbp_module.codec import pieces
 from sdbp_module.codec.json_form import text_to_json
 from sdbp_module.codec.module_info import ModuleInfo, marker_value
+from sdbp_module.codec.sentences import is_dice_sentence
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.tree import Command
 
@@ -180,7 +182,7 @@ def _action(text: str, reg: PieceRegistry) -> JsonObject:
         return {"action": "remove", **reg.describe(obj["id"])}
     if cmd == "chat":
         chat = obj["text"]
-        is_dice = chat.startswith("***") or "SDBP|1|DICE|" in chat
+        is_dice = chat.startswith("***") or "SDBP|1|DICE|" in chat or is_dice_sentence(chat)
         return {"action": "dice" if is_dice else "chat", "text": chat}
     if cmd == "mutable_property":
         return {"action": "property", "name": obj["name"], "from": obj["old"], "to": obj["new"], "container": obj["container"]}

@@ -911,12 +911,14 @@ PIECE_TEXT_FIELDS: tuple[tuple[str, str, str, str], ...] = (
     ("cards", "cards", "name", "card name"),
     ("markers", "markers", "name", "marker name"),
     ("markers", "markers", "states", "marker state"),
+    ("game", "sides", "label", "side label"),  # every report sentence starts with the acting side's label
 )
 
 
 QUICK_COLOURS = "|!?~`"
 """VASSAL's chat colour codes (``QuickColors``): a report whose text starts with one is shown as HTML
-whatever the module's chat setting, and the move reports start with the piece's name."""
+whatever the module's chat setting, and every report sentence starts with a side's label
+(``codec.sentences``); the move reports of older modules started with the piece's name."""
 
 
 def check_piece_text(checks: Checks) -> None:

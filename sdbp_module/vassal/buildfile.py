@@ -6,11 +6,12 @@ list; attributes are written in code-point order, as the engine writes them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from lxml import etree
 
+from sdbp_module.codec import sentences
 from sdbp_module.codec.identity import build_version
 from sdbp_module.ids import AreaId, CardId, Side
 from sdbp_module.model.game_data import GameData
@@ -382,8 +383,9 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
             launch=False,
             button="",
             move_key=pieces.K_MOVED,
-            move_format="$pieceName$ moves $previousLocation$ &rarr; $location$ *",
-            create_format="$pieceName$ created in $location$ *",
+            # empty: each piece's own MOVE sentence is the one line a move writes (report-formats §2.4)
+            move_format="",
+            create_format="",
         ),
     )
     picker = _board_picker(main)
@@ -481,7 +483,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
                 "plus": "0",
                 "prompt": "false",
                 "propertyGate": "",
-                "reportFormat": dice_report(purpose),
+                "reportFormat": dice_report(purpose, n),
                 "reportTotal": "false",
                 "sortDice": "false",
                 "text": name,
@@ -512,12 +514,13 @@ def dice_buttons(game: GameData) -> tuple[tuple[str, int, str, str], ...]:
     """The dice buttons ``module.yaml`` declares: (name, d6 rolled, purpose, hotkey), in toolbar
     order (plain F-keys; F6 and F8 are Swing's split-pane keys)."""
     return tuple((b.name, b.dice, b.purpose, key(*b.key)) for b in game.presentation.dice)
-TURN_REPORT = "SDBP|1|PHASE|$newTurn$|side=$PlayerSide$"
-PASS_REPORT = "SDBP|1|PASS|side=$PlayerSide$"
+TURN_REPORT = sentences.vassal_format("phase")
+TURN_FORMAT = sentences.turn_format()
+PASS_REPORT = sentences.vassal_format("pass")
 
 
 def result_report(winner: Side) -> str:
-    return f"SDBP|1|RESULT|side=$PlayerSide$|winner={winner.label}"
+    return sentences.vassal_format("result", winner=winner.label)
 
 
 def _report_button(root: etree._Element, name: str, button_key: str, send: str, report: str, tooltip: str) -> None:
@@ -593,7 +596,7 @@ def _turn_tracker(root: etree._Element, game: GameData) -> None:
             "reportFormat": TURN_REPORT,
             "tooltip": f"Turn (1–{last}) and phase: {keys}",
             "turnButtonHeight": "22",
-            "turnFormat": "turn=$level1$|phase=$level2$",
+            "turnFormat": TURN_FORMAT,
         },
     )
     level = _el(
@@ -646,10 +649,13 @@ def tracker_state(game: GameData, turn: int, phase: str = PHASES[0]) -> str:
 # End-phase helpers (report-formats §2.13): toolbar Global Key Commands
 
 
-def helper_report(helper: str, for_side: Side | None = None) -> str:
-    """A helper button's report line (§2.13)."""
-    tail = f"|for={for_side.label}" if for_side is not None else ""
-    return f"SDBP|1|HELPER|side=$PlayerSide$|helper={helper}{tail}"
+def helper_report(helper: str, button: str, for_side: Side | None = None, facts: Sequence[tuple[str, str]] = ()) -> str:
+    """A helper button's report line (§2.13): the button's name and its helper id, the side it is
+    for, and the facts it reports (``sentences.FACTS``: key, VASSAL text of the value)."""
+    tail = sentences.facts_text(facts)
+    if for_side is not None:
+        return sentences.vassal_format("helper-for", _button=button, helper=helper, **{"for": for_side.label}, facts=tail)
+    return sentences.vassal_format("helper", _button=button, helper=helper, facts=tail)
 
 
 def _bsh(text: str) -> str:
@@ -743,10 +749,10 @@ def _helper_buttons(root: etree._Element, game: GameData) -> None:
     look = game.presentation
     if look.refresh is not None:
         refresh = look.refresh
-        _gkc_button(root, "Refresh units", key(*refresh.key), pieces.K_FRESH, refresh_match(game), helper_report("refresh"), refresh.tooltip)
+        _gkc_button(root, "Refresh units", key(*refresh.key), pieces.K_FRESH, refresh_match(game), helper_report("refresh", "Refresh units"), refresh.tooltip)
     for button in look.clear_buttons:
         tooltip = f"End phase: delete every {button.name.removeprefix('Clear ')[:-1]} on the map"
-        _gkc_button(root, button.name, key(*button.key), pieces.K_DELETE, f'{{sdbp_id=="{button.marker}"}}', helper_report(button.helper), tooltip)
+        _gkc_button(root, button.name, key(*button.key), pieces.K_DELETE, f'{{sdbp_id=="{button.marker}"}}', helper_report(button.helper, button.name), tooltip)
     bonuses = "; ".join(_bonus_words(game, bonus, areas) for bonus, areas in bonus_sets(game).items())
     for side in game.game.sides:
         tooltip = (
@@ -754,12 +760,15 @@ def _helper_buttons(root: etree._Element, game: GameData) -> None:
             f"track's allowance plus the bonus cards the control boxes and markers show ({bonuses}); press it as that side"
         )
         _gkc_button(
-            root, f"Draw: {side.label}", data_key(look.side(side).draw_key), pieces.K_DRAW, draw_match(game, side), helper_report("draw", side), tooltip, deck_count=-1
+            root, f"Draw: {side.label}", data_key(look.side(side).draw_key), pieces.K_DRAW, draw_match(game, side), helper_report("draw", f"Draw: {side.label}", side), tooltip, deck_count=-1
         )
 
 
-def dice_report(purpose: str) -> str:
-    return f"SDBP|1|DICE|side=$PlayerSide$|purpose={purpose}|dice=$result$|total=$numericalTotal$"
+def dice_report(purpose: str, n: int, facts: Sequence[tuple[str, str]] = ()) -> str:
+    """A dice button's report line (§2.1): ``n`` dice rolled for ``purpose``, and the facts it reports
+    (``sentences.FACTS``: key, VASSAL text of the value)."""
+    name = ("dice" if n > 1 else "die") + ("-other" if purpose == sentences.OTHER_PURPOSE else "")
+    return sentences.vassal_format(name, _n=str(n), purpose=purpose, dice=sentences.dice_text(n), facts=sentences.facts_text(facts))
 
 
 @dataclass(frozen=True, slots=True)

@@ -565,7 +565,8 @@ def help_html(game: GameData, build_xml: bytes) -> bytes:
             "Logging your game and checking it",
             "<p>Choose <i>File &#8594; Begin Logfile&#8230;</i> before you play and <i>File &#8594; End Logfile</i> "
             "at the end. Every rules-relevant act above (a move, a declaration, a card, a roll, a pass, a phase) also "
-            "writes one line starting <code>SDBP</code> to the chat. The <code>sdbp</code> tool reads them back and "
+            "writes one sentence to the chat, naming the side that acted, the pieces (each with its id in parentheses), "
+            "the places and the dice. The <code>sdbp</code> tool reads them back and "
             "checks the game against the rules:</p>\n"
             "<p><code>sdbp check game.vlog</code> &#8212; every finding with its turn, phase and rule<br>\n"
             "<code>sdbp check game.vlog --format html -o report.html</code> &#8212; the same, with the board at each finding</p>\n"

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sdbp_module.codec.pieces import expand_prototypes
+from sdbp_module.codec.sentences import vassal_choice
+from sdbp_module.codec.sentences import vassal_format as sentence
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import Card, GameData, MarkerKind, Unit
 from sdbp_module.model.presentation import Presentation
@@ -84,8 +86,6 @@ def k_state(index: int) -> str:
     return key(49 + index, 130)
 
 
-SIDE = "side=$PlayerSide$"
-PREFIX = "SDBP|1|"
 
 
 def unit_prototype_name(side: Side) -> str:
@@ -157,7 +157,6 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
         trigger("Take hit: eliminate", K_HIT_ELIMINATE, [R_HIT_ELIMINATE, K_ELIMINATE], "damage: report, then eliminate"),
         trigger("Retreat to…", K_RETREAT, [P_RETREAT, R_RETREAT, K_RESET], "retreat: prompt, report, reset (the player then drags)"),
     ]
-    unit_ref = "unit=$sdbp_id$"
     marks = [PropCommand("", K_LEAD, ("P", "2")), PropCommand("", K_DONE, ("P", "1")), PropCommand("", K_CLEAR, ("P", "0"))]
     traits: list[Trait] = [
         *triggers,
@@ -171,21 +170,21 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
     if "entrench" in actions:
         traits.append(trigger("Declare entrenchment", K_ENTRENCH, description="menu entry for the entrench report"))
     traits += [
-        report([K_SPENT], f"{PREFIX}FLIP|{SIDE}|{unit_ref}|area=$CurrentZone$|state=spent", "report flip to spent"),
-        report([K_FRESH], f"{PREFIX}FLIP|{SIDE}|{unit_ref}|area=$CurrentZone$|state=fresh", "report flip to fresh"),
-        report([K_MOVED], f"{PREFIX}MOVE|{SIDE}|{unit_ref}|from=$OldZone$|to=$CurrentZone$", "report move"),
-        report([R_FIRE], f"{PREFIX}FIRE|{SIDE}|{unit_ref}|from=$CurrentZone$|target=$sdbp_target$", "report fire"),
+        report([K_SPENT], sentence("flip", state="spent"), "report flip to spent"),
+        report([K_FRESH], sentence("flip", state="fresh"), "report flip to fresh"),
+        report([K_MOVED], sentence("move"), "report move"),
+        report([R_FIRE], sentence("fire"), "report fire"),
     ]
     if "assault" in actions:
-        traits.append(report([R_ASSAULT], f"{PREFIX}ASSAULT|{SIDE}|{unit_ref}|from=$CurrentZone$|target=$sdbp_target$", "report assault"))
+        traits.append(report([R_ASSAULT], sentence("assault"), "report assault"))
     if "entrench" in actions:
-        traits.append(report([K_ENTRENCH], f"{PREFIX}ENTRENCH|{SIDE}|{unit_ref}|area=$CurrentZone$", "report entrenchment"))
+        traits.append(report([K_ENTRENCH], sentence("entrench"), "report entrenchment"))
     traits += [
-        report([R_HIT_FLIP], f"{PREFIX}DAMAGE|{SIDE}|{unit_ref}|area=$CurrentZone$|result=flip", "report damage: flip"),
-        report([R_HIT_ELIMINATE], f"{PREFIX}DAMAGE|{SIDE}|{unit_ref}|area=$CurrentZone$|result=eliminate", "report damage: eliminate"),
-        report([R_RETREAT], f"{PREFIX}RETREAT|{SIDE}|{unit_ref}|from=$CurrentZone$|to=$sdbp_target$", "report retreat"),
-        report([K_ELIMINATE], f"{PREFIX}ELIMINATE|{SIDE}|{unit_ref}|from=$OldZone$", "report elimination"),
-        report([K_REMOVE], f"{PREFIX}REMOVE|{SIDE}|{unit_ref}|from=$OldZone$", "report removal"),
+        report([R_HIT_FLIP], sentence("damage", result="flip"), "report damage: flip"),
+        report([R_HIT_ELIMINATE], sentence("damage", result="eliminate"), "report damage: eliminate"),
+        report([R_RETREAT], sentence("retreat"), "report retreat"),
+        report([K_ELIMINATE], sentence("eliminate"), "report elimination"),
+        report([K_REMOVE], sentence("remove"), "report removal"),
         basic_piece(""),
     ]
     return Piece(tuple(traits))
@@ -207,7 +206,6 @@ def _card_prototype(game: GameData, side: Side | None) -> Piece:
         triggers.append(
             trigger("Discard for entrenchment…", K_ENTRENCH, [P_DIG, R_DIG, K_RESET, M_DIG], "entrench: prompt, report, reset, move")
         )
-    card_ref = "card=$sdbp_id$"
     discard = layout.discard_name(side) if side else layout.REMOVED_CARDS
     masked = f"{side.label} card" if side else "Special card"
     traits: list[Trait] = [
@@ -226,13 +224,13 @@ def _card_prototype(game: GameData, side: Side | None) -> Piece:
         x, y = HAND_DRAW_POINT
         traits.append(send_to("", K_DRAW, hand, hand, x, y, "draw: into the hand (the Draw button)"))
     traits += [
-        report([R_PLAY], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=play|target=$sdbp_target$", "report play"),
-        report([K_DISCARD], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=discard", "report discard"),
+        report([R_PLAY], sentence("play"), "report play"),
+        report([K_DISCARD], sentence("discard"), "report discard"),
     ]
     if removable:
-        traits.append(report([K_REMOVE], f"{PREFIX}CARD|{SIDE}|{card_ref}|action=remove", "report removal"))
+        traits.append(report([K_REMOVE], sentence("remove-card"), "report removal"))
     if entrench:
-        traits.append(report([R_DIG], f"{PREFIX}ENTRENCH|{SIDE}|{card_ref}|area=$sdbp_target$", "report entrenchment"))
+        traits.append(report([R_DIG], sentence("entrench-card"), "report entrenchment"))
     traits.append(basic_piece(""))
     return Piece(tuple(traits))
 
@@ -241,11 +239,8 @@ def _marker_prototype() -> Piece:
     return Piece(
         (
             delete("Delete", K_DELETE),
-            report(
-                [K_MOVED],
-                f"{PREFIX}MOVE|{SIDE}|marker=$sdbp_id$|state=$sdbp_state$|from=$OldZone$|to=$CurrentZone$",
-                "report move",
-            ),
+            # a marker dragged from the palette was on no map: it is placed, not moved
+            report([K_MOVED], vassal_choice("OldMap", sentence("place-marker"), sentence("move-marker")), "report move"),
             basic_piece(""),
         )
     )
@@ -333,7 +328,7 @@ def marker_piece(kind: MarkerKind, gpid: int, state_index: int = 0) -> Piece:
     level_cmds = [PropCommand("", k_state(i), ("P", str(i + 1))) for i in range(len(states))]
     state_cmds = [PropCommand(state_label(kind, s), k_state(i), ("P", s)) for i, s in enumerate(states)]
     reports = [
-        report([k_state(i)], f"{PREFIX}MARKER|{SIDE}|marker=$sdbp_id$|state={s}|area=$CurrentZone$", f"report state {s}")
+        report([k_state(i)], sentence("marker", _label=state_label(kind, s), state=s), f"report state {s}")
         for i, s in enumerate(states)
     ]
     traits: list[Trait] = [

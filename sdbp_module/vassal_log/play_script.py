@@ -61,6 +61,7 @@ from sdbp_module.codec.module_info import (
     marker_value,
     parse_build_file,
 )
+from sdbp_module.codec.sentences import parse_format
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.zipread import open_archive
 from sdbp_module.errors import CodecError
@@ -138,12 +139,10 @@ class ModuleControls:
 
 
 def _report_fields(fmt: str) -> tuple[str, dict[str, str]] | None:
-    """An ``SDBP|1|EVENT|k=v|…`` report format: the event and its fixed fields."""
-    tokens = fmt.split("|")
-    if len(tokens) < 3 or tokens[0] != "SDBP":
-        return None
-    values = dict(t.split("=", 1) for t in tokens[3:] if "=" in t)
-    return tokens[2], values
+    """A report format of the module (either format, ``sentences.parse_format``): the event and its
+    fixed fields."""
+    record = parse_format(fmt)
+    return None if record is None else (record[0], dict(record[1]))
 
 
 def _slot_traits(text: str, prototypes: dict[str, tuple[list[str], list[str]]]) -> tuple[list[str], list[str]] | None:

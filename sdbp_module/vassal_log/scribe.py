@@ -12,10 +12,11 @@ interpretation's unit tests; it writes, it never judges.
 
 What is modelled:
 
-- every report line with the engine's decoration: ``* `` from a piece's Report Action, a dice
-  button (``DiceButton.formatResult``), the turn tracker (``TurnTracker.save``) and the map's move
-  report (``MovementReporter``); a bare ``*`` from the toolbar Global Key Commands (the Pass and
-  result buttons: ``GlobalCommand.apply`` writes ``"*" + reportText``);
+- every report line, a sentence of format 2 (``codec.sentences.record_sentence``: pieces by their
+  names, places by the zones' location names), with the engine's decoration: ``* `` from a piece's
+  Report Action, a dice button (``DiceButton.formatResult``), the turn tracker (``TurnTracker.save``)
+  and the map's move report (``MovementReporter``); a bare ``*`` from the toolbar Global Key
+  Commands (the Pass and result buttons: ``GlobalCommand.apply`` writes ``"*" + reportText``);
 - a Report Action's line as the child of the ``D/`` its ``ChangeTracker`` gives (new state = old
   state), merged into the ``D/`` before it when that changed the same piece and has no sub-commands
   (a Layer flip, a Dynamic Property prompt);
@@ -34,8 +35,10 @@ What is modelled:
   command as its child (its counter state carries the tracker's loop and loop limit, as the set-up
   save gives them), and **Next** at the last turn's last phase (``stay_at_last_turn``: the stay
   hotkey's nested **Previous** logs the last phase again, then its report);
-- the map's move and create reports name places by the zones' ``locationFormat`` (``14 Béatrice``),
-  read from the module's ``buildFile.xml``;
+- the map's move and create reports, written only when the module's main map has a move / create
+  format (modules of format 1; a module of format 2 has none: the MOVE sentence is a move's one
+  line), name places by the zones' ``locationFormat`` (``14 Béatrice``), read from the module's
+  ``buildFile.xml``;
 - the toolbar helpers (report-formats §2.13, ``GlobalCommand.apply``): the ``*`` report line with
   each matching piece's key command as a child, pieces visited map by map, stack by stack (the
   order the stacks were made), bottom to top: **Refresh units** (each unit's Layer ``D/`` with its
@@ -79,13 +82,14 @@ from sdbp_module.codec.envelope import (
     encode_envelope,
 )
 from sdbp_module.codec.module_info import marker_value, read_module
+from sdbp_module.codec.sentences import parse_format, record_sentence
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import Command, decode_tree, encode_tree
 from sdbp_module.codec.zipread import open_archive
 from sdbp_module.errors import CodecError
 from sdbp_module.ids import Side
-from sdbp_module.replay.vlog.lines import format_line, side_name
+from sdbp_module.replay.vlog.lines import side_name
 from sdbp_module.replay.vlog.start import PHASES
 from sdbp_module.replay.vlog.tracker import SPENT_LAYER, TrackedPiece, Tracker
 from sdbp_module.replay.vlog.zones import MAIN_MAP, Zones
@@ -141,6 +145,9 @@ class ModuleText:
     locations: dict[str, str]
     last_turn_report: str
     refresh_except: tuple[str, str] | None = None
+    move_report: bool = True
+    create_report: bool = True
+    buttons: dict[str, str] = field(default_factory=dict)
 
 
 _REFRESH_EXCEPT = re.compile(r'side=="([^"]+)" && Count\("\{sdbp_id==\\"([^"\\]+)\\"')
@@ -159,11 +166,27 @@ def module_text(build_file: bytes) -> ModuleText:
         (g for g in root.iter("VASSAL.build.module.GlobalKeyCommand") if g.get("name") == "Refresh units"), None
     )
     found = _REFRESH_EXCEPT.search(refresh.get("filter", "")) if refresh is not None else None
+    main = next((m for m in root.iter("VASSAL.build.module.Map") if m.get("mapName") == MAIN_MAP), None)
+    buttons: dict[str, str] = {}
+    for gkc in root.iter("VASSAL.build.module.GlobalKeyCommand"):
+        record = parse_format(gkc.get("reportFormat", ""))
+        if record is not None and record[0] == "HELPER":
+            values = dict(record[1])
+            what = values.get("helper", "") + (f":{values['for']}" if "for" in values else "")
+            buttons[what] = gkc.get("buttonText", "") or gkc.get("name", "")
     return ModuleText(
         locations,
         "" if hotkey is None else hotkey.get("reportFormat", ""),
         None if found is None else (found.group(1), found.group(2)),
+        main is None or bool(main.get("moveWithinFormat")),
+        main is None or bool(main.get("createFormat")),
+        buttons,
     )
+
+
+def basic_name(piece: TrackedPiece) -> str:
+    """A piece's ``$BasicName$`` (its BasicPiece's name; a card's is its ``card_name``)."""
+    return se_decode(piece.types[-1][len("piece;") :], ";")[3]
 
 
 def piece_name(piece: TrackedPiece) -> str:
@@ -488,6 +511,23 @@ class Scribe:
         piece.set_state(new)
         return _Cmd(_CHANGE, [piece.piece_id, new, old])
 
+    def _say(self, event: str, fields: list[tuple[str, str]], *, label: str = "", button: str = "") -> str:
+        """The sentence the module writes for a record (``codec.sentences``, format 2): pieces by their
+        names, zones by their location names, as the module's report formats make them."""
+        names = {p.sdbp_id: basic_name(p) for p in self.tracker.pieces.values() if p.sdbp_id}
+        return record_sentence(event, fields, name_of=names, location_of=self.module_text.locations, label=label, button=button)
+
+    @staticmethod
+    def _face_label(piece: TrackedPiece, state: str) -> str:
+        """The menu name of a marker's face (its ``sdbp_state`` property's command for ``state``)."""
+        for trait_type in piece.types:
+            if trait_type.startswith("PROP;sdbp_state;"):
+                for command in se_decode(se_decode(trait_type[5:], ";")[2], ","):
+                    parts = se_decode(command, ":")
+                    if len(parts) >= 3 and se_decode(parts[2], ",")[-1] == state:
+                        return parts[0]
+        return state
+
     def _report(self, piece: TrackedPiece, line: str) -> _Cmd:
         """What a Report Action returns (``ReportState.myKeyEvent``): its ``ChangeTracker``'s ``D/``
         (the state does not change) with the decorated line as its child."""
@@ -594,7 +634,8 @@ class Scribe:
             f"* {', '.join(names)} moves {self.location(k[4])} &rarr; {self.location(self.zones.zone_name(float(k[2]), float(k[3])) or '')} *"
             for k, names in summaries.items()
         ]
-        comm = comm.append(_join(*(_chat(line) for line in lines)))
+        if self.module_text.move_report:
+            comm = comm.append(_join(*(_chat(line) for line in lines)))
         if line_of is None:
             return comm
         return comm.append(_join(*(self._report(p, line_of(p, old_zones[p.piece_id])) for p, *_ in moved)))
@@ -610,7 +651,7 @@ class Scribe:
 
         def line(piece: TrackedPiece, old_zone: str) -> str:
             fields = [("side", side_name(side)), ("unit", piece.sdbp_id or ""), ("from", old_zone), ("to", self.zone_of(piece))]
-            return format_line("MOVE", fields)
+            return self._say("MOVE", fields)
 
         self._log(self._drag([(self.piece(u), MAIN_MAP, str(x), str(y)) for u in units], line))
 
@@ -622,7 +663,7 @@ class Scribe:
         for uid in units:
             piece = self.piece(uid)
             state = "spent" if spent else "fresh"
-            line = format_line("FLIP", [("side", side_name(side)), ("unit", uid), ("area", self.zone_of(piece)), ("state", state)])
+            line = self._say("FLIP", [("side", side_name(side)), ("unit", uid), ("area", self.zone_of(piece)), ("state", state)])
             trees.append(self._flip(piece, spent).append(self._report(piece, line)))
         self._log(_join(*trees))
 
@@ -632,7 +673,7 @@ class Scribe:
         self._begin()
         name = DICE_BUTTONS.get(purpose, f"{len(values)}d6")
         result = ",".join(str(v) for v in values)
-        line = format_line("DICE", [("side", side_name(side)), ("purpose", purpose), ("dice", result), ("total", str(sum(values)))])
+        line = self._say("DICE", [("side", side_name(side)), ("purpose", purpose), ("dice", result), ("total", str(sum(values)))])
         new = {"_result": result, "_total": str(sum(values)), "_keep": str(len(values)), "_summary": dice_summary(values)}
         c = _chat("* " + line)
         for suffix, start in DICE_START.items():
@@ -651,7 +692,7 @@ class Scribe:
 
     def _phase_line(self, turn: int, phase: str, side: Side | None, old: str) -> _Cmd:
         """``TurnTracker.save``: the PHASE line with the ``TURN`` command (new state, ``old``) as its child."""
-        line = format_line("PHASE", [("turn", str(turn)), ("phase", phase), ("side", side_name(side))])
+        line = self._say("PHASE", [("turn", str(turn)), ("phase", phase), ("side", side_name(side))])
         new = turn_state(turn, phase, self.loop_limit)
         self.turn = new
         return _chat("* " + line).append(_Cmd(_TURN, [TRACKER_ID, new, old]))
@@ -670,11 +711,11 @@ class Scribe:
 
     def pass_(self, side: Side) -> None:
         """The toolbar **Pass** button (``GlobalCommand.apply``: ``"*"`` + the report, no piece answers)."""
-        self._log(_chat("*" + format_line("PASS", [("side", side_name(side))])))
+        self._log(_chat("*" + self._say("PASS", [("side", side_name(side))])))
 
     def result(self, side: Side | None, winner: Side) -> None:
         """A side's **<label> win** button (report-formats §2.12), a Global Key Command too."""
-        self._log(_chat("*" + format_line("RESULT", [("side", side_name(side)), ("winner", winner.label)])))
+        self._log(_chat("*" + self._say("RESULT", [("side", side_name(side)), ("winner", winner.label)])))
 
     def _helper(self, side: Side | None, helper: str, for_side: Side | None = None) -> _Cmd:
         """A helper button's report (``GlobalCommand.apply``: ``"*"`` + the HELPER line, §2.13), the root
@@ -682,7 +723,8 @@ class Scribe:
         fields = [("side", side_name(side)), ("helper", helper)]
         if for_side is not None:
             fields.append(("for", for_side.label))
-        return _chat("*" + format_line("HELPER", fields))
+        what = helper if for_side is None else f"{helper}:{for_side.label}"
+        return _chat("*" + self._say("HELPER", fields, button=self.module_text.buttons.get(what, helper)))
 
     def _visit_order(self) -> list[TrackedPiece]:
         """The pieces of the main map in a Global Key Command's visiting order: stack by stack, in the
@@ -711,7 +753,7 @@ class Scribe:
                 continue
             if zone in marked and marker_value(piece.types, piece.states, "side") == held_side:
                 continue
-            line = format_line("FLIP", [("side", side_name(side)), ("unit", piece.sdbp_id or ""), ("area", zone), ("state", "fresh")])
+            line = self._say("FLIP", [("side", side_name(side)), ("unit", piece.sdbp_id or ""), ("area", zone), ("state", "fresh")])
             root.append(self._flip(piece, False).append(self._report(piece, line)))
             flipped.append(piece.sdbp_id or "")
         self._log(root)
@@ -778,7 +820,7 @@ class Scribe:
 
         def line(piece: TrackedPiece) -> str:
             fields = [("side", side_name(side)), ("unit", piece.sdbp_id or ""), ("from", self.zone_of(piece)), ("target", target)]
-            return format_line(word, fields)
+            return self._say(word, fields)
 
         for piece in selected:
             if piece.piece_id in done:
@@ -810,7 +852,7 @@ class Scribe:
         trees = []
         for uid in units:
             piece = self.piece(uid)
-            trees.append(self._report(piece, format_line("ENTRENCH", [("side", side_name(side)), ("unit", uid), ("area", self.zone_of(piece))])))
+            trees.append(self._report(piece, self._say("ENTRENCH", [("side", side_name(side)), ("unit", uid), ("area", self.zone_of(piece))])))
         self._log(_join(*trees))
 
     def _hand_slot(self, hand: str) -> tuple[str, str]:
@@ -838,7 +880,7 @@ class Scribe:
         fields = [("side", side_name(side)), ("card", card), ("action", action)]
         if action == "play":
             fields.append(("target", target))
-        line = format_line("CARD", fields)
+        line = self._say("CARD", fields)
         trait_key = {"play": keys.M_PLAY, "discard": keys.K_DISCARD}.get(action, keys.K_REMOVE)
         pile = to or se_decode(piece.types[self._trait(piece, "return;", 1, trait_key)][len("return;") :], ";")[7]
         if action == "play":
@@ -854,7 +896,7 @@ class Scribe:
         the reset ``D/``, then the card's move to the side's discard pile (no ``CARD`` line)."""
         self._begin()
         piece = self.piece(card)
-        line = format_line("ENTRENCH", [("side", side_name(side)), ("card", card), ("area", area)])
+        line = self._say("ENTRENCH", [("side", side_name(side)), ("card", card), ("area", area)])
         pile = se_decode(piece.types[self._trait(piece, "return;", 1, keys.M_DIG)][len("return;") :], ";")[7]
         self._log(_join(self._prop(piece, "sdbp_target", area), self._report(piece, line), self._prop(piece, "sdbp_target", ""), self._onto_pile(piece, pile)))
 
@@ -880,8 +922,8 @@ class Scribe:
         for placed in self._place(piece, dest[2], x, y, under):
             c = c.append(placed)
         who = [("side", side_name(side)), ("unit", piece.sdbp_id or "")]
-        c = c.append(self._report(piece, format_line("MOVE", [*who, ("from", zone), ("to", self.zone_of(piece))])))
-        return c.append(self._report(piece, format_line("ELIMINATE", [*who, ("from", zone)])))
+        c = c.append(self._report(piece, self._say("MOVE", [*who, ("from", zone), ("to", self.zone_of(piece))])))
+        return c.append(self._report(piece, self._say("ELIMINATE", [*who, ("from", zone)])))
 
     def eliminate(self, side: Side, unit: str) -> None:
         """The unit menu's **Eliminate** (report-formats §2.8)."""
@@ -897,9 +939,9 @@ class Scribe:
         self._begin()
         piece = self.piece(unit)
         zone = self.zone_of(piece)
-        report = self._report(piece, format_line("DAMAGE", [("side", side_name(side)), ("unit", unit), ("area", zone), ("result", result)]))
+        report = self._report(piece, self._say("DAMAGE", [("side", side_name(side)), ("unit", unit), ("area", zone), ("result", result)]))
         if result == "flip":
-            line = format_line("FLIP", [("side", side_name(side)), ("unit", unit), ("area", zone), ("state", "spent")])
+            line = self._say("FLIP", [("side", side_name(side)), ("unit", unit), ("area", zone), ("state", "spent")])
             self._log(_join(report, self._flip(piece, True).append(self._report(piece, line))))
         else:
             self._log(_join(report, self._eliminate(side, piece)))
@@ -911,7 +953,7 @@ class Scribe:
         self._begin()
         piece = self.piece(unit)
         value = to if typed is None else typed
-        line = format_line("RETREAT", [("side", side_name(side)), ("unit", unit), ("from", self.zone_of(piece)), ("to", value)])
+        line = self._say("RETREAT", [("side", side_name(side)), ("unit", unit), ("from", self.zone_of(piece)), ("to", value)])
         self._log(_join(self._prop(piece, "sdbp_target", value), self._report(piece, line), self._prop(piece, "sdbp_target", "")))
         self.move(side, [unit], to)
 
@@ -960,8 +1002,8 @@ class Scribe:
         stack_state = _enc([MAIN_MAP, str(x), str(y), piece_id, STACK_LAYER], ";")
         self.tracker.add(stack, "stack", stack_state)
         fields = [("side", side_name(side)), ("marker", kind), ("state", state), ("from", ""), ("to", self.zone_of(marker))]
-        created = _chat(f"* {piece_name(marker)} created in {self.location(self.zone_of(marker))} *")
-        self._log(_join(add, _Cmd(_ADD, [stack, "stack", stack_state]), created, self._report(marker, format_line("MOVE", fields))))
+        created = _chat(f"* {piece_name(marker)} created in {self.location(self.zone_of(marker))} *") if self.module_text.create_report else _Cmd(_NULL, [])
+        self._log(_join(add, _Cmd(_ADD, [stack, "stack", stack_state]), created, self._report(marker, self._say("MOVE", fields))))
         return piece_id
 
     def set_marker(self, side: Side | None, piece_id: str, state: str) -> None:
@@ -980,7 +1022,7 @@ class Scribe:
         new = pieces.join_chain(states)
         piece.set_state(new)
         fields = [("side", side_name(side)), ("marker", piece.sdbp_id or ""), ("state", state), ("area", self.zone_of(piece))]
-        line = _chat("* " + format_line("MARKER", fields))
+        line = _chat("* " + self._say("MARKER", fields, label=self._face_label(piece, state)))
         self._log(_Cmd(_NULL, [], [line]) if new == old else _Cmd(_CHANGE, [piece_id, new, old], [line]))
 
     @staticmethod

@@ -1,20 +1,24 @@
-"""The module's machine-readable chat lines, ``SDBP|1|EVENT|key=value|…`` (``docs/report-formats.md`` §1).
+"""The module's report lines (``docs/report-formats.md``), both formats, as one record.
 
-Parsing rule of that page: find the first ``SDBP|`` in the chat text; the record runs to the end,
-trailing spaces stripped; token 1 is the format version, token 2 the event word, the rest
-``key=value`` split on the first ``=``. Unknown keys are kept. A line inside an undo reads
-``* UNDO: * SDBP|1|…``: ``is_undo`` is then true.
+Format 2 (modules built now): a sentence of the game, ``* <side> moves <unit name> (<unit id>) from
+<location> to <location>``, read by the one table of ``codec.sentences`` back to the event word and
+the fields of format 1. Format 1 (older modules and their logs): ``SDBP|1|EVENT|key=value|…``; its
+parsing rule: find the first ``SDBP|`` in the chat text; the record runs to the end, trailing spaces
+stripped; token 1 is the format version, token 2 the event word, the rest ``key=value`` split on the
+first ``=``. Unknown keys are kept. A line inside an undo reads ``* UNDO: * …``: ``is_undo`` is
+then true.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sdbp_module.codec import sentences
 from sdbp_module.ids import Side
 
 MARK = "SDBP|"
 VERSION = "1"
-
+"""The format of the ``SDBP|`` records; format 2 is ``sentences.VERSION``."""
 
 
 def side_named(text: str) -> Side | None:
@@ -58,10 +62,14 @@ class ReportLine:
 
 
 def parse_line(chat: str) -> ReportLine | None:
-    """The record in a chat text, ``None`` if there is none; ``LineError`` if it is malformed."""
+    """The record in a chat text, ``None`` if there is none; ``LineError`` if a format-1 record is
+    malformed."""
     start = chat.find(MARK)
     if start < 0:
-        return None
+        found = sentences.parse_sentence(chat)
+        if found is None:
+            return None
+        return ReportLine(found[0], found[1], found[2], found[3])
     record = chat[start:].rstrip(" ")
     tokens = record.split("|")
     if len(tokens) < 3 or not tokens[2]:
@@ -78,7 +86,8 @@ def parse_line(chat: str) -> ReportLine | None:
 
 
 def format_line(event: str, fields: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str:
-    """Write a record (inverse of :func:`parse_line` without the engine's decoration)."""
+    """Write a format-1 record (inverse of :func:`parse_line` without the engine's decoration): what
+    modules built before format 2 wrote; the scribe writes sentences (``sentences.render``)."""
     return "|".join(["SDBP", VERSION, event, *(f"{k}={v}" for k, v in fields)])
 
 

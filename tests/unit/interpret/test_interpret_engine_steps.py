@@ -26,10 +26,10 @@ F, V = FRENCH, VIET_MINH
 
 def test_pass_lines_with_a_bare_star_and_with_a_spaced_one(game: GameData, module: Path) -> None:
     s = Scribe(module)
-    s.pass_(V)  # the button: "*SDBP|1|PASS|…"
+    s.pass_(V)  # the button: "*Viet Minh passes" (format 2)
     s.chat("* SDBP|1|PASS|side=French")  # as an older page of report-formats described it
     s.chat("SDBP|1|PASS|side=Viet Minh")  # undecorated
-    assert s.steps[0] == ["CHAT*SDBP|1|PASS|side=Viet Minh"]
+    assert s.steps[0] == ["CHAT*Viet Minh passes"]
     assert run(s, game, module) == ([Pass(where=w(1), side=V), Pass(where=w(2), side=F), Pass(where=w(3), side=V)], [])
 
 
@@ -74,7 +74,7 @@ def test_null_and_empty_rooted_steps_give_nothing_and_keep_the_step_numbers(game
     s.step([""])
     s.pass_(V)
     steps = [c.text for c in decode_tree(s.text()).children if c.text.startswith("LOG")]
-    assert steps == ["LOG\tnull", "LOG\t", "LOG\t", "LOG\tCHAT*SDBP|1|PASS|side=Viet Minh"]
+    assert steps == ["LOG\tnull", "LOG\t", "LOG\t", "LOG\tCHAT*Viet Minh passes"]
     assert run(s, game, module) == ([Pass(where=w(2), side=F), Pass(where=w(4), side=V)], [])
 
 
@@ -86,7 +86,7 @@ def test_report_actions_unchanged_d_and_merged_prompts_read_as_before(game: Game
     events, problems = run(s, game, module)
     assert events[0] == Fire(where=w(1), side=V, units=(UnitId("VM-312-165-115-1"), UnitId("VM-312-165-115-2")), from_area=AreaId(8), target=AreaId(14))
     assert [type(e).__name__ for e in events] == ["Fire", "Entrench"]
-    assert problems == [Problem(w(2), "FIRE line: target='' is not an area of the map: 'SDBP|1|FIRE|side=Viet Minh|unit=VM-312-165-115-3|from=8|target='")]
+    assert problems == [Problem(w(2), "FIRE line: target='' is not an area of the map: 'Viet Minh fires with 115/165 3 (VM-312-165-115-3) from 8 Upper Nam Yum at area'")]
 
 
 def test_a_step_nested_thousands_deep_is_read_without_recursion(game: GameData, module: Path) -> None:

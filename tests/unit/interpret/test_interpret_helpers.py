@@ -33,7 +33,7 @@ def test_refresh_flips_spent_units_but_french_ones_under_no_supply(game: GameDat
     s.add_marker(V, "no-supply", "no-supply", "14")
     flipped = s.refresh(F)
     assert sorted(flipped) == ["FR-8BPC-1", "VM-312-165-115-1"]
-    assert s.steps[-1][0] == "CHAT*SDBP|1|HELPER|side=French|helper=refresh"
+    assert s.steps[-1][0] == "CHAT*French uses Refresh units (refresh)"
     events, problems = run(s, game, module)
     assert problems == []
     (flip,) = [e for e in events if isinstance(e, Flip) and not e.spent]
@@ -49,7 +49,7 @@ def test_clear_markers_removes_them_from_their_areas(game: GameData, module: Pat
     assert len(s.clear_markers(V, "fire")) == 2
     assert len(s.clear_markers(V, "no-supply")) == 1
     assert s.clear_markers(V, "fire") == []  # nothing left: the line alone
-    assert s.steps[-1] == ["CHAT*SDBP|1|HELPER|side=Viet Minh|helper=clear-fire"]
+    assert s.steps[-1] == ["CHAT*Viet Minh uses Clear fire markers (clear-fire)"]
     events, problems = run(s, game, module)
     assert problems == []
     assert events[3:] == [
@@ -78,7 +78,7 @@ def test_next_at_the_last_turn_stays_there_and_gives_no_new_phase(game: GameData
     last = game.game.turns
     s.phase(last, "end", V)
     s.stay_at_last_turn(V)
-    assert s.steps[1][0] == f"CHAT* SDBP|1|PHASE|turn={last}|phase=end|side=Viet Minh"
+    assert s.steps[1][0] == f"CHAT* Viet Minh starts Turn {last} · end phase"
     assert s.steps[2] == [f"CHAT* Turn {last} is the last turn (rules 4.0 C): the tracker stays at turn {last}, phase end"]
     events, problems = read(decode_tree(s.text()), game, module)
     assert problems == [] and events == [PhaseStart(where=w(1), turn=last, phase=Phase.END)]

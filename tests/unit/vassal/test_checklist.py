@@ -283,10 +283,10 @@ def test_keystroke_modifiers_use_the_combined_masks() -> None:
         assert int(k.split(",")[1]) in (0, 130, 195)
 
 
-def test_xml_layer_escaping_round_trips_html_entities(built: Built) -> None:
-    main = next(built.root.iter(M + "Map"))
-    assert main.get("moveWithinFormat") == "$pieceName$ moves $previousLocation$ &rarr; $location$ *"
-    assert b"&amp;rarr;" in built.entries["buildFile.xml"]
+def test_xml_layer_escaping_round_trips_quotes_in_attributes(built: Built) -> None:
+    pass_button = next(g for g in built.root.iter(M + "GlobalKeyCommand") if g.get("name") == "Pass")
+    assert pass_button.get("filter") == '{sdbp_kind=="pass"}'
+    assert b'filter="{sdbp_kind==&quot;pass&quot;}"' in built.entries["buildFile.xml"]
 
 
 def test_buildfile_is_utf8_with_non_ascii_written_raw(built: Built) -> None:

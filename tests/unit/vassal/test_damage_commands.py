@@ -41,9 +41,9 @@ def reports(traits: list[list[str]]) -> dict[str, tuple[str, str]]:
 def test_take_hit_flip_reports_then_sends_the_layers_flip_key(built: Built, proto: str) -> None:
     traits = prototype_traits(built, proto)
     assert triggers(traits)["Take hit: flip"] == ("72,130", ["57413,0,sdbpHitFlipReport", "70,130"])
-    assert reports(traits)["57413,0,sdbpHitFlipReport"] == (f"SDBP|1|DAMAGE|{SIDE_UNIT}|area=$CurrentZone$|result=flip", "true")
+    assert reports(traits)["57413,0,sdbpHitFlipReport"] == ("$PlayerSide$ takes a hit on $BasicName$ ($sdbp_id$) in $LocationName$: flipped", "true")
     # the key it sends is the units' Layer increase key (Flip to spent), which the FLIP report also hears
-    assert pieces.K_SPENT == "70,130" and reports(traits)["70,130"][0].endswith("state=spent")
+    assert pieces.K_SPENT == "70,130" and reports(traits)["70,130"][0].endswith(" to spent")
 
 
 @pytest.mark.parametrize("proto", UNIT_PROTOTYPES)
@@ -52,7 +52,7 @@ def test_take_hit_eliminate_reports_before_it_sends_eliminate(built: Built, prot
     key, actions = triggers(traits)["Take hit: eliminate"]
     assert (key, actions) == ("72,195", ["57414,0,sdbpHitEliminateReport", "69,130"])
     assert reports(traits)["57414,0,sdbpHitEliminateReport"] == (
-        f"SDBP|1|DAMAGE|{SIDE_UNIT}|area=$CurrentZone$|result=eliminate",
+        "$PlayerSide$ takes a hit on $BasicName$ ($sdbp_id$) in $LocationName$: eliminated",
         "true",
     )
     # the report key goes first: $CurrentZone$ is read before the unit leaves (report-formats §2.10)
@@ -68,7 +68,7 @@ def test_retreat_prompts_reports_and_resets_without_moving(built: Built, proto: 
         "82,195",
         ["57415,0,sdbpRetreatPrompt", "57416,0,sdbpRetreatReport", "57402,0,sdbpResetTarget"],
     )
-    assert reports(traits)["57416,0,sdbpRetreatReport"] == (f"SDBP|1|RETREAT|{SIDE_UNIT}|from=$CurrentZone$|to=$sdbp_target$", "true")
+    assert reports(traits)["57416,0,sdbpRetreatReport"] == ("$PlayerSide$ retreats $BasicName$ ($sdbp_id$) from $LocationName$ to area $sdbp_target$", "true")
     prop = next(f for f in traits if f[0] == "PROP" and f[1] == "sdbp_target")
     commands = {decode(c, ":")[1]: decode(decode(c, ":")[2], ",") for c in decode(prop[3], ",")}
     assert commands["57415,0,sdbpRetreatPrompt"] == ["R", "Retreat to area number"]
@@ -103,8 +103,8 @@ def test_assault_dice_button_beside_fire(built: Built) -> None:
     assert names[:2] == ["Fire 2d6", "Assault 2d6"]
     assault = buttons[1]
     assert (assault.get("text"), assault.get("nDice"), assault.get("nSides")) == ("Assault 2d6", "2", "6")
-    assert assault.get("reportFormat") == "SDBP|1|DICE|side=$PlayerSide$|purpose=assault|dice=$result$|total=$numericalTotal$"
-    assert assault.get("reportFormat") == buildfile.dice_report("assault")
+    assert assault.get("reportFormat") == "$PlayerSide$ rolls 2d6 for assault: $result1$ + $result2$ = $numericalTotal$"
+    assert assault.get("reportFormat") == buildfile.dice_report("assault", 2)
     fire = buttons[0]
     own = ("name", "text", "tooltip", "reportFormat", "hotkey")  # each button its own hotkey (F2, F3)
     assert {k: v for k, v in assault.attrib.items() if k not in own} == {k: v for k, v in fire.attrib.items() if k not in own}

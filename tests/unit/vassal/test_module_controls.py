@@ -118,11 +118,11 @@ def test_the_built_trackers_last_turn_and_set_up_state_agree(built: Built) -> No
 def test_areas_show_number_and_name_in_reports_and_tool_tips(built: Built) -> None:
     zones = {z.get("name"): z for z in built.root.iter(M + "map.boardPicker.board.mapgrid.Zone")}
     for area in built.game.areas:
-        zone = zones[str(area.id)]  # the zone name stays the number: $CurrentZone$ in every SDBP line
+        zone = zones[str(area.id)]  # the zone name stays the number ($CurrentZone$); sentences name the location
         assert zone.get("locationFormat") == f"$name$ {area.name}"
     assert zones["Eliminated"].get("locationFormat") == "$name$"
     main = next(m for m in built.root.iter(M + "Map") if m.get("mapName") == layout.MAP_NAME)
-    assert "$location$" in main.get("moveToFormat", "") and "$previousLocation$" in main.get("moveToFormat", "")
+    assert main.get("moveToFormat") == main.get("moveWithinFormat") == main.get("createFormat") == ""  # one line per move: the MOVE sentence
     viewer = next(main.iter(M + "map.CounterDetailViewer"))
     assert viewer.get("summaryReportFormat") == viewer.get("emptyHexReportForma") == "$LocationName$"
     assert viewer.get("minDisplayPieces") == "0"  # also over one counter and over an empty area
@@ -136,13 +136,13 @@ def test_the_end_phase_helpers_send_the_existing_keys_and_write_helper_lines(bui
     root = built.root
     refresh = _button(root, "Refresh units")
     assert refresh.get("hotkey") == pieces.K_FRESH and refresh.get("deckCount") == "0"
-    assert refresh.get("reportFormat") == "SDBP|1|HELPER|side=$PlayerSide$|helper=refresh"
+    assert refresh.get("reportFormat") == "$PlayerSide$ uses Refresh units (refresh)"
     match = refresh.get("filter", "")
     assert "Spent_Level==2" in match and 'side=="viet_minh"' in match and "no-supply" in match and "$" not in match
     for name, kind, helper in (("Clear fire markers", "fire", "clear-fire"), ("Clear No Supply markers", "no-supply", "clear-no-supply")):
         button = _button(root, name)
         assert (button.get("hotkey"), button.get("filter")) == (pieces.K_DELETE, f'{{sdbp_id=="{kind}"}}')
-        assert button.get("reportFormat", "").endswith(f"|helper={helper}")
+        assert button.get("reportFormat", "") == f"$PlayerSide$ uses {name} ({helper})"
 
 
 def test_the_draw_buttons_draw_each_sides_cards_to_the_turns_hand_size(built: Built) -> None:
@@ -150,7 +150,7 @@ def test_the_draw_buttons_draw_each_sides_cards_to_the_turns_hand_size(built: Bu
     for side in game.game.sides:
         button = _button(built.root, f"Draw: {side.label}")
         assert button.get("hotkey") == pieces.K_DRAW and button.get("deckCount") == "-1"
-        assert button.get("reportFormat") == f"SDBP|1|HELPER|side=$PlayerSide$|helper=draw|for={side.label}"
+        assert button.get("reportFormat") == f"$PlayerSide$ uses Draw: {side.label} (draw for {side.label})"
         match = button.get("filter", "")
         assert f'CurrentZone=="{layout.deck_name(side)}"' in match and f'PlayerSide=="{side.label}"' in match
         assert f'"{layout.hand_name(side)}")' in match and "$" not in match

@@ -77,8 +77,8 @@ def test_sos_cards_take_sos_colours_not_dien_bien_phus(sos: GameData, sodbp: Gam
 
 def test_no_remove_from_game_nor_removed_pile_where_no_card_leaves_the_game(sos: GameData, sodbp: GameData) -> None:
     assert not sos.cards_leave_game and sodbp.cards_leave_game
-    assert "Remove from game" not in _card_traits(sos) and "action=remove" not in _card_traits(sos)
-    assert "Remove from game" in _card_traits(sodbp) and "action=remove" in _card_traits(sodbp)
+    assert "Remove from game" not in _card_traits(sos) and "from the game;" not in _card_traits(sos)
+    assert "Remove from game" in _card_traits(sodbp) and "from the game;" in _card_traits(sodbp)
     sos_piles = {b.name for b in layout.make_layout(sos).piles}
     assert layout.REMOVED_CARDS not in sos_piles and layout.REMOVED_CARDS not in buildfile.deck_contents(sos)
     assert layout.REMOVED_CARDS in {b.name for b in layout.make_layout(sodbp).piles}

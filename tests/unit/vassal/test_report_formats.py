@@ -1,12 +1,15 @@
-"""Every report the module writes is one the contract docs/report-formats.md documents, and vice versa."""
+"""Every report the module writes is a sentence of the one table (``codec.sentences``) that the contract
+docs/report-formats.md documents, and vice versa."""
 
 from __future__ import annotations
 
 import re
 
+from sdbp_module.codec import sentences
 from sdbp_module.codec.sequence import decode
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import PROJECT_ROOT
+from sdbp_module.replay.vlog.lines import parse_line
 from sdbp_module.vassal import buildfile
 from sdbp_module.vassal.verify import piece_traits
 
@@ -16,28 +19,17 @@ DOC = PROJECT_ROOT / "docs" / "report-formats.md"
 M = "VASSAL.build.module."
 
 
-def documented() -> dict[str, set[tuple[str, ...]]]:
-    """Event word -> the key sequences of its documented line shapes."""
-    out: dict[str, set[tuple[str, ...]]] = {}
+def documented() -> set[str]:
+    """The sentence templates the page's code blocks give (lines starting with ``{side}``)."""
+    out: set[str] = set()
     in_block = False
     for line in DOC.read_text(encoding="utf-8").splitlines():
         if line.startswith("```"):
             in_block = not in_block
             continue
-        if in_block and line.startswith("SDBP|1|"):
-            tokens = line.split("|")
-            out.setdefault(tokens[2], set()).add(tuple(t.split("=", 1)[0] for t in tokens[3:]))
+        if in_block and line.startswith("{side} "):
+            out.add(line)
     return out
-
-
-def shape(fmt: str) -> tuple[str, tuple[str, ...]]:
-    tokens = fmt[fmt.index("SDBP|") :].split("|")
-    assert tokens[:2] == ["SDBP", "1"], fmt
-    keys = []
-    for t in tokens[3:]:
-        assert "=" in t, (fmt, t)
-        keys.append(t.split("=", 1)[0])
-    return tokens[2], tuple(keys)
 
 
 def module_formats(built: Built) -> list[str]:
@@ -53,34 +45,45 @@ def module_formats(built: Built) -> list[str]:
     return formats
 
 
-def test_every_module_report_is_documented(built: Built) -> None:
+MARKER_MOVE = sentences.vassal_choice("OldMap", sentences.vassal_format("place-marker"), sentences.vassal_format("move-marker"))
+
+
+def written_templates(built: Built) -> set[str]:
+    """The template of every report format of the module (each ``$Property$`` read as ``0``)."""
+    names = set()
+    for fmt in module_formats(built):
+        if fmt == MARKER_MOVE:
+            names |= {"place-marker", "move-marker"}
+            continue
+        name = sentences.match_template(re.sub(r"\$\w+\$", "0", fmt))
+        assert name is not None, fmt
+        names.add(name)
+    return names
+
+
+def test_every_module_report_is_a_documented_sentence(built: Built) -> None:
     doc = documented()
-    formats = module_formats(built)
-    assert len(formats) > 20
-    for fmt in formats:
-        event, keys = shape(fmt)
-        assert keys in doc.get(event, set()), (event, keys)
+    names = written_templates(built)
+    assert len(module_formats(built)) > 20
+    assert {sentences.TEMPLATES[n].text for n in names} <= doc
+
+
+def test_every_documented_sentence_is_a_template_and_written_by_the_module(built: Built) -> None:
+    assert documented() == {t.text for t in sentences.TEMPLATES.values()}
+    assert written_templates(built) == set(sentences.TEMPLATES)
 
 
 def test_no_report_can_be_shown_as_html(built: Built) -> None:
     """Chat HTML is off, and the engine turns it back on only for a report whose text starts with a chat
-    colour code (``QuickColors``): every report starts with the ``SDBP|`` prefix, or (the map's move and
-    create reports) with the piece's name, which validation keeps from starting with one."""
+    colour code (``QuickColors``): every report starts with the acting side's label (or is the BeanShell
+    choice whose both sentences do), and the maps write no move or create report of their own."""
     (options,) = built.root.iter(M + "GlobalOptions")
     assert options.get("chatterHTMLSupport") == "Never"
-    assert all(fmt.startswith("SDBP|") for fmt in module_formats(built))
-    maps = [el for el in built.root.iter(M + "Map", M + "PlayerHand") if el.get("moveWithinFormat") or el.get("createFormat")]
-    assert maps
-    for el in maps:
-        for attribute in ("moveWithinFormat", "moveToFormat", "createFormat", "changeFormat"):
-            assert el.get(attribute, "") in ("", "$message$") or el.get(attribute, "").startswith("$pieceName$ "), attribute
-
-
-def test_every_documented_shape_is_written_by_the_module(built: Built) -> None:
-    written = {shape(f) for f in module_formats(built)}
-    for event, shapes in documented().items():
-        for keys in shapes:
-            assert (event, keys) in written, (event, keys)
+    assert all(fmt.startswith("$PlayerSide$ ") or fmt == MARKER_MOVE for fmt in module_formats(built))
+    for el in built.root.iter(M + "Map", M + "PlayerHand"):
+        for attribute in ("moveWithinFormat", "moveToFormat", "createFormat"):
+            assert el.get(attribute, "") == "", attribute
+        assert el.get("changeFormat") == "$message$"
 
 
 def test_the_dice_table_matches_the_buttons(game: GameData) -> None:
@@ -88,24 +91,42 @@ def test_the_dice_table_matches_the_buttons(game: GameData) -> None:
     assert [(name, int(n), purpose) for name, n, purpose in rows] == [b[:3] for b in buildfile.dice_buttons(game)]
 
 
-def parse_line(chat: str) -> tuple[str, dict[str, str]]:
-    """The parsing rule of report-formats §1, as a reader implements it."""
-    record = chat[chat.index("SDBP|") :].rstrip()
-    tokens = record.split("|")
-    return tokens[2], dict(t.split("=", 1) for t in tokens[3:])
+def record(chat: str) -> tuple[str, dict[str, str]]:
+    line = parse_line(chat)
+    assert line is not None, chat
+    return line.event, dict(line.fields)
 
 
 def test_lines_as_the_engine_decorates_them_parse() -> None:
-    line = "* " + buildfile.dice_report("fire").replace("$PlayerSide$", "French").replace("$result$", "3,5").replace("$numericalTotal$", "8")
-    assert parse_line(line) == ("DICE", {"side": "French", "purpose": "fire", "dice": "3,5", "total": "8"})
-    assert parse_line("* SDBP|1|PASS|side=Viet Minh") == ("PASS", {"side": "Viet Minh"})  # 3.7 decorates the Pass button too
-    assert parse_line("*SDBP|1|PASS|side=Viet Minh") == ("PASS", {"side": "Viet Minh"})
-    assert parse_line("* SDBP|1|DAMAGE|side=French|unit=FR-I2REI-1|area=10|result=flip") == (
+    fmt = buildfile.dice_report("fire", 2)
+    line = "* " + fmt.replace("$PlayerSide$", "French").replace("$result1$", "3").replace("$result2$", "5").replace("$numericalTotal$", "8")
+    assert line == "* French rolls 2d6 for fire: 3 + 5 = 8"
+    assert record(line) == ("DICE", {"side": "French", "purpose": "fire", "dice": "3,5", "total": "8"})
+    assert record("* Viet Minh passes") == ("PASS", {"side": "Viet Minh"})  # 3.7 decorates the Pass button too
+    assert record("*Viet Minh passes") == ("PASS", {"side": "Viet Minh"})
+    assert record("* French takes a hit on I/2 REI (FR-I2REI-1) in 10 Huguette 6: flipped") == (
         "DAMAGE",
         {"side": "French", "unit": "FR-I2REI-1", "area": "10", "result": "flip"},
     )
-    assert parse_line("* SDBP|1|RETREAT|side=French|unit=FR-I2REI-1|from=10|to=14") == (
+    assert record("* French retreats I/2 REI (FR-I2REI-1) from 10 Huguette 6 to area 14") == (
         "RETREAT",
         {"side": "French", "unit": "FR-I2REI-1", "from": "10", "to": "14"},
     )
-    assert parse_line("SDBP|1|PHASE|turn=2|phase=action|side=") == ("PHASE", {"turn": "2", "phase": "action", "side": ""})
+    assert record("* UNDO: *French passes") == ("PASS", {"side": "French"})
+    assert parse_line("* UNDO: *French passes").is_undo  # type: ignore[union-attr]
+    assert record("*  starts Turn 2 · action phase") == ("PHASE", {"turn": "2", "phase": "action", "side": ""})
+
+
+def test_typed_chat_and_the_engines_own_lines_are_not_records() -> None:
+    assert parse_line("&lt;Ann&gt; - French passes") is None  # typed chat (Chatter.formatChat)
+    assert parse_line("&lt;Ann&gt; - * French passes") is None
+    assert parse_line("French passes") is None  # no engine decoration: not the module's
+    assert parse_line("* I/2 REI 1 (fresh) moves 10 Huguette 6 / Opéra &rarr; 14 Béatrice *") is None
+    assert parse_line("* Fire created in 8 Upper Nam Yum *") is None
+    assert parse_line("* Turn 8 is the last turn (rules 4.0 C): the tracker stays at turn 8, phase end") is None
+
+
+def test_the_tracker_shows_turn_and_phase_in_words(built: Built) -> None:
+    tracker = next(built.root.iter(M + "turn.TurnTracker"))
+    assert tracker.get("turnFormat") == "Turn $level1$ · $level2$ phase"
+    assert tracker.get("reportFormat") == "$PlayerSide$ starts $newTurn$"

@@ -44,6 +44,14 @@ def scribe(built: Built) -> Scribe:
     return Scribe(built.path)
 
 
+def say(scribe: Scribe, chat: str, record: str) -> str:
+    """The chat text the scribe writes (format 2) for a format-1 record: the sentence the module's
+    report format gives it (``codec.sentences``; the names and places of the scribe's module)."""
+    tokens = record.split("|")
+    fields = [(k, v) for k, _, v in (t.partition("=") for t in tokens[3:])]
+    return chat + scribe._say(tokens[2], fields)
+
+
 def log_steps(s: Scribe) -> list[Command]:
     """The top-level LOG steps of the scribe's text, decoded as the engine would."""
     return [c for c in decode_tree(s.text()).children if c.text.startswith("LOG\t")]
@@ -97,11 +105,11 @@ def test_turn_state_reads_back_as_the_same_turn_and_phase(built: Built) -> None:
 def test_phase_is_the_decorated_line_with_the_tracker_state_as_its_child(scribe: Scribe) -> None:
     scribe.phase(2, "action", V)
     assert scribe.steps[-1] == [
-        "CHAT* SDBP|1|PHASE|turn=2|phase=action|side=Viet Minh",
+        say(scribe, "CHAT* ", "SDBP|1|PHASE|turn=2|phase=action|side=Viet Minh"),
         "TURNTurnTracker0\t0|2;0;true;8;1\\;0\\;0\\;true,true,true",
     ]
     (step,) = log_steps(scribe)
-    assert step.text == "LOG\tCHAT* SDBP|1|PHASE|turn=2|phase=action|side=Viet Minh"
+    assert step.text == "LOG\t" + say(scribe, "CHAT* ", "SDBP|1|PHASE|turn=2|phase=action|side=Viet Minh")
     assert [c.text for c in step.children] == ["LOG\tTURNTurnTracker0\t0|2;0;true;8;1\\;0\\;0\\;true,true,true"]
     with pytest.raises(ValueError, match="chat"):
         scribe.phase(1, "supper", V)
@@ -113,8 +121,8 @@ def test_pass_and_result_buttons_write_a_bare_star_and_a_null_step_is_null(scrib
     scribe.result(V, F)
     scribe.null_step()
     assert [c.text for c in log_steps(scribe)] == [
-        "LOG\tCHAT*SDBP|1|PASS|side=French",
-        "LOG\tCHAT*SDBP|1|RESULT|side=Viet Minh|winner=French",
+        "LOG\t" + say(scribe, "CHAT*", "SDBP|1|PASS|side=French"),
+        "LOG\t" + say(scribe, "CHAT*", "SDBP|1|RESULT|side=Viet Minh|winner=French"),
         "LOG\tnull",
     ]
 
@@ -134,14 +142,10 @@ def test_a_drop_where_no_stack_is_makes_a_new_stack_and_the_next_lands_on_its_to
             [f"+/{stack}/stack/Main Map;{x};{y};{a.piece_id};@@1"],
             [move(b.piece_id, ("Main Map", x, y), a.piece_id, olds[1])],
             [
-                "CHAT* 322/88 1 (fresh) moves 7 Northern paddies &rarr; 11 Nam Yum meadows *",
-                [[f"CHAT* {piece_name(b)} moves 8 Upper Nam Yum &rarr; 11 Nam Yum meadows *"]],
-            ],
-            [
                 f"D/{a.piece_id} same",
                 [
-                    [f"CHAT* SDBP|1|MOVE|side=Viet Minh|unit={ids[0]}|from=7|to=11"],
-                    [f"D/{b.piece_id} same", [[f"CHAT* SDBP|1|MOVE|side=Viet Minh|unit={ids[1]}|from=8|to=11"]]],
+                    [say(scribe, "CHAT* ", f"SDBP|1|MOVE|side=Viet Minh|unit={ids[0]}|from=7|to=11")],
+                    [f"D/{b.piece_id} same", [[say(scribe, "CHAT* ", f"SDBP|1|MOVE|side=Viet Minh|unit={ids[1]}|from=8|to=11")]]],
                 ],
             ],
         ],
@@ -154,7 +158,10 @@ def test_a_drop_where_no_stack_is_makes_a_new_stack_and_the_next_lands_on_its_to
     scribe.move(V, list(ids[:2]), "3")  # now from one point (to an empty area): one line naming both
     step = last(scribe)
     assert step[0] == move(a.piece_id, where(scribe, ids[0]), "null", ("Main Map", x, y))  # bottom of its stack
-    assert [f"CHAT* 322/88 1 (fresh), {piece_name(b)} moves 11 Nam Yum meadows &rarr; 3 Road to Tuần Giáo *"] in step[1]  # type: ignore[operator]
+    assert not any("&rarr;" in str(c) for c in step[1])  # type: ignore[union-attr]  # the module has no move report of its own
+    assert [say(scribe, "CHAT* ", f"SDBP|1|MOVE|side=Viet Minh|unit={ids[0]}|from=11|to=3")] == [
+        "CHAT* Viet Minh moves 322/88 1 (VM-308-88-322-1) from 11 Nam Yum meadows to 3 Road to Tuần Giáo"
+    ]
     assert piece_name(b).endswith("(spent)")
 
 
@@ -175,7 +182,7 @@ def test_report_actions_write_their_line_under_an_unchanged_d(scribe: Scribe) ->
     piece = scribe.piece("VM-312-165-542-1")
     (step,) = log_steps(scribe)
     assert se_decode(step.text.removeprefix("LOG\tD/"), "/") == [piece.piece_id, *[pieces.join_chain(piece.states)] * 2]
-    assert [c.text for c in step.children] == ["LOG\tCHAT* SDBP|1|ENTRENCH|side=Viet Minh|unit=VM-312-165-542-1|area=8"]
+    assert [c.text for c in step.children] == ["LOG\t" + say(scribe, "CHAT* ", "SDBP|1|ENTRENCH|side=Viet Minh|unit=VM-312-165-542-1|area=8")]
 
 
 def test_declare_prompts_once_per_zone_and_the_other_selected_units_follow(scribe: Scribe) -> None:
@@ -185,7 +192,7 @@ def test_declare_prompts_once_per_zone_and_the_other_selected_units_follow(scrib
     ids = ["VM-312-165-115-1", "VM-312-165-115-2", "VM-312-165-115-3"]  # all in 8
     u1, u2, u3 = (scribe.piece(i).piece_id for i in ids)
     scribe.declare("FIRE", V, ids, "14")
-    line = "CHAT* SDBP|1|FIRE|side=Viet Minh|unit=VM-312-165-115-{}|from=8|target=14"
+    line = say(scribe, "CHAT* ", "SDBP|1|FIRE|side=Viet Minh|unit=VM-312-165-115-1|from=8|target=14").replace("115-1", "115-{0}").replace(" 1 (", " {0} (")
     assert last(scribe) == [
         f"D/{u1} changed",
         [
@@ -202,14 +209,14 @@ def test_declare_prompts_once_per_zone_and_the_other_selected_units_follow(scrib
     for i in ids:  # every unit ends reset: no target, no mark
         assert (scribe.piece(i).prop("sdbp_target"), scribe.piece(i).prop("sdbp_declared")) == ("", "0")
     scribe.declare("ASSAULT", V, ["VM-312-165-115-3"], "")  # a cancelled prompt: the line says target=
-    assert ["CHAT* SDBP|1|ASSAULT|side=Viet Minh|unit=VM-312-165-115-3|from=8|target="] in last(scribe)[1][1][1]  # type: ignore[index]
+    assert [say(scribe, "CHAT* ", "SDBP|1|ASSAULT|side=Viet Minh|unit=VM-312-165-115-3|from=8|target=")] in last(scribe)[1][1][1]  # type: ignore[index]
     assert ["MutableProperty\tsdbp_stack_target\t14\t\tModule"] in last(scribe)[1]  # type: ignore[operator]
 
 
 def test_declare_with_units_in_two_zones_prompts_in_each(scribe: Scribe) -> None:
     scribe.declare("FIRE", V, ["VM-312-165-115-1", "VM-312-141-11-1", "VM-312-165-115-2"], "10")  # 8, 12, 8
     lines = [t for t in scribe.steps[-1] if t.startswith("CHAT")]
-    assert [t.split("|")[4] for t in lines] == ["unit=VM-312-165-115-1", "unit=VM-312-165-115-2", "unit=VM-312-141-11-1"]
+    assert [t.split("(")[1].split(")")[0] for t in lines] == ["VM-312-165-115-1", "VM-312-165-115-2", "VM-312-141-11-1"]
     assert sum(t.startswith("MutableProperty") for t in scribe.steps[-1]) == 2  # one shared target per zone
 
 
@@ -219,8 +226,8 @@ def test_damage_flip_writes_damage_then_the_flip(scribe: Scribe) -> None:
     assert last(scribe) == [
         f"D/{u} same",
         [
-            ["CHAT* SDBP|1|DAMAGE|side=French|unit=FR-III13DBLE-9|area=14|result=flip"],
-            [f"D/{u} changed", [["CHAT* SDBP|1|FLIP|side=French|unit=FR-III13DBLE-9|area=14|state=spent"]]],
+            [say(scribe, "CHAT* ", "SDBP|1|DAMAGE|side=French|unit=FR-III13DBLE-9|area=14|result=flip")],
+            [f"D/{u} changed", [[say(scribe, "CHAT* ", "SDBP|1|FLIP|side=French|unit=FR-III13DBLE-9|area=14|state=spent")]]],
         ],
     ]
     assert scribe.piece("FR-III13DBLE-9").spent
@@ -238,14 +245,14 @@ def test_eliminate_is_the_send_to_location_with_its_move_line(scribe: Scribe) ->
     assert last(scribe) == [
         f"D/{a.piece_id} same",
         [
-            ["CHAT* SDBP|1|DAMAGE|side=French|unit=FR-III13DBLE-10|area=14|result=eliminate"],
+            [say(scribe, "CHAT* ", "SDBP|1|DAMAGE|side=French|unit=FR-III13DBLE-10|area=14|result=eliminate")],
             [
                 f"D/{a.piece_id} changed",
                 [
                     [move(a.piece_id, box, "null", old_a, under_a)],
                     [f"+/{stack}/stack/Main Map;{box[1]};{box[2]};{a.piece_id};@@1"],
-                    [f"D/{a.piece_id} same", [["CHAT* SDBP|1|MOVE|side=French|unit=FR-III13DBLE-10|from=14|to=Eliminated"]]],
-                    ["CHAT* SDBP|1|ELIMINATE|side=French|unit=FR-III13DBLE-10|from=14"],
+                    [f"D/{a.piece_id} same", [[say(scribe, "CHAT* ", "SDBP|1|MOVE|side=French|unit=FR-III13DBLE-10|from=14|to=Eliminated")]]],
+                    [say(scribe, "CHAT* ", "SDBP|1|ELIMINATE|side=French|unit=FR-III13DBLE-10|from=14")],
                 ],
             ],
         ],
@@ -263,14 +270,13 @@ def test_retreat_is_the_menu_step_then_the_drag(scribe: Scribe) -> None:
     u = scribe.piece("FR-III13DBLE-11").piece_id
     scribe.retreat(F, "FR-III13DBLE-11", "17")
     menu, drag = log_steps(scribe)
-    assert shape(menu) == [f"D/{u} changed", [["CHAT* SDBP|1|RETREAT|side=French|unit=FR-III13DBLE-11|from=14|to=17"], [f"D/{u} changed"]]]
+    assert shape(menu) == [f"D/{u} changed", [[say(scribe, "CHAT* ", "SDBP|1|RETREAT|side=French|unit=FR-III13DBLE-11|from=14|to=17")], [f"D/{u} changed"]]]
     assert scribe.piece("FR-III13DBLE-11").prop("sdbp_target") == ""
     assert shape(drag)[1][1:] == [  # type: ignore[index]
-        ["CHAT* III/13 DBLE 11 (fresh) moves 14 Béatrice &rarr; 17 Dominique 4 *"],
-        [f"D/{u} same", [["CHAT* SDBP|1|MOVE|side=French|unit=FR-III13DBLE-11|from=14|to=17"]]],
+        [f"D/{u} same", [[say(scribe, "CHAT* ", "SDBP|1|MOVE|side=French|unit=FR-III13DBLE-11|from=14|to=17")]]],
     ]
     scribe.retreat(F, "FR-III13DBLE-9", "17", typed=" 17 ")
-    assert scribe.steps[-2][1].endswith("|from=14|to= 17 ")
+    assert scribe.steps[-2][1].endswith(" from 14 Béatrice to area  17")  # typed, trailing spaces lost
 
 
 def test_dice_write_the_buttons_four_properties_with_their_previous_values(scribe: Scribe) -> None:
@@ -278,7 +284,7 @@ def test_dice_write_the_buttons_four_properties_with_their_previous_values(scrib
     scribe.dice(V, "assault", [3, 3])
     scribe.dice(F, "supply", [1, 5])
     assert scribe.steps[0] == [
-        "CHAT* SDBP|1|DICE|side=Viet Minh|purpose=assault|dice=6,2|total=8",
+        say(scribe, "CHAT* ", "SDBP|1|DICE|side=Viet Minh|purpose=assault|dice=6,2|total=8"),
         "MutableProperty\tAssault 2d6_result\t1\t6,2\tModule",
         "MutableProperty\tAssault 2d6_total\t0\t8\tModule",
         "MutableProperty\tAssault 2d6_keep\t0\t2\tModule",
@@ -321,10 +327,10 @@ def test_cards_play_through_the_trigger_and_discard_through_return_to_deck(scrib
     pile = ("Main Map", *scribe.decks["French discard"])
     assert last(scribe) == [
         f"D/{six} changed",
-        [["CHAT* SDBP|1|CARD|side=French|card=FR-06|action=play|target=9"], [f"D/{six} changed"], [move(six, pile, "null", old6)]],
+        [[say(scribe, "CHAT* ", "SDBP|1|CARD|side=French|card=FR-06|action=play|target=9")], [f"D/{six} changed"], [move(six, pile, "null", old6)]],
     ]
     scribe.card(F, "FR-02", "discard")  # the move first, then the line; onto the pile's top card
-    assert last(scribe) == [move(two, pile, six, old2), [[f"D/{two} same", [["CHAT* SDBP|1|CARD|side=French|card=FR-02|action=discard"]]]]]
+    assert last(scribe) == [move(two, pile, six, old2), [[f"D/{two} same", [[say(scribe, "CHAT* ", "SDBP|1|CARD|side=French|card=FR-02|action=discard")]]]]]
     assert scribe.piles["French discard"] == [six, two]
 
 
@@ -336,8 +342,7 @@ def test_a_palette_marker_is_added_with_its_stack_beside_the_units(scribe: Scrib
         f"+/{marker}",
         [
             [f"+/{stack}/stack/Main Map;{piece.x};{piece.y};{marker};@@1"],
-            [f"* {piece_name(piece)} created in 8 Upper Nam Yum *".join(["CHAT", ""])],
-            [f"D/{marker} same", [["CHAT* SDBP|1|MOVE|side=Viet Minh|marker=trench|state=2|from=|to=8"]]],
+            [f"D/{marker} same", [["CHAT* Viet Minh places Trench (trench: 2) in 8 Upper Nam Yum"]]],
         ],
     ]
     half = layout.COUNTER // 2
@@ -348,7 +353,7 @@ def test_a_palette_marker_is_added_with_its_stack_beside_the_units(scribe: Scrib
 def test_undo_writes_the_inverse_tree_and_restores_the_position(scribe: Scribe) -> None:
     """``BasicLogger.undo``: the step's inverses last to first (the unchanged ``D/`` has none), the
     ``* UNDO:`` lines, between the two brackets; the scribe's position is the one before the step."""
-    u = scribe.piece("FR-8BPC-1")
+    scribe.piece("FR-8BPC-1")
     start = where(scribe, "FR-8BPC-1")
     scribe.dice(V, "fire", [1, 1])
     scribe.move(F, ["FR-8BPC-1"], "22")
@@ -359,8 +364,7 @@ def test_undo_writes_the_inverse_tree_and_restores_the_position(scribe: Scribe) 
     f = se_decode(drag[2:], "/")
     assert scribe.steps[-1] == [
         "UNDO\ttrue",
-        "CHAT* UNDO: * SDBP|1|MOVE|side=French|unit=FR-8BPC-1|from=21|to=22",
-        f"CHAT* UNDO: * {piece_name(u)} moves 21 Airstrip south / PC &rarr; 22 Huguette 2 / 3 / 4 *",
+        say(scribe, "CHAT* UNDO: * ", "SDBP|1|MOVE|side=French|unit=FR-8BPC-1|from=21|to=22"),
         f"-/{stack}",
         "M/" + "/".join([f[0], *f[5:9], *f[1:5], f[9]]),
         "UNDO\tfalse",
@@ -417,8 +421,8 @@ def test_refresh_is_the_helper_line_with_each_units_flip_under_it(scribe: Scribe
     u = scribe.piece("FR-8BPC-1").piece_id
     assert scribe.refresh(F) == ["FR-8BPC-1"]
     assert last(scribe) == [
-        "CHAT*SDBP|1|HELPER|side=French|helper=refresh",
-        [[f"D/{u} changed", [["CHAT* SDBP|1|FLIP|side=French|unit=FR-8BPC-1|area=21|state=fresh"]]]],
+        "CHAT*French uses Refresh units (refresh)",
+        [[f"D/{u} changed", [[say(scribe, "CHAT* ", "SDBP|1|FLIP|side=French|unit=FR-8BPC-1|area=21|state=fresh")]]]],
     ]
     assert not scribe.piece("FR-8BPC-1").spent
 
@@ -426,7 +430,7 @@ def test_refresh_is_the_helper_line_with_each_units_flip_under_it(scribe: Scribe
 def test_clear_markers_is_the_helper_line_with_each_markers_removal(scribe: Scribe) -> None:
     marker = scribe.add_marker(V, "fire", "viet_minh", "8")
     assert scribe.clear_markers(F, "fire") == [marker]
-    assert last(scribe) == ["CHAT*SDBP|1|HELPER|side=French|helper=clear-fire", [[f"-/{marker}"]]]
+    assert last(scribe) == ["CHAT*French uses Clear fire markers (clear-fire)", [[f"-/{marker}"]]]
     assert marker not in scribe.tracker.pieces
 
 
@@ -437,7 +441,7 @@ def test_set_marker_is_one_change_of_state_and_level_with_the_marker_line_under_
     scribe.set_marker(V, marker, "viet_minh")
     assert last(scribe) == [
         f"D/{marker} changed",
-        [["CHAT* SDBP|1|MARKER|side=Viet Minh|marker=control|state=viet_minh|area=14"]],
+        [["CHAT* Viet Minh turns Control (control) in 14 Béatrice to Viet Minh [viet_minh]"]],
     ]
     piece = scribe.tracker.pieces[marker]
     assert (piece.prop("sdbp_state"), piece.prop("sdbp_level")) == ("viet_minh", "2")
@@ -454,7 +458,7 @@ def test_draw_to_hand_is_each_cards_send_to_location_under_the_helper_line(scrib
     x, y = (str(v) for v in HAND_DRAW_POINT)
     (stack,) = [sid for sid, m in scribe.tracker.stacks.items() if m == [one.piece_id, two.piece_id]]
     assert last(scribe) == [
-        "CHAT*SDBP|1|HELPER|side=French|helper=draw|for=French",
+        "CHAT*French uses Draw: French (draw for French)",
         [
             [
                 f"D/{one.piece_id} changed",
