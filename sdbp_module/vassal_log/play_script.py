@@ -49,6 +49,7 @@ planted fault's step).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -69,6 +70,7 @@ from sdbp_module.replay.vlog.lines import side_name
 from sdbp_module.replay.vlog.start import PHASES
 from sdbp_module.replay.vlog.zones import MAIN_MAP
 from sdbp_module.vassal import pieces as keys
+from sdbp_module.vassal.buildfile import RESULT_CONFIRM
 from sdbp_module.vassal_log.jrandom import seed_for_dice, seed_for_picks
 from sdbp_module.vassal_log.scribe import Scribe
 
@@ -122,6 +124,10 @@ class ModuleControls:
                 buttons[(event, f"{helper}:{values['for']}" if "for" in values else helper)] = text
             else:
                 buttons[(event, "")] = text
+        for el in root.iter(M + "properties.ChangePropertyButton"):
+            winner = re.search(r"SDBP\|1\|RESULT\|.*\|winner=([^\"|]*)", el.get("reportFormat", ""))
+            if winner is not None:
+                buttons[("RESULT", winner.group(1))] = el.get("text", "")
         dice: dict[tuple[str, int], str] = {}
         for el in root.iter(M + "DiceButton"):
             fields = _report_fields(el.get("reportFormat", ""))
@@ -375,11 +381,15 @@ class PlayScript:
         self.shadow.damage(side, unit, result)
 
     def retreat(self, side: Side, unit: str, to: str, *, typed: str | None = None) -> None:
-        """**Retreat to…** (its prompt answered ``typed``, default ``to``), then the drag into ``to``."""
+        """**Retreat to…**, its prompt answered ``typed`` (default ``to``): the command moves the unit
+        into the typed area; when what is typed is no area of the map (the unit stays), the drag into
+        ``to`` follows."""
         self.act_as(side)
-        self._answer(to if typed is None else typed)
+        value = to if typed is None else typed
+        self._answer(value)
         self._key([unit], keys.K_RETREAT)
-        self.line(f"move {unit} {to}")
+        if value not in self.shadow.module_text.retreat_areas:
+            self.line(f"move {unit} {to}")
         self.shadow.retreat(side, unit, to, typed=typed)
 
     # -- dice, tracker, toolbar ---------------------------------------------------------------------
@@ -422,11 +432,14 @@ class PlayScript:
         self.line(f"button {self.controls.button('PASS')}")
         self.shadow.pass_(side)
 
-    def result(self, side: Side | None, winner: Side) -> None:
-        """The winner's **<side> win** button."""
+    def result(self, side: Side | None, winner: Side, *, answer: str | None = RESULT_CONFIRM) -> None:
+        """The winner's **<side> win** button, its confirmation prompt answered ``answer`` (``None``:
+        cancelled)."""
         self.act_as(side)
+        if answer is not None:
+            self._answer(answer)
         self.line(f"button {self.controls.button('RESULT', winner.label)}")
-        self.shadow.result(side, winner)
+        self.shadow.result(side, winner, answer=answer)
 
     def refresh(self, side: Side | None) -> list[str]:
         """**Refresh units**; returns the units it flips (the shadow's reading of the button's filter)."""

@@ -91,6 +91,7 @@ from sdbp_module.replay.vlog.tracker import SPENT_LAYER, TrackedPiece, Tracker
 from sdbp_module.replay.vlog.zones import MAIN_MAP, Zones
 from sdbp_module.vassal import layout
 from sdbp_module.vassal import pieces as keys
+from sdbp_module.vassal.buildfile import RESULT_CONFIRM
 
 SETUP_ENTRY = "campaign.vsav"
 LOG_KEY = 0x2A
@@ -141,6 +142,14 @@ class ModuleText:
     locations: dict[str, str]
     last_turn_report: str
     refresh_except: tuple[str, str] | None = None
+    retreat_areas: frozenset[str] = frozenset()
+    refresh_by_unit: bool = False
+    result_properties: dict[str, str] = field(default_factory=dict)
+
+
+_RETREAT_GO = re.compile(r"macro;[^;]*;;57428,0,sdbpRetreatGo;\{([^}]*)\}")
+"""The trigger that lets **Retreat to…** move the unit (``pieces.retreat_condition``): its condition."""
+_AREA_TEST = re.compile(r'sdbp_target=="([^"]*)"')
 
 
 _REFRESH_EXCEPT = re.compile(r'side=="([^"]+)" && Count\("\{sdbp_id==\\"([^"\\]+)\\"')
@@ -159,10 +168,23 @@ def module_text(build_file: bytes) -> ModuleText:
         (g for g in root.iter("VASSAL.build.module.GlobalKeyCommand") if g.get("name") == "Refresh units"), None
     )
     found = _REFRESH_EXCEPT.search(refresh.get("filter", "")) if refresh is not None else None
+    retreat: set[str] = set()
+    for proto in root.iter("VASSAL.build.module.PrototypeDefinition"):
+        for go in _RETREAT_GO.finditer(proto.text or ""):
+            retreat.update(_AREA_TEST.findall(go.group(1)))
+    results: dict[str, str] = {}
+    for prop in root.iter("VASSAL.build.module.properties.GlobalProperty"):
+        for button in prop.iter("VASSAL.build.module.properties.ChangePropertyButton"):
+            winner = re.search(r"\|winner=([^\"|]*)", button.get("reportFormat", ""))
+            if winner is not None:
+                results[winner.group(1)] = prop.get("name", "")
     return ModuleText(
         locations,
         "" if hotkey is None else hotkey.get("reportFormat", ""),
         None if found is None else (found.group(1), found.group(2)),
+        frozenset(retreat),
+        refresh is not None and refresh.get("hotkey") == keys.K_REFRESH,
+        results,
     )
 
 
@@ -672,9 +694,31 @@ class Scribe:
         """The toolbar **Pass** button (``GlobalCommand.apply``: ``"*"`` + the report, no piece answers)."""
         self._log(_chat("*" + format_line("PASS", [("side", side_name(side))])))
 
-    def result(self, side: Side | None, winner: Side) -> None:
-        """A side's **<label> win** button (report-formats §2.12), a Global Key Command too."""
-        self._log(_chat("*" + format_line("RESULT", [("side", side_name(side)), ("winner", winner.label)])))
+    def result(self, side: Side | None, winner: Side, *, answer: str | None = RESULT_CONFIRM) -> None:
+        """A side's **<label> win** button (report-formats §2.12). In a module whose button asks for a
+        confirmation (a ChangePropertyButton, ``buildfile._result_buttons``): the prompt's ``answer``
+        (``None``: cancelled, nothing logged) becomes the button's Global Property, whose change
+        (``MutableProperty``) has the report as its child: the RESULT line when a player of a side
+        typed ``yes``, else the refusal; an answer equal to the property's value changes nothing and
+        logs nothing (``ChangePropertyButton.launch``). In an older module a Global Key Command:
+        ``"*"`` + the line."""
+        line = format_line("RESULT", [("side", side_name(side)), ("winner", winner.label)])
+        prop = self.module_text.result_properties.get(winner.label)
+        if prop is None:
+            self._log(_chat("*" + line))
+            return
+        old = self.properties.get(prop, "")
+        if answer is None or answer == old:
+            return
+        self._begin()
+        self.properties[prop] = answer
+        if side is None:
+            text = f"{winner.label} win not declared: only a player of a side declares the result"
+        elif answer != RESULT_CONFIRM:
+            text = f"{winner.label} win not declared (type {RESULT_CONFIRM} to confirm)"
+        else:
+            text = line
+        self._log(_Cmd(_PROPERTY, [prop, old, answer, "Module"]).append(_chat("* " + text)))
 
     def _helper(self, side: Side | None, helper: str, for_side: Side | None = None) -> _Cmd:
         """A helper button's report (``GlobalCommand.apply``: ``"*"`` + the HELPER line, §2.13), the root
@@ -711,8 +755,12 @@ class Scribe:
                 continue
             if zone in marked and marker_value(piece.types, piece.states, "side") == held_side:
                 continue
-            line = format_line("FLIP", [("side", side_name(side)), ("unit", piece.sdbp_id or ""), ("area", zone), ("state", "fresh")])
-            root.append(self._flip(piece, False).append(self._report(piece, line)))
+            if self.module_text.refresh_by_unit:  # the unit's own side, and the helper (pieces.refresh_flip_report)
+                own = Side.named(marker_value(piece.types, piece.states, "side") or "")
+                fields = [("side", side_name(own)), ("unit", piece.sdbp_id or ""), ("area", zone), ("state", "fresh"), ("helper", "refresh")]
+            else:
+                fields = [("side", side_name(side)), ("unit", piece.sdbp_id or ""), ("area", zone), ("state", "fresh")]
+            root.append(self._flip(piece, False).append(self._report(piece, format_line("FLIP", fields))))
             flipped.append(piece.sdbp_id or "")
         self._log(root)
         return flipped
@@ -905,15 +953,32 @@ class Scribe:
             self._log(_join(report, self._eliminate(side, piece)))
 
     def retreat(self, side: Side, unit: str, to: str, *, typed: str | None = None) -> None:
-        """**Retreat to…** then the drag (report-formats §2.11), two steps as the engine logs them: the
-        menu command (a Trigger Action: the prompt ``D/`` with the RETREAT line, ``to`` = what was
-        typed, default ``to``, and the reset ``D/``), then the player's drag of the unit (``move``)."""
+        """**Retreat to…** (report-formats §2.11), a Trigger Action: the prompt ``D/`` (``typed``,
+        default ``to``) with the RETREAT line, then, when what was typed is an area of the map (the
+        module's ``retreat_areas``), the Send To Location into that area's zone centre (its
+        back-position ``D/``, the ``M/``, a new stack, the move key's ``MOVE`` line), then the reset
+        ``D/``; one step. When the typed text moves nothing (no area, or a module whose command
+        never moves), the player's drag into ``to`` follows (``move``), a step of its own."""
         self._begin()
         piece = self.piece(unit)
         value = to if typed is None else typed
-        line = format_line("RETREAT", [("side", side_name(side)), ("unit", unit), ("from", self.zone_of(piece)), ("to", value)])
-        self._log(_join(self._prop(piece, "sdbp_target", value), self._report(piece, line), self._prop(piece, "sdbp_target", "")))
-        self.move(side, [unit], to)
+        zone = self.zone_of(piece)
+        line = format_line("RETREAT", [("side", side_name(side)), ("unit", unit), ("from", zone), ("to", value)])
+        parts = [self._prop(piece, "sdbp_target", value), self._report(piece, line)]
+        moved = value in self.module_text.retreat_areas
+        if moved:
+            index = next(i for i, t in enumerate(piece.types) if t.startswith("sendto;") and se_decode(t[len("sendto;") :], ";")[1] == keys.M_RETREAT)
+            c = self._change(piece, index, _enc([piece.map or "", piece.x, piece.y], ";"))
+            cx, cy = self.zones.centre(value)
+            x, y, under = self._under(MAIN_MAP, str(cx), str(cy))
+            for placed in self._place(piece, MAIN_MAP, x, y, under):
+                c = c.append(placed)
+            fields = [("side", side_name(side)), ("unit", unit), ("from", zone), ("to", self.zone_of(piece))]
+            parts.append(c.append(self._report(piece, format_line("MOVE", fields))))
+        parts.append(self._prop(piece, "sdbp_target", ""))
+        self._log(_join(*parts))
+        if not moved:
+            self.move(side, [unit], to)
 
     def _marker_point(self, zone: str) -> tuple[int, int]:
         """A point of ``zone`` on no stack's counter (a marker dropped beside the units), else its

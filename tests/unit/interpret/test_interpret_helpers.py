@@ -4,6 +4,7 @@ the same events as the acts done by hand."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from scribed import read, run, w
@@ -37,8 +38,28 @@ def test_refresh_flips_spent_units_but_french_ones_under_no_supply(game: GameDat
     events, problems = run(s, game, module)
     assert problems == []
     (flip,) = [e for e in events if isinstance(e, Flip) and not e.spent]
-    assert flip.where == w(5) and flip.by is F
+    # each FLIP line names the unit's own side and helper=refresh: a flip by no player (§2.3, §2.13)
+    assert sorted(t for t in s.steps[-1] if "FLIP" in t) == [
+        "CHAT* SDBP|1|FLIP|side=French|unit=FR-8BPC-1|area=21|state=fresh|helper=refresh",
+        "CHAT* SDBP|1|FLIP|side=Viet Minh|unit=VM-312-165-115-1|area=8|state=fresh|helper=refresh",
+    ]
+    assert flip.where == w(5) and flip.by is None
     assert sorted(flip.units) == [UnitId("FR-8BPC-1"), UnitId("VM-312-165-115-1")]
+
+
+def test_refresh_of_an_earlier_module_is_read_as_before(game: GameData, module: Path) -> None:
+    """A log of a module whose Refresh units sent Flip to fresh: its FLIP lines name the presser's side,
+    with no helper field, and the flips are read as that player's, as before."""
+    s = Scribe(module)
+    s.module_text = replace(s.module_text, refresh_by_unit=False)
+    s.flip(F, ["FR-8BPC-1"])
+    s.flip(V, ["VM-312-165-115-1"])
+    s.refresh(F)
+    assert "CHAT* SDBP|1|FLIP|side=French|unit=VM-312-165-115-1|area=8|state=fresh" in s.steps[-1]
+    events, problems = run(s, game, module)
+    assert problems == []
+    (flip,) = [e for e in events if isinstance(e, Flip) and not e.spent]
+    assert flip.by is F and sorted(flip.units) == [UnitId("FR-8BPC-1"), UnitId("VM-312-165-115-1")]
 
 
 def test_clear_markers_removes_them_from_their_areas(game: GameData, module: Path) -> None:

@@ -48,6 +48,10 @@ def module_formats(built: Built) -> list[str]:
                 formats.append(decode(t, ";")[2])
     for el in built.root.iter(M + "DiceButton", M + "GlobalKeyCommand"):
         formats.append(el.get("reportFormat", ""))
+    for el in built.root.iter(M + "properties.ChangePropertyButton"):  # a BeanShell report: its SDBP line
+        found = re.search(r'"(SDBP\|1\|[^"]*)" \+ PlayerSide \+ "([^"]*)"', el.get("reportFormat", ""))
+        assert found is not None, el.get("reportFormat")
+        formats.append(found.group(1) + "$PlayerSide$" + found.group(2))
     tracker = next(built.root.iter(M + "turn.TurnTracker"))
     formats.append(tracker.get("reportFormat", "").replace("$newTurn$", tracker.get("turnFormat", "")))
     return formats
