@@ -280,7 +280,7 @@ def _mouse_and_keys(parent: etree._Element, *, viewer: bool, zoom: Mapping[str, 
     _el(parent, MM + "HighlightLastMoved", {"color": "255,0,0", "enabled": "true", "thickness": "2"})
 
 
-VIEWPORT = (1880, 860)
+VIEWPORT = (1880, 940)
 """The map's viewport in the main window of VASSAL 3.7 on a 1920×1200 screen (the toolbar, the chat
 and the scroll bars take the rest; measured with ``check --screenshot``)."""
 ZOOM_LEVELS = (1.6, 1.25, 1.0, 0.75, 0.625, 0.5)
@@ -524,7 +524,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
                 "plus": "0",
                 "prompt": "false",
                 "propertyGate": "",
-                "reportFormat": dice_report(purpose),
+                "reportFormat": dice_report_of(game, purpose),
                 "reportTotal": "false",
                 "sortDice": "false",
                 "text": name,
@@ -874,6 +874,22 @@ def draw_match(game: GameData, side: Side) -> str:
     )
 
 
+def draw_report(game: GameData, side: Side) -> str:
+    """The **Draw** button's report (§2.13): the HELPER line with ``drawn`` (the cards the button will
+    draw) and ``hand`` (the hand's size after it), a BeanShell expression evaluated before the draw
+    (GlobalCommand.apply reports first): the hand size ``hand_target`` less the cards in the hand, at
+    most the cards in the deck, none for a player of another side (``draw_match`` draws nothing then)
+    or a hand already at the size. Counted with ``Count(match, map)`` over the hand's map and the deck
+    (a Deck is a Stack: its cards are counted)."""
+    in_hand = f'Count("{{sdbp_kind==\\"card\\"}}",{_bsh(layout.hand_name(side))})'
+    in_deck = f'Count("{{CurrentZone==\\"{layout.deck_name(side)}\\"}}",{_bsh(layout.MAP_NAME)})'
+    need = f"({hand_target(game, side)} - {in_hand})"
+    drawn = f"(PlayerSide!={_bsh(side.label)} || {need} <= 0 ? 0 : ({need} < {in_deck} ? {need} : {in_deck}))"
+    head = _bsh("SDBP|1|HELPER|side=")
+    tail = _bsh(f"|helper=draw|for={side.label}|drawn=")
+    return "{" + f"{head} + PlayerSide + {tail} + {drawn} + {_bsh('|hand=')} + ({in_hand} + {drawn})" + "}"
+
+
 def _helper_buttons(root: etree._Element, game: GameData) -> None:
     """The End-phase helpers ``module.yaml`` declares (``refresh``, ``clear_buttons``) and the Draw
     phase's draw to hand size, one button per side."""
@@ -891,12 +907,61 @@ def _helper_buttons(root: etree._Element, game: GameData) -> None:
             f"track's allowance plus the bonus cards the control markers show ({bonuses}); press it as that side"
         )
         _gkc_button(
-            root, f"Draw: {side.label}", data_key(look.side(side).draw_key), pieces.K_DRAW, draw_match(game, side), helper_report("draw", side), tooltip, deck_count=-1
+            root, f"Draw: {side.label}", data_key(look.side(side).draw_key), pieces.K_DRAW, draw_match(game, side), draw_report(game, side), tooltip, deck_count=-1
         )
 
 
 def dice_report(purpose: str) -> str:
+    """The DICE line of a roll with no table (report-formats §2.1), a FormattedString."""
     return f"SDBP|1|DICE|side=$PlayerSide$|purpose={purpose}|dice=$result$|total=$numericalTotal$"
+
+
+def dice_line(game: GameData, purpose: str) -> str:
+    """The DICE line's shape for ``purpose`` as report-formats §2.1 writes it: with a roll table
+    (``game.yaml`` ``roll_tables``) the modified total (when the table has modifiers) and the
+    table's result follow the total."""
+    table = game.game.roll_table(purpose)
+    line = dice_report(purpose)
+    if table is None:
+        return line
+    if table.modifiers:
+        line += "|modified=$modified$"
+    return line + f"|{table.field}=${table.field}$"
+
+
+def roll_modifier(game: GameData, purpose: str) -> str:
+    """The roll table's modifiers as a BeanShell sum (``0`` when none): per modifier, its ``add`` for
+    each area of its class that its side controls as the board shows it (``_controls``, the Draw
+    buttons' reading of the control markers)."""
+    table = game.game.roll_table(purpose)
+    terms = [
+        f"({_controls(game, m.side, area.id)} ? {m.add} : 0)"
+        for m in (table.modifiers if table is not None else ())
+        for area in game.areas
+        if area.colour == m.area_class
+    ]
+    return "(" + " + ".join(terms) + ")" if terms else "0"
+
+
+def dice_report_of(game: GameData, purpose: str) -> str:
+    """A dice button's ``reportFormat``: ``dice_report``, or for a roll with a table a BeanShell
+    expression (a FormattedString in ``{}``, evaluated with the button's ``result`` and
+    ``numericalTotal``, DiceButton.formatResult) writing ``dice_line``'s fields: the modified total
+    and the table's result, the rows a nested choice on the modified total."""
+    table = game.game.roll_table(purpose)
+    if table is None:
+        return dice_report(purpose)
+    total = f"(numericalTotal + {roll_modifier(game, purpose)})" if table.modifiers else "numericalTotal"
+    value = str(table.rows[0][1])
+    for lowest, result in table.rows[1:]:
+        value = f"({total} >= {lowest} ? {result} : {value})"
+    parts = [
+        _bsh("SDBP|1|DICE|side="), "PlayerSide", _bsh(f"|purpose={purpose}|dice="), "result", _bsh("|total="), "numericalTotal",
+    ]
+    if table.modifiers:
+        parts += [_bsh("|modified="), total]
+    parts += [_bsh(f"|{table.field}="), value]
+    return "{" + " + ".join(parts) + "}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -125,9 +125,9 @@ class ModuleControls:
             else:
                 buttons[(event, "")] = text
         for el in root.iter(M + "properties.ChangePropertyButton"):
-            winner = re.search(r"SDBP\|1\|RESULT\|.*\|winner=([^\"|]*)", el.get("reportFormat", ""))
-            if winner is not None:
-                buttons[("RESULT", winner.group(1))] = el.get("text", "")
+            fields = _report_fields(el.get("reportFormat", ""))
+            if fields is not None and fields[0] == "RESULT":
+                buttons[("RESULT", fields[1].get("winner", ""))] = el.get("text", "")
         dice: dict[tuple[str, int], str] = {}
         for el in root.iter(M + "DiceButton"):
             fields = _report_fields(el.get("reportFormat", ""))
@@ -142,9 +142,22 @@ class ModuleControls:
         return text
 
 
+def report_line(fmt: str) -> str:
+    """A report format's SDBP line: a FormattedString as it is; a BeanShell report (``{…}``,
+    buildfile's computed reports) as its line's string literals (``"SDBP|1|…"``, ``"|key="``) with a
+    ``$value$`` after each ``key=`` whose value it computes."""
+    if not fmt.startswith("{"):
+        return fmt
+    literals = re.findall(r'"(SDBP\|1\|[^"]*|\|[^"]*)"', fmt)
+    if not literals or not literals[0].startswith("SDBP|1|"):
+        return ""
+    return "".join(lit + "$value$" if lit.endswith("=") else lit for lit in literals)
+
+
 def _report_fields(fmt: str) -> tuple[str, dict[str, str]] | None:
-    """An ``SDBP|1|EVENT|k=v|…`` report format: the event and its fixed fields."""
-    tokens = fmt.split("|")
+    """An ``SDBP|1|EVENT|k=v|…`` report format (a BeanShell one read by ``report_line``): the event
+    and its fields."""
+    tokens = report_line(fmt).split("|")
     if len(tokens) < 3 or tokens[0] != "SDBP":
         return None
     values = dict(t.split("=", 1) for t in tokens[3:] if "=" in t)

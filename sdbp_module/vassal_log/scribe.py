@@ -145,6 +145,45 @@ class ModuleText:
     retreat_areas: frozenset[str] = frozenset()
     refresh_by_unit: bool = False
     result_properties: dict[str, str] = field(default_factory=dict)
+    roll_tables: dict[str, RollReading] = field(default_factory=dict)  # dice button name -> its table
+    draw_counts: bool = False  # the Draw buttons report drawn= and hand=
+
+
+@dataclass(frozen=True, slots=True)
+class RollReading:
+    """A dice button's roll table as its BeanShell report gives it (``buildfile.dice_report_of``):
+    per modifier term (zone, side, printed: the area counts when no control marker is in it, add),
+    the rows (lowest modified total, result) and the first row's result, the result's field."""
+
+    terms: tuple[tuple[str, str, bool, int], ...]
+    rows: tuple[tuple[int, int], ...]
+    default: int
+    field: str
+    modified: bool
+
+
+_ROLL_TERM = re.compile(
+    r'CurrentZone==\\"([^"\\]+)\\" && sdbp_state==\\"([^"\\]+)\\"\}","[^"]+"\)>0( \|\| Count\(.*?\)==0)?\) \? (-?\d+) : 0\)'
+)
+_ROLL_FIELD = re.compile(r'"\|(\w+)=" \+ ')
+_ROLL_ROW = re.compile(r">= (-?\d+) \? (-?\d+) : ")
+
+
+def roll_reading(report: str) -> RollReading | None:
+    """The roll table of a dice button's report, None for a plain FormattedString report."""
+    if not report.startswith("{"):
+        return None
+    fields = list(_ROLL_FIELD.finditer(report))
+    if not fields:
+        return None
+    last = fields[-1]
+    value = report[last.end() :]
+    rows = tuple((int(a), int(b)) for a, b in _ROLL_ROW.findall(value))
+    default = re.search(r"(-?\d+)\)*\}$", value)
+    modified = any(f.group(1) == "modified" for f in fields)
+    head = report[: last.start()]
+    terms = tuple((zone, side, printed is not None and printed != "", int(add)) for zone, side, printed, add in _ROLL_TERM.findall(head))
+    return RollReading(terms, tuple(reversed(rows)), int(default.group(1)) if default else 0, last.group(1), modified)
 
 
 _RETREAT_GO = re.compile(r"macro;[^;]*;;57428,0,sdbpRetreatGo;\{([^}]*)\}")
@@ -178,6 +217,12 @@ def module_text(build_file: bytes) -> ModuleText:
             winner = re.search(r"\|winner=([^\"|]*)", button.get("reportFormat", ""))
             if winner is not None:
                 results[winner.group(1)] = prop.get("name", "")
+    tables: dict[str, RollReading] = {}
+    for button in root.iter("VASSAL.build.module.DiceButton"):
+        reading = roll_reading(button.get("reportFormat", ""))
+        if reading is not None:
+            tables[button.get("name", "")] = reading
+    draw_counts = any("|drawn=" in g.get("reportFormat", "") for g in root.iter("VASSAL.build.module.GlobalKeyCommand"))
     return ModuleText(
         locations,
         "" if hotkey is None else hotkey.get("reportFormat", ""),
@@ -185,6 +230,8 @@ def module_text(build_file: bytes) -> ModuleText:
         frozenset(retreat),
         refresh is not None and refresh.get("hotkey") == keys.K_REFRESH,
         results,
+        tables,
+        draw_counts,
     )
 
 
@@ -654,7 +701,20 @@ class Scribe:
         self._begin()
         name = DICE_BUTTONS.get(purpose, f"{len(values)}d6")
         result = ",".join(str(v) for v in values)
-        line = format_line("DICE", [("side", side_name(side)), ("purpose", purpose), ("dice", result), ("total", str(sum(values)))])
+        fields = [("side", side_name(side)), ("purpose", purpose), ("dice", result), ("total", str(sum(values)))]
+        table = self.module_text.roll_tables.get(name)
+        if table is not None:  # the button's BeanShell report: control as the board shows it (markers, else printed)
+            controlled = {(self.zone_of(p), p.prop("sdbp_state")) for p in self._visit_order() if p.kind == "marker" and p.sdbp_id == "control"}
+            marked = {zone for zone, _state in controlled}
+            modified = sum(values) + sum(
+                add for zone, side_id, printed, add in table.terms if (zone, side_id) in controlled or (printed and zone not in marked)
+            )
+            count = table.default
+            for lowest, value in table.rows:
+                if modified >= lowest:
+                    count = value
+            fields += ([("modified", str(modified))] if table.modified else []) + [(table.field, str(count))]
+        line = format_line("DICE", fields)
         new = {"_result": result, "_total": str(sum(values)), "_keep": str(len(values)), "_summary": dice_summary(values)}
         c = _chat("* " + line)
         for suffix, start in DICE_START.items():
@@ -787,9 +847,14 @@ class Scribe:
         slot (a new stack for the first card there, the others on it), then the deck's ``pieceRemoved``:
         the card masked for the drawing side (its Mask ``D/``)."""
         self._begin()
-        root = self._helper(side, "draw", for_side)
         hand = f"{side_name(for_side)} hand"
         deck = f"{side_name(for_side)} deck"
+        root = self._helper(side, "draw", for_side)
+        if self.module_text.draw_counts:  # buildfile.draw_report: the cards drawn, the hand's size after
+            held = sum(1 for p in self.tracker.pieces.values() if p.map == hand and p.kind == "card")
+            root = _chat("*" + format_line("HELPER", [
+                ("side", side_name(side)), ("helper", "draw"), ("for", for_side.label), ("drawn", str(len(cards))), ("hand", str(held + len(cards))),
+            ]))  # fmt: skip
         for card in cards:
             piece = self.piece(card)
             if piece.piece_id not in self.piles.get(deck, []):

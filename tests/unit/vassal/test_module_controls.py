@@ -150,7 +150,7 @@ def test_the_draw_buttons_draw_each_sides_cards_to_the_turns_hand_size(built: Bu
     for side in game.game.sides:
         button = _button(built.root, f"Draw: {side.label}")
         assert button.get("hotkey") == pieces.K_DRAW and button.get("deckCount") == "-1"
-        assert button.get("reportFormat") == f"SDBP|1|HELPER|side=$PlayerSide$|helper=draw|for={side.label}"
+        assert button.get("reportFormat") == buildfile.draw_report(game, side)  # with drawn= and hand= (test_roll_reports)
         match = button.get("filter", "")
         assert f'CurrentZone=="{layout.deck_name(side)}"' in match and f'PlayerSide=="{side.label}"' in match
         assert f'"{layout.hand_name(side)}")' in match and "$" not in match

@@ -9,6 +9,7 @@ from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import buildfile
 from sdbp_module.vassal.verify import piece_traits
+from sdbp_module.vassal_log.play_script import report_line
 
 from .conftest import Built
 
@@ -46,12 +47,8 @@ def module_formats(built: Built) -> list[str]:
         for t in piece_traits(el.text or "")[0]:
             if t.startswith("report;"):
                 formats.append(decode(t, ";")[2])
-    for el in built.root.iter(M + "DiceButton", M + "GlobalKeyCommand"):
-        formats.append(el.get("reportFormat", ""))
-    for el in built.root.iter(M + "properties.ChangePropertyButton"):  # a BeanShell report: its SDBP line
-        found = re.search(r'"(SDBP\|1\|[^"]*)" \+ PlayerSide \+ "([^"]*)"', el.get("reportFormat", ""))
-        assert found is not None, el.get("reportFormat")
-        formats.append(found.group(1) + "$PlayerSide$" + found.group(2))
+    for el in built.root.iter(M + "DiceButton", M + "GlobalKeyCommand", M + "properties.ChangePropertyButton"):
+        formats.append(report_line(el.get("reportFormat", "")))
     tracker = next(built.root.iter(M + "turn.TurnTracker"))
     formats.append(tracker.get("reportFormat", "").replace("$newTurn$", tracker.get("turnFormat", "")))
     return formats

@@ -488,7 +488,7 @@ def test_draw_to_hand_is_each_cards_send_to_location_under_the_helper_line(scrib
     x, y = (str(v) for v in HAND_DRAW_POINT)
     (stack,) = [sid for sid, m in scribe.tracker.stacks.items() if m == [one.piece_id, two.piece_id]]
     assert last(scribe) == [
-        "CHAT*SDBP|1|HELPER|side=French|helper=draw|for=French",
+        "CHAT*SDBP|1|HELPER|side=French|helper=draw|for=French|drawn=2|hand=2",
         [
             [
                 f"D/{one.piece_id} changed",
