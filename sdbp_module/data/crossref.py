@@ -176,7 +176,7 @@ def check_vocabulary(checks: Checks) -> None:
         for i, bonus in enumerate(game["hand_bonus_sets"]):
             if bonus["id"] == NO_BONUS:
                 checks.report("game", ("hand_bonus_sets", i, "id"), f"{NO_BONUS!r} is declared as a hand bonus set", f"another id: {NO_BONUS!r} is an area without a set")
-        _unique(checks, "game", "roll_tables", "purpose", "a roll table's purpose", records=game.get("roll_tables", []))
+        _unique(checks, "game", "roll_tables", "purpose", "roll table purpose", records=game.get("roll_tables", []))
         for i, table in enumerate(game.get("roll_tables", [])):
             for j, modifier in enumerate(table.get("modifiers", [])):
                 checks.refuse_undeclared("game", ("roll_tables", i, "modifiers", j, "side"), modifier["side"], "sides", "a side")
