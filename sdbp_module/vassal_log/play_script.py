@@ -18,9 +18,12 @@ what a player does (the harness script commands, ``VassalPlay.java``'s header):
   when the module has one); a zone whose name has a space (a turn-track box) is reached through a
   one-word staging zone and a drag, the harness reading a palette drag's zone as one word;
 - a toolbar button: ``button <text>``, the text read from the module (the Global Key Command whose
-  report is ``PASS``, ``RESULT … winner=<side>``, ``HELPER … helper=<helper>``; the dice button whose
-  report names the purpose and that rolls that many dice); the turn tracker: ``turn next`` until it
-  shows the wanted phase;
+  report is ``PASS`` or ``HELPER … helper=<helper>``; the result button whose report is ``RESULT …
+  winner=<side>``, after an ``answer yes`` for its confirmation prompt; the dice button whose report
+  names the purpose and that rolls that many dice; a computed BeanShell report is read by its line's
+  literals, ``report_line``); a button grouped in a toolbar menu is pressed by its text all the same
+  (it stays in the toolbar, hidden); the turn tracker: ``turn next`` until it shows the wanted phase;
+- **Retreat to…** moves the unit itself: no drag follows, unless what was typed is no area;
 - the acting side: ``side <label>`` whenever an act's side is not the side the script plays (the
   harness joins the first side before the log begins; a later switch is the **Retire** button's side
   dialog, a step of the log).
