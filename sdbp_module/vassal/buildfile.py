@@ -528,7 +528,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
                 "reportTotal": "false",
                 "sortDice": "false",
                 "text": name,
-                "tooltip": f"Roll {n}d6 ({purpose})",
+                "tooltip": dice_tooltip(game, n, purpose),
             },
         )
 
@@ -941,6 +941,15 @@ def roll_modifier(game: GameData, purpose: str) -> str:
         if area.colour == m.area_class
     ]
     return "(" + " + ".join(terms) + ")" if terms else "0"
+
+
+def dice_tooltip(game: GameData, n: int, purpose: str) -> str:
+    """A dice button's tool tip; a roll read from a table says what its line adds."""
+    table = game.game.roll_table(purpose)
+    if table is None:
+        return f"Roll {n}d6 ({purpose})"
+    modified = "the modified total and " if table.modifiers else ""
+    return f"Roll {n}d6 ({purpose}): the log line gives {modified}{table.field}=, the table's result ({table.source.text})"
 
 
 def dice_report_of(game: GameData, purpose: str) -> str:
