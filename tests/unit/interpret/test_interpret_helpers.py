@@ -15,9 +15,11 @@ from sdbp_module.ids import AreaId, CardId, Phase, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     CardDraw,
+    DiceRoll,
     Fire,
     FireMarkerSet,
     Flip,
+    GameEnd,
     NoSupplySet,
     PhaseStart,
 )
@@ -114,3 +116,31 @@ def test_a_stack_declared_with_one_prompt_is_one_fire_of_every_unit(game: GameDa
     events, problems = run(s, game, module)
     assert problems == []
     assert events == [Fire(where=w(1), side=V, units=tuple(UnitId(i) for i in ids), from_area=AreaId(8), target=AreaId(14))]
+
+
+def test_a_confirmed_result_is_the_game_end_and_a_refused_one_nothing(game: GameData, module: Path) -> None:
+    """The result buttons (report-formats §2.12): the RESULT line under the property's change is the
+    declared result; an unconfirmed answer or an observer's press writes a plain chat line: nothing."""
+    s = Scribe(module)
+    s.result(F, V, answer="no")
+    s.result(None, V)
+    s.result(V, F)
+    events, problems = run(s, game, module)
+    assert problems == []
+    ends = [e for e in events if isinstance(e, GameEnd)]
+    assert [(e.where, e.winner) for e in ends] == [(w(3), F)]
+
+
+def test_a_roll_read_from_a_table_is_the_same_dice_roll(game: GameData, module: Path) -> None:
+    """The supply and replacement lines' extra fields (``modified=``, ``areas=``, ``replacements=``,
+    report-formats §2.1) change nothing in what the roll is; the Draw line's ``drawn=`` / ``hand=`` nothing
+    in the draw."""
+    s = Scribe(module)
+    s.add_marker(V, "control", "viet_minh", "16")
+    s.dice(F, "supply", [6, 5])
+    s.dice(V, "replacements", [3])
+    assert s.steps[-2][0] == "CHAT* SDBP|1|DICE|side=French|purpose=supply|dice=6,5|total=11|modified=13|areas=1"
+    events, problems = run(s, game, module)
+    assert problems == []
+    rolls = [e for e in events if isinstance(e, DiceRoll)]
+    assert [(r.side, r.values, r.total) for r in rolls] == [(F, (6, 5), 11), (V, (3,), 3)]
