@@ -63,11 +63,11 @@ OTHER_PURPOSE = "other"
 """The dice purpose the sentence does not name (``rolls 2d6: 3 + 4 = 7``)."""
 
 FACTS: dict[str, str] = {
-    "modified_total": "modified total {}",
-    "out_of_supply": "{} areas out of supply",
+    "modified": "modified total {}",
+    "areas": "{} areas out of supply",
     "replacements": "{} replacements",
     "drawn": "{} drawn",
-    "hand_size": "hand size {}",
+    "hand": "hand size {}",
 }
 """The facts a DICE or HELPER line may carry after its sentence, ``; <phrase>`` each, in the order the
 writer gives them: field key → phrase, ``{}`` the value (any text without ``;``). A phrase must
@@ -188,6 +188,7 @@ TEMPLATES: dict[str, Template] = {
     "die-other": _t("DICE", "{side} rolls {_n:count}d6: {total}{facts}", {"purpose": OTHER_PURPOSE}),
     "phase": _t("PHASE", "{side} starts {_turn:turn}"),
     "flip": _t("FLIP", "{side} flips {unit} in {area:here} to {state:id}"),
+    "flip-refresh": _t("FLIP", "{side:word} unit {unit} in {area:here} flips to {state:id} ({_button:word})", {"helper": "refresh"}),
     "move": _t("MOVE", "{side} moves {unit} from {from:old} to {to:here}"),
     "move-marker": _t("MOVE", "{side} moves {marker} from {from:old} to {to:here}"),
     "place-marker": _t("MOVE", "{side} places {marker} in {to:here}", {"from": ""}),
@@ -412,6 +413,8 @@ def template_of(event: str, fields: Mapping[str, str]) -> str:
         return {"play": "play", "discard": "discard", "remove": "remove-card"}[fields.get("action", "")]
     if event == "HELPER":
         return "helper-for" if "for" in fields else "helper"
+    if event == "FLIP" and fields.get("helper"):
+        return "flip-refresh"
     return event.lower()
 
 
@@ -462,6 +465,11 @@ def parse_format(fmt: str) -> tuple[str, tuple[tuple[str, str], ...]] | None:
     tokens = fmt.split("|")
     if len(tokens) >= 3 and tokens[0] == "SDBP":
         return tokens[2], tuple((k, v) for k, _, v in (t.partition("=") for t in tokens[3:] if "=" in t))
+    if fmt.startswith("{") and fmt.endswith("}"):
+        sample = bsh_sample(fmt[1:-1])
+        if sample is None:
+            return None
+        fmt = sample
     found = parse_sentence("* " + re.sub(r"\$\w+\$", "0", fmt))
     return None if found is None else (found[0], found[1])
 
@@ -470,3 +478,49 @@ def is_dice_sentence(chat: str) -> bool:
     """Whether a chat text is a dice button's line of format 2."""
     found = parse_sentence(chat)
     return found is not None and found[0] == "DICE"
+
+
+def bsh_sample(expr: str) -> str | None:
+    """A BeanShell report that is a concatenation (``"text" + Property + (…) + "text"``, what
+    :func:`bsh` and the module's computed reports make) as the line it writes with every computed
+    term read as ``0``: string literals kept, each property, number or parenthesised group (skipped
+    whole, with any literal inside) a ``0``. None for anything else at the top level (a choice
+    ``a ? b : c``, an operator other than ``+``)."""
+    out: list[str] = []
+    i, n, depth, pending = 0, len(expr), 0, False
+    while i < n:
+        c = expr[i]
+        if c == '"':
+            j, text = i + 1, []
+            while j < n and expr[j] != '"':
+                if expr[j] == "\\" and j + 1 < n:
+                    j += 1
+                text.append(expr[j])
+                j += 1
+            if depth == 0:
+                out.append("".join(text))
+            i = j + 1
+            continue
+        if c == "(":
+            if depth == 0:
+                pending = True
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0 and pending:
+                out.append("0")
+                pending = False
+        elif depth == 0:
+            if c == "+" or c.isspace():
+                pass
+            elif c.isalnum() or c == "_" or c == ".":
+                j = i
+                while j < n and (expr[j].isalnum() or expr[j] in "_."):
+                    j += 1
+                out.append("0")
+                i = j
+                continue
+            else:
+                return None
+        i += 1
+    return "".join(out) if depth == 0 else None

@@ -176,6 +176,14 @@ def check_vocabulary(checks: Checks) -> None:
         for i, bonus in enumerate(game["hand_bonus_sets"]):
             if bonus["id"] == NO_BONUS:
                 checks.report("game", ("hand_bonus_sets", i, "id"), f"{NO_BONUS!r} is declared as a hand bonus set", f"another id: {NO_BONUS!r} is an area without a set")
+        _unique(checks, "game", "roll_tables", "purpose", "roll table purpose", records=game.get("roll_tables", []))
+        for i, table in enumerate(game.get("roll_tables", [])):
+            for j, modifier in enumerate(table.get("modifiers", [])):
+                checks.refuse_undeclared("game", ("roll_tables", i, "modifiers", j, "side"), modifier["side"], "sides", "a side")
+                checks.refuse_undeclared("game", ("roll_tables", i, "modifiers", j, "area_class"), modifier["area_class"], "area_classes", "an area class")
+            lows = [row[0] for row in table["rows"]]
+            if lows != sorted(set(lows)):
+                checks.report("game", ("roll_tables", i, "rows"), f"the rows' lowest totals {lows} do not rise", "each row's lowest total above the one before")
     if checks.has("areas"):
         for i, area in enumerate(checks.values["areas"]["areas"]):
             checks.refuse_undeclared("areas", ("areas", i, "control"), area["control"], "sides", "a side")

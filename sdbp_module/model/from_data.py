@@ -48,6 +48,8 @@ from sdbp_module.model.game_data import (
     Point,
     Road,
     RoadKind,
+    RollModifier,
+    RollTable,
     Runway,
     Scenario,
     SetupKind,
@@ -214,6 +216,18 @@ def build_game(values: Mapping[str, Any]) -> GameData:
         end_phase=tuple(sequence["end_phase"]) if sequence is not None else (),
         impulse_card_joins_action=sequence is not None and bool(sequence.get("impulse_card_joins_action", False)),
         bid=None if bid is None else Bid(min=bid["min"], required=bid["required"], source=Source(bid["source"]), sources=_sources(bid)),
+        roll_tables=tuple(
+            RollTable(
+                purpose=t["purpose"],
+                field=t["field"],
+                rows=tuple((int(r[0]), int(r[1])) for r in t["rows"]),
+                source=Source(t["source"]),
+                modifiers=tuple(
+                    RollModifier(area_class=AreaClassId(m["area_class"]), side=Side(m["side"]), add=m["add"]) for m in t.get("modifiers", [])
+                ),
+            )
+            for t in g.get("roll_tables", [])
+        ),
     )
     map_info = build_map(g["map"])
     areas = tuple(

@@ -92,6 +92,36 @@ class Bid:
 
 
 @dataclass(frozen=True, slots=True)
+class RollModifier:
+    """``add`` per area of class ``area_class`` that ``side`` controls as the board shows it."""
+
+    area_class: AreaClassId
+    side: Side
+    add: int
+
+
+@dataclass(frozen=True, slots=True)
+class RollTable:
+    """A roll the rules read from a table (``game.yaml`` ``roll_tables``): the dice button of
+    ``purpose`` reports the modified total and, in ``field``, the result of ``rows``
+    ((lowest modified total, result), rising)."""
+
+    purpose: str
+    field: str
+    rows: tuple[tuple[int, int], ...]
+    source: Source
+    modifiers: tuple[RollModifier, ...] = ()
+
+    def result(self, total: int) -> int:
+        """The result of a modified total: the last row it reaches (the first row below them all)."""
+        out = self.rows[0][1]
+        for lowest, value in self.rows:
+            if total >= lowest:
+                out = value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     id: str  # folder name and rules-package name, e.g. "mygame"
     title: str  # the game's title as printed
@@ -111,6 +141,11 @@ class GameInfo:
     end_phase: tuple[str, ...] = ()  # the End-phase step ids in order (game.yaml ``sequence``); () = none declared
     impulse_card_joins_action: bool = False  # a card played as the action and the unit action it serves are one action (game.yaml ``sequence``)
     bid: Bid | None = None  # the bid for sides, None if the game has none
+    roll_tables: tuple[RollTable, ...] = ()  # the rolls read from a table (game.yaml ``roll_tables``)
+
+    def roll_table(self, purpose: str) -> RollTable | None:
+        """The table of the dice purpose ``purpose``, None when the game declares none."""
+        return next((t for t in self.roll_tables if t.purpose == purpose), None)
 
     def bonus_set(self, set_id: str) -> BonusSet:
         """The hand bonus set ``set_id``; ``KeyError`` if the game declares none by that id."""

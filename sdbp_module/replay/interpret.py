@@ -675,6 +675,8 @@ class _Interpreter:
             step.marker_sides[kind] = line.side if step.marker_sides.get(kind, line.side) is line.side else None
         elif ev == "FLIP":
             uid = self.unit(line)
+            if line.get("helper") is not None:
+                return  # a helper button's flip (§2.13): its side is the unit's own, nobody flipped it by hand
             step.flip_sides[uid] = line.side if step.flip_sides.get(uid, line.side) is line.side else None
         # Unit MOVE lines and the rest of the FLIP lines repeat what the M/ and D/ commands say (a
         # marker's MOVE line names who placed it); other words are ignored (§1).

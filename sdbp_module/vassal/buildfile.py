@@ -13,6 +13,8 @@ from lxml import etree
 
 from sdbp_module.codec import sentences
 from sdbp_module.codec.identity import build_version
+from sdbp_module.data.geometry import Where, locate
+from sdbp_module.errors import BuildError
 from sdbp_module.ids import AreaId, CardId, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.model.presentation import Key
@@ -245,7 +247,7 @@ def _board_picker(parent: etree._Element) -> etree._Element:
     )
 
 
-def _mouse_and_keys(parent: etree._Element, *, viewer: bool) -> None:
+def _mouse_and_keys(parent: etree._Element, *, viewer: bool, zoom: Mapping[str, str] | None = None) -> None:
     for name in MAP_SUBCOMPONENTS:
         if not viewer and name == "StackExpander":
             continue
@@ -276,9 +278,31 @@ def _mouse_and_keys(parent: etree._Element, *, viewer: bool) -> None:
                 "zoomlevel": "1.0",
             },
         )
-    _el(parent, MM + "Zoomer")
+    _el(parent, MM + "Zoomer", zoom if zoom is not None else {})
     _el(parent, MM + "SelectionHighlighters")
     _el(parent, MM + "HighlightLastMoved", {"color": "255,0,0", "enabled": "true", "thickness": "2"})
+
+
+VIEWPORT = (1880, 940)
+"""The map's viewport in the main window of VASSAL 3.7 on a 1920×1200 screen (the toolbar, the chat
+and the scroll bars take the rest; measured with ``check --screenshot``)."""
+ZOOM_LEVELS = (1.6, 1.25, 1.0, 0.75, 0.625, 0.5)
+"""The main map's zoom levels besides the one that shows the whole board (the Zoomer's own default
+levels, thinned)."""
+
+
+def fit_zoom(lay: layout.Layout) -> float:
+    """The largest scale (3 decimals, rounded down) at which the whole board fits ``VIEWPORT``."""
+    scale = min(VIEWPORT[0] / lay.width, VIEWPORT[1] / lay.height, 1.0)
+    return int(scale * 1000) / 1000
+
+
+def zoom_attributes(lay: layout.Layout) -> dict[str, str]:
+    """The main map's Zoomer: its levels, and the game opening at the level that shows the whole
+    board (``zoomStart`` counts from the most zoomed-in level, from 1: Zoomer.setAttribute)."""
+    fit = fit_zoom(lay)
+    levels = sorted({*ZOOM_LEVELS, fit}, reverse=True)
+    return {"zoomLevels": enc([repr(level) for level in levels], ","), "zoomStart": str(levels.index(fit) + 1)}
 
 
 def location_format(name: str, title: str = "") -> str:
@@ -305,6 +329,26 @@ def _zone(parent: etree._Element, name: str, path: str, props: Mapping[str, str]
         )
 
 
+def zone_centre(points: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """Where a Send To Location to a zone puts a piece: the centre of the zone's bounding box
+    (``Zone.getCenter``: ``x + width / 2``, Java's integer division)."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return min(xs) + (max(xs) - min(xs)) // 2, min(ys) + (max(ys) - min(ys)) // 2
+
+
+def check_retreat_centres(game: GameData) -> None:
+    """**Retreat to…** sends a unit to its area's zone centre (pieces.retreat_condition): a build
+    whose area has its centre outside itself (a concave outline) would put the unit in another
+    zone, so it is refused."""
+    for area in game.areas:
+        centre = zone_centre(area.polygon)
+        if locate(centre, area.polygon) is not Where.INSIDE:
+            raise BuildError(
+                f"area {area.id} ({area.name}): the centre of its outline's bounding box {centre} lies outside the area, "
+                "where Retreat to… would put a unit; reshape the outline (areas.yaml)"
+            )
+
+
 def polygon_path(points: tuple[tuple[int, int], ...]) -> str:
     """Zone ``path``: ``x1,y1;x2,y2;…`` (not closed, no trailing ``;``)."""
     return ";".join(f"{x},{y}" for x, y in points)
@@ -313,6 +357,7 @@ def polygon_path(points: tuple[tuple[int, int], ...]) -> str:
 def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
     info = game.game
     sl = pieces.slots(game)
+    check_retreat_centres(game)
     root = _el(
         None,
         "VASSAL.build.GameModule",
@@ -401,7 +446,7 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
         MM + "StackMetrics",
         {"bottom": "40,0", "disabled": "false", "down": "37,0", "exSepX": "12", "exSepY": "18", "top": "38,0", "unexSepX": str(layout.STACK_DX), "unexSepY": str(layout.STACK_DY), "up": "39,0"},
     )
-    _mouse_and_keys(main, viewer=True)
+    _mouse_and_keys(main, viewer=True, zoom=zoom_attributes(lay))
     cards_by_id = {c.id: (c, gpid) for c, gpid in sl.cards}
     contents = deck_contents(game)
     for spec in deck_specs(game, lay):
@@ -483,13 +528,15 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
                 "plus": "0",
                 "prompt": "false",
                 "propertyGate": "",
-                "reportFormat": dice_report(purpose, n),
+                "reportFormat": dice_report_of(game, purpose, n),
                 "reportTotal": "false",
                 "sortDice": "false",
                 "text": name,
-                "tooltip": f"Roll {n}d6 ({purpose})",
+                "tooltip": dice_tooltip(game, n, purpose),
             },
         )
+
+    _toolbar_menu(root, DICE_MENU, [b[0] for b in dice_buttons(game)], "Dice: the rolls of the rules (each writes a DICE line)")
 
     # --- turn tracker
     _turn_tracker(root, game)
@@ -497,10 +544,10 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
     # --- pass, the End-phase helpers, and the result a player declares at the end of the game (14.0)
     _report_button(root, "Pass", K_PASS, pieces.K_PASS, PASS_REPORT, "Pass (writes a PASS line to the log)")
     _helper_buttons(root, game)
-    for side in game.game.sides:
-        name = f"{side.label} win"
-        tooltip = f"Declare the result: the {side.label} win (writes a RESULT line to the log)"
-        _report_button(root, name, data_key(game.presentation.side(side).result_key), pieces.K_RESULT, result_report(side), tooltip)
+    for text, items, tooltip in helper_menus(game):
+        _toolbar_menu(root, text, items, tooltip)
+    _result_buttons(props, game)
+    _toolbar_menu(root, RESULT_MENU, [f"{side.label} win" for side in info.sides], "The end of the game (14.0): declare the result")
     player_aid.add_chart_window(root, game, K_PLAYER_AID)
     _el(
         root,
@@ -508,6 +555,42 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
         {"description": game.scenario.name, "file": SETUP_FILE, "isMenu": "false", "name": f"Campaign: {game.scenario.name}", "useFile": "true"},
     )
     return root
+
+
+DICE_MENU, DRAW_MENU, END_MENU, RESULT_MENU = "Dice ▾", "Draw ▾", "End phase ▾", "Result ▾"
+"""The toolbar's drop-down menus (ToolbarMenu): the buttons of one kind share one toolbar entry, so
+the main toolbar stays one row on a 1600-pixel screen."""
+
+
+def _toolbar_menu(root: etree._Element, text: str, items: list[str], tooltip: str) -> None:
+    """A ToolbarMenu: a toolbar button showing a menu of the toolbar buttons whose text is in ``items``
+    (ToolbarMenu.buildMenu: those buttons are hidden, still in the toolbar and still answering their
+    hotkeys; a menu entry clicks its button). Nothing when ``items`` is empty."""
+    if not items:
+        return
+    attrs = {
+        "canDisable": "false",
+        "description": text.rstrip(" ▾"),
+        "disabledIcon": "",
+        "hideWhenDisabled": "false",
+        "hotkey": "",
+        "icon": "",
+        "menuItems": enc(items, ","),
+        "propertyGate": "",
+        "text": text,
+        "tooltip": tooltip,
+    }
+    _el(root, M + "ToolbarMenu", attrs)
+
+
+def helper_menus(game: GameData) -> list[tuple[str, list[str], str]]:
+    """The helper buttons' menus: the Draw phase's draws, the End phase's helpers."""
+    look = game.presentation
+    end = (["Refresh units"] if look.refresh is not None else []) + [b.name for b in look.clear_buttons]
+    return [
+        (DRAW_MENU, [f"Draw: {side.label}" for side in game.game.sides], "Draw phase: draw each side's cards up to its hand size"),
+        (END_MENU, end, "End phase helpers (4.0 C)"),
+    ]
 
 
 def dice_buttons(game: GameData) -> tuple[tuple[str, int, str, str], ...]:
@@ -519,8 +602,74 @@ TURN_FORMAT = sentences.turn_format()
 PASS_REPORT = sentences.vassal_format("pass")
 
 
-def result_report(winner: Side) -> str:
+RESULT_WORDS = " win"
+"""A result button's text is the winner's label and these words (``_result_buttons``)."""
+
+RESULT_CONFIRM = "yes"
+"""What a player types in a result button's prompt to declare the result (anything else, or Cancel: nothing)."""
+
+
+def result_property(winner: Side) -> str:
+    """The Global Property a result button's prompt writes (one per button, so that each side's
+    declaration is a change of its own)."""
+    return f"sdbp_result_{winner.value}"
+
+
+def result_line(winner: Side) -> str:
+    """The RESULT line (report-formats §2.12) with ``$PlayerSide$`` for the side field."""
     return sentences.vassal_format("result", winner=winner.label)
+
+
+def result_report(game: GameData, winner: Side) -> str:
+    """A result button's ``reportFormat``: a BeanShell expression (FormattedString: a format in ``{}``)
+    evaluated after the prompt, with ``newValue`` the text typed. The RESULT line only when a player
+    of one of the game's sides typed ``yes``: a player claims their own side's win or concedes it to
+    the other side (docs/module.md, *The result buttons*); an observer's press, or any other answer,
+    writes a plain chat line saying nothing was declared."""
+    sides = " || ".join(f"PlayerSide=={_bsh(s.label)}" for s in game.game.sides)
+    line = sentences.bsh(result_line(winner))
+    refused = _bsh(f"{winner.label} win not declared: only a player of a side declares the result")
+    unconfirmed = _bsh(f"{winner.label} win not declared (type {RESULT_CONFIRM} to confirm)")
+    return f'{{({sides}) ? (newValue=={_bsh(RESULT_CONFIRM)} ? {line} : {unconfirmed}) : {refused}}}'
+
+
+def result_prompt(winner: Side) -> str:
+    return (
+        f"Declare the result: the {winner.label} win (a claim if you play the {winner.label}, "
+        f"a concession if you play the other side). Type {RESULT_CONFIRM} to confirm"
+    )
+
+
+def _result_buttons(props: etree._Element, game: GameData) -> None:
+    """The result a player declares at the end of the game (14.0, report-formats §2.12): per side a
+    Global Property with a ChangePropertyButton, whose prompt asks for ``yes`` (a confirmation: one
+    click declares nothing); its report is ``result_report``. The property keeps what was typed: the
+    button logs only when the value changes (ChangePropertyButton.launch), so a second ``yes`` on the
+    same button, with no other answer in between, writes nothing (the first line stands)."""
+    for side in game.game.sides:
+        name = f"{side.label}{RESULT_WORDS}"
+        prop = _el(
+            props,
+            M + "properties.GlobalProperty",
+            {"description": f"the answer to the {name} prompt", "initialValue": "", "isNumeric": "false", "max": "100", "min": "0", "name": result_property(side), "wrap": "false"},
+        )
+        _el(
+            prop,
+            M + "properties.ChangePropertyButton",
+            {
+                "canDisable": "false",
+                "desc": name,
+                "disabledIcon": "",
+                "hideWhenDisabled": "false",
+                "hotkey": data_key(game.presentation.side(side).result_key),
+                "icon": "",
+                "propChanger": enc(["R", result_prompt(side)], ","),
+                "propertyGate": "",
+                "reportFormat": result_report(game, side),
+                "text": name,
+                "tooltip": f"Declare the result: the {side.label} win (asks for {RESULT_CONFIRM}; writes a RESULT line to the log)",
+            },
+        )
 
 
 def _report_button(root: etree._Element, name: str, button_key: str, send: str, report: str, tooltip: str) -> None:
@@ -743,13 +892,32 @@ def draw_match(game: GameData, side: Side) -> str:
     )
 
 
+def draw_report(game: GameData, side: Side) -> str:
+    """The **Draw** button's report (§2.13): the HELPER line with ``drawn`` (the cards the button will
+    draw) and ``hand`` (the hand's size after it), a BeanShell expression evaluated before the draw
+    (GlobalCommand.apply reports first): the hand size ``hand_target`` less the cards in the hand, at
+    most the cards in the deck, none for a player of another side (``draw_match`` draws nothing then)
+    or a hand already at the size. Counted with ``Count(match, map)`` over the hand's map and the deck
+    (a Deck is a Stack: its cards are counted)."""
+    in_hand = f'Count("{{sdbp_kind==\\"card\\"}}",{_bsh(layout.hand_name(side))})'
+    in_deck = f'Count("{{CurrentZone==\\"{layout.deck_name(side)}\\"}}",{_bsh(layout.MAP_NAME)})'
+    need = f"({hand_target(game, side)} - {in_hand})"
+    drawn = f"(PlayerSide!={_bsh(side.label)} || {need} <= 0 ? 0 : ({need} < {in_deck} ? {need} : {in_deck}))"
+    line = helper_report("draw", f"Draw: {side.label}", side, facts=[("drawn", f"${DRAWN_SLOT}$"), ("hand", f"${HAND_SLOT}$")])
+    return "{" + sentences.bsh(line).replace(DRAWN_SLOT, drawn).replace(HAND_SLOT, f"({in_hand} + {drawn})") + "}"
+
+
+DRAWN_SLOT, HAND_SLOT = "SDBPDRAWN", "SDBPHAND"
+"""Stand-ins for the Draw button's computed facts, replaced by their BeanShell expressions."""
+
+
 def _helper_buttons(root: etree._Element, game: GameData) -> None:
     """The End-phase helpers ``module.yaml`` declares (``refresh``, ``clear_buttons``) and the Draw
     phase's draw to hand size, one button per side."""
     look = game.presentation
     if look.refresh is not None:
         refresh = look.refresh
-        _gkc_button(root, "Refresh units", key(*refresh.key), pieces.K_FRESH, refresh_match(game), helper_report("refresh", "Refresh units"), refresh.tooltip)
+        _gkc_button(root, pieces.REFRESH_BUTTON, key(*refresh.key), pieces.K_REFRESH, refresh_match(game), helper_report("refresh", pieces.REFRESH_BUTTON), refresh.tooltip)
     for button in look.clear_buttons:
         tooltip = f"End phase: delete every {button.name.removeprefix('Clear ')[:-1]} on the map"
         _gkc_button(root, button.name, key(*button.key), pieces.K_DELETE, f'{{sdbp_id=="{button.marker}"}}', helper_report(button.helper, button.name), tooltip)
@@ -760,7 +928,7 @@ def _helper_buttons(root: etree._Element, game: GameData) -> None:
             f"track's allowance plus the bonus cards the control boxes and markers show ({bonuses}); press it as that side"
         )
         _gkc_button(
-            root, f"Draw: {side.label}", data_key(look.side(side).draw_key), pieces.K_DRAW, draw_match(game, side), helper_report("draw", f"Draw: {side.label}", side), tooltip, deck_count=-1
+            root, f"Draw: {side.label}", data_key(look.side(side).draw_key), pieces.K_DRAW, draw_match(game, side), draw_report(game, side), tooltip, deck_count=-1
         )
 
 
@@ -769,6 +937,54 @@ def dice_report(purpose: str, n: int, facts: Sequence[tuple[str, str]] = ()) -> 
     (``sentences.FACTS``: key, VASSAL text of the value)."""
     name = ("dice" if n > 1 else "die") + ("-other" if purpose == sentences.OTHER_PURPOSE else "")
     return sentences.vassal_format(name, _n=str(n), purpose=purpose, dice=sentences.dice_text(n), facts=sentences.facts_text(facts))
+
+
+def roll_modifier(game: GameData, purpose: str) -> str:
+    """The roll table's modifiers as a BeanShell sum (``0`` when none): per modifier, its ``add`` for
+    each area of its class that its side controls as the board shows it (``_controls``, the Draw
+    buttons' reading of the control markers)."""
+    table = game.game.roll_table(purpose)
+    terms = [
+        f"({_controls(game, m.side, area.id)} ? {m.add} : 0)"
+        for m in (table.modifiers if table is not None else ())
+        for area in game.areas
+        if area.colour == m.area_class
+    ]
+    return "(" + " + ".join(terms) + ")" if terms else "0"
+
+
+def dice_tooltip(game: GameData, n: int, purpose: str) -> str:
+    """A dice button's tool tip; a roll read from a table says what its line adds."""
+    table = game.game.roll_table(purpose)
+    if table is None:
+        return f"Roll {n}d6 ({purpose})"
+    modified = "the modified total and " if table.modifiers else ""
+    result = sentences.FACTS.get(table.field, table.field).replace("{}", "N")
+    return f"Roll {n}d6 ({purpose}): the chat line gives {modified}the table's result, '{result}' ({table.source.text})"
+
+
+MODIFIED_SLOT, RESULT_SLOT = "SDBPMODIFIED", "SDBPRESULT"
+"""Stand-ins for the computed values of a roll with a table, replaced by their BeanShell expressions."""
+
+
+def dice_report_of(game: GameData, purpose: str, n: int) -> str:
+    """A dice button's ``reportFormat``: ``dice_report``, or for a roll with a table (``game.yaml``
+    ``roll_tables``) a BeanShell expression (a FormattedString in ``{}``, evaluated with the button's
+    ``result1``… and ``numericalTotal``, DiceButton.formatResult) writing the same sentence with two
+    facts after it (``sentences.FACTS``): the modified total (when the table has modifiers) and the
+    table's result, the rows a nested choice on the modified total."""
+    table = game.game.roll_table(purpose)
+    if table is None:
+        return dice_report(purpose, n)
+    if table.field not in sentences.FACTS:
+        raise BuildError(f"roll table {purpose!r}: its field {table.field!r} has no phrase in the chat sentences ({', '.join(sentences.FACTS)})")
+    total = f"(numericalTotal + {roll_modifier(game, purpose)})" if table.modifiers else "numericalTotal"
+    value = str(table.rows[0][1])
+    for lowest, result in table.rows[1:]:
+        value = f"({total} >= {lowest} ? {result} : {value})"
+    facts = ([("modified", f"${MODIFIED_SLOT}$")] if table.modifiers else []) + [(table.field, f"${RESULT_SLOT}$")]
+    expr = sentences.bsh(dice_report(purpose, n, facts))
+    return "{" + expr.replace(MODIFIED_SLOT, total).replace(RESULT_SLOT, value) + "}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -147,6 +147,7 @@ BUTTONS: Mapping[str, _ButtonSpec] = {
     M + "DoActionButton": _LAUNCH,
     M + "MultiActionButton": _LAUNCH,
     M + "ToolbarMenu": _LAUNCH,
+    M + "properties.ChangePropertyButton": _ButtonSpec(("text",), (("hotkey", ""),), "tooltip"),
     M + "NotesWindow": _ButtonSpec(("buttonText",), (("hotkey", ""),), "tooltip"),
     M + "PlayerRoster": _ButtonSpec(("buttonText",), (("buttonKeyStroke", ""),), "buttonToolTip"),
     M + "turn.TurnTracker": _ButtonSpec(

@@ -432,7 +432,8 @@ def _play_section(game: GameData, mod: _Module) -> str:
         + ("firing or assaulting units" if assault else "firing units")
         + " for the declaration commands (they ask for the target area number), then roll with the matching dice button "
         f"({_and(_bold(mod.of('DiceButton')))}). The owner of the hit units takes the damage with their "
-        "right-click commands (flip, eliminate, retreat).</li>",
+        "right-click commands (flip, eliminate, retreat: <b>Retreat to&hellip;</b> asks for the area number and moves the unit "
+        "there; anything else typed moves nothing, then drag the unit).</li>",
         f"<li><b>Markers</b> ({markers}) come from the {_and(_bold(mod.of('PieceWindow')))} "
         f"palette{_side_faces(game)}. A marker's right-click menu sets its face.</li>",
     ]
@@ -445,6 +446,15 @@ def _play_section(game: GameData, mod: _Module) -> str:
             f"<li><b>Toolbar commands:</b> {_and(_bold(commands))}. Each acts at once on the pieces it concerns or "
             "writes its line to the log; the table below says what each does (so does its tool tip).</li>"
         )
+    results = mod.of("ChangePropertyButton")
+    if results:
+        items.append(
+            f"<li><b>The result.</b> At the end of the game a player presses {' or '.join(_bold(results))} and types "
+            "<b>yes</b> to declare it (a claim for your own side, or a concession to the other); an observer declares nothing.</li>"
+        )
+    menus = mod.of("ToolbarMenu")
+    if menus:
+        items.append(f"<li><b>Toolbar menus.</b> {_and(_bold(menus))} open lists of the buttons of one kind.</li>")
     return "<ol>\n" + "\n".join(items) + "\n</ol>"
 
 

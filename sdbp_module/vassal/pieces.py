@@ -31,6 +31,7 @@ from sdbp_module.vassal.traits import (
     report,
     return_to_deck,
     send_to,
+    send_to_zone,
     set_global_property,
     trigger,
 )
@@ -53,6 +54,7 @@ K_CARD_FLIP = key(70, 130)  # Ctrl+F on a card: mask/unmask
 K_MOVED = key(57400, 0, "sdbpMoved")  # the main map's moveKey
 K_PASS = key(57401, 0, "sdbpPass")  # sent by the Pass button; no piece listens
 K_RESULT = key(57417, 0, "sdbpResult")  # sent by the two result buttons (report-formats §2.12); no piece listens
+K_REFRESH = key(57430, 0, "sdbpRefresh")  # sent by Refresh units: the Spent Layer's reset to fresh, its own FLIP line (§2.13)
 K_DRAW = key(57418, 0, "sdbpDraw")  # sent by the Draw buttons to deck cards: Send To Location into the hand (§2.13)
 # Internal named keys: a menu command's Trigger Action sends prompt, report, (move,) reset in order,
 # so a cancelled prompt reports an empty target instead of a stale one.
@@ -65,6 +67,9 @@ P_DIG, R_DIG, M_DIG = key(57410, 0, "sdbpDigPrompt"), key(57411, 0, "sdbpDigRepo
 # line names the zone the unit is in when hit, whatever order the engine runs the traits in.
 R_HIT_FLIP, R_HIT_ELIMINATE = key(57413, 0, "sdbpHitFlipReport"), key(57414, 0, "sdbpHitEliminateReport")
 P_RETREAT, R_RETREAT = key(57415, 0, "sdbpRetreatPrompt"), key(57416, 0, "sdbpRetreatReport")
+# Retreat to… moves the unit into the typed area (report-formats §2.11): a Trigger Action that fires
+# only when the typed text is an area number of the map sends the Send To Location's key.
+G_RETREAT, M_RETREAT = key(57428, 0, "sdbpRetreatGo"), key(57429, 0, "sdbpRetreatMove")
 # One target prompt per declared stack (report-formats §2.5): the first selected unit of a zone leads
 # (marks itself, prompts, shares the target in a global property, reports, has the other selected
 # units of its side in its zone take the target and report, resets); those followers mark themselves
@@ -155,7 +160,8 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
     triggers += [
         trigger("Take hit: flip", K_HIT_FLIP, [R_HIT_FLIP, K_SPENT], "damage: report, then flip to spent"),
         trigger("Take hit: eliminate", K_HIT_ELIMINATE, [R_HIT_ELIMINATE, K_ELIMINATE], "damage: report, then eliminate"),
-        trigger("Retreat to…", K_RETREAT, [P_RETREAT, R_RETREAT, K_RESET], "retreat: prompt, report, reset (the player then drags)"),
+        trigger("Retreat to…", K_RETREAT, [P_RETREAT, R_RETREAT, G_RETREAT, K_RESET], "retreat: prompt, report, move, reset"),
+        trigger("", G_RETREAT, [M_RETREAT], "retreat: move only into an area of the map", condition=retreat_condition(game)),
     ]
     marks = [PropCommand("", K_LEAD, ("P", "2")), PropCommand("", K_DONE, ("P", "1")), PropCommand("", K_CLEAR, ("P", "0"))]
     traits: list[Trait] = [
@@ -166,12 +172,14 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
         *followers,
         send_to("Eliminate", K_ELIMINATE, layout.MAP_NAME, board, elim[0], elim[1], "to the Eliminated box"),
         send_to("Remove from game", K_REMOVE, layout.MAP_NAME, board, removed[0], removed[1], "to the Removed box"),
+        send_to_zone("", M_RETREAT, layout.MAP_NAME, "$sdbp_target$", "retreat: into the typed area"),
     ]
     if "entrench" in actions:
         traits.append(trigger("Declare entrenchment", K_ENTRENCH, description="menu entry for the entrench report"))
     traits += [
         report([K_SPENT], sentence("flip", state="spent"), "report flip to spent"),
         report([K_FRESH], sentence("flip", state="fresh"), "report flip to fresh"),
+        report([K_REFRESH], refresh_flip_report(side), "report flip to fresh by Refresh units"),
         report([K_MOVED], sentence("move"), "report move"),
         report([R_FIRE], sentence("fire"), "report fire"),
     ]
@@ -188,6 +196,25 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
         basic_piece(""),
     ]
     return Piece(tuple(traits))
+
+
+REFRESH_BUTTON = "Refresh units"
+"""The End-phase helper button that refreshes units (``buildfile._helper_buttons``)."""
+
+
+def refresh_flip_report(side: Side) -> str:
+    """The FLIP line of a unit that **Refresh units** flips (report-formats §2.13): ``side`` is the
+    unit's own side, not the player who pressed the button (the HELPER line names that player), and
+    ``helper=refresh`` says the button did it."""
+    return sentence("flip-refresh", side=side.label, state="fresh", _button=REFRESH_BUTTON)
+
+
+def retreat_condition(game: GameData) -> str:
+    """The property match under which **Retreat to…** moves the unit: the typed ``sdbp_target`` is
+    exactly the number of an area of the map (a zone the Send To Location finds). Anything else —
+    a cancelled prompt (empty), a box name, a number of no area, stray spaces — moves nothing: the
+    RETREAT line still says what was typed, and the player drags the unit."""
+    return "{" + " || ".join(f'sdbp_target=="{area.id}"' for area in game.areas) + "}"
 
 
 HAND_DRAW_POINT = (layout.CARD_W // 2 + 10, (layout.CARD_H + 60) // 2)
@@ -300,6 +327,7 @@ def unit_piece(look: Presentation, unit: Unit, gpid: int) -> Piece:
                 up_key=K_SPENT,
                 down_command="Flip to fresh",
                 down_key=K_FRESH,
+                reset_key=K_REFRESH,
             ),
             prototype(unit_prototype_name(unit.side)),
             marker(unit_properties(look, unit)),

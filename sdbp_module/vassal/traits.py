@@ -154,8 +154,10 @@ def layer(
     loop: bool = False,
     follow_property: str = "",
     level: int = 1,
+    reset_key: str = "",
 ) -> Trait:
-    """Layer ``emb2;`` with its 33 type fields (§4.6), version 1, always active."""
+    """Layer ``emb2;`` with its 33 type fields (§4.6), version 1, always active; ``reset_key`` sets
+    the first level (resetLevel 1)."""
     fields = [
         "",  # 1 activateCommand
         "128",  # 2 activateModifiers (legacy)
@@ -167,7 +169,7 @@ def layer(
         "128",  # 8 downModifiers (legacy)
         "",  # 9 downKey (legacy)
         "",  # 10 resetCommand
-        "",  # 11 resetKey
+        reset_key,  # 11 resetKey (no reset command: a key only the module sends)
         "1",  # 12 resetLevel
         "false",  # 13 drawUnderneathWhenSelected
         "0",  # 14 xOff
@@ -197,6 +199,15 @@ def layer(
 def send_to(menu: str, key_: str, map_name: str, board: str, x: int, y: int, description: str = "") -> Trait:
     """Send To Location ``sendto;`` to a fixed point (destination ``L``), 18 fields (§4.6)."""
     fields = [menu, key_, map_name, board, str(x), str(y), "", "", "0", "0", "0", "0", description, "L", "", "", "", ""]
+    return Trait("sendto;" + enc(fields, ";"), enc(["", "", ""], ";"))
+
+
+def send_to_zone(menu: str, key_: str, map_name: str, zone: str, description: str = "") -> Trait:
+    """Send To Location ``sendto;`` to a zone of ``map_name`` (destination ``Z``): ``zone`` is a
+    FormattedString evaluated on the piece (``$sdbp_target$``); the piece goes to the centre of the
+    zone's bounding box (``Zone.getCenter``). No such zone: the engine reports a data error and the
+    piece stays where it is (``SendToLocation.getSendLocation``)."""
+    fields = [menu, key_, map_name, "", "0", "0", "", "", "0", "0", "0", "0", description, "Z", zone, "", "", ""]
     return Trait("sendto;" + enc(fields, ";"), enc(["", "", ""], ";"))
 
 

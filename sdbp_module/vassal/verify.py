@@ -81,6 +81,8 @@ KNOWN_ELEMENTS = frozenset(
         M + "turn.TurnGlobalHotkey",
         M + "GlobalKeyCommand",
         M + "PredefinedSetup",
+        M + "properties.ChangePropertyButton",
+        M + "ToolbarMenu",
     }
 )
 
@@ -149,6 +151,13 @@ KNOWN_ATTRIBUTES: dict[str, frozenset[str]] = {
         "propertyGate reportFormat reportSingle singleMap suppressSounds target tooltip".split()
     ),
     M + "PredefinedSetup": frozenset("description file isMenu name useFile".split()),
+    # ChangePropertyButton.getAttributeNames: desc, the toolbar item's (no name), reportFormat, propChanger
+    M + "properties.ChangePropertyButton": frozenset(
+        "canDisable desc disabledIcon hideWhenDisabled hotkey icon propChanger propertyGate reportFormat text tooltip".split()
+    ),
+    # ToolbarMenu.getAttributeNames: the toolbar item's (its name key is "description"), menuItems
+    M + "ToolbarMenu": frozenset("canDisable description disabledIcon hideWhenDisabled hotkey icon menuItems propertyGate text tooltip".split()),
+    MM + "Zoomer": frozenset("zoomLevels zoomStart".split()),  # Zoomer.getAttributeNames (ZOOM_START, ZOOM_LEVELS)
 }
 PIECE_TEXT_ELEMENTS = (M + "PrototypeDefinition", W + "PieceSlot", W + "CardSlot")
 

@@ -18,9 +18,12 @@ what a player does (the harness script commands, ``VassalPlay.java``'s header):
   when the module has one); a zone whose name has a space (a turn-track box) is reached through a
   one-word staging zone and a drag, the harness reading a palette drag's zone as one word;
 - a toolbar button: ``button <text>``, the text read from the module (the Global Key Command whose
-  report is ``PASS``, ``RESULT … winner=<side>``, ``HELPER … helper=<helper>``; the dice button whose
-  report names the purpose and that rolls that many dice); the turn tracker: ``turn next`` until it
-  shows the wanted phase;
+  report is the ``PASS`` or ``HELPER`` sentence of that helper; the result button ``<side> win``,
+  after an ``answer yes`` for its confirmation prompt; the dice button whose report names the purpose
+  and that rolls that many dice; a computed BeanShell report is read as the line it writes with each
+  computed value a ``0``, ``sentences.bsh_sample``); a button grouped in a toolbar menu is pressed by its text all the same
+  (it stays in the toolbar, hidden); the turn tracker: ``turn next`` until it shows the wanted phase;
+- **Retreat to…** moves the unit itself: no drag follows, unless what was typed is no area;
 - the acting side: ``side <label>`` whenever an act's side is not the side the script plays (the
   harness joins the first side before the log begins; a later switch is the **Retire** button's side
   dialog, a step of the log).
@@ -70,6 +73,7 @@ from sdbp_module.replay.vlog.lines import side_name
 from sdbp_module.replay.vlog.start import PHASES
 from sdbp_module.replay.vlog.zones import MAIN_MAP
 from sdbp_module.vassal import pieces as keys
+from sdbp_module.vassal.buildfile import RESULT_CONFIRM, RESULT_WORDS
 from sdbp_module.vassal.layout import REMOVED_CARDS
 from sdbp_module.vassal_log.jrandom import seed_for_dice, seed_for_picks
 from sdbp_module.vassal_log.scribe import Scribe
@@ -124,6 +128,10 @@ class ModuleControls:
                 buttons[(event, f"{helper}:{values['for']}" if "for" in values else helper)] = text
             else:
                 buttons[(event, "")] = text
+        for el in root.iter(M + "properties.ChangePropertyButton"):
+            text = el.get("text", "")  # buildfile._result_buttons: "<winner> win"
+            if text.endswith(RESULT_WORDS):
+                buttons[("RESULT", text.removesuffix(RESULT_WORDS))] = text
         dice: dict[tuple[str, int], str] = {}
         for el in root.iter(M + "DiceButton"):
             fields = _report_fields(el.get("reportFormat", ""))
@@ -375,11 +383,15 @@ class PlayScript:
         self.shadow.damage(side, unit, result)
 
     def retreat(self, side: Side, unit: str, to: str, *, typed: str | None = None) -> None:
-        """**Retreat to…** (its prompt answered ``typed``, default ``to``), then the drag into ``to``."""
+        """**Retreat to…**, its prompt answered ``typed`` (default ``to``): the command moves the unit
+        into the typed area; when what is typed is no area of the map (the unit stays), the drag into
+        ``to`` follows."""
         self.act_as(side)
-        self._answer(to if typed is None else typed)
+        value = to if typed is None else typed
+        self._answer(value)
         self._key([unit], keys.K_RETREAT)
-        self.line(f"move {unit} {to}")
+        if value not in self.shadow.module_text.retreat_areas:
+            self.line(f"move {unit} {to}")
         self.shadow.retreat(side, unit, to, typed=typed)
 
     # -- dice, tracker, toolbar ---------------------------------------------------------------------
@@ -422,11 +434,14 @@ class PlayScript:
         self.line(f"button {self.controls.button('PASS')}")
         self.shadow.pass_(side)
 
-    def result(self, side: Side | None, winner: Side) -> None:
-        """The winner's **<side> win** button."""
+    def result(self, side: Side | None, winner: Side, *, answer: str | None = RESULT_CONFIRM) -> None:
+        """The winner's **<side> win** button, its confirmation prompt answered ``answer`` (``None``:
+        cancelled)."""
         self.act_as(side)
+        if answer is not None:
+            self._answer(answer)
         self.line(f"button {self.controls.button('RESULT', winner.label)}")
-        self.shadow.result(side, winner)
+        self.shadow.result(side, winner, answer=answer)
 
     def refresh(self, side: Side | None) -> list[str]:
         """**Refresh units**; returns the units it flips (the shadow's reading of the button's filter)."""

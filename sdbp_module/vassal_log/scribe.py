@@ -82,7 +82,7 @@ from sdbp_module.codec.envelope import (
     encode_envelope,
 )
 from sdbp_module.codec.module_info import marker_value, read_module
-from sdbp_module.codec.sentences import parse_format, record_sentence
+from sdbp_module.codec.sentences import FACTS, parse_format, record_sentence
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import Command, decode_tree, encode_tree
@@ -95,6 +95,7 @@ from sdbp_module.replay.vlog.tracker import SPENT_LAYER, TrackedPiece, Tracker
 from sdbp_module.replay.vlog.zones import MAIN_MAP, Zones
 from sdbp_module.vassal import layout
 from sdbp_module.vassal import pieces as keys
+from sdbp_module.vassal.buildfile import RESULT_CONFIRM, RESULT_WORDS
 
 SETUP_ENTRY = "campaign.vsav"
 LOG_KEY = 0x2A
@@ -148,6 +149,61 @@ class ModuleText:
     move_report: bool = True
     create_report: bool = True
     buttons: dict[str, str] = field(default_factory=dict)
+    retreat_areas: frozenset[str] = frozenset()
+    refresh_by_unit: bool = False
+    result_properties: dict[str, str] = field(default_factory=dict)
+    roll_tables: dict[str, RollReading] = field(default_factory=dict)  # dice button name -> its table
+    draw_counts: bool = False  # the Draw buttons report drawn= and hand=
+
+
+@dataclass(frozen=True, slots=True)
+class RollReading:
+    """A dice button's roll table as its BeanShell report gives it (``buildfile.dice_report_of``):
+    per modifier term (zone, side, printed: the area counts when no control marker is in it, add),
+    the rows (lowest modified total, result) and the first row's result, the result's field."""
+
+    terms: tuple[tuple[str, str, bool, int], ...]
+    rows: tuple[tuple[int, int], ...]
+    default: int
+    field: str
+    modified: bool
+
+
+_ROLL_TERM = re.compile(
+    r'CurrentZone==\\"([^"\\]+)\\" && sdbp_state==\\"([^"\\]+)\\"\}","[^"]+"\)>0( \|\| Count\(.*?\)==0)?\) \? (-?\d+) : 0\)'
+)
+_ROLL_ROW = re.compile(r">= (-?\d+) \? (-?\d+) : ")
+_ROLL_DEFAULT = re.compile(r">= -?\d+ \? -?\d+ : (-?\d+)\)")
+
+
+def _reports_fact(report: str, key: str) -> bool:
+    """Whether a report format (a computed BeanShell one too) writes the fact ``key`` (``sentences.FACTS``)."""
+    record = parse_format(report)
+    return record is not None and any(k == key for k, _ in record[1])
+
+
+def roll_reading(report: str) -> RollReading | None:
+    """The roll table of a dice button's report (``buildfile.dice_report_of``: a BeanShell sentence
+    whose facts are the modified total and the table's result), None for a plain report."""
+    if not report.startswith("{"):
+        return None
+    record = parse_format(report)
+    if record is None or record[0] != "DICE":
+        return None
+    facts = [k for k, _ in record[1] if k in FACTS]
+    results = [k for k in facts if k != "modified"]
+    if not results:
+        return None
+    rows = tuple((int(a), int(b)) for a, b in _ROLL_ROW.findall(report))
+    default = _ROLL_DEFAULT.findall(report)
+    # the modified total's terms, once each (the total recurs in every row's test)
+    terms = tuple(dict.fromkeys((zone, side, printed is not None and printed != "", int(add)) for zone, side, printed, add in _ROLL_TERM.findall(report)))
+    return RollReading(terms, tuple(reversed(rows)), int(default[-1]) if default else 0, results[-1], "modified" in facts)
+
+
+_RETREAT_GO = re.compile(r"macro;[^;]*;;57428,0,sdbpRetreatGo;\{([^}]*)\}")
+"""The trigger that lets **Retreat to…** move the unit (``pieces.retreat_condition``): its condition."""
+_AREA_TEST = re.compile(r'sdbp_target=="([^"]*)"')
 
 
 _REFRESH_EXCEPT = re.compile(r'side=="([^"]+)" && Count\("\{sdbp_id==\\"([^"\\]+)\\"')
@@ -174,6 +230,22 @@ def module_text(build_file: bytes) -> ModuleText:
             values = dict(record[1])
             what = values.get("helper", "") + (f":{values['for']}" if "for" in values else "")
             buttons[what] = gkc.get("buttonText", "") or gkc.get("name", "")
+    retreat: set[str] = set()
+    for proto in root.iter("VASSAL.build.module.PrototypeDefinition"):
+        for go in _RETREAT_GO.finditer(proto.text or ""):
+            retreat.update(_AREA_TEST.findall(go.group(1)))
+    results: dict[str, str] = {}
+    for prop in root.iter("VASSAL.build.module.properties.GlobalProperty"):
+        for button in prop.iter("VASSAL.build.module.properties.ChangePropertyButton"):
+            text = button.get("text", "")  # buildfile._result_buttons: "<winner> win"
+            if text.endswith(RESULT_WORDS):
+                results[text.removesuffix(RESULT_WORDS)] = prop.get("name", "")
+    tables: dict[str, RollReading] = {}
+    for button in root.iter("VASSAL.build.module.DiceButton"):
+        reading = roll_reading(button.get("reportFormat", ""))
+        if reading is not None:
+            tables[button.get("name", "")] = reading
+    draw_counts = any(_reports_fact(g.get("reportFormat", ""), "drawn") for g in root.iter("VASSAL.build.module.GlobalKeyCommand"))
     return ModuleText(
         locations,
         "" if hotkey is None else hotkey.get("reportFormat", ""),
@@ -181,6 +253,11 @@ def module_text(build_file: bytes) -> ModuleText:
         main is None or bool(main.get("moveWithinFormat")),
         main is None or bool(main.get("createFormat")),
         buttons,
+        frozenset(retreat),
+        refresh is not None and refresh.get("hotkey") == keys.K_REFRESH,
+        results,
+        tables,
+        draw_counts,
     )
 
 
@@ -673,7 +750,20 @@ class Scribe:
         self._begin()
         name = DICE_BUTTONS.get(purpose, f"{len(values)}d6")
         result = ",".join(str(v) for v in values)
-        line = self._say("DICE", [("side", side_name(side)), ("purpose", purpose), ("dice", result), ("total", str(sum(values)))])
+        fields = [("side", side_name(side)), ("purpose", purpose), ("dice", result), ("total", str(sum(values)))]
+        table = self.module_text.roll_tables.get(name)
+        if table is not None:  # the button's BeanShell report: control as the board shows it (markers, else printed)
+            controlled = {(self.zone_of(p), p.prop("sdbp_state")) for p in self._visit_order() if p.kind == "marker" and p.sdbp_id == "control"}
+            marked = {zone for zone, _state in controlled}
+            modified = sum(values) + sum(
+                add for zone, side_id, printed, add in table.terms if (zone, side_id) in controlled or (printed and zone not in marked)
+            )
+            count = table.default
+            for lowest, value in table.rows:
+                if modified >= lowest:
+                    count = value
+            fields += ([("modified", str(modified))] if table.modified else []) + [(table.field, str(count))]
+        line = self._say("DICE", fields)
         new = {"_result": result, "_total": str(sum(values)), "_keep": str(len(values)), "_summary": dice_summary(values)}
         c = _chat("* " + line)
         for suffix, start in DICE_START.items():
@@ -713,9 +803,31 @@ class Scribe:
         """The toolbar **Pass** button (``GlobalCommand.apply``: ``"*"`` + the report, no piece answers)."""
         self._log(_chat("*" + self._say("PASS", [("side", side_name(side))])))
 
-    def result(self, side: Side | None, winner: Side) -> None:
-        """A side's **<label> win** button (report-formats §2.12), a Global Key Command too."""
-        self._log(_chat("*" + self._say("RESULT", [("side", side_name(side)), ("winner", winner.label)])))
+    def result(self, side: Side | None, winner: Side, *, answer: str | None = RESULT_CONFIRM) -> None:
+        """A side's **<label> win** button (report-formats §2.12). In a module whose button asks for a
+        confirmation (a ChangePropertyButton, ``buildfile._result_buttons``): the prompt's ``answer``
+        (``None``: cancelled, nothing logged) becomes the button's Global Property, whose change
+        (``MutableProperty``) has the report as its child: the RESULT line when a player of a side
+        typed ``yes``, else the refusal; an answer equal to the property's value changes nothing and
+        logs nothing (``ChangePropertyButton.launch``). In an older module a Global Key Command:
+        ``"*"`` + the line."""
+        line = self._say("RESULT", [("side", side_name(side)), ("winner", winner.label)])
+        prop = self.module_text.result_properties.get(winner.label)
+        if prop is None:
+            self._log(_chat("*" + line))
+            return
+        old = self.properties.get(prop, "")
+        if answer is None or answer == old:
+            return
+        self._begin()
+        self.properties[prop] = answer
+        if side is None:
+            text = f"{winner.label} win not declared: only a player of a side declares the result"
+        elif answer != RESULT_CONFIRM:
+            text = f"{winner.label} win not declared (type {RESULT_CONFIRM} to confirm)"
+        else:
+            text = line
+        self._log(_Cmd(_PROPERTY, [prop, old, answer, "Module"]).append(_chat("* " + text)))
 
     def _helper(self, side: Side | None, helper: str, for_side: Side | None = None) -> _Cmd:
         """A helper button's report (``GlobalCommand.apply``: ``"*"`` + the HELPER line, §2.13), the root
@@ -753,8 +865,13 @@ class Scribe:
                 continue
             if zone in marked and marker_value(piece.types, piece.states, "side") == held_side:
                 continue
-            line = self._say("FLIP", [("side", side_name(side)), ("unit", piece.sdbp_id or ""), ("area", zone), ("state", "fresh")])
-            root.append(self._flip(piece, False).append(self._report(piece, line)))
+            if self.module_text.refresh_by_unit:  # the unit's own side, and the helper (pieces.refresh_flip_report)
+                own = Side.named(marker_value(piece.types, piece.states, "side") or "")
+                fields = [("side", side_name(own)), ("unit", piece.sdbp_id or ""), ("area", zone), ("state", "fresh"), ("helper", "refresh")]
+            else:
+                fields = [("side", side_name(side)), ("unit", piece.sdbp_id or ""), ("area", zone), ("state", "fresh")]
+            button = self.module_text.buttons.get("refresh", "") if self.module_text.refresh_by_unit else ""
+            root.append(self._flip(piece, False).append(self._report(piece, self._say("FLIP", fields, button=button))))
             flipped.append(piece.sdbp_id or "")
         self._log(root)
         return flipped
@@ -781,9 +898,13 @@ class Scribe:
         slot (a new stack for the first card there, the others on it), then the deck's ``pieceRemoved``:
         the card masked for the drawing side (its Mask ``D/``)."""
         self._begin()
-        root = self._helper(side, "draw", for_side)
         hand = f"{side_name(for_side)} hand"
         deck = f"{side_name(for_side)} deck"
+        root = self._helper(side, "draw", for_side)
+        if self.module_text.draw_counts:  # buildfile.draw_report: the cards drawn, the hand's size after
+            held = sum(1 for p in self.tracker.pieces.values() if p.map == hand and p.kind == "card")
+            fields = [("side", side_name(side)), ("helper", "draw"), ("for", for_side.label), ("drawn", str(len(cards))), ("hand", str(held + len(cards)))]
+            root = _chat("*" + self._say("HELPER", fields, button=self.module_text.buttons.get(f"draw:{for_side.label}", "draw")))
         for card in cards:
             piece = self.piece(card)
             if piece.piece_id not in self.piles.get(deck, []):
@@ -947,15 +1068,32 @@ class Scribe:
             self._log(_join(report, self._eliminate(side, piece)))
 
     def retreat(self, side: Side, unit: str, to: str, *, typed: str | None = None) -> None:
-        """**Retreat to…** then the drag (report-formats §2.11), two steps as the engine logs them: the
-        menu command (a Trigger Action: the prompt ``D/`` with the RETREAT line, ``to`` = what was
-        typed, default ``to``, and the reset ``D/``), then the player's drag of the unit (``move``)."""
+        """**Retreat to…** (report-formats §2.11), a Trigger Action: the prompt ``D/`` (``typed``,
+        default ``to``) with the RETREAT line, then, when what was typed is an area of the map (the
+        module's ``retreat_areas``), the Send To Location into that area's zone centre (its
+        back-position ``D/``, the ``M/``, a new stack, the move key's ``MOVE`` line), then the reset
+        ``D/``; one step. When the typed text moves nothing (no area, or a module whose command
+        never moves), the player's drag into ``to`` follows (``move``), a step of its own."""
         self._begin()
         piece = self.piece(unit)
         value = to if typed is None else typed
-        line = self._say("RETREAT", [("side", side_name(side)), ("unit", unit), ("from", self.zone_of(piece)), ("to", value)])
-        self._log(_join(self._prop(piece, "sdbp_target", value), self._report(piece, line), self._prop(piece, "sdbp_target", "")))
-        self.move(side, [unit], to)
+        zone = self.zone_of(piece)
+        line = self._say("RETREAT", [("side", side_name(side)), ("unit", unit), ("from", zone), ("to", value)])
+        parts = [self._prop(piece, "sdbp_target", value), self._report(piece, line)]
+        moved = value in self.module_text.retreat_areas
+        if moved:
+            index = next(i for i, t in enumerate(piece.types) if t.startswith("sendto;") and se_decode(t[len("sendto;") :], ";")[1] == keys.M_RETREAT)
+            c = self._change(piece, index, _enc([piece.map or "", piece.x, piece.y], ";"))
+            cx, cy = self.zones.centre(value)
+            x, y, under = self._under(MAIN_MAP, str(cx), str(cy))
+            for placed in self._place(piece, MAIN_MAP, x, y, under):
+                c = c.append(placed)
+            fields = [("side", side_name(side)), ("unit", unit), ("from", zone), ("to", self.zone_of(piece))]
+            parts.append(c.append(self._report(piece, self._say("MOVE", fields))))
+        parts.append(self._prop(piece, "sdbp_target", ""))
+        self._log(_join(*parts))
+        if not moved:
+            self.move(side, [unit], to)
 
     def _marker_point(self, zone: str) -> tuple[int, int]:
         """A point of ``zone`` on no stack's counter (a marker dropped beside the units), else its

@@ -17,7 +17,7 @@ BORDER_KEYS = {"areas", "river", "bridge", "source", "sources"}
 GAME_KEYS = {
     "id", "title", "module_name", "version", "vassal_version", "description", "sides", "turns",
     "stacking_limit", "dice", "first_side", "unit_types", "unit_marks", "area_classes", "hand_bonus_sets",
-    "sequence", "map", "source", "sources",
+    "sequence", "map", "source", "sources", "roll_tables",
 }
 SOURCE = re.compile(r"^(rules \S.*|reconstructed: \S.*)$")
 AIRSTRIPS = {16, 20, 21}

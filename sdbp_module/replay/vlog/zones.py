@@ -148,6 +148,14 @@ class Zones:
         name = self.zone_name(px, py)
         return None if name is None else place_of_zone(name)
 
+    def centre(self, name: str) -> tuple[int, int]:
+        """Where a Send To Location to zone ``name`` puts a piece: the centre of the zone's bounding
+        box (``Zone.getCenter``, Java's integer division; the board at the map's origin)."""
+        for zone, (x0, y0, x1, y1) in zip(self.zones, self.boxes, strict=True):
+            if zone.name == name:
+                return x0 + (x1 - x0) // 2, y0 + (y1 - y0) // 2
+        raise KeyError(name)
+
     def point_in(self, name: str) -> tuple[int, int]:
         """A point well inside zone ``name`` (for writers of synthetic logs)."""
         return self.points_in(name)[0]

@@ -18,6 +18,24 @@ CASES: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
         ],
     ),
     (
+        "a roll table with an undeclared class and side, falling rows, a purpose twice",
+        [
+            (
+                "game.yaml",
+                "first_side: viet_minh\n",
+                "first_side: viet_minh\nroll_tables:\n"
+                '  - {purpose: supply, field: areas, modifiers: [{area_class: purple, side: soviet, add: 2}], rows: [[9, 1], [2, 0]], source: "rules 11.0"}\n'
+                '  - {purpose: supply, field: more, rows: [[1, 1]], source: "rules 11.0"}\n',
+            )
+        ],
+        [
+            "mini/game.yaml:14:62: roll_tables[0].modifiers[0].area_class: 'purple' is not an area class of this game (expected one of 'plain', 'red', 'blue', 'green', from game.yaml area_classes)",
+            "mini/game.yaml:14:76: roll_tables[0].modifiers[0].side: 'soviet' is not a side of this game (expected one of 'french', 'viet_minh', from game.yaml sides)",
+            "mini/game.yaml:14:100: roll_tables[0].rows: the rows' lowest totals [9, 2] do not rise (expected each row's lowest total above the one before)",
+            "mini/game.yaml:15:15: roll_tables[1].purpose: roll table purpose 'supply' is used twice (expected each roll table purpose once; first at line 14)",
+        ],
+    ),
+    (
         "undeclared side in control",
         [("areas.yaml", "defense: 0, control: viet_minh", "defense: 0, control: vm")],
         [

@@ -4,6 +4,7 @@ the same events as the acts done by hand."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from scribed import read, run, w
@@ -14,9 +15,11 @@ from sdbp_module.ids import AreaId, CardId, Phase, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     CardDraw,
+    DiceRoll,
     Fire,
     FireMarkerSet,
     Flip,
+    GameEnd,
     NoSupplySet,
     PhaseStart,
 )
@@ -37,8 +40,28 @@ def test_refresh_flips_spent_units_but_french_ones_under_no_supply(game: GameDat
     events, problems = run(s, game, module)
     assert problems == []
     (flip,) = [e for e in events if isinstance(e, Flip) and not e.spent]
-    assert flip.where == w(5) and flip.by is F
+    # each FLIP line names the unit's own side and helper=refresh: a flip by no player (§2.3, §2.13)
+    flips = sorted(t for t in s.steps[-1] if "flips" in t)
+    assert flips[0] == "CHAT* French unit 8 BPC 1 (FR-8BPC-1) in 21 Airstrip south / PC flips to fresh (Refresh units)"
+    assert flips[1].startswith("CHAT* Viet Minh unit ") and "(VM-312-165-115-1) in 8 " in flips[1]
+    assert flips[1].endswith(" flips to fresh (Refresh units)") and len(flips) == 2
+    assert flip.where == w(5) and flip.by is None
     assert sorted(flip.units) == [UnitId("FR-8BPC-1"), UnitId("VM-312-165-115-1")]
+
+
+def test_refresh_of_an_earlier_module_is_read_as_before(game: GameData, module: Path) -> None:
+    """A log of a module whose Refresh units sent Flip to fresh: its FLIP lines name the presser's side,
+    with no helper field, and the flips are read as that player's, as before."""
+    s = Scribe(module)
+    s.module_text = replace(s.module_text, refresh_by_unit=False)
+    s.flip(F, ["FR-8BPC-1"])
+    s.flip(V, ["VM-312-165-115-1"])
+    s.refresh(F)
+    assert "CHAT* " + s._say("FLIP", [("side", "French"), ("unit", "VM-312-165-115-1"), ("area", "8"), ("state", "fresh")]) in s.steps[-1]
+    events, problems = run(s, game, module)
+    assert problems == []
+    (flip,) = [e for e in events if isinstance(e, Flip) and not e.spent]
+    assert flip.by is F and sorted(flip.units) == [UnitId("FR-8BPC-1"), UnitId("VM-312-165-115-1")]
 
 
 def test_clear_markers_removes_them_from_their_areas(game: GameData, module: Path) -> None:
@@ -93,3 +116,30 @@ def test_a_stack_declared_with_one_prompt_is_one_fire_of_every_unit(game: GameDa
     events, problems = run(s, game, module)
     assert problems == []
     assert events == [Fire(where=w(1), side=V, units=tuple(UnitId(i) for i in ids), from_area=AreaId(8), target=AreaId(14))]
+
+
+def test_a_confirmed_result_is_the_game_end_and_a_refused_one_nothing(game: GameData, module: Path) -> None:
+    """The result buttons (report-formats §2.12): the RESULT line under the property's change is the
+    declared result; an unconfirmed answer or an observer's press writes a plain chat line: nothing."""
+    s = Scribe(module)
+    s.result(F, V, answer="no")
+    s.result(None, V)
+    s.result(V, F)
+    events, problems = run(s, game, module)
+    assert problems == []
+    ends = [e for e in events if isinstance(e, GameEnd)]
+    assert [(e.where, e.winner) for e in ends] == [(w(3), F)]
+
+
+def test_a_roll_read_from_a_table_is_the_same_dice_roll(game: GameData, module: Path) -> None:
+    """The supply and replacement lines' facts (``modified``, ``areas``, ``replacements``, report-formats
+    §2.1) change nothing in what the roll is; the Draw line's ``drawn`` / ``hand`` nothing in the draw."""
+    s = Scribe(module)
+    s.add_marker(V, "control", "viet_minh", "16")
+    s.dice(F, "supply", [6, 5])
+    s.dice(V, "replacements", [3])
+    assert s.steps[-2][0] == "CHAT* French rolls 2d6 for supply: 6 + 5 = 11; modified total 13; 1 areas out of supply"
+    events, problems = run(s, game, module)
+    assert problems == []
+    rolls = [e for e in events if isinstance(e, DiceRoll)]
+    assert [(r.side, r.values, r.total) for r in rolls] == [(F, (6, 5), 11), (V, (3,), 3)]

@@ -62,20 +62,45 @@ def test_take_hit_eliminate_reports_before_it_sends_eliminate(built: Built, prot
 
 
 @pytest.mark.parametrize("proto", UNIT_PROTOTYPES)
-def test_retreat_prompts_reports_and_resets_without_moving(built: Built, proto: str) -> None:
+def test_retreat_prompts_reports_moves_into_the_typed_area_and_resets(built: Built, proto: str) -> None:
     traits = prototype_traits(built, proto)
     assert triggers(traits)["Retreat to…"] == (
         "82,195",
-        ["57415,0,sdbpRetreatPrompt", "57416,0,sdbpRetreatReport", "57402,0,sdbpResetTarget"],
+        ["57415,0,sdbpRetreatPrompt", "57416,0,sdbpRetreatReport", pieces.G_RETREAT, "57402,0,sdbpResetTarget"],
     )
     assert reports(traits)["57416,0,sdbpRetreatReport"] == ("$PlayerSide$ retreats $BasicName$ ($sdbp_id$) from $LocationName$ to area $sdbp_target$", "true")
     prop = next(f for f in traits if f[0] == "PROP" and f[1] == "sdbp_target")
     commands = {decode(c, ":")[1]: decode(decode(c, ":")[2], ",") for c in decode(prop[3], ",")}
     assert commands["57415,0,sdbpRetreatPrompt"] == ["R", "Retreat to area number"]
     assert commands["57402,0,sdbpResetTarget"] == ["P", ""]
-    # nothing moves the unit on these keys: the player drags it
-    retreat_keys = {"82,195", "57415,0,sdbpRetreatPrompt", "57416,0,sdbpRetreatReport"}
-    assert not [f for f in traits if f[0] in ("sendto", "return") and f[2] in retreat_keys]
+    # the move: a menu-less trigger that fires only for an area number of the map, sending the key of a
+    # Send To Location whose destination is the zone the typed text names (report-formats §2.11)
+    go = next(f for f in traits if f[0] == "macro" and f[3] == pieces.G_RETREAT)
+    assert go[2] == "" and decode(go[6], ",") == [pieces.M_RETREAT]
+    areas = [str(a.id) for a in built.game.areas]
+    assert go[4] == "{" + " || ".join(f'sdbp_target=="{a}"' for a in areas) + "}"
+    sendto = [f for f in traits if f[0] == "sendto" and f[2] == pieces.M_RETREAT]
+    assert len(sendto) == 1 and sendto[0][1] == "" and sendto[0][3] == "Main Map"
+    assert (sendto[0][14], sendto[0][15]) == ("Z", "$sdbp_target$")
+    # the menu key itself moves nothing: only the guarded trigger does
+    assert not [f for f in traits if f[0] in ("sendto", "return") and f[2] in {"82,195", "57415,0,sdbpRetreatPrompt", "57416,0,sdbpRetreatReport"}]
+
+
+def test_retreat_centres_lie_inside_their_areas_else_the_build_is_refused(built: Built) -> None:
+    """Retreat to… puts the unit on its zone's bounding-box centre (Zone.getCenter): every area's lies in
+    it; an area whose outline leaves its centre outside (an L shape) is refused at build time."""
+    from dataclasses import replace
+
+    from sdbp_module.errors import BuildError
+    from sdbp_module.vassal.buildfile import check_retreat_centres
+
+    check_retreat_centres(built.game)
+    first = built.game.areas[0]
+    x0, y0 = first.polygon[0]
+    ell = ((x0, y0), (x0 + 100, y0), (x0 + 100, y0 + 10), (x0 + 10, y0 + 10), (x0 + 10, y0 + 100), (x0, y0 + 100))
+    bent = replace(built.game, areas=(replace(first, polygon=ell), *built.game.areas[1:]))
+    with pytest.raises(BuildError, match=f"area {first.id} .*outside the area"):
+        check_retreat_centres(bent)
 
 
 @pytest.mark.parametrize("proto", UNIT_PROTOTYPES)

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from lxml import etree
 
+from sdbp_module.codec import sentences
 from sdbp_module.codec.sequence import decode
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.model.game_data import GameData
@@ -75,8 +76,8 @@ def test_every_toolbar_button_has_a_hotkey_and_the_tooltip_does_not_repeat_it(bu
     ``tooltip [F12]``), so the tooltip must not name it again; the tracker's next/previous keys are not
     its launch key and are named."""
     root = built.root
-    buttons = [*root.iter(M + "DiceButton", M + "GlobalKeyCommand", M + "PlayerHand", M + "PieceWindow")]
-    assert len(buttons) == len(buildfile.dice_buttons(built.game)) + 3 + 5 + 2 + 1  # dice, pass and results, helpers, hands, palette
+    buttons = [*root.iter(M + "DiceButton", M + "GlobalKeyCommand", M + "PlayerHand", M + "PieceWindow", M + "properties.ChangePropertyButton")]
+    assert len(buttons) == len(buildfile.dice_buttons(built.game)) + 1 + 2 + 5 + 2 + 1  # dice, pass, results, helpers, hands, palette
     for el in buttons:
         hotkey = el.get("buttonHotkey") if el.tag == M + "GlobalKeyCommand" else el.get("hotkey")
         assert hotkey, el.get("name")
@@ -135,7 +136,7 @@ def _button(root: etree._Element, name: str) -> etree._Element:
 def test_the_end_phase_helpers_send_the_existing_keys_and_write_helper_lines(built: Built) -> None:
     root = built.root
     refresh = _button(root, "Refresh units")
-    assert refresh.get("hotkey") == pieces.K_FRESH and refresh.get("deckCount") == "0"
+    assert refresh.get("hotkey") == pieces.K_REFRESH and refresh.get("deckCount") == "0"
     assert refresh.get("reportFormat") == "$PlayerSide$ uses Refresh units (refresh)"
     match = refresh.get("filter", "")
     assert "Spent_Level==2" in match and 'side=="viet_minh"' in match and "no-supply" in match and "$" not in match
@@ -150,7 +151,8 @@ def test_the_draw_buttons_draw_each_sides_cards_to_the_turns_hand_size(built: Bu
     for side in game.game.sides:
         button = _button(built.root, f"Draw: {side.label}")
         assert button.get("hotkey") == pieces.K_DRAW and button.get("deckCount") == "-1"
-        assert button.get("reportFormat") == f"$PlayerSide$ uses Draw: {side.label} (draw for {side.label})"
+        assert button.get("reportFormat") == buildfile.draw_report(game, side)  # with the drawn and hand facts (test_roll_reports)
+        assert sentences.parse_format(button.get("reportFormat", "")) == ("HELPER", (("side", "0"), ("helper", "draw"), ("for", side.label), ("drawn", "0"), ("hand", "0")))
         match = button.get("filter", "")
         assert f'CurrentZone=="{layout.deck_name(side)}"' in match and f'PlayerSide=="{side.label}"' in match
         assert f'"{layout.hand_name(side)}")' in match and "$" not in match
@@ -168,3 +170,46 @@ def test_cards_of_a_side_are_sent_into_its_hand_by_the_draw_key(built: Built) ->
     for side in built.game.game.sides:
         (send,) = [decode(t, ";") for t in protos[pieces.card_prototype_name(side)] if t.startswith("sendto;") and pieces.K_DRAW in t]
         assert send[1:7] == ["", pieces.K_DRAW, layout.hand_name(side), layout.hand_name(side), *map(str, pieces.HAND_DRAW_POINT)]
+
+
+def test_buttons_of_one_kind_share_a_toolbar_menu_and_every_item_is_a_button(built: Built) -> None:
+    """Dice ▾, Draw ▾, End phase ▾, Result ▾ (ToolbarMenu): each item names a toolbar button by its
+    text (ToolbarMenu.buildMenu finds the buttons so; the grouped buttons stay in the toolbar, hidden,
+    so their hotkeys and the harness's ``button <text>`` still reach them); no button is in two menus."""
+    root = built.root
+    menus = {el.get("text", ""): decode(el.get("menuItems", ""), ",") for el in root.iter(M + "ToolbarMenu")}
+    assert set(menus) == {buildfile.DICE_MENU, buildfile.DRAW_MENU, buildfile.END_MENU, buildfile.RESULT_MENU}
+    texts = {el.get("text") or el.get("buttonText") for el in root.iter(M + "DiceButton", M + "GlobalKeyCommand", M + "properties.ChangePropertyButton")}
+    items = [item for group in menus.values() for item in group]
+    assert len(items) == len(set(items)) and set(items) <= texts
+    assert menus[buildfile.DICE_MENU] == [b[0] for b in buildfile.dice_buttons(built.game)]
+    assert menus[buildfile.RESULT_MENU] == [f"{s.label} win" for s in built.game.game.sides]
+    assert set(menus[buildfile.END_MENU]) == {"Refresh units", "Clear fire markers", "Clear No Supply markers"}
+    assert texts - set(items) == {"Pass"}  # the one button of its kind stays on the toolbar
+
+
+def test_result_buttons_ask_for_yes_and_only_a_side_declares(built: Built) -> None:
+    """French win / Viet Minh win (report-formats §2.12): a ChangePropertyButton of its own Global
+    Property, prompting; its report is the RESULT line only for a player of a side who typed yes."""
+    for side in built.game.game.sides:
+        prop = next(el for el in built.root.iter(M + "properties.GlobalProperty") if el.get("name") == buildfile.result_property(side))
+        button = next(prop.iter(M + "properties.ChangePropertyButton"))
+        assert button.get("text") == f"{side.label} win"
+        assert decode(button.get("propChanger", ""), ",")[0] == "R"
+        report = button.get("reportFormat", "")
+        assert report.startswith("{") and report.endswith("}")
+        assert f'PlayerSide + " declares the result: the {side.label} win"' in report
+        assert 'newValue=="yes"' in report
+        assert all(f'PlayerSide=="{s.label}"' in report for s in built.game.game.sides)
+
+
+def test_the_main_map_opens_showing_the_whole_board(built: Built) -> None:
+    """The Zoomer starts at the level that fits the board into the 1920×1200 screen's map viewport."""
+    lay = layout.make_layout(built.game)
+    main = next(m for m in built.root.iter(M + "Map") if m.get("mapName") == layout.MAP_NAME)
+    zoomer = next(main.iter(M + "map.Zoomer"))
+    levels = [float(v) for v in decode(zoomer.get("zoomLevels", ""), ",")]
+    start = levels[int(zoomer.get("zoomStart", "0")) - 1]
+    assert levels == sorted(levels, reverse=True) and start == min(levels)
+    assert lay.width * start <= buildfile.VIEWPORT[0] and lay.height * start <= buildfile.VIEWPORT[1]
+    assert lay.width * (start + 0.01) > buildfile.VIEWPORT[0] or lay.height * (start + 0.01) > buildfile.VIEWPORT[1]

@@ -61,6 +61,24 @@ def test_acts_become_menu_keys_drags_and_buttons(script: PlayScript) -> None:
     ]
 
 
+def test_retreat_to_an_area_moves_the_unit_with_no_drag_and_the_result_is_confirmed(script: PlayScript) -> None:
+    """**Retreat to…** answered with an area number moves the unit itself (report-formats §2.11): no
+    drag follows; the result buttons ask for ``yes`` (§2.12), another answer or Cancel declares nothing."""
+    script.retreat(F, "FR-I2REI-1", "16")
+    script.result(V, F)
+    script.result(V, V, answer="no")
+    script.result(V, V, answer=None)
+    assert script.lines == [
+        "side French", "answer 16", "key FR-I2REI-1 82,195",
+        "side Viet Minh", "answer yes", "button French win", "answer no", "button Viet Minh win", "button Viet Minh win",
+    ]  # fmt: skip
+    assert script.shadow.zone_of(script.shadow.piece("FR-I2REI-1")) == "16"
+    assert [t[0] for t in script.shadow.steps[-2:]] == [
+        "MutableProperty\tsdbp_result_french\t\tyes\tModule",
+        "MutableProperty\tsdbp_result_viet_minh\t\tno\tModule",
+    ]
+
+
 def test_a_declaration_answers_one_prompt_per_zone(script: PlayScript) -> None:
     script.declare("FIRE", V, ["VM-312-165-564-1", "VM-312-165-115-1", "VM-312-165-564-2"], "14")
     assert script.lines == ["side Viet Minh", "answer 14", "answer 14", "key VM-312-165-564-1,VM-312-165-115-1,VM-312-165-564-2 70,195"]

@@ -20,16 +20,28 @@ M = "VASSAL.build.module."
 
 
 def documented() -> set[str]:
-    """The sentence templates the page's code blocks give (lines starting with ``{side}``)."""
+    """The sentence templates the page's code blocks give (lines starting with a ``{side}`` slot)."""
     out: set[str] = set()
     in_block = False
     for line in DOC.read_text(encoding="utf-8").splitlines():
         if line.startswith("```"):
             in_block = not in_block
             continue
-        if in_block and line.startswith("{side} "):
+        if in_block and line.startswith(("{side} ", "{side:word} ")):
             out.add(line)
     return out
+
+
+def line_of(fmt: str) -> str:
+    """A report format as a sentence's format: a computed BeanShell report (``{…}``) as the line it
+    writes with each computed value ``0`` (``sentences.bsh_sample``); a result button's choice by the
+    line it writes on ``yes`` (``buildfile.result_report``)."""
+    if not fmt.startswith("{"):
+        return fmt
+    declared = re.search(r'newValue=="yes" \? (.*?) : "', fmt)
+    sample = sentences.bsh_sample(declared.group(1) if declared else fmt[1:-1])
+    assert sample is not None, fmt
+    return sample.replace("0 ", "$PlayerSide$ ", 1) if sample.startswith("0 ") else sample
 
 
 def module_formats(built: Built) -> list[str]:
@@ -38,8 +50,8 @@ def module_formats(built: Built) -> list[str]:
         for t in piece_traits(el.text or "")[0]:
             if t.startswith("report;"):
                 formats.append(decode(t, ";")[2])
-    for el in built.root.iter(M + "DiceButton", M + "GlobalKeyCommand"):
-        formats.append(el.get("reportFormat", ""))
+    for el in built.root.iter(M + "DiceButton", M + "GlobalKeyCommand", M + "properties.ChangePropertyButton"):
+        formats.append(line_of(el.get("reportFormat", "")))
     tracker = next(built.root.iter(M + "turn.TurnTracker"))
     formats.append(tracker.get("reportFormat", "").replace("$newTurn$", tracker.get("turnFormat", "")))
     return formats
@@ -79,7 +91,8 @@ def test_no_report_can_be_shown_as_html(built: Built) -> None:
     choice whose both sentences do), and the maps write no move or create report of their own."""
     (options,) = built.root.iter(M + "GlobalOptions")
     assert options.get("chatterHTMLSupport") == "Never"
-    assert all(fmt.startswith("$PlayerSide$ ") or fmt == MARKER_MOVE for fmt in module_formats(built))
+    sides = tuple(f"{side.label} " for side in built.game.game.sides)  # a helper's flip: the unit's side
+    assert all(fmt.startswith(("$PlayerSide$ ", *sides)) or fmt == MARKER_MOVE for fmt in module_formats(built))
     for el in built.root.iter(M + "Map", M + "PlayerHand"):
         for attribute in ("moveWithinFormat", "moveToFormat", "createFormat"):
             assert el.get(attribute, "") == "", attribute

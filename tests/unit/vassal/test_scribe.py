@@ -44,12 +44,12 @@ def scribe(built: Built) -> Scribe:
     return Scribe(built.path)
 
 
-def say(scribe: Scribe, chat: str, record: str) -> str:
+def say(scribe: Scribe, chat: str, record: str, button: str = "") -> str:
     """The chat text the scribe writes (format 2) for a format-1 record: the sentence the module's
     report format gives it (``codec.sentences``; the names and places of the scribe's module)."""
     tokens = record.split("|")
     fields = [(k, v) for k, _, v in (t.partition("=") for t in tokens[3:])]
-    return chat + scribe._say(tokens[2], fields)
+    return chat + scribe._say(tokens[2], fields, button=button)
 
 
 def log_steps(s: Scribe) -> list[Command]:
@@ -115,15 +115,28 @@ def test_phase_is_the_decorated_line_with_the_tracker_state_as_its_child(scribe:
         scribe.phase(1, "supper", V)
 
 
-def test_pass_and_result_buttons_write_a_bare_star_and_a_null_step_is_null(scribe: Scribe) -> None:
-    """The toolbar buttons are Global Key Commands: ``GlobalCommand.apply`` writes ``"*" + report``."""
+def test_pass_writes_a_bare_star_and_a_null_step_is_null(scribe: Scribe) -> None:
+    """The Pass button is a Global Key Command: ``GlobalCommand.apply`` writes ``"*" + report``."""
     scribe.pass_(F)
-    scribe.result(V, F)
     scribe.null_step()
-    assert [c.text for c in log_steps(scribe)] == [
-        "LOG\t" + say(scribe, "CHAT*", "SDBP|1|PASS|side=French"),
-        "LOG\t" + say(scribe, "CHAT*", "SDBP|1|RESULT|side=Viet Minh|winner=French"),
-        "LOG\tnull",
+    assert [c.text for c in log_steps(scribe)] == ["LOG\tCHAT*French passes", "LOG\tnull"]
+
+
+def test_result_buttons_confirm_with_yes_and_log_the_property_change_with_the_line(scribe: Scribe) -> None:
+    """**<side> win** (report-formats §2.12, ChangePropertyButton.launch): the answer becomes the button's
+    property, whose change carries the report: the RESULT line for a side's ``yes``, a refusal for
+    another answer or an observer; Cancel, or the answer the property already holds, logs nothing."""
+    scribe.result(V, F)  # a concession: the Viet Minh player declares the French win
+    scribe.result(F, F)  # the same answer again on the same button: no change, nothing logged
+    scribe.result(F, V, answer=None)  # cancelled
+    scribe.result(None, V)  # an observer
+    scribe.result(V, V, answer="no")
+    scribe.result(V, V)
+    assert [shape(c) for c in log_steps(scribe)] == [
+        ["MutableProperty\tsdbp_result_french\t\tyes\tModule", [[say(scribe, "CHAT* ", "SDBP|1|RESULT|side=Viet Minh|winner=French")]]],
+        ["MutableProperty\tsdbp_result_viet_minh\t\tyes\tModule", [["CHAT* Viet Minh win not declared: only a player of a side declares the result"]]],
+        ["MutableProperty\tsdbp_result_viet_minh\tyes\tno\tModule", [["CHAT* Viet Minh win not declared (type yes to confirm)"]]],
+        ["MutableProperty\tsdbp_result_viet_minh\tno\tyes\tModule", [[say(scribe, "CHAT* ", "SDBP|1|RESULT|side=Viet Minh|winner=Viet Minh")]]],
     ]
 
 
@@ -266,17 +279,38 @@ def test_eliminate_is_the_send_to_location_with_its_move_line(scribe: Scribe) ->
         scribe.damage(F, "FR-III13DBLE-11", "retreat")
 
 
-def test_retreat_is_the_menu_step_then_the_drag(scribe: Scribe) -> None:
-    u = scribe.piece("FR-III13DBLE-11").piece_id
+def test_retreat_moves_the_unit_into_the_typed_area_in_the_menu_step(scribe: Scribe) -> None:
+    """**Retreat to…** (report-formats §2.11): the prompt's ``D/`` with the RETREAT line, then the Send To
+    Location into the typed area's zone centre (its ``D/``, the ``M/``, a new stack, the MOVE line),
+    the reset merged in; a second unit sent there lands on that stack. One step each."""
+    u, w = scribe.piece("FR-III13DBLE-11").piece_id, scribe.piece("FR-III13DBLE-12").piece_id
     scribe.retreat(F, "FR-III13DBLE-11", "17")
+    scribe.retreat(F, "FR-III13DBLE-12", "17")
+    first, second = log_steps(scribe)
+    x, y = scribe.zones.centre("17")
+    menu = shape(first)
+    assert menu[0] == f"D/{u} changed"
+    report, moved = menu[1]  # type: ignore[misc]
+    assert report == [say(scribe, "CHAT* ", "SDBP|1|RETREAT|side=French|unit=FR-III13DBLE-11|from=14|to=17")]
+    assert moved[0] == f"D/{u} changed"
+    m, stack, line = moved[1]
+    assert m[0].startswith(f"M/{u}/Main Map/{x}/{y}/null/Main Map/1493/667/") and stack[0].startswith(f"+/{scribe.tracker.stack_of(u)}/stack/Main Map;{x};{y};")
+    assert line == [f"D/{u} same", [[say(scribe, "CHAT* ", "SDBP|1|MOVE|side=French|unit=FR-III13DBLE-11|from=14|to=17")]]]
+    assert shape(second)[1][1][1][0][0].startswith(f"M/{w}/Main Map/{x}/{y}/{u}/")  # type: ignore[index]
+    assert scribe.zone_of(scribe.piece("FR-III13DBLE-11")) == "17" and scribe.piece("FR-III13DBLE-11").prop("sdbp_target") == ""
+
+
+def test_retreat_to_no_area_moves_nothing_and_the_drag_follows(scribe: Scribe) -> None:
+    """A typed text that is no area number (a box, 99, stray spaces, a cancelled prompt) fails the
+    trigger's condition: the menu step only prompts, reports and resets; the player's drag follows."""
+    u = scribe.piece("FR-III13DBLE-11").piece_id
+    scribe.retreat(F, "FR-III13DBLE-11", "17", typed=" 17 ")
     menu, drag = log_steps(scribe)
-    assert shape(menu) == [f"D/{u} changed", [[say(scribe, "CHAT* ", "SDBP|1|RETREAT|side=French|unit=FR-III13DBLE-11|from=14|to=17")], [f"D/{u} changed"]]]
+    assert shape(menu) == [f"D/{u} changed", [[say(scribe, "CHAT* ", "SDBP|1|RETREAT|side=French|unit=FR-III13DBLE-11|from=14|to= 17 ")], [f"D/{u} changed"]]]
     assert scribe.piece("FR-III13DBLE-11").prop("sdbp_target") == ""
     assert shape(drag)[1][1:] == [  # type: ignore[index]
         [f"D/{u} same", [[say(scribe, "CHAT* ", "SDBP|1|MOVE|side=French|unit=FR-III13DBLE-11|from=14|to=17")]]],
     ]
-    scribe.retreat(F, "FR-III13DBLE-9", "17", typed=" 17 ")
-    assert scribe.steps[-2][1].endswith(" from 14 Béatrice to area  17")  # typed, trailing spaces lost
 
 
 def test_dice_write_the_buttons_four_properties_with_their_previous_values(scribe: Scribe) -> None:
@@ -416,13 +450,14 @@ def test_the_interpretation_reads_a_scribe_log_with_phases_damage_and_retreats(b
 
 def test_refresh_is_the_helper_line_with_each_units_flip_under_it(scribe: Scribe) -> None:
     """**Refresh units** (report-formats §2.13, ``GlobalCommand.apply``): the bare-``*`` line, then each
-    matching unit's key command, a Layer ``D/`` with its ``FLIP`` line merged in."""
+    matching unit's key command, a Layer ``D/`` with its ``FLIP`` line merged in: the line names the
+    unit's own side and the helper, the HELPER line the player who pressed the button."""
     scribe.flip(F, ["FR-8BPC-1"])
     u = scribe.piece("FR-8BPC-1").piece_id
-    assert scribe.refresh(F) == ["FR-8BPC-1"]
+    assert scribe.refresh(V) == ["FR-8BPC-1"]
     assert last(scribe) == [
-        "CHAT*French uses Refresh units (refresh)",
-        [[f"D/{u} changed", [[say(scribe, "CHAT* ", "SDBP|1|FLIP|side=French|unit=FR-8BPC-1|area=21|state=fresh")]]]],
+        "CHAT*Viet Minh uses Refresh units (refresh)",
+        [[f"D/{u} changed", [["CHAT* French unit 8 BPC 1 (FR-8BPC-1) in " + scribe.module_text.locations["21"] + " flips to fresh (Refresh units)"]]]],
     ]
     assert not scribe.piece("FR-8BPC-1").spent
 
@@ -458,7 +493,7 @@ def test_draw_to_hand_is_each_cards_send_to_location_under_the_helper_line(scrib
     x, y = (str(v) for v in HAND_DRAW_POINT)
     (stack,) = [sid for sid, m in scribe.tracker.stacks.items() if m == [one.piece_id, two.piece_id]]
     assert last(scribe) == [
-        "CHAT*French uses Draw: French (draw for French)",
+        "CHAT*French uses Draw: French (draw for French); 2 drawn; hand size 2",
         [
             [
                 f"D/{one.piece_id} changed",
