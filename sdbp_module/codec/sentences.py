@@ -29,7 +29,7 @@ Slot kinds (``{key:kind}``, the kind defaults to the key):
 ``total``    their sum, ``$numericalTotal$``
 ``turn``     the tracker's turn text, ``Turn 2 · action phase`` (:data:`TURN_TEXT`): ``$newTurn$``
              (fields ``turn``, ``phase``)
-``facts``    optional trailing facts, ``; modified total 9; 2 areas out of supply`` (:data:`FACTS`)
+``facts``    optional trailing facts, ``; modified total 9; areas out of supply: 2`` (:data:`FACTS`)
 
 What makes a line the module's: it is a chat text that starts with the engine's decoration ``*``
 (``* `` from a piece's Report Action, a dice button, the turn tracker; ``*`` from a toolbar Global
@@ -64,10 +64,10 @@ OTHER_PURPOSE = "other"
 
 FACTS: dict[str, str] = {
     "modified": "modified total {}",
-    "areas": "{} areas out of supply",
-    "replacements": "{} replacements",
-    "drawn": "{} drawn",
-    "hand": "hand size {}",
+    "areas": "areas out of supply: {}",
+    "replacements": "replacements: {}",
+    "drawn": "cards drawn: {}",
+    "hand": "hand size: {}",
 }
 """The facts a DICE or HELPER line may carry after its sentence, ``; <phrase>`` each, in the order the
 writer gives them: field key → phrase, ``{}`` the value (any text without ``;``). A phrase must

@@ -146,12 +146,12 @@ def test_the_sentences_read_as_the_issue_wants_them() -> None:
     assert say("DAMAGE", side="French", unit="FR-I2REI-1", area="14", result="eliminate") == "French takes a hit on I/2 REI 1 (FR-I2REI-1) in 14 Béatrice: eliminated"
     assert say("PHASE", turn="2", phase="action", side="French") == "French starts Turn 2 · action phase"
     assert say("DICE", side="French", purpose="supply", dice="3,5", total="8", modified="9", areas="2") == (
-        "French rolls 2d6 for supply: 3 + 5 = 8; modified total 9; 2 areas out of supply"
+        "French rolls 2d6 for supply: 3 + 5 = 8; modified total 9; areas out of supply: 2"
     )
 
 
 def test_an_unknown_fact_is_kept_as_fact() -> None:
-    found = parse_sentence("* French uses Draw: French (draw for French); 3 drawn; hand size 6; lucky")
+    found = parse_sentence("* French uses Draw: French (draw for French); cards drawn: 3; hand size: 6; lucky")
     assert found is not None
     assert found[1] == (("side", "French"), ("helper", "draw"), ("for", "French"), ("drawn", "3"), ("hand", "6"), ("fact", "lucky"))
 

@@ -138,7 +138,7 @@ def test_a_roll_read_from_a_table_is_the_same_dice_roll(game: GameData, module: 
     s.add_marker(V, "control", "viet_minh", "16")
     s.dice(F, "supply", [6, 5])
     s.dice(V, "replacements", [3])
-    assert s.steps[-2][0] == "CHAT* French rolls 2d6 for supply: 6 + 5 = 11; modified total 13; 1 areas out of supply"
+    assert s.steps[-2][0] == "CHAT* French rolls 2d6 for supply: 6 + 5 = 11; modified total 13; areas out of supply: 1"
     events, problems = run(s, game, module)
     assert problems == []
     rolls = [e for e in events if isinstance(e, DiceRoll)]

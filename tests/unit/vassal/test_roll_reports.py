@@ -48,8 +48,7 @@ def test_the_supply_and_replacement_buttons_report_the_modified_total_and_the_re
     assert sorted(z for z, s, _p, add in reading.terms if add == 1 and s == "viet_minh") == green
     assert (reading.default, reading.rows) == (0, ((9, 1), (16, 2)))
     assert repl_report == (
-        '{PlayerSide + " rolls 1d6 for replacements: " + numericalTotal + "; " + (numericalTotal >= 5 ? 3 : (numericalTotal >= 3 ? 2 : 1))'
-        ' + " replacements"}'
+        '{PlayerSide + " rolls 1d6 for replacements: " + numericalTotal + "; replacements: " + (numericalTotal >= 5 ? 3 : (numericalTotal >= 3 ? 2 : 1))}'
     )
 
 
@@ -57,8 +56,8 @@ def test_the_draw_buttons_report_the_cards_drawn_and_the_hand_size(built: Built)
     for side in built.game.game.sides:
         report = next(el for el in built.root.iter(M + "GlobalKeyCommand") if el.get("name") == f"Draw: {side.label}").get("reportFormat", "")
         assert report == buildfile.draw_report(built.game, side)
-        assert report.startswith('{PlayerSide + " uses Draw: ' + side.label + ' (draw for ' + side.label + '); " + (PlayerSide!="' + side.label + '"')
-        assert report.endswith('" drawn; hand size " + (Count("{sdbp_kind==\\"card\\"}","' + side.label + ' hand") + (PlayerSide!="' + side.label + '"' + report.split('(PlayerSide!="' + side.label + '"', 2)[2])
+        assert report.startswith('{PlayerSide + " uses Draw: ' + side.label + ' (draw for ' + side.label + '); cards drawn: " + (PlayerSide!="' + side.label + '"')
+        assert report.endswith('"; hand size: " + (Count("{sdbp_kind==\\"card\\"}","' + side.label + ' hand") + (PlayerSide!="' + side.label + '"' + report.split('(PlayerSide!="' + side.label + '"', 2)[2])
         assert buildfile.hand_target(built.game, side) in report and f'"{side.label} hand"' in report and f'\\"{side.label} deck\\"' in report
 
 
@@ -76,7 +75,7 @@ def test_the_scribe_writes_the_supply_line_the_engine_writes(
     built: Built, markers: tuple[tuple[str, str, str], ...], dice: list[int], modified: int, areas: int
 ) -> None:
     """As the engine evaluated it (play, VASSAL 3.7.26): 5+3 with VM control markers on 16 and 10 →
-    ``; modified total 11; 1 areas out of supply`` (record ``modified=11|areas=1``)."""
+    ``; modified total 11; areas out of supply: 1`` (record ``modified=11|areas=1``)."""
     s = Scribe(built.path)
     for kind, state, zone in markers:
         s.add_marker(V, kind, state, zone)
@@ -85,4 +84,4 @@ def test_the_scribe_writes_the_supply_line_the_engine_writes(
     assert line is not None and line.event == "DICE"
     assert (line.get("total"), line.get("modified"), line.get("areas")) == (str(sum(dice)), str(modified), str(areas))
     s.dice(V, "replacements", [4])
-    assert s.steps[-1][0] == "CHAT* Viet Minh rolls 1d6 for replacements: 4; 2 replacements"
+    assert s.steps[-1][0] == "CHAT* Viet Minh rolls 1d6 for replacements: 4; replacements: 2"

@@ -493,7 +493,7 @@ def test_draw_to_hand_is_each_cards_send_to_location_under_the_helper_line(scrib
     x, y = (str(v) for v in HAND_DRAW_POINT)
     (stack,) = [sid for sid, m in scribe.tracker.stacks.items() if m == [one.piece_id, two.piece_id]]
     assert last(scribe) == [
-        "CHAT*French uses Draw: French (draw for French); 2 drawn; hand size 2",
+        "CHAT*French uses Draw: French (draw for French); cards drawn: 2; hand size: 2",
         [
             [
                 f"D/{one.piece_id} changed",
