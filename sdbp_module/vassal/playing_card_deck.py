@@ -28,6 +28,7 @@ from sdbp_module.vassal.traits import (
     basic_piece,
     key,
     marker,
+    mask,
     report,
     return_to_deck,
 )
@@ -72,9 +73,12 @@ def card_properties(card: PlayingCard, spec: PlayingCardsSpec) -> list[tuple[str
 
 
 def card_traits(card: PlayingCard, spec: PlayingCardsSpec) -> tuple[Trait, ...]:
-    """A card's traits, outermost first: to the discard on :data:`K_DRAW_CARD`, its report, its
+    """A card's traits, outermost first: the Mask a face-down pile hides it with (the Deck masks it
+    from every player, ``Properties.OBSCURED_BY``, and a face-up pile unmasks it; no key of its own:
+    no player turns a card of the draw pile), to the discard on :data:`K_DRAW_CARD`, its report, its
     properties, the face (as the module's own cards: the move, then the line)."""
     return (
+        mask("", BACK_IMAGE, "Playing card", "face down in the draw pile"),
         return_to_deck("", K_DRAW_CARD, spec.discard_pile, "draw: to the discard"),
         report([K_DRAW_CARD], draw_report(spec), "report draw"),
         marker(card_properties(card, spec)),

@@ -51,8 +51,9 @@ def test_the_card_properties_say_what_the_card_is() -> None:
 
 def test_a_card_goes_to_the_discard_and_reports_on_the_draw_key() -> None:
     traits = [t.type for t in deck.card_traits(card_of("7H"), SPEC)]
-    assert traits[0].startswith("return;") and decode(traits[0], ";")[2] == deck.K_DRAW_CARD and decode(traits[0], ";")[-1] == "Card discard"
-    report = decode(traits[1], ";")
+    assert traits[0].startswith("obs;") and decode(traits[0], ";")[1] == "" and decode(traits[0], ";")[2] == deck.BACK_IMAGE
+    assert traits[1].startswith("return;") and decode(traits[1], ";")[2] == deck.K_DRAW_CARD and decode(traits[1], ";")[-1] == "Card discard"
+    report = decode(traits[2], ";")
     assert report[0] == "report" and list(decode(report[1], ",")) == [deck.K_DRAW_CARD] and report[2] == deck.draw_report(SPEC)
     assert traits[-1].startswith("piece;") and "pc_7H.png" in traits[-1]
 

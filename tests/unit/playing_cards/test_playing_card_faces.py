@@ -102,3 +102,15 @@ def _blobs(mask: Image.Image) -> int:
 def test_the_contact_sheet_shows_every_face_and_the_back() -> None:
     sheet = contact_sheet(DECK, columns=9)
     assert sheet.size == (9 * (layout.CARD_W + 8) + 8, 6 * (layout.CARD_H + 8) + 8)
+
+
+def test_the_faces_are_image_jobs_named_as_the_pieces_use_them() -> None:
+    from sdbp_module.model.playing_cards import PlayingCardsSpec
+    from sdbp_module.vassal.artwork import playing_card_jobs
+    from sdbp_module.vassal.playing_card_deck import BACK_IMAGE, image_name
+
+    spec = PlayingCardsSpec(jokers=2)
+    jobs = list(playing_card_jobs(spec, "Title"))
+    assert [j.name for j in jobs] == [image_name(c) for c in spec.cards()] + [BACK_IMAGE]
+    assert len({j.inputs for j in jobs}) == 55
+    assert jobs[-1].draw() == render_back("Title") and jobs[0].draw() == render_face(spec.cards()[0])
