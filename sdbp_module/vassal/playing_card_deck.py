@@ -87,9 +87,10 @@ def card_traits(card: PlayingCard, spec: PlayingCardsSpec) -> tuple[Trait, ...]:
 
 
 def pile_specs(spec: PlayingCardsSpec, draw_at: tuple[int, int], discard_at: tuple[int, int], board: str) -> tuple[buildfile.DeckSpec, buildfile.DeckSpec]:
-    """The draw pile (always shuffled, face down) and the discard (face up, reshuffled into the draw pile)."""
+    """The draw pile (always shuffled, face down; a card drawn is shown to every player: ``drawFaceUp``,
+    ``Deck.pieceRemoved`` unmasks it) and the discard (face up, reshuffled into the draw pile)."""
     return (
-        buildfile.DeckSpec(spec.draw_pile, draw_at[0], draw_at[1], True, True, board=board),
+        buildfile.DeckSpec(spec.draw_pile, draw_at[0], draw_at[1], True, True, board=board, draw_face_up=True),
         buildfile.DeckSpec(spec.discard_pile, discard_at[0], discard_at[1], False, False, (), spec.draw_pile, board=board),
     )
 

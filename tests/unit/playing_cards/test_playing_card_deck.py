@@ -75,3 +75,26 @@ def test_the_piles() -> None:
     assert (draw.name, draw.face_down, draw.shuffle, draw.reshuffle_target) == ("Card deck", True, True, "")
     assert (discard.name, discard.face_down, discard.shuffle, discard.reshuffle_target) == ("Card discard", False, False, "Card deck")
     assert discard.attributes()["reshuffleCommand"] and draw.attributes()["shuffle"] == "Always"
+    assert draw.attributes()["drawFaceUp"] == "true" and discard.attributes()["drawFaceUp"] == "false"
+    assert decode(draw.type_string()[len("deck;") :], ";")[16] == "true"  # the Deck's drawFaceUp field
+
+
+ENGINE_LINES = (
+    "* French draws the king of spades (KS) from Draw pile",
+    "* French draws the queen of clubs (QC) from Draw pile",
+    "* French draws the 5 of diamonds (5D) from Draw pile",
+    "* Viet Minh draws the ace of spades (AS) from Draw pile",
+)
+"""What VASSAL 3.7.26 wrote (VassalPlay, ``seed 7``, ``button Draw card`` three times as one side and
+once as the other) with these piles, this button and these card traits added to a built module: each
+line the root of its step, the card's ``M/`` from the draw pile into the discard under it (docs/playing-cards.md §6)."""
+
+
+def test_the_lines_the_engine_wrote_read_as_draws() -> None:
+    read = [parse_line(line) for line in ENGINE_LINES]
+    assert [(r.event, r.get("side"), r.get("card"), r.get("deck")) for r in read if r is not None] == [
+        ("DRAW", "French", "KS", "Draw pile"), ("DRAW", "French", "QC", "Draw pile"),
+        ("DRAW", "French", "5D", "Draw pile"), ("DRAW", "Viet Minh", "AS", "Draw pile"),
+    ]  # fmt: skip
+    for line, r in zip(ENGINE_LINES, read):
+        assert r is not None and line == written(deck.draw_report(PlayingCardsSpec()), dict(deck.card_properties(card_of(r.get("card")), SPEC)) | {"PlayerSide": r.get("side")})
