@@ -195,6 +195,7 @@ TEMPLATES: dict[str, Template] = {
     "entrench": _t("ENTRENCH", "{side} entrenches with {unit} in {area:here}"),
     "discard": _t("CARD", "{side} discards card {card}", {"action": "discard"}),
     "remove-card": _t("CARD", "{side} removes card {card} from the game", {"action": "remove"}),
+    "draw-card": _t("DRAW", "{side} draws the {card} from {deck:word}"),
     "pass": _t("PASS", "{side} passes"),
     "eliminate": _t("ELIMINATE", "{side} eliminates {unit} from {from:old}"),
     "remove": _t("REMOVE", "{side} removes {unit} in {from:old} from the game"),
@@ -215,6 +216,7 @@ _FIELD_ORDER: dict[str, tuple[str, ...]] = {
     "ASSAULT": ("side", "unit", "from", "target"),
     "ENTRENCH": ("side", "unit", "card", "area"),
     "CARD": ("side", "card", "action", "target"),
+    "DRAW": ("side", "card", "deck"),
     "PASS": ("side",),
     "ELIMINATE": ("side", "unit", "from"),
     "REMOVE": ("side", "unit", "from"),
@@ -413,6 +415,8 @@ def template_of(event: str, fields: Mapping[str, str]) -> str:
         return {"play": "play", "discard": "discard", "remove": "remove-card"}[fields.get("action", "")]
     if event == "HELPER":
         return "helper-for" if "for" in fields else "helper"
+    if event == "DRAW":
+        return "draw-card"
     if event == "FLIP" and fields.get("helper"):
         return "flip-refresh"
     return event.lower()

@@ -204,15 +204,21 @@ MAX_PROBLEMS = limits.MAX_DATA_PROBLEMS
 listing each of tens of thousands of problems would take longer than reading it."""
 
 
-def validate_file(kind: str, source: SourceFile, limit: int | None = None) -> list[InputProblem]:
+def validate_file(kind: str, source: SourceFile, limit: int | None = None, at: JsonPath = ()) -> list[InputProblem]:
     """Every schema problem of ``source`` (a ``<kind>.yaml``), positioned; empty if valid. With a
     ``limit``, the search stops once more than ``limit`` problems are found (so more than ``limit``
-    come back only when the file has more)."""
+    come back only when the file has more). With ``at``, the value at that path of the file is
+    checked (a block of a file with a schema of its own, e.g. ``playing_cards`` of ``game.yaml``);
+    the problems' paths are the file's."""
     problems: dict[str, InputProblem] = {}
-    for error in _validator(kind).iter_errors(source.value):
+    value = source.value
+    for part in at:
+        value = value[part]
+    for error in _validator(kind).iter_errors(value):
         if limit is not None and len(problems) > limit:
             break
         path, what, expected, at_key = _message(error)
+        path = (*at, *path)
         if error.validator == "additionalProperties" and "propertyNames" not in error.absolute_schema_path:
             known = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
             found = [((*path, k), f"unknown key {k!r}") for k in error.instance if k not in known]

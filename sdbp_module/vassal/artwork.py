@@ -20,6 +20,7 @@ from pathlib import Path
 from sdbp_module.ids import Side
 from sdbp_module.model.cache import cache_dir
 from sdbp_module.model.game_data import GameData, SetupKind, Unit
+from sdbp_module.model.playing_cards import PlayingCardsSpec
 from sdbp_module.vassal import (
     board_art,
     counter_guide,
@@ -27,6 +28,8 @@ from sdbp_module.vassal import (
     images,
     layout,
     pieces,
+    playing_card_deck,
+    playing_card_faces,
     terrain_art,
 )
 
@@ -44,7 +47,7 @@ def drawing_code() -> str:
     shipped fonts: part of every drawn image's cache key, so an edit to the drawing redraws with no
     version number to bump."""
     digest = hashlib.sha256()
-    for module in (images, board_art, terrain_art, layout, counter_guide):
+    for module in (images, board_art, terrain_art, layout, counter_guide, playing_card_faces):
         digest.update(Path(module.__file__ or "").read_bytes())
     digest.update(images.font_fingerprint().encode())
     return digest.hexdigest()[:16]
@@ -98,6 +101,15 @@ def jobs(game: GameData, lay: layout.Layout) -> Iterator[ImageJob]:
     guide = repr((game.units, game.areas, game.game, counter_guide.words_for(game).names))
     for name in counter_guide.picture_names(game):
         yield ImageJob(name, f"guide|{name}|{guide}|{look}", lambda n=name: counter_guide.guide_image(game, n))  # type: ignore[misc]
+
+
+def playing_card_jobs(spec: PlayingCardsSpec, title: str = "") -> Iterator[ImageJob]:
+    """The faces of a standard deck of playing cards and its back (``playing_card_faces``), cached
+    like every drawn image. Not yet part of :func:`jobs` (nor of :func:`count`): a game that declares
+    ``playing_cards`` gets them once the build wires the deck in (docs/playing-cards.md)."""
+    for card in spec.cards():
+        yield ImageJob(playing_card_deck.image_name(card), f"playing-card|{card!r}", lambda c=card: playing_card_faces.render_face(c))  # type: ignore[misc]
+    yield ImageJob(playing_card_deck.BACK_IMAGE, f"playing-card-back|{title}", lambda: playing_card_faces.render_back(title))
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,6 +96,7 @@ class DeckSpec:
     owners: tuple[str, ...] = ()
     reshuffle_target: str = ""
     board: str = field(default="", kw_only=True)  # the board it sits on (``layout.board_name``)
+    draw_face_up: bool = field(default=False, kw_only=True)  # a card drawn from a face-down pile is shown to all (``Deck.pieceRemoved``)
 
     def attributes(self) -> dict[str, str]:
         return {
@@ -108,7 +109,7 @@ class DeckSpec:
             "deckRestrictAccess": "true" if self.owners else "false",
             "description": "",
             "draw": "true",
-            "drawFaceUp": "false",
+            "drawFaceUp": "true" if self.draw_face_up else "false",
             "drawMultipleMessage": "Draw multiple cards",
             "drawSpecificMessage": "Draw specific cards",
             "emptyHotkey": "",

@@ -18,6 +18,7 @@ from sdbp_module.codec.sentences import (
     zone_of_location,
 )
 from sdbp_module.model.from_data import load_game
+from sdbp_module.model.playing_cards import standard_deck
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.replay.vlog.lines import format_line, parse_line
 from sdbp_module.vassal.pieces import state_label
@@ -148,6 +149,24 @@ def test_the_sentences_read_as_the_issue_wants_them() -> None:
     assert say("DICE", side="French", purpose="supply", dice="3,5", total="8", modified="9", areas="2") == (
         "French rolls 2d6 for supply: 3 + 5 = 8; modified total 9; areas out of supply: 2"
     )
+
+
+def test_a_playing_card_drawn_reads_as_a_draw_of_that_card() -> None:
+    """Every card of a standard deck (52 and two Jokers), drawn from a pile by a Draw card button,
+    reads back to its id and the pile; the sentence names the card as a player says it."""
+    for jokers in (1, 2):
+        for card in standard_deck(jokers):
+            for side, pile in (("Blue", "Draw pile"), ("", "Card deck 2"), ("Viet Minh", "Cards")):
+                fields = [("side", side), ("card", card.id), ("deck", pile)]
+                text = record_sentence("DRAW", fields, name_of={card.id: card.name})
+                found = parse_sentence("* " + text)
+                assert found is not None and found[0] == "DRAW" and found[1] == tuple(fields), text
+                assert sentences.match_template(text) == "draw-card"
+    say = record_sentence("DRAW", [("side", "Blue"), ("card", "7H"), ("deck", "Draw pile")], name_of={"7H": "7 of hearts"})
+    assert say == "Blue draws the 7 of hearts (7H) from Draw pile"
+    assert sentences.vassal_format("draw-card", deck="Draw pile") == "$PlayerSide$ draws the $card_name$ ($sdbp_id$) from Draw pile"
+    assert parse_sentence("* Blue draws the 7 of hearts from Draw pile") is None  # no id: not the module's line
+    assert parse_sentence("* Blue draws the 7 of hearts (7H) from Draw (pile)") is None
 
 
 def test_an_unknown_fact_is_kept_as_fact() -> None:

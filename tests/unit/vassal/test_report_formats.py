@@ -80,9 +80,14 @@ def test_every_module_report_is_a_documented_sentence(built: Built) -> None:
     assert {sentences.TEMPLATES[n].text for n in names} <= doc
 
 
+NOT_WIRED = {"draw-card"}
+"""Sentences of mechanisms no bundled game's module has yet: a card drawn from a deck of playing
+cards (``vassal.playing_card_deck``, docs/playing-cards.md), written once a game declares ``playing_cards``."""
+
+
 def test_every_documented_sentence_is_a_template_and_written_by_the_module(built: Built) -> None:
     assert documented() == {t.text for t in sentences.TEMPLATES.values()}
-    assert written_templates(built) == set(sentences.TEMPLATES)
+    assert written_templates(built) == set(sentences.TEMPLATES) - NOT_WIRED
 
 
 def test_no_report_can_be_shown_as_html(built: Built) -> None:
