@@ -1,0 +1,125 @@
+"""Hex coordinates: axial ``(q, r)`` with the cube's third coordinate ``s = -q - r``.
+
+Pure arithmetic on hexes, independent of any map: neighbours, distance, rings and ranges, and the
+hex line between two hex centres. Axial ``q`` grows to the right and ``r`` downwards on the screen
+(pixels grow downwards), for flat-topped and pointy-topped hexes alike; the orientation matters
+only when hexes become pixels (``grid.HexGrid``).
+
+The hex line (``hex_line``) samples the straight segment between the two centres at ``distance + 1``
+evenly spaced points and rounds each to its hex (cube lerp + rounding). A sample lying exactly on a
+hexside belongs to both hexes of that side: the line is computed twice, with both ends nudged a
+hair to one side of the segment and then to the other, and a step where the two runs differ is a
+*tie*, a step of two hexes. What a tie means for a line of fire is the caller's policy
+(``sight.TiePolicy``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+__all__ = ["DIRECTIONS", "Hex", "cube_round", "distance", "hex_line", "hexes_within", "neighbours", "ring"]
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Hex:
+    """One hex in axial coordinates."""
+
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        """The cube's third coordinate (``q + r + s == 0``)."""
+        return -self.q - self.r
+
+    def __add__(self, other: Hex) -> Hex:
+        return Hex(self.q + other.q, self.r + other.r)
+
+    def __sub__(self, other: Hex) -> Hex:
+        return Hex(self.q - other.q, self.r - other.r)
+
+    def scaled(self, k: int) -> Hex:
+        return Hex(self.q * k, self.r * k)
+
+
+DIRECTIONS: tuple[Hex, ...] = (Hex(1, 0), Hex(1, -1), Hex(0, -1), Hex(-1, 0), Hex(-1, 1), Hex(0, 1))
+"""The six unit steps, anticlockwise on the screen starting from +q."""
+
+
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """The six hexes sharing a side with ``h`` (whether or not a map holds them)."""
+    return tuple(h + d for d in DIRECTIONS)
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Hexes stepped from ``a`` to ``b`` (0 for the same hex, 1 for neighbours)."""
+    d = a - b
+    return max(abs(d.q), abs(d.r), abs(d.s))
+
+
+def ring(centre: Hex, radius: int) -> tuple[Hex, ...]:
+    """The hexes exactly ``radius`` from ``centre`` (``6 * radius`` of them; the centre for 0)."""
+    if radius < 0:
+        raise ValueError(f"ring radius must not be negative, got {radius}")
+    if radius == 0:
+        return (centre,)
+    out: list[Hex] = []
+    h = centre + DIRECTIONS[4].scaled(radius)
+    for side in range(6):
+        for _ in range(radius):
+            out.append(h)
+            h = h + DIRECTIONS[side]
+    return tuple(out)
+
+
+def hexes_within(centre: Hex, radius: int) -> tuple[Hex, ...]:
+    """Every hex at most ``radius`` from ``centre``, sorted (``1 + 3 r (r + 1)`` of them)."""
+    if radius < 0:
+        raise ValueError(f"range radius must not be negative, got {radius}")
+    out = [
+        Hex(centre.q + dq, centre.r + dr)
+        for dq in range(-radius, radius + 1)
+        for dr in range(max(-radius, -dq - radius), min(radius, -dq + radius) + 1)
+    ]
+    return tuple(sorted(out))
+
+
+def cube_round(q: float, r: float) -> Hex:
+    """The hex whose centre is nearest the fractional axial point ``(q, r)``."""
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return Hex(int(rq), int(rr))
+
+
+_NUDGE = (1e-6, 2e-6)
+"""How far (in hexes) both ends are moved off the segment to break a hexside tie; far below any
+sample's distance from a hexside that is not exactly on it (samples are multiples of 1/N, N the
+distance, and any map is far smaller than a million hexes)."""
+
+
+def _samples(a: Hex, b: Hex, sign: int) -> Iterator[Hex]:
+    n = distance(a, b)
+    eq, er = _NUDGE[0] * sign, _NUDGE[1] * sign
+    aq, ar = a.q + eq, a.r + er
+    bq, br = b.q + eq, b.r + er
+    for i in range(n + 1):
+        t = i / n if n else 0.0
+        yield cube_round(aq + (bq - aq) * t, ar + (br - ar) * t)
+
+
+def hex_line(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
+    """The hexes the segment between the centres of ``a`` and ``b`` passes, as ``distance + 1`` steps.
+
+    Each step is one hex, or two hexes (sorted) where the segment runs exactly along the hexside
+    between them. The first step is ``(a,)`` and the last ``(b,)``.
+    """
+    out: list[tuple[Hex, ...]] = []
+    for left, right in zip(_samples(a, b, 1), _samples(a, b, -1)):
+        out.append((left,) if left == right else tuple(sorted((left, right))))
+    return tuple(out)

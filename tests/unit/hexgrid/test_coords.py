@@ -1,0 +1,113 @@
+"""Hex coordinates: neighbours, distance, rings and ranges, the hex line and its hexside ties."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sdbp_module.hexgrid.coords import (
+    DIRECTIONS,
+    Hex,
+    cube_round,
+    distance,
+    hex_line,
+    hexes_within,
+    neighbours,
+    ring,
+)
+
+O = Hex(0, 0)
+
+
+def _random_hex(rng: random.Random, spread: int = 12) -> Hex:
+    return Hex(rng.randint(-spread, spread), rng.randint(-spread, spread))
+
+
+def test_the_six_neighbours_are_one_step_away_and_distinct() -> None:
+    ns = neighbours(Hex(3, -2))
+    assert len(set(ns)) == 6
+    assert all(distance(Hex(3, -2), n) == 1 for n in ns)
+    assert set(neighbours(O)) == set(DIRECTIONS)
+
+
+@pytest.mark.parametrize(("a", "b", "d"), [(O, O, 0), (O, Hex(3, 0), 3), (O, Hex(2, -1), 2), (O, Hex(-2, 3), 3), (Hex(1, 1), Hex(-2, -1), 5)])
+def test_distance(a: Hex, b: Hex, d: int) -> None:
+    assert distance(a, b) == d
+
+
+@pytest.mark.parametrize("radius", [0, 1, 2, 5])
+def test_a_ring_holds_the_hexes_at_exactly_its_radius(radius: int) -> None:
+    hexes = ring(Hex(2, -3), radius)
+    assert len(hexes) == len(set(hexes)) == max(1, 6 * radius)
+    assert {distance(Hex(2, -3), h) for h in hexes} == {radius}
+
+
+@pytest.mark.parametrize("radius", [0, 1, 3])
+def test_a_range_holds_every_hex_within_its_radius(radius: int) -> None:
+    hexes = hexes_within(Hex(-1, 2), radius)
+    assert len(hexes) == 1 + 3 * radius * (radius + 1)
+    assert set(hexes) == {h for k in range(radius + 1) for h in ring(Hex(-1, 2), k)}
+
+
+def test_negative_radii_are_refused() -> None:
+    with pytest.raises(ValueError):
+        ring(O, -1)
+    with pytest.raises(ValueError):
+        hexes_within(O, -1)
+
+
+def test_cube_round_picks_the_nearest_centre() -> None:
+    assert cube_round(0.1, 0.1) == O
+    assert cube_round(0.9, -0.1) == Hex(1, 0)
+    assert cube_round(0.4, 0.4) == Hex(0, 1)  # s = -0.8 is nearest its integer, r gives way
+    assert cube_round(-0.6, 0.9) == Hex(-1, 1)
+
+
+def test_a_straight_line_runs_through_one_hex_per_step() -> None:
+    assert hex_line(O, Hex(3, 0)) == ((O,), (Hex(1, 0),), (Hex(2, 0),), (Hex(3, 0),))
+    assert hex_line(O, O) == ((O,),)
+    assert hex_line(O, Hex(0, 1)) == ((O,), (Hex(0, 1),))
+
+
+def test_a_line_exactly_along_a_hexside_has_both_hexes_of_the_side_as_one_step() -> None:
+    # From O to (2, -1) the segment runs between (1, -1) and (1, 0) along their common side.
+    assert hex_line(O, Hex(2, -1)) == ((O,), (Hex(1, -1), Hex(1, 0)), (Hex(2, -1),))
+    # Twice as long: two ties, and the hex in the middle is on the line itself.
+    line = hex_line(O, Hex(4, -2))
+    assert line == ((O,), (Hex(1, -1), Hex(1, 0)), (Hex(2, -1),), (Hex(3, -2), Hex(3, -1)), (Hex(4, -2),))
+    # Every one of the six hexside directions gives a tie.
+    for d in ((2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2), (1, 1)):
+        middle = hex_line(O, Hex(*d))[1]
+        assert len(middle) == 2 and all(distance(O, h) == 1 and distance(Hex(*d), h) == 1 for h in middle)
+
+
+def test_a_line_near_but_not_along_a_hexside_has_no_tie() -> None:
+    assert all(len(step) == 1 for step in hex_line(O, Hex(5, -3)))
+
+
+def test_line_properties_on_random_pairs() -> None:
+    rng = random.Random(24)
+    for _ in range(400):
+        a, b = _random_hex(rng), _random_hex(rng)
+        line = hex_line(a, b)
+        assert len(line) == distance(a, b) + 1
+        assert line[0] == (a,) and line[-1] == (b,)
+        assert hex_line(b, a) == tuple(reversed(line))
+        for i, step in enumerate(line):
+            assert all(distance(a, h) == i for h in step)
+            if len(step) == 2:
+                assert distance(step[0], step[1]) == 1
+        for before, after in zip(line, line[1:]):
+            assert all(distance(x, y) == 1 for x in before for y in after)
+
+
+def test_distance_properties_on_random_hexes() -> None:
+    rng = random.Random(7)
+    for _ in range(500):
+        a, b, c = _random_hex(rng), _random_hex(rng), _random_hex(rng)
+        assert distance(a, b) == distance(b, a) >= 0
+        assert (distance(a, b) == 0) == (a == b)
+        assert distance(a, c) <= distance(a, b) + distance(b, c)
+        assert all(distance(a, n) == 1 for n in neighbours(a))
+        assert b in ring(a, distance(a, b))
