@@ -46,3 +46,28 @@ def test_the_engine_names_every_hex_by_our_id(case: dict[str, Any]) -> None:
         assert grid.hex_at(*p["snap"]) == h  # and a piece dropped there snaps into it
         cx, cy = grid.centre(h)
         assert abs(p["snap"][0] - cx) <= 1.5 and abs(p["snap"][1] - cy) <= 1.5  # at our centre, to the pixel
+
+
+MODULE = json.loads((Path(__file__).parent / "engine_module.json").read_text(encoding="utf-8"))
+GRIDS_BY_NAME = {c["name"]: c["grid"] for c in CASES}
+
+
+def test_the_module_runs_covered_every_grid_and_loaded_cleanly() -> None:
+    assert [c["name"] for c in MODULE["cases"]] == list(GRIDS_BY_NAME)
+    assert all(c["verdict"] == "VERDICT: OK" for c in MODULE["cases"])
+
+
+@pytest.mark.parametrize("case", MODULE["cases"], ids=lambda c: c["name"])
+def test_in_a_whole_module_the_engine_names_a_piece_on_our_centre_by_our_id(case: dict[str, Any]) -> None:
+    """``tools/hexgrid_engine_module.py``: a piece set up at our centre of each hex reports its
+    ``$LocationName$``; a piece the engine sets up by our id stands in our hex."""
+    grid = HexGrid.from_mapping(GRIDS_BY_NAME[case["name"]])
+    every = sorted(grid.hex_id(h) for h in grid.hexes())
+    assert sorted(p["id"] for p in case["placed"]) == every == sorted(p["id"] for p in case["named"])
+    for p in case["placed"]:
+        h = grid.parse_id(p["id"])
+        assert h is not None
+        assert (round(grid.centre(h)[0]), round(grid.centre(h)[1])) == (p["x"], p["y"])
+        assert p["engine"] == p["id"]
+    for p in case["named"]:
+        assert grid.hex_id(grid.hex_at(p["x"], p["y"])) == p["id"]
