@@ -68,15 +68,21 @@ def test_hexes_off_the_map_have_no_id(grid: HexGrid) -> None:
             grid.hex_id(h)
 
 
+def _around(grid: HexGrid, text: str) -> set[str]:
+    h = grid.parse_id(text)
+    assert h is not None
+    return {grid.hex_id(n) for n in grid.on_map_neighbours(h)}
+
+
 def test_neighbours_on_the_map_follow_the_shifted_lines() -> None:
     flat = HexGrid("flat", 4, 4, 64.0)  # odd columns (B, D) shifted down
-    assert {flat.hex_id(n) for n in flat.on_map_neighbours(flat.parse_id("A2"))} == {"A1", "A3", "B1", "B2"}  # type: ignore[arg-type]
-    assert {flat.hex_id(n) for n in flat.on_map_neighbours(flat.parse_id("B2"))} == {"B1", "B3", "A2", "A3", "C2", "C3"}  # type: ignore[arg-type]
+    assert _around(flat, "A2") == {"A1", "A3", "B1", "B2"}
+    assert _around(flat, "B2") == {"B1", "B3", "A2", "A3", "C2", "C3"}
     even = HexGrid("flat", 4, 4, 64.0, layout="even")  # A and C shifted down
-    assert {even.hex_id(n) for n in even.on_map_neighbours(even.parse_id("B2"))} == {"B1", "B3", "A1", "A2", "C1", "C2"}  # type: ignore[arg-type]
+    assert _around(even, "B2") == {"B1", "B3", "A1", "A2", "C1", "C2"}
     pointy = HexGrid("pointy", 4, 4, 64.0)  # odd rows (2, 4) shifted right
-    assert {pointy.hex_id(n) for n in pointy.on_map_neighbours(pointy.parse_id("A2"))} == {"A1", "B1", "B2", "A3", "B3"}  # type: ignore[arg-type]
-    assert {pointy.hex_id(n) for n in pointy.on_map_neighbours(pointy.parse_id("A1"))} == {"B1", "A2"}  # type: ignore[arg-type]
+    assert _around(pointy, "A2") == {"A1", "B1", "B2", "A3", "B3"}
+    assert _around(pointy, "A1") == {"B1", "A2"}
 
 
 def test_neighbouring_centres_are_one_hex_apart(grid: HexGrid) -> None:
