@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping
 
 from sdbp_module.hexgrid.coords import Hex, cube_round, neighbours
+from sdbp_module.limits import MAX_HEXES
 
 __all__ = ["ALPHABET", "HexGrid", "IdScheme", "letters", "letters_value"]
 
@@ -82,8 +83,8 @@ class IdScheme:
             if not 1 <= getattr(self, name) <= 6:
                 raise ValueError(f"id scheme {name} must be 1 to 6, got {getattr(self, name)}")
         for name in ("first_column", "first_row"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"id scheme {name} must not be negative, got {getattr(self, name)}")
+            if not 0 <= getattr(self, name) <= MAX_HEXES:
+                raise ValueError(f"id scheme {name} must be 0 to {MAX_HEXES}, got {getattr(self, name)}")
         if any(c.isalnum() for c in self.separator):
             raise ValueError(f"id scheme separator must hold no letter or digit, got {self.separator!r}")
         if not self.separator and self.column == self.row:
@@ -165,8 +166,11 @@ class HexGrid:
             raise ValueError(f"hex grid layout must be 'odd' or 'even', got {self.layout!r}")
         if self.columns < 1 or self.rows < 1:
             raise ValueError(f"hex grid needs at least one column and row, got {self.columns} × {self.rows}")
-        if not self.size > 0 or (self.spacing is not None and not self.spacing > 0):
-            raise ValueError("hex grid size and spacing must be positive")
+        if self.columns * self.rows > MAX_HEXES:
+            raise ValueError(f"hex grid of {self.columns} × {self.rows} hexes is over the limit of {MAX_HEXES}")
+        lengths = (self.size, *self.origin, *(() if self.spacing is None else (self.spacing,)))
+        if not all(math.isfinite(v) for v in lengths) or not self.size > 0 or (self.spacing is not None and not self.spacing > 0):
+            raise ValueError("hex grid size and spacing must be positive numbers, the origin finite")
         object.__setattr__(self, "origin", (float(self.origin[0]), float(self.origin[1])))
         for axis, count, digits in (("column", self.columns, self.ids.column_digits), ("row", self.rows, self.ids.row_digits)):
             kind = self.ids.column if axis == "column" else self.ids.row

@@ -144,7 +144,9 @@ def test_from_mapping_builds_what_the_data_declares() -> None:
 
 @pytest.mark.parametrize("kwargs", [
     {"orientation": "round"}, {"layout": "odd-q"}, {"columns": 0}, {"size": 0.0}, {"spacing": -1.0},
-    {"columns": 120, "ids": NUMBERS_0304},
+    {"columns": 120, "ids": NUMBERS_0304}, {"columns": 200, "rows": 101}, {"size": float("inf")},
+    {"spacing": float("nan")}, {"origin": (0.0, float("nan"))},
+    {"rows": -1},
 ])
 def test_an_inconsistent_grid_is_refused(kwargs: dict[str, object]) -> None:
     base: dict[str, object] = {"orientation": "flat", "columns": 4, "rows": 4, "size": 50.0}
@@ -159,6 +161,8 @@ def test_an_id_scheme_that_cannot_be_read_back_is_refused() -> None:
         IdScheme(column="numbers", row="numbers", column_digits=1, row_digits=2)  # 1101: 1-101 or 11-01?
     with pytest.raises(ValueError):
         IdScheme(separator="x")
+    with pytest.raises(ValueError):
+        IdScheme(first_column=10**9)  # a label of 38 million letters
     with pytest.raises(ValueError):
         IdScheme(column="decimal")  # type: ignore[arg-type]
     assert IdScheme(column="letters", row="letters", separator="-").format(2, 0) == "C-B"
