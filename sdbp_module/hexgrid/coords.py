@@ -9,8 +9,14 @@ The hex line (``hex_line``) samples the straight segment between the two centres
 evenly spaced points and rounds each to its hex (cube lerp + rounding). A sample lying exactly on a
 hexside belongs to both hexes of that side: the line is computed twice, with both ends nudged a
 hair to one side of the segment and then to the other, and a step where the two runs differ is a
-*tie*, a step of two hexes. What a tie means for a line of fire is the caller's policy
-(``sight.TiePolicy``).
+step of two hexes. That happens in two ways:
+
+- the segment runs **along** hexsides (``along_hexsides``: the direction is one of the six between
+  two neighbour directions, two cube coordinates of ``b - a`` equal): a *tie* — the line passes
+  between the two hexes, and what that means for a line of fire is the caller's policy
+  (``sight.TiePolicy``);
+- the segment **crosses** a hexside exactly at a sample (at the side's midpoint): it really passes
+  through both hexes, one just before and one just after.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-__all__ = ["DIRECTIONS", "Hex", "cube_round", "distance", "hex_line", "hexes_within", "neighbours", "ring"]
+__all__ = ["DIRECTIONS", "Hex", "along_hexsides", "cube_round", "distance", "hex_line", "hexes_within", "neighbours", "ring"]
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -123,3 +129,11 @@ def hex_line(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
     for left, right in zip(_samples(a, b, 1), _samples(a, b, -1)):
         out.append((left,) if left == right else tuple(sorted((left, right))))
     return tuple(out)
+
+
+def along_hexsides(a: Hex, b: Hex) -> bool:
+    """Whether the segment between the two centres runs along hexsides (a "diagonal" direction such
+    as ``(2, -1)``: two of the cube coordinates of ``b - a`` are equal). Such a line alternates
+    between running through a vertex and along a side, and passes *between* the hexes of each side."""
+    d = b - a
+    return a != b and (d.q == d.r or d.r == d.s or d.q == d.s)

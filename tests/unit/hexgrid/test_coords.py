@@ -9,6 +9,7 @@ import pytest
 from sdbp_module.hexgrid.coords import (
     DIRECTIONS,
     Hex,
+    along_hexsides,
     cube_round,
     distance,
     hex_line,
@@ -84,6 +85,28 @@ def test_a_line_exactly_along_a_hexside_has_both_hexes_of_the_side_as_one_step()
 
 def test_a_line_near_but_not_along_a_hexside_has_no_tie() -> None:
     assert all(len(step) == 1 for step in hex_line(O, Hex(5, -3)))
+    assert not along_hexsides(O, Hex(5, -3)) and not along_hexsides(O, Hex(3, 0)) and not along_hexsides(O, O)
+
+
+def test_a_line_crossing_a_hexside_at_a_sample_passes_through_both_hexes() -> None:
+    # O → (4, -1) is not along hexsides, but at t = 1/2 it crosses the side of (2, -1) and (2, 0)
+    # at the side's midpoint: just before it is in one hex, just after in the other.
+    b = Hex(4, -1)
+    assert not along_hexsides(O, b)
+    step = hex_line(O, b)[2]
+    assert step == (Hex(2, -1), Hex(2, 0))
+    just = {cube_round(b.q * t, b.r * t) for t in (0.49, 0.51)}
+    assert just == set(step)
+
+
+def test_a_line_along_hexsides_passes_between_the_two_hexes() -> None:
+    # O → (2, -1): the points just before and after the middle sample are on the segment, which
+    # lies on the side itself, so a hair to either side of it is in one hex or the other.
+    b = Hex(2, -1)
+    assert along_hexsides(O, b) and along_hexsides(Hex(3, 3), Hex(4, 4)) and not along_hexsides(Hex(3, 3), Hex(4, 5))
+    for t in (0.4, 0.5, 0.6):
+        q, r = b.q * t, b.r * t
+        assert {cube_round(q + 1e-4, r + 2e-4), cube_round(q - 1e-4, r - 2e-4)} == {Hex(1, -1), Hex(1, 0)}
 
 
 def test_line_properties_on_random_pairs() -> None:
@@ -98,6 +121,10 @@ def test_line_properties_on_random_pairs() -> None:
             assert all(distance(a, h) == i for h in step)
             if len(step) == 2:
                 assert distance(step[0], step[1]) == 1
+                if not along_hexsides(a, b):  # a crossing: the segment is in each hex on either side of the sample
+                    n, d = len(line) - 1, b - a
+                    around = {cube_round(a.q + d.q * (i + e) / n, a.r + d.r * (i + e) / n) for e in (-0.01, 0.01)}
+                    assert around == set(step)
         for before, after in zip(line, line[1:]):
             assert all(distance(x, y) == 1 for x in before for y in after)
 

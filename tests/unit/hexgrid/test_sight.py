@@ -97,3 +97,12 @@ def test_unknown_policies_are_refused() -> None:
 
 def test_range_is_the_hex_distance() -> None:
     assert fire_range(O, E3) == 3 and fire_range(O, T2) == 2 and fire_range(O, O) == 0
+
+
+@pytest.mark.parametrize("tie", ["both", "either"])
+def test_a_line_crossing_a_hexside_is_blocked_by_either_hex_whatever_the_policy(tie: str) -> None:
+    # O → (4, -1) passes through both (2, -1) and (2, 0) (it crosses their side): not a tie.
+    far = Hex(4, -1)
+    assert not line_of_fire(O, far, {Hex(2, 0): True}, tie=tie).clear  # type: ignore[arg-type]
+    assert line_of_fire(O, far, {Hex(2, 0): True}, tie=tie).blocking == (Hex(2, 0),)  # type: ignore[arg-type]
+    assert line_of_fire(O, far, {Hex(1, -1): True}, tie=tie).clear  # type: ignore[arg-type]  # not on the line
