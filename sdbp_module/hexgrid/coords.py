@@ -5,6 +5,15 @@ hex line between two hex centres. Axial ``q`` grows to the right and ``r`` downw
 (pixels grow downwards), for flat-topped and pointy-topped hexes alike; the orientation matters
 only when hexes become pixels (``grid.HexGrid``).
 
+Two traces of the segment between two hex centres:
+
+- ``hexes_crossed`` — exact (rational arithmetic): every hex whose inside the segment passes
+  through, in order, and where the segment runs *along* a hexside, the two hexes of that side as one
+  step (a *tie*). This is what a line of fire reads.
+- ``hex_line`` — the usual cube lerp, ``distance + 1`` steps. Every hex it gives is crossed, but it
+  can miss a hex the segment only clips between two samples (``Hex(-2, 5)`` → ``Hex(4, -2)`` clips
+  ``Hex(0, 2)`` and ``Hex(2, 1)``), so it is for drawing and counting, not for sight.
+
 The hex line (``hex_line``) samples the straight segment between the two centres at ``distance + 1``
 evenly spaced points and rounds each to its hex (cube lerp + rounding). A sample lying exactly on a
 hexside belongs to both hexes of that side: the line is computed twice, with both ends nudged a
@@ -22,9 +31,10 @@ step of two hexes. That happens in two ways:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Iterator
 
-__all__ = ["DIRECTIONS", "Hex", "along_hexsides", "cube_round", "distance", "hex_line", "hexes_within", "neighbours", "ring"]
+__all__ = ["DIRECTIONS", "Hex", "along_hexsides", "cube_round", "hexes_crossed", "distance", "hex_line", "hexes_within", "neighbours", "ring"]
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -137,3 +147,52 @@ def along_hexsides(a: Hex, b: Hex) -> bool:
     between running through a vertex and along a side, and passes *between* the hexes of each side."""
     d = b - a
     return a != b and (d.q == d.r or d.r == d.s or d.q == d.s)
+
+
+def _inside(a: Hex, d: Hex, c: Hex) -> tuple[Fraction, Fraction] | None:
+    """The parameters ``[t0, t1]`` (within ``[0, 1]``) of the segment ``a + t d`` inside the closed hex
+    ``c``, or None. The hex is ``|x_q - x_r| <= 1``, ``|x_r - x_s| <= 1``, ``|x_s - x_q| <= 1`` for
+    ``x = p - c`` in cube coordinates (the bisectors with its six neighbours)."""
+    e = a - c
+    lo, hi = Fraction(0), Fraction(1)
+    for base, slope in ((e.q - e.r, d.q - d.r), (e.r - e.s, d.r - d.s), (e.s - e.q, d.s - d.q)):
+        if slope == 0:
+            if abs(base) > 1:
+                return None
+            continue
+        t_a, t_b = Fraction(-1 - base, slope), Fraction(1 - base, slope)
+        lo, hi = max(lo, min(t_a, t_b)), min(hi, max(t_a, t_b))
+        if lo > hi:
+            return None
+    return lo, hi
+
+
+def _strictly_inside(a: Hex, d: Hex, c: Hex, t: Fraction) -> bool:
+    e = a - c
+    return all(abs(base + t * slope) < 1 for base, slope in ((e.q - e.r, d.q - d.r), (e.r - e.s, d.r - d.s), (e.s - e.q, d.s - d.q)))
+
+
+def hexes_crossed(a: Hex, b: Hex) -> tuple[tuple[Hex, ...], ...]:
+    """Every hex the segment between the centres of ``a`` and ``b`` passes through, in order from
+    ``a``: a step of one hex where the segment goes through its inside, a step of two hexes (sorted)
+    where it runs along their common side (a tie). A hex the segment only touches at a corner is
+    not crossed. Exact; ``hex_line``'s hexes are always among these."""
+    if a == b:
+        return ((a,),)
+    d = b - a
+    candidates = {n for step in hex_line(a, b) for h in step for n in (h, *neighbours(h))}
+    crossed: list[tuple[Fraction, Fraction, Hex]] = []
+    along: dict[tuple[Fraction, Fraction], list[Hex]] = {}
+    for c in candidates:
+        span = _inside(a, d, c)
+        if span is None or span[0] == span[1]:
+            continue  # missed, or a corner touched
+        if _strictly_inside(a, d, c, (span[0] + span[1]) / 2):
+            crossed.append((span[0], span[1], c))
+        else:  # on one of its sides for the whole span: the segment runs along that side
+            along.setdefault(span, []).append(c)
+    steps: list[tuple[Fraction, tuple[Hex, ...]]] = [(t0, (c,)) for t0, _, c in crossed]
+    for (t0, _), hexes in along.items():
+        steps.append((t0, tuple(sorted(hexes))))
+    steps.sort(key=lambda item: (item[0], item[1]))
+    return tuple(step for _, step in steps)

@@ -4,11 +4,11 @@ Pure functions of the hexes, what blocks and the elevations; the rules a game pi
 tie policy, the elevation rule) are parameters its data names, never code of its own.
 
 **Hexside ties** (``TiePolicy``): where the line between the two centres runs exactly along a hexside
-(``coords.along_hexsides``; ``coords.hex_line`` gives each such step as the two hexes of the side),
+(``coords.along_hexsides``; ``coords.hexes_crossed`` gives each such step as the two hexes of the side),
 ``both`` — the common wargame convention — blocks only if *both* hexes of the side block (the firer
-may choose the clear side); ``either`` blocks if *either* hex blocks (the stricter reading). A line
-that is not along hexsides but crosses one exactly at a sample passes through both hexes of that
-step, so either of them blocks it, whatever the policy.
+may choose the clear side); ``either`` blocks if *either* hex blocks (the stricter reading). The
+line is ``coords.hexes_crossed``: every hex the segment passes through, exactly, so a hex it only
+clips counts, and a hex it only touches at a corner does not.
 
 **Elevation** (``ElevationRule``), for an intervening hex whose terrain blocks:
 
@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Literal, Mapping
 
-from sdbp_module.hexgrid.coords import Hex, along_hexsides, distance, hex_line
+from sdbp_module.hexgrid.coords import Hex, distance, hexes_crossed
 
 __all__ = ["ElevationRule", "Sight", "TiePolicy", "fire_range", "line_of_fire"]
 
@@ -89,12 +89,11 @@ def line_of_fire(
 
     ea, eb = height_of(a), height_of(b)
     low, high = min(ea, eb), max(ea, eb)
-    line = hex_line(a, b)
-    any_side = tie == "either" or not along_hexsides(a, b)  # a crossing passes through both hexes
+    line = hexes_crossed(a, b)
     blocking: list[Hex] = []
     for step in line[1:-1]:
         hits = [h for h in step if _hex_blocks(h, blocks_of, height_of, low, high, rule, higher_blocks)]
-        if hits and (any_side or len(hits) == len(step)):
+        if hits and (tie == "either" or len(hits) == len(step)):
             blocking.extend(hits)
     return Sight(clear=not blocking, blocking=tuple(blocking), line=line)
 

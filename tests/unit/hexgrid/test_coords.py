@@ -13,6 +13,7 @@ from sdbp_module.hexgrid.coords import (
     cube_round,
     distance,
     hex_line,
+    hexes_crossed,
     hexes_within,
     neighbours,
     ring,
@@ -138,3 +139,48 @@ def test_distance_properties_on_random_hexes() -> None:
         assert distance(a, c) <= distance(a, b) + distance(b, c)
         assert all(distance(a, n) == 1 for n in neighbours(a))
         assert b in ring(a, distance(a, b))
+
+
+def _dense(a: Hex, b: Hex, samples: int = 3001) -> set[Hex]:
+    """The hexes of many points strictly inside the segment (none of them a hex line sample)."""
+    d = b - a
+    return {a, b} | {cube_round(a.q + d.q * (k + 0.5) / samples, a.r + d.r * (k + 0.5) / samples) for k in range(samples)}
+
+
+def test_the_lerp_line_misses_hexes_the_segment_clips_and_hexes_crossed_has_them() -> None:
+    a, b = Hex(-2, 5), Hex(4, -2)
+    lerp = {h for step in hex_line(a, b) for h in step}
+    exact = hexes_crossed(a, b)
+    assert Hex(0, 2) not in lerp and Hex(2, 1) not in lerp
+    assert {h for step in exact for h in step} == _dense(a, b) == lerp | {Hex(0, 2), Hex(2, 1)}
+    assert exact[3] == (Hex(0, 2),) and exact[6] == (Hex(2, 1),)  # in order along the segment
+
+
+def test_a_hex_touched_only_at_a_corner_is_not_crossed() -> None:
+    # O → (5, -1) passes exactly through the corner shared by (1, 0), (2, 0) and (2, -1) at t = 1/3.
+    exact = {h for step in hexes_crossed(O, Hex(5, -1)) for h in step}
+    assert exact == _dense(O, Hex(5, -1))
+    assert len({Hex(1, 0), Hex(2, 0), Hex(2, -1)} & exact) == 2
+
+
+def test_along_a_hexside_both_traces_give_the_same_ties() -> None:
+    for b in (Hex(2, -1), Hex(4, -2), Hex(-3, 6), Hex(1, 1)):
+        assert hexes_crossed(O, b) == hex_line(O, b)
+    assert hexes_crossed(O, O) == ((O,),)
+    # a crossing at a sample is two steps of one hex each, in order
+    assert hexes_crossed(O, Hex(4, -1)) == ((O,), (Hex(1, 0),), (Hex(2, -1),), (Hex(2, 0),), (Hex(3, -1),), (Hex(4, -1),))
+
+
+def test_hexes_crossed_on_random_pairs() -> None:
+    rng = random.Random(11)
+    for _ in range(120):
+        a, b = _random_hex(rng, 6), _random_hex(rng, 6)
+        exact = hexes_crossed(a, b)
+        crossed = {h for step in exact for h in step}
+        assert exact[0] == (a,) and exact[-1] == (b,)
+        assert {h for step in hex_line(a, b) for h in step} <= crossed
+        assert len(exact) >= distance(a, b) + 1
+        assert any(len(step) == 2 for step in exact) == (along_hexsides(a, b) and distance(a, b) > 1)
+        if not along_hexsides(a, b):
+            assert crossed == _dense(a, b)
+        assert tuple(reversed(hexes_crossed(b, a))) == exact

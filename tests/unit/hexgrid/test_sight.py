@@ -101,8 +101,14 @@ def test_range_is_the_hex_distance() -> None:
 
 @pytest.mark.parametrize("tie", ["both", "either"])
 def test_a_line_crossing_a_hexside_is_blocked_by_either_hex_whatever_the_policy(tie: str) -> None:
-    # O → (4, -1) passes through both (2, -1) and (2, 0) (it crosses their side): not a tie.
+    # O → (4, -1) passes through both (2, -1) and (2, 0) (it crosses their side at its middle): not a tie.
     far = Hex(4, -1)
     assert not line_of_fire(O, far, {Hex(2, 0): True}, tie=tie).clear  # type: ignore[arg-type]
     assert line_of_fire(O, far, {Hex(2, 0): True}, tie=tie).blocking == (Hex(2, 0),)  # type: ignore[arg-type]
     assert line_of_fire(O, far, {Hex(1, -1): True}, tie=tie).clear  # type: ignore[arg-type]  # not on the line
+
+
+def test_a_hex_the_segment_only_clips_blocks() -> None:
+    # (-2, 5) → (4, -2) clips (0, 2) between two samples of the lerp line: it still blocks.
+    sight = line_of_fire(Hex(-2, 5), Hex(4, -2), {Hex(0, 2): True})
+    assert not sight.clear and (Hex(0, 2),) in sight.line
