@@ -114,6 +114,10 @@ MAX_ALIAS_CHARS = 1_000_000
 MAX_DATA_PROBLEMS = 1_000
 """Problems ``sdbp validate`` lists for one file (it says how many files had more)."""
 
+MAX_HEXES = 20_000
+"""Hexes of a hex map's grid (columns × rows; a large printed map: 2,000-5,000). Also the largest first
+index an id scheme may print, so no label grows past a few characters."""
+
 MAX_MAP_PIXELS = 25_000_000
 """Pixels of a board image, supplied, drawn from the data or read from a module (the drawn one: 6.5 million)."""
 

@@ -359,6 +359,7 @@ def test_every_limit_is_stated_in_the_readme() -> None:
     for name in (
         "MAX_DATA_FILE_BYTES", "MAX_DATA_DEPTH", "MAX_DATA_VALUES", "MAX_FOLDER_VALUES", "MAX_ALIAS_VALUES", "MAX_ALIAS_CHARS",
         "MAX_DATA_PROBLEMS", "MAX_MAP_PIXELS", "MAX_MAP_IMAGE_BYTES", "MAX_PIECE_PIXELS", "MAX_PIECE_IMAGE_BYTES", "MAX_IMAGE_SIDE",
+        "MAX_HEXES",
     ):
         value = getattr(limits, name)
         shown = f"{value // limits.MIB} MiB" if value >= limits.MIB and value % limits.MIB == 0 else f"{value:,}"
