@@ -1,0 +1,109 @@
+"""The VASSAL map of a hex game: the Map element of a build file, with its board image, the hex grid
+and its numbering, and a zone per off-map box (``docs/hexes.md``, "The board and the VASSAL map").
+
+``hex_map(parent, hexmap, look, boxes)`` renders the board (``hex_board.render_hex_board``), appends
+the ``Map`` to ``parent`` (a build file's ``GameModule``) and returns the board, whose PNG the module
+stores as ``image``. Inside the Map's one ``Board``:
+
+- a ``ZonedGrid`` holds a ``Zone`` per off-map box (its rectangle on the panel, no grid of its own,
+  so a piece stays where it is dropped; location and ``CurrentZone`` = the box's name) and, as its
+  background grid, the ``HexGrid`` + ``HexGridNumbering`` that ``hexgrid.vassal_grid`` gives for
+  the board's grid (the map's grid moved into the frame): pieces on the map snap to hex centres
+  and the engine names where a piece stands by the printed id (``C4``), in the move reports
+  (``$location$``) and as ``LocationName``;
+- a ``SetupStack`` is placed by a hex id or a box name (``useGridLocation``): ``setup_stack``.
+
+Checked in VASSAL 3.7.26 (``tools/hexboard_engine_module.py``; ``tests/unit/vassal/hexboard_engine.json``).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from lxml import etree
+
+from sdbp_module.hexgrid.hexmap import HexMap
+from sdbp_module.hexgrid.vassal_grid import GRID_CLASS, NUMBERING_CLASS, vassal_hex_grid
+from sdbp_module.vassal.buildfile import (
+    BP,
+    MM,
+    VIEWPORT,
+    ZOOM_LEVELS,
+    M,
+    _board_picker,
+    _el,
+    _map_common,
+    _mouse_and_keys,
+    _zone,
+    polygon_path,
+)
+from sdbp_module.vassal.hex_board import (
+    HexBoard,
+    HexBoardLayout,
+    HexLook,
+    OffMapBox,
+    render_hex_board,
+)
+from sdbp_module.vassal.traits import enc
+
+__all__ = ["MOVE_FORMAT", "hex_board_element", "hex_map", "hex_zoom", "setup_stack"]
+
+MOVE_FORMAT = "$pieceName$ moves $previousLocation$ -> $location$"
+
+
+def hex_zoom(lay: HexBoardLayout) -> dict[str, str]:
+    """The Zoomer's levels and the start level that shows the whole board (as the area games' map)."""
+    fit = int(min(VIEWPORT[0] / lay.width, VIEWPORT[1] / lay.height, 1.0) * 1000) / 1000
+    levels = sorted({*ZOOM_LEVELS, fit}, reverse=True)
+    return {"zoomLevels": enc([repr(level) for level in levels], ","), "zoomStart": str(levels.index(fit) + 1)}
+
+
+def hex_board_element(parent: etree._Element, lay: HexBoardLayout, *, board_name: str, image: str) -> etree._Element:
+    """The ``Board`` (under a ``BoardPicker``): the image, the box zones and the hex grid behind them."""
+    board = _el(parent, BP + "Board", {"image": image, "name": board_name, "reversible": "false"})
+    zoned = _el(board, BP + "board.ZonedGrid")
+    for placed in lay.boxes:
+        _zone(zoned, placed.box.name, polygon_path(placed.polygon))
+    attrs = vassal_hex_grid(lay.grid)
+    grid = _el(zoned, GRID_CLASS, attrs.grid)
+    _el(grid, NUMBERING_CLASS, attrs.numbering)
+    _el(zoned, BP + "board.mapgrid.ZonedGridHighlighter")
+    return board
+
+
+def hex_map(
+    parent: etree._Element,
+    hexmap: HexMap,
+    look: HexLook,
+    boxes: Sequence[OffMapBox],
+    *,
+    map_name: str = "Main Map",
+    board_name: str = "Board",
+    image: str = "map.png",
+    move_format: str = MOVE_FORMAT,
+    move_key: str = "",
+) -> HexBoard:
+    """Append the hex game's ``Map`` to ``parent``; return the rendered board (``.png`` goes to
+    ``images/<image>`` in the module)."""
+    board = render_hex_board(hexmap, look, boxes)
+    main = _el(parent, M + "Map", _map_common(map_name, launch=False, button="", move_key=move_key, move_format=move_format, create_format=""))
+    picker = _board_picker(main)
+    hex_board_element(picker, board.layout, board_name=board_name, image=image)
+    _el(
+        main,
+        MM + "StackMetrics",
+        {"bottom": "40,0", "disabled": "false", "down": "37,0", "exSepX": "12", "exSepY": "18", "top": "38,0", "unexSepX": "6", "unexSepY": "6", "up": "39,0"},
+    )
+    _mouse_and_keys(main, viewer=True, zoom=hex_zoom(board.layout))
+    return board
+
+
+def setup_stack(parent: etree._Element, *, name: str, location: str, board_name: str, slot: etree._Element) -> etree._Element:
+    """A ``SetupStack`` the engine places by a hex id or a box (zone) name; ``slot`` (a PieceSlot) is moved under it."""
+    stack = _el(
+        parent,
+        MM + "SetupStack",
+        {"location": location, "name": name, "owningBoard": board_name, "useGridLocation": "true", "x": "0", "y": "0"},
+    )
+    stack.append(slot)
+    return stack
