@@ -35,7 +35,7 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from hexboard_draft import draft_board  # noqa: E402
+from hexboard_draft import draft_board, draft_mapping  # noqa: E402
 
 from sdbp_module.hexgrid.vassal_grid import vassal_hex_grid  # noqa: E402
 from sdbp_module.vassal import images  # noqa: E402
@@ -104,6 +104,9 @@ def build_module(folder: Path) -> tuple[Path, dict[str, Any]]:
         for name, png in counters.items():
             z.writestr(f"images/{name}", png)
     given = {
+        "hexmap": draft_mapping(),
+        "edges": dict(look.edges),
+        "off_map_boxes": [[b.name, b.title, b.group] for b in boxes],
         "grid": vassal_hex_grid(board.layout.grid).grid,
         "numbering": vassal_hex_grid(board.layout.grid).numbering,
         "board": [board.layout.width, board.layout.height],
@@ -137,6 +140,7 @@ def main() -> int:
            "given": given, "pieces": pieces}
     text = json.dumps(out, indent=1, ensure_ascii=False)
     text = re.sub(r"\{\n\s+(\"name\"[^{}]*?)\n\s+\}", lambda m: "{" + " ".join(m.group(1).split()) + "}", text)
+    text = re.sub(r"\[\n\s+([^\[\]{}]*?)\n\s+\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", text)
     FIXTURE.write_text(text + "\n", encoding="utf-8")
     print(f"{verdict}; {len(pieces)} pieces; exit {run.returncode}")
     return 0 if verdict.endswith("OK") and len(pieces) == len(BY_HEX + IN_BOX + AT_HEX) else 1

@@ -1,0 +1,190 @@
+"""The hex board art (vassal/hex_board.py): size, determinism, an id in every hex, the terrain
+patterns, the marked edges, the panel boxes, and refusals."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from sdbp_module.hexgrid.coords import Hex
+from sdbp_module.hexgrid.hexmap import HexMap
+from sdbp_module.vassal import hex_board
+from sdbp_module.vassal.hex_board import (
+    HexLook,
+    OffMapBox,
+    TerrainLook,
+    hex_board_layout,
+    place_spots,
+    render_hex_board,
+)
+
+
+def small_map(orientation: str = "flat", layout: str = "odd", columns: int = 6, rows: int = 5) -> HexMap:
+    mapping: dict[str, Any] = {
+        "grid": {"orientation": orientation, "columns": columns, "rows": rows, "size": 80, "origin": [50, 45], "layout": layout},
+        "terrain": {"default": "clear", "forest": ["B2", "C2"], "hill": ["D3"], "village": ["E4"], "town": ["C4"]},
+        "sets": {"west_edge": [f"A{r}" for r in range(1, rows + 1)], "east_edge": [f"{'ABCDEFGH'[columns - 1]}{r}" for r in range(1, rows + 1)]},
+    }
+    return HexMap.from_mapping(mapping)
+
+
+LOOK = HexLook(title="A Test Map", places={"E4": "Hamlet", "B2": "Big Wood", "C2": "Big Wood"}, edges={"west_edge": "Entry", "east_edge": "Exit"})
+BOXES = (OffMapBox("entry", "Entry box"), OffMapBox("dead", "Eliminated"), *(OffMapBox(f"Turn {t}", str(t), group="Turn track") for t in range(1, 7)))
+
+
+def _image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def _inside(p: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> bool:
+    return hex_board._inside(p, poly)
+
+
+def test_board_size_matches_layout_and_holds_map_and_panel() -> None:
+    hm = small_map()
+    board = render_hex_board(hm, LOOK, BOXES)
+    img = _image(board.png)
+    lay = board.layout
+    assert img.size == (lay.width, lay.height)
+    corners = [p for h in lay.grid.hexes() for p in lay.grid.polygon(h)]
+    assert min(x for x, _ in corners) >= hex_board.FRAME - 1
+    assert min(y for _, y in corners) >= hex_board.TITLE_H + hex_board.FRAME - 1
+    assert max(x for x, _ in corners) <= lay.map_rect[2] - hex_board.FRAME + 1
+    for placed in lay.boxes:
+        x0, y0, x1, y1 = placed.rect
+        assert lay.map_rect[2] < x0 < x1 <= lay.width and 0 < y0 < y1 <= lay.height
+    # the six turn boxes stand in one row; the boxes never overlap
+    turns = [p.rect for p in lay.boxes if p.box.group]
+    assert len({r[1] for r in turns}) == 1
+    rects = [p.rect for p in lay.boxes] + [lay.legend]
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+def test_board_grid_is_the_maps_moved_by_whole_pixels() -> None:
+    hm = small_map()
+    lay = hex_board_layout(hm, LOOK, BOXES)
+    dx, dy = lay.grid.origin[0] - hm.grid.origin[0], lay.grid.origin[1] - hm.grid.origin[1]
+    assert dx == int(dx) and dy == int(dy) and dx > 0 and dy > hex_board.TITLE_H
+    assert (lay.grid.size, lay.grid.spacing, lay.grid.columns, lay.grid.rows, lay.grid.ids) == (hm.grid.size, hm.grid.spacing, hm.grid.columns, hm.grid.rows, hm.grid.ids)
+
+
+def test_same_map_same_bytes_and_a_different_map_differs() -> None:
+    hm = small_map()
+    assert render_hex_board(hm, LOOK, BOXES).png == render_hex_board(hm, LOOK, BOXES).png
+    other = HexMap.from_mapping({"grid": {"orientation": "flat", "columns": 6, "rows": 5, "size": 80, "origin": [50, 45]}, "terrain": {"forest": ["A1"]}})
+    assert render_hex_board(other, HexLook(), BOXES).png != render_hex_board(hm, HexLook(), BOXES).png
+
+
+@pytest.mark.parametrize(("orientation", "layout"), [("flat", "odd"), ("flat", "even"), ("pointy", "odd"), ("pointy", "even")])
+def test_every_hex_id_is_printed_inside_its_hex(orientation: str, layout: str) -> None:
+    hm = small_map(orientation, layout)
+    board = render_hex_board(hm, LOOK, BOXES)
+    img = _image(board.png)
+    grid = board.layout.grid
+    assert sorted(label.text for label in board.labels) == sorted(grid.hex_id(h) for h in grid.hexes())
+    for label in board.labels:
+        assert label.text == grid.hex_id(label.hex)
+        x0, y0, x1, y1 = label.rect
+        poly = grid.polygon(label.hex)
+        assert all(_inside(p, poly) for p in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))), label
+        ink = sum(1 for x in range(x0, x1) for y in range(y0, y1) if sum(img.getpixel((x, y))) < 200)  # type: ignore[arg-type]
+        assert ink >= 8 * len(label.text), label  # dark text on the light plate
+        # and the plate is light around it
+        assert sum(img.getpixel((x0 + 1, y0 + 1))) > 600  # type: ignore[arg-type]
+    # no two ids overlap
+    rects = [label.rect for label in board.labels]
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+def _colours_in_hex(img: Image.Image, board: hex_board.HexBoard, hid: str) -> set[tuple[int, int, int]]:
+    grid = board.layout.grid
+    h = grid.parse_id(hid)
+    assert h is not None
+    cx, cy = grid.centre(h)
+    r = int(grid.size * 0.35)
+    return {img.getpixel((x, y)) for x in range(int(cx) - r, int(cx) + r) for y in range(int(cy) - r, int(cy) + r)}  # type: ignore[misc]
+
+
+def test_terrain_patterns_are_drawn_in_their_hexes() -> None:
+    hm = small_map()
+    board = render_hex_board(hm, LOOK, BOXES)
+    img = _image(board.png)
+    forest, clear = _colours_in_hex(img, board, "C2"), _colours_in_hex(img, board, "A3")
+    assert hex_board.TREE in forest and hex_board.TREE not in clear
+    assert hex_board.BLOCK in _colours_in_hex(img, board, "C4")  # town blocks
+    assert hex_board.ROOF in _colours_in_hex(img, board, "E4")  # village houses
+    assert hex_board.CONTOUR in _colours_in_hex(img, board, "D3")  # hill contours
+    assert hex_board.HEDGE in clear  # fields and hedgerows
+
+
+def test_a_look_overrides_the_default_terrain_look() -> None:
+    hm = small_map()
+    plain = HexLook(terrain={"forest": TerrainLook((10, 200, 250), "plain", "Jungle")})
+    board = render_hex_board(hm, plain, BOXES)
+    img = _image(board.png)
+    assert (10, 200, 250) in _colours_in_hex(img, board, "C2")
+    assert hex_board.TREE not in _colours_in_hex(img, board, "C2")
+    assert plain.terrain_look("swamp").caption == "Swamp"  # unknown terrain: the plain grey look, its name as caption
+
+
+def test_marked_edges_are_drawn_on_the_outer_sides_only() -> None:
+    hm = small_map()
+    board = render_hex_board(hm, LOOK, BOXES)
+    img = _image(board.png)
+    grid = board.layout.grid
+    west = hex_board._edge_colour(0)
+    for r in range(5):
+        h = grid.hex_of(0, r)
+        cx, cy = grid.centre(h)
+        # the west side's middle: flat hexes have a corner due west, so look at the upper-left side
+        (ax, ay), (bx, by) = grid.polygon(h)[3], grid.polygon(h)[4]
+        assert img.getpixel((round((ax + bx) / 2), round((ay + by) / 2))) == west
+        # the inner (east) sides are not marked
+        (ax, ay), (bx, by) = grid.polygon(h)[0], grid.polygon(h)[5]
+        assert img.getpixel((round((ax + bx) / 2), round((ay + by) / 2))) != west
+    # a hex of no marked set has no edge colour on its outline
+    h = grid.hex_of(2, 0)
+    (ax, ay), (bx, by) = grid.polygon(h)[4], grid.polygon(h)[5]
+    assert img.getpixel((round((ax + bx) / 2), round((ay + by) / 2))) not in (west, hex_board._edge_colour(1))
+
+
+def test_a_place_named_in_several_hexes_is_printed_once() -> None:
+    hm = small_map()
+    spots = place_spots(LOOK, hm.grid)
+    assert sorted(name for _, name in spots) == ["Big Wood", "Hamlet"]
+    assert (hm.grid.parse_id("E4"), "Hamlet") in spots
+
+
+@pytest.mark.parametrize(
+    ("look", "boxes", "message"),
+    [
+        (HexLook(edges={"north_edge": "x"}), BOXES, "map edge 'north_edge' is not a hex set"),
+        (HexLook(), (OffMapBox("a", "A"), OffMapBox("a", "B")), "off-map box 'a' is named twice"),
+        (HexLook(places={"Z9": "Nowhere"}), BOXES, "named place 'Z9' is not a hex id"),
+    ],
+)
+def test_bad_looks_are_refused_in_one_line(look: HexLook, boxes: tuple[OffMapBox, ...], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        render_hex_board(small_map(), look, boxes)
+
+
+def test_an_unknown_pattern_is_refused() -> None:
+    with pytest.raises(ValueError, match="terrain pattern must be one of"):
+        TerrainLook((0, 0, 0), "stripes")
+
+
+def test_draws_nothing_over_the_hex_centre_plate_of_another_hex() -> None:
+    """The id plate of a hex is kept clear of tree symbols (the pattern avoids it)."""
+    hm = small_map()
+    board = render_hex_board(hm, LOOK, BOXES)
+    img = _image(board.png)
+    label = next(lb for lb in board.labels if lb.hex == Hex(2, -1) or lb.text == "C2")
+    x0, y0, x1, y1 = label.rect
+    assert hex_board.TREE not in {img.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)}
