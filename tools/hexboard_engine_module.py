@@ -40,7 +40,7 @@ from hexboard_draft import draft_board, draft_mapping  # noqa: E402
 from sdbp_module.hexgrid.vassal_grid import vassal_hex_grid  # noqa: E402
 from sdbp_module.vassal import images  # noqa: E402
 from sdbp_module.vassal.buildfile import M, W, _el  # noqa: E402
-from sdbp_module.vassal.hex_map_xml import hex_map, setup_stack  # noqa: E402
+from sdbp_module.vassal.hex_map_xml import PANEL_ZONE, hex_map, setup_stack  # noqa: E402
 from sdbp_module.vassal.traits import Piece, Trait, basic_piece  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,7 +74,7 @@ def build_module(folder: Path) -> tuple[Path, dict[str, Any]]:
     main = next(child for child in root if child.tag == M + "Map")
     counters: dict[str, bytes] = {}
     gpid = 1
-    placements = [("by", t) for t in BY_HEX + IN_BOX] + [("at", t) for t in AT_HEX]
+    placements = [("by", t) for t in BY_HEX + IN_BOX] + [("at", t) for t in AT_HEX] + [("panel", PANEL_ZONE)]
     for kind, target in placements:
         name = f"{kind} {target}"
         image = f"c{gpid}.png"
@@ -84,6 +84,10 @@ def build_module(folder: Path) -> tuple[Path, dict[str, Any]]:
         slot.text = piece.add_piece()
         if kind == "by":
             setup_stack(main, name=name, location=target, board_name=BOARD, slot=slot)
+        elif kind == "panel":  # dropped on the panel below the legend, outside every box
+            x, y = board.layout.map_rect[2] + 37, board.layout.height - 23
+            stack = _el(main, M + "map.SetupStack", {"location": "", "name": name, "owningBoard": BOARD, "useGridLocation": "false", "x": str(x), "y": str(y)})
+            stack.append(slot)
         else:
             h = board.layout.grid.parse_id(target)
             assert h is not None
@@ -143,7 +147,7 @@ def main() -> int:
     text = re.sub(r"\[\n\s+([^\[\]{}]*?)\n\s+\]", lambda m: "[" + " ".join(m.group(1).split()) + "]", text)
     FIXTURE.write_text(text + "\n", encoding="utf-8")
     print(f"{verdict}; {len(pieces)} pieces; exit {run.returncode}")
-    return 0 if verdict.endswith("OK") and len(pieces) == len(BY_HEX + IN_BOX + AT_HEX) else 1
+    return 0 if verdict.endswith("OK") and len(pieces) == len(BY_HEX + IN_BOX + AT_HEX) + 1 else 1
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ the ``Map`` to ``parent`` (a build file's ``GameModule``) and returns the board,
 stores as ``image``. Inside the Map's one ``Board``:
 
 - a ``ZonedGrid`` holds a ``Zone`` per off-map box (its rectangle on the panel, no grid of its own,
-  so a piece stays where it is dropped; location and ``CurrentZone`` = the box's name) and, as its
+  so a piece stays where it is dropped; location and ``CurrentZone`` = the box's name), one for the
+  rest of the panel (``PANEL_ZONE``), and, as its
   background grid, the ``HexGrid`` + ``HexGridNumbering`` that ``hexgrid.vassal_grid`` gives for
   the board's grid (the map's grid moved into the frame): pieces on the map snap to hex centres
   and the engine names where a piece stands by the printed id (``C4``), in the move reports
@@ -46,9 +47,10 @@ from sdbp_module.vassal.hex_board import (
 )
 from sdbp_module.vassal.traits import enc
 
-__all__ = ["MOVE_FORMAT", "hex_board_element", "hex_map", "hex_zoom", "setup_stack"]
+__all__ = ["MOVE_FORMAT", "PANEL_ZONE", "hex_board_element", "hex_map", "hex_zoom", "setup_stack"]
 
 MOVE_FORMAT = "$pieceName$ moves $previousLocation$ -> $location$"
+PANEL_ZONE = "Off-map"
 
 
 def hex_zoom(lay: HexBoardLayout) -> dict[str, str]:
@@ -58,12 +60,16 @@ def hex_zoom(lay: HexBoardLayout) -> dict[str, str]:
     return {"zoomLevels": enc([repr(level) for level in levels], ","), "zoomStart": str(levels.index(fit) + 1)}
 
 
-def hex_board_element(parent: etree._Element, lay: HexBoardLayout, *, board_name: str, image: str) -> etree._Element:
-    """The ``Board`` (under a ``BoardPicker``): the image, the box zones and the hex grid behind them."""
+def hex_board_element(parent: etree._Element, lay: HexBoardLayout, *, board_name: str, image: str, panel_zone: str = PANEL_ZONE) -> etree._Element:
+    """The ``Board`` (under a ``BoardPicker``): the image, the box zones, a zone for the rest of the
+    panel (``panel_zone``: a piece dropped there neither snaps to a hex nor is named by one) and the
+    hex grid behind them."""
     board = _el(parent, BP + "Board", {"image": image, "name": board_name, "reversible": "false"})
     zoned = _el(board, BP + "board.ZonedGrid")
     for placed in lay.boxes:
         _zone(zoned, placed.box.name, polygon_path(placed.polygon))
+    x0 = lay.map_rect[2]
+    _zone(zoned, panel_zone, polygon_path(((x0, 0), (lay.width, 0), (lay.width, lay.height), (x0, lay.height))))
     attrs = vassal_hex_grid(lay.grid)
     grid = _el(zoned, GRID_CLASS, attrs.grid)
     _el(grid, NUMBERING_CLASS, attrs.numbering)
@@ -82,13 +88,14 @@ def hex_map(
     image: str = "map.png",
     move_format: str = MOVE_FORMAT,
     move_key: str = "",
+    panel_zone: str = PANEL_ZONE,
 ) -> HexBoard:
     """Append the hex game's ``Map`` to ``parent``; return the rendered board (``.png`` goes to
     ``images/<image>`` in the module)."""
     board = render_hex_board(hexmap, look, boxes)
     main = _el(parent, M + "Map", _map_common(map_name, launch=False, button="", move_key=move_key, move_format=move_format, create_format=""))
     picker = _board_picker(main)
-    hex_board_element(picker, board.layout, board_name=board_name, image=image)
+    hex_board_element(picker, board.layout, board_name=board_name, image=image, panel_zone=panel_zone)
     _el(
         main,
         MM + "StackMetrics",

@@ -18,7 +18,7 @@ from sdbp_module.vassal.hex_board import (
     OffMapBox,
     hex_board_layout,
 )
-from sdbp_module.vassal.hex_map_xml import hex_map
+from sdbp_module.vassal.hex_map_xml import PANEL_ZONE, hex_map
 from tests.unit.vassal.test_hex_board import BOXES, LOOK, small_map
 
 FIXTURE = Path(__file__).with_name("hexboard_engine.json")
@@ -44,11 +44,13 @@ def test_map_holds_one_board_with_the_image_zones_and_hex_grid() -> None:
     assert zoned.tag == BP + "board.ZonedGrid"
     zones = [z for z in zoned if z.tag == BP + "board.mapgrid.Zone"]
     lay = hex_board_layout(hm, LOOK, BOXES)
-    assert [z.get("name") for z in zones] == [b.name for b in BOXES]
+    assert [z.get("name") for z in zones] == [b.name for b in BOXES] + [PANEL_ZONE]
     for zone, placed in zip(zones, lay.boxes):
         x0, y0, x1, y1 = placed.rect
         assert zone.get("path") == f"{x0},{y0};{x1},{y0};{x1},{y1};{x0},{y1}"
         assert zone.get("locationFormat") == "$name$" and zone.get("useParentGrid") == "false" and len(zone) == 0  # no grid: no snap in a box
+    x0 = lay.map_rect[2]
+    assert zones[-1].get("path") == f"{x0},0;{lay.width},0;{lay.width},{lay.height};{x0},{lay.height}"
     (grid,) = [g for g in zoned if g.tag == GRID_CLASS]
     expected = vassal_hex_grid(lay.grid)
     assert dict(grid.attrib) == expected.grid
@@ -94,7 +96,7 @@ def test_engine_loaded_the_module_with_no_warning() -> None:
     data = _fixture()
     assert data["verdict"] == "VERDICT: OK" and data["exit"] == 0
     assert data["counts"] == {"warnings": 0, "errors": 0, "fatal": 0}
-    assert len(data["pieces"]) == 15
+    assert len(data["pieces"]) == 16
 
 
 def test_the_code_still_gives_what_the_engine_was_given() -> None:
@@ -115,7 +117,9 @@ def test_engine_put_every_piece_where_it_was_placed() -> None:
         kind, target = piece["name"].split(" ", 1)
         assert piece["engine"] == target, piece  # the engine's LocationName is the printed id / the box name
         assert piece["map"] == "Main Map"
-        if target in boxes:
+        if kind == "panel":  # dropped on the panel outside every box: named by the panel zone, not snapped
+            assert target == PANEL_ZONE and (piece["x"], piece["y"]) == (lay.map_rect[2] + 37, lay.height - 23)
+        elif target in boxes:
             x0, y0, x1, y1 = boxes[target]
             assert x0 <= piece["x"] <= x1 and y0 <= piece["y"] <= y1, piece
         else:
