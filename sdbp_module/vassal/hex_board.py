@@ -163,6 +163,7 @@ GROUP_MIN_W = 66
 BOX_GAP = 12
 HEADING_H = 26
 LEGEND_ROW = 40
+NAME_INSET = 6  # place names keep this far inside the map's outer hexsides
 
 TITLE_FILL: RGB = (52, 46, 36)
 TITLE_INK: RGB = (246, 238, 214)
@@ -588,12 +589,17 @@ def place_spots(look: HexLook, grid: HexGrid) -> list[tuple[Hex, str]]:
 def _draw_places(image: Image.Image, hexmap: HexMap, look: HexLook, grid: HexGrid) -> None:
     d = ImageDraw.Draw(image)
     f = images.font("bold", _name_font_size(grid))
+    xs = [x for h in grid.hexes() for x, _ in grid.polygon(h)]
+    inset = grid.size * 0.3 + NAME_INSET  # past the zigzag of the outer hexsides
+    left, right = min(xs) + inset, max(xs) - inset  # a name wider than its hex stays off the map's edge bands
     for h, name in place_spots(look, grid):
-        cx, cy = grid.centre(h)
+        cx = grid.centre(h)[0]
         bottom = max(y for _, y in grid.polygon(h))
         y = bottom - grid.size * 0.14
         if grid.orientation == "pointy":
             y -= grid.line_spacing / 1.5 * 0.3
+        half = d.textlength(name, font=f) / 2 + 4
+        cx = max(left + half, min(right - half, cx))
         x0, y0, x1, y1 = d.textbbox((cx, y), name, font=f, anchor="mm")
         d.rounded_rectangle((x0 - 4, y0 - 3, x1 + 4, y1 + 3), radius=4, fill=PLATE, outline=(120, 100, 70))
         d.text((cx, y), name, font=f, fill=(20, 16, 12), anchor="mm")

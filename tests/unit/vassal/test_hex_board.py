@@ -188,3 +188,19 @@ def test_draws_nothing_over_the_hex_centre_plate_of_another_hex() -> None:
     label = next(lb for lb in board.labels if lb.hex == Hex(2, -1) or lb.text == "C2")
     x0, y0, x1, y1 = label.rect
     assert hex_board.TREE not in {img.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)}
+
+
+def test_a_long_place_name_on_an_edge_hex_stays_inside_the_outer_hexsides() -> None:
+    hm = small_map()
+    look = HexLook(places={"A3": "A Very Long Place Name Indeed"}, edges={"west_edge": "Entry"})
+    board = render_hex_board(hm, look, BOXES)
+    img = _image(board.png)
+    grid = board.layout.grid
+    h = grid.hex_of(0, 2)
+    poly = grid.polygon(h)
+    min_x = min(x for x, _ in poly)
+    top, bottom = round(min(y for _, y in poly)), round(max(y for _, y in poly))
+    zigzag = [(x, y) for x in range(round(min_x) - 4, round(min_x + grid.size * 0.3)) for y in range(top, bottom)]
+    assert hex_board.PLATE not in {img.getpixel(p) for p in zigzag}
+    plate = [x for x in range(round(min_x), round(min_x) + 400) if img.getpixel((x, round(bottom - grid.size * 0.14))) == hex_board.PLATE]
+    assert plate  # the name is printed, moved right
