@@ -240,3 +240,18 @@ def test_a_command_that_cannot_handle_a_hex_game_says_so_in_one_line(command: li
     assert len(lines) == 1 and lines[0].endswith(HEX_NOT_BUILT), result.stderr
     assert "Traceback" not in result.output
     assert not (tmp_path / "out").exists() and not (tmp_path / "events.jsonl").exists()
+
+
+def test_a_grid_that_cannot_be_made(folder: Path) -> None:
+    line = plant(folder, "hexes.yaml", "  columns: 12\n  rows: 10", "  columns: 1000\n  rows: 1000")
+    one_problem(folder, "hexes.yaml", line - 1, "the grid cannot be made")  # at the grid, which starts a line above
+
+
+def test_a_sources_key_naming_no_set(folder: Path) -> None:
+    line = plant(folder, "hexes.yaml", "  sets.west_edge:", "  sets.north_edge:")
+    one_problem(folder, "hexes.yaml", line, "'sets.north_edge' names no sets entry")
+
+
+def test_an_arrival_that_is_no_unit(folder: Path) -> None:
+    line = plant(folder, "turn_track.yaml", "arrive: [US-CCA,", "arrive: [US-CCX,")
+    one_problem(folder, "turn_track.yaml", line, "'US-CCX' is not a unit of counters.yaml")
