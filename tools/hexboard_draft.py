@@ -1,12 +1,10 @@
-"""The draft hex map of tools/drafts/ as a ``HexMap``, a look and boxes, for looking at the hex board art.
-
-The draft (``tools/drafts/mortain/hexes.yaml``) is not in the shape ``docs/hexes.md`` gives: it
-lists one record per hex and names its id scheme its own way. This converts it (here, never in the
-draft) and renders the board:
+"""Stand at Mortain's hex map (``source_data/mortain/``) as a ``HexMap``, a look and boxes, for looking
+at the hex board art before the module writer builds hex games (issue 24):
 
     python tools/hexboard_draft.py OUT.png
 
-``draft_board()`` is also what ``tools/hexboard_engine_module.py`` and the tests use.
+``draft_board()`` is also what ``tools/hexboard_engine_module.py`` uses; ``draft_mapping()`` is the
+map's ``hexes.yaml`` in the shape ``HexMap.from_mapping`` reads (docs/hexes.md).
 """
 
 from __future__ import annotations
@@ -17,63 +15,33 @@ from typing import Any
 
 import yaml
 
-from sdbp_module.hexgrid.hexmap import HexMap
-from sdbp_module.vassal.hex_board import HexLook, OffMapBox, render_hex_board
-
 ROOT = Path(__file__).resolve().parent.parent
-DRAFT = ROOT / "tools" / "drafts" / "mortain"
-SIZE = 96  # pixels between the centres of two hexes of a column: a hex holds a 60-pixel counter stack
+sys.path.insert(0, str(ROOT))
+
+from sdbp_module.hexgrid.hexmap import HexMap  # noqa: E402
+from sdbp_module.model.from_data import load_game  # noqa: E402
+from sdbp_module.vassal.hex_board import HexLook, OffMapBox, render_hex_board  # noqa: E402
+
+DATA = ROOT / "source_data" / "mortain"
+HEXMAP_KEYS = ("grid", "terrain", "elevation", "sets", "line_of_fire")
+EDGES = {"east_edge": "East edge: German entry and exit", "west_edge": "West edge: US entry (turn 2+)"}
 
 
 def draft_mapping() -> dict[str, Any]:
-    """The draft's hexes.yaml in the shape ``HexMap.from_mapping`` reads."""
-    raw = yaml.safe_load((DRAFT / "hexes.yaml").read_text(encoding="utf-8"))
-    g = raw["grid"]
-    if g["offset"] != "odd-columns-down" or g["id_scheme"]["first"] != "A1":
-        raise ValueError("the draft's grid is not the one this converter knows")
-    terrain: dict[str, list[str]] = {}
-    for rec in raw["hexes"]:
-        if rec["terrain"] != "clear":
-            terrain.setdefault(rec["terrain"], []).append(rec["id"])
-    heights = {rec["id"]: rec["elevation"] for rec in raw["hexes"] if rec["elevation"]}
-    sets = {s["id"]: s["hexes"] for s in raw["hex_sets"] if isinstance(s["hexes"], list)}
-    return {
-        "grid": {
-            "orientation": g["orientation"],
-            "columns": g["columns"],
-            "rows": g["rows"],
-            "size": SIZE,
-            "origin": [SIZE * 0.6, SIZE * 0.5],
-            "layout": "odd",
-            "ids": {"column": "letters", "row": "numbers", "first_column": 0, "first_row": 1},
-        },
-        "terrain": {"default": "clear", **terrain},
-        "elevation": {"hexes": heights},
-        "sets": sets,
-        "line_of_fire": {"blocking": [t["id"] for t in raw["terrain"] if t["blocks_fire"]], "tie": g["hexside_tie"], "elevation": "none",
-                         "range_bonus": {t["id"]: t["range_bonus"] for t in raw["terrain"] if t["range_bonus"]}},
-    }
-
-
-def draft_places() -> dict[str, str]:
-    raw = yaml.safe_load((DRAFT / "hexes.yaml").read_text(encoding="utf-8"))
-    return {rec["id"]: rec["name"] for rec in raw["hexes"] if rec["name"]}
+    """The data's hexes.yaml, the blocks ``HexMap.from_mapping`` reads."""
+    raw = yaml.safe_load((DATA / "hexes.yaml").read_text(encoding="utf-8"))
+    return {key: raw[key] for key in HEXMAP_KEYS if key in raw}
 
 
 def draft_board() -> tuple[HexMap, HexLook, tuple[OffMapBox, ...]]:
-    hexmap = HexMap.from_mapping(draft_mapping())
-    game = yaml.safe_load((DRAFT / "game.yaml").read_text(encoding="utf-8"))
-    markers = yaml.safe_load((DRAFT / "markers.yaml").read_text(encoding="utf-8"))
-    turns = yaml.safe_load((DRAFT / "turn_track.yaml").read_text(encoding="utf-8"))["turns"]
-    look = HexLook(
-        title=str(game.get("title", "")),
-        places=draft_places(),
-        edges={"east_edge": "East edge: German entry and exit", "west_edge": "West edge: US entry (turn 2+)"},
+    game = load_game(DATA, hex_map=True)
+    board = game.hexes
+    assert board is not None, "source_data/mortain is not a hex-map game"
+    look = HexLook(title=game.game.title, places={p.hex: p.name for p in board.places}, edges=EDGES)
+    boxes = tuple(OffMapBox(b.id, b.name) for b in board.boxes) + tuple(
+        OffMapBox(f"Turn {turn}", f"{turn} · {label}", group="Turn track") for turn, label in sorted(board.labels.items())
     )
-    boxes = tuple(OffMapBox(b["id"], b["name"]) for b in markers["boxes"]) + tuple(
-        OffMapBox(f"Turn {t['turn']}", f"{t['turn']} · {t['label']}", group="Turn track") for t in turns
-    )
-    return hexmap, look, boxes
+    return board.map, look, boxes
 
 
 def main() -> int:

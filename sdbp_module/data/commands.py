@@ -61,6 +61,8 @@ def _count(n: int, noun: str) -> str:
 
 
 def ok_line(game: GameData) -> str:
+    if game.hexes is not None:
+        return hex_ok_line(game)
     return (
         f"OK: {game.game.title}: {len(game.areas)} areas, {len(game.borders)} borders, "
         f"{len(game.units)} units, {len(game.markers)} marker kinds, {len(game.cards)} cards, "
@@ -68,12 +70,38 @@ def ok_line(game: GameData) -> str:
     )
 
 
+def hex_ok_line(game: GameData) -> str:
+    """The OK line of a hex-map game: its grid, units, markers, boxes, turns and deck."""
+    assert game.hexes is not None
+    deck = "" if game.deck is None else f", a deck of {len(game.deck.cards())} playing cards"
+    return (
+        f"OK: {game.game.title}: {len(game.hexes.map.grid.hexes())} hexes, {len(game.units)} units, "
+        f"{len(game.markers)} marker kinds, {len(game.hexes.boxes)} off-map boxes, {len(game.turn_track)} turns{deck} "
+        "(a hex-map game: data validated, module not built yet)"
+    )
+
+
+def _hex_lines(game: GameData) -> list[str]:
+    """The counts of a hex-map game (``summary_lines``)."""
+    assert game.hexes is not None
+    board = game.hexes
+    terrain = ", ".join(f"{sum(t == k.id for t in board.map.terrain.values())} {k.id}" for k in board.terrains)
+    marks = [f"{sum(m.id in u.marks for u in game.units)} {m.id}" for m in game.game.unit_marks]
+    return [
+        f"hexes: {len(board.map.grid.hexes())} ({terrain}), {len(board.places)} named, {len(board.map.sets)} hex sets",
+        "units: " + ", ".join(f"{len(game.units_of(side))} {side.value}" for side in game.game.sides) + (f" ({', '.join(marks)})" if marks else ""),
+        f"marker kinds: {len(game.markers)} ({sum(m.count for m in game.markers)} counters)",
+        f"off-map boxes: {len(board.boxes)}",
+        f"turns: {len(game.turn_track)}",
+    ]
+
+
 def summary_lines(game: GameData, values: Mapping[str, Any]) -> list[str]:
     """Counts per kind and the rule-cited/reconstructed split, per file and in total."""
     info = game.game
     classes = [f"{sum(a.colour == c.id for a in game.areas)} {c.id}" for c in info.area_classes[1:]]  # the first is the ordinary class
     marks = [f"{sum(m.id in u.marks for u in game.units)} {m.id}" for m in info.unit_marks]
-    lines = [
+    lines = _hex_lines(game) if game.hexes is not None else [
         f"areas: {len(game.areas)} ({', '.join([f'{sum(a.victory for a in game.areas)} victory', *classes])})",
         (
             f"borders: {len(game.borders)} ({sum(b.river for b in game.borders)} river, "

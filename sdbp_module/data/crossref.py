@@ -977,7 +977,12 @@ def cross_check(files: Mapping[str, SourceFile], values: Mapping[str, Any]) -> l
     from sdbp_module.games import game_checks
 
     checks = Checks(files, values)
-    for check in GENERIC_CHECKS:
+    generic = GENERIC_CHECKS
+    if "hexes" in files:  # a hex-map game (data.files.is_hex_folder): its own generic checks
+        from sdbp_module.data.hexcheck import HEX_CHECKS
+
+        generic = HEX_CHECKS
+    for check in generic:
         check(checks)
     if checks.has("game"):
         for check in game_checks(str(values["game"]["id"])):

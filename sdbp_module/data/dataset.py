@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sdbp_module.data.files import OPTIONAL_KINDS, data_files, display_name
+from sdbp_module.data.files import (
+    OPTIONAL_KINDS,
+    data_files,
+    display_name,
+    is_hex_folder,
+    schema_kind,
+)
 from sdbp_module.data.problems import InputProblem
 from sdbp_module.data.sources import MAX_FOLDER_VALUES, SourceFile, read_yaml
 from sdbp_module.data.validate import MAX_PROBLEMS, load_schema, validate_file
@@ -91,19 +97,20 @@ def check_folder(folder: Path) -> CheckedData:
     )
 
     files = read_folder(folder)
+    hex_map = is_hex_folder(folder)
     problems: list[InputProblem] = []
     values: dict[str, Any] = {}
     cut: list[str] = []
     for kind, source in files.items():
-        found = [*source.problems, *validate_file(kind, source, MAX_PROBLEMS)]
+        found = [*source.problems, *validate_file(schema_kind(kind, hex_map), source, MAX_PROBLEMS)]
         if len(found) > MAX_PROBLEMS:
             found = sorted(found, key=InputProblem.sort_key)[:MAX_PROBLEMS]
             cut.append(source.display)
         problems.extend(found)
         if not found:
-            values[kind] = with_defaults(load_schema(kind), source.value)
+            values[kind] = with_defaults(load_schema(schema_kind(kind, hex_map)), source.value)
     for kind in OPTIONAL_KINDS:
-        if kind not in files:
+        if kind not in files and not hex_map:
             values[kind] = with_defaults(load_schema(kind), {})
     problems.extend(cross_check(files, values))
     return CheckedData(

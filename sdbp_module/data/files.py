@@ -27,6 +27,19 @@ KINDS: tuple[str, ...] = (
 )
 """Every kind of data file, in reading order; ``<kind>.yaml`` is checked by ``<kind>.schema.json``."""
 
+HEX_KINDS: tuple[str, ...] = ("game", "hexes", "counters", "markers", "turn_track")
+"""The files of a **hex-map** game, in reading order: a folder with a ``hexes.yaml`` is one (its map is the
+hex grid of that file, not areas and borders; docs/data-format.md). The area kinds are then not read."""
+
+HEX_SCHEMAS: dict[str, str] = {
+    "game": "hex_game",
+    "hexes": "hexes",
+    "counters": "hex_counters",
+    "markers": "hex_markers",
+    "turn_track": "hex_turn_track",
+}
+"""The schema of each file of a hex-map game (``schemas/<name>.schema.json``)."""
+
 OPTIONAL_KINDS = ("module",)
 """Kinds a folder may leave out: their value is then their schema's defaults."""
 
@@ -44,10 +57,24 @@ def display_name(path: Path) -> str:
     return str(path)
 
 
+def is_hex_folder(folder: Path) -> bool:
+    """Whether ``folder`` holds a hex-map game: something named ``hexes.yaml`` is there (a link or a
+    folder of that name too: it is refused when read, never taken for an area game)."""
+    return os.path.lexists(folder / "hexes.yaml")
+
+
+def schema_kind(kind: str, hex_map: bool) -> str:
+    """The schema (``schemas/<name>.schema.json``) that checks the file ``<kind>.yaml`` of an area game
+    or, with ``hex_map``, of a hex-map game."""
+    return HEX_SCHEMAS[kind] if hex_map else kind
+
+
 def data_files(folder: Path) -> list[tuple[str, Path]]:
     """``(kind, path)`` of every data file ``folder`` holds or must hold, in reading order: each kind's
-    ``<kind>.yaml``, an optional kind's only when something of that name is there (a link, a FIFO or a
+    ``<kind>.yaml`` (a hex-map game's: ``HEX_KINDS``), an optional kind's only when something of that name is there (a link, a FIFO or a
     folder of that name is there, and is refused when read, never taken for an absent file)."""
+    if is_hex_folder(folder):
+        return [(kind, folder / f"{kind}.yaml") for kind in HEX_KINDS]
     paths = [(kind, folder / f"{kind}.yaml") for kind in KINDS]
     return [(kind, path) for kind, path in paths if kind not in OPTIONAL_KINDS or os.path.lexists(path)]
 

@@ -37,6 +37,7 @@ class GamePackage:
     rules: str | None = None  # "module:attribute" of its ``RulesPackage``
     player_aid: str | None = None  # module exposing ``player_aid(game: GameData) -> PlayerAid``
     counter_guide: str | None = None  # module exposing ``counter_words(game: GameData) -> CounterWords``
+    hex_map: bool = False  # the game's map is a hex grid (its data has a hexes.yaml): not built yet (issue 24)
 
 
 def game_package(game_id: str) -> GamePackage | None:
@@ -79,6 +80,12 @@ def game_checks(game_id: str) -> tuple[Callable[[Checks], None], ...]:
         return ()
     checks: tuple[Callable[[Checks], None], ...] = _attribute(package.checks + ":CHECKS")
     return checks
+
+
+def is_hex_game(game_id: str) -> bool:
+    """Whether ``game_id``'s package says its map is a hex grid."""
+    package = game_package(game_id)
+    return package is not None and package.hex_map
 
 
 def rules_package_path(game_id: str) -> str | None:

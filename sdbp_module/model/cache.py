@@ -4,7 +4,7 @@ Reading, validating and cross-checking a game folder takes about half a second; 
 result takes a few milliseconds. ``cached_game(data_dir, build)`` returns the pickled game when one
 was stored for exactly these inputs, and otherwise builds it and stores it. The key is a SHA-256 of
 everything the result depends on: the package version, the Python version, the source of the code
-that reads and builds game data (``sdbp_module/data``, ``sdbp_module/model``, ``ids.py``), every
+that reads and builds game data (``sdbp_module/data``, ``sdbp_module/model``, ``sdbp_module/hexgrid``, ``ids.py``), every
 schema file, and every data file of the folder (name and bytes). Editing any of them is a miss.
 Only a game that loaded without problems is stored, so a data error is always found and reported.
 
@@ -68,7 +68,7 @@ def cache_dir() -> Path | None:
 
 def _code_files() -> list[Path]:
     """The sources and schemas a ``GameData`` is built by, in a fixed order."""
-    files = [*(_PACKAGE / "data").rglob("*.py"), *(_PACKAGE / "model").rglob("*.py"), _PACKAGE / "ids.py"]
+    files = [*(_PACKAGE / "data").rglob("*.py"), *(_PACKAGE / "model").rglob("*.py"), *(_PACKAGE / "hexgrid").rglob("*.py"), _PACKAGE / "ids.py"]
     files += [_PACKAGE / "games" / "__init__.py", *(_PACKAGE / "games").glob("*/checks.py"), *(_PACKAGE / "games").glob("*/ids.py")]
     files += (_PACKAGE / "schemas").glob("*.json")
     return sorted(files)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from sdbp_module.ids import (
     AreaClassId,
@@ -24,6 +24,10 @@ from sdbp_module.ids import (
     UnitTypeId,
 )
 from sdbp_module.model.presentation import Presentation
+
+if TYPE_CHECKING:  # a hex-map game's only: an area game loaded from the cache imports neither (nor YAML with them)
+    from sdbp_module.hexgrid.hexmap import HexMap
+    from sdbp_module.model.playing_cards import PlayingCardsSpec
 
 Point = tuple[int, int]
 """A position in map pixels, x to the right, y down."""
@@ -142,6 +146,7 @@ class GameInfo:
     impulse_card_joins_action: bool = False  # a card played as the action and the unit action it serves are one action (game.yaml ``sequence``)
     bid: Bid | None = None  # the bid for sides, None if the game has none
     roll_tables: tuple[RollTable, ...] = ()  # the rolls read from a table (game.yaml ``roll_tables``)
+    factors: tuple[Term, ...] = ()  # a hex-map game's numbers printed on each face of a counter (``Unit.front``/``back``)
 
     def roll_table(self, purpose: str) -> RollTable | None:
         """The table of the dice purpose ``purpose``, None when the game declares none."""
@@ -276,6 +281,8 @@ class SetupKind(str, Enum):
     CARD = "card"  # "*": enters only by a card
     REPLACEMENTS = "replacements"  # the replacements box
     OFF_MAP = "off-map"  # not in play at start for another reason
+    HEX = "hex"  # a hex-map game: on the map, in the hex ``hex`` (its printed id)
+    BOX = "box"  # a hex-map game: in the off-map box ``box``
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,6 +291,8 @@ class Placement:
     area: AreaId | None = None
     turn: int | None = None
     area_class: AreaClassId | None = None  # for ``SetupKind.CLASS``
+    hex: str | None = None  # for ``SetupKind.HEX``: the hex's printed id
+    box: str | None = None  # for ``SetupKind.BOX``: an off-map box id (``HexBoard.boxes``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +313,8 @@ class Unit:
     group: str = ""  # activation group (e.g. a division); "" = independent
     withdraw: int | None = None  # the turn in whose End phase the unit leaves the game, None if it stays
     size: str = ""  # the unit-size symbol printed on the counter (counters.yaml size): "" none, platoon ... division
+    front: tuple[int, ...] = ()  # a hex-map game's factors on the front, in ``GameInfo.factors`` order (the area factors above are 0)
+    back: tuple[int, ...] = ()  # and on the back
 
     @property
     def name(self) -> str:
@@ -319,6 +330,8 @@ class MarkerKind:
     count: int  # counters in the box
     source: Source
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
+    side: Side | None = None  # a hex-map game's marker of one side (markers.yaml side), None for both
+    strength: int | None = None  # a hex-map game's fire strength printed on it (markers.yaml strength)
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,6 +387,48 @@ class Scenario:
 
 
 @dataclass(frozen=True, slots=True)
+class TerrainKind(Term):
+    """A terrain of a hex map (``hexes.yaml`` ``terrain_kinds``): its combat ``modifier``."""
+
+    modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A hex printed with a name (``hexes.yaml`` ``places``)."""
+
+    hex: str
+    name: str
+    source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """An off-map box beside a hex map (``markers.yaml`` ``boxes``)."""
+
+    id: str
+    name: str
+    source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class HexBoard:
+    """A hex-map game's board: the ``HexMap`` (grid, terrain, elevation, sets, line of fire), the
+    terrain kinds, the named hexes, the off-map boxes and the units arriving on each turn."""
+
+    map: HexMap
+    terrains: tuple[TerrainKind, ...]
+    places: tuple[Place, ...]
+    boxes: tuple[Box, ...]
+    arrivals: Mapping[int, tuple[UnitId, ...]]  # turn -> units entering the map from their box
+    labels: Mapping[int, str]  # turn -> its label on the turn record ("7 Aug")
+    source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
 class GameData:
     """A whole game, validated. Build it with ``model.from_data``; never mutate it."""
 
@@ -387,6 +442,8 @@ class GameData:
     turn_track: tuple[TurnInfo, ...]  # turn 1..N
     scenario: Scenario
     presentation: Presentation = field(default_factory=Presentation)  # module.yaml: how the module shows the game
+    hexes: HexBoard | None = None  # a hex-map game's board (then ``areas`` and ``borders`` are empty); None: an area game
+    deck: PlayingCardsSpec | None = None  # the deck of playing cards the game declares (game.yaml ``playing_cards``)
 
     _areas: Mapping[AreaId, Area] = field(init=False, repr=False, compare=False)
     _units: Mapping[UnitId, Unit] = field(init=False, repr=False, compare=False)

@@ -348,6 +348,11 @@ def load_playing_cards(source: SourceFile, sides: Collection[str] = (), at: Json
     return spec
 
 
+def deck_spec(block: dict[str, Any]) -> PlayingCardsSpec:
+    """The deck a ``playing_cards:`` block declares, the block already checked (``read_playing_cards``)."""
+    return _spec(block)
+
+
 def _at(value: Any, path: JsonPath) -> Any:
     for part in path:
         if isinstance(part, str) and isinstance(value, dict):

@@ -16,7 +16,7 @@ from pathlib import Path
 import click
 
 from sdbp_module.codec.identity import Reference
-from sdbp_module.errors import EXIT_OK, EXIT_WRONG, InputError
+from sdbp_module.errors import EXIT_OK, EXIT_WRONG, DataError, InputError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.games import DEFAULT_GAME
 from sdbp_module.model.game_data import GameData
@@ -29,8 +29,12 @@ from sdbp_module.rules.switches import parse_switches
 
 def rules_package(game_id: str) -> RulesPackage:
     """The rules package of ``game_id`` (``games.game_package``); ``InputError`` when it has none."""
-    from sdbp_module.games import known_games, rules_package_path
+    from sdbp_module.games import is_hex_game, known_games, rules_package_path
 
+    if is_hex_game(game_id):
+        from sdbp_module.model.from_data import HEX_NOT_BUILT
+
+        raise DataError(f"game {game_id!r}: {HEX_NOT_BUILT}")
     path = rules_package_path(game_id)
     if path is None:
         known = [g for g in known_games() if rules_package_path(g) is not None]

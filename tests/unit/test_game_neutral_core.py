@@ -21,7 +21,7 @@ from sdbp_module.paths import PROJECT_ROOT
 
 PACKAGE = PROJECT_ROOT / "sdbp_module"
 GAMES = PACKAGE / "games"
-ABBREVIATIONS = {"sodbp": ("SoDBP", "DBP", "VM", "FR"), "sos": ("SoS",)}
+ABBREVIATIONS = {"sodbp": ("SoDBP", "DBP", "VM", "FR"), "sos": ("SoS",), "mortain": ("US",)}
 """Short names the games' texts use for themselves and their sides (matched as whole words, with case)."""
 
 

@@ -9,12 +9,15 @@ import pytest
 from data_support import Edit, problems
 from jsonschema import Draft202012Validator
 
-from sdbp_module.data.files import KINDS
+from sdbp_module.data.files import HEX_SCHEMAS, KINDS
 from sdbp_module.data.sources import parse_yaml
 from sdbp_module.data.validate import describe, load_schema, validate_file
 
+SCHEMAS = (*KINDS, *HEX_SCHEMAS.values())
+"""Every data file's schema: an area game's and a hex-map game's."""
 
-@pytest.mark.parametrize("kind", KINDS)
+
+@pytest.mark.parametrize("kind", SCHEMAS)
 def test_every_schema_is_a_valid_draft_2020_12_schema(kind: str) -> None:
     schema = load_schema(kind)
     Draft202012Validator.check_schema(schema)
@@ -32,13 +35,13 @@ def test_every_object_in_every_schema_forbids_unknown_keys() -> None:
             for i, value in enumerate(node):
                 walk(value, f"{where}/{i}")
 
-    for kind in KINDS:
+    for kind in SCHEMAS:
         walk(load_schema(kind), kind)
 
 
 def test_the_schemas_ship_with_the_package() -> None:
     folder = Path(__file__).resolve().parents[3] / "sdbp_module" / "schemas"
-    for kind in KINDS:
+    for kind in SCHEMAS:
         assert json.loads((folder / f"{kind}.schema.json").read_text(encoding="utf-8")) == load_schema(kind)
 
 

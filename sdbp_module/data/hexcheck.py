@@ -1,0 +1,209 @@
+"""The cross-file checks of a hex-map game's folder (``hexes.yaml`` beside ``game.yaml``, ``counters.yaml``,
+``markers.yaml``, ``turn_track.yaml``; docs/data-format.md).
+
+Each check runs only on the files that passed their schema, and reports one positioned problem per
+fault: a hex id the grid does not print (in the terrain, elevation, a named set or place, a unit's
+set-up), a terrain word ``terrain_kinds`` does not declare, a set named ``<x>_edge`` holding a hex
+that is not on the map's edge, a side, unit type, mark or box that is not declared, a counter whose
+faces do not give one number per ``factors`` entry, a turn record that is not turns 1..N, and every
+problem of the ``playing_cards:`` block of ``game.yaml`` (``model.playing_cards.read_playing_cards``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from sdbp_module.data.crossref import Checks, _unique, check_sides
+from sdbp_module.hexgrid.grid import HexGrid
+
+HexCheck = Callable[[Checks], None]
+
+
+def grid_of(checks: Checks) -> HexGrid | None:
+    """The grid of ``hexes.yaml``, or None when the file failed its schema or the grid is refused (then
+    reported once, at ``grid``)."""
+    if not checks.has("hexes"):
+        return None
+    try:
+        return HexGrid.from_mapping(checks.values["hexes"]["grid"])
+    except (ValueError, TypeError) as exc:
+        if not any(p.path == ("grid",) for p in checks.problems):
+            checks.report("hexes", ("grid",), f"the grid cannot be made: {exc}", "a grid as docs/hexes.md shows it")
+        return None
+
+
+def _not_a_hex(checks: Checks, grid: HexGrid, kind: str, path: tuple[str | int, ...], text: str) -> None:
+    checks.report(
+        kind,
+        path,
+        f"{text!r} is not a hex of the map",
+        f"a hex id the grid prints ({grid.hex_id(grid.hex_of(0, 0))} to {grid.hex_id(grid.hex_of(grid.columns - 1, grid.rows - 1))})",
+    )
+
+
+def _hex_lists(hexes: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """Every hex id ``hexes.yaml`` names, with its path."""
+    for key, ids in hexes.get("terrain", {}).items():
+        if key != "default":
+            for i, text in enumerate(ids):
+                yield ("terrain", key, i), text
+    for text in hexes.get("elevation", {}).get("hexes", {}):
+        yield ("elevation", "hexes", text), text
+    for name, ids in hexes.get("sets", {}).items():
+        for i, text in enumerate(ids):
+            yield ("sets", name, i), text
+    for i, place in enumerate(hexes.get("places", [])):
+        yield ("places", i, "hex"), place["hex"]
+
+
+def check_hexes(checks: Checks) -> None:
+    """Every hex id of ``hexes.yaml`` is one the grid prints; no hex has two terrains; a set named
+    ``<x>_edge`` holds only hexes with fewer than six neighbours on the map."""
+    grid = grid_of(checks)
+    if grid is None:
+        return
+    hexes = checks.values["hexes"]
+    for path, text in _hex_lists(hexes):
+        if grid.parse_id(str(text)) is None:
+            _not_a_hex(checks, grid, "hexes", path, str(text))
+    first: dict[str, tuple[str, int]] = {}
+    for key, ids in hexes.get("terrain", {}).items():
+        if key == "default":
+            continue
+        for i, text in enumerate(ids):
+            if text in first and first[text][0] != key:
+                line = checks.line_of("hexes", ("terrain", first[text][0], first[text][1]))
+                checks.report("hexes", ("terrain", key, i), f"hex {text} is also {first[text][0]}", f"one terrain per hex; {first[text][0]} at line {line}")
+            first.setdefault(text, (key, i))
+    for name, ids in hexes.get("sets", {}).items():
+        if not name.endswith("_edge"):
+            continue
+        for i, text in enumerate(ids):
+            h = grid.parse_id(str(text))
+            if h is not None and len(grid.on_map_neighbours(h)) == 6:
+                checks.report("hexes", ("sets", name, i), f"hex {text} is not on the map's edge", f"a set named {name} holds only edge hexes")
+    _unique(checks, "hexes", "places", "hex", "place hex", hexes.get("places", []))
+
+
+def check_terrain_words(checks: Checks) -> None:
+    """Every terrain word ``hexes.yaml`` uses (the terrain lists and default, elevation by terrain,
+    line of fire) is declared in ``terrain_kinds``, each once; ``sources`` keys name what exists."""
+    if not checks.has("hexes"):
+        return
+    hexes = checks.values["hexes"]
+    _unique(checks, "hexes", "terrain_kinds", "id", "terrain kind")
+    declared = [k["id"] for k in hexes["terrain_kinds"]]
+    expected = "a terrain of terrain_kinds: " + ", ".join(declared)
+    terrain = hexes.get("terrain", {})
+    used: list[tuple[tuple[str | int, ...], str, bool]] = []
+    if "default" in terrain:
+        used.append((("terrain", "default"), terrain["default"], False))
+    elif "clear" not in declared:
+        checks.report("hexes", ("terrain",), "no terrain default and no 'clear' terrain kind", "terrain: default: <a declared terrain>")
+    used += [(("terrain", k), k, True) for k in terrain if k != "default"]
+    used += [(("elevation", "terrain", k), k, True) for k in hexes.get("elevation", {}).get("terrain", {})]
+    los = hexes.get("line_of_fire", {})
+    used += [(("line_of_fire", "blocking", i), k, False) for i, k in enumerate(los.get("blocking", []))]
+    used += [(("line_of_fire", "range_bonus", k), k, True) for k in los.get("range_bonus", {})]
+    for path, word, at_key in used:
+        if word not in declared:
+            checks.report("hexes", path, f"terrain {word!r} is not declared", expected, at_key=at_key)
+    for key in hexes.get("sources", {}):
+        field, _, name = key.partition(".")
+        if name and name not in hexes.get(field, {}):
+            checks.report("hexes", ("sources", key), f"{key!r} names no {field} entry", f"an entry of {field}: " + ", ".join(hexes.get(field, {})), at_key=True)
+
+
+def check_hex_units(checks: Checks) -> None:
+    """Each unit: a unique id, a declared side, type and marks, one number per factor on each face,
+    and a set-up that is a hex of the map or an off-map box of ``markers.yaml``."""
+    if not checks.has("counters"):
+        return
+    units = checks.values["counters"]["units"]
+    _unique(checks, "counters", "units", "id", "unit id")
+    factors = [f["id"] for f in checks.values["game"]["factors"]] if checks.has("game") else None
+    grid = grid_of(checks)
+    boxes = checks.ids("markers", "boxes", str)
+    for i, unit in enumerate(units):
+        checks.refuse_undeclared("counters", ("units", i, "side"), unit["side"], "sides", "a side")
+        checks.refuse_undeclared("counters", ("units", i, "type"), unit["type"], "unit_types", "a unit type")
+        for j, mark in enumerate(unit.get("marks", [])):
+            checks.refuse_undeclared("counters", ("units", i, "marks", j), mark, "unit_marks", "a unit mark")
+        if factors is not None:
+            for face in ("front", "back"):
+                if len(unit[face]) != len(factors):
+                    checks.report("counters", ("units", i, face), f"{len(unit[face])} factors", f"{len(factors)}, one per game.yaml factors: {', '.join(factors)}")
+        setup = unit["setup"]
+        if grid is not None and boxes is not None and grid.parse_id(setup) is None and setup not in boxes:
+            checks.report(
+                "counters",
+                ("units", i, "setup"),
+                f"{setup!r} is neither a hex of the map nor an off-map box",
+                "a hex id of hexes.yaml or a box of markers.yaml: " + ", ".join(sorted(boxes)),
+            )
+
+
+def check_hex_markers(checks: Checks) -> None:
+    """Marker kinds and boxes have unique ids; a marker's side is a side of the game."""
+    if not checks.has("markers"):
+        return
+    markers = checks.values["markers"]
+    _unique(checks, "markers", "markers", "id", "marker kind")
+    _unique(checks, "markers", "boxes", "id", "box")
+    for i, marker in enumerate(markers["markers"]):
+        if marker.get("side") is not None:
+            checks.refuse_undeclared("markers", ("markers", i, "side"), marker["side"], "sides", "a side")
+
+
+def check_hex_turns(checks: Checks) -> None:
+    """The turn record lists turns 1..N of game.yaml once each, in order; a unit arriving on a turn
+    exists and starts in an off-map box."""
+    if not checks.has("turn_track"):
+        return
+    turns = checks.values["turn_track"]["turns"]
+    numbers = [t["turn"] for t in turns]
+    if checks.has("game") and numbers != list(range(1, checks.turns() + 1)):
+        checks.report("turn_track", ("turns",), f"turns {numbers}", f"turns 1 to {checks.turns()} (game.yaml turns), once each, in order")
+    if not checks.has("counters"):
+        return
+    setups = {u["id"]: u["setup"] for u in checks.values["counters"]["units"]}
+    grid = grid_of(checks)
+    for i, turn in enumerate(turns):
+        for j, unit_id in enumerate(turn.get("arrive", [])):
+            if unit_id not in setups:
+                checks.report("turn_track", ("turns", i, "arrive", j), f"{unit_id!r} is not a unit of counters.yaml", "a unit id")
+            elif grid is not None and grid.parse_id(setups[unit_id]) is not None:  # a set-up neither hex nor box is reported once, at the unit
+                checks.report("turn_track", ("turns", i, "arrive", j), f"{unit_id} starts in hex {setups[unit_id]}, not in an off-map box", "a unit that waits off the map")
+
+
+def check_deck(checks: Checks) -> None:
+    """The ``playing_cards:`` block of game.yaml, against its schema and the game's sides."""
+    if not checks.has("game"):
+        return
+    from sdbp_module.model.playing_cards import read_playing_cards
+
+    sides = [s["id"] for s in checks.values["game"]["sides"]]
+    _, problems = read_playing_cards(checks.files["game"], sides)
+    checks.problems.extend(problems)
+
+
+def check_hex_vocabulary(checks: Checks) -> None:
+    """Each vocabulary of game.yaml (unit types, marks, factors) names each id once."""
+    if not checks.has("game"):
+        return
+    for key, what in (("unit_types", "unit type"), ("unit_marks", "unit mark"), ("factors", "factor")):
+        _unique(checks, "game", key, "id", what, checks.values["game"].get(key, []))
+
+
+HEX_CHECKS: tuple[HexCheck, ...] = (
+    check_sides,
+    check_hex_vocabulary,
+    check_deck,
+    check_hexes,
+    check_terrain_words,
+    check_hex_units,
+    check_hex_markers,
+    check_hex_turns,
+)
+"""The generic checks of a hex-map game, in order (the game's own follow, as for an area game)."""
