@@ -390,7 +390,7 @@ def victory_page(game: GameData) -> Page:
                 "Victory",
                 items(
                     (f"The {black.label} player wins if, by the end of turn ", fact(game.game.turns, "game.yaml turns (rules M-7.1)"), ", ",
-                     _rule(5, "M-7.2"), f" {black.label} units have exited off the west map edge", *_refs("M-7.2"), "."),
+                     "at least ", _rule(5, "M-7.2"), f" {black.label} units have exited off the west map edge", *_refs("M-7.2"), "."),
                     (f"… or, at any time, no {red.label} unit remains in play", Reading(IN_PLAY), *_refs("M-7.2"), "."),
                     (f"Otherwise the {red.label} player wins", *_refs("M-7.3"), "."),
                 ),
