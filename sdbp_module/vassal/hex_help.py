@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence
 
+from sdbp_module import games
 from sdbp_module.model.game_data import GameData, Place, Sourced, Term, field_source
 from sdbp_module.model.playing_cards import (
     FACE_RANKS,
@@ -187,11 +188,18 @@ def _game_section(game: GameData) -> str:
     info = game.game
     sides = _and([f"<b>{_e(s.label)}</b>" for s in info.sides])
     limit = f"<p>Stacking: at most <b>{info.stacking_limit}</b> units of one side in a hex.</p>" if info.stacking_limit else ""
-    return (
-        f"<p>{_e(info.description)}</p>\n"
-        f"<p>Two players: {sides}. The game lasts <b>{info.turns}</b> turns. There are no dice: "
-        "a deck of playing cards decides who acts and whether a fire hits.</p>\n" + limit
+    chance = (
+        " There are no dice: a deck of playing cards decides who acts and whether a fire hits."
+        if game.deck is not None and not info.dice
+        else ""
     )
+    package = games.game_package(info.id)
+    aid = (
+        "<p>The rules in short, each with its section, are in the module's player aid (its toolbar button).</p>\n"
+        if package is not None and package.player_aid is not None
+        else ""
+    )
+    return f"<p>{_e(info.description)}</p>\n<p>Two players: {sides}. The game lasts <b>{info.turns}</b> turns.{chance}</p>\n" + limit + aid
 
 
 def _deck_section(game: GameData) -> str:
@@ -240,8 +248,7 @@ def _deck_section(game: GameData) -> str:
             f"played cards to <code>{_e(deck.discard_pile)}</code>). A turn is one pass through it. Cards are drawn one at a time: "
             f"{colours}. That player passes or activates units.</p>",
             f"<p><b>Activation.</b> A number card activates its value divided by {deck.divide_by}, {rounding} (the Ace counts "
-            f"{deck.ace}); a face card activates {face}. A unit may be activated again later in the turn. Each activated unit "
-            "either moves one hex or stays and fires.</p>",
+            f"{deck.ace}); a face card activates {face}.</p>",
             _table(("Card", "Value", "Activates"), rows, ("left", "center", "left")),
             f"<p><b>The Joker.</b> {joker}</p>",
             f"<p><b>The combat draw.</b> The firing player draws the next card of the same deck: the fire hits when the card's "
@@ -288,12 +295,12 @@ def _map_section(game: GameData) -> str:
         )
         for name, group in named.items()
     ]
+    harder = "harder" if game.deck is None or game.deck.hit_when is HitWhen.AT_MOST else "easier"
     tie = {"both": "only when the hexes on both sides of it block", "either": "when either hex beside it blocks"}.get(sight.tie, _e(sight.tie))
     return "\n".join(
         [
             f"<p>{_e(_grid_words(game))}. Each hex prints its id; the terrain is drawn in it.{_mark(board, 'grid')}</p>",
-            "<p>The terrain chart. The modifier is added to the combat draw when the target stands in the hex, so a positive "
-            "modifier makes a hit harder. A line of fire may end in a blocking hex but not pass through one; a line along a "
+            f"<p>The terrain chart. The modifier is added to the combat draw, so a positive modifier makes a hit {harder}. A line of fire may end in a blocking hex but not pass through one; a line along a "
             f"hexside is blocked {tie}.{_mark(board, 'line_of_fire.tie')}</p>",
             _table(("Terrain", "Combat modifier", "Line of fire", "Adds to range", "Hexes"), rows, ("left", "center", "center", "center", "center")),
             "<p>The edges of the map:</p>",
@@ -353,17 +360,10 @@ def _counters_section(game: GameData) -> str:
             ]
         )
     type_list = _and([f"<b>{_e(t.name)}</b>" for t in info.unit_types])
-    first = info.factors[0].name if info.factors else ""
-    against = (
-        f" The firers use their <b>{_e(first)}</b> factor against a <b>{_e(info.unit_types[0].name)}</b> target and their "
-        f"<b>{_e(info.factors[1].name)}</b> factor against any other type."
-        if len(info.factors) == 2 and info.unit_types
-        else ""
-    )
     return "\n".join(
         [
-            f"<p>Each counter prints its factors, {factors}, on both faces, and its type: {type_list}.{against} A counter has two "
-            "faces: a hit flips a unit to its back, a second hit eliminates it.</p>",
+            f"<p>Each counter prints its type ({type_list}) and its factors, {factors}, on both faces: the front, and the back "
+            "it is flipped to. Which factor fires at which type, and what flips a counter, is in the player aid.</p>",
             _table(head, rows, ["left"] * 5 + ["center"] * (2 * len(info.factors)) + ["left"]),
         ]
     )
