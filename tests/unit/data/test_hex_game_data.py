@@ -222,7 +222,6 @@ def logs(tmp_path: Path) -> Path:
 @pytest.mark.parametrize(
     "command",
     [
-        ["build", "{data}", "-o", "{tmp}/out"],
         ["check", "{logs}/game.vlog", "--data", "{data}"],
         ["show", "{logs}/game.vlog", "--data", "{data}", "--format", "text"],
         ["audit", "{logs}", "-o", "{tmp}/audit", "--data", "{data}"],
