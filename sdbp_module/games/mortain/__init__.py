@@ -1,6 +1,7 @@
 """Stand at Mortain (``source_data/mortain``): a hex-map game with a deck of playing cards. Its data is
-validated (``sdbp validate source_data/mortain``); the module, the rules and the checks are not built
-yet (issue 24), so every other command refuses it in one line."""
+validated (``sdbp validate source_data/mortain``) and its module built (``sdbp build``,
+``vassal/hex_module.py``); the rules and the checks are not built yet (issue 24), so every other
+command refuses it in one line."""
 
 from sdbp_module.games import GamePackage
 
