@@ -77,7 +77,7 @@ def hex_ok_line(game: GameData) -> str:
     return (
         f"OK: {game.game.title}: {len(game.hexes.map.grid.hexes())} hexes, {len(game.units)} units, "
         f"{len(game.markers)} marker kinds, {len(game.hexes.boxes)} off-map boxes, {len(game.turn_track)} turns{deck} "
-        "(a hex-map game: data validated, module not built yet)"
+        "(a hex-map game: data validated; sdbp build writes its module)"
     )
 
 

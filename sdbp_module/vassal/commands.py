@@ -23,6 +23,7 @@ from sdbp_module.model.game_data import GameData
 from sdbp_module.vassal import (
     artwork,
     buildfile,
+    hex_module,
     layout,
     package,
     pieces,
@@ -54,6 +55,11 @@ class BuildResult:
 def module_entries(game: GameData, images_dir: Path | None, stages: dict[str, float], progress: Callable[[int], None] | None = None) -> tuple[dict[str, bytes], artwork.ImageStats]:
     """Every zip entry of the module, by name."""
     t = time.perf_counter()
+    if game.hexes is not None:  # a hex-map game: its own writer (vassal/hex_module.py); artwork is drawn
+        entries = hex_module.hex_module_entries(game, package.date_saved_ms())
+        stages["buildfile+images+setup"] = time.perf_counter() - t
+        drawn = sum(1 for name in entries if name.startswith("images/"))
+        return entries, artwork.ImageStats(drawn=drawn, cached=0, supplied=0)
     lay = layout.make_layout(game)
     pictures, stats = artwork.produce(game, lay, images_dir, progress)
     stages["images"] = time.perf_counter() - t
@@ -126,6 +132,10 @@ def _build_into(game: GameData, out_dir: Path, images_dir: Path | None, progress
     except OutputError as exc:
         raise BuildError(f"{exc.message}; the previous module is untouched") from None
     stages["verify+write"] = time.perf_counter() - t
+    if game.hexes is not None:
+        boxes = hex_module.off_map_boxes(game)
+        cards = len(game.deck.cards()) if game.deck is not None else 0
+        return BuildResult(target, len(data), len(game.units) + len(game.markers), len(boxes) + 1, cards, stats, stages)
     lay = layout.make_layout(game)
     zones = len(game.areas) + len(lay.boxes) + len(lay.piles)
     slots = len(game.units) + len(pieces.slots(game).marker_slots())
@@ -163,12 +173,12 @@ def run_build(data_dir: Path, out_dir: Path, images_dir: Path | None = None) -> 
     start = time.perf_counter()
     if not data_dir.is_dir():
         raise InputError(f"{data_dir}: {'a file, not a game data folder' if data_dir.exists() else 'no such game data folder'}")
-    game = load_game(data_dir)  # DataError (exit 1) lists every problem
+    game = load_game(data_dir, hex_map=True)  # DataError (exit 1) lists every problem
     if images_dir is None:  # the game's own artwork folder, if it has one; else every image is drawn
         images_dir = default_images_dir(game.game.id)
         if not images_dir.is_dir():
             images_dir = None
-    bar = _Progress(artwork.count(game))
+    bar = _Progress(0 if game.hexes is not None else artwork.count(game))
     try:
         result = build_module(game, out_dir, images_dir, bar)
     finally:

@@ -111,6 +111,7 @@ class OffMapBox:
     name: str
     title: str
     group: str = ""
+    height: int = 0  # the box's height on the panel; 0: the default (a single box's, or a group row's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,17 +227,19 @@ def hex_board_layout(hexmap: HexMap, look: HexLook, boxes: Sequence[OffMapBox]) 
     for key in order:
         members = [b for b in boxes if (b.group or "\0" + b.name) == key]
         if key.startswith("\0"):
-            placed.append(PlacedBox(members[0], (x0, y, x0 + inner, y + BOX_H)))
-            y += BOX_H + BOX_GAP
+            bh = members[0].height or BOX_H
+            placed.append(PlacedBox(members[0], (x0, y, x0 + inner, y + bh)))
+            y += bh + BOX_GAP
             continue
         headings.append((key, (x0, y)))
         y += HEADING_H
         per_row = max(1, min(len(members), (inner + BOX_GAP) // (GROUP_MIN_W + BOX_GAP)))
         w = (inner - (per_row - 1) * BOX_GAP) // per_row
+        gh = max(b.height or GROUP_BOX_H for b in members)
         for i, b in enumerate(members):
-            bx, by = x0 + (i % per_row) * (w + BOX_GAP), y + (i // per_row) * (GROUP_BOX_H + BOX_GAP)
-            placed.append(PlacedBox(b, (bx, by, bx + w, by + GROUP_BOX_H)))
-        y += ((len(members) + per_row - 1) // per_row) * (GROUP_BOX_H + BOX_GAP)
+            bx, by = x0 + (i % per_row) * (w + BOX_GAP), y + (i // per_row) * (gh + BOX_GAP)
+            placed.append(PlacedBox(b, (bx, by, bx + w, by + gh)))
+        y += ((len(members) + per_row - 1) // per_row) * (gh + BOX_GAP)
     used = sorted({hexmap.terrain[h] for h in grid.hexes()})
     legend_h = HEADING_H + (len(used) + len(look.edges)) * LEGEND_ROW + PANEL_PAD
     legend = (x0, y + BOX_GAP, x0 + inner, y + BOX_GAP + legend_h)

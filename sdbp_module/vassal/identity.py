@@ -26,6 +26,10 @@ def computed_build(game: GameData) -> BuildId:
     """The name and version ``sdbp build`` writes for ``game`` (the build file is made, no image drawn)."""
     from sdbp_module.vassal import buildfile, layout
 
+    if game.hexes is not None:  # a hex-map game's build file (vassal/hex_module.py)
+        from sdbp_module.vassal import hex_module
+
+        return BuildId(game.game.module_name, hex_module.hex_build_file(game)[0].version)
     return BuildId(game.game.module_name, buildfile.build_file(game, layout.make_layout(game)).version)
 
 

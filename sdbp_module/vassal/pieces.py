@@ -262,7 +262,7 @@ def _card_prototype(game: GameData, side: Side | None) -> Piece:
     return Piece(tuple(traits))
 
 
-def _marker_prototype() -> Piece:
+def marker_prototype() -> Piece:
     return Piece(
         (
             delete("Delete", K_DELETE),
@@ -287,7 +287,7 @@ def prototypes(game: GameData) -> tuple[PrototypeDef, ...]:
     if game.cards_of(None):
         sides_with_cards.append(None)
     out += [PrototypeDef(card_prototype_name(s), "card behaviour", _card_prototype(game, s)) for s in sides_with_cards]
-    out.append(PrototypeDef(MARKER_PROTOTYPE, "marker behaviour", _marker_prototype()))
+    out.append(PrototypeDef(MARKER_PROTOTYPE, "marker behaviour", marker_prototype()))
     return tuple(out)
 
 

@@ -83,6 +83,8 @@ KNOWN_ELEMENTS = frozenset(
         M + "PredefinedSetup",
         M + "properties.ChangePropertyButton",
         M + "ToolbarMenu",
+        BP + "board.HexGrid",  # a hex-map game's grid and its numbering (hexgrid/vassal_grid.py)
+        BP + "board.mapgrid.HexGridNumbering",
     }
 )
 
@@ -157,7 +159,12 @@ KNOWN_ATTRIBUTES: dict[str, frozenset[str]] = {
     ),
     # ToolbarMenu.getAttributeNames: the toolbar item's (its name key is "description"), menuItems
     M + "ToolbarMenu": frozenset("canDisable description disabledIcon hideWhenDisabled hotkey icon menuItems propertyGate text tooltip".split()),
-    MM + "Zoomer": frozenset("zoomLevels zoomStart".split()),  # Zoomer.getAttributeNames (ZOOM_START, ZOOM_LEVELS)
+    MM + "Zoomer": frozenset("zoomLevels zoomStart".split()),
+    # HexGrid / HexGridNumbering.getAttributeNames (VASSAL 3.7), as hexgrid.vassal_grid writes them
+    BP + "board.HexGrid": frozenset("color cornersLegal dotsVisible dx dy edgesLegal sideways snapTo visible x0 y0".split()),
+    BP + "board.mapgrid.HexGridNumbering": frozenset(
+        "color first fontSize hDescend hDrawOff hLeading hOff hType locationFormat rotateText sep stagger vDescend vDrawOff vLeading vOff vType visible".split()
+    ),  # Zoomer.getAttributeNames (ZOOM_START, ZOOM_LEVELS)
 }
 PIECE_TEXT_ELEMENTS = (M + "PrototypeDefinition", W + "PieceSlot", W + "CardSlot")
 
@@ -303,7 +310,7 @@ def verify_module(path: Path, *, expected_areas: list[str] | None = None) -> tup
                 continue
             props = properties_of(*decoded)
             sdbp_id = props.get("sdbp_id", "")
-            if not sdbp_id or props.get("sdbp_kind") not in ("unit", "marker", "card"):
+            if not sdbp_id or props.get("sdbp_kind") not in ("unit", "marker", "card", "playing_card"):
                 problems.append(f"{label!r}: no sdbp_id/sdbp_kind Marker properties")
             if el.tag == W + "PieceSlot":
                 inv.piece_slots.append(sdbp_id)

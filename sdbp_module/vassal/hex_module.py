@@ -1,0 +1,542 @@
+"""The module of a hex-map game (``GameData.hexes``): the build file, the counter art and the set-up
+save (docs/module.md, "The module of a hex-map game").
+
+- the Map from ``hex_map_xml.hex_map``: the board drawn from the data (title, named places, the
+  ``*_edge`` hex sets as marked map edges), the hex grid, a zone per off-map box of the data, the
+  turn boxes (``Turn 1`` … ``Turn N``, printed with the data's labels), a ``Markers`` box and the two
+  piles of the playing-card deck (``playing_card_deck``) with the *Draw card* button;
+- a unit piece per counter: two faces (full and flipped, a Layer: *Take hit (flip)* / *Flip back*)
+  and *Eliminate* into the side's eliminated box when the data has one (``<side label>-eliminated``);
+  a marker piece per marker kind (``pieces.marker_piece``); the palette holds them all;
+- a turn tracker over the data's turns, each with its label; the side names of the data; no dice;
+- the set-up save: every unit where its ``setup`` says (a hex: stacked at the hex centre; a box:
+  stacked in the box), the turn marker in ``Turn 1``, the other markers in ``Markers``, every
+  playing card face down in the draw pile.
+
+the help page (``hex_help.help_html``, ``help/<game id>.html``) and the player aid of the game's
+package (``player_aid``: its pages and the chart window), as the area games have theirs.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from lxml import etree
+from PIL import Image, ImageDraw
+
+from sdbp_module.codec.sequence import encode
+from sdbp_module.model.game_data import GameData, MarkerKind, Unit
+from sdbp_module.model.playing_cards import PlayingCard, PlayingCardsSpec
+from sdbp_module.vassal import (
+    buildfile,
+    hex_help,
+    images,
+    layout,
+    pieces,
+    player_aid,
+    playing_card_deck,
+    playing_card_faces,
+)
+from sdbp_module.vassal.buildfile import MM, M, W, _el
+from sdbp_module.vassal.hex_board import (
+    PANEL_PAD,
+    PANEL_W,
+    HexBoard,
+    HexLook,
+    OffMapBox,
+)
+from sdbp_module.vassal.hex_map_xml import hex_map
+from sdbp_module.vassal.traits import (
+    Piece,
+    Trait,
+    basic_piece,
+    basic_state,
+    enc,
+    key,
+    layer,
+    marker,
+    send_to_zone,
+)
+
+MAP_NAME = "Main Map"
+BOARD_NAME = "Board"
+MARKERS_BOX = "Markers"
+TURN_GROUP = "Turn track"
+CARDS_GROUP = "Playing cards"
+PILE_BOX_H = layout.CARD_H + 40
+EDGE_SUFFIX = "_edge"
+K_DRAW_BUTTON = key(68, 195)  # Ctrl+Shift+D: the Draw card button
+K_ELIMINATE_HEX = pieces.K_ELIMINATE
+ESC = "\x1b"
+FIRST_PIECE_ID = 1_000_000_000_001
+
+
+def _help_windows(root: etree._Element, game: GameData) -> None:
+    """The help page's ``Documentation``/``HelpFile`` (the area games' title and archive entry) and the
+    player aid's ``ChartWindow`` (``player_aid.add_chart_window``: nothing for a game without an aid)."""
+    docs = _el(root, M + "Documentation")
+    _el(docs, M + "documentation.HelpFile", {"fileName": buildfile.help_file(game), "fileType": "archive", "title": f"{game.game.title}: how to play with this module"})
+    player_aid.add_chart_window(root, game, buildfile.K_PLAYER_AID)
+
+
+# -- names --------------------------------------------------------------------------------------
+
+
+def turn_box(turn: int) -> str:
+    return f"Turn {turn}"
+
+
+def eliminated_box(game: GameData, unit: Unit) -> str | None:
+    """The data's box for the side's eliminated units (id ``<side label>-eliminated``), or None."""
+    assert game.hexes is not None
+    wanted = f"{unit.side.label.lower()}-eliminated"
+    return wanted if any(b.id == wanted for b in game.hexes.boxes) else None
+
+
+def hex_look(game: GameData) -> HexLook:
+    """The board's look from the data: the title, the named places, the map edges (the hex sets
+    named ``*_edge``, captioned with the set's name)."""
+    assert game.hexes is not None
+    edges = {name: name.removesuffix(EDGE_SUFFIX).replace("_", " ").capitalize() + " edge" for name in sorted(game.hexes.map.sets) if name.endswith(EDGE_SUFFIX)}
+    return HexLook(title=game.game.title, places={p.hex: p.name for p in game.hexes.places}, edges=edges)
+
+
+def off_map_boxes(game: GameData) -> tuple[OffMapBox, ...]:
+    """The data's boxes, a box for the markers, the turn track (one box a turn), the two card piles."""
+    assert game.hexes is not None
+    waiting: dict[str, int] = defaultdict(int)
+    for unit in game.units:
+        if unit.setup.box is not None:
+            waiting[unit.setup.box] += 1
+    out = [OffMapBox(b.id, b.name, height=box_height(waiting[b.id])) for b in game.hexes.boxes]
+    out.append(OffMapBox(MARKERS_BOX, MARKERS_BOX))
+    labels = game.hexes.labels
+    out += [OffMapBox(turn_box(t), f"{t} · {labels[t]}" if labels.get(t) else str(t), group=TURN_GROUP) for t in range(1, game.game.turns + 1)]
+    if game.deck is not None:
+        out += [OffMapBox(name, name, group=CARDS_GROUP, height=PILE_BOX_H) for name in (game.deck.draw_pile, game.deck.discard_pile)]
+    return tuple(out)
+
+
+BOX_TITLE_H = 32  # the box's printed title and the room a stack's offset needs above it
+STACK_STEP = layout.COUNTER + 14  # between two set-up stacks in a box (a stack of two is 6 px wider)
+ROW_STEP = layout.COUNTER + 12
+STACK_LIMIT_IN_BOX = 2
+"""Pieces per set-up stack in a box (a box shows what waits there, a few counters a stack)."""
+
+
+def _per_row(width: int) -> int:
+    return max(1, (width - 8) // STACK_STEP)
+
+
+def box_height(pieces_in_box: int) -> int:
+    """A data box's height: room for its set-up stacks in rows (0: the panel's default)."""
+    stacks = -(-pieces_in_box // STACK_LIMIT_IN_BOX)
+    rows = -(-stacks // _per_row(PANEL_W - 2 * PANEL_PAD))
+    return 0 if rows <= 1 else BOX_TITLE_H + rows * ROW_STEP + 8
+
+
+def unit_image(unit: Unit, flipped: bool) -> str:
+    return f"unit_{unit.id}_{'flipped' if flipped else 'full'}.png"
+
+
+# -- counter art ----------------------------------------------------------------------------------
+
+MARK_COLOURS: dict[str, tuple[images.RGB, images.RGB]] = {
+    "light_green": ((150, 196, 120), (0, 0, 0)),
+    "dark_green": ((46, 84, 52), (255, 255, 255)),
+    "black": ((24, 24, 24), (255, 255, 255)),
+}
+"""Counter body and ink per unit mark (a mark word the data may use); another mark: grey, black ink."""
+FLIP_BAND = (214, 40, 40)
+
+
+def _type_symbol(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], unit_type: str, ink: images.RGB) -> None:
+    x0, y0, x1, y1 = box
+    if unit_type == "gun":  # the NATO anti-tank mark: an inverted V in the frame
+        d.rectangle(box, outline=ink, width=2, fill=images.WHITE)
+        d.line((x0 + 2, y1 - 1, (x0 + x1) // 2, y0 + 2, x1 - 2, y1 - 1), fill=(0, 0, 0), width=2)
+        return
+    images.type_symbol(d, box, {"tank": "armor"}.get(unit_type, unit_type), (0, 0, 0))
+
+
+def render_hex_unit(game: GameData, unit: Unit, flipped: bool) -> bytes:
+    """A hex game's counter face: the side's colour (its mark), the name on top, the type symbol,
+    the factors (``AT-AI``) large at the bottom; the flipped face has a red band and its own factors."""
+    s = layout.COUNTER
+    mark = sorted(unit.marks)[0] if unit.marks else ""
+    body, ink = MARK_COLOURS.get(mark, ((200, 200, 200), (0, 0, 0)))
+    img = Image.new("RGB", (s, s), body)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, s - 1, s - 1), outline=(0, 0, 0), width=2)
+    if flipped:
+        d.rectangle((2, 2, 7, s - 3), fill=FLIP_BAND)
+    style, size = images.fit_font(d, unit.company, s - 8, (("bold", 12, 11), ("condensed", 12, 11), ("condensed", 11, 11)))
+    images.centre_text(d, (s / 2, 9), unit.company, images.font(style, size), ink)
+    _type_symbol(d, (18, 18, s - 18, 34), str(unit.type), ink)
+    factors = unit.back if flipped else unit.front
+    images.centre_text(d, (s / 2, 47), "-".join(str(f) for f in factors), images.font("bold", 16), ink)
+    return images.png_bytes(img)
+
+
+def hex_images(game: GameData, board: HexBoard) -> dict[str, bytes]:
+    """Every image of the module by name: the board, the unit faces, the marker faces, the cards."""
+    out = {"map.png": board.png}
+    for unit in game.units:
+        for flipped in (False, True):
+            out[unit_image(unit, flipped)] = render_hex_unit(game, unit, flipped)
+    for kind in game.markers:
+        for index in range(len(kind.states)):
+            out[pieces.marker_image(kind, index)] = images.render_marker(game.presentation, kind, index)
+    if game.deck is not None:
+        for card in game.deck.cards():
+            out[playing_card_deck.image_name(card)] = playing_card_faces.render_face(card)
+        out[playing_card_deck.BACK_IMAGE] = playing_card_faces.render_back(game.game.title)
+    return out
+
+
+# -- pieces ---------------------------------------------------------------------------------------
+
+
+def unit_properties(game: GameData, unit: Unit) -> list[tuple[str, str]]:
+    factors = [f.id for f in game.game.factors]
+    return [
+        ("sdbp_id", unit.id),
+        ("sdbp_kind", "unit"),
+        ("side", unit.side.value),
+        ("formation", unit.formation),
+        ("unit_type", str(unit.type)),
+        *[(f"{f}_front", str(v)) for f, v in zip(factors, unit.front, strict=False)],
+        *[(f"{f}_back", str(v)) for f, v in zip(factors, unit.back, strict=False)],
+        *[(str(m.id), "true" if m.id in unit.marks else "false") for m in game.game.unit_marks],
+    ]
+
+
+def hex_unit_piece(game: GameData, unit: Unit, gpid: int) -> Piece:
+    """A unit: *Eliminate* (to its side's eliminated box, when the data has one), the two faces
+    (*Take hit (flip)* / *Flip back*), its properties, its name."""
+    traits: list[Trait] = []
+    box = eliminated_box(game, unit)
+    if box is not None:
+        traits.append(send_to_zone("Eliminate", K_ELIMINATE_HEX, MAP_NAME, box, "eliminate: to the side's box"))
+    traits += [
+        layer(
+            "Hit",
+            [unit_image(unit, False), unit_image(unit, True)],
+            ["", "+ (flipped)"],
+            up_command="Take hit (flip)",
+            up_key=pieces.K_SPENT,
+            down_command="Flip back",
+            down_key=pieces.K_FRESH,
+        ),
+        marker(unit_properties(game, unit)),
+        basic_piece(unit.company, state=f"null;0;0;{gpid};0"),
+    ]
+    return Piece(tuple(traits))
+
+
+@dataclass(frozen=True, slots=True)
+class HexSlots:
+    units: tuple[tuple[Unit, int], ...]
+    markers: tuple[tuple[MarkerKind, int], ...]
+    cards: tuple[tuple[PlayingCard, int], ...]
+
+    @property
+    def next_gpid(self) -> int:
+        return 1 + len(self.units) + len(self.markers) + len(self.cards)
+
+
+def hex_slots(game: GameData) -> HexSlots:
+    """Slot numbers from a counter over the data order: units, markers, cards."""
+    units = tuple((u, i + 1) for i, u in enumerate(game.units))
+    n = len(units)
+    markers = tuple((m, n + i + 1) for i, m in enumerate(game.markers))
+    n += len(markers)
+    cards = tuple((c, n + i + 1) for i, c in enumerate(game.deck.cards() if game.deck else ()))
+    return HexSlots(units, markers, cards)
+
+
+def card_piece(card: PlayingCard, spec: PlayingCardsSpec, gpid: int) -> Piece:
+    traits = playing_card_deck.card_traits(card, spec)
+    last = traits[-1]
+    return Piece(traits[:-1] + (Trait(last.type, f"null;0;0;{gpid};0"),))
+
+
+# -- the build file -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HexTree:
+    root: etree._Element
+    board: HexBoard
+
+
+def _turn_list(game: GameData) -> list[str]:
+    assert game.hexes is not None
+    labels = game.hexes.labels
+    return [f"{t} ({labels[t]})" if labels.get(t) else str(t) for t in range(1, game.game.turns + 1)]
+
+
+def tracker_state(game: GameData, turn: int) -> str:
+    """The tracker's state: its one level, a ListTurnLevel, at ``turn`` (index ``turn - 1``), every turn active."""
+    n = game.game.turns
+    return enc(["0", enc([str(turn - 1), "0", "0", enc(["true"] * n, ",")], ";")], "|")
+
+
+def _turn_tracker(root: etree._Element, game: GameData) -> None:
+    tracker = _el(
+        root,
+        M + "turn.TurnTracker",
+        {
+            "buttonText": "Turn",
+            "description": "",
+            "fwdOnly": "false",
+            "hotkey": buildfile.K_TURN_WINDOW,
+            "icon": "",
+            "length": "-1",
+            "lengthStyle": "Maximum",
+            "name": buildfile.TURN_TRACKER,
+            "nexthotkey": buildfile.K_NEXT_PHASE,
+            "plusButtonSize": "22",
+            "prevhotkey": buildfile.K_PREV_PHASE,
+            "reportFormat": "Turn $Turn$",
+            "tooltip": f"Turn (1–{game.game.turns})",
+            "turnButtonHeight": "22",
+            "turnFormat": "Turn $Turn$",
+        },
+    )
+    _el(
+        tracker,
+        M + "turn.ListTurnLevel",
+        {"configFirst": "false", "configList": "false", "list": ",".join(_turn_list(game)), "name": "Turn", "prompt": "", "property": "Turn", "turnFormat": "$value$"},
+    )
+
+
+def pile_positions(board: HexBoard, spec: PlayingCardsSpec) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The draw pile and the discard at the centres of their boxes."""
+    rects = {p.box.name: p.rect for p in board.layout.boxes}
+
+    def centre(name: str) -> tuple[int, int]:
+        x0, y0, x1, y1 = rects[name]
+        return ((x0 + x1) // 2, (y0 + y1) // 2 + 16)
+
+    return centre(spec.draw_pile), centre(spec.discard_pile)
+
+
+def build_hex_tree(game: GameData) -> HexTree:
+    """The GameModule element of a hex game, and the board it draws."""
+    assert game.hexes is not None
+    info = game.game
+    sl = hex_slots(game)
+    root = _el(
+        None,
+        "VASSAL.build.GameModule",
+        {
+            "ModuleOther1": "",
+            "ModuleOther2": "",
+            "VassalVersion": info.vassal_version,
+            "description": " ".join(info.description.split()),
+            "name": info.module_name,
+            "nextPieceSlotId": str(sl.next_gpid),
+            "version": info.version,
+        },
+    )
+    _el(root, M + "BasicCommandEncoder")
+    roster = _el(root, M + "PlayerRoster", {"buttonIcon": "", "buttonKeyStroke": "", "buttonText": "Retire", "buttonToolTip": "Switch sides, become observer, or release your side"})
+    for side in info.sides:
+        _el(roster, "entry", text=buildfile.side_name(side))
+    _el(
+        root,
+        M + "GlobalOptions",
+        {
+            "autoReport": "Always",
+            "centerOnMove": "Use Preferences Setting",
+            "chatterHTMLSupport": "Never",
+            "disablePieceIndexing": "false",
+            "hotKeysOnClosedWindows": "Never",
+            "inventoryForAll": "Always",
+            "nonOwnerUnmaskable": "Never",
+            "playerIdFormat": "$PlayerName$",
+            "promptString": "Opponents can unmask pieces",
+            "purgeBlankPropertyPrompts": "true",
+            "sendToLocationMoveTrails": "Never",
+            "storeLeadingZeroIntegersAsStrings": "false",
+        },
+    )
+    _el(root, M + "Chatter")
+    _el(root, M + "KeyNamer")
+    protos = _el(root, M + "PrototypesContainer")  # the markers' prototype (pieces.marker_piece refers to it)
+    _el(protos, M + "PrototypeDefinition", {"description": "marker behaviour", "name": pieces.MARKER_PROTOTYPE}, pieces.marker_prototype().add_piece())
+    board = hex_map(root, game.hexes.map, hex_look(game), off_map_boxes(game), map_name=MAP_NAME, board_name=BOARD_NAME)
+    main = next(child for child in root if child.tag == M + "Map")
+    spec = game.deck
+    if spec is not None:  # the piles go after the map's own components, as the area games' decks
+        draw_at, discard_at = pile_positions(board, spec)
+        for pile in playing_card_deck.pile_specs(spec, draw_at, discard_at, BOARD_NAME):
+            el = _el(main, MM + "DrawPile", pile.attributes())
+            if pile.name == spec.draw_pile:
+                for card, gpid in sl.cards:
+                    _el(el, W + "CardSlot", {"entryName": card.name, "gpid": str(gpid), "height": str(layout.CARD_H), "width": str(layout.CARD_W)}, card_piece(card, spec, gpid).add_piece())
+
+    # --- palette: every unit (a tab per side) and every marker
+    window = _el(root, M + "PieceWindow", {"defaultWidth": "0", "hidden": "false", "hotkey": buildfile.K_PALETTE, "icon": "", "name": "Counters", "scale": "1.0", "text": "Counters", "tooltip": "Counter palette"})
+    tabs = _el(window, W + "TabWidget", {"description": "", "entryName": "Counters"})
+    size = str(layout.COUNTER)
+    for side in info.sides:
+        panel = _el(tabs, W + "PanelWidget", {"entryName": f"{side.label} units", "fixed": "false", "nColumns": "10", "scale": "1.0", "vert": "false"})
+        for unit, gpid in sl.units:
+            if unit.side is side:
+                _el(panel, W + "PieceSlot", {"entryName": unit.company, "gpid": str(gpid), "height": size, "width": size}, hex_unit_piece(game, unit, gpid).add_piece())
+    panel = _el(tabs, W + "PanelWidget", {"entryName": "Markers", "fixed": "false", "nColumns": "10", "scale": "1.0", "vert": "false"})
+    for kind, gpid in sl.markers:
+        _el(panel, W + "PieceSlot", {"entryName": kind.name, "gpid": str(gpid), "height": size, "width": size}, pieces.marker_piece(kind, gpid).add_piece())
+
+    _turn_tracker(root, game)
+    if spec is not None:
+        playing_card_deck.draw_card_button(root, spec, K_DRAW_BUTTON)
+    _help_windows(root, game)
+    _el(root, M + "PredefinedSetup", {"description": game.scenario.name, "file": buildfile.SETUP_FILE, "isMenu": "false", "name": f"Set-up: {game.scenario.name}", "useFile": "true"})
+    return HexTree(root, board)
+
+
+# -- the set-up save ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HexPlaced:
+    """Where a piece starts: its sdbp id, the location (a hex id or a box name) and the position."""
+
+    piece_id: str
+    sdbp_id: str
+    location: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
+class HexSetup:
+    text: str
+    placed: tuple[HexPlaced, ...]
+    deck: tuple[str, ...]  # the draw pile's card ids, bottom first
+
+
+def _with_state(piece: Piece, state: str) -> Piece:
+    last = piece.traits[-1]
+    return Piece(piece.traits[:-1] + (Trait(last.type, state),))
+
+
+def box_spots(rect: tuple[int, int, int, int], n: int) -> list[tuple[int, int]]:
+    """``n`` stack positions in a box, in a row under its title (two rows if they do not fit)."""
+    x0, y0, x1, _ = rect
+    per_row = _per_row(x1 - x0)
+    top = y0 + BOX_TITLE_H + layout.COUNTER // 2
+    return [(x0 + 8 + layout.COUNTER // 2 + (i % per_row) * STACK_STEP, top + (i // per_row) * ROW_STEP) for i in range(n)]
+
+
+def build_hex_setup(game: GameData, board: HexBoard) -> HexSetup:
+    assert game.hexes is not None
+    sl = hex_slots(game)
+    protos = {pieces.MARKER_PROTOTYPE: pieces.marker_prototype()}
+    grid = board.layout.grid
+    rects = {p.box.name: p.rect for p in board.layout.boxes}
+    next_id = FIRST_PIECE_ID
+
+    def new_id() -> str:
+        nonlocal next_id
+        value = str(next_id)
+        next_id += 1
+        return value
+
+    at: dict[str, list[tuple[str, Piece, int]]] = defaultdict(list)  # location -> (sdbp id, piece, gpid)
+    for unit, gpid in sl.units:
+        setup = unit.setup
+        location = setup.hex if setup.hex is not None else setup.box
+        assert location is not None, unit.id
+        at[location].append((unit.id, hex_unit_piece(game, unit, gpid), gpid))
+    for kind, gpid in sl.markers:
+        location = turn_box(game.scenario.first_turn) if kind.side is None and kind.id == "turn" else MARKERS_BOX
+        for _ in range(kind.count):
+            at[location].append((kind.id, pieces.expand(pieces.marker_piece(kind, gpid), protos), gpid))
+
+    members: list[str] = []
+    stacks: list[str] = []
+    placed: list[HexPlaced] = []
+    for location in sorted(at, key=lambda loc: (loc not in rects, loc)):
+        entries = at[location]
+        if location in rects:
+            groups = [entries[i : i + STACK_LIMIT_IN_BOX] for i in range(0, len(entries), STACK_LIMIT_IN_BOX)] if location != MARKERS_BOX else [[e] for e in entries]
+            spots = box_spots(rects[location], len(groups))
+        else:
+            h = grid.parse_id(location)
+            assert h is not None, location
+            cx, cy = grid.centre(h)
+            groups, spots = [entries], [(round(cx), round(cy))]
+        for group, (x, y) in zip(groups, spots, strict=True):
+            ids: list[str] = []
+            for sdbp_id, piece, gpid in group:
+                pid = new_id()
+                live = _with_state(piece, basic_state(MAP_NAME, x, y, str(gpid), [("UniqueID", pid)]))
+                members.append(live.add_piece(pid))
+                ids.append(pid)
+                placed.append(HexPlaced(pid, sdbp_id, location, x, y))
+            stacks.append("+/" + enc([new_id(), "stack", enc([MAP_NAME, str(x), str(y), *ids, "@@1"], ";")], "/"))
+
+    card_adds: list[str] = []
+    deck_adds: list[str] = []
+    deck_ids: list[str] = []
+    spec = game.deck
+    if spec is not None:
+        draw_at, discard_at = pile_positions(board, spec)
+        for pile in playing_card_deck.pile_specs(spec, draw_at, discard_at, BOARD_NAME):
+            ids = []
+            if pile.name == spec.draw_pile:
+                for card, gpid in sl.cards:
+                    pid = new_id()
+                    live = _with_state(card_piece(card, spec, gpid), basic_state(MAP_NAME, pile.x, pile.y, str(gpid), [("UniqueID", pid)]))
+                    card_adds.append(live.add_piece(pid))
+                    ids.append(pid)
+                    deck_ids.append(card.id)
+            tokens = [MAP_NAME, str(pile.x), str(pile.y), "true" if pile.face_down else "false"]
+            if ids:
+                tokens.append(enc(ids, ","))
+            deck_adds.append("+/" + enc([new_id(), pile.type_string(), enc(tokens, ";")], "/"))
+
+    group_text = encode(["", *members, *card_adds, *stacks, *deck_adds], ESC)
+    assert group_text is not None
+    restore = [f"{MAP_NAME}BoardPicker\t{BOARD_NAME}\t0\t0", "SETUP_STACK\t", "TURNTurnTracker0\t" + tracker_state(game, game.scenario.first_turn)]
+    text = encode(["begin_save", "", group_text, *restore, "end_save"], ESC)
+    assert text is not None
+    return HexSetup(text, tuple(placed), tuple(deck_ids))
+
+
+# -- the module's entries -------------------------------------------------------------------------
+
+
+def hex_build_file(game: GameData) -> tuple[buildfile.BuildFile, HexBoard]:
+    """The build file (stamped with its build identity, as the area games') and the board."""
+    tree = build_hex_tree(game)
+    etree.indent(tree.root, space="    ")
+    return buildfile.stamped(tree.root, game.game.version), tree.board
+
+
+def hex_module_entries(game: GameData, date: int) -> dict[str, bytes]:
+    """Every zip entry of a hex game's module, by name."""
+    from sdbp_module.codec.container import container_bytes
+    from sdbp_module.codec.envelope import Envelope, EnvelopeKind, encode_envelope
+
+    built, board = hex_build_file(game)
+    moduledata = buildfile.moduledata_xml(game, date, built.version)
+    save = build_hex_setup(game, board)
+    saved_game = encode_envelope(Envelope(EnvelopeKind.VCSK, SETUP_KEY, save.text))
+    vsav = container_bytes(saved_game, [("savedata", buildfile.savedata_xml(game, date, built.version)), ("moduledata", moduledata)])
+    entries = {f"images/{name}": data for name, data in hex_images(game, board).items()}
+    entries["buildFile.xml"] = built.xml
+    entries["moduledata"] = moduledata
+    entries[buildfile.SETUP_FILE] = vsav
+    entries[buildfile.help_file(game)] = hex_help.help_html(game).encode("ascii")
+    entries.update(player_aid.aid_files(game))
+    return entries
+
+
+SETUP_KEY = 0x5A
+"""Obfuscation key of the set-up save (the area games' too: ``commands.SETUP_KEY``)."""
