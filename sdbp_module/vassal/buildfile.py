@@ -355,10 +355,10 @@ def polygon_path(points: tuple[tuple[int, int], ...]) -> str:
     return ";".join(f"{x},{y}" for x, y in points)
 
 
-def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
+def game_module_root(game: GameData, next_gpid: int) -> etree._Element:
+    """The ``GameModule`` element of a game's build file (its name, version and description from the
+    data) with its ``BasicCommandEncoder``; every game's build starts here."""
     info = game.game
-    sl = pieces.slots(game)
-    check_retreat_centres(game)
     root = _el(
         None,
         "VASSAL.build.GameModule",
@@ -368,13 +368,26 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
             "VassalVersion": info.vassal_version,
             "description": " ".join(info.description.split()),
             "name": info.module_name,
-            "nextPieceSlotId": str(sl.next_gpid),
+            "nextPieceSlotId": str(next_gpid),
             "version": info.version,
         },
     )
     _el(root, M + "BasicCommandEncoder")
+    return root
+
+
+def add_help_file(root: etree._Element, game: GameData) -> None:
+    """The Help menu's entry for the module's help page (``help_file``)."""
     docs = _el(root, M + "Documentation")
-    _el(docs, M + "documentation.HelpFile", {"fileName": help_file(game), "fileType": "archive", "title": f"{info.title}: how to play with this module"})
+    _el(docs, M + "documentation.HelpFile", {"fileName": help_file(game), "fileType": "archive", "title": f"{game.game.title}: how to play with this module"})
+
+
+def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
+    info = game.game
+    sl = pieces.slots(game)
+    check_retreat_centres(game)
+    root = game_module_root(game, sl.next_gpid)
+    add_help_file(root, game)
     roster = _el(
         root,
         M + "PlayerRoster",

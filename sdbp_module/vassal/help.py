@@ -506,12 +506,19 @@ def _reconstructed_section(counts: Sequence[FactCount]) -> str:
     return "\n".join(out)
 
 
-def _correct_section(game: GameData, counts: Sequence[FactCount]) -> str:
+def correction_rows(game: GameData, counts: Sequence[FactCount]) -> list[tuple[str, str]]:
+    """The rows of a help page's "how to correct it" table: per data file (in the order the counts
+    name them), the kinds of fact it holds."""
     folder = f"source_data/{game.game.id}/"
     files: dict[str, list[str]] = {}
     for c in counts:
         files.setdefault(c.spec.file, []).append(c.spec.what)
-    rows = [(f"<code>{_e(folder + f)}</code>", "; ".join(whats)) for f, whats in files.items()]
+    return [(f"<code>{_e(folder + f)}</code>", "; ".join(whats)) for f, whats in files.items()]
+
+
+def _correct_section(game: GameData, counts: Sequence[FactCount]) -> str:
+    folder = f"source_data/{game.game.id}/"
+    rows = correction_rows(game, counts)
     vmod = f"build/{game.game.module_name}-{game.game.version}.vmod"
     tool = game.presentation.map_tool
     return "\n".join(

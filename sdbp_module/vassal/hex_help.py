@@ -38,7 +38,7 @@ from sdbp_module.model.playing_cards import (
     Suit,
     activation_table,
 )
-from sdbp_module.vassal.help import FactCount, FactSpec
+from sdbp_module.vassal.help import FactCount, FactSpec, correction_rows
 
 RECONSTRUCTION_TITLE = "What is our reconstruction"
 
@@ -427,10 +427,7 @@ def _reconstructed_section(counts: Sequence[FactCount]) -> str:
 
 def _correct_section(game: GameData, counts: Sequence[FactCount]) -> str:
     folder = f"source_data/{game.game.id}/"
-    files: dict[str, list[str]] = {}
-    for c in counts:
-        files.setdefault(c.spec.file, []).append(c.spec.what)
-    rows = [(f"<code>{_e(folder + f)}</code>", "; ".join(whats)) for f, whats in files.items()]
+    rows = correction_rows(game, counts)
     return "\n".join(
         [
             f"<p>The module is built from the game data by the <code>sdbp</code> tool. To correct a fact, edit it in its file "

@@ -75,8 +75,7 @@ FIRST_PIECE_ID = 1_000_000_000_001
 def _help_windows(root: etree._Element, game: GameData) -> None:
     """The help page's ``Documentation``/``HelpFile`` (the area games' title and archive entry) and the
     player aid's ``ChartWindow`` (``player_aid.add_chart_window``: nothing for a game without an aid)."""
-    docs = _el(root, M + "Documentation")
-    _el(docs, M + "documentation.HelpFile", {"fileName": buildfile.help_file(game), "fileType": "archive", "title": f"{game.game.title}: how to play with this module"})
+    buildfile.add_help_file(root, game)
     player_aid.add_chart_window(root, game, buildfile.K_PLAYER_AID)
 
 
@@ -328,20 +327,7 @@ def build_hex_tree(game: GameData) -> HexTree:
     assert game.hexes is not None
     info = game.game
     sl = hex_slots(game)
-    root = _el(
-        None,
-        "VASSAL.build.GameModule",
-        {
-            "ModuleOther1": "",
-            "ModuleOther2": "",
-            "VassalVersion": info.vassal_version,
-            "description": " ".join(info.description.split()),
-            "name": info.module_name,
-            "nextPieceSlotId": str(sl.next_gpid),
-            "version": info.version,
-        },
-    )
-    _el(root, M + "BasicCommandEncoder")
+    root = buildfile.game_module_root(game, sl.next_gpid)
     roster = _el(root, M + "PlayerRoster", {"buttonIcon": "", "buttonKeyStroke": "", "buttonText": "Retire", "buttonToolTip": "Switch sides, become observer, or release your side"})
     for side in info.sides:
         _el(roster, "entry", text=buildfile.side_name(side))
