@@ -382,18 +382,15 @@ def add_help_file(root: etree._Element, game: GameData) -> None:
     _el(docs, M + "documentation.HelpFile", {"fileName": help_file(game), "fileType": "archive", "title": f"{game.game.title}: how to play with this module"})
 
 
-def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
-    info = game.game
-    sl = pieces.slots(game)
-    check_retreat_centres(game)
-    root = game_module_root(game, sl.next_gpid)
-    add_help_file(root, game)
+def add_players_and_options(root: etree._Element, game: GameData) -> None:
+    """The sides' ``PlayerRoster`` (the Retire button), the ``GlobalOptions`` every module of ours
+    shares (chat HTML off …), the ``Chatter`` and the ``KeyNamer``."""
     roster = _el(
         root,
         M + "PlayerRoster",
         {"buttonIcon": "", "buttonKeyStroke": "", "buttonText": "Retire", "buttonToolTip": "Switch sides, become observer, or release your side"},
     )
-    for side in info.sides:
+    for side in game.game.sides:
         _el(roster, "entry", text=side_name(side))
     _el(
         root,
@@ -415,6 +412,15 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
     )
     _el(root, M + "Chatter")
     _el(root, M + "KeyNamer")
+
+
+def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
+    info = game.game
+    sl = pieces.slots(game)
+    check_retreat_centres(game)
+    root = game_module_root(game, sl.next_gpid)
+    add_help_file(root, game)
+    add_players_and_options(root, game)
     props = _el(root, M + "properties.GlobalProperties")
     _el(  # the target a unit leading a declaration shares with its stack (pieces.STACK_TARGET)
         props,

@@ -328,29 +328,7 @@ def build_hex_tree(game: GameData) -> HexTree:
     info = game.game
     sl = hex_slots(game)
     root = buildfile.game_module_root(game, sl.next_gpid)
-    roster = _el(root, M + "PlayerRoster", {"buttonIcon": "", "buttonKeyStroke": "", "buttonText": "Retire", "buttonToolTip": "Switch sides, become observer, or release your side"})
-    for side in info.sides:
-        _el(roster, "entry", text=buildfile.side_name(side))
-    _el(
-        root,
-        M + "GlobalOptions",
-        {
-            "autoReport": "Always",
-            "centerOnMove": "Use Preferences Setting",
-            "chatterHTMLSupport": "Never",
-            "disablePieceIndexing": "false",
-            "hotKeysOnClosedWindows": "Never",
-            "inventoryForAll": "Always",
-            "nonOwnerUnmaskable": "Never",
-            "playerIdFormat": "$PlayerName$",
-            "promptString": "Opponents can unmask pieces",
-            "purgeBlankPropertyPrompts": "true",
-            "sendToLocationMoveTrails": "Never",
-            "storeLeadingZeroIntegersAsStrings": "false",
-        },
-    )
-    _el(root, M + "Chatter")
-    _el(root, M + "KeyNamer")
+    buildfile.add_players_and_options(root, game)
     protos = _el(root, M + "PrototypesContainer")  # the markers' prototype (pieces.marker_piece refers to it)
     _el(protos, M + "PrototypeDefinition", {"description": "marker behaviour", "name": pieces.MARKER_PROTOTYPE}, pieces.marker_prototype().add_piece())
     board = hex_map(root, game.hexes.map, hex_look(game), off_map_boxes(game), map_name=MAP_NAME, board_name=BOARD_NAME)
