@@ -373,6 +373,8 @@ def _finding(page: _Page, index: int, f: Finding) -> str:
             f"<b>{int(a)}</b>" + (f" {_e(game.area(a).name)}" if game.has_area(a) else "") for a in f.areas
         )
         details.append(("Areas", names))
+    if f.hexes:
+        details.append(("Hexes", ", ".join(f"<b>{_e(h)}</b>" for h in f.hexes)))
     if f.expected is not None or f.actual is not None:
         details.append(("Expected", _e(_scalar(f.expected))))
         details.append(("Actual", _e(_scalar(f.actual))))

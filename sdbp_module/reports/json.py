@@ -33,6 +33,7 @@ def finding_to_json(f: Finding) -> dict[str, Any]:
         "message": f.message,
         "units": list(f.units),
         "areas": [int(a) for a in f.areas],
+        "hexes": list(f.hexes),
         "expected": f.expected,
         "actual": f.actual,
     }

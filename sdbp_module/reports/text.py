@@ -51,6 +51,8 @@ def format_finding(f: Finding) -> list[str]:
         details.append("units " + " ".join(f.units))
     if f.areas:
         details.append("areas " + " ".join(str(a) for a in f.areas))
+    if f.hexes:
+        details.append("hexes " + " ".join(f.hexes))
     if f.expected is not None or f.actual is not None:
         details.append(f"expected {f.expected}, actual {f.actual}")
     if details:

@@ -2,7 +2,7 @@
 
 A finding names the rule (stable id and rulebook reference), its severity, where the game was
 (turn, phase, action, side) and where the log said it (``Where``), one sentence with the numbers,
-and the units and areas involved. ``expected``/``actual`` carry small values for tools: what the rule
+and the units and areas (or, on a hex map, the hexes) involved. ``expected``/``actual`` carry small values for tools: what the rule
 wanted and what the log shows, never the same value (an equal pair is dropped).
 Game-neutral: the rule ids and references come from a game's rules package.
 """
@@ -33,6 +33,7 @@ class Finding:
     side: Side | None = None
     units: tuple[UnitId, ...] = ()
     areas: tuple[AreaId, ...] = ()
+    hexes: tuple[str, ...] = ()  # the hexes (or off-map box places) of a hex-map game the finding concerns
     expected: Scalar = None
     actual: Scalar = None
 
