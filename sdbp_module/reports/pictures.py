@@ -27,6 +27,7 @@ from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId
 from sdbp_module.limits import MAX_PICTURES
 from sdbp_module.replay.events import Where
 from sdbp_module.replay.snapshots import Key, Snapshot, snapshots
+from sdbp_module.replay.state import GameState
 from sdbp_module.rules.checker import start_state
 from sdbp_module.rules.findings import SEVERITY_ORDER, Finding
 
@@ -227,7 +228,7 @@ def finding_pictures(checked: Checked, policy: str, painter: Painter, limit: int
 def board_snapshots(checked: Checked, positions: Iterable[Where]) -> dict[Key, Snapshot]:
     """The snapshots of ``checked``'s replay at ``positions``, from the state its check began with."""
     initial = checked.report.initial
-    if initial is None:
+    if not isinstance(initial, GameState):  # none given (or a hex-map game's, which these pictures do not draw)
         initial = start_state(checked.events, checked.game, checked.package.make_sequence(checked.game))
     return snapshots(checked.events, initial, positions)
 

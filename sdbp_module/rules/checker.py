@@ -22,6 +22,7 @@ from sdbp_module.model.game_data import GameData
 from sdbp_module.replay import memo
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import Event, GameStart, Where
+from sdbp_module.replay.hexes.state import HexState
 from sdbp_module.replay.markers import settle_markers
 from sdbp_module.replay.scenario import printed_start
 from sdbp_module.replay.sequence import SequenceOfPlay
@@ -51,9 +52,9 @@ class Report:
     rules_not_checked: tuple[str, ...]  # catalogue ids that did not run (most not implemented yet)
     switches: tuple[tuple[str, str], ...]  # (name, value) in force
     switch_defaults: Mapping[str, str]
-    final: GameState
+    final: GameState | HexState  # an area game's state, or a hex-map game's (``rules.hexes.checker``)
     outcome: Outcome | None = None  # the result the log supports, and the one it claims
-    initial: GameState | None = field(default=None, compare=False, repr=False)  # where the replay began
+    initial: GameState | HexState | None = field(default=None, compare=False, repr=False)  # where the replay began
     unlisted: tuple[tuple[str, Severity, int], ...] = ()  # (rule id, severity, count) of findings past the limit
     build: BuildMatch | None = None  # the log's module build against the one it was read with (``codec.identity``)
 
