@@ -38,7 +38,11 @@ from sdbp_module.errors import (
 )
 from sdbp_module.fileio import write_atomically
 from sdbp_module.replay.loading import reference
-from sdbp_module.rules.commands import PICTURE_POLICIES, rules_package, without_rules
+from sdbp_module.rules.commands import (
+    PICTURE_POLICIES,
+    area_rules_package,
+    without_rules,
+)
 from sdbp_module.rules.switches import parse_switches
 
 SUMMARY_NAME = "summary.json"
@@ -114,7 +118,7 @@ def run_audit(
             raise InputError(f"{module}: no such file")
         read_module(module)
     game = load_game(data_dir)
-    package = rules_package(game.game.id)
+    package = area_rules_package(game.game.id)
     ruleset = parse_switches(switches, package.switches)
     without_rules(package.rules, skips)
     _prepare_out_dir(out_dir)

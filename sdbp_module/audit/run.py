@@ -122,10 +122,10 @@ class LogAuditor:
     def load(settings: AuditSettings) -> LogAuditor:
         """Load the game data and its rules package (what a worker does when it did not inherit them)."""
         from sdbp_module.model.from_data import load_game
-        from sdbp_module.rules.commands import rules_package
+        from sdbp_module.rules.commands import area_rules_package
 
         game = load_game(settings.data_dir)
-        return LogAuditor(settings, game, rules_package(game.game.id))
+        return LogAuditor(settings, game, area_rules_package(game.game.id))
 
     def audit(self, path: str) -> LogResult:
         """Check the log at ``path`` (relative to the folder) and write its reports; never raises for a bad

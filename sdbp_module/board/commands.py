@@ -127,11 +127,11 @@ class Shown:
 def replay_to(log: Path, at: str, game: GameData, module: Path | None, build: Reference | Callable[[], Reference] | None = None) -> Shown:
     """Read ``log`` and replay it (without rules) to the position ``at``."""
     from sdbp_module.rules.checker import start_state
-    from sdbp_module.rules.commands import rules_package
+    from sdbp_module.rules.commands import area_rules_package
 
     events, match = read_log(log, game, module, build)
     where = parse_position(at, log, events)
-    initial = start_state(events, game, rules_package(game.game.id).make_sequence(game))
+    initial = start_state(events, game, area_rules_package(game.game.id).make_sequence(game))
     snap = snapshots(events, initial, [where])[where.sort_key]
     return Shown(game, events, snap, match)
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 import click
 
@@ -24,24 +25,41 @@ from sdbp_module.replay.events import Event
 from sdbp_module.replay.loading import load_log, reference
 from sdbp_module.rules.base import Rule, RulesPackage
 from sdbp_module.rules.checker import Report, check_events
+from sdbp_module.rules.hexes.base import HexRule, HexRulesPackage
 from sdbp_module.rules.switches import parse_switches
 
+AnyRulesPackage = RulesPackage | HexRulesPackage
+"""An area game's rules package, or a hex-map game's (``rules.hexes``)."""
 
-def rules_package(game_id: str) -> RulesPackage:
-    """The rules package of ``game_id`` (``games.game_package``); ``InputError`` when it has none."""
+
+def rules_package(game_id: str) -> AnyRulesPackage:
+    """The rules package of ``game_id`` (``games.game_package``): a ``RulesPackage``, or a hex-map
+    game's ``HexRulesPackage``; ``InputError`` when it has none (a hex-map game without one: the
+    one-line refusal of a game not checked yet)."""
     from sdbp_module.games import is_hex_game, known_games, rules_package_path
 
-    if is_hex_game(game_id):
+    path = rules_package_path(game_id)
+    if path is None and is_hex_game(game_id):
         from sdbp_module.model.from_data import HEX_NOT_BUILT
 
         raise DataError(f"game {game_id!r}: {HEX_NOT_BUILT}")
-    path = rules_package_path(game_id)
     if path is None:
         known = [g for g in known_games() if rules_package_path(g) is not None]
         raise InputError(f"no rules package for game {game_id!r} (known: {', '.join(known)})") from None
     module_name, _, attr = path.partition(":")
     package = getattr(importlib.import_module(module_name), attr)
-    assert isinstance(package, RulesPackage)
+    assert isinstance(package, (RulesPackage, HexRulesPackage))
+    return package
+
+
+def area_rules_package(game_id: str) -> RulesPackage:
+    """``rules_package`` of an area game; a hex-map game's is refused in one line (what asks is not
+    built for hex maps yet)."""
+    package = rules_package(game_id)
+    if not isinstance(package, RulesPackage):
+        from sdbp_module.model.from_data import HEX_NOT_BUILT
+
+        raise DataError(f"game {game_id!r}: {HEX_NOT_BUILT}")
     return package
 
 
@@ -143,15 +161,55 @@ def run_check(
         raise InputError(f"--format {fmt!r}: expected text, json or html")
     if pictures not in PICTURE_POLICIES:
         raise InputError(f"--pictures {pictures!r}: expected {', '.join(PICTURE_POLICIES)}")
-    game = load_game(data_dir)
-    package = rules_package(game.game.id)
+    game = load_game(data_dir, hex_map=True)
+    if game.hexes is not None:
+        return run_hex_check(log, game, fmt=fmt, output=output, switches=switches, skips=skips)
+    package = area_rules_package(game.game.id)
     build = partial(reference, game, module, data_dir, allow_other=allow_other_build, verb="check")
     checked = check_log(log, game, package, module=module, switches=switches, skips=skips, build=build)
     write_output(report_chunks(checked, fmt, pictures=pictures), output)
     return EXIT_WRONG if checked.report.has_illegal else EXIT_OK
 
 
-def without_rules(rules: Sequence[Rule], skips: Sequence[str]) -> tuple[Rule, ...]:
+def run_hex_check(
+    log: Path, game: GameData, *, fmt: str, output: Path | None, switches: Sequence[str], skips: Sequence[str] = ()
+) -> int:
+    """``sdbp check`` of a hex-map game: its log read by ``replay.hexes.loading.load_hex_log`` (when that
+    reader is built: else one line, exit 1), checked by ``rules.hexes.checker.check_hex_events``, the
+    report in text or JSON (the HTML page draws area boards only: refused in one line)."""
+    from sdbp_module.model.from_data import HEX_NOT_BUILT
+    from sdbp_module.rules.hexes.checker import check_hex_events
+
+    package = rules_package(game.game.id)
+    if not isinstance(package, HexRulesPackage):
+        raise DataError(f"game {game.game.id!r}: {HEX_NOT_BUILT}")
+    if fmt == "html":
+        raise InputError(f"--format html: the HTML report of a hex-map game is not built yet (game {game.game.id!r}); use text or json")
+    try:
+        loading = importlib.import_module("sdbp_module.replay.hexes.loading")
+    except ModuleNotFoundError as exc:
+        if exc.name != "sdbp_module.replay.hexes.loading":
+            raise
+        raise DataError(f"game {game.game.id!r}: its logs cannot be read yet: {HEX_NOT_BUILT}") from None
+    ruleset = parse_switches(switches, package.switches)
+    active = without_rules(package.rules, skips)
+    events, problems = loading.load_hex_log(log, game)
+    report = check_hex_events(events, game, package, switches=ruleset, source=str(log), problems=problems, rules=active)
+    if fmt == "json":
+        from sdbp_module.reports.json import render_json
+
+        write_output(render_json(report), output)
+    else:
+        from sdbp_module.reports.text import render_text
+
+        write_output(render_text(report), output)
+    return EXIT_WRONG if report.has_illegal else EXIT_OK
+
+
+R = TypeVar("R", Rule, HexRule)
+
+
+def without_rules(rules: Sequence[R], skips: Sequence[str]) -> tuple[R, ...]:
     """``rules`` less those whose id is or starts with one of ``skips``.
 
     An empty ``skip`` would match every rule (a check of nothing that always passes, say from an unset
@@ -164,7 +222,7 @@ def without_rules(rules: Sequence[Rule], skips: Sequence[str]) -> tuple[Rule, ..
     return tuple(r for r in rules if not any(r.rule_id.startswith(skip) for skip in skips))
 
 
-def rules_listing(package: RulesPackage) -> dict[str, object]:
+def rules_listing(package: AnyRulesPackage) -> dict[str, object]:
     """The ``sdbp rules`` listing of ``package`` as JSON-ready data: one row per catalogue id (then the
     implemented ids the catalogue lacks), each with its reference, severity, section, whether a rule
     implements it and its summary (the catalogue entry's own, else the implementing rule's: an id that

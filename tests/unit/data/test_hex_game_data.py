@@ -226,7 +226,6 @@ def logs(tmp_path: Path) -> Path:
         ["show", "{logs}/game.vlog", "--data", "{data}", "--format", "text"],
         ["audit", "{logs}", "-o", "{tmp}/audit", "--data", "{data}"],
         ["convert", "{logs}/game.vlog", "{tmp}/events.jsonl", "--events", "--data", "{data}"],
-        ["rules", "--game", "mortain"],
     ],
     ids=lambda c: c[0],
 )
