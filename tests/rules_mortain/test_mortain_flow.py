@@ -119,3 +119,27 @@ def test_every_finding_id_is_in_the_catalogue() -> None:
     ids = {e.rule_id for e in MORTAIN.catalogue}
     report = check([*opening(), draw("2S"), act(US, "US-743"), support("air", "attack", "nobody"), move(US, "US-119", "C3", "A1")])
     assert report.findings and {f.rule_id for f in report.findings} <= ids
+
+
+def test_sdbp_check_of_a_hex_game_runs_the_rules_on_the_reader_s_events(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The reader of hex logs is another branch's (``replay.hexes.loading``): a stand-in gives the events."""
+    import sys
+    import types
+
+    from sdbp_module.paths import PROJECT_ROOT
+
+    events = positioned([*opening(), draw("2S"), move(DE, "DE-1SS-PZ", "box:german-entry", "K3")])
+    stand_in = types.ModuleType("sdbp_module.replay.hexes.loading")
+    stand_in.load_hex_log = lambda path, game_: (events, [])  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "sdbp_module.replay.hexes.loading", stand_in)
+    log = tmp_path / "game.jsonl"
+    log.write_text("{}\n", encoding="utf-8")
+    data = str(PROJECT_ROOT / "source_data" / "mortain")
+    result = CliRunner().invoke(main, ["check", str(log), "--data", data, "--format", "json"])
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.output)
+    assert [(f["rule_id"], f["hexes"]) for f in report["findings"]] == [("MOR-SET-03", ["K3"])]
+    text = CliRunner().invoke(main, ["check", str(log), "--data", data, "--switch", "east-hexes=half"])
+    assert text.exit_code == 1 and "Switches: east-hexes=half" in text.output
+    html = CliRunner().invoke(main, ["check", str(log), "--data", data, "--format", "html"])
+    assert html.exit_code == 2 and "not built yet" in html.output + (html.stderr or "")

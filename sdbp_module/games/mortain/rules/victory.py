@@ -47,7 +47,7 @@ def _result(state: HexState, flow: Flow, ctx: HexContext) -> tuple[Side | None, 
     if flow.turn >= last and flow.turn_over:
         return US, f"US win: turn {last} is over with {len(exited)} German units exited (fewer than {EXITS_TO_WIN}) and " \
                    f"{len(in_play)} US units in play (M-7.3)."
-    return None, f"turn {flow.turn} of {last} is not over: {len(exited)} German units exited, {len(in_play)} US units in play."
+    return None, f"Turn {flow.turn} of {last} is not over: {len(exited)} German units exited, {len(in_play)} US units in play."
 
 
 def _declared(flow: Flow) -> Declared | None:
@@ -71,7 +71,7 @@ def _victory(rule: HexRule, before: HexState, event: HexEvent, after: HexState, 
         return ()
     winner, text = _result(before, ctx.flow, ctx)
     if winner is None:
-        return (rule.finding(before, event, f"{event.winner.label} is declared the winner, but {text} The rules give no "
+        return (rule.finding(before, event, f"{event.winner.label} is declared the winner, but: {text} The rules give no "
                              "winner yet.", severity=Severity.CANNOT_CHECK, impulse=ctx.flow.current.number),)
     if winner is not event.winner:
         return (rule.finding(before, event, f"{event.winner.label} is declared the winner: {text}",
