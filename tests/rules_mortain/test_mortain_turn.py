@@ -136,3 +136,11 @@ def test_no_us_unit_in_play_and_the_unentered_switch() -> None:
     assert found(check(events), "MOR-VIC-01") == [("MOR-VIC-01", "cannot-check", 2)]  # CCA/CCB/CCR wait: in play
     no = check(events, "unentered-in-play=no")
     assert found(no, "MOR-VIC-01") == [] and no.outcome is not None and no.outcome.winner is DE
+
+
+def test_a_turn_whose_start_the_log_lacks_is_not_judged_for_ending_early() -> None:
+    report = check([*mid(3)[:1], draw("2S"), pass_(DE), draw("2H"), pass_(US), reshuffle(), turn(4)])
+    assert found(report, "MOR-TURN-01") == []
+    assert found(check([*mid(3), draw("2S"), pass_(DE), draw("2H"), pass_(US), reshuffle(), turn(4)]), "MOR-TURN-01") == [
+        ("MOR-TURN-01", "illegal", 7)
+    ]

@@ -129,6 +129,7 @@ class Flow:
     open_attack: bool = False  # the last resolution of ``current`` still waits for a card (or accepts a face card's miss)
     impulses: int = 0  # activation cards drawn over the log
     past_end: int = 0  # acts and activation cards after a Joker ended the turn, this turn
+    turn_seen: bool = False  # the log holds this turn's start (a turn start, or a game start in the first turn)
 
     @property
     def awaiting_combat_card(self) -> bool:
@@ -195,9 +196,10 @@ def advance(flow: Flow, event: HexEvent, spec: PlayingCardsSpec) -> Flow:
             ignored_jokers=0,
             open_attack=False,
             past_end=0,
+            turn_seen=True,
         )
     if isinstance(event, HexGameStart):
-        return replace(flow, turn=event.turn, current=replace(flow.current, turn=event.turn))
+        return replace(flow, turn=event.turn, current=replace(flow.current, turn=event.turn), turn_seen=event.turn == 1)
     if isinstance(event, Reshuffle):
         current = replace(flow.current, events=(*flow.current.events, event))
         return replace(flow, drawn=(), current=current)

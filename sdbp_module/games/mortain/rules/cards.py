@@ -2,7 +2,9 @@
 
 The card flow (``replay.hexes.flow``) says which cards were drawn since the last reshuffle and this
 turn, whether a Joker ended the turn (by the deck's data: not before every side had a card of its
-colour, M-4.2) or the deck is drawn out, and how many acts came after such a Joker.
+colour, M-4.2) or the deck is drawn out, and how many acts came after such a Joker. A turn whose start
+the log does not hold (a log opening inside it) is not judged for ending early: its earlier cards are
+unknown.
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ def _turn_end(rule: HexRule, before: HexState, event: HexEvent, after: HexState,
         what = "a card is drawn" if isinstance(event, CardDrawn) else f"{event.kind} follows"
         return (rule.finding(before, event, f"Turn {flow.turn} ended on the Joker, yet {what}: the turn is over (M-4.1).",
                              impulse=ctx.after.current.number),)
-    if isinstance(event, TurnStart) and flow.turn_drawn and not flow.turn_over:
+    if isinstance(event, TurnStart) and flow.turn_seen and flow.turn_drawn and not flow.turn_over:
         joker = (" the Joker drawn was ignored, before both sides had a card of their colour (M-4.2), and"
                  if flow.ignored_jokers else "")
         return (rule.finding(before, event, f"Turn {flow.turn} ends after {len(flow.turn_drawn)} cards:{joker} no Joker "
