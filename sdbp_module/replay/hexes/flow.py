@@ -79,7 +79,7 @@ class Resolution:
 class Impulse:
     """One activation card and what followed it (``card`` None: the events of a turn before its first card)."""
 
-    number: int  # 1, 2 … over the whole log (0 for the events before the first card)
+    number: int  # 1, 2 … over the whole log (0 for the events of a turn before its first card)
     turn: int
     card: CardDrawn | None = None
     card_side: Side | None = None  # the side the card's colour gives the impulse to
@@ -188,7 +188,7 @@ def advance(flow: Flow, event: HexEvent, spec: PlayingCardsSpec) -> Flow:
             flow,
             turn=event.turn,
             closed=closed,
-            current=Impulse(flow.impulses, event.turn),
+            current=Impulse(0, event.turn),
             turn_drawn=(),
             turn_activation=(),
             turn_over=False,
