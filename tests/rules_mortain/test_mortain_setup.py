@@ -98,3 +98,11 @@ def test_german_and_us_units_never_share_a_hex() -> None:
     base = [*mid(US_2_117="K4", DE_1SS_PZ="L4"), draw("2H"), act(US, "US-2-117")]
     assert found(check([*base, move(US, "US-2-117", "K4", "K5")]), "MOR-STK-02") == []
     assert found(check([*base, move(US, "US-2-117", "K4", "L4")]), "MOR-STK-02") == [("MOR-STK-02", "illegal", 4)]
+
+
+def test_an_over_stack_by_a_move_in_play_is_suspicious() -> None:
+    # the seed states the limit where units are placed (set-up, entry); read for the whole game
+    events = [*mid(DE_1SS_PZ="L3", DE_3PZ_I="L3", DE_2SS_PZ="K3"), draw("2S"), act(DE, "DE-2SS-PZ"),
+              move(DE, "DE-2SS-PZ", "K3", "L3")]
+    assert found(check(events), "MOR-STK-01") == [("MOR-STK-01", "suspicious", 4)]
+    assert found(check([*events[:-1], move(DE, "DE-2SS-PZ", "K3", "K4")]), "MOR-STK-01") == []

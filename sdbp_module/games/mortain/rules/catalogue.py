@@ -29,7 +29,8 @@ MORTAIN_CATALOGUE: tuple[CatalogueEntry, ...] = (
     ),
     CatalogueEntry(
         "MOR-STK-01", "M-1.4, M-1.5", "illegal / suspicious", "stacking",
-        "At most 2 friendly units in a hex; 102 Tiger not counted (switch tiger-stacking: counted, then suspicious).",
+        "At most 2 friendly units in a hex; 102 Tiger not counted (switch tiger-stacking: counted, then suspicious); the "
+        "seed states the limit for placing units: a move from hex to hex into an over-stack is suspicious.",
     ),
     CatalogueEntry("MOR-STK-02", "M-1.6", "illegal", "stacking", "German and US units never share a hex."),
     CatalogueEntry(

@@ -71,7 +71,16 @@ def _setup_positions(rule: HexRule, state: HexState, event: HexEvent | None, ctx
                 yield from _stack(rule, state, event, place, ctx, None)
 
 
-def _stack(rule: HexRule, state: HexState, event: HexEvent | None, place: str, ctx: HexContext, mover: str | None) -> Iterator[Finding]:
+_PLACED = (
+    "; the rules text states the limit where units are placed (its set-up paragraph: \"mogą zostać położone\"), "
+    "read here for the whole game: a move in play is suspicious"
+)
+
+
+def _stack(
+    rule: HexRule, state: HexState, event: HexEvent | None, place: str, ctx: HexContext, mover: str | None, moved: bool = False
+) -> Iterator[Finding]:
+    """The stacking of ``place``; ``moved``: a unit came by a move from another hex (not placed on the map)."""
     facts = Facts(ctx.game)
     here = state.units_at(place)
     if rule.rule_id == "MOR-STK-02":
@@ -88,7 +97,8 @@ def _stack(rule: HexRule, state: HexState, event: HexEvent | None, place: str, c
         without = [u for u in ours if u != facts.tiger]
         if len(without) > limit:
             yield rule.finding(state, event, f"{len(without)} {side.label} units in {place} ({', '.join(ours)}): at most "
-                               f"{limit} friendly units in a hex (M-1.4).", units=ours, hexes=(place,), side=side,
+                               f"{limit} friendly units in a hex (M-1.4){_PLACED if moved else ''}.",
+                               severity=Severity.SUSPICIOUS if moved else None, units=ours, hexes=(place,), side=side,
                                expected=limit, actual=len(without))
         elif len(ours) > limit and ctx.switch(sw.TIGER_STACKING) == "counts":
             yield rule.finding(state, event, f"{len(ours)} {side.label} units in {place} ({', '.join(ours)}) counting "
@@ -114,7 +124,9 @@ def _check(rule: HexRule, before: HexState, event: HexEvent, after: HexState, ct
     impulse = ctx.flow.current.number
     unit = event.unit
     if rid in ("MOR-STK-01", "MOR-STK-02"):
-        return list(_stack(rule, after, event, event.to_place, ctx, unit)) if is_hex(event.to_place) else ()
+        if not is_hex(event.to_place):
+            return ()
+        return list(_stack(rule, after, event, event.to_place, ctx, unit, is_hex(event.from_place)))
     entry = _entry_from(event)
     if entry is None:
         return ()
