@@ -429,3 +429,12 @@ def test_a_card_finding_shows_the_cards_not_the_board(checked: Checked) -> None:
     assert len(painter.calls) == 1 and len(doc.xpath("//img")) == 2
     assert text_of(block(doc, 0).xpath(".//figcaption")[0]) == "The cards at x.vlog#3."
     assert text_of(block(doc, 1).xpath(".//figcaption")[0]) == "The board at x.vlog#3."
+
+
+def test_a_finding_s_hexes_are_listed(checked: Checked) -> None:
+    """A hex-map game's finding names its hexes (``Finding.hexes``); an area game's names none."""
+    base = checked.report.findings[0]
+    mine = replace(checked, report=replace(checked.report, findings=(replace(base, hexes=("C4", "box:exited")),)))
+    doc = parse(render(mine, "none"))
+    assert "Hexes C4, box:exited" in text_of(block(doc, 0))
+    assert "Hexes" not in text_of(parse(render(checked, "none")))
