@@ -143,3 +143,14 @@ def test_sdbp_check_of_a_hex_game_runs_the_rules_on_the_reader_s_events(tmp_path
     assert text.exit_code == 1 and "Switches: east-hexes=half" in text.output
     html = CliRunner().invoke(main, ["check", str(log), "--data", data, "--format", "html"])
     assert html.exit_code == 2 and "not built yet" in html.output + (html.stderr or "")
+
+
+def test_a_hit_on_the_last_target_belongs_to_its_attack_until_the_next_attack() -> None:
+    base = [*mid(US_743="J6", US_2_117="I5", DE_1SS_PZ="K6"), draw("2H"), act(US, "US-743", "US-2-117"),
+            fire(US, [("US-743", "J6")], "DE-1SS-PZ"), combat("2C"), move(US, "US-2-117", "I5", "I4")]
+    late = _flow([*base, hit("DE-1SS-PZ", "K6")]).current
+    assert [h.unit for h in late.resolutions[0].hits] == ["DE-1SS-PZ"] and late.other_hits == ()
+    other = _flow([*base, fire(US, [("US-2-117", "I4")], "DE-1SS-PZ"), hit("DE-1SS-PZ", "K6")]).current
+    assert other.resolutions[0].hits == () and [h.unit for h in other.resolutions[1].hits] == ["DE-1SS-PZ"]
+    stray = _flow([*base, hit("DE-3PZ-I", "L5")]).current
+    assert [h.unit for h in stray.other_hits] == ["DE-3PZ-I"]

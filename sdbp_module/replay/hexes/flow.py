@@ -2,9 +2,9 @@
 
 An impulse starts at each card drawn for activation (``CardDrawn`` with purpose ``activation``) and
 holds what follows it until the next activation card or the next turn: the activations, passes,
-moves, fires and support calls, and each attack's *resolution* — the combat cards drawn after a
-fire (or a support attack) and the hits its target took before the next activation card, fire,
-support call or turn. The events of a turn before its first activation card (a set-up, a player
+moves, fires and support calls, and each attack's *resolution* — the combat cards drawn right after
+a fire (or a support attack: nothing but its cards and hits between) and the hits its target took
+before the next activation card, fire, support call or turn. The events of a turn before its first activation card (a set-up, a player
 acting without a card) form an impulse without a card.
 
 What the deck's data (``model.playing_cards.PlayingCardsSpec``) says, the flow uses as it is: a
@@ -89,7 +89,7 @@ class Impulse:
     moves: tuple[UnitMove, ...] = ()
     resolutions: tuple[Resolution, ...] = ()  # fires and support attacks, in log order
     suppressions: tuple[SupportCall, ...] = ()  # support calls of mode suppression
-    other_hits: tuple[Hit, ...] = ()  # hits on no attack's target, or after its resolution closed
+    other_hits: tuple[Hit, ...] = ()  # hits on a unit that is not the target of the impulse's last attack
     joker: str = JokerFate.NONE  # the activation card itself: a Joker that ended the turn or was ignored
     after_turn_end: str = ""  # why the turn had already ended when its card was drawn: "joker", "deck" or "" (it had not)
 
@@ -225,7 +225,7 @@ def advance(flow: Flow, event: HexEvent, spec: PlayingCardsSpec) -> Flow:
         open_attack = False
     elif isinstance(event, Hit):
         last = impulse.resolutions[-1] if impulse.resolutions else None
-        if last is not None and last.target == event.unit and _still_taking_hits(impulse):
+        if last is not None and last.target == event.unit:  # before the next card, fire, support call or turn
             impulse = _with_resolution(impulse, len(impulse.resolutions) - 1, replace(last, hits=(*last.hits, event)))
         else:
             impulse = replace(impulse, other_hits=(*impulse.other_hits, event))
@@ -235,8 +235,8 @@ def advance(flow: Flow, event: HexEvent, spec: PlayingCardsSpec) -> Flow:
     return replace(flow, current=impulse, open_attack=open_attack)
 
 
-def _still_taking_hits(impulse: Impulse) -> bool:
-    """Whether the last attack of ``impulse`` still collects hits: nothing but its draws and hits since it."""
+def _still_taking_cards(impulse: Impulse) -> bool:
+    """Whether the last attack of ``impulse`` still takes combat cards: nothing but its draws and hits since it."""
     last = impulse.resolutions[-1].attack
     seen = False
     for event in impulse.events[:-1]:
@@ -263,7 +263,7 @@ def _drawn(flow: Flow, event: CardDrawn, spec: PlayingCardsSpec) -> Flow:
             else:
                 ignored += 1
         open_attack = False
-        if resolutions and _still_taking_hits(impulse):
+        if resolutions and _still_taking_cards(impulse):
             last = resolutions[-1]
             impulse = _with_resolution(impulse, len(resolutions) - 1, replace(last, draws=(*last.draws, event), joker=fate or last.joker))
             # a face card (the firer may redraw) or an ignored Joker leaves the attack open to another draw
