@@ -154,3 +154,15 @@ def test_a_hit_on_the_last_target_belongs_to_its_attack_until_the_next_attack() 
     assert other.resolutions[0].hits == () and [h.unit for h in other.resolutions[1].hits] == ["DE-1SS-PZ"]
     stray = _flow([*base, hit("DE-3PZ-I", "L5")]).current
     assert [h.unit for h in stray.other_hits] == ["DE-3PZ-I"]
+
+
+def test_the_purpose_of_the_next_draw() -> None:
+    from sdbp_module.replay.hexes.flow import next_draw_purpose
+
+    base = [*mid(US_743="J6", DE_1SS_PZ="K6"), draw("2H"), act(US, "US-743")]
+    assert next_draw_purpose(_flow(base)) == "activation"
+    fired = [*base, fire(US, [("US-743", "J6")], "DE-1SS-PZ")]
+    assert next_draw_purpose(_flow(fired)) == "combat"
+    assert next_draw_purpose(_flow([*fired, combat("KC")])) == "combat"
+    assert next_draw_purpose(_flow([*fired, combat("5C")])) == "activation"
+    assert next_draw_purpose(_flow([*base, support("air", "suppression", "K6")])) == "activation"

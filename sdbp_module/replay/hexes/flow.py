@@ -311,3 +311,9 @@ def fold(events: tuple[HexEvent, ...] | list[HexEvent], spec: PlayingCardsSpec, 
     for event in events:
         flow = advance(flow, event, spec)
     return flow
+
+
+def next_draw_purpose(flow: Flow) -> str:
+    """The purpose of a card drawn now (for a reader whose log does not say it, contract C): ``combat``
+    while an attack waits for its card (``Flow.awaiting_combat_card``), else ``activation``."""
+    return Purpose.COMBAT if flow.awaiting_combat_card else Purpose.ACTIVATION
