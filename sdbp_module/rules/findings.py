@@ -33,6 +33,7 @@ class Finding:
     side: Side | None = None
     units: tuple[UnitId, ...] = ()
     areas: tuple[AreaId, ...] = ()
+    hexes: tuple[str, ...] = ()
     expected: Scalar = None
     actual: Scalar = None
 
