@@ -243,6 +243,10 @@ class ScenePainter:
         def at(p: tuple[float, float]) -> tuple[int, int]:
             return (round(p[0] * s) - ox, round(p[1] * s) - oy)
 
+        under = ImageDraw.Draw(img)
+        for arrow in sc.arrows:  # those on the map under the counters first: the counters stay readable
+            if arrow.under:
+                _arrow(under, arrow, [at(p) for p in arrow.points], s)
         rings = {(c.unit, c.x, c.y) for c in sc.rings}
         later: list[Counter] = []
         drawn: list[tuple[int, int, int, int]] = []  # what the counters cover, output pixels
@@ -270,7 +274,8 @@ class ScenePainter:
             d.rectangle((x - r, y - r, x + r, y + r), outline=(255, 255, 255), width=max(4, round(9 * s)))
             d.rectangle((x - r + 1, y - r + 1, x + r - 1, y + r - 1), outline=HIGHLIGHT, width=max(3, round(5 * s)))
         for arrow in sc.arrows:
-            _arrow(d, arrow, [at(p) for p in arrow.points], s)
+            if not arrow.under:
+                _arrow(d, arrow, [at(p) for p in arrow.points], s)
         for x0, y0, x1, y1 in sc.keep_clear:
             drawn.append((*at((x0, y0)), *at((x1, y1))))
         return _legend(img, sc, drawn)
@@ -422,6 +427,15 @@ class HexBoardPainter(ScenePainter):
         from sdbp_module.board.hex_scene import hex_scene
 
         return hex_scene(self.game, self.layout, snapshot, hexes=hexes, units=units)
+
+    def region(self, sc: Scene, *, crop: bool = True) -> tuple[int, int, int, int]:
+        """``ScenePainter.region``, kept on the map when what the picture is about is on the map and
+        the map is wide enough: no box of the panel cut in half at the picture's edge."""
+        left, top, right, bottom = super().region(sc, crop=crop)
+        if crop and sc.focus is not None and sc.focus[2] <= sc.map_width < right and right - left <= sc.map_width:
+            shift = right - sc.map_width
+            left, right = left - shift, right - shift
+        return (left, top, right, bottom)
 
     def hex_picture(
         self,

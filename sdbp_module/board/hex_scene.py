@@ -234,7 +234,7 @@ def hex_arrows(board: HexBoardLayout, snapshot: HexSnapshot) -> tuple[Arrow, ...
         ends = arrow_ends(board, a, b)
         end = place_point(board, b)
         if ends is not None:
-            arrows.append(Arrow(ArrowKind.MOVE, ends, label, trim=0, dots=False))
+            arrows.append(_placed(ArrowKind.MOVE, ends, label, board))
         elif end is not None:  # from nowhere the board knows: where it went
             arrows.append(Arrow(ArrowKind.PLACE, (end,), label))
     for e in snapshot.events:
@@ -249,13 +249,20 @@ def hex_arrows(board: HexBoardLayout, snapshot: HexSnapshot) -> tuple[Arrow, ...
             for where, units in firing.items():
                 label = f"fire {', '.join(units)} {_shown(where)}→{e.target}"
                 ends = arrow_ends(board, where, target)
-                arrows.append(Arrow(ArrowKind.FIRE, ends, label, trim=0, dots=False) if ends is not None else Arrow(ArrowKind.FIRE, (goal,), label))
+                arrows.append(_placed(ArrowKind.FIRE, ends, label, board) if ends is not None else Arrow(ArrowKind.FIRE, (goal,), label))
         elif isinstance(e, SupportCall):
             place = e.target if e.mode == SupportMode.SUPPRESSION else _target_place(snapshot, e.target)
             goal = place_point(board, place)
             if goal is not None:
                 arrows.append(Arrow(ArrowKind.FIRE, (goal,), f"{e.marker} {e.mode} on {e.target}"))
     return tuple(arrows)
+
+
+def _placed(kind: ArrowKind, ends: tuple[Point, Point], label: str, board: HexBoardLayout) -> Arrow:
+    """An arrow whose ends ``arrow_ends`` placed: drawn under the counters when it is long enough to
+    show between them (past a neighbour), over them when short (between neighbours)."""
+    long = math.dist(*ends) > board.grid.size - 2 * ARROW_CLEAR + MIN_SHAFT
+    return Arrow(kind, ends, label, trim=0, dots=False, under=long)
 
 
 def _shown(place: str) -> str:

@@ -97,6 +97,7 @@ class Arrow:
     label: str
     trim: int | None = None  # board pixels the picture leaves free at each end (None: its own, beside an area's number)
     dots: bool = True  # a dot at the start and at each turn (a scene that placed the ends itself: none)
+    under: bool = False  # drawn on the map under the counters (else over everything)
 
 
 @dataclass(frozen=True, slots=True)

@@ -212,6 +212,7 @@ def test_a_fire_draws_a_line_from_each_firing_hex_to_the_target(game: GameData) 
         assert here is not None and len(arrow.points) == 2
         assert math.dist(arrow.points[0], here) < math.dist(arrow.points[0], k8)
         assert math.dist(arrow.points[1], k8) < math.dist(arrow.points[1], here)
+    assert [a.under for a in arrows] == [False, True]  # J8 is K8's neighbour: over the counters; H7 is farther: under them
     support = hex_scene(game, board, snap(game, 10)).arrows
     assert len(support) == 1 and support[0].points == (place_point(board, "L7"),) and "air attack" in support[0].label
 
@@ -356,3 +357,13 @@ def test_sdbp_show_of_a_hex_game_refuses_a_save(tmp_path: Path) -> None:
     save.write_bytes(b"x")
     result = CliRunner().invoke(main, ["show", str(save), "--data", str(MORTAIN), "--format", "text"])
     assert result.exit_code == 2 and "expected a .vlog log or an events .jsonl file" in result.stderr
+
+
+def test_a_crop_about_the_map_stays_on_the_map_and_one_about_a_box_shows_the_box(game: GameData, painter: HexBoardPainter) -> None:
+    sc = painter.scene(snap(game, 7), hexes=("K8",), units=(TIGER,))
+    left, top, right, bottom = painter.region(sc)
+    assert right <= sc.map_width and right - left >= 1000 and sc.focus is not None and left <= sc.focus[0]
+    entry = painter.scene(snap(game, 4))  # an arrow from the entry box: the whole box in the picture
+    box = next(pb.rect for pb in board_layout(game).boxes if pb.box.name == "german-entry")
+    left, top, right, bottom = painter.region(entry)
+    assert left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom
