@@ -61,6 +61,7 @@ ARROW_COLOUR: dict[ArrowKind, RGB] = {
 }
 ARROW_W = 9  # board pixels
 HEAD_L, HEAD_W = 36, 20
+MARK_R, MARK_TICK = 50, 24  # board pixels: the radius of the ring marking a target, and how far its ticks reach past it
 TRIM = 34  # board pixels left free at each end of an arrow (the area's number circle)
 MIME = {"jpeg": "image/jpeg", "png": "image/png"}
 FACE_KEPT = 256  # board pixels: the largest a decoded counter face is kept (drawn: 60; a picture shows it smaller)
@@ -478,7 +479,8 @@ def _arrow(d: ImageDraw.ImageDraw, arrow: Arrow, pts: list[tuple[int, int]], s: 
     casing = width + max(4, round(6 * s))
     if len(pts) == 1:  # around the area's number, leaving it readable
         x, y = pts[0]
-        r, arm = max(18, round(50 * s)), max(28, round(74 * s))
+        ring = MARK_R if arrow.radius is None else arrow.radius
+        r, arm = max(18, round(ring * s)), max(28, round((ring + MARK_TICK) * s))
         for w, fill in ((casing, (255, 255, 255)), (width, colour)):
             d.ellipse((x - r, y - r, x + r, y + r), outline=fill, width=w)
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):

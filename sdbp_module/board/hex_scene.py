@@ -57,6 +57,8 @@ FAN = 68  # board pixels a stack spans from top to bottom
 FOCUS_PAD = 90
 ARROW_CLEAR = layout.COUNTER // 2 + 8  # board pixels an arrow stops short of a hex's counter spot
 MIN_SHAFT = 50  # board pixels an arrow keeps at least (its head is 36)
+OUTLINE_OUT = 8  # board pixels an outlined hex's outline lies outside its hexsides
+MARK_RING = 0.68  # a target mark's radius, in the grid's size (the hex's width across its flats)
 TURN_MARKER = "turn"  # the marker kind shown on the turn track (as the area games' ``scene``)
 
 
@@ -125,6 +127,16 @@ def place_point(board: HexBoardLayout, place: str) -> Point | None:
     if h is None or not board.grid.contains(h):
         return None
     return (round(board.grid.centre(h)[0]), round(counter_top(board, board.grid.polygon(h)) + layout.COUNTER / 2))
+
+
+def mark_point(board: HexBoardLayout, place: str) -> Point | None:
+    """Where a mark on ``place`` goes (a ring round the target): a hex's centre (the ring holds its
+    counter and leaves its printed id inside), a box's centre; None when the board lacks it."""
+    h = board.grid.parse_id(place) if is_hex(place) else None
+    if h is not None and board.grid.contains(h):
+        x, y = board.grid.centre(h)
+        return (round(x), round(y))
+    return place_point(board, place)
 
 
 def _nearest(rect: tuple[int, int, int, int], p: Point) -> Point:
@@ -240,7 +252,7 @@ def hex_arrows(board: HexBoardLayout, snapshot: HexSnapshot) -> tuple[Arrow, ...
     for e in snapshot.events:
         if isinstance(e, FireAt):
             target = _target_place(snapshot, e.target)
-            goal = place_point(board, target)
+            goal = mark_point(board, target)
             if goal is None:
                 continue
             firing: dict[str, list[str]] = {}
@@ -249,12 +261,12 @@ def hex_arrows(board: HexBoardLayout, snapshot: HexSnapshot) -> tuple[Arrow, ...
             for where, units in firing.items():
                 label = f"fire {', '.join(units)} {_shown(where)}→{e.target}"
                 ends = arrow_ends(board, where, target)
-                arrows.append(_placed(ArrowKind.FIRE, ends, label, board) if ends is not None else Arrow(ArrowKind.FIRE, (goal,), label))
+                arrows.append(_placed(ArrowKind.FIRE, ends, label, board) if ends is not None else _mark(goal, label, board))
         elif isinstance(e, SupportCall):
             place = e.target if e.mode == SupportMode.SUPPRESSION else _target_place(snapshot, e.target)
-            goal = place_point(board, place)
+            goal = mark_point(board, place)
             if goal is not None:
-                arrows.append(Arrow(ArrowKind.FIRE, (goal,), f"{e.marker} {e.mode} on {e.target}"))
+                arrows.append(_mark(goal, f"{e.marker} {e.mode} on {e.target}", board))
     return tuple(arrows)
 
 
@@ -263,6 +275,11 @@ def _placed(kind: ArrowKind, ends: tuple[Point, Point], label: str, board: HexBo
     show between them (past a neighbour), over them when short (between neighbours)."""
     long = math.dist(*ends) > board.grid.size - 2 * ARROW_CLEAR + MIN_SHAFT
     return Arrow(kind, ends, label, trim=0, dots=False, under=long)
+
+
+def _mark(at: Point, label: str, board: HexBoardLayout) -> Arrow:
+    """A ring round a hex (its centre ``at``) outside its flats, so its printed id and counter show inside."""
+    return Arrow(ArrowKind.FIRE, (at,), label, radius=round(board.grid.size * MARK_RING))
 
 
 def _shown(place: str) -> str:
@@ -294,7 +311,9 @@ def hex_scene(
     for hex_id in sorted(set(hexes)):
         h = grid.parse_id(hex_id)
         if h is not None and grid.contains(h):
-            outlines.append((hex_id, tuple((round(x), round(y)) for x, y in grid.polygon(h))))
+            cx, cy = grid.centre(h)
+            k = 1 + OUTLINE_OUT / (grid.size / 2)  # on the hexsides and out: the printed id inside stays clear
+            outlines.append((hex_id, tuple((round(cx + (x - cx) * k), round(cy + (y - cy) * k)) for x, y in grid.polygon(h))))
     wanted = set(units)
     rings = tuple(c for c in counters if c.unit is not None and c.unit in wanted)
     arrows = hex_arrows(board, snapshot)

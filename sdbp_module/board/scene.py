@@ -98,6 +98,7 @@ class Arrow:
     trim: int | None = None  # board pixels the picture leaves free at each end (None: its own, beside an area's number)
     dots: bool = True  # a dot at the start and at each turn (a scene that placed the ends itself: none)
     under: bool = False  # drawn on the map under the counters (else over everything)
+    radius: int | None = None  # a mark's ring, board pixels (None: the picture's own, round an area's number)
 
 
 @dataclass(frozen=True, slots=True)

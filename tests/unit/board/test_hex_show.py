@@ -19,7 +19,13 @@ from PIL import Image
 
 from sdbp_module.board.commands import HEX_LOADER, hex_board_text
 from sdbp_module.board.draw import HexBoardPainter
-from sdbp_module.board.hex_scene import board_layout, hex_scene, hex_spots, place_point
+from sdbp_module.board.hex_scene import (
+    board_layout,
+    hex_scene,
+    hex_spots,
+    mark_point,
+    place_point,
+)
 from sdbp_module.board.scene import ArrowKind
 from sdbp_module.cli import main
 from sdbp_module.ids import Side
@@ -214,7 +220,7 @@ def test_a_fire_draws_a_line_from_each_firing_hex_to_the_target(game: GameData) 
         assert math.dist(arrow.points[1], k8) < math.dist(arrow.points[1], here)
     assert [a.under for a in arrows] == [False, True]  # J8 is K8's neighbour: over the counters; H7 is farther: under them
     support = hex_scene(game, board, snap(game, 10)).arrows
-    assert len(support) == 1 and support[0].points == (place_point(board, "L7"),) and "air attack" in support[0].label
+    assert len(support) == 1 and support[0].points == (mark_point(board, "L7"),) and "air attack" in support[0].label
 
 
 def test_rings_outline_the_hexes_and_units_named_and_focus_on_them(game: GameData) -> None:
