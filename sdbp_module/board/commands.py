@@ -12,6 +12,11 @@ A position is what the findings print: ``planted.vlog#143`` (a log step), ``game
 of a transcript), or only its number (``143``, ``#143``, ``:212``; a bare number is read the way that
 log's findings print positions), ``start`` (the log's own game start, else the printed set-up) or
 ``end``.
+
+A hex-map game (``GameData.hexes``) is shown from its own events (``replay.hexes``): the log read by
+``replay.hexes.loading.load_hex_log``, replayed by ``replay.hexes.snapshots``, drawn by
+``board.draw.HexBoardPainter`` or printed by ``hex_board_text`` (the turn, the impulse's card, the
+units of each hex, ``*`` = flipped, the boxes, the step's events).
 """
 
 from __future__ import annotations
