@@ -38,6 +38,7 @@ from sdbp_module.replay.hexes.snapshots import (
     hex_snapshots,
     setup_state,
 )
+from sdbp_module.replay.hexes.state import HexState
 from sdbp_module.replay.snapshots import Key, Snapshot, snapshots
 from sdbp_module.rules.checker import start_state
 from sdbp_module.rules.findings import SEVERITY_ORDER, Finding
@@ -260,11 +261,14 @@ def board_snapshots(checked: Checked, positions: Iterable[Where]) -> dict[Key, S
 
 
 def hex_board_snapshots(checked: Checked, positions: Iterable[Where]) -> dict[Key, HexSnapshot]:
-    """The snapshots of a hex-map game's replay at ``positions``, from the printed set-up (until the
-    log's own game start), eliminated units in their side's box (as ``sdbp show`` has them)."""
+    """The snapshots of a hex-map game's replay at ``positions``, from the state its check began with
+    (else the printed set-up, until the log's own game start), eliminated units in their side's box
+    (as ``sdbp show`` has them)."""
     events = [e for e in cast(Sequence[object], checked.events) if isinstance(e, HexEvent)]
     game = checked.game
-    return hex_snapshots(events, positions, initial=setup_state(game), eliminated_box=eliminated_boxes(game))
+    began = cast(object, checked.report.initial)
+    initial = began if isinstance(began, HexState) else setup_state(game)
+    return hex_snapshots(events, positions, initial=initial, eliminated_box=eliminated_boxes(game))
 
 
 def board_painter(checked: Checked, images_dir: Path | None = None) -> Painter | HexPainter:

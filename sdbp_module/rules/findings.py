@@ -33,7 +33,7 @@ class Finding:
     side: Side | None = None
     units: tuple[UnitId, ...] = ()
     areas: tuple[AreaId, ...] = ()
-    hexes: tuple[str, ...] = ()
+    hexes: tuple[str, ...] = ()  # the hexes (or off-map box places) of a hex-map game the finding concerns
     expected: Scalar = None
     actual: Scalar = None
 

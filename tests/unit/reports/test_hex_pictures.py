@@ -111,3 +111,18 @@ def test_the_real_painter_of_a_hex_game_outlines_the_hexes_and_rings_the_units(c
     with Image.open(io.BytesIO(data)) as img:
         assert img.format == "JPEG" and img.width <= 1000 and img.height <= 900
     assert render_html_report(checked, pictures="serious", painter=painter) == page
+
+
+def test_the_pictures_start_from_the_state_the_check_began_with(checked: Checked) -> None:
+    from sdbp_module.replay.hexes.state import initial_state
+
+    began = initial_state({"US-2-120": "A1", TIGER: "box:german-entry"})
+    moved = replace(checked, events=checked.events[1:], report=replace(checked.report, initial=began))  # type: ignore[arg-type]
+    painter = FakeHexPainter()
+    finding_pictures(moved, "all", painter)  # type: ignore[arg-type]
+    fire = next(s for s, _, _ in painter.calls if s.where.line == 4)
+    assert fire.state.place("US-2-120") == "A1" and fire.state.place(TIGER) == "K8"
+    painter = FakeHexPainter()
+    finding_pictures(replace(checked, events=checked.events[1:]), "all", painter)  # type: ignore[arg-type]
+    fire = next(s for s, _, _ in painter.calls if s.where.line == 4)
+    assert fire.state.place("US-2-120") == "J8"  # no state given: the printed set-up
