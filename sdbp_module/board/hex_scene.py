@@ -8,15 +8,17 @@ places every hex where the board image prints it.
 
 - **Counters**: the units at each hex, in the game's unit order, low in the hex so its printed id
   stays readable; one unit at the counter's full size, a stack smaller and fanned downwards, each
-  counter showing the strip of the one under it where its name is printed — every counter inside
-  its hex. A unit flipped shows its flipped face (``hex_module.unit_image``). The units in an
+  counter over the one before, whose top strip (its printed name) stays in sight — every counter
+  inside its hex. A unit flipped shows its flipped face (``hex_module.unit_image``). The units in an
   off-map box in rows under the box's title (``scene.grid_spots``: as large as fit, none over
   another); the turn marker in the turn track's box of the state's turn. A unit at a place the
   board lacks (no such hex or box, or nowhere) is listed in the caption.
 - **Arrows** of the step's events: a move from its hex or box to its hex or box; a fire line from
-  each firing hex to the target unit's hex; a support attack a mark on the target's hex, a
-  suppression a mark on the hex.
-- **Rings**: the hexes a finding names outlined, the units it names ringed.
+  each firing hex to the target unit's hex; each stops beside the counter it points at (at a box:
+  its edge), and one longer than between neighbours lies on the map under the counters, which stay
+  readable. A support attack rings the target's hex, a suppression the hex, round its hexsides.
+- **Rings**: the hexes a finding names outlined (on and outside the hexsides: the printed id stays
+  readable), the units it names ringed.
 - **Caption**: the log position, the turn and the card of the impulse under way.
 """
 
@@ -97,13 +99,6 @@ def counter_top(board: HexBoardLayout, polygon: Sequence[tuple[float, float]]) -
     if board.grid.orientation == "pointy":
         top += board.grid.line_spacing / 1.5 * 0.45  # the id sits under the pointed top
     return top + ID_ROOM
-
-
-def _hex_centre(board: HexBoardLayout, hex_id: str) -> tuple[float, float] | None:
-    h = board.grid.parse_id(hex_id)
-    if h is None or not board.grid.contains(h):
-        return None
-    return board.grid.centre(h)
 
 
 def _box_rects(board: HexBoardLayout) -> dict[str, tuple[tuple[int, int, int, int], bool]]:
