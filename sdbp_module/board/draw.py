@@ -250,6 +250,7 @@ class ScenePainter:
                 _arrow(under, arrow, [at(p) for p in arrow.points], s)
         rings = {(c.unit, c.x, c.y) for c in sc.rings}
         later: list[Counter] = []
+        ringed: list[Counter] = []
         drawn: list[tuple[int, int, int, int]] = []  # what the counters cover, output pixels
         for c in sc.counters:
             x, y, size = *at((c.x, c.y)), max(8, round(c.size * s))
@@ -258,8 +259,10 @@ class ScenePainter:
                 continue
             drawn.append((x - half, y - half, x - half + size, y - half + size))
             if (c.unit, c.x, c.y) in rings:
-                later.append(c)  # highlighted counters on top of any stack
-                continue
+                ringed.append(c)
+                if sc.lift_rings:
+                    later.append(c)  # highlighted counters on top of any stack
+                    continue
             self._paste(img, c, size, (x - half, y - half))
         for c in later:
             x, y, size = *at((c.x, c.y)), max(8, round(c.size * s))
@@ -269,7 +272,7 @@ class ScenePainter:
             pts = [at(p) for p in poly]
             d.polygon(pts, outline=(255, 255, 255), width=max(5, round(13 * s)))
             d.polygon(pts, outline=HIGHLIGHT, width=max(3, round(8 * s)))
-        for c in later:
+        for c in ringed:
             x, y = at((c.x, c.y))
             r = max(4, round(c.size * s)) // 2 + max(3, round(7 * s))
             d.rectangle((x - r, y - r, x + r, y + r), outline=(255, 255, 255), width=max(4, round(9 * s)))

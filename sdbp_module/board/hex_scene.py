@@ -328,6 +328,7 @@ def hex_scene(
         focus,
         outline_noun="hexes",
         keep_clear=(title_extent(_title(game)),),
+        lift_rings=False,
     )
 
 

@@ -118,6 +118,7 @@ class Scene:
     focus: tuple[int, int, int, int] | None
     outline_noun: str = "areas"  # what the outlines are, in words (a hex map's: "hexes")
     keep_clear: tuple[tuple[int, int, int, int], ...] = ()  # board boxes the caption and legend bars leave uncovered
+    lift_rings: bool = True  # ringed counters drawn on top of their stack (else in its order: a fanned stack keeps every name in sight)
 
     def counter_of(self, unit: UnitId) -> Counter | None:
         for c in self.counters:

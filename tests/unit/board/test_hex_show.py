@@ -373,3 +373,21 @@ def test_a_crop_about_the_map_stays_on_the_map_and_one_about_a_box_shows_the_box
     box = next(pb.rect for pb in board_layout(game).boxes if pb.box.name == "german-entry")
     left, top, right, bottom = painter.region(entry)
     assert left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom
+
+
+def test_a_ringed_unit_keeps_its_place_in_its_stack(game: GameData, painter: HexBoardPainter) -> None:
+    """The Tiger, first of its stack, is ringed but not lifted over the counter fanned below it, whose
+    name strip and symbol stay as its face prints them."""
+    from sdbp_module.vassal.hex_module import render_hex_unit
+
+    sc = painter.scene(snap(game, 4), units=(TIGER,))
+    assert not sc.lift_rings and [c.unit for c in sc.rings] == [TIGER]
+    img = painter.render(sc, crop=False)
+    below = next(c for c in sc.counters if c.unit == PANZER)
+    top = below.y - below.size // 2
+    left = below.x - below.size // 2
+    with Image.open(io.BytesIO(render_hex_unit(game, game.unit(below.unit), False))) as face:  # type: ignore[arg-type]
+        expected = face.convert("RGB").resize((below.size, below.size), Image.Resampling.LANCZOS)
+    band = (8, 4, below.size - 8, 24)  # its name strip, clear of the ring round the Tiger
+    drawn = img.crop((left + band[0], top + band[1], left + band[2], top + band[3]))
+    assert drawn.tobytes() == expected.crop(band).tobytes()
