@@ -12,13 +12,20 @@ A position is what the findings print: ``planted.vlog#143`` (a log step), ``game
 of a transcript), or only its number (``143``, ``#143``, ``:212``; a bare number is read the way that
 log's findings print positions), ``start`` (the log's own game start, else the printed set-up) or
 ``end``.
+
+A hex-map game (``GameData.hexes``) is shown from its own events (``replay.hexes``): the log read by
+``replay.hexes.loading.load_hex_log``, replayed by ``replay.hexes.snapshots``, drawn by
+``board.draw.HexBoardPainter`` or printed by ``hex_board_text`` (the turn, the impulse's card, the
+units of each hex, ``*`` = flipped, the boxes, the step's events).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -26,9 +33,9 @@ from pathlib import Path
 import click
 
 from sdbp_module.codec.identity import BuildMatch, Reference, notice
-from sdbp_module.errors import EXIT_OK, InputError, one_line
+from sdbp_module.errors import EXIT_OK, DataError, InputError, one_line
 from sdbp_module.fileio import require_file, write_atomically
-from sdbp_module.ids import UnitId
+from sdbp_module.ids import Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import (
     END_OF_LOG,
@@ -38,6 +45,8 @@ from sdbp_module.replay.events import (
     Where,
     units_of,
 )
+from sdbp_module.replay.hexes.events import HexEvent, HexGameStart
+from sdbp_module.replay.hexes.snapshots import HexSnapshot
 from sdbp_module.replay.location import LocationKind
 from sdbp_module.replay.snapshots import Snapshot, snapshots
 from sdbp_module.replay.state import GameState
@@ -68,14 +77,14 @@ def read_log(
     return loaded.events, loaded.build
 
 
-def parse_position(at: str, log: Path, events: Sequence[Event]) -> Where:
+def parse_position(at: str, log: Path, events: Sequence[Event | HexEvent]) -> Where:
     """The ``Where`` of ``at`` in ``events`` (see the module doc); ``InputError`` naming the log and the range."""
     text = at.strip()
     shown_at = repr(at) if len(at) <= 60 else repr(f"{at[:40]}…{at[-10:]}")
     if text.lower() == "end":
         return END_OF_LOG
     if text.lower() == "start":  # the log's own game start (a .vlog's step 0), else the printed set-up
-        return events[0].where if events and isinstance(events[0], GameStart) else NOWHERE
+        return events[0].where if events and isinstance(events[0], (GameStart, HexGameStart)) else NOWHERE
     m = _POSITION.match(text)
     if m is None:
         raise InputError(f"{log}: --at {shown_at}: expected a position as the findings give it (e.g. 143, #143, :212, {log.name}#143), 'start' or 'end'")
@@ -151,7 +160,9 @@ def run_show(
         raise InputError(f"--format {fmt!r}: expected png or text")
     if fmt == "png" and output is None:
         raise InputError(f"{log}: --format png writes an image: give -o OUT.png (or use --format text)")
-    game = load_game(data_dir)
+    game = load_game(data_dir, hex_map=True)
+    if game.hexes is not None:
+        return run_hex_show(log, at=at, game=game, module=module, fmt=fmt, output=output)
     shown = replay_to(log, at, game, module, partial(reference, game, module, data_dir, allow_other=allow_other_build, verb="show"))
     warning = notice(str(log), shown.build)
     if fmt == "text":
@@ -301,3 +312,166 @@ def _event_detail(e: Event) -> str:
     if cards:
         bits.append("cards=" + ",".join(cards))
     return f" ({', '.join(bits)})" if bits else ""
+
+
+# ------------------------------------------------------------------------------------------
+# A hex-map game
+
+
+HEX_LOADER = "sdbp_module.replay.hexes.loading"
+"""The module that reads a hex game's ``.vlog`` and ``.jsonl`` logs (``load_hex_log``)."""
+
+
+def read_hex_log(log: Path, game: GameData) -> Sequence[HexEvent]:
+    """The events of a hex game's ``.vlog`` or ``.jsonl`` (``replay.hexes.loading.load_hex_log``);
+    ``InputError`` when it cannot be read, ``DataError`` (one line) in a build without that reader."""
+    if log.suffix.lower() not in (".vlog", ".jsonl"):
+        raise InputError(f"{log}: expected a .vlog log or an events .jsonl file (a hex-map game's save is not shown)")
+    require_file(log, "log file")
+    try:
+        loader = importlib.import_module(HEX_LOADER)
+    except ModuleNotFoundError as exc:
+        if exc.name != HEX_LOADER:
+            raise
+        raise DataError(f"{log}: this build cannot read the logs of a hex-map game yet (issue 24)") from None
+    events: Sequence[HexEvent]
+    events, _problems = loader.load_hex_log(log, game)
+    return events
+
+
+def hex_replay_to(events: Sequence[HexEvent], log: Path, at: str, game: GameData) -> HexSnapshot:
+    """Replay a hex game's ``events`` (without rules) to the position ``at``: from the printed set-up
+    (until the log's own game start), eliminated units into their side's box as the module's
+    *Eliminate* sends them."""
+    from sdbp_module.replay.hexes.snapshots import (
+        eliminated_boxes,
+        hex_snapshots,
+        setup_state,
+    )
+
+    where = parse_position(at, log, events)
+    found = hex_snapshots(events, [where], initial=setup_state(game), eliminated_box=eliminated_boxes(game))
+    return found[where.sort_key]
+
+
+def run_hex_show(log: Path, *, at: str, game: GameData, module: Path | None, fmt: str, output: Path | None) -> int:
+    """``run_show`` for a hex-map game: the board at ``at`` as a PNG (``board.draw.HexBoardPainter``) or as text."""
+    from sdbp_module.reports.terminal import printable
+
+    snapshot = hex_replay_to(read_hex_log(log, game), log, at, game)
+    if fmt == "text":
+        text = printable(hex_board_text(game, snapshot))
+        if output is None:
+            click.echo(text, nl=False)
+        else:
+            write_atomically(output, text.encode("utf-8"))
+        return EXIT_OK
+    from sdbp_module.board.draw import HexBoardPainter
+
+    assert output is not None
+    picture = HexBoardPainter(game, module=module).hex_picture(snapshot, crop=False, fmt="png")
+    write_atomically(output, picture.data)
+    click.echo(one_line(f"{output}: {picture.width}x{picture.height} pixels, {picture.alt}"))
+    return EXIT_OK
+
+
+class _HexNames:
+    """A unit as a reader knows it: its counter's printed name (``Unit.company``), with its id in
+    brackets where two units share that name, the id alone for a unit the game does not have."""
+
+    def __init__(self, game: GameData) -> None:
+        self.game = game
+        self.repeated = {n for n, k in Counter(u.company for u in game.units).items() if k > 1}
+
+    def __call__(self, unit: str) -> str:
+        uid = UnitId(unit)
+        if not self.game.has_unit(uid):
+            return unit
+        name = self.game.unit(uid).company
+        return f"{name} [{unit}]" if name in self.repeated else name
+
+    def listed(self, units: Iterable[str], flipped: frozenset[str]) -> str:
+        return ", ".join(self(u) + ("*" if u in flipped else "") for u in units)
+
+
+def hex_board_text(game: GameData, snapshot: HexSnapshot) -> str:
+    """The state of ``snapshot`` for a reader: the turn and the impulse's card, the units of each hex
+    (with its terrain and printed name), each box, the units nowhere on the board, the step's events."""
+    from sdbp_module.board.hex_scene import board_layout, hex_arrows, hex_caption
+    from sdbp_module.replay.hexes.events import box_place
+
+    assert game.hexes is not None
+    state = snapshot.state
+    names = _HexNames(game)
+    order = {str(u.id): i for i, u in enumerate(game.units)}
+    by_place: dict[str, list[str]] = {}
+    for unit in sorted(state.places, key=lambda u: (order.get(u, len(order)), u)):
+        by_place.setdefault(state.places[unit], []).append(unit)
+    card = snapshot.card
+    lines = [f"Board {hex_caption(snapshot)}", f"Turn: {state.turn}"]
+    if card is not None:
+        lines.append(f"Impulse card: {card.card}" + (f" ({card.side.label})" if card.side is not None else ""))
+    else:
+        lines.append("Impulse card: none drawn this turn")
+    lines += ["", "Hexes (* = flipped):"]
+    hexmap = game.hexes.map
+    grid = hexmap.grid
+    named = {p.hex: p.name for p in game.hexes.places}
+    known: set[str] = set()
+    for h in grid.hexes():
+        hex_id = grid.hex_id(h)
+        known.add(hex_id)
+        units = by_place.get(hex_id)
+        if not units:
+            continue
+        where = f"{hex_id} {hexmap.terrain[h]}" + (f" ({named[hex_id]})" if hex_id in named else "")
+        lines.append(f"  {where}: {names.listed(units, state.flipped)}")
+    if not any(by_place.get(grid.hex_id(h)) for h in grid.hexes()):
+        lines.append("  none")
+    lines += ["", "Boxes:"]
+    for box in game.hexes.boxes:
+        place = box_place(box.id)
+        known.add(place)
+        units = by_place.get(place, [])
+        lines.append(f"  {box.name} ({len(units)})" + (f": {names.listed(units, state.flipped)}" if units else ""))
+    elsewhere = [u for p, units in by_place.items() if p not in known for u in units]
+    if elsewhere:
+        lines += ["", "Not on the board (no such hex or box, or nowhere):"]
+        for u in elsewhere:
+            lines.append(f"  {names(u)}: {state.places[u] or 'nowhere'}")
+    if snapshot.events:
+        lines += ["", f"This step ({snapshot.where}):"]
+        lines += [f"  {hex_event_text(e, names)}" for e in snapshot.events]
+        arrows = hex_arrows(board_layout(game), snapshot)
+        if arrows:
+            lines.append("  drawn: " + "; ".join(a.label for a in arrows))
+    return "\n".join(lines) + "\n"
+
+
+_UNIT_FIELDS = frozenset({"unit", "target"})
+
+
+def hex_event_text(e: HexEvent, names: Callable[[str], str]) -> str:
+    """One event in a line: its kind, then each fact (``field=value``; units by name, a side by its
+    label, a firer with its hex, a game start by its count of units)."""
+    if isinstance(e, HexGameStart):
+        return f"{e.kind} ({len(e.places)} units, {len(e.flipped)} flipped, turn {e.turn})"
+    bits: list[str] = []
+    for f in dataclasses.fields(e):
+        if f.name == "where":
+            continue
+        value = getattr(e, f.name)
+        if value is None or value == "" or value == ():
+            continue
+        if isinstance(value, Side):
+            text = value.label
+        elif f.name == "units":
+            text = ", ".join(names(u) for u in value)
+        elif f.name == "firers":
+            text = ", ".join(f"{names(u)} in {p}" for u, p in value)
+        elif f.name in _UNIT_FIELDS:
+            text = names(value)
+        else:
+            text = str(value)
+        bits.append(f"{f.name}={text}")
+    return e.kind + (f" ({'; '.join(bits)})" if bits else "")

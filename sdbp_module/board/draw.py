@@ -42,6 +42,7 @@ from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_images_dir
+from sdbp_module.replay.hexes.snapshots import HexSnapshot
 from sdbp_module.replay.snapshots import Snapshot
 from sdbp_module.vassal import artwork, image_check, images, layout, pieces
 
@@ -60,6 +61,7 @@ ARROW_COLOUR: dict[ArrowKind, RGB] = {
 }
 ARROW_W = 9  # board pixels
 HEAD_L, HEAD_W = 36, 20
+MARK_R, MARK_TICK = 50, 24  # board pixels: the radius of the ring marking a target, and how far its ticks reach past it
 TRIM = 34  # board pixels left free at each end of an arrow (the area's number circle)
 MIME = {"jpeg": "image/jpeg", "png": "image/png"}
 FACE_KEPT = 256  # board pixels: the largest a decoded counter face is kept (drawn: 60; a picture shows it smaller)
@@ -137,11 +139,11 @@ def _decode(key: Key, data: Callable[[], bytes], origin: str, name: str) -> Imag
 class _Images:
     """Decoded images by name: the module's, else the maintainer's artwork, else drawn from the data."""
 
-    def __init__(self, game: GameData, lay: layout.Layout, module: Path | None, images_dir: Path | None) -> None:
+    def __init__(self, jobs: Iterable[artwork.ImageJob], module: Path | None, images_dir: Path | None) -> None:
         self.module = module
         self.own = _module_images(module) if module is not None else {}
         self.images_dir = images_dir
-        self.jobs = {job.name: job for job in artwork.jobs(game, lay)}
+        self.jobs = {job.name: job for job in jobs}
         self.salt = f"{artwork.drawing_code()}|"
 
     def get(self, name: str) -> tuple[Key, Image.Image] | None:
@@ -180,26 +182,142 @@ def _scaled(key: Key, image: Image.Image, size: tuple[int, int], *, face: bool) 
 # The painter
 
 
-class BoardPainter:
-    """Paints pictures of one game's board; holds the decoded base image and counters."""
+class ScenePainter:
+    """What every board painter shares: the decoded base image and counters, and the painting of a
+    ``Scene`` on them (crop to what it is about, scale, counters, outlines, rings, arrows, legend)."""
+
+    def __init__(self, images_source: _Images, size: tuple[int, int], module: Path | None) -> None:
+        self._images = images_source
+        found = self._images.get("map.png")
+        assert found is not None  # drawn when nothing supplies it
+        self._base_key, base = found
+        if base.size != size:
+            where = f"{module}: images/map.png" if module is not None and "map.png" in self._images.own else "map.png"
+            raise InputError(
+                f"{where} is {base.size[0]}x{base.size[1]} pixels; the game data's board is "
+                f"{size[0]}x{size[1]} (a module of another version of the game?)"
+            )
+        self.base = base.convert("RGB") if base.mode != "RGB" else base
+        self._counters: dict[tuple[str, int], Image.Image] = {}
+
+    def encoded(self, sc: Scene, *, crop: bool, fmt: str) -> Picture:
+        """``sc`` rendered (``render``) and encoded in ``fmt`` (jpeg or png, fixed options)."""
+        if fmt not in MIME:
+            raise ValueError(f"picture format {fmt!r}: expected jpeg or png")
+        image = self.render(sc, crop=crop)
+        return Picture(_encode(image, fmt), MIME[fmt], image.width, image.height, alt_text(sc))
+
+    def region(self, sc: Scene, *, crop: bool = True) -> tuple[int, int, int, int]:
+        """The board box a picture shows: around the scene's focus (at least ``MIN_CROP``), else all."""
+        if not crop or sc.focus is None:
+            return (0, 0, sc.width, sc.height)
+        x0, y0, x1, y1 = sc.focus
+        w = max(x1 - x0, MIN_CROP_W)
+        h = max(y1 - y0, MIN_CROP_H)
+        w, h = max(w, round(h * MIN_CROP_W / MAX_H)), max(h, round(w * MIN_CROP_H / MIN_CROP_W))  # no strips
+        w, h = min(sc.width, w), min(sc.height, h)
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        left = int(min(max(0, cx - w / 2), sc.width - w))
+        top = int(min(max(0, cy - h / 2), sc.height - h))
+        return (left, top, left + w, top + h)
+
+    def scale_for(self, box: tuple[int, int, int, int], *, crop: bool = True) -> float:
+        """Output pixels per board pixel: 1 for the full board, else the largest step of 1/20 that
+        fits ``MAX_W`` x ``MAX_H`` (few steps, so the scaled base images are reused)."""
+        w, h = box[2] - box[0], box[3] - box[1]
+        fit = min(1.0, MAX_W / w, (MAX_H - 2 * STRIP_H) / h)
+        return 1.0 if not crop or fit >= 1.0 else max(1, math.floor(fit * SCALE_STEPS)) / SCALE_STEPS
+
+    def render(self, sc: Scene, *, crop: bool = True) -> Image.Image:
+        """The picture of ``sc`` as an image (cropped and scaled down to ``MAX`` unless ``crop`` is off).
+
+        Everything is drawn at output size on a scaled copy of the base (kept per scale), so a
+        picture costs a crop, the counters it shows and the encoding, whatever the region."""
+        box = self.region(sc, crop=crop)
+        s = self.scale_for(box, crop=crop)
+        base = self._scaled_base(s)
+        ox, oy = round(box[0] * s), round(box[1] * s)  # the region's corner, output pixels
+        w = min(base.width - ox, max(1, round((box[2] - box[0]) * s)))
+        h = min(base.height - oy, max(1, round((box[3] - box[1]) * s)))
+        img = base.crop((ox, oy, ox + w, oy + h))
+
+        def at(p: tuple[float, float]) -> tuple[int, int]:
+            return (round(p[0] * s) - ox, round(p[1] * s) - oy)
+
+        under = ImageDraw.Draw(img)
+        for arrow in sc.arrows:  # those on the map under the counters first: the counters stay readable
+            if arrow.under:
+                _arrow(under, arrow, [at(p) for p in arrow.points], s)
+        rings = {(c.unit, c.x, c.y) for c in sc.rings}
+        later: list[Counter] = []
+        ringed: list[Counter] = []
+        drawn: list[tuple[int, int, int, int]] = []  # what the counters cover, output pixels
+        for c in sc.counters:
+            x, y, size = *at((c.x, c.y)), max(8, round(c.size * s))
+            half = size // 2
+            if x + half < 0 or x - half > w or y + half < 0 or y - half > h:
+                continue
+            drawn.append((x - half, y - half, x - half + size, y - half + size))
+            if (c.unit, c.x, c.y) in rings:
+                ringed.append(c)
+                if sc.lift_rings:
+                    later.append(c)  # highlighted counters on top of any stack
+                    continue
+            self._paste(img, c, size, (x - half, y - half))
+        for c in later:
+            x, y, size = *at((c.x, c.y)), max(8, round(c.size * s))
+            self._paste(img, c, size, (x - size // 2, y - size // 2))
+        d = ImageDraw.Draw(img)
+        for _, poly in sc.outlines:
+            pts = [at(p) for p in poly]
+            d.polygon(pts, outline=(255, 255, 255), width=max(5, round(13 * s)))
+            d.polygon(pts, outline=HIGHLIGHT, width=max(3, round(8 * s)))
+        for c in ringed:
+            x, y = at((c.x, c.y))
+            r = max(4, round(c.size * s)) // 2 + max(3, round(7 * s))
+            d.rectangle((x - r, y - r, x + r, y + r), outline=(255, 255, 255), width=max(4, round(9 * s)))
+            d.rectangle((x - r + 1, y - r + 1, x + r - 1, y + r - 1), outline=HIGHLIGHT, width=max(3, round(5 * s)))
+        for arrow in sc.arrows:
+            if not arrow.under:
+                _arrow(d, arrow, [at(p) for p in arrow.points], s)
+        for x0, y0, x1, y1 in sc.keep_clear:
+            drawn.append((*at((x0, y0)), *at((x1, y1))))
+        return _legend(img, sc, drawn)
+
+    def _scaled_base(self, s: float) -> Image.Image:
+        if s >= 1.0:
+            return self.base
+        size = (round(self.base.width * s), round(self.base.height * s))
+        return _scaled(self._base_key, self.base, size, face=False)
+
+    def _counter(self, c: Counter, size: int) -> Image.Image:
+        memo = (c.image or "?" + c.label, size)
+        found = self._counters.get(memo)
+        if found is None:
+            got = self._images.get(c.image) if c.image else None
+            key, face = got if got is not None else (("placeholder", c.label), _placeholder(c.label))
+            found = face if face.size == (size, size) else _scaled(key, face, (size, size), face=True)
+            self._counters[memo] = found
+        return found
+
+    def _paste(self, img: Image.Image, c: Counter, size: int, at: tuple[int, int]) -> None:
+        face = self._counter(c, size)
+        if face.mode == "RGBA":
+            img.paste(face, at, face)
+        else:
+            img.paste(face, at)
+
+
+
+class BoardPainter(ScenePainter):
+    """Paints pictures of one area game's board; holds the decoded base image and counters."""
 
     def __init__(self, game: GameData, *, module: Path | None = None, images_dir: Path | None = None) -> None:
         self.game = game
         self.layout = layout.make_layout(game)
         if module is None and images_dir is None:
             images_dir = default_images_dir(game.game.id)
-        self._images = _Images(game, self.layout, module, images_dir)
-        found = self._images.get("map.png")
-        assert found is not None  # drawn when nothing supplies it
-        self._base_key, base = found
-        if base.size != (self.layout.width, self.layout.height):
-            where = f"{module}: images/map.png" if module is not None and "map.png" in self._images.own else "map.png"
-            raise InputError(
-                f"{where} is {base.size[0]}x{base.size[1]} pixels; the game data's board is "
-                f"{self.layout.width}x{self.layout.height} (a module of another version of the game?)"
-            )
-        self.base = base.convert("RGB") if base.mode != "RGB" else base
-        self._counters: dict[tuple[str, int], Image.Image] = {}
+        super().__init__(_Images(artwork.jobs(game, self.layout), module, images_dir), (self.layout.width, self.layout.height), module)
 
     # -- scene and picture ------------------------------------------------------------------
 
@@ -216,16 +334,7 @@ class BoardPainter:
         fmt: str = "jpeg",
     ) -> Picture:
         """The board after ``snapshot`` with ``areas`` outlined, ``units`` ringed and the step's arrows."""
-        if fmt not in MIME:
-            raise ValueError(f"picture format {fmt!r}: expected jpeg or png")
-        sc = self.scene(snapshot, areas=areas, units=units)
-        image = self.render(sc, crop=crop)
-        out = io.BytesIO()
-        if fmt == "jpeg":
-            image.save(out, format="JPEG", quality=JPEG_QUALITY, subsampling="4:2:0", optimize=False, progressive=False)
-        else:
-            image.save(out, format="PNG", compress_level=6)
-        return Picture(out.getvalue(), MIME[fmt], image.width, image.height, alt_text(sc))
+        return self.encoded(self.scene(snapshot, areas=areas, units=units), crop=crop, fmt=fmt)
 
     def card_picture(
         self, snapshot: Snapshot, *, side: Side | None = None, cards: Iterable[CardId] = (), fmt: str = "jpeg"
@@ -236,12 +345,7 @@ class BoardPainter:
             raise ValueError(f"picture format {fmt!r}: expected jpeg or png")
         sc = card_scene(self.game, snapshot, side=side, cards=cards)
         image = self.render_cards(sc)
-        out = io.BytesIO()
-        if fmt == "jpeg":
-            image.save(out, format="JPEG", quality=JPEG_QUALITY, subsampling="4:2:0", optimize=False, progressive=False)
-        else:
-            image.save(out, format="PNG", compress_level=6)
-        return Picture(out.getvalue(), MIME[fmt], image.width, image.height, card_alt(self.game, sc))
+        return Picture(_encode(image, fmt), MIME[fmt], image.width, image.height, card_alt(self.game, sc))
 
     def render_cards(self, sc: CardScene) -> Image.Image:
         """The piles of ``sc`` in rows of card faces (the hand and the cards named large, the other
@@ -309,95 +413,55 @@ class BoardPainter:
         key, face = found if found is not None else (("placeholder", card), _placeholder(card))
         return _scaled(key, face, size, face=True)
 
+
+class HexBoardPainter(ScenePainter):
+    """Paints pictures of one hex-map game's board (``board.hex_scene``): the board the module prints,
+    its unit faces (full or flipped) and the turn marker."""
+
+    def __init__(self, game: GameData, *, module: Path | None = None, images_dir: Path | None = None) -> None:
+        from sdbp_module.board.hex_scene import board_layout
+
+        self.game = game
+        self.layout = board_layout(game)
+        if module is None and images_dir is None:
+            images_dir = default_images_dir(game.game.id)
+        super().__init__(_Images(artwork.hex_jobs(game), module, images_dir), (self.layout.width, self.layout.height), module)
+
+    def scene(self, snapshot: HexSnapshot, *, hexes: Iterable[str] = (), units: Iterable[str] = ()) -> Scene:
+        from sdbp_module.board.hex_scene import hex_scene
+
+        return hex_scene(self.game, self.layout, snapshot, hexes=hexes, units=units)
+
     def region(self, sc: Scene, *, crop: bool = True) -> tuple[int, int, int, int]:
-        """The board box a picture shows: around the scene's focus (at least ``MIN_CROP``), else all."""
-        if not crop or sc.focus is None:
-            return (0, 0, sc.width, sc.height)
-        x0, y0, x1, y1 = sc.focus
-        w = max(x1 - x0, MIN_CROP_W)
-        h = max(y1 - y0, MIN_CROP_H)
-        w, h = max(w, round(h * MIN_CROP_W / MAX_H)), max(h, round(w * MIN_CROP_H / MIN_CROP_W))  # no strips
-        w, h = min(sc.width, w), min(sc.height, h)
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        left = int(min(max(0, cx - w / 2), sc.width - w))
-        top = int(min(max(0, cy - h / 2), sc.height - h))
-        return (left, top, left + w, top + h)
+        """``ScenePainter.region``, kept on the map when what the picture is about is on the map and
+        the map is wide enough: no box of the panel cut in half at the picture's edge."""
+        left, top, right, bottom = super().region(sc, crop=crop)
+        if crop and sc.focus is not None and sc.focus[2] <= sc.map_width < right and right - left <= sc.map_width:
+            shift = right - sc.map_width
+            left, right = left - shift, right - shift
+        return (left, top, right, bottom)
 
-    def scale_for(self, box: tuple[int, int, int, int], *, crop: bool = True) -> float:
-        """Output pixels per board pixel: 1 for the full board, else the largest step of 1/20 that
-        fits ``MAX_W`` x ``MAX_H`` (few steps, so the scaled base images are reused)."""
-        w, h = box[2] - box[0], box[3] - box[1]
-        fit = min(1.0, MAX_W / w, (MAX_H - 2 * STRIP_H) / h)
-        return 1.0 if not crop or fit >= 1.0 else max(1, math.floor(fit * SCALE_STEPS)) / SCALE_STEPS
+    def hex_picture(
+        self,
+        snapshot: HexSnapshot,
+        *,
+        hexes: Iterable[str] = (),
+        units: Iterable[str] = (),
+        crop: bool = True,
+        fmt: str = "jpeg",
+    ) -> Picture:
+        """The board after ``snapshot`` with ``hexes`` outlined, ``units`` ringed, the step's moves and fire lines."""
+        return self.encoded(self.scene(snapshot, hexes=hexes, units=units), crop=crop, fmt=fmt)
 
-    def render(self, sc: Scene, *, crop: bool = True) -> Image.Image:
-        """The picture of ``sc`` as an image (cropped and scaled down to ``MAX`` unless ``crop`` is off).
 
-        Everything is drawn at output size on a scaled copy of the base (kept per scale), so a
-        picture costs a crop, the counters it shows and the encoding, whatever the region."""
-        box = self.region(sc, crop=crop)
-        s = self.scale_for(box, crop=crop)
-        base = self._scaled_base(s)
-        ox, oy = round(box[0] * s), round(box[1] * s)  # the region's corner, output pixels
-        w = min(base.width - ox, max(1, round((box[2] - box[0]) * s)))
-        h = min(base.height - oy, max(1, round((box[3] - box[1]) * s)))
-        img = base.crop((ox, oy, ox + w, oy + h))
-
-        def at(p: tuple[float, float]) -> tuple[int, int]:
-            return (round(p[0] * s) - ox, round(p[1] * s) - oy)
-
-        rings = {(c.unit, c.x, c.y) for c in sc.rings}
-        later: list[Counter] = []
-        drawn: list[tuple[int, int, int, int]] = []  # what the counters cover, output pixels
-        for c in sc.counters:
-            x, y, size = *at((c.x, c.y)), max(8, round(c.size * s))
-            half = size // 2
-            if x + half < 0 or x - half > w or y + half < 0 or y - half > h:
-                continue
-            drawn.append((x - half, y - half, x - half + size, y - half + size))
-            if (c.unit, c.x, c.y) in rings:
-                later.append(c)  # highlighted counters on top of any stack
-                continue
-            self._paste(img, c, size, (x - half, y - half))
-        for c in later:
-            x, y, size = *at((c.x, c.y)), max(8, round(c.size * s))
-            self._paste(img, c, size, (x - size // 2, y - size // 2))
-        d = ImageDraw.Draw(img)
-        for _, poly in sc.outlines:
-            pts = [at(p) for p in poly]
-            d.polygon(pts, outline=(255, 255, 255), width=max(5, round(13 * s)))
-            d.polygon(pts, outline=HIGHLIGHT, width=max(3, round(8 * s)))
-        for c in later:
-            x, y = at((c.x, c.y))
-            r = max(4, round(c.size * s)) // 2 + max(3, round(7 * s))
-            d.rectangle((x - r, y - r, x + r, y + r), outline=(255, 255, 255), width=max(4, round(9 * s)))
-            d.rectangle((x - r + 1, y - r + 1, x + r - 1, y + r - 1), outline=HIGHLIGHT, width=max(3, round(5 * s)))
-        for arrow in sc.arrows:
-            _arrow(d, arrow, [at(p) for p in arrow.points], s)
-        return _legend(img, sc, drawn)
-
-    def _scaled_base(self, s: float) -> Image.Image:
-        if s >= 1.0:
-            return self.base
-        size = (round(self.base.width * s), round(self.base.height * s))
-        return _scaled(self._base_key, self.base, size, face=False)
-
-    def _counter(self, c: Counter, size: int) -> Image.Image:
-        memo = (c.image or "?" + c.label, size)
-        found = self._counters.get(memo)
-        if found is None:
-            got = self._images.get(c.image) if c.image else None
-            key, face = got if got is not None else (("placeholder", c.label), _placeholder(c.label))
-            found = face if face.size == (size, size) else _scaled(key, face, (size, size), face=True)
-            self._counters[memo] = found
-        return found
-
-    def _paste(self, img: Image.Image, c: Counter, size: int, at: tuple[int, int]) -> None:
-        face = self._counter(c, size)
-        if face.mode == "RGBA":
-            img.paste(face, at, face)
-        else:
-            img.paste(face, at)
+def _encode(image: Image.Image, fmt: str) -> bytes:
+    """``image`` as JPEG or PNG bytes, with fixed options (the same image, the same bytes)."""
+    out = io.BytesIO()
+    if fmt == "jpeg":
+        image.save(out, format="JPEG", quality=JPEG_QUALITY, subsampling="4:2:0", optimize=False, progressive=False)
+    else:
+        image.save(out, format="PNG", compress_level=6)
+    return out.getvalue()
 
 
 def _placeholder(label: str) -> Image.Image:
@@ -418,14 +482,15 @@ def _arrow(d: ImageDraw.ImageDraw, arrow: Arrow, pts: list[tuple[int, int]], s: 
     casing = width + max(4, round(6 * s))
     if len(pts) == 1:  # around the area's number, leaving it readable
         x, y = pts[0]
-        r, arm = max(18, round(50 * s)), max(28, round(74 * s))
+        ring = MARK_R if arrow.radius is None else arrow.radius
+        r, arm = max(18, round(ring * s)), max(28, round((ring + MARK_TICK) * s))
         for w, fill in ((casing, (255, 255, 255)), (width, colour)):
             d.ellipse((x - r, y - r, x + r, y + r), outline=fill, width=w)
             for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                 d.line((x + dx * (r - 2), y + dy * (r - 2), x + dx * arm, y + dy * arm), fill=fill, width=w)
         return
     head_l, head_w = max(14, HEAD_L * s), max(8, HEAD_W * s)
-    pts = _trimmed(pts, TRIM * s)
+    pts = _trimmed(pts, (TRIM if arrow.trim is None else arrow.trim) * s)
     (ax, ay), (bx, by) = pts[-2], pts[-1]
     length = math.hypot(bx - ax, by - ay) or 1.0
     ux, uy = (bx - ax) / length, (by - ay) / length
@@ -437,7 +502,7 @@ def _arrow(d: ImageDraw.ImageDraw, arrow: Arrow, pts: list[tuple[int, int]], s: 
     d.line(shaft, fill=colour, width=width, joint="curve")
     d.polygon(head, fill=colour)
     dot = max(4, round(9 * s))
-    for x, y in pts[:-1]:
+    for x, y in pts[:-1] if arrow.dots else ():
         d.ellipse((x - dot, y - dot, x + dot, y + dot), fill=colour, outline=(255, 255, 255), width=2)
 
 
@@ -527,7 +592,7 @@ def alt_text(sc: Scene) -> str:
     """A text alternative: where, what is outlined and ringed, and the arrows."""
     bits = [f"Board {sc.caption}"]
     if sc.outlines:
-        bits.append("areas " + ", ".join(str(a) for a, _ in sc.outlines) + " outlined")
+        bits.append(f"{sc.outline_noun} " + ", ".join(str(a) for a, _ in sc.outlines) + " outlined")
     if sc.rings:
         bits.append("units " + ", ".join(c.label for c in sc.rings) + " ringed")
     if sc.arrows:

@@ -45,6 +45,7 @@ from sdbp_module.replay.events import (
     PlaceKind,
     Relocate,
     Reshuffle,
+    Where,
 )
 from sdbp_module.replay.location import Location, LocationKind
 from sdbp_module.replay.snapshots import Snapshot
@@ -94,6 +95,10 @@ class Arrow:
     kind: ArrowKind
     points: tuple[Point, ...]
     label: str
+    trim: int | None = None  # board pixels the picture leaves free at each end (None: its own, beside an area's number)
+    dots: bool = True  # a dot at the start and at each turn (a scene that placed the ends itself: none)
+    under: bool = False  # drawn on the map under the counters (else over everything)
+    radius: int | None = None  # a mark's ring, board pixels (None: the picture's own, round an area's number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,13 +109,16 @@ class Scene:
     height: int
     map_width: int
     counters: tuple[Counter, ...]
-    outlines: tuple[tuple[AreaId, tuple[Point, ...]], ...]  # highlighted areas
+    outlines: tuple[tuple[AreaId | str, tuple[Point, ...]], ...]  # highlighted areas (a hex map's: hexes, by id)
     rings: tuple[Counter, ...]  # highlighted units (their counters)
     arrows: tuple[Arrow, ...]
     off_map: tuple[UnitId, ...]  # units off the map (drawn in the Relief Force box)
     not_drawn: tuple[str, ...]  # pieces of places the board does not have (an area or turn it lacks)
     caption: str
     focus: tuple[int, int, int, int] | None
+    outline_noun: str = "areas"  # what the outlines are, in words (a hex map's: "hexes")
+    keep_clear: tuple[tuple[int, int, int, int], ...] = ()  # board boxes the caption and legend bars leave uncovered
+    lift_rings: bool = True  # ringed counters drawn on top of their stack (else in its order: a fanned stack keeps every name in sight)
 
     def counter_of(self, unit: UnitId) -> Counter | None:
         for c in self.counters:
@@ -481,15 +489,19 @@ def arrows_of(
     return tuple(collector.arrows)
 
 
+def caption_place(where: Where, has_events: bool) -> str:
+    """The log position of a picture in words: ``after game.vlog#12`` (a step with events), ``at …``,
+    ``start`` or ``end of log``."""
+    if where == END_OF_LOG:
+        return "end of log"
+    if has_events:
+        return f"after {where}"
+    return f"at {where}" if where.index or where.line else "start"
+
+
 def caption(snapshot: Snapshot) -> str:
     """Where the picture is: the log position and the clock (``turn 3, action phase, <side> to act``)."""
-    where = snapshot.where
-    if where == END_OF_LOG:
-        place = "end of log"
-    elif snapshot.events:
-        place = f"after {where}"
-    else:
-        place = f"at {where}" if where.index or where.line else "start"
+    place = caption_place(snapshot.where, bool(snapshot.events))
     clock = snapshot.state.clock
     bits = [place]
     if clock.turn:

@@ -33,6 +33,7 @@ from sdbp_module.limits import MAX_PICTURES
 from sdbp_module.replay.events import END_OF_LOG, NOWHERE, Where
 from sdbp_module.reports.pictures import (
     GivenPictures,
+    HexPainter,
     LazyPictures,
     Painter,
     Picture,
@@ -59,7 +60,7 @@ def render_html_report(
     *,
     pictures: str = "all",
     images_dir: Path | None = None,
-    painter: Painter | None = None,
+    painter: Painter | HexPainter | None = None,
 ) -> str:
     """The report of ``checked`` as one HTML page; ``pictures`` is the picture policy (all, serious, none).
 
@@ -73,7 +74,7 @@ def html_report_chunks(
     *,
     pictures: str = "all",
     images_dir: Path | None = None,
-    painter: Painter | None = None,
+    painter: Painter | HexPainter | None = None,
 ) -> Iterator[str]:
     """``render_html_report`` as pieces of text to write as they come: each picture is drawn when its
     finding is written and let go after it (``reports.pictures.LazyPictures``), so the page of a report
@@ -392,7 +393,7 @@ def _finding(page: _Page, index: int, f: Finding) -> str:
 
 def _figure(f: Finding, picture: Picture) -> str:
     src = f"data:{picture.mime};base64," + base64.b64encode(picture.data).decode("ascii")
-    marks = [kind for kind, present in (("areas", f.areas), ("units", f.units)) if present]
+    marks = [kind for kind, present in (("areas", f.areas), ("hexes", f.hexes), ("units", f.units)) if present]
     what = "The cards" if picture.alt.startswith("Cards") else "The board"
     text = f"{what} at {_position(f.where)}" + (f", the finding's {' and '.join(marks)} marked." if marks else ".")
     return (

@@ -11,21 +11,34 @@ they share one render. A finding about cards (its rule is about cards, hands, de
 cards (``Painter.card_picture``), the piles of its side as the replay knows them with the cards it
 names (or else the step's) marked.
 
+A hex-map game's findings (``Finding.hexes``, ``units``) get the picture of its board the same way:
+the states come from ``replay.hexes.snapshots`` (the same replay ``sdbp show`` draws), and the painter's
+``hex_picture`` (``board.draw.HexBoardPainter``) outlines the hexes and rings the units named; its
+views are always of the board.
+
 Game-neutral and free of Pillow: the painter is passed in, and anything with its ``picture`` method
-will do (the tests use a small fake).
+(a hex game's: ``hex_picture``) will do (the tests use a small fake).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, cast
 
 from sdbp_module.board.scene import about_cards, cards_named
 from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId
 from sdbp_module.limits import MAX_PICTURES
 from sdbp_module.replay.events import Where
+from sdbp_module.replay.hexes.events import HexEvent
+from sdbp_module.replay.hexes.snapshots import (
+    HexSnapshot,
+    eliminated_boxes,
+    hex_snapshots,
+    setup_state,
+)
+from sdbp_module.replay.hexes.state import HexState
 from sdbp_module.replay.snapshots import Key, Snapshot, snapshots
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.checker import start_state
@@ -42,8 +55,8 @@ SERIOUS = frozenset({Severity.ILLEGAL, Severity.SUSPICIOUS})
 
 CardFocus = tuple[Side | None, tuple[CardId, ...]]
 """A view of the cards: the finding's side, and the cards it names."""
-ViewKey = tuple[Key, frozenset[AreaId], frozenset[UnitId], CardFocus | None]
-"""What a picture shows: the log position, and the areas and units it marks, or the cards."""
+ViewKey = tuple[Key, frozenset[AreaId], frozenset[UnitId], CardFocus | None, frozenset[str]]
+"""What a picture shows: the log position, and the areas and units it marks, or the cards; the hexes it marks."""
 
 
 class Picture(Protocol):
@@ -75,6 +88,12 @@ class Painter(Protocol):
         ...
 
 
+class HexPainter(Protocol):
+    """Draws a hex-map game's board (``board.draw.HexBoardPainter``) with the finding's hexes and units marked."""
+
+    def hex_picture(self, snapshot: HexSnapshot, *, hexes: tuple[str, ...] = (), units: tuple[str, ...] = ()) -> Picture: ...
+
+
 def wants_picture(finding: Finding, policy: str) -> bool:
     """Whether ``policy`` gives ``finding`` a picture."""
     if policy == "all":
@@ -87,8 +106,9 @@ def wants_picture(finding: Finding, policy: str) -> bool:
 
 
 def card_focus(finding: Finding, game: GameData | None) -> CardFocus | None:
-    """The cards a finding is about, when its picture shows cards, not the board (see the module doc)."""
-    if game is None or finding.areas or finding.units or not about_cards(finding.rule_id):
+    """The cards a finding is about, when its picture shows cards, not the board (see the module doc;
+    a hex-map game's pictures are of its board)."""
+    if game is None or game.hexes is not None or finding.areas or finding.units or not about_cards(finding.rule_id):
         return None
     return (finding.side, cards_named(game, finding.message))
 
@@ -96,7 +116,7 @@ def card_focus(finding: Finding, game: GameData | None) -> CardFocus | None:
 def view_key(finding: Finding, game: GameData | None = None) -> ViewKey:
     """The view a finding's picture shows; findings with equal keys share one picture (``game``: the
     cards a card finding names; without it every view is of the board)."""
-    return (finding.where.sort_key, frozenset(finding.areas), frozenset(finding.units), card_focus(finding, game))
+    return (finding.where.sort_key, frozenset(finding.areas), frozenset(finding.units), card_focus(finding, game), frozenset(finding.hexes))
 
 
 class Pictures(Protocol):
@@ -129,7 +149,7 @@ class LazyPictures:
     The page asks in report order, in which findings of one view are neighbours (one log position), so at
     most the pictures of one position are held at a time, however many findings the report has."""
 
-    def __init__(self, checked: Checked, policy: str, painter: Painter, limit: int = MAX_PICTURES) -> None:
+    def __init__(self, checked: Checked, policy: str, painter: Painter | HexPainter, limit: int = MAX_PICTURES) -> None:
         findings = checked.report.findings
         chosen = sorted(
             (i for i, f in enumerate(findings) if wants_picture(f, policy)),
@@ -151,7 +171,13 @@ class LazyPictures:
         self._first = first
         self._findings = findings
         self._painter = painter
-        self._boards = board_snapshots(checked, (findings[i].where for i in first.values())) if first else {}
+        positions = [findings[i].where for i in first.values()]
+        self._boards: dict[Key, Snapshot] = {}
+        self._hex_boards: dict[Key, HexSnapshot] = {}
+        if first and checked.game.hexes is not None:
+            self._hex_boards = hex_board_snapshots(checked, positions)
+        elif first:
+            self._boards = board_snapshots(checked, positions)
         self._held: dict[ViewKey, Picture] = {}
         self._position: Key | None = None
 
@@ -165,12 +191,14 @@ class LazyPictures:
         picture = self._held.get(key)
         if picture is None:
             f = self._findings[index]
-            board = self._boards[f.where.sort_key]
             focus = key[3]
-            if focus is not None:
-                picture = self._painter.card_picture(board, side=focus[0], cards=focus[1])
+            if f.where.sort_key in self._hex_boards:
+                hex_board = self._hex_boards[f.where.sort_key]
+                picture = cast(HexPainter, self._painter).hex_picture(hex_board, hexes=f.hexes, units=tuple(f.units))
+            elif focus is not None:
+                picture = cast(Painter, self._painter).card_picture(self._boards[f.where.sort_key], side=focus[0], cards=focus[1])
             else:
-                picture = self._painter.picture(board, areas=f.areas, units=f.units)
+                picture = cast(Painter, self._painter).picture(self._boards[f.where.sort_key], areas=f.areas, units=f.units)
             self._held[key] = picture
         return picture
 
@@ -210,7 +238,7 @@ class GivenPictures:
         return 0
 
 
-def finding_pictures(checked: Checked, policy: str, painter: Painter, limit: int = MAX_PICTURES) -> dict[int, Picture]:
+def finding_pictures(checked: Checked, policy: str, painter: Painter | HexPainter, limit: int = MAX_PICTURES) -> dict[int, Picture]:
     """Finding index (in ``checked.report.findings``) → its picture, for the findings ``policy`` gives one
     (at most ``limit`` views, chosen as ``LazyPictures`` does), all drawn now: for tests and small reports.
 
@@ -233,21 +261,36 @@ def board_snapshots(checked: Checked, positions: Iterable[Where]) -> dict[Key, S
     return snapshots(checked.events, initial, positions)
 
 
-def board_painter(checked: Checked, images_dir: Path | None = None) -> Painter:
+def hex_board_snapshots(checked: Checked, positions: Iterable[Where]) -> dict[Key, HexSnapshot]:
+    """The snapshots of a hex-map game's replay at ``positions``, from the state its check began with
+    (else the printed set-up, until the log's own game start), eliminated units in their side's box
+    (as ``sdbp show`` has them)."""
+    events = [e for e in cast(Sequence[object], checked.events) if isinstance(e, HexEvent)]
+    game = checked.game
+    began = cast(object, checked.report.initial)
+    initial = began if isinstance(began, HexState) else setup_state(game)
+    return hex_snapshots(events, positions, initial=initial, eliminated_box=eliminated_boxes(game))
+
+
+def board_painter(checked: Checked, images_dir: Path | None = None) -> Painter | HexPainter:
     """The real painter for ``checked``'s game: the module's own map and counters when it was given."""
-    from sdbp_module.board.draw import BoardPainter
+    from sdbp_module.board.draw import BoardPainter, HexBoardPainter
 
     key = (id(checked.game), _file_version(checked.module), _file_version(images_dir))
     cached = _PAINTERS.get(key)
     if cached is not None and cached[0] is checked.game:
         return cached[1]
-    painter: Painter = BoardPainter(checked.game, module=checked.module, images_dir=images_dir)
+    painter: Painter | HexPainter
+    if checked.game.hexes is not None:
+        painter = HexBoardPainter(checked.game, module=checked.module, images_dir=images_dir)
+    else:
+        painter = BoardPainter(checked.game, module=checked.module, images_dir=images_dir)
     _PAINTERS.clear()  # one painter per process: an audit draws every log of one game and module
     _PAINTERS[key] = (checked.game, painter)
     return painter
 
 
-_PAINTERS: dict[tuple[object, ...], tuple[object, Painter]] = {}
+_PAINTERS: dict[tuple[object, ...], tuple[object, Painter | HexPainter]] = {}
 """The last painter made, by (game, module version, artwork folder version), with its game: its base map and
 counters are drawn or read once per process, not once per report."""
 

@@ -103,6 +103,45 @@ def jobs(game: GameData, lay: layout.Layout) -> Iterator[ImageJob]:
         yield ImageJob(name, f"guide|{name}|{guide}|{look}", lambda n=name: counter_guide.guide_image(game, n))  # type: ignore[misc]
 
 
+@lru_cache(maxsize=1)
+def hex_drawing_code() -> str:
+    """``drawing_code`` and the source of the modules that draw a hex game's board and counters."""
+    from sdbp_module.vassal import hex_board, hex_module
+
+    digest = hashlib.sha256(drawing_code().encode())
+    for module in (hex_board, hex_module):
+        digest.update(Path(module.__file__ or "").read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def hex_jobs(game: GameData) -> Iterator[ImageJob]:
+    """The board, unit and marker images of a hex-map game's module (``hex_module.hex_images``), one
+    job each, for a picture of its board drawn without the module; their inputs include the hex
+    drawing code, so a cached drawing follows an edit of it."""
+    from sdbp_module.vassal import hex_board, hex_module
+
+    assert game.hexes is not None
+    hexes = game.hexes
+    look, boxes = hex_module.hex_look(game), hex_module.off_map_boxes(game)
+    code = hex_drawing_code()
+    yield ImageJob(
+        "map.png",
+        f"hex-board|{code}|{hexes.map!r}|{look!r}|{boxes!r}",
+        lambda: hex_board.render_hex_board(hexes.map, look, boxes).png,
+    )
+    for unit in game.units:
+        for flipped in (False, True):
+            yield ImageJob(
+                hex_module.unit_image(unit, flipped),
+                f"hex-unit|{code}|{flipped}|{unit!r}",
+                lambda u=unit, f=flipped: hex_module.render_hex_unit(game, u, f),  # type: ignore[misc]
+            )
+    look_text = repr(game.presentation)
+    for kind in game.markers:
+        for i in range(len(kind.states)):
+            yield ImageJob(pieces.marker_image(kind, i), f"marker|{i}|{kind!r}|{look_text}", lambda k=kind, j=i: images.render_marker(game.presentation, k, j))  # type: ignore[misc]
+
+
 def playing_card_jobs(spec: PlayingCardsSpec, title: str = "") -> Iterator[ImageJob]:
     """The faces of a standard deck of playing cards and its back (``playing_card_faces``), cached
     like every drawn image. Not yet part of :func:`jobs` (nor of :func:`count`): a game that declares

@@ -155,6 +155,7 @@ class HexBoard:
 
 
 TITLE_H = 58
+TITLE_X, TITLE_SIZE = 24, 28  # the title's left edge and font size
 FRAME = 44  # the frame around the hexes: room for the edge captions
 PANEL_W = 500
 PANEL_PAD = 20
@@ -642,6 +643,12 @@ def _draw_panel(image: Image.Image, hexmap: HexMap, look: HexLook, lay: HexBoard
         y += LEGEND_ROW
 
 
+def title_extent(title: str) -> Rect:
+    """The part of the title strip its printed title covers (a picture's caption keeps off it)."""
+    width = math.ceil(images.font("bold", TITLE_SIZE).getlength(title))
+    return (0, 0, TITLE_X * 2 + width, TITLE_H)
+
+
 def render_hex_board(hexmap: HexMap, look: HexLook, boxes: Sequence[OffMapBox]) -> HexBoard:
     """The board image (PNG bytes), its layout and where each hex's id is printed."""
     lay = hex_board_layout(hexmap, look, boxes)
@@ -649,7 +656,7 @@ def render_hex_board(hexmap: HexMap, look: HexLook, boxes: Sequence[OffMapBox]) 
     image = Image.new("RGB", (lay.width, lay.height), MAP_FRAME)
     d = ImageDraw.Draw(image)
     d.rectangle(lay.title_rect[:2] + (lay.title_rect[2] - 1, lay.title_rect[3] - 1), fill=TITLE_FILL)
-    d.text((24, TITLE_H // 2), look.title, font=images.font("bold", 28), fill=TITLE_INK, anchor="lm")
+    d.text((TITLE_X, TITLE_H // 2), look.title, font=images.font("bold", TITLE_SIZE), fill=TITLE_INK, anchor="lm")
     f = images.font("bold", _id_font_size(grid))
     labels: list[HexLabel] = []
     r = grid.size / 2

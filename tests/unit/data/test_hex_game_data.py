@@ -223,7 +223,6 @@ def logs(tmp_path: Path) -> Path:
     "command",
     [
         ["check", "{logs}/game.vlog", "--data", "{data}"],
-        ["show", "{logs}/game.vlog", "--data", "{data}", "--format", "text"],
         ["audit", "{logs}", "-o", "{tmp}/audit", "--data", "{data}"],
         ["convert", "{logs}/game.vlog", "{tmp}/events.jsonl", "--events", "--data", "{data}"],
     ],
