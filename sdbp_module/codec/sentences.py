@@ -177,16 +177,21 @@ _DAMAGE_WORDS = {"result": {"flip": "flipped", "eliminate": "eliminated"}}
 
 TEMPLATES: dict[str, Template] = {
     # the sentences with a typed value first: what a player typed may look like any sentence's end
+    "fire-at": _t("FIRE", "{side} fires with {unit} from {from:here} at unit {target:typed}", {"at": "unit"}),
     "fire": _t("FIRE", "{side} fires with {unit} from {from:here} at area {target:typed}"),
     "assault": _t("ASSAULT", "{side} assaults with {unit} from {from:here} into area {target:typed}"),
     "entrench-card": _t("ENTRENCH", "{side} discards card {card} to entrench area {area:typed}"),
     "play": _t("CARD", "{side} plays card {card}, target area: {target:typed}", {"action": "play"}),
     "retreat": _t("RETREAT", "{side} retreats {unit} from {from:here} to area {to:typed}"),
+    "support": _t("SUPPORT", "{side} calls {marker:mark} for {mode:id} on {target:typed}"),
     "dice": _t("DICE", "{side} rolls {_n:count}d6 for {purpose:id}: {dice} = {total}{facts}"),
     "die": _t("DICE", "{side} rolls {_n:count}d6 for {purpose:id}: {total}{facts}"),
     "dice-other": _t("DICE", "{side} rolls {_n:count}d6: {dice} = {total}{facts}", {"purpose": OTHER_PURPOSE}),
     "die-other": _t("DICE", "{side} rolls {_n:count}d6: {total}{facts}", {"purpose": OTHER_PURPOSE}),
     "phase": _t("PHASE", "{side} starts {_turn:turn}"),
+    # a turn of a game whose tracker has no phases (a card-driven hex game): the turn as the tracker
+    # reports it (``2``, or ``2 (8 Aug)`` with the turn's label), after ``phase``, which it would read
+    "turn-start": _t("TURN", "{side} starts Turn {turn:typed}"),
     "flip": _t("FLIP", "{side} flips {unit} in {area:here} to {state:id}"),
     "flip-refresh": _t("FLIP", "{side:word} unit {unit} in {area:here} flips to {state:id} ({_button:word})", {"helper": "refresh"}),
     "move": _t("MOVE", "{side} moves {unit} from {from:old} to {to:here}"),
@@ -197,6 +202,8 @@ TEMPLATES: dict[str, Template] = {
     "remove-card": _t("CARD", "{side} removes card {card} from the game", {"action": "remove"}),
     "draw-card": _t("DRAW", "{side} draws the {card} from {deck:word}"),
     "pass": _t("PASS", "{side} passes"),
+    "reshuffle": _t("RESHUFFLE", "{side} reshuffles the {deck:word} into the {to:word}"),
+    "activate": _t("ACTIVATE", "{side} activates {unit} in {area:here}"),
     "eliminate": _t("ELIMINATE", "{side} eliminates {unit} from {from:old}"),
     "remove": _t("REMOVE", "{side} removes {unit} in {from:old} from the game"),
     "marker": _t("MARKER", "{side} turns {marker:mark} in {area:here} to {_label:word} [{state:id}]"),
@@ -225,6 +232,10 @@ _FIELD_ORDER: dict[str, tuple[str, ...]] = {
     "RETREAT": ("side", "unit", "from", "to"),
     "RESULT": ("side", "winner"),
     "HELPER": ("side", "helper", "for"),
+    "TURN": ("side", "turn"),
+    "RESHUFFLE": ("side", "deck", "to"),
+    "ACTIVATE": ("side", "unit", "area"),
+    "SUPPORT": ("side", "marker", "mode", "target"),
 }
 
 _DECORATION = re.compile(r"\*(?P<undo> ?UNDO: \*)?")
@@ -419,6 +430,10 @@ def template_of(event: str, fields: Mapping[str, str]) -> str:
         return "draw-card"
     if event == "FLIP" and fields.get("helper"):
         return "flip-refresh"
+    if event == "TURN":
+        return "turn-start"
+    if event == "FIRE" and fields.get("at") == "unit":
+        return "fire-at"
     return event.lower()
 
 

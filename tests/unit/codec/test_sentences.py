@@ -97,7 +97,7 @@ def expected(event: str, fields: list[tuple[str, str]]) -> dict[str, object]:
     """What the reader gets: the fields, a typed value without the trailing spaces the engine strips
     (and an all-space one empty)."""
     out: dict[str, object] = {}
-    typed_keys = {"FIRE": "target", "ASSAULT": "target", "CARD": "target", "RETREAT": "to", "ENTRENCH": "area"}
+    typed_keys = {"FIRE": "target", "ASSAULT": "target", "CARD": "target", "RETREAT": "to", "ENTRENCH": "area", "SUPPORT": "target", "TURN": "turn"}
     for key, value in fields:
         if key == typed_keys.get(event) and not (event == "ENTRENCH" and "unit" in dict(fields)):
             value = value.rstrip(" ")
