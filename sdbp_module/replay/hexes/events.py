@@ -5,7 +5,7 @@ shared deck of playing cards, units activated by them, moves from hex to hex, fi
 unit, support calls of off-board markers, hits. An event states facts, never legality.
 
 A *place* is a ``str``: a hex id as the game prints it (``"C4"``), ``"box:<box id>"`` for an off-map
-box of the data (``"box:german-entry"``), or ``""`` when the log names no place the game knows.
+box of the data (``"box:entry"``), or ``""`` when the log names no place the game knows.
 The JSON tag of each class is its ``kind`` (``replay.hexes.jsonl``).
 """
 
