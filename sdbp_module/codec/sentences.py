@@ -24,7 +24,7 @@ Slot kinds (``{key:kind}``, the kind defaults to the key):
 ``typed``    what a player typed (``$sdbp_target$``), always the last slot: any text reads
 ``id``       a one-token literal the writer puts in (a purpose, a state, a result, a helper)
 ``word``     a literal of several words the writer puts in (a side label, a state's label, a button)
-``count``    a number the writer puts in (not a field: the key starts with ``_``)
+``count``    a number: the writer puts it in (``_n``, no field) or a property holds it (``Turn 2``: ``turn``)
 ``dice``     the dice, ``3 + 5`` (field ``dice`` = ``3,5``): ``$result1$ + $result2$``
 ``total``    their sum, ``$numericalTotal$``
 ``turn``     the tracker's turn text, ``Turn 2 · action phase`` (:data:`TURN_TEXT`): ``$newTurn$``
@@ -177,21 +177,22 @@ _DAMAGE_WORDS = {"result": {"flip": "flipped", "eliminate": "eliminated"}}
 
 TEMPLATES: dict[str, Template] = {
     # the sentences with a typed value first: what a player typed may look like any sentence's end
-    "fire-at": _t("FIRE", "{side} fires with {unit} from {from:here} at unit {target:typed}", {"at": "unit"}),
+    # (a fire at a unit before a fire at an area: only the first has the words "at unit")
+    "fire-at": _t("FIRE", "{side} fires with {unit} from {from:here} at unit {target:typed}", {"aim": "unit"}),
+    "support": _t("SUPPORT", "{side} calls {marker:mark} for {mode:id} on {target:typed}"),
     "fire": _t("FIRE", "{side} fires with {unit} from {from:here} at area {target:typed}"),
     "assault": _t("ASSAULT", "{side} assaults with {unit} from {from:here} into area {target:typed}"),
     "entrench-card": _t("ENTRENCH", "{side} discards card {card} to entrench area {area:typed}"),
     "play": _t("CARD", "{side} plays card {card}, target area: {target:typed}", {"action": "play"}),
     "retreat": _t("RETREAT", "{side} retreats {unit} from {from:here} to area {to:typed}"),
-    "support": _t("SUPPORT", "{side} calls {marker:mark} for {mode:id} on {target:typed}"),
     "dice": _t("DICE", "{side} rolls {_n:count}d6 for {purpose:id}: {dice} = {total}{facts}"),
     "die": _t("DICE", "{side} rolls {_n:count}d6 for {purpose:id}: {total}{facts}"),
     "dice-other": _t("DICE", "{side} rolls {_n:count}d6: {dice} = {total}{facts}", {"purpose": OTHER_PURPOSE}),
     "die-other": _t("DICE", "{side} rolls {_n:count}d6: {total}{facts}", {"purpose": OTHER_PURPOSE}),
     "phase": _t("PHASE", "{side} starts {_turn:turn}"),
-    # a turn of a game whose tracker has no phases (a card-driven hex game): the turn as the tracker
-    # reports it (``2``, or ``2 (8 Aug)`` with the turn's label), after ``phase``, which it would read
-    "turn-start": _t("TURN", "{side} starts Turn {turn:typed}"),
+    "turn-start": _t("TURN", "{side} starts Turn {turn:count}"),
+    "reshuffle": _t("RESHUFFLE", "{side} reshuffles the {deck:word} into the {to:word}"),
+    "activate": _t("ACTIVATE", "{side} activates {unit} in {area:here}"),
     "flip": _t("FLIP", "{side} flips {unit} in {area:here} to {state:id}"),
     "flip-refresh": _t("FLIP", "{side:word} unit {unit} in {area:here} flips to {state:id} ({_button:word})", {"helper": "refresh"}),
     "move": _t("MOVE", "{side} moves {unit} from {from:old} to {to:here}"),
@@ -202,8 +203,6 @@ TEMPLATES: dict[str, Template] = {
     "remove-card": _t("CARD", "{side} removes card {card} from the game", {"action": "remove"}),
     "draw-card": _t("DRAW", "{side} draws the {card} from {deck:word}"),
     "pass": _t("PASS", "{side} passes"),
-    "reshuffle": _t("RESHUFFLE", "{side} reshuffles the {deck:word} into the {to:word}"),
-    "activate": _t("ACTIVATE", "{side} activates {unit} in {area:here}"),
     "eliminate": _t("ELIMINATE", "{side} eliminates {unit} from {from:old}"),
     "remove": _t("REMOVE", "{side} removes {unit} in {from:old} from the game"),
     "marker": _t("MARKER", "{side} turns {marker:mark} in {area:here} to {_label:word} [{state:id}]"),
@@ -220,6 +219,10 @@ _FIELD_ORDER: dict[str, tuple[str, ...]] = {
     "FLIP": ("side", "unit", "area", "state"),
     "MOVE": ("side", "unit", "marker", "state", "from", "to"),
     "FIRE": ("side", "unit", "from", "target"),
+    "TURN": ("side", "turn"),
+    "RESHUFFLE": ("side", "deck", "to"),
+    "ACTIVATE": ("side", "unit", "area"),
+    "SUPPORT": ("side", "marker", "mode", "target"),
     "ASSAULT": ("side", "unit", "from", "target"),
     "ENTRENCH": ("side", "unit", "card", "area"),
     "CARD": ("side", "card", "action", "target"),
@@ -232,10 +235,6 @@ _FIELD_ORDER: dict[str, tuple[str, ...]] = {
     "RETREAT": ("side", "unit", "from", "to"),
     "RESULT": ("side", "winner"),
     "HELPER": ("side", "helper", "for"),
-    "TURN": ("side", "turn"),
-    "RESHUFFLE": ("side", "deck", "to"),
-    "ACTIVATE": ("side", "unit", "area"),
-    "SUPPORT": ("side", "marker", "mode", "target"),
 }
 
 _DECORATION = re.compile(r"\*(?P<undo> ?UNDO: \*)?")
@@ -428,12 +427,12 @@ def template_of(event: str, fields: Mapping[str, str]) -> str:
         return "helper-for" if "for" in fields else "helper"
     if event == "DRAW":
         return "draw-card"
-    if event == "FLIP" and fields.get("helper"):
-        return "flip-refresh"
     if event == "TURN":
         return "turn-start"
-    if event == "FIRE" and fields.get("at") == "unit":
+    if event == "FIRE" and fields.get("aim") == "unit":
         return "fire-at"
+    if event == "FLIP" and fields.get("helper"):
+        return "flip-refresh"
     return event.lower()
 
 

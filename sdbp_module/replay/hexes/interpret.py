@@ -16,7 +16,8 @@ steps are refused in one line), then:
   log order, the place of the first), ``PASS`` → ``PassTurn``, a unit's ``MOVE`` → ``UnitMove``,
   ``FIRE`` lines in a row of one side with the same typed target → one ``FireAt``, ``SUPPORT`` →
   ``SupportCall``, ``DAMAGE`` → ``Hit``, ``ELIMINATE`` → ``UnitEliminated``, ``RESULT`` →
-  ``Declared``; a marker's ``MOVE`` (the support markers taken and put back) is no event. A location
+  ``Declared``; a marker's ``MOVE`` and ``MARKER`` lines (the support markers taken, turned to their
+  used face, put back) are no event: the ``SUPPORT`` line is. A location
   name → a place: a hex id as it is, a box's zone name (or printed name) ``box:<id>``;
 - a typed target → a unit id (its id, else a unique printed name, case-insensitive), for a
   suppression a hex id; else the typed text stays the target (the rules say what it means);
@@ -331,6 +332,8 @@ class _HexReader:
             unit = self.unit(line, where)
             if unit is not None:
                 self.emit(UnitEliminated(where=where, side=self.side(line, where), unit=unit, from_place=self.place(line, "from", where)))
+        elif ev == "MARKER":
+            return  # a support marker turned to its used face: the SUPPORT line is the event
         elif ev == "RESULT":
             word = (line.get("winner") or "").strip()
             winner = self.words.side_labelled(word)
@@ -344,7 +347,7 @@ class _HexReader:
 
     def turn(self, line: ReportLine, where: Where) -> None:
         text = (line.get("turn") or "").strip()
-        digits = text.split(" ", 1)[0]
+        digits = text.split(" ", 1)[0]  # the tracker's turn number (a label after it, ``2 (8 Aug)``, is not read)
         if not digits.isascii() or not digits.isdigit() or not 1 <= int(digits) <= max(1, self.game.game.turns):
             self.problem(where, f"TURN line: {text!r} is not a turn of the game (1 to {self.game.game.turns}): not read: {line.text!r}")
             return
@@ -363,7 +366,7 @@ class _HexReader:
         self.run_key = ("activate", side, "")
 
     def fire(self, line: ReportLine, where: Where) -> None:
-        if line.get("at") != "unit":
+        if line.get("aim") != "unit":
             self.problem(where, f"FIRE line at an area, a sentence of the area games: not read: {line.text!r}")
             return
         unit = self.unit(line, where)

@@ -121,7 +121,7 @@ def module_setup(module: Path) -> Path:
 
 
 def test_a_game_reads_as_the_contract_says(game: GameData, log: LogWriter, tmp_path: Path) -> None:
-    log.say("turn-start", side="German", turn="1 (7 Aug)")
+    log.say("turn-start", side="German", turn="1")
     log.say("draw-card", side="German", card=("7 of spades", "7S"), deck="Draw pile")
     log.say("activate", side="German", unit=TIGER, area="german-entry")
     log.say("activate", side="German", unit=PZ, area="german-entry")
@@ -147,6 +147,8 @@ def test_a_game_reads_as_the_contract_says(game: GameData, log: LogWriter, tmp_p
     log.say("eliminate", side="German", unit=TIGER, **{"from": "L3"})
     log.say("damage", side="US", unit=GI, area="J8", result="eliminate")
     log.say("result", side="US", winner="German")
+    log.say("marker", side="US", marker=("Air", "air"), area="Markers", _label="Used", state="used")  # no event
+    log.say("move-marker", side="US", marker=("Air", "air: used"), **{"from": "Markers", "to": "offboard"})  # no event
     log.chat("<alice> - I fire at 102 Tiger")  # a player's chat
     log.chat("* 102 Tiger moves L3 -> L4 *")  # an engine line that is no sentence
     events, problems = events_of(log, tmp_path, game)
