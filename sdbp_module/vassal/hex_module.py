@@ -68,8 +68,6 @@ PILE_BOX_H = layout.CARD_H + 40
 EDGE_SUFFIX = "_edge"
 K_DRAW_BUTTON = key(68, 195)  # Ctrl+Shift+D: the Draw card button
 K_ELIMINATE_HEX = pieces.K_ELIMINATE
-HIT_LAYER = "Hit"
-"""The unit's Layer of its two faces: level 1 the full face, 2 the flipped one (``replay.hexes.interpret`` reads it)."""
 ESC = "\x1b"
 FIRST_PIECE_ID = 1_000_000_000_001
 
@@ -222,7 +220,7 @@ def hex_unit_piece(game: GameData, unit: Unit, gpid: int) -> Piece:
         traits.append(send_to_zone("Eliminate", K_ELIMINATE_HEX, MAP_NAME, box, "eliminate: to the side's box"))
     traits += [
         layer(
-            HIT_LAYER,
+            "Hit",
             [unit_image(unit, False), unit_image(unit, True)],
             ["", "+ (flipped)"],
             up_command="Take hit (flip)",

@@ -75,8 +75,10 @@ from sdbp_module.replay.vlog.zones import MAIN_MAP, Zones
 
 __all__ = ["HexBoardPositions", "interpret_hex_tree", "read_hex_vlog"]
 
+HIT_LAYER = "Hit"
 FLIPPED_LEVEL = 2
-"""The level of a unit's ``Hit`` Layer that shows its flipped face (``vassal.hex_module.HIT_LAYER``)."""
+"""A unit's Layer of its two faces in the module (``vassal.hex_module``: ``Hit``) and the level that shows
+the flipped face (``tests/unit/replay_hexes/test_interpret.py`` checks the module's unit pieces)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,8 +195,6 @@ class _HexReader:
 
     def game_start(self, tracker: Tracker, turn_state: str | None, where: Where) -> HexGameStart:
         """Every unit's place, the flipped ones, the turn of the saved position."""
-        from sdbp_module.vassal.hex_module import HIT_LAYER
-
         places: list[tuple[str, str]] = []
         flipped: list[str] = []
         marker_turn: int | None = None

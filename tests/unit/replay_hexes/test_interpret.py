@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from sdbp_module.cli import main
 from sdbp_module.codec.commands import read_game
+from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.errors import InputError
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import NOWHERE, Where
@@ -33,6 +34,7 @@ from sdbp_module.replay.hexes.events import (
     UnitMove,
 )
 from sdbp_module.replay.hexes.interpret import (
+    HIT_LAYER,
     HexBoardPositions,
     _HexReader,
     read_hex_vlog,
@@ -93,8 +95,9 @@ def test_a_flipped_face_a_later_turn_and_a_unit_off_the_board_are_read(game: Gam
             if fields is not None:
                 tracker.add(*fields)
     by_id = {p.sdbp_id: p for p in tracker.pieces.values() if p.kind == "unit"}
+    assert all(p.layer_level(HIT_LAYER) == 1 for p in by_id.values())  # every unit has the Layer, full face up
     gi = by_id["US-2-120"]
-    layer = next(i for i, t in enumerate(gi.types) if t.startswith("emb2;") and hex_module.HIT_LAYER in t)
+    layer = next(i for i, t in enumerate(gi.types) if t.startswith("emb2;") and se_decode(t[5:], ";")[18] == HIT_LAYER)
     states = list(gi.states)
     states[layer] = "2" + states[layer][1:]
     gi.states = states
