@@ -207,6 +207,9 @@ class _HexReader:
             if not self.words.is_unit(unit):
                 self.problem(where, f"unit piece {piece.piece_id} has sdbp_id {piece.sdbp_id!r}, not a unit of the game data")
                 continue
+            if any(u == unit for u, _ in places):
+                self.problem(where, f"unit {unit} has a second piece ({piece.piece_id}) in the saved position: only its first is read")
+                continue
             places.append((unit, self.start_place(piece, unit, where)))
             if piece.layer_level(HIT_LAYER) == FLIPPED_LEVEL:
                 flipped.append(unit)

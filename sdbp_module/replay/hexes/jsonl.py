@@ -238,7 +238,7 @@ class _Pairs:
 def _shown(value: Any) -> str:
     if isinstance(value, _Pairs):
         return "an object"
-    text = json.dumps(value, ensure_ascii=False)
+    text = json.dumps(_plain(value), ensure_ascii=False)
     return text if len(text) <= 60 else text[:28] + "…" + text[-28:]
 
 

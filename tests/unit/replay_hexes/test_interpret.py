@@ -81,7 +81,7 @@ def test_the_start_is_every_unit_where_the_set_up_save_puts_it(game: GameData, l
     assert start.flipped == () and start.turn == 1
 
 
-def test_a_flipped_face_a_later_turn_and_a_unit_off_the_board_are_read(game: GameData, module: Path) -> None:
+def test_a_flipped_face_a_later_turn_a_unit_off_the_board_and_a_second_piece_are_read(game: GameData, module: Path) -> None:
     """The ``Hit`` Layer at level 2 is the flipped face; the tracker's state gives the turn; a unit on the
     panel outside the boxes has no place, said."""
     _env, tree, _ = read_game(module_setup(module))
@@ -94,6 +94,8 @@ def test_a_flipped_face_a_later_turn_and_a_unit_off_the_board_are_read(game: Gam
             fields = add_piece_fields(node.text) if not node.opaque else None
             if fields is not None:
                 tracker.add(*fields)
+                if "US-CCA" in fields[1] and "stack" != fields[1]:
+                    tracker.add("999", fields[1], fields[2])  # a second piece of one unit
     by_id = {p.sdbp_id: p for p in tracker.pieces.values() if p.kind == "unit"}
     assert all(p.layer_level(HIT_LAYER) == 1 for p in by_id.values())  # every unit has the Layer, full face up
     gi = by_id["US-2-120"]
@@ -107,7 +109,8 @@ def test_a_flipped_face_a_later_turn_and_a_unit_off_the_board_are_read(game: Gam
     assert start.flipped == ("US-2-120",) and start.turn == 3
     assert dict(start.places)["DE-102"] == "" and dict(start.places)["US-2-120"] == "J8"
     assert [p.message for p in reader.problems] == [
-        "DE-102 starts at Main Map:3000,40, neither a hex of the map nor an off-map box of the game: its place is unknown"
+        "DE-102 starts at Main Map:3000,40, neither a hex of the map nor an off-map box of the game: its place is unknown",
+        "unit US-CCA has a second piece (999) in the saved position: only its first is read",
     ]
 
 

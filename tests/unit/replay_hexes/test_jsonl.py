@@ -174,6 +174,8 @@ BAD: list[tuple[str, str]] = [
     ('{"kind": "fire", "side": "de", "firers": {"DE-102": "L3", "DE-102": "L4"}, "target": "US-2-120"}', "firers: unit 'DE-102' is named twice"),
     ('{"kind": "support", "side": "usa", "marker": "tank", "mode": "attack", "target": "DE-102"}', "marker: 'tank' is not a marker kind of the game"),
     ('{"kind": "support", "side": "usa", "marker": "air", "mode": "strafe", "target": "DE-102"}', "mode: 'strafe' is not one of attack, suppression"),
+    ('{"kind": "fire", "side": "de", "firers": [{"DE-102": "L3"}], "target": "US-2-120"}', 'firers: expected an object unit id -> place, got [{"DE-102": "L3"}]'),
+    ('[{"kind": "pass"}]', 'expected a JSON object with a kind, got [{"kind": "pass"}]'),
     ('{"kind": "activate", "side": "de", "units": "DE-102"}', "units: expected a list of unit ids, got \"DE-102\""),
     ('{"kind": "activate", "side": "de", "units": [' + ", ".join(['"DE-102"'] * 29) + "]}", "units: 29 units; the game has 28 (a list is read up to 28)"),
     ('{"kind": "fire", "side": "de", "firers": {"DE-102": "L3"}, "target": "' + "x" * 201 + '", "typed": "x"}', "target: a text of 201 characters; an event's text is read up to 200"),
