@@ -14,6 +14,7 @@ out, through that branch's module at d071c0e: ``run-harness.sh play … --strict
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -102,6 +103,20 @@ def test_an_engine_played_log_reads_as_the_engine_played_it(game: GameData, path
         elif isinstance(event, CardDrawn):
             assert event.purpose == Purpose.COMBAT or not open_attack, event
             open_attack = False
+
+
+GAMES = sorted(p.parent for p in (PROJECT_ROOT / "tests" / "engine_games_mortain").glob("*/play.txt"))
+ANNOTATED = re.compile(r"^# card (\S+) \((activation|combat)\)", re.MULTILINE)
+"""How an engine game's script names the card each *Draw card* is planned to draw, and what for."""
+
+
+@pytest.mark.parametrize("folder", GAMES, ids=lambda p: p.name)
+def test_every_draw_is_the_card_and_the_purpose_the_script_planned(game: GameData, folder: Path) -> None:
+    """The purposes the reader infers (``replay.hexes.purpose``) are those the script's author wrote for
+    each draw, in ``tests/engine_games_mortain/*/play.txt`` (``# card 3D (combat)``)."""
+    planned = ANNOTATED.findall((folder / "play.txt").read_text(encoding="utf-8"))
+    events, _ = load_hex_log(folder / "game.vlog", game)
+    assert planned and [(e.card, e.purpose) for e in events if isinstance(e, CardDrawn)] == planned
 
 
 def test_the_recorded_log_has_the_acts_the_reader_reads(game: GameData) -> None:
