@@ -76,8 +76,9 @@ def load_game(data_dir: Path, *, hex_map: bool = False) -> GameData:
     Raises ``InputError`` (exit 2) if a file cannot be read, ``DataError`` (exit 1) whose message
     is every problem, one ``file:line:col: path: ...`` per line, if the data is wrong. A hex-map
     game is refused in one line (``HEX_NOT_BUILT``, exit 1) unless the caller can handle one
-    (``hex_map``: ``sdbp build``, whose writer has a hex-game branch); replay, rules and board do not
-    know hexes yet (issue 24).
+    (``hex_map``: ``sdbp build``, whose writer has a hex-game branch, and ``sdbp convert --events``,
+    which reads a hex game's log with ``replay.hexes``); the rules and the board do not know hexes yet
+    (issue 24).
     """
     from sdbp_module.model.cache import cached_game
 
@@ -196,8 +197,8 @@ def build_map(m: Mapping[str, Any]) -> MapInfo:
     )
 
 
-HEX_NOT_BUILT = "hex-map games can only be validated and built yet: issue 24"
-"""What a command that cannot yet handle a hex-map game says (``load_game``; ``sdbp validate`` and ``sdbp build`` can)."""
+HEX_NOT_BUILT = "hex-map games can only be validated, built and converted to events yet: issue 24"
+"""What a command that cannot yet handle a hex-map game says (``load_game``; ``sdbp validate``, ``sdbp build`` and ``sdbp convert --events`` can)."""
 
 
 def build_game(values: Mapping[str, Any]) -> GameData:

@@ -151,7 +151,7 @@ from sdbp_module.replay.vlog.zones import PlaceKind as SpotKind
 from sdbp_module.replay.vlog.zones import Zones
 from sdbp_module.replay.vocabulary import event_purpose
 
-__all__ = ["Problem", "events_from_vlog", "interpret_tree", "read_vlog"]
+__all__ = ["Problem", "events_from_vlog", "interpret_tree", "open_log", "read_vlog"]
 
 
 def events_from_vlog(path: Path, game: GameData, module: Path | None) -> tuple[list[Event], list[Problem]]:
@@ -181,6 +181,17 @@ def read_vlog(
     module is refused, and so is a file with no ``moduledata`` that holds nothing of the module (no
     ``sdbp_id``, no SDBP line); then its build is judged. Its steps and events are bounded (``limits``,
     ``replay.bounds``)."""
+    tree, match = open_log(path, game, reference)
+    zones = module_zones(module) if module is not None else Zones.from_game(game)
+    events, problems = interpret_tree(tree, game, zones, path.name)
+    return list(bounded(events, game)), problems, match
+
+
+def open_log(path: Path, game: GameData, reference: Reference | None) -> tuple[Command, BuildMatch | None]:
+    """The command tree of a save or log taken as one of the game's module, and its build against
+    ``reference``: refused in one line when it names another module, holds nothing of the module,
+    is of another build (``codec.identity.judge``) or has more steps than a log is read up to.
+    Shared by the area games' reading (``read_vlog``) and the hex games' (``replay.hexes.interpret``)."""
     env, tree, entries = read_game(path)
     other = recorded_name(entries)
     if other is not None and other != game.game.module_name:
@@ -195,9 +206,7 @@ def read_vlog(
     steps = sum(1 for top in tree.children if top.text.startswith("LOG\t"))
     if steps > MAX_EVENTS:
         raise InputError(f"{path}: {steps:,} log steps; a log is read up to {MAX_EVENTS:,} (a whole real game has a few thousand)")
-    zones = module_zones(module) if module is not None else Zones.from_game(game)
-    events, problems = interpret_tree(tree, game, zones, path.name)
-    return list(bounded(events, game)), problems, match
+    return tree, match
 
 
 @lru_cache(maxsize=4)

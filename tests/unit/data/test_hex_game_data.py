@@ -224,7 +224,6 @@ def logs(tmp_path: Path) -> Path:
     [
         ["check", "{logs}/game.vlog", "--data", "{data}"],
         ["audit", "{logs}", "-o", "{tmp}/audit", "--data", "{data}"],
-        ["convert", "{logs}/game.vlog", "{tmp}/events.jsonl", "--events", "--data", "{data}"],
     ],
     ids=lambda c: c[0],
 )
@@ -237,6 +236,14 @@ def test_a_command_that_cannot_handle_a_hex_game_says_so_in_one_line(command: li
     assert len(lines) == 1 and lines[0].endswith(HEX_NOT_BUILT), result.stderr
     assert "Traceback" not in result.output
     assert not (tmp_path / "out").exists() and not (tmp_path / "events.jsonl").exists()
+
+
+def test_convert_events_reads_a_hex_game_and_refuses_what_is_not_its_log(logs: Path, tmp_path: Path) -> None:
+    """``convert --events`` knows hex games (``replay.hexes``, tests/unit/replay_hexes/): a file that is no
+    log is refused in one line, exit 2, and nothing is written."""
+    result = CliRunner().invoke(main, ["convert", str(logs / "game.vlog"), str(tmp_path / "events.jsonl"), "--events", "--data", str(MORTAIN)])
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "Traceback" not in result.output and not (tmp_path / "events.jsonl").exists()
 
 
 def test_a_grid_that_cannot_be_made(folder: Path) -> None:

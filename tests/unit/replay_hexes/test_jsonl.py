@@ -1,0 +1,221 @@
+"""A hex game's events as JSON lines (``replay.hexes.jsonl``): every event of the game's words reads back
+as it was written; what is not an event of the game is refused in one line naming FILE:LINE."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sdbp_module.errors import InputError
+from sdbp_module.limits import MAX_EVENTS
+from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.events import NOWHERE
+from sdbp_module.replay.hexes.events import (
+    EVENT_TYPES,
+    Activate,
+    CardDrawn,
+    Declared,
+    FireAt,
+    HexEvent,
+    HexGameStart,
+    Hit,
+    PassTurn,
+    Reshuffle,
+    SupportCall,
+    TurnStart,
+    UnitEliminated,
+    UnitMove,
+)
+from sdbp_module.replay.hexes.jsonl import (
+    events_text,
+    format_event,
+    read_events,
+    read_events_text,
+)
+
+from .conftest import DATA
+
+_GAME: list[GameData] = []
+
+
+def the_game() -> GameData:
+    """The game, loaded once (hypothesis strategies are built outside fixtures)."""
+    if not _GAME:
+        from sdbp_module.model.from_data import load_game
+
+        _GAME.append(load_game(DATA, hex_map=True))
+    return _GAME[0]
+
+
+def words() -> dict[str, list[Any]]:
+    g = the_game()
+    assert g.hexes is not None and g.deck is not None
+    hexes = [g.hexes.map.grid.hex_id(h) for h in g.hexes.map.grid.hexes()]
+    return {
+        "units": [u.id for u in g.units],
+        "places": ["", *hexes, *(f"box:{b.id}" for b in g.hexes.boxes)],
+        "hexes": hexes,
+        "cards": [c.id for c in g.deck.cards()],
+        "sides": [None, *g.game.sides],
+        "markers": [m.id for m in g.markers],
+    }
+
+
+@st.composite
+def hex_events(draw: st.DrawFn) -> HexEvent:
+    w = words()
+    unit = st.sampled_from(w["units"])
+    place = st.sampled_from(w["places"])
+    side = st.sampled_from(w["sides"])
+    typed = st.text(alphabet="ab 1()\"\\é/-{}:,\u2028", max_size=20)
+    kind = draw(st.sampled_from(EVENT_TYPES))
+    if kind is HexGameStart:
+        units = draw(st.lists(unit, unique=True, max_size=28))
+        return HexGameStart(places=tuple((u, draw(place)) for u in units), flipped=tuple(draw(st.lists(unit, max_size=5))), turn=draw(st.integers(1, 6)))
+    if kind is TurnStart:
+        return TurnStart(side=draw(side), turn=draw(st.integers(1, 6)))
+    if kind is Reshuffle:
+        return Reshuffle(side=draw(side))
+    if kind is CardDrawn:
+        return CardDrawn(side=draw(side), card=draw(st.sampled_from(w["cards"])), purpose=draw(st.sampled_from(["activation", "combat"])))
+    if kind is Activate:
+        return Activate(side=draw(side), units=tuple(draw(st.lists(unit, min_size=1, max_size=5))), place=draw(place))
+    if kind is PassTurn:
+        return PassTurn(side=draw(side))
+    if kind is UnitMove:
+        return UnitMove(side=draw(side), unit=draw(unit), from_place=draw(place), to_place=draw(place))
+    if kind is FireAt:
+        firers = tuple((u, draw(place)) for u in draw(st.lists(unit, unique=True, min_size=1, max_size=4)))
+        text = draw(typed)
+        target = draw(st.one_of(unit, st.just(text)))
+        return FireAt(side=draw(side), firers=firers, target=target, typed=text)
+    if kind is SupportCall:
+        text = draw(typed)
+        mode = draw(st.sampled_from(["attack", "suppression"]))
+        target = draw(st.one_of(unit if mode == "attack" else st.sampled_from(w["hexes"]), st.just(text)))
+        return SupportCall(side=draw(side), marker=draw(st.sampled_from(w["markers"])), mode=mode, target=target, typed=text)
+    if kind is Hit:
+        return Hit(side=draw(side), unit=draw(unit), place=draw(place), result=draw(st.sampled_from(["flip", "eliminate"])))
+    if kind is UnitEliminated:
+        return UnitEliminated(side=draw(side), unit=draw(unit), from_place=draw(place))
+    assert kind is Declared
+    return Declared(side=draw(side), winner=draw(side))
+
+
+def bare(events: list[HexEvent]) -> list[HexEvent]:
+    return [replace(e, where=NOWHERE) for e in events]
+
+
+@settings(max_examples=200, deadline=None)
+@given(events=st.lists(hex_events(), max_size=12))
+def test_every_event_reads_back_as_it_was_written(events: list[HexEvent]) -> None:
+    game = the_game()
+    text = events_text(events)
+    assert text.count("\n") == len(events)  # one line each, split on \n alone (U+2028 stays in its string)
+    back = read_events_text(text, "t.jsonl", game)
+    assert bare(back) == bare(events)
+    assert [(e.where.file, e.where.index, e.where.line) for e in back] == [("t.jsonl", i, i + 1) for i in range(len(events))]
+    assert events_text(back) == events_text([replace(e, where=b.where) for e, b in zip(events, back, strict=True)])
+
+
+def test_a_transcript_is_read_from_its_file_and_blank_lines_are_skipped(game: GameData, tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_text(
+        '{"kind": "turn", "side": "de", "turn": 2}\n\n  \n'
+        '{"kind": "move", "side": "de", "unit": "DE-102", "from": "box:german-entry", "to": "L3", "where": {"file": "x", "index": 9}}\n',
+        encoding="utf-8",
+    )
+    turn, move = read_events(path, game)
+    assert turn == TurnStart(side=game.game.sides[1], turn=2, where=turn.where) and str(turn.where) == f"{path}:1"
+    assert isinstance(move, UnitMove) and move.from_place == "box:german-entry" and str(move.where) == f"{path}:4"
+    assert format_event(move).startswith('{"kind": "move", "side": "de", "unit": "DE-102", "from": "box:german-entry", "to": "L3", "where": ')
+
+
+def test_a_purpose_left_out_is_inferred_and_a_stated_one_kept(game: GameData) -> None:
+    lines = [
+        '{"kind": "draw", "side": "de", "card": "7S"}',
+        '{"kind": "fire", "side": "de", "firers": {"DE-102": "L3"}, "target": "US-2-120"}',
+        '{"kind": "draw", "side": "de", "card": "JS"}',
+        '{"kind": "draw", "side": "de", "card": "3S"}',
+        '{"kind": "draw", "side": "de", "card": "4S"}',
+        '{"kind": "draw", "side": "de", "card": "5S", "purpose": "combat"}',
+    ]
+    events = read_events_text("\n".join(lines), "t.jsonl", game)
+    assert [e.purpose for e in events if isinstance(e, CardDrawn)] == ["activation", "combat", "combat", "activation", "combat"]
+
+
+BAD: list[tuple[str, str]] = [
+    ("{", "not JSON (Expecting property name enclosed in double quotes at column 2)"),
+    ("[1]", "expected a JSON object with a kind, got [1]"),
+    ('{"kind": "teleport"}', "kind: \"teleport\" is not one of game-start, turn, reshuffle, draw, activate, pass, move, fire, support, hit, eliminate, result"),
+    ('{"kind": "pass", "side": "de", "kind": "pass"}', "a key is given twice"),
+    ('{"kind": "pass", "side": "de", "by": "x"}', "a pass event has no key 'by' (its keys: kind, side, where)"),
+    ('{"kind": "move", "side": "de", "unit": "DE-102", "to": "L3"}', "a move event needs from"),
+    ('{"kind": "move", "side": "de", "unit": "DE-999", "from": "", "to": "L3"}', "unit: 'DE-999' is not a unit of the game"),
+    ('{"kind": "move", "side": "de", "unit": "DE-102", "from": "", "to": "M3"}', "to: 'M3' is not a place of the game"),
+    ('{"kind": "move", "side": "de", "unit": "DE-102", "from": "box:nowhere", "to": "L3"}', "from: 'box:nowhere' is not a place of the game"),
+    ('{"kind": "move", "side": "de", "unit": "DE-102", "from": "l3", "to": "L3"}', "from: 'l3' is not a place of the game"),
+    ('{"kind": "draw", "side": "de", "card": "1S"}', "card: '1S' is not a card of the game's deck"),
+    ('{"kind": "draw", "side": "de", "card": "7S", "purpose": "fun"}', "purpose: 'fun' is not one of activation, combat"),
+    ('{"kind": "pass", "side": "german"}', "side: 'german' is not a side of the game (usa, de) or null"),
+    ('{"kind": "pass", "side": 3}', "side: expected a string, got 3"),
+    ('{"kind": "turn", "side": null, "turn": 0}', "turn: expected a whole number from 1 to 10,000, got 0"),
+    ('{"kind": "turn", "side": null, "turn": true}', "turn: expected a whole number from 1 to 10,000, got true"),
+    ('{"kind": "turn", "side": null, "turn": 1, "where": 3}', "where: expected an object (file, index, line)"),
+    ('{"kind": "hit", "side": "de", "unit": "DE-102", "result": "dead"}', "result: 'dead' is not one of flip, eliminate"),
+    ('{"kind": "fire", "side": "de", "firers": {"DE-102": "L3"}, "target": "US-X", "typed": "2/120"}', "target: 'US-X' is neither a unit nor a hex of the game"),
+    ('{"kind": "fire", "side": "de", "firers": [["DE-102", "L3"]], "target": "US-2-120"}', "firers: expected an object unit id -> place, got [[\"DE-102\", \"L3\"]]"),
+    ('{"kind": "fire", "side": "de", "firers": {"DE-102": "L3", "DE-102": "L4"}, "target": "US-2-120"}', "firers: unit 'DE-102' is named twice"),
+    ('{"kind": "support", "side": "usa", "marker": "tank", "mode": "attack", "target": "DE-102"}', "marker: 'tank' is not a marker kind of the game"),
+    ('{"kind": "support", "side": "usa", "marker": "air", "mode": "strafe", "target": "DE-102"}', "mode: 'strafe' is not one of attack, suppression"),
+    ('{"kind": "fire", "side": "de", "firers": [{"DE-102": "L3"}], "target": "US-2-120"}', 'firers: expected an object unit id -> place, got [{"DE-102": "L3"}]'),
+    ('[{"kind": "pass"}]', 'expected a JSON object with a kind, got [{"kind": "pass"}]'),
+    ('{"kind": "activate", "side": "de", "units": "DE-102"}', "units: expected a list of unit ids, got \"DE-102\""),
+    ('{"kind": "activate", "side": "de", "units": [' + ", ".join(['"DE-102"'] * 29) + "]}", "units: 29 units; the game has 28 (a list is read up to 28)"),
+    ('{"kind": "fire", "side": "de", "firers": {"DE-102": "L3"}, "target": "' + "x" * 201 + '", "typed": "x"}', "target: a text of 201 characters; an event's text is read up to 200"),
+    ('{"kind": "pass", "side": "\\ud800"}', "side: a string holds the lone surrogate \\ud800"),
+    ('{"kind": "turn", "side": null, "turn": ' + "9" * 5000 + "}", "not JSON that can be read (an integer too long)"),
+    ("[" * 100_000 + "]" * 100_000, "JSON nested too deeply"),
+]
+
+
+@pytest.mark.parametrize(("line", "message"), BAD, ids=[m[:40] for _, m in BAD])
+def test_a_bad_line_is_refused_naming_its_file_and_line(game: GameData, line: str, message: str) -> None:
+    text = '{"kind": "pass", "side": "de"}\n\n' + line + "\n"
+    with pytest.raises(InputError) as refused:
+        read_events_text(text, "t.jsonl", game)
+    assert str(refused.value).startswith("t.jsonl:3: ")
+    assert message in str(refused.value)
+    assert "\n" not in str(refused.value)
+
+
+def test_the_transcripts_limits_are_the_area_games(game: GameData, tmp_path: Path) -> None:
+    too_many = "\n".join(['{"kind": "pass", "side": "de"}'] * (MAX_EVENTS + 1))
+    with pytest.raises(InputError, match=f"t.jsonl:{MAX_EVENTS + 1}: more than 20,000 events"):
+        read_events_text(too_many, "t.jsonl", game)
+    big = tmp_path / "big.jsonl"
+    big.write_bytes(b" " * (4 * 1024 * 1024 + 1))
+    with pytest.raises(InputError, match="an events transcript is read up to"):
+        read_events(big, game)
+    binary = tmp_path / "bin.jsonl"
+    binary.write_bytes(b'{"kind": "pass"}\n\xff\n')
+    with pytest.raises(InputError, match=r"bin.jsonl:2:1: not UTF-8 text"):
+        read_events(binary, game)
+
+
+def test_written_lines_hold_every_field_kind_first_where_last(game: GameData) -> None:
+    start = HexGameStart(places=(("US-2-120", "J8"), ("DE-102", "box:german-entry")), flipped=("US-2-120",), turn=2)
+    assert json.loads(format_event(start)) == {
+        "kind": "game-start",
+        "places": {"US-2-120": "J8", "DE-102": "box:german-entry"},
+        "flipped": ["US-2-120"],
+        "turn": 2,
+        "where": {"file": "<memory>", "index": 0},
+    }
+    assert list(json.loads(format_event(Reshuffle()))) == ["kind", "side", "where"]
