@@ -40,9 +40,10 @@ from sdbp_module.fileio import write_atomically
 from sdbp_module.replay.loading import reference
 from sdbp_module.rules.commands import (
     PICTURE_POLICIES,
-    area_rules_package,
+    rules_package,
     without_rules,
 )
+from sdbp_module.rules.hexes.base import HexRulesPackage
 from sdbp_module.rules.switches import parse_switches
 
 SUMMARY_NAME = "summary.json"
@@ -117,10 +118,13 @@ def run_audit(
         if not module.is_file():
             raise InputError(f"{module}: no such file")
         read_module(module)
-    game = load_game(data_dir)
-    package = area_rules_package(game.game.id)
+    game = load_game(data_dir, hex_map=True)
+    package = rules_package(game.game.id)
     ruleset = parse_switches(switches, package.switches)
-    without_rules(package.rules, skips)
+    if isinstance(package, HexRulesPackage):  # refuse a --skip that names no rule before any log is read
+        without_rules(package.rules, skips)
+    else:
+        without_rules(package.rules, skips)
     _prepare_out_dir(out_dir)
     build = None
     if any(path.lower().endswith(".vlog") for path in paths):  # transcripts are read with no module build

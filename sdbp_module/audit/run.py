@@ -28,9 +28,14 @@ from sdbp_module.errors import InputError, OutputError, SdbpError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.ids import Severity
 from sdbp_module.model.game_data import GameData
-from sdbp_module.rules.base import Outcome, RulesPackage
+from sdbp_module.rules.base import Outcome
 from sdbp_module.rules.checker import RuleCrash
-from sdbp_module.rules.commands import check_log, render_report, report_chunks
+from sdbp_module.rules.commands import (
+    AnyRulesPackage,
+    check_log,
+    render_report,
+    report_chunks,
+)
 from sdbp_module.rules.findings import Summary
 
 LOG_SUFFIXES = (".vlog", ".jsonl")
@@ -113,7 +118,7 @@ def find_logs(folder: Path, out_dir: Path | None = None) -> tuple[str, ...]:
 class LogAuditor:
     """Checks one log at a time with the game and rules loaded once: its reports written, a ``LogResult``."""
 
-    def __init__(self, settings: AuditSettings, game: GameData, package: RulesPackage) -> None:
+    def __init__(self, settings: AuditSettings, game: GameData, package: AnyRulesPackage) -> None:
         self.settings = settings
         self.game = game
         self.package = package
@@ -122,10 +127,10 @@ class LogAuditor:
     def load(settings: AuditSettings) -> LogAuditor:
         """Load the game data and its rules package (what a worker does when it did not inherit them)."""
         from sdbp_module.model.from_data import load_game
-        from sdbp_module.rules.commands import area_rules_package
+        from sdbp_module.rules.commands import rules_package
 
-        game = load_game(settings.data_dir)
-        return LogAuditor(settings, game, area_rules_package(game.game.id))
+        game = load_game(settings.data_dir, hex_map=True)
+        return LogAuditor(settings, game, rules_package(game.game.id))
 
     def audit(self, path: str) -> LogResult:
         """Check the log at ``path`` (relative to the folder) and write its reports; never raises for a bad

@@ -197,8 +197,8 @@ def build_map(m: Mapping[str, Any]) -> MapInfo:
     )
 
 
-HEX_NOT_BUILT = "hex-map games can only be validated, built and converted to events yet: issue 24"
-"""What a command that cannot yet handle a hex-map game says (``load_game``; ``sdbp validate``, ``sdbp build`` and ``sdbp convert --events`` can)."""
+HEX_NOT_BUILT = "this reads area games only; a hex-map game is read by sdbp validate, build, check, show, audit, rules and convert --events"
+"""What a caller that cannot handle a hex-map game says (``load_game`` without ``hex_map``: every command handles one now)."""
 
 
 def build_game(values: Mapping[str, Any]) -> GameData:

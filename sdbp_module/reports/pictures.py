@@ -30,7 +30,7 @@ from sdbp_module.board.scene import about_cards, cards_named
 from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId
 from sdbp_module.limits import MAX_PICTURES
-from sdbp_module.replay.events import Where
+from sdbp_module.replay.events import Event, Where
 from sdbp_module.replay.hexes.events import HexEvent
 from sdbp_module.replay.hexes.snapshots import (
     HexSnapshot,
@@ -41,6 +41,7 @@ from sdbp_module.replay.hexes.snapshots import (
 from sdbp_module.replay.hexes.state import HexState
 from sdbp_module.replay.snapshots import Key, Snapshot, snapshots
 from sdbp_module.replay.state import GameState
+from sdbp_module.rules.base import RulesPackage
 from sdbp_module.rules.checker import start_state
 from sdbp_module.rules.findings import SEVERITY_ORDER, Finding
 
@@ -255,10 +256,13 @@ def finding_pictures(checked: Checked, policy: str, painter: Painter | HexPainte
 
 def board_snapshots(checked: Checked, positions: Iterable[Where]) -> dict[Key, Snapshot]:
     """The snapshots of ``checked``'s replay at ``positions``, from the state its check began with."""
+    package = checked.package
+    assert isinstance(package, RulesPackage), "an area game's board: hex_board_snapshots draws a hex game's"
+    events = cast(Sequence[Event], checked.events)
     initial = checked.report.initial
-    if not isinstance(initial, GameState):  # none given (or a hex-map game's, which these pictures do not draw)
-        initial = start_state(checked.events, checked.game, checked.package.make_sequence(checked.game))
-    return snapshots(checked.events, initial, positions)
+    if not isinstance(initial, GameState):  # none given
+        initial = start_state(events, checked.game, package.make_sequence(checked.game))
+    return snapshots(events, initial, positions)
 
 
 def hex_board_snapshots(checked: Checked, positions: Iterable[Where]) -> dict[Key, HexSnapshot]:

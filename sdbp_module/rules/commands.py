@@ -22,6 +22,7 @@ from sdbp_module.fileio import write_atomically
 from sdbp_module.games import DEFAULT_GAME
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import Event
+from sdbp_module.replay.hexes.events import HexEvent
 from sdbp_module.replay.loading import load_log, reference
 from sdbp_module.rules.base import Rule, RulesPackage
 from sdbp_module.rules.checker import Report, check_events
@@ -76,27 +77,41 @@ def write_output(text: str | Iterable[str], output: Path | None) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Checked:
-    """One log checked: the report, and the events and game it came from (for pictures)."""
+    """One log checked: the report, and the events and game it came from (for pictures); a hex-map
+    game's events are ``replay.hexes`` events and its package a ``HexRulesPackage``."""
 
     report: Report
-    events: Sequence[Event]
+    events: Sequence[Event] | Sequence[HexEvent]
     game: GameData
-    package: RulesPackage
+    package: AnyRulesPackage
     module: Path | None = None
 
 
 def check_log(
     log: Path,
     game: GameData,
-    package: RulesPackage,
+    package: AnyRulesPackage,
     *,
     module: Path | None = None,
     switches: Sequence[str] = (),
     skips: Sequence[str] = (),
     build: Reference | Callable[[], Reference] | None = None,
 ) -> Checked:
-    """Read and check one log (``.vlog`` or events ``.jsonl``). Unreadable input raises ``InputError``, and
-    so does a log of another build than ``build`` unless it allows one (``replay.loading.load_log``)."""
+    """Read and check one log (``.vlog`` or events ``.jsonl``) of an area game or, with a
+    ``HexRulesPackage``, of a hex-map game (``replay.hexes.loading``, ``rules.hexes.checker``).
+    Unreadable input raises ``InputError``, and so does a log of another build than ``build`` unless
+    it allows one (``replay.loading.load_log``)."""
+    if isinstance(package, HexRulesPackage):
+        from sdbp_module.replay.hexes.loading import read_hex_log
+        from sdbp_module.rules.hexes.checker import check_hex_events
+
+        hex_rules = parse_switches(switches, package.switches)
+        hex_active = without_rules(package.rules, skips)
+        hex_loaded = read_hex_log(log, game, module, build)
+        report = check_hex_events(hex_loaded.events, game, package, switches=hex_rules, source=str(log), problems=hex_loaded.problems, rules=hex_active)
+        if hex_loaded.build is not None:
+            report = replace(report, build=hex_loaded.build)
+        return Checked(report, hex_loaded.events, game, package, module)
     ruleset = parse_switches(switches, package.switches)
     active = without_rules(package.rules, skips)
     loaded = load_log(log, game, module, build)
@@ -162,48 +177,11 @@ def run_check(
     if pictures not in PICTURE_POLICIES:
         raise InputError(f"--pictures {pictures!r}: expected {', '.join(PICTURE_POLICIES)}")
     game = load_game(data_dir, hex_map=True)
-    if game.hexes is not None:
-        return run_hex_check(log, game, fmt=fmt, output=output, switches=switches, skips=skips)
-    package = area_rules_package(game.game.id)
+    package = rules_package(game.game.id)
     build = partial(reference, game, module, data_dir, allow_other=allow_other_build, verb="check")
     checked = check_log(log, game, package, module=module, switches=switches, skips=skips, build=build)
     write_output(report_chunks(checked, fmt, pictures=pictures), output)
     return EXIT_WRONG if checked.report.has_illegal else EXIT_OK
-
-
-def run_hex_check(
-    log: Path, game: GameData, *, fmt: str, output: Path | None, switches: Sequence[str], skips: Sequence[str] = ()
-) -> int:
-    """``sdbp check`` of a hex-map game: its log read by ``replay.hexes.loading.load_hex_log`` (when that
-    reader is built: else one line, exit 1), checked by ``rules.hexes.checker.check_hex_events``, the
-    report in text or JSON (the HTML page draws area boards only: refused in one line)."""
-    from sdbp_module.model.from_data import HEX_NOT_BUILT
-    from sdbp_module.rules.hexes.checker import check_hex_events
-
-    package = rules_package(game.game.id)
-    if not isinstance(package, HexRulesPackage):
-        raise DataError(f"game {game.game.id!r}: {HEX_NOT_BUILT}")
-    if fmt == "html":
-        raise InputError(f"--format html: the HTML report of a hex-map game is not built yet (game {game.game.id!r}); use text or json")
-    try:
-        loading = importlib.import_module("sdbp_module.replay.hexes.loading")
-    except ModuleNotFoundError as exc:
-        if exc.name != "sdbp_module.replay.hexes.loading":
-            raise
-        raise DataError(f"game {game.game.id!r}: its logs cannot be read yet: {HEX_NOT_BUILT}") from None
-    ruleset = parse_switches(switches, package.switches)
-    active = without_rules(package.rules, skips)
-    events, problems = loading.load_hex_log(log, game)
-    report = check_hex_events(events, game, package, switches=ruleset, source=str(log), problems=problems, rules=active)
-    if fmt == "json":
-        from sdbp_module.reports.json import render_json
-
-        write_output(render_json(report), output)
-    else:
-        from sdbp_module.reports.text import render_text
-
-        write_output(render_text(report), output)
-    return EXIT_WRONG if report.has_illegal else EXIT_OK
 
 
 R = TypeVar("R", Rule, HexRule)

@@ -121,19 +121,14 @@ def test_every_finding_id_is_in_the_catalogue() -> None:
     assert report.findings and {f.rule_id for f in report.findings} <= ids
 
 
-def test_sdbp_check_of_a_hex_game_runs_the_rules_on_the_reader_s_events(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The reader of hex logs is another branch's (``replay.hexes.loading``): a stand-in gives the events."""
-    import sys
-    import types
-
+def test_sdbp_check_of_a_hex_game_reads_a_transcript_and_runs_the_rules(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``sdbp check`` of a hex game: the transcript read by ``replay.hexes``, judged by the game's rules,
+    reported in JSON, text (with the switches in force) and HTML (with the board's picture)."""
     from sdbp_module.paths import PROJECT_ROOT
+    from sdbp_module.replay.hexes.jsonl import write_events
 
-    events = positioned([*opening(), draw("2S"), move(DE, "DE-1SS-PZ", "box:german-entry", "K3")])
-    stand_in = types.ModuleType("sdbp_module.replay.hexes.loading")
-    stand_in.load_hex_log = lambda path, game_: (events, [])  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "sdbp_module.replay.hexes.loading", stand_in)
     log = tmp_path / "game.jsonl"
-    log.write_text("{}\n", encoding="utf-8")
+    write_events(log, [*opening(), draw("2S"), move(DE, "DE-1SS-PZ", "box:german-entry", "K3")])
     data = str(PROJECT_ROOT / "source_data" / "mortain")
     result = CliRunner().invoke(main, ["check", str(log), "--data", data, "--format", "json"])
     assert result.exit_code == 1, result.output
@@ -142,7 +137,7 @@ def test_sdbp_check_of_a_hex_game_runs_the_rules_on_the_reader_s_events(tmp_path
     text = CliRunner().invoke(main, ["check", str(log), "--data", data, "--switch", "east-hexes=half"])
     assert text.exit_code == 1 and "Switches: east-hexes=half" in text.output
     html = CliRunner().invoke(main, ["check", str(log), "--data", data, "--format", "html"])
-    assert html.exit_code == 2 and "not built yet" in html.output + (html.stderr or "")
+    assert html.exit_code == 1 and "MOR-SET-03" in html.output and "<img src=\"data:image/" in html.output
 
 
 def test_a_hit_on_the_last_target_belongs_to_its_attack_until_the_next_attack() -> None:

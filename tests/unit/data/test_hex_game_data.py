@@ -219,23 +219,13 @@ def logs(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.mark.parametrize(
-    "command",
-    [
-        ["check", "{logs}/game.vlog", "--data", "{data}"],
-        ["audit", "{logs}", "-o", "{tmp}/audit", "--data", "{data}"],
-    ],
-    ids=lambda c: c[0],
-)
-def test_a_command_that_cannot_handle_a_hex_game_says_so_in_one_line(command: list[str], logs: Path, tmp_path: Path) -> None:
-    args = [a.format(data=MORTAIN, logs=logs, tmp=tmp_path) for a in command]
-    result = CliRunner().invoke(main, args)
-    assert isinstance(result.exception, SystemExit) or result.exception is None, result.exception
-    assert result.exit_code == 1
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].endswith(HEX_NOT_BUILT), result.stderr
-    assert "Traceback" not in result.output
-    assert not (tmp_path / "out").exists() and not (tmp_path / "events.jsonl").exists()
+def test_check_reads_a_hex_game_and_refuses_what_is_not_its_log(logs: Path, tmp_path: Path) -> None:
+    """``check`` knows hex games (``replay.hexes``, ``rules.hexes``): a file that is no log is refused in
+    one line, exit 2, and no report is written."""
+    out = tmp_path / "report.txt"
+    result = CliRunner().invoke(main, ["check", str(logs / "game.vlog"), "--data", str(MORTAIN), "-o", str(out)])
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "Traceback" not in result.output and not out.exists()
 
 
 def test_convert_events_reads_a_hex_game_and_refuses_what_is_not_its_log(logs: Path, tmp_path: Path) -> None:
