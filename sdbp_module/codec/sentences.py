@@ -24,7 +24,7 @@ Slot kinds (``{key:kind}``, the kind defaults to the key):
 ``typed``    what a player typed (``$sdbp_target$``), always the last slot: any text reads
 ``id``       a one-token literal the writer puts in (a purpose, a state, a result, a helper)
 ``word``     a literal of several words the writer puts in (a side label, a state's label, a button)
-``count``    a number the writer puts in (not a field: the key starts with ``_``)
+``count``    a number: the writer puts it in (``_n``, no field) or a property holds it (``Turn 2``: ``turn``)
 ``dice``     the dice, ``3 + 5`` (field ``dice`` = ``3,5``): ``$result1$ + $result2$``
 ``total``    their sum, ``$numericalTotal$``
 ``turn``     the tracker's turn text, ``Turn 2 · action phase`` (:data:`TURN_TEXT`): ``$newTurn$``
@@ -177,6 +177,9 @@ _DAMAGE_WORDS = {"result": {"flip": "flipped", "eliminate": "eliminated"}}
 
 TEMPLATES: dict[str, Template] = {
     # the sentences with a typed value first: what a player typed may look like any sentence's end
+    # (a fire at a unit before a fire at an area: only the first has the words "at unit")
+    "fire-at": _t("FIRE", "{side} fires with {unit} from {from:here} at unit {target:typed}", {"aim": "unit"}),
+    "support": _t("SUPPORT", "{side} calls {marker:mark} for {mode:id} on {target:typed}"),
     "fire": _t("FIRE", "{side} fires with {unit} from {from:here} at area {target:typed}"),
     "assault": _t("ASSAULT", "{side} assaults with {unit} from {from:here} into area {target:typed}"),
     "entrench-card": _t("ENTRENCH", "{side} discards card {card} to entrench area {area:typed}"),
@@ -187,6 +190,9 @@ TEMPLATES: dict[str, Template] = {
     "dice-other": _t("DICE", "{side} rolls {_n:count}d6: {dice} = {total}{facts}", {"purpose": OTHER_PURPOSE}),
     "die-other": _t("DICE", "{side} rolls {_n:count}d6: {total}{facts}", {"purpose": OTHER_PURPOSE}),
     "phase": _t("PHASE", "{side} starts {_turn:turn}"),
+    "turn-start": _t("TURN", "{side} starts Turn {turn:count}"),
+    "reshuffle": _t("RESHUFFLE", "{side} reshuffles the {deck:word} into the {to:word}"),
+    "activate": _t("ACTIVATE", "{side} activates {unit} in {area:here}"),
     "flip": _t("FLIP", "{side} flips {unit} in {area:here} to {state:id}"),
     "flip-refresh": _t("FLIP", "{side:word} unit {unit} in {area:here} flips to {state:id} ({_button:word})", {"helper": "refresh"}),
     "move": _t("MOVE", "{side} moves {unit} from {from:old} to {to:here}"),
@@ -213,6 +219,10 @@ _FIELD_ORDER: dict[str, tuple[str, ...]] = {
     "FLIP": ("side", "unit", "area", "state"),
     "MOVE": ("side", "unit", "marker", "state", "from", "to"),
     "FIRE": ("side", "unit", "from", "target"),
+    "TURN": ("side", "turn"),
+    "RESHUFFLE": ("side", "deck", "to"),
+    "ACTIVATE": ("side", "unit", "area"),
+    "SUPPORT": ("side", "marker", "mode", "target"),
     "ASSAULT": ("side", "unit", "from", "target"),
     "ENTRENCH": ("side", "unit", "card", "area"),
     "CARD": ("side", "card", "action", "target"),
@@ -417,6 +427,10 @@ def template_of(event: str, fields: Mapping[str, str]) -> str:
         return "helper-for" if "for" in fields else "helper"
     if event == "DRAW":
         return "draw-card"
+    if event == "TURN":
+        return "turn-start"
+    if event == "FIRE" and fields.get("aim") == "unit":
+        return "fire-at"
     if event == "FLIP" and fields.get("helper"):
         return "flip-refresh"
     return event.lower()

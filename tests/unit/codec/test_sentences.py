@@ -77,6 +77,10 @@ def records(draw: st.DrawFn, name: str) -> tuple[str, list[tuple[str, str]], dic
             if "dice" not in dict(fields):
                 fields.append(("dice", str(draw(die))))
             fields.append(("total", str(sum(int(d) for d in dict(fields)["dice"].split(",")))))
+        elif kind == "count":
+            fields.append((key, str(draw(st.integers(1, 12)))))
+        elif key == "mode":
+            fields.append((key, draw(st.sampled_from(["attack", "suppression"]))))
         elif key == "result":
             fields.append((key, draw(st.sampled_from(["flip", "eliminate"]))))
         elif key in ("winner", "for"):
@@ -97,7 +101,7 @@ def expected(event: str, fields: list[tuple[str, str]]) -> dict[str, object]:
     """What the reader gets: the fields, a typed value without the trailing spaces the engine strips
     (and an all-space one empty)."""
     out: dict[str, object] = {}
-    typed_keys = {"FIRE": "target", "ASSAULT": "target", "CARD": "target", "RETREAT": "to", "ENTRENCH": "area"}
+    typed_keys = {"FIRE": "target", "ASSAULT": "target", "CARD": "target", "RETREAT": "to", "ENTRENCH": "area", "SUPPORT": "target"}
     for key, value in fields:
         if key == typed_keys.get(event) and not (event == "ENTRENCH" and "unit" in dict(fields)):
             value = value.rstrip(" ")
@@ -149,6 +153,36 @@ def test_the_sentences_read_as_the_issue_wants_them() -> None:
     assert say("DICE", side="French", purpose="supply", dice="3,5", total="8", modified="9", areas="2") == (
         "French rolls 2d6 for supply: 3 + 5 = 8; modified total 9; areas out of supply: 2"
     )
+
+
+def test_the_card_driven_hex_game_sentences_read_as_the_contract_has_them() -> None:
+    """Stand at Mortain's acts (report-formats §2.15): the sentences of the issue's contract, each read
+    back to its record; a place is a hex id or a box's name as it is."""
+    names = {"DE-3PZ-I": "3 Pz (I)", "US-2-120": "2/120", "air": "Air", "oba": "OBA"}
+    entry = "German entry (off the east edge)"
+
+    def say(event: str, **fields: str) -> str:
+        text = record_sentence(event, list(fields.items()), name_of=names)
+        found = parse_sentence("* " + text)
+        assert found is not None and found[0] == event and dict(found[1]) == fields, text
+        return text
+
+    assert say("TURN", side="German", turn="2") == "German starts Turn 2"
+    assert say("RESHUFFLE", side="German", deck="Discard pile", to="Draw pile") == "German reshuffles the Discard pile into the Draw pile"
+    assert say("ACTIVATE", side="German", unit="DE-3PZ-I", area="L3") == "German activates 3 Pz (I) (DE-3PZ-I) in L3"
+    assert say("FIRE", side="US", unit="US-2-120", **{"from": "J8"}, target="DE-3PZ-I", aim="unit") == "US fires with 2/120 (US-2-120) from J8 at unit DE-3PZ-I"
+    assert say("SUPPORT", side="US", marker="air", mode="attack", target="DE-3PZ-I") == "US calls Air (air) for attack on DE-3PZ-I"
+    assert say("SUPPORT", side="US", marker="oba", mode="attack", target="3 Pz (I)") == "US calls OBA (oba) for attack on 3 Pz (I)"
+    assert say("SUPPORT", side="US", marker="air", mode="suppression", target="K5") == "US calls Air (air) for suppression on K5"
+    assert say("MOVE", side="German", unit="DE-3PZ-I", **{"from": entry, "to": "L3"}) == f"German moves 3 Pz (I) (DE-3PZ-I) from {entry} to L3"
+    assert say("MOVE", side="German", unit="DE-3PZ-I", **{"from": "A4", "to": "German exited (5 win)"}).endswith("from A4 to German exited (5 win)")
+    assert say("DAMAGE", side="US", unit="US-2-120", area="J8", result="flip") == "US takes a hit on 2/120 (US-2-120) in J8: flipped"
+    # the area games' fire at an area stays theirs: no aim, at area
+    assert parse_sentence("* French fires with I/2 REI 1 (FR-I2REI-1) from 14 Béatrice at area 7") == (
+        "FIRE", (("side", "French"), ("unit", "FR-I2REI-1"), ("from", "14"), ("target", "7")), "French fires with I/2 REI 1 (FR-I2REI-1) from 14 Béatrice at area 7", False,
+    )  # fmt: skip
+    assert sentences.vassal_format("turn-start", turn="$Turn$") == "$PlayerSide$ starts Turn $Turn$"
+    assert parse_sentence("* German starts Turn two") is None  # a turn is a number
 
 
 def test_a_playing_card_drawn_reads_as_a_draw_of_that_card() -> None:
@@ -223,3 +257,28 @@ def test_places_map_back_to_zones() -> None:
 def test_a_typed_value_must_end_its_sentence() -> None:
     with pytest.raises(ValueError, match="typed slot"):
         sentences.Template("X", "{side} types {target:typed} then more")
+
+
+def test_every_name_and_place_of_the_hex_game_reads_back() -> None:
+    """Stand at Mortain's own names (unit names with parentheses, ``3 Pz (I)``) and places (hex ids,
+    box names with parentheses and digits, ``German exited (5 win)``): every unit moved between
+    places, activated, firing, hit; every marker's call."""
+    game = load_game(PROJECT_ROOT / "source_data" / "mortain", hex_map=True)
+    assert game.hexes is not None
+    places = [b.name for b in game.hexes.boxes] + ["A1", "L10", "C4"]
+    names = {u.id: u.company for u in game.units} | {k.id: k.name for k in game.markers}
+    sides = [s.label for s in game.game.sides]
+    for i, unit in enumerate(game.units):
+        a, b = places[i % len(places)], places[(i * 5 + 2) % len(places)]
+        for event, fields in (
+            ("MOVE", [("side", sides[i % 2]), ("unit", unit.id), ("from", a), ("to", b)]),
+            ("ACTIVATE", [("side", sides[i % 2]), ("unit", unit.id), ("area", a)]),
+            ("FIRE", [("side", sides[i % 2]), ("unit", unit.id), ("from", a), ("target", unit.company), ("aim", "unit")]),
+            ("DAMAGE", [("side", sides[i % 2]), ("unit", unit.id), ("area", b), ("result", "flip")]),
+        ):
+            line = parse_line("* " + record_sentence(event, fields, name_of=names))
+            assert line is not None and (line.event, line.fields) == (event, tuple(fields)), fields
+    for kind in game.markers:
+        fields = [("side", sides[0]), ("marker", kind.id), ("mode", "attack"), ("target", "DE-102")]
+        line = parse_line("* " + record_sentence("SUPPORT", fields, name_of=names))
+        assert line is not None and line.fields == tuple(fields)
