@@ -251,7 +251,7 @@ def hex_unit_piece(game: GameData, unit: Unit, gpid: int) -> Piece:
     selected firer), *Take hit* (a fresh unit flips, a flipped one goes to its side's eliminated box,
     a DAMAGE line either way), *Eliminate* (to that box, an ELIMINATE line), a MOVE line on every drag
     (the map's moveKey), the two faces, its properties, its name (report-formats §2.15)."""
-    triggers, followers = pieces.declaration_triggers(unit.side, [FIRE_AT], pieces.CURRENT_MAP_TARGET)
+    triggers, followers = pieces.declaration_triggers(unit.side, [FIRE_AT], pieces.EVERY_PIECE_TARGET)
     level = f"{HIT_LAYER}_Level"
     box = eliminated_box(game, unit)
     out = [Q_ON, M_OUT, Q_OFF] if box is not None else []

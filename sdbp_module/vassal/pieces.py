@@ -85,8 +85,13 @@ DECLARED = "sdbp_declared"
 """A unit's declaration mark: ``0`` none, ``2`` leading a declaration, ``1`` declared as a follower."""
 CURRENT_ZONE_TARGET = "COUNTER|true|CURZONE|||||0|0||false|||EQUALS||"
 """A Counter Global Key Command's fast match: the pieces in the sending piece's zone (GlobalCommand)."""
-CURRENT_MAP_TARGET = "COUNTER|true|CURMAP|||||0|0||false|||EQUALS||"
-"""The same for the pieces on the sending piece's map."""
+EVERY_PIECE_TARGET = "COUNTER|false|CURMAP|||||0|0||false|||EQUALS||"
+"""A Counter Global Key Command with no location fast match: every piece the filter accepts. A
+location fast match (zone, map) visits each Deck in it through ``Deck.getOrderedPieces``, which
+shuffles a copy of an always-shuffled pile with the module's RNG (``GlobalCommand.apply``): a
+declaration would then change the draws that follow it (reproducible games, ``seed``, and the
+players' own luck alike); without one, a Deck is visited as a deck, and a command that selects no
+card from decks (``selectFromDeck`` 0) never draws."""
 
 
 def k_state(index: int) -> str:

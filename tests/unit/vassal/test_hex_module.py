@@ -23,7 +23,7 @@ from sdbp_module.codec.sentences import parse_sentence
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData, Placement
 from sdbp_module.paths import PROJECT_ROOT
-from sdbp_module.vassal import commands, hex_module, layout, playing_card_deck, verify
+from sdbp_module.vassal import commands, hex_module, layout, pieces, playing_card_deck, verify
 from sdbp_module.vassal.buildfile import SETUP_FILE
 from sdbp_module.vassal.hex_map_xml import PANEL_ZONE
 from sdbp_module.vassal.traits import unnest
@@ -89,6 +89,8 @@ def test_every_unit_and_marker_is_in_the_palette_with_its_faces(built: HexBuilt)
         assert f"{full},{flipped}" in text and all(f";{menu};" in text for menu in ("Activate", "Fire at…", "Take hit", "Eliminate"))
         assert f"images/{full}" in built.entries and f"images/{flipped}" in built.entries
         assert "at_front,ai_front,at_back,ai_back" in text
+        # the fire's followers are reached with no location fast match: a declaration draws nothing from the deck's RNG
+        assert pieces.EVERY_PIECE_TARGET in text and pieces.CURRENT_ZONE_TARGET not in text
     for kind in game.markers:
         assert kind.name in slots
     # the support markers' calls: an attack for a marker with a strength, a suppression for Air (its reminder marker)
