@@ -23,7 +23,14 @@ from sdbp_module.codec.sentences import parse_sentence
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData, Placement
 from sdbp_module.paths import PROJECT_ROOT
-from sdbp_module.vassal import commands, hex_module, layout, pieces, playing_card_deck, verify
+from sdbp_module.vassal import (
+    commands,
+    hex_module,
+    layout,
+    pieces,
+    playing_card_deck,
+    verify,
+)
 from sdbp_module.vassal.buildfile import SETUP_FILE
 from sdbp_module.vassal.hex_map_xml import PANEL_ZONE
 from sdbp_module.vassal.traits import unnest
