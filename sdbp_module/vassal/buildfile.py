@@ -97,6 +97,8 @@ class DeckSpec:
     reshuffle_target: str = ""
     board: str = field(default="", kw_only=True)  # the board it sits on (``layout.board_name``)
     draw_face_up: bool = field(default=False, kw_only=True)  # a card drawn from a face-down pile is shown to all (``Deck.pieceRemoved``)
+    reshuffle_key: str = field(default="", kw_only=True)  # the hotkey that reshuffles it (a module-wide listener, ``Deck.reshuffleListener``)
+    reshuffle_by_key_only: bool = field(default=False, kw_only=True)  # no menu entry and no report of its own: what fires the key reports
 
     def attributes(self) -> dict[str, str]:
         return {
@@ -131,9 +133,9 @@ class DeckSpec:
             "name": self.name,
             "owningBoard": self.board,
             "reshufflable": "true" if self.reshuffle_target else "false",
-            "reshuffleCommand": "Reshuffle into the deck" if self.reshuffle_target else "",
-            "reshuffleHotkey": "",
-            "reshuffleMessage": f"* {self.name} reshuffled into {self.reshuffle_target}" if self.reshuffle_target else "",
+            "reshuffleCommand": "Reshuffle into the deck" if self.reshuffle_target and not self.reshuffle_by_key_only else "",
+            "reshuffleHotkey": self.reshuffle_key,
+            "reshuffleMessage": f"* {self.name} reshuffled into {self.reshuffle_target}" if self.reshuffle_target and not self.reshuffle_by_key_only else "",
             "reshuffleTarget": self.reshuffle_target,
             "restrictExpression": "",
             "restrictOption": "false",
@@ -316,11 +318,19 @@ def location_format(name: str, title: str = "") -> str:
     return f"$name$ {title}" if title else "$name$"
 
 
-def _zone(parent: etree._Element, name: str, path: str, props: Mapping[str, str] = {}, title: str = "") -> None:
+def _zone(parent: etree._Element, name: str, path: str, props: Mapping[str, str] = {}, title: str = "", *, parent_grid: bool = False) -> None:
+    """A Zone; ``parent_grid``: it snaps to the ZonedGrid's background grid (``Zone.getGrid``)."""
     zone = _el(
         parent,
         BP + "board.mapgrid.Zone",
-        {"highlightProperty": "", "locationFormat": location_format(name, title), "name": name, "path": path, "useHighlight": "false", "useParentGrid": "false"},
+        {
+            "highlightProperty": "",
+            "locationFormat": location_format(name, title),
+            "name": name,
+            "path": path,
+            "useHighlight": "false",
+            "useParentGrid": "true" if parent_grid else "false",
+        },
     )
     for key_, value in props.items():
         _el(
@@ -414,15 +424,11 @@ def add_players_and_options(root: etree._Element, game: GameData) -> None:
     _el(root, M + "KeyNamer")
 
 
-def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
-    info = game.game
-    sl = pieces.slots(game)
-    check_retreat_centres(game)
-    root = game_module_root(game, sl.next_gpid)
-    add_help_file(root, game)
-    add_players_and_options(root, game)
+def global_properties(root: etree._Element) -> etree._Element:
+    """The module's ``GlobalProperties`` with the target a unit leading a declaration shares with the
+    units it declares with (``pieces.STACK_TARGET``); the result buttons add theirs to it."""
     props = _el(root, M + "properties.GlobalProperties")
-    _el(  # the target a unit leading a declaration shares with its stack (pieces.STACK_TARGET)
+    _el(
         props,
         M + "properties.GlobalProperty",
         {
@@ -435,6 +441,17 @@ def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
             "wrap": "false",
         },
     )
+    return props
+
+
+def build_tree(game: GameData, lay: layout.Layout) -> etree._Element:
+    info = game.game
+    sl = pieces.slots(game)
+    check_retreat_centres(game)
+    root = game_module_root(game, sl.next_gpid)
+    add_help_file(root, game)
+    add_players_and_options(root, game)
+    props = global_properties(root)
     protos = _el(root, M + "PrototypesContainer")
     for proto in pieces.prototypes(game):
         _el(protos, M + "PrototypeDefinition", {"description": proto.description, "name": proto.name}, proto.piece.add_piece())
@@ -778,16 +795,13 @@ def _turn_tracker(root: etree._Element, game: GameData) -> None:
         M + "turn.ListTurnLevel",
         {"configFirst": "false", "configList": "false", "list": ",".join(PHASES), "name": "Phase", "prompt": "", "property": "Phase", "turnFormat": "$value$"},
     )
-    _el(
-        tracker,
-        M + "turn.TurnGlobalHotkey",
-        {
-            "hotkey": K_PREV_PHASE,
-            "match": last_turn_match(game),
-            "name": f"Stay at turn {last}",
-            "reportFormat": last_turn_report(game),
-        },
-    )
+    stay_at_last_turn(tracker, last, last_turn_match(game), last_turn_report(game))
+
+
+def stay_at_last_turn(tracker: etree._Element, last: int, match: str, report: str) -> None:
+    """The tracker's ``TurnGlobalHotkey`` that undoes a forward wrap past the last turn: when ``match``
+    holds after a step it fires the tracker's own **Previous** key (``_turn_tracker``), and writes ``report``."""
+    _el(tracker, M + "turn.TurnGlobalHotkey", {"hotkey": K_PREV_PHASE, "match": match, "name": f"Stay at turn {last}", "reportFormat": report})
 
 
 def last_turn_match(game: GameData) -> str:

@@ -135,7 +135,8 @@ def _build_into(game: GameData, out_dir: Path, images_dir: Path | None, progress
     if game.hexes is not None:
         boxes = hex_module.off_map_boxes(game)
         cards = len(game.deck.cards()) if game.deck is not None else 0
-        return BuildResult(target, len(data), len(game.units) + len(game.markers), len(boxes) + 1, cards, stats, stages)
+        zones = len(boxes) + 1 + len(game.hexes.map.grid.hexes())  # the boxes, the rest of the panel, a zone per hex
+        return BuildResult(target, len(data), len(game.units) + len(game.markers), zones, cards, stats, stages)
     lay = layout.make_layout(game)
     zones = len(game.areas) + len(lay.boxes) + len(lay.piles)
     slots = len(game.units) + len(pieces.slots(game).marker_slots())

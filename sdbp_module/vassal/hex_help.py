@@ -1,6 +1,11 @@
 """The help page of a hex-map game's module (``help/<game id>.html``), written from the data alone.
 
-``help_html(game)`` → the page (ASCII HTML text). Contract (issue 24):
+``help_html(game, build_xml)`` → the page (ASCII HTML text). Contract (issue 24):
+
+* **How to play with this module** (when the module's ``buildFile.xml`` is given): a turn step by step
+  with the controls the module holds (read from the build file, ``vassal.controls``, as the area
+  games' page reads them), each act's key, the toolbar table and the right-click menus, and how the
+  log is checked.
 
 * **At the top**, plainly: which facts are our reconstruction and how many, counted from the data's
   sources (a field's own entry in ``sources:``, else its record's ``source``), as the area games' page
@@ -24,6 +29,8 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence
 
+from lxml import etree
+
 from sdbp_module import games
 from sdbp_module.model.game_data import GameData, Place, Sourced, Term, field_source
 from sdbp_module.model.playing_cards import (
@@ -38,7 +45,14 @@ from sdbp_module.model.playing_cards import (
     Suit,
     activation_table,
 )
-from sdbp_module.vassal.help import FactCount, FactSpec, correction_rows
+from sdbp_module.vassal import controls
+from sdbp_module.vassal.help import (
+    FactCount,
+    FactSpec,
+    _menu_tables,
+    _toolbar_table,
+    correction_rows,
+)
 
 RECONSTRUCTION_TITLE = "What is our reconstruction"
 
@@ -439,12 +453,103 @@ def _correct_section(game: GameData, counts: Sequence[FactCount]) -> str:
     )
 
 
-def help_html(game: GameData) -> str:
-    """The help page of a hex-map game's module: ASCII HTML text, the same for the same data."""
+def _keyed(text: str, key: str) -> str:
+    return f"<b>{_e(text)}</b>" + (f" ({_e(key)})" if key else "")
+
+
+def _play_section(game: GameData, root: etree._Element) -> str:
+    """A turn as a player plays it with this module's controls (found in its build file by their
+    texts: a control the module lacks leaves its step out)."""
+    buttons = {b.label: b for b in controls.toolbar_buttons(root)}
+    commands = {c.text: c.key for m in controls.piece_menus(root) for c in m.commands}
+
+    def button(label: str) -> str:
+        b = buttons.get(label)
+        return "" if b is None else _keyed(label, b.keys[0].key if b.keys else "")
+
+    def command(text: str) -> str:
+        return _keyed(text, commands[text]) if text in commands else ""
+
+    deck = game.deck
+    steps = [
+        "Choose <i>File &#8594; Begin Logfile&#8230;</i> before the first card, <i>File &#8594; End Logfile</i> at the end.",
+    ]
+    if deck is not None and button("Reshuffle"):
+        steps.append(
+            f"<b>A turn starts</b>: step the {button('Turn')} tracker to the new turn (its <b>+</b>; the log says "
+            f"&#8220;&lt;side&gt; starts Turn 2&#8221;; it stays at the last turn), then press {button('Reshuffle')}: every card of "
+            f"the <code>{_e(deck.discard_pile)}</code>, the Joker too, goes back into the <code>{_e(deck.draw_pile)}</code>. "
+            "Press it at the start of the first turn too."
+        )
+    if button("Draw card"):
+        steps.append(
+            f"{button('Draw card')} turns the next card face up onto the discard pile and names it in the log. Its colour gives the "
+            "action (above); the Joker ends the turn as the rules say."
+        )
+    steps.append(
+        f"<b>Activate</b>: select the units the card activates (click, Shift+click; a group: the units of one hex) and choose "
+        f"{command('Activate')} from the right-click menu: one line per unit. Each then moves (drag it one hex: the log writes "
+        "the move) or fires."
+    )
+    steps.append(
+        f"<b>Fire</b>: select every firing unit and choose {command('Fire at…')}; type the "
+        "target unit's id (printed on no counter: the palette and the mouse-over show it; its name works too) once for all of them. "
+        f"Then {button('Draw card')} for the combat draw. On a hit the target's owner chooses {command('Take hit')}: a fresh unit "
+        f"flips, a flipped one goes to its side's eliminated box. {command('Eliminate')} removes a unit for any other reason."
+    )
+    calls = [command(text) for text in commands if ": " in text and text.endswith("…")]
+    if calls:
+        steps.append(
+            f"<b>Support</b>: instead of activating, a marker's call ({_and(calls)}) asks for the target, a unit's id for an "
+            "attack, a hex id for a suppression, and writes it to the log; then the combat draw as for a fire."
+        )
+    if button("Pass"):
+        steps.append(f"{button('Pass')} when the card's side does nothing with it.")
+    results = [b for b in buttons if b.endswith(" win")]
+    if results:
+        steps.append(
+            f"<b>The end</b>: the {_and([_keyed(b, '') for b in results])} entries of the <b>Result</b> menu declare the result "
+            "(type <code>yes</code> to confirm)."
+        )
+    return "<ol>\n" + "\n".join(f"<li>{step}</li>" for step in steps) + "\n</ol>"
+
+
+def _log_section(game: GameData) -> str:
+    data = f"source_data/{game.game.id}"
+    return (
+        "<p>Every act above writes one sentence to the chat, naming the side that acted, the pieces (each with its id in "
+        "parentheses), the hexes and boxes and the cards. The <code>sdbp</code> tool reads them back and checks the game "
+        f"against the rules: <code>sdbp check --data {_e(data)} game.vlog</code>. The exact sentences are in the sdbp "
+        "project's <code>docs/report-formats.md</code>.</p>"
+    )
+
+
+def help_html(game: GameData, build_xml: bytes | None = None) -> str:
+    """The help page of a hex-map game's module: ASCII HTML text, the same for the same data and build
+    file. With the module's ``build_xml``, the page says how to play with its controls."""
     counts = hex_fact_counts(game)
     total = sum(c.reconstructed for c in counts)
     info = game.game
+    played: list[tuple[str, str, str]] = []
+    if build_xml is not None:
+        root = etree.fromstring(build_xml)
+        played = [
+            ("play", "How to play with this module", _play_section(game, root)),
+            (
+                "toolbar",
+                "Toolbar buttons and their keys",
+                "<p>On a Mac, press Cmd where this page says Ctrl.</p>\n" + _toolbar_table(controls.toolbar_buttons(root)),
+            ),
+            (
+                "menus",
+                "Right-click menus",
+                "<p>Right-click a piece for its menu. A key works on every selected piece; &#8220;menu only&#8221; commands have no key.</p>\n"
+                + _menu_tables([m for m in controls.piece_menus(root) if m.title.endswith((" units", " markers"))]),
+            ),
+            ("log", "Logging your game and checking it", _log_section(game)),
+        ]
     sections = [
+        *played,
         ("game", "The game", _game_section(game)),
         ("turn", "The turn and the deck", _deck_section(game)),
         ("map", "The map", _map_section(game)),

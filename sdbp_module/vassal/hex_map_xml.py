@@ -23,6 +23,7 @@ from typing import Sequence
 
 from lxml import etree
 
+from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.hexgrid.hexmap import HexMap
 from sdbp_module.hexgrid.vassal_grid import GRID_CLASS, NUMBERING_CLASS, vassal_hex_grid
 from sdbp_module.vassal.buildfile import (
@@ -47,7 +48,7 @@ from sdbp_module.vassal.hex_board import (
 )
 from sdbp_module.vassal.traits import enc
 
-__all__ = ["MOVE_FORMAT", "PANEL_ZONE", "hex_board_element", "hex_map", "hex_zoom", "setup_stack"]
+__all__ = ["MOVE_FORMAT", "PANEL_ZONE", "hex_board_element", "hex_map", "hex_zone_path", "hex_zoom", "setup_stack"]
 
 MOVE_FORMAT = "$pieceName$ moves $previousLocation$ -> $location$"
 PANEL_ZONE = "Off-map"
@@ -60,14 +61,27 @@ def hex_zoom(lay: HexBoardLayout) -> dict[str, str]:
     return {"zoomLevels": enc([repr(level) for level in levels], ","), "zoomStart": str(levels.index(fit) + 1)}
 
 
-def hex_board_element(parent: etree._Element, lay: HexBoardLayout, *, board_name: str, image: str, panel_zone: str = PANEL_ZONE) -> etree._Element:
+def hex_zone_path(lay: HexBoardLayout, h: Hex) -> str:
+    """A hex's Zone ``path``: its six corners, rounded to whole pixels."""
+    return polygon_path(tuple((round(x), round(y)) for x, y in lay.grid.polygon(h)))
+
+
+def hex_board_element(
+    parent: etree._Element, lay: HexBoardLayout, *, board_name: str, image: str, panel_zone: str = PANEL_ZONE, hex_zones: bool = False
+) -> etree._Element:
     """The ``Board`` (under a ``BoardPicker``): the image, the box zones, a zone for the rest of the
     panel (``panel_zone``: a piece dropped there neither snaps to a hex nor is named by one) and the
-    hex grid behind them."""
+    hex grid behind them. With ``hex_zones``, a Zone per hex too: the hexagon, named by the hex id
+    (location and ``CurrentZone`` = ``C4``), snapping to the board's hex grid (``useParentGrid``), so
+    that a piece can be sent or dropped into a hex by its id as into a box; a point on a seam between
+    two rounded hexagons falls to the grid's numbering, which names the same hex."""
     board = _el(parent, BP + "Board", {"image": image, "name": board_name, "reversible": "false"})
     zoned = _el(board, BP + "board.ZonedGrid")
     for placed in lay.boxes:
         _zone(zoned, placed.box.name, polygon_path(placed.polygon))
+    if hex_zones:
+        for h in lay.grid.hexes():
+            _zone(zoned, lay.grid.hex_id(h), hex_zone_path(lay, h), parent_grid=True)
     x0 = lay.map_rect[2]
     _zone(zoned, panel_zone, polygon_path(((x0, 0), (lay.width, 0), (lay.width, lay.height), (x0, lay.height))))
     attrs = vassal_hex_grid(lay.grid)
@@ -89,13 +103,14 @@ def hex_map(
     move_format: str = MOVE_FORMAT,
     move_key: str = "",
     panel_zone: str = PANEL_ZONE,
+    hex_zones: bool = False,
 ) -> HexBoard:
     """Append the hex game's ``Map`` to ``parent``; return the rendered board (``.png`` goes to
     ``images/<image>`` in the module)."""
     board = render_hex_board(hexmap, look, boxes)
     main = _el(parent, M + "Map", _map_common(map_name, launch=False, button="", move_key=move_key, move_format=move_format, create_format=""))
     picker = _board_picker(main)
-    hex_board_element(picker, board.layout, board_name=board_name, image=image, panel_zone=panel_zone)
+    hex_board_element(picker, board.layout, board_name=board_name, image=image, panel_zone=panel_zone, hex_zones=hex_zones)
     _el(
         main,
         MM + "StackMetrics",

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from lxml import etree
 from PIL import Image, ImageDraw
 
+from sdbp_module.codec import sentences
+from sdbp_module.codec.sentences import vassal_format as sentence
 from sdbp_module.codec.sequence import encode
 from sdbp_module.model.game_data import GameData, MarkerKind, Unit
 from sdbp_module.model.playing_cards import PlayingCard, PlayingCardsSpec
@@ -49,14 +51,18 @@ from sdbp_module.vassal.hex_board import (
 from sdbp_module.vassal.hex_map_xml import hex_map
 from sdbp_module.vassal.traits import (
     Piece,
+    PropCommand,
     Trait,
     basic_piece,
     basic_state,
+    dynamic_property,
     enc,
     key,
     layer,
     marker,
+    report,
     send_to_zone,
+    trigger,
 )
 
 MAP_NAME = "Main Map"
@@ -86,11 +92,18 @@ def turn_box(turn: int) -> str:
     return f"Turn {turn}"
 
 
+def box_zone(game: GameData, box_id: str) -> str:
+    """The zone of a data box: its name (``Blue entry (off the east edge)``), what the engine then
+    gives as the location of a piece in it (``$LocationName$``, every sentence) and as ``CurrentZone``."""
+    assert game.hexes is not None
+    return next(b.name for b in game.hexes.boxes if b.id == box_id)
+
+
 def eliminated_box(game: GameData, unit: Unit) -> str | None:
-    """The data's box for the side's eliminated units (id ``<side label>-eliminated``), or None."""
+    """The zone of the data's box for the side's eliminated units (id ``<side label>-eliminated``), or None."""
     assert game.hexes is not None
     wanted = f"{unit.side.label.lower()}-eliminated"
-    return wanted if any(b.id == wanted for b in game.hexes.boxes) else None
+    return box_zone(game, wanted) if any(b.id == wanted for b in game.hexes.boxes) else None
 
 
 def hex_look(game: GameData) -> HexLook:
@@ -108,7 +121,7 @@ def off_map_boxes(game: GameData) -> tuple[OffMapBox, ...]:
     for unit in game.units:
         if unit.setup.box is not None:
             waiting[unit.setup.box] += 1
-    out = [OffMapBox(b.id, b.name, height=box_height(waiting[b.id])) for b in game.hexes.boxes]
+    out = [OffMapBox(b.name, b.name, height=box_height(waiting[b.id])) for b in game.hexes.boxes]
     out.append(OffMapBox(MARKERS_BOX, MARKERS_BOX))
     labels = game.hexes.labels
     out += [OffMapBox(turn_box(t), f"{t} · {labels[t]}" if labels.get(t) else str(t), group=TURN_GROUP) for t in range(1, game.game.turns + 1)]
@@ -211,27 +224,98 @@ def unit_properties(game: GameData, unit: Unit) -> list[tuple[str, str]]:
     ]
 
 
+HIT_LAYER = "Hit"
+SENDING = "sdbp_sending"
+"""A unit's mark while the module itself moves it (a hit or *Eliminate* sending it to its side's box):
+the engine applies the map's moveKey after every Send To Location (``EditablePiece.finishMove``), and
+the move that mark is on writes no MOVE line (the DAMAGE or ELIMINATE line says where it went)."""
+K_ACTIVATE = key(65, 195)  # Ctrl+Shift+A  Activate
+K_TAKE_HIT = pieces.K_HIT_FLIP  # Ctrl+H  Take hit
+H_HIT = key(57450, 0, "sdbpHexHit")  # the hit itself: flip a fresh unit, eliminate a flipped one
+M_OUT = key(57451, 0, "sdbpHexOut")  # to the side's eliminated box
+Q_ON, Q_OFF = key(57456, 0, "sdbpSendingOn"), key(57457, 0, "sdbpSendingOff")
+R_MOVED, R_ELIMINATE = key(57458, 0, "sdbpHexMoveReport"), key(57459, 0, "sdbpHexEliminateReport")
+K_SUPPORT = {"attack": key(75, 195), "suppression": key(83, 195)}  # Ctrl+Shift+K, Ctrl+Shift+S on Air / OBA
+P_SUPPORT = {"attack": key(57452, 0, "sdbpSupportAttackPrompt"), "suppression": key(57453, 0, "sdbpSupportSuppressionPrompt")}
+R_SUPPORT = {"attack": key(57454, 0, "sdbpSupportAttackReport"), "suppression": key(57455, 0, "sdbpSupportSuppressionReport")}
+K_RESHUFFLE_BUTTON = key(113, 65)  # Shift+F2: the Reshuffle button
+SUPPORT_PROMPTS = {"attack": "Target unit id (or its printed name)", "suppression": "Target hex id"}
+FIRE_AT: pieces.Declaration = ("fire", "Fire at…", pieces.K_FIRE, pieces.P_FIRE, pieces.R_FIRE, pieces.G_FIRE, pieces.F_FIRE)
+"""*Fire at…*: one prompt for the selected units of the side anywhere on the map (M-5.5: any number
+of firers, one target), one FIRE line per firer (``fire-at``); the area games' declaration."""
+SUPPRESSION_SUFFIX = "-suppression"
+
+
 def hex_unit_piece(game: GameData, unit: Unit, gpid: int) -> Piece:
-    """A unit: *Eliminate* (to its side's eliminated box, when the data has one), the two faces
-    (*Take hit (flip)* / *Flip back*), its properties, its name."""
-    traits: list[Trait] = []
+    """A unit: *Activate* (an ACTIVATE line), *Fire at…* (a prompt for the target unit, a FIRE line per
+    selected firer), *Take hit* (a fresh unit flips, a flipped one goes to its side's eliminated box,
+    a DAMAGE line either way), *Eliminate* (to that box, an ELIMINATE line), a MOVE line on every drag
+    (the map's moveKey), the two faces, its properties, its name (report-formats §2.15)."""
+    triggers, followers = pieces.declaration_triggers(unit.side, [FIRE_AT], pieces.EVERY_PIECE_TARGET)
+    level = f"{HIT_LAYER}_Level"
     box = eliminated_box(game, unit)
+    out = [Q_ON, M_OUT, Q_OFF] if box is not None else []
+    # a Trigger Action acts after the traits inside it: the flipped unit's elimination (inside) is
+    # tested before the fresh unit's flip (outside), so one hit does one of them
+    triggers += [
+        trigger("Activate", K_ACTIVATE, description="activate: the ACTIVATE line"),
+        trigger("Take hit", K_TAKE_HIT, [H_HIT], "damage: flip a fresh unit, eliminate a flipped one"),
+        trigger("", H_HIT, [pieces.R_HIT_FLIP, pieces.K_SPENT], "damage on the fresh face: report, flip", condition=f"{{{level}==1}}"),
+        trigger("", H_HIT, [pieces.R_HIT_ELIMINATE, *out], "damage on the flipped face: report, to the box", condition=f"{{{level}==2}}"),
+        trigger("Eliminate", K_ELIMINATE_HEX, [*out[:2], R_ELIMINATE, *out[2:]], "eliminate: to the box, report"),
+        trigger("", pieces.K_MOVED, [R_MOVED], "moved by a player: report", condition=f"{{{SENDING}==0}}"),
+    ]
+    sending = [PropCommand("", Q_ON, ("P", "1")), PropCommand("", Q_OFF, ("P", "0"))]
+    traits: list[Trait] = [
+        *triggers,
+        *pieces.declaration_properties([PropCommand("", pieces.P_FIRE, ("R", SUPPORT_PROMPTS["attack"]))]),
+        dynamic_property(SENDING, "0", sending, numeric=True, minimum=0, maximum=1),
+        *followers,
+    ]
     if box is not None:
-        traits.append(send_to_zone("Eliminate", K_ELIMINATE_HEX, MAP_NAME, box, "eliminate: to the side's box"))
+        traits.append(send_to_zone("", M_OUT, MAP_NAME, box, "eliminated: to the side's box"))
     traits += [
-        layer(
-            "Hit",
-            [unit_image(unit, False), unit_image(unit, True)],
-            ["", "+ (flipped)"],
-            up_command="Take hit (flip)",
-            up_key=pieces.K_SPENT,
-            down_command="Flip back",
-            down_key=pieces.K_FRESH,
-        ),
+        layer(HIT_LAYER, [unit_image(unit, False), unit_image(unit, True)], ["", "+ (flipped)"], up_key=pieces.K_SPENT, down_key=pieces.K_FRESH),
+        report([R_MOVED], sentence("move"), "report move"),
+        report([K_ACTIVATE], sentence("activate"), "report activation"),
+        report([pieces.R_FIRE], sentence("fire-at"), "report fire"),
+        report([pieces.R_HIT_FLIP], sentence("damage", result="flip"), "report damage: flip"),
+        report([pieces.R_HIT_ELIMINATE], sentence("damage", result="eliminate"), "report damage: eliminate"),
+        report([R_ELIMINATE], sentence("eliminate"), "report elimination"),
         marker(unit_properties(game, unit)),
         basic_piece(unit.company, state=f"null;0;0;{gpid};0"),
     ]
     return Piece(tuple(traits))
+
+
+def support_modes(game: GameData, kind: MarkerKind) -> tuple[str, ...]:
+    """What a marker of one side calls (the ``support`` sentence): an attack when it has a fire
+    strength (``markers.yaml`` ``strength``), a suppression when the data has its reminder marker
+    (a kind ``<id>-suppression``)."""
+    if kind.side is None:
+        return ()
+    modes: tuple[str, ...] = ("attack",) if kind.strength is not None else ()
+    if any(k.id == kind.id + SUPPRESSION_SUFFIX for k in game.markers):
+        modes += ("suppression",)
+    return modes
+
+
+def support_traits(game: GameData, kind: MarkerKind) -> tuple[Trait, ...]:
+    """A support marker's commands, ``Air: attack…``: a prompt for the target (a unit for an attack, a
+    hex for a suppression), then the SUPPORT line, then the typed target cleared."""
+    modes = support_modes(game, kind)
+    if not modes:
+        return ()
+    commands = [PropCommand("", P_SUPPORT[m], ("R", SUPPORT_PROMPTS[m])) for m in modes] + [PropCommand("", pieces.K_RESET, ("P", ""))]
+    return (
+        *(trigger(f"{kind.name}: {m}…", K_SUPPORT[m], [P_SUPPORT[m], R_SUPPORT[m], pieces.K_RESET], f"{m}: prompt, report, reset") for m in modes),
+        dynamic_property("sdbp_target", "", commands),
+        *(report([R_SUPPORT[m]], sentence("support", mode=m), f"report {m}") for m in modes),
+    )
+
+
+def hex_marker_piece(game: GameData, kind: MarkerKind, gpid: int) -> Piece:
+    return pieces.marker_piece(kind, gpid, commands=support_traits(game, kind))
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,10 +354,14 @@ class HexTree:
     board: HexBoard
 
 
+TURN_FORMAT = "Turn $Turn$"
+"""What the tracker shows and its reports' ``newTurn``/``oldTurn``: ``Turn 2``."""
+
+
 def _turn_list(game: GameData) -> list[str]:
-    assert game.hexes is not None
-    labels = game.hexes.labels
-    return [f"{t} ({labels[t]})" if labels.get(t) else str(t) for t in range(1, game.game.turns + 1)]
+    """The turns' values: the numbers (``Turn`` is the number the TURN sentence gives; the turn boxes
+    print the data's labels)."""
+    return [str(t) for t in range(1, game.game.turns + 1)]
 
 
 def tracker_state(game: GameData, turn: int) -> str:
@@ -282,7 +370,22 @@ def tracker_state(game: GameData, turn: int) -> str:
     return enc(["0", enc([str(turn - 1), "0", "0", enc(["true"] * n, ",")], ";")], "|")
 
 
+def turn_report(game: GameData) -> str:
+    """The tracker's report, the ``turn-start`` sentence ``Blue starts Turn 2``; nothing for the step
+    back from a wrap (``_turn_tracker``), which is the only step from turn 1 to the last turn but
+    **Previous** at turn 1."""
+    first, last = game.scenario.first_turn, game.game.turns
+    wrap = f'oldTurn=="{TURN_FORMAT.replace("$Turn$", str(first))}" && newTurn=="{TURN_FORMAT.replace("$Turn$", str(last))}"'
+    return f'{{({wrap}) ? "" : ({sentences.bsh(sentences.vassal_format("turn-start", turn="$Turn$"))})}}'
+
+
 def _turn_tracker(root: etree._Element, game: GameData) -> None:
+    """The turn tracker: one list level, the turns; it stays at the last turn (M-7.1: no turn 7). A
+    list level wraps past its end (``ListTurnLevel.advance``), so a ``TurnGlobalHotkey`` undoes the
+    wrap as the area games' tracker does (``buildfile.stay_at_last_turn``): **Next** at the last turn
+    reaches the first turn, the hotkey fires **Previous**, whose nested step back writes no TURN line
+    (``turn_report``) and the hotkey's own line says the tracker stays."""
+    first, last = game.scenario.first_turn, game.game.turns
     tracker = _el(
         root,
         M + "turn.TurnTracker",
@@ -298,10 +401,10 @@ def _turn_tracker(root: etree._Element, game: GameData) -> None:
             "nexthotkey": buildfile.K_NEXT_PHASE,
             "plusButtonSize": "22",
             "prevhotkey": buildfile.K_PREV_PHASE,
-            "reportFormat": "Turn $Turn$",
-            "tooltip": f"Turn (1–{game.game.turns})",
+            "reportFormat": turn_report(game),
+            "tooltip": f"Turn ({first}–{last}): step it at a turn start, then Reshuffle; it stays at turn {last}",
             "turnButtonHeight": "22",
-            "turnFormat": "Turn $Turn$",
+            "turnFormat": TURN_FORMAT,
         },
     )
     _el(
@@ -309,6 +412,8 @@ def _turn_tracker(root: etree._Element, game: GameData) -> None:
         M + "turn.ListTurnLevel",
         {"configFirst": "false", "configList": "false", "list": ",".join(_turn_list(game)), "name": "Turn", "prompt": "", "property": "Turn", "turnFormat": "$value$"},
     )
+    match = f'{{{buildfile.TURN_TRACKER}_command=="Next" && Turn=={first}}}'
+    buildfile.stay_at_last_turn(tracker, last, match, f"Turn {last} is the last turn: the tracker stays at turn {last}")
 
 
 def pile_positions(board: HexBoard, spec: PlayingCardsSpec) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -329,9 +434,14 @@ def build_hex_tree(game: GameData) -> HexTree:
     sl = hex_slots(game)
     root = buildfile.game_module_root(game, sl.next_gpid)
     buildfile.add_players_and_options(root, game)
+    props = buildfile.global_properties(root)
     protos = _el(root, M + "PrototypesContainer")  # the markers' prototype (pieces.marker_piece refers to it)
     _el(protos, M + "PrototypeDefinition", {"description": "marker behaviour", "name": pieces.MARKER_PROTOTYPE}, pieces.marker_prototype().add_piece())
-    board = hex_map(root, game.hexes.map, hex_look(game), off_map_boxes(game), map_name=MAP_NAME, board_name=BOARD_NAME)
+    # no move line of the map's own: each piece's MOVE sentence on the moveKey is the one line a move writes
+    board = hex_map(
+        root, game.hexes.map, hex_look(game), off_map_boxes(game),
+        map_name=MAP_NAME, board_name=BOARD_NAME, move_format="", move_key=pieces.K_MOVED, hex_zones=True,
+    )  # fmt: skip
     main = next(child for child in root if child.tag == M + "Map")
     spec = game.deck
     if spec is not None:  # the piles go after the map's own components, as the area games' decks
@@ -353,11 +463,15 @@ def build_hex_tree(game: GameData) -> HexTree:
                 _el(panel, W + "PieceSlot", {"entryName": unit.company, "gpid": str(gpid), "height": size, "width": size}, hex_unit_piece(game, unit, gpid).add_piece())
     panel = _el(tabs, W + "PanelWidget", {"entryName": "Markers", "fixed": "false", "nColumns": "10", "scale": "1.0", "vert": "false"})
     for kind, gpid in sl.markers:
-        _el(panel, W + "PieceSlot", {"entryName": kind.name, "gpid": str(gpid), "height": size, "width": size}, pieces.marker_piece(kind, gpid).add_piece())
+        _el(panel, W + "PieceSlot", {"entryName": kind.name, "gpid": str(gpid), "height": size, "width": size}, hex_marker_piece(game, kind, gpid).add_piece())
 
     _turn_tracker(root, game)
     if spec is not None:
         playing_card_deck.draw_card_button(root, spec, K_DRAW_BUTTON)
+        playing_card_deck.reshuffle_button(root, spec, K_RESHUFFLE_BUTTON)
+    buildfile._report_button(root, "Pass", buildfile.K_PASS, pieces.K_PASS, buildfile.PASS_REPORT, "Pass (writes a PASS line to the log)")
+    buildfile._result_buttons(props, game)
+    buildfile._toolbar_menu(root, buildfile.RESULT_MENU, [f"{side.label}{buildfile.RESULT_WORDS}" for side in info.sides], "The end of the game: declare the result")
     _help_windows(root, game)
     _el(root, M + "PredefinedSetup", {"description": game.scenario.name, "file": buildfile.SETUP_FILE, "isMenu": "false", "name": f"Set-up: {game.scenario.name}", "useFile": "true"})
     return HexTree(root, board)
@@ -414,13 +528,13 @@ def build_hex_setup(game: GameData, board: HexBoard) -> HexSetup:
     at: dict[str, list[tuple[str, Piece, int]]] = defaultdict(list)  # location -> (sdbp id, piece, gpid)
     for unit, gpid in sl.units:
         setup = unit.setup
-        location = setup.hex if setup.hex is not None else setup.box
-        assert location is not None, unit.id
+        assert setup.hex is not None or setup.box is not None, unit.id
+        location = setup.hex if setup.hex is not None else box_zone(game, str(setup.box))
         at[location].append((unit.id, hex_unit_piece(game, unit, gpid), gpid))
     for kind, gpid in sl.markers:
         location = turn_box(game.scenario.first_turn) if kind.side is None and kind.id == "turn" else MARKERS_BOX
         for _ in range(kind.count):
-            at[location].append((kind.id, pieces.expand(pieces.marker_piece(kind, gpid), protos), gpid))
+            at[location].append((kind.id, pieces.expand(hex_marker_piece(game, kind, gpid), protos), gpid))
 
     members: list[str] = []
     stacks: list[str] = []
@@ -497,7 +611,7 @@ def hex_module_entries(game: GameData, date: int) -> dict[str, bytes]:
     entries["buildFile.xml"] = built.xml
     entries["moduledata"] = moduledata
     entries[buildfile.SETUP_FILE] = vsav
-    entries[buildfile.help_file(game)] = hex_help.help_html(game).encode("ascii")
+    entries[buildfile.help_file(game)] = hex_help.help_html(game, built.xml).encode("ascii")
     entries.update(player_aid.aid_files(game))
     return entries
 

@@ -6,6 +6,7 @@ docs/report-formats.md exactly; keep the two in step.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sdbp_module.codec.pieces import expand_prototypes
@@ -84,6 +85,13 @@ DECLARED = "sdbp_declared"
 """A unit's declaration mark: ``0`` none, ``2`` leading a declaration, ``1`` declared as a follower."""
 CURRENT_ZONE_TARGET = "COUNTER|true|CURZONE|||||0|0||false|||EQUALS||"
 """A Counter Global Key Command's fast match: the pieces in the sending piece's zone (GlobalCommand)."""
+EVERY_PIECE_TARGET = "COUNTER|false|CURMAP|||||0|0||false|||EQUALS||"
+"""A Counter Global Key Command with no location fast match: every piece the filter accepts. A
+location fast match (zone, map) visits each Deck in it through ``Deck.getOrderedPieces``, which
+shuffles a copy of an always-shuffled pile with the module's RNG (``GlobalCommand.apply``): a
+declaration would then change the draws that follow it (reproducible games, ``seed``, and the
+players' own luck alike); without one, a Deck is visited as a deck, and a command that selects no
+card from decks (``selectFromDeck`` 0) never draws."""
 
 
 def k_state(index: int) -> str:
@@ -128,22 +136,21 @@ def card_back_image(side: Side | None) -> str:
 # Prototypes
 
 
-def _unit_prototype(game: GameData, side: Side) -> Piece:
-    lay = layout.make_layout(game)
-    board = layout.board_name(game)
-    elim = lay.box(layout.ELIMINATED).centre
-    removed = lay.box(layout.REMOVED).centre
-    commands = [
-        PropCommand("", P_FIRE, ("R", "Target area number")),
-        PropCommand("", P_RETREAT, ("R", "Retreat to area number")),
-        PropCommand("", K_RESET, ("P", "")),
-        PropCommand("", K_TAKE, ("P", f"${STACK_TARGET}$")),
-    ]
-    declarations = [("fire", "Declare fire…", K_FIRE, P_FIRE, R_FIRE, G_FIRE, F_FIRE)]
-    actions = game.presentation.side(side).unit_actions
-    if "assault" in actions:
-        commands.insert(1, PropCommand("", P_ASSAULT, ("R", "Target area number")))
-        declarations.append(("assault", "Declare assault…", K_ASSAULT, P_ASSAULT, R_ASSAULT, G_ASSAULT, F_ASSAULT))
+Declaration = tuple[str, str, str, str, str, str, str]
+"""A unit's target declaration (report-formats §2.5): (word, menu text, menu key, prompt key, report
+key, the key gathering the followers, the followers' key)."""
+
+FIRE_DECLARATION: Declaration = ("fire", "Declare fire…", K_FIRE, P_FIRE, R_FIRE, G_FIRE, F_FIRE)
+ASSAULT_DECLARATION: Declaration = ("assault", "Declare assault…", K_ASSAULT, P_ASSAULT, R_ASSAULT, G_ASSAULT, F_ASSAULT)
+
+
+def declaration_triggers(side: Side, declarations: Sequence[Declaration], scope: str = CURRENT_ZONE_TARGET) -> tuple[list[Trait], list[Trait]]:
+    """The Trigger Actions of a unit's declarations and the Global Key Commands that reach its
+    followers: one prompt for the selected units, the first of them leads (marks itself, prompts,
+    shares the target, reports, has the other selected units of its side within ``scope`` — a fast
+    match, its zone by default — take the target and report, resets); the followers mark themselves
+    done and only clear the mark when the selection's key reaches them. The triggers go outermost
+    (a Trigger Action acts after the traits inside it), the followers after the properties."""
     menu_keys = [d[2] for d in declarations]
     # outermost: a Trigger Action acts after the traits inside it (TriggerAction.keyEvent), so a
     # follower's mark is still set when the leading trigger inside tests it, and cleared only then
@@ -156,19 +163,44 @@ def _unit_prototype(game: GameData, side: Side) -> Piece:
         triggers.append(trigger(menu, menu_key, lead, f"declare {word}: lead, prompt, share, report, followers, reset", condition=f"{{{DECLARED}!=1}}"))
         triggers.append(trigger("", follow, [K_TAKE, report_key, K_RESET, K_DONE], f"{word} as a follower: take the target, report, reset, mark"))
         match = f'{{Selected==true && sdbp_kind=="unit" && side=="{side.value}" && {DECLARED}==0}}'
-        followers.append(global_key_command(gather, follow, match, CURRENT_ZONE_TARGET, f"{word}: the other selected units of the zone"))
+        within = "the zone" if scope == CURRENT_ZONE_TARGET else "the map"
+        followers.append(global_key_command(gather, follow, match, scope, f"{word}: the other selected units of {within}"))
+    return triggers, followers
+
+
+def declaration_properties(prompts: Sequence[PropCommand]) -> list[Trait]:
+    """The typed target (``sdbp_target``: the prompts, the reset, the follower's take), the
+    declaration mark and the Set Global Property sharing the leader's target."""
+    commands = [*prompts, PropCommand("", K_RESET, ("P", "")), PropCommand("", K_TAKE, ("P", f"${STACK_TARGET}$"))]
+    marks = [PropCommand("", K_LEAD, ("P", "2")), PropCommand("", K_DONE, ("P", "1")), PropCommand("", K_CLEAR, ("P", "0"))]
+    return [
+        dynamic_property("sdbp_target", "", commands),
+        dynamic_property(DECLARED, "0", marks, numeric=True, minimum=0, maximum=2),
+        set_global_property(STACK_TARGET, [PropCommand("", K_SHARE, ("P", "$sdbp_target$"))], "share the leading unit's target"),
+    ]
+
+
+def _unit_prototype(game: GameData, side: Side) -> Piece:
+    lay = layout.make_layout(game)
+    board = layout.board_name(game)
+    elim = lay.box(layout.ELIMINATED).centre
+    removed = lay.box(layout.REMOVED).centre
+    prompts = [PropCommand("", P_FIRE, ("R", "Target area number")), PropCommand("", P_RETREAT, ("R", "Retreat to area number"))]
+    declarations = [FIRE_DECLARATION]
+    actions = game.presentation.side(side).unit_actions
+    if "assault" in actions:
+        prompts.insert(1, PropCommand("", P_ASSAULT, ("R", "Target area number")))
+        declarations.append(ASSAULT_DECLARATION)
+    triggers, followers = declaration_triggers(side, declarations)
     triggers += [
         trigger("Take hit: flip", K_HIT_FLIP, [R_HIT_FLIP, K_SPENT], "damage: report, then flip to spent"),
         trigger("Take hit: eliminate", K_HIT_ELIMINATE, [R_HIT_ELIMINATE, K_ELIMINATE], "damage: report, then eliminate"),
         trigger("Retreat to…", K_RETREAT, [P_RETREAT, R_RETREAT, G_RETREAT, K_RESET], "retreat: prompt, report, move, reset"),
         trigger("", G_RETREAT, [M_RETREAT], "retreat: move only into an area of the map", condition=retreat_condition(game)),
     ]
-    marks = [PropCommand("", K_LEAD, ("P", "2")), PropCommand("", K_DONE, ("P", "1")), PropCommand("", K_CLEAR, ("P", "0"))]
     traits: list[Trait] = [
         *triggers,
-        dynamic_property("sdbp_target", "", commands),
-        dynamic_property(DECLARED, "0", marks, numeric=True, minimum=0, maximum=2),
-        set_global_property(STACK_TARGET, [PropCommand("", K_SHARE, ("P", "$sdbp_target$"))], "share the leading unit's target"),
+        *declaration_properties(prompts),
         *followers,
         send_to("Eliminate", K_ELIMINATE, layout.MAP_NAME, board, elim[0], elim[1], "to the Eliminated box"),
         send_to("Remove from game", K_REMOVE, layout.MAP_NAME, board, removed[0], removed[1], "to the Removed box"),
@@ -351,7 +383,9 @@ def state_label(kind: MarkerKind, state: str) -> str:
     return state.replace("-", " ").capitalize()
 
 
-def marker_piece(kind: MarkerKind, gpid: int, state_index: int = 0) -> Piece:
+def marker_piece(kind: MarkerKind, gpid: int, state_index: int = 0, commands: Sequence[Trait] = ()) -> Piece:
+    """A marker piece: its faces (with a MARKER report each), its prototype, its identity; ``commands``
+    are further traits a game gives it, outermost (a hex game's support calls)."""
     states = kind.states
     level_cmds = [PropCommand("", k_state(i), ("P", str(i + 1))) for i in range(len(states))]
     state_cmds = [PropCommand(state_label(kind, s), k_state(i), ("P", s)) for i, s in enumerate(states)]
@@ -360,6 +394,7 @@ def marker_piece(kind: MarkerKind, gpid: int, state_index: int = 0) -> Piece:
         for i, s in enumerate(states)
     ]
     traits: list[Trait] = [
+        *commands,
         dynamic_property("sdbp_state", states[state_index], state_cmds),
         dynamic_property("sdbp_level", str(state_index + 1), level_cmds, numeric=True, minimum=1, maximum=len(states)),
         *reports,

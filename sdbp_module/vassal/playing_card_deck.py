@@ -26,6 +26,7 @@ from sdbp_module.vassal import buildfile
 from sdbp_module.vassal.traits import (
     Trait,
     basic_piece,
+    enc,
     key,
     marker,
     mask,
@@ -37,6 +38,11 @@ K_DRAW_CARD = key(57440, 0, "sdbpDrawCard")
 """Sent by the Draw card button to the top card of the draw pile: the card reports and goes to the discard."""
 
 DRAW_BUTTON = "Draw card"
+RESHUFFLE_BUTTON = "Reshuffle"
+
+K_RESHUFFLE = key(57441, 0, "sdbpReshuffle")
+"""The discard's reshuffle hotkey (``reshuffleHotkey``: the Deck listens to it module-wide), fired by
+the **Reshuffle** button; the discard's own menu entry does the same."""
 
 
 def image_name(card: PlayingCard) -> str:
@@ -51,6 +57,15 @@ def draw_report(spec: PlayingCardsSpec) -> str:
     """The card's Report Action format on :data:`K_DRAW_CARD`: the ``draw-card`` sentence with the
     draw pile's name written in, ``$PlayerSide$ draws the $card_name$ ($sdbp_id$) from Draw pile``."""
     return sentences.vassal_format("draw-card", deck=spec.draw_pile)
+
+
+def reshuffle_report(spec: PlayingCardsSpec) -> str:
+    """The **Reshuffle** button's report, the ``reshuffle`` sentence: ``Blue reshuffles the Discard
+    pile into the Draw pile``. The button writes it, not the discard: a Deck's own reshuffle message is
+    evaluated with its menu text as a translation key (``Deck.reportCommand`` → ``Resources.getString``),
+    which the engine logs as a warning for any text that is no key of its bundle, and on the Deck
+    itself, which has no ``PlayerSide`` (``Deck.getProperty``)."""
+    return sentences.vassal_format("reshuffle", deck=spec.discard_pile, to=spec.draw_pile)
 
 
 def draw_match(spec: PlayingCardsSpec) -> str:
@@ -88,11 +103,16 @@ def card_traits(card: PlayingCard, spec: PlayingCardsSpec) -> tuple[Trait, ...]:
 
 def pile_specs(spec: PlayingCardsSpec, draw_at: tuple[int, int], discard_at: tuple[int, int], board: str) -> tuple[buildfile.DeckSpec, buildfile.DeckSpec]:
     """The draw pile (always shuffled, face down; a card drawn is shown to every player: ``drawFaceUp``,
-    ``Deck.pieceRemoved`` unmasks it) and the discard (face up, reshuffled into the draw pile)."""
+    ``Deck.pieceRemoved`` unmasks it) and the discard (face up, reshuffled into the draw pile on
+    :data:`K_RESHUFFLE` only, the **Reshuffle** button's key: no menu entry that would reshuffle
+    without the button's line)."""
     return (
         buildfile.DeckSpec(spec.draw_pile, draw_at[0], draw_at[1], True, True, board=board, draw_face_up=True),
-        buildfile.DeckSpec(spec.discard_pile, discard_at[0], discard_at[1], False, False, (), spec.draw_pile, board=board),
-    )
+        buildfile.DeckSpec(
+            spec.discard_pile, discard_at[0], discard_at[1], False, False, (), spec.draw_pile, board=board,
+            reshuffle_key=K_RESHUFFLE, reshuffle_by_key_only=True,
+        ),
+    )  # fmt: skip
 
 
 def draw_card_button(root: etree._Element, spec: PlayingCardsSpec, button_key: str, tooltip: str = "") -> None:
@@ -100,3 +120,20 @@ def draw_card_button(root: etree._Element, spec: PlayingCardsSpec, button_key: s
     answers :data:`K_DRAW_CARD`; the button itself reports nothing (the card's line is the record)."""
     tip = tooltip or f"Draw the top card of the {spec.draw_pile}: it goes face up to the {spec.discard_pile} and the log names it"
     buildfile._gkc_button(root, DRAW_BUTTON, button_key, K_DRAW_CARD, draw_match(spec), "", tip, deck_count=1)
+
+
+def reshuffle_button(root: etree._Element, spec: PlayingCardsSpec, button_key: str) -> None:
+    """The toolbar button **Reshuffle** (a ``DoActionButton``): it writes :func:`reshuffle_report` (``* ``
+    and the sentence, ``DoActionButton.executeActions``), then fires :data:`K_RESHUFFLE`, on which the
+    discard returns every card to the draw pile; one log step."""
+    tip = f"Turn start: reshuffle the {spec.discard_pile} (every card, the Joker too) into the {spec.draw_pile}; the log says who did"
+    buildfile._el(
+        root,
+        buildfile.M + "DoActionButton",
+        {
+            "canDisable": "false", "disabledIcon": "", "doHotkey": "true", "doLoop": "false", "doReport": "true",
+            "doSound": "false", "hideWhenDisabled": "false", "hotkey": button_key, "hotkeys": enc([K_RESHUFFLE], ","), "icon": "",
+            "name": RESHUFFLE_BUTTON, "propertyGate": "", "reportFormat": reshuffle_report(spec), "soundClip": "", "text": RESHUFFLE_BUTTON,
+            "tooltip": tip,
+        },
+    )  # fmt: skip

@@ -83,6 +83,7 @@ KNOWN_ELEMENTS = frozenset(
         M + "PredefinedSetup",
         M + "properties.ChangePropertyButton",
         M + "ToolbarMenu",
+        M + "DoActionButton",  # a deck's reshuffle button (playing_card_deck.reshuffle_button)
         BP + "board.HexGrid",  # a hex-map game's grid and its numbering (hexgrid/vassal_grid.py)
         BP + "board.mapgrid.HexGridNumbering",
     }
@@ -159,6 +160,12 @@ KNOWN_ATTRIBUTES: dict[str, frozenset[str]] = {
     ),
     # ToolbarMenu.getAttributeNames: the toolbar item's (its name key is "description"), menuItems
     M + "ToolbarMenu": frozenset("canDisable description disabledIcon hideWhenDisabled hotkey icon menuItems propertyGate text tooltip".split()),
+    # DoActionButton.getAttributeNames (VASSAL 3.7): the toolbar item's (name, text, tooltip, icon, hotkey,
+    # canDisable, propertyGate, hideWhenDisabled, disabledIcon), then its own; the loop's left at their defaults
+    M + "DoActionButton": frozenset(
+        "canDisable disabledIcon doHotkey doLoop doReport doSound hideWhenDisabled hotkey hotkeys icon name propertyGate "
+        "reportFormat soundClip text tooltip".split()
+    ),
     MM + "Zoomer": frozenset("zoomLevels zoomStart".split()),
     # HexGrid / HexGridNumbering.getAttributeNames (VASSAL 3.7), as hexgrid.vassal_grid writes them
     BP + "board.HexGrid": frozenset("color cornersLegal dotsVisible dx dy edgesLegal sideways snapTo visible x0 y0".split()),

@@ -193,6 +193,16 @@ def turn_page(game: GameData) -> Page:
                     ("A Joker drawn for combat ends the turn too", Reading(JOKER_IN_COMBAT), *_refs("M-4.1", "M-4.3"), "."),
                 ),
             ),
+            section(
+                "In the module",
+                items(
+                    ("A turn starts: step the ", Strong(("Turn",)), " tracker, then press ", Strong(("Reshuffle",)),
+                     " (every card back into the draw pile); at the first turn too."),
+                    ("Each card: press ", Strong(("Draw card",)), "; it goes face up to the discard pile and the log names it."),
+                    ("Select the units the card activates and choose ", Strong(("Activate",)), " from their menu; drag a unit one hex to move it; ",
+                     Strong(("Pass",)), " when the card's side does nothing."),
+                ),
+            ),
         ),
     )
 
@@ -272,6 +282,14 @@ def fire_page(game: GameData) -> Page:
                     ("A face card has no value: the firing player draws again or accepts a miss", *_refs("M-5.6"), "."),
                     ("A Joker ends the turn", Reading(JOKER_IN_COMBAT), *_refs("M-4.1", "M-4.3"), "."),
                 ),
+            ),
+            section(
+                "In the module",
+                items(
+                    ("Select every firing unit, choose ", Strong(("Fire at…",)), " and type the target unit's id once (its name works too); then press ",
+                     Strong(("Draw card",)), " for the combat draw."),
+                    ("On a hit the target's owner chooses ", Strong(("Take hit",)), " on it: a fresh unit flips, a flipped one goes to its side's eliminated box."),
+                ),
                 modifiers,
             ),
             section("The terrain chart", para("Terrain, its combat modifier, whether it blocks a line of fire through it, and the range it adds to a unit firing from it", *_refs("M-5.2", "M-5.3", "M-5.6"), "."), terrain),
@@ -326,6 +344,12 @@ def support_page(game: GameData) -> Page:
                      " on every enemy unit in the target hex and the adjacent hexes to the end of the turn", Reading(SUPPRESSION), *_refs("M-6.6"), "."),
                     ("An attack is resolved with a draw as fire is; the adjacency modifier does not apply", Reading(MARKER_TERRAIN), *_refs("M-6.7"), "."),
                 ),
+            ),
+            section(
+                "In the module",
+                para("The marker's menu: ", Strong((f"{air.name}: attack…",)), ", ", Strong((f"{air.name}: suppression…",)), " or ",
+                     Strong((f"{oba.name}: attack…",)), "; type the target unit's id (a hex id for a suppression), then press ",
+                     Strong(("Draw card",)), " for an attack's draw."),
             ),
         ),
     )
@@ -398,6 +422,11 @@ def victory_page(game: GameData) -> Page:
             section(
                 "Exit",
                 para("A unit exits by moving off the map from a west-edge hex", Reading(EXIT), *_refs("M-7.4"), "; put it", *box, " (it does not come back)."),
+            ),
+            section(
+                "In the module",
+                para("Activate the unit on the west-edge hex and drag it into the box. At the end, the ", Strong(("Result",)),
+                     " menu: the winner's entry, then type yes."),
             ),
         ),
     )

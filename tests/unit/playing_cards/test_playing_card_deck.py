@@ -74,9 +74,23 @@ def test_the_piles() -> None:
     draw, discard = deck.pile_specs(SPEC, (100, 100), (300, 100), "Board")
     assert (draw.name, draw.face_down, draw.shuffle, draw.reshuffle_target) == ("Card deck", True, True, "")
     assert (discard.name, discard.face_down, discard.shuffle, discard.reshuffle_target) == ("Card discard", False, False, "Card deck")
-    assert discard.attributes()["reshuffleCommand"] and draw.attributes()["shuffle"] == "Always"
+    assert draw.attributes()["shuffle"] == "Always"
+    # the discard reshuffles on the Reshuffle button's key only: no menu entry, no report of its own (the button writes it)
+    assert (discard.attributes()["reshuffleCommand"], discard.attributes()["reshuffleMessage"]) == ("", "")
+    assert discard.attributes()["reshuffleHotkey"] == deck.K_RESHUFFLE and discard.attributes()["reshufflable"] == "true"
     assert draw.attributes()["drawFaceUp"] == "true" and discard.attributes()["drawFaceUp"] == "false"
     assert decode(draw.type_string()[len("deck;") :], ";")[16] == "true"  # the Deck's drawFaceUp field
+
+
+def test_the_reshuffle_button_writes_the_sentence_then_fires_the_discards_key() -> None:
+    root = etree.Element("root")
+    deck.reshuffle_button(root, SPEC, key(113, 65))
+    (button,) = root
+    assert button.tag == "VASSAL.build.module.DoActionButton" and button.get("text") == "Reshuffle"
+    assert button.get("reportFormat") == "$PlayerSide$ reshuffles the Card discard into the Card deck"
+    assert decode(button.get("hotkeys", ""), ",") == [deck.K_RESHUFFLE]
+    found = parse_line("* German reshuffles the Card discard into the Card deck")
+    assert found is not None and (found.event, found.fields) == ("RESHUFFLE", (("side", "German"), ("deck", "Card discard"), ("to", "Card deck")))
 
 
 ENGINE_LINES = (

@@ -19,11 +19,20 @@ from PIL import Image
 from sdbp_module.cli import main
 from sdbp_module.codec.envelope import decode_envelope
 from sdbp_module.codec.identity import build_version
+from sdbp_module.codec.sentences import parse_sentence
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData, Placement
 from sdbp_module.paths import PROJECT_ROOT
-from sdbp_module.vassal import commands, hex_module, layout, verify
+from sdbp_module.vassal import (
+    commands,
+    hex_module,
+    layout,
+    pieces,
+    playing_card_deck,
+    verify,
+)
 from sdbp_module.vassal.buildfile import SETUP_FILE
+from sdbp_module.vassal.hex_map_xml import PANEL_ZONE
 from sdbp_module.vassal.traits import unnest
 
 DATA = PROJECT_ROOT / "source_data" / "mortain"
@@ -84,13 +93,18 @@ def test_every_unit_and_marker_is_in_the_palette_with_its_faces(built: HexBuilt)
     for unit in game.units:
         text = slots[unit.company]
         full, flipped = hex_module.unit_image(unit, False), hex_module.unit_image(unit, True)
-        assert f"{full},{flipped}" in text and "Take hit (flip)" in text and "Flip back" in text
+        assert f"{full},{flipped}" in text and all(f";{menu};" in text for menu in ("Activate", "Fire at…", "Take hit", "Eliminate"))
         assert f"images/{full}" in built.entries and f"images/{flipped}" in built.entries
         assert "at_front,ai_front,at_back,ai_back" in text
+        # the fire's followers are reached with no location fast match: a declaration draws nothing from the deck's RNG
+        assert pieces.EVERY_PIECE_TARGET in text and pieces.CURRENT_ZONE_TARGET not in text
     for kind in game.markers:
         assert kind.name in slots
-    # an eliminated unit goes to its side's box when the data has one
-    assert "us-eliminated" in slots["2/120"] and "german-eliminated" in slots["102 Tiger"]
+    # the support markers' calls: an attack for a marker with a strength, a suppression for Air (its reminder marker)
+    assert ";Air: attack…;" in slots["Air"] and ";Air: suppression…;" in slots["Air"]
+    assert ";OBA: attack…;" in slots["OBA"] and "suppression…" not in slots["OBA"] and "…;" not in slots["Turn"]
+    # an eliminated unit goes to its side's box (its zone: the box's name) when the data has one
+    assert "US eliminated" in slots["2/120"] and "German eliminated" in slots["102 Tiger"]
 
 
 def test_the_two_faces_differ_and_show_the_factors(game: GameData) -> None:
@@ -118,8 +132,8 @@ def test_every_unit_starts_where_its_data_says(built: HexBuilt, game: GameData) 
             cx, cy = grid.centre(h)
             assert (p.location, p.x, p.y) == (unit.setup.hex, round(cx), round(cy))
         else:
-            x0, y0, x1, y1 = rects[str(unit.setup.box)]
-            assert p.location == unit.setup.box and x0 < p.x < x1 and y0 < p.y < y1, unit.id
+            x0, y0, x1, y1 = rects[hex_module.box_zone(game, str(unit.setup.box))]
+            assert p.location == hex_module.box_zone(game, str(unit.setup.box)) and x0 < p.x < x1 and y0 < p.y < y1, unit.id
     assert placed["turn"].location == hex_module.turn_box(1)
     assert {placed[k].location for k in ("air", "oba", "air-suppression")} == {hex_module.MARKERS_BOX}
     assert len(save.placed) == len(game.units) + len(game.markers)
@@ -143,7 +157,11 @@ def test_the_deck_starts_face_down_in_its_pile_with_the_draw_button(built: HexBu
     assert set(piles) == {spec.draw_pile, spec.discard_pile}
     assert len(piles[spec.draw_pile].findall(W + "CardSlot")) == 53 and piles[spec.draw_pile].get("faceDown") == "Always"
     assert piles[spec.discard_pile].get("reshuffleTarget") == spec.draw_pile
-    assert [el.get("buttonText") for el in built.root.iter(M + "GlobalKeyCommand")] == ["Draw card"]
+    assert piles[spec.discard_pile].get("reshuffleCommand") == "" and piles[spec.discard_pile].get("reshuffleHotkey") == playing_card_deck.K_RESHUFFLE
+    assert [el.get("buttonText") for el in built.root.iter(M + "GlobalKeyCommand")] == ["Draw card", "Pass"]
+    (reshuffle,) = built.root.iter(M + "DoActionButton")
+    assert reshuffle.get("text") == "Reshuffle" and reshuffle.get("doReport") == "true"
+    assert reshuffle.get("reportFormat") == "$PlayerSide$ reshuffles the Discard pile into the Draw pile"
     text = setup_text(built)
     deck_line = next(line for line in text.split("\x1b") if line.startswith("+/") and "/deck;" in line and f";{spec.draw_pile};" in line)
     assert deck_line.count(",") >= 52  # the 53 card ids
@@ -151,9 +169,13 @@ def test_the_deck_starts_face_down_in_its_pile_with_the_draw_button(built: HexBu
     assert not list(built.root.iter(M + "DiceButton"))
 
 
-def test_the_turn_tracker_has_the_data_turns_and_labels_and_starts_at_turn_1(built: HexBuilt, game: GameData) -> None:
+def test_the_turn_tracker_has_the_data_turns_and_starts_at_turn_1(built: HexBuilt, game: GameData) -> None:
     (level,) = list(built.root.iter(M + "turn.ListTurnLevel"))
-    assert level.get("list") == "1 (7 Aug),2 (8 Aug),3 (9 Aug),4 (10 Aug),5 (11 Aug),6 (12 Aug)"
+    assert level.get("list") == "1,2,3,4,5,6"  # the TURN sentence's number; the turn boxes print the labels
+    (tracker,) = built.root.iter(M + "turn.TurnTracker")
+    assert tracker.get("reportFormat") == '{(oldTurn=="Turn 1" && newTurn=="Turn 6") ? "" : (PlayerSide + " starts Turn " + Turn)}'
+    (stay,) = tracker.iter(M + "turn.TurnGlobalHotkey")
+    assert stay.get("match") == '{Turn_command=="Next" && Turn==1}' and stay.get("hotkey") == tracker.get("prevhotkey")
     text = setup_text(built)
     restore = next(line for line in text.split("\x1b") if line.startswith("TURN"))
     assert restore.split("\t", 1)[1] == hex_module.tracker_state(game, 1)
@@ -177,6 +199,16 @@ def test_the_module_holds_the_help_page_and_the_player_aid(built: HexBuilt) -> N
     assert 'fileName="help/mortain.html"' in xml and "ChartWindow" in xml
 
 
+def test_the_help_page_says_how_to_play_with_the_modules_controls(built: HexBuilt) -> None:
+    page = built.entries["help/mortain.html"].decode("ascii")
+    play = page[page.index('name="play"') : page.index('name="toolbar"')]
+    for control in ("Reshuffle</b> (Shift+F2)", "Draw card</b> (Ctrl+Shift+D)", "Activate</b> (Ctrl+Shift+A)", "Fire at&#8230;</b> (Ctrl+Shift+F)",
+                    "Take hit</b> (Ctrl+H)", "Eliminate</b> (Ctrl+E)", "Air: suppression&#8230;</b> (Ctrl+Shift+S)", "OBA: attack&#8230;</b> (Ctrl+Shift+K)",
+                    "Pass</b> (F12)", "US win</b>"):  # fmt: skip
+        assert control in play, control
+    assert "Fire at&#8230;" in page[page.index('name="menus"') :] and "Ctrl+Shift+D" in page[page.index('name="toolbar"') :]
+
+
 # -- the real engine (mortain_engine.json) ---------------------------------------------------------
 
 
@@ -194,7 +226,7 @@ def test_the_engine_names_every_set_up_location_as_the_data_does(game: GameData)
     fx = _fixture()
     located = {row["name"]: row["engine"] for row in fx["located"]}
     for unit in game.units:
-        assert located[unit.company] == (unit.setup.hex or unit.setup.box), unit.id
+        assert located[unit.company] == (unit.setup.hex or hex_module.box_zone(game, str(unit.setup.box))), unit.id
     markers = {kind.name: kind for kind in game.markers}
     for name, at in located.items():
         if name not in {u.company for u in game.units} and name.split(" (")[0] in markers:
@@ -218,3 +250,29 @@ def test_the_engine_put_every_piece_where_the_set_up_does(game: GameData) -> Non
     assert engine == ours
     cards = [p for p in pieces if " of " in p["name"] or p["name"].lower().startswith("joker")]
     assert len(cards) == 53 and len({(p["x"], p["y"]) for p in cards}) == 1
+
+
+def test_the_engine_wrote_a_sentence_for_every_act_of_a_player() -> None:
+    """The probe's acts (tools/mortain_engine_check.py ``ACTS``) as the engine wrote them: one line per
+    act and per unit, each the sentence the checker reads; a hit on a flipped unit and *Eliminate*
+    write no MOVE line of their own; the tracker stops at the last turn without a TURN line."""
+    records = []
+    for line in _fixture()["acts"]:
+        found = parse_sentence("* " + line)
+        records.append(None if found is None else (found[0], dict(found[1])))
+    u1, u2, off = "US-2-120", "US-1-120", PANEL_ZONE
+    assert records == [
+        ("ACTIVATE", {"side": "US", "unit": u1, "area": off}),
+        ("FIRE", {"side": "US", "unit": u1, "from": off, "target": "DE-102", "aim": "unit"}),
+        ("FIRE", {"side": "US", "unit": u2, "from": off, "target": "DE-102", "aim": "unit"}),
+        ("DAMAGE", {"side": "US", "unit": u1, "area": off, "result": "flip"}),
+        ("DAMAGE", {"side": "US", "unit": u1, "area": off, "result": "eliminate"}),
+        ("ELIMINATE", {"side": "US", "unit": u2, "from": off}),
+        ("SUPPORT", {"side": "US", "marker": "oba", "mode": "attack", "target": "DE-102"}),
+        ("SUPPORT", {"side": "US", "marker": "air", "mode": "suppression", "target": "K5"}),
+        ("PASS", {"side": "US"}),
+        ("RESHUFFLE", {"side": "US", "deck": "Discard pile", "to": "Draw pile"}),
+        *[("TURN", {"side": "US", "turn": str(t)}) for t in range(2, 7)],
+        None,  # the stay-at-the-last-turn hotkey's own line: no record
+        ("RESULT", {"side": "US", "winner": "US"}),
+    ]

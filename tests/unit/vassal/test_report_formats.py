@@ -4,13 +4,18 @@ docs/report-formats.md documents, and vice versa."""
 from __future__ import annotations
 
 import re
+import zipfile
+
+import pytest
+from lxml import etree
 
 from sdbp_module.codec import sentences
 from sdbp_module.codec.sequence import decode
+from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.replay.vlog.lines import parse_line
-from sdbp_module.vassal import buildfile
+from sdbp_module.vassal import buildfile, commands
 from sdbp_module.vassal.verify import piece_traits
 
 from .conftest import Built
@@ -44,23 +49,40 @@ def line_of(fmt: str) -> str:
     return sample.replace("0 ", "$PlayerSide$ ", 1) if sample.startswith("0 ") else sample
 
 
-def module_formats(built: Built) -> list[str]:
+def module_formats(built: Built | etree._Element) -> list[str]:
+    root = built if isinstance(built, etree._Element) else built.root
     formats = []
-    for el in built.root.iter(M + "PrototypeDefinition", "VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot"):
+    for el in root.iter(M + "PrototypeDefinition", "VASSAL.build.widget.PieceSlot", "VASSAL.build.widget.CardSlot"):
         for t in piece_traits(el.text or "")[0]:
             if t.startswith("report;"):
                 formats.append(decode(t, ";")[2])
-    for el in built.root.iter(M + "DiceButton", M + "GlobalKeyCommand", M + "properties.ChangePropertyButton"):
-        formats.append(line_of(el.get("reportFormat", "")))
-    tracker = next(built.root.iter(M + "turn.TurnTracker"))
-    formats.append(tracker.get("reportFormat", "").replace("$newTurn$", tracker.get("turnFormat", "")))
+    for el in root.iter(M + "DiceButton", M + "GlobalKeyCommand", M + "properties.ChangePropertyButton", M + "DoActionButton"):
+        if el.get("reportFormat"):
+            formats.append(line_of(el.get("reportFormat", "")))
+    tracker = next(root.iter(M + "turn.TurnTracker"))
+    report = tracker.get("reportFormat", "")
+    if report.startswith("{"):  # a hex game's tracker: the sentence of its choice's second branch
+        choice = re.fullmatch(r'\{\((.*)\) \? "" : \((.*)\)\}', report)
+        assert choice is not None, report
+        report = sentences.bsh_sample(choice.group(2)) or ""
+        report = report.replace("0 ", "$PlayerSide$ ", 1)
+    formats.append(report.replace("$newTurn$", tracker.get("turnFormat", "")))
     return formats
+
+
+@pytest.fixture(scope="module")
+def hex_root(tmp_path_factory: pytest.TempPathFactory) -> etree._Element:
+    """The build file of the hex game with a deck of playing cards (Stand at Mortain)."""
+    game = load_game(PROJECT_ROOT / "source_data" / "mortain", hex_map=True)
+    result = commands.build_module(game, tmp_path_factory.mktemp("hexbuild"), None)
+    with zipfile.ZipFile(result.path) as z:
+        return etree.fromstring(z.read("buildFile.xml"))
 
 
 MARKER_MOVE = sentences.vassal_choice("OldMap", sentences.vassal_format("place-marker"), sentences.vassal_format("move-marker"))
 
 
-def written_templates(built: Built) -> set[str]:
+def written_templates(built: Built | etree._Element) -> set[str]:
     """The template of every report format of the module (each ``$Property$`` read as ``0``)."""
     names = set()
     for fmt in module_formats(built):
@@ -80,15 +102,20 @@ def test_every_module_report_is_a_documented_sentence(built: Built) -> None:
     assert {sentences.TEMPLATES[n].text for n in names} <= doc
 
 
-NOT_WIRED = {"draw-card", "turn-start", "reshuffle", "activate", "fire-at", "support"}
-"""Sentences of mechanisms no area game's module has: a card drawn from a deck of playing cards
-(``vassal.playing_card_deck``, docs/playing-cards.md), and the sentences of a card-driven hex game
-(docs/report-formats.md §2.15)."""
+NOT_WIRED: set[str] = set()
+"""Sentences no bundled game's module writes (none)."""
+
+HEX_ONLY = {"draw-card", "turn-start", "reshuffle", "activate", "fire-at", "support"}
+"""The sentences only the card-driven hex game writes (report-formats §2.14, §2.15)."""
 
 
-def test_every_documented_sentence_is_a_template_and_written_by_the_module(built: Built) -> None:
+def test_every_documented_sentence_is_a_template_and_written_by_the_module(built: Built, hex_root: etree._Element) -> None:
     assert documented() == {t.text for t in sentences.TEMPLATES.values()}
-    assert written_templates(built) == set(sentences.TEMPLATES) - NOT_WIRED
+    hex_written = written_templates(hex_root)
+    assert HEX_ONLY <= hex_written
+    assert written_templates(built) | hex_written == set(sentences.TEMPLATES) - NOT_WIRED
+    assert written_templates(built) == set(sentences.TEMPLATES) - NOT_WIRED - HEX_ONLY
+    assert {t for t in hex_written if t not in HEX_ONLY} == {"move", "move-marker", "place-marker", "damage", "eliminate", "pass", "result", "marker"}
 
 
 def test_no_report_can_be_shown_as_html(built: Built) -> None:
@@ -149,3 +176,12 @@ def test_the_tracker_shows_turn_and_phase_in_words(built: Built) -> None:
     tracker = next(built.root.iter(M + "turn.TurnTracker"))
     assert tracker.get("turnFormat") == "Turn $level1$ · $level2$ phase"
     assert tracker.get("reportFormat") == "$PlayerSide$ starts $newTurn$"
+
+
+def test_no_report_of_the_hex_game_can_be_shown_as_html(hex_root: etree._Element) -> None:
+    """The same for the card-driven hex game: every report starts with the acting side, and its map
+    writes no move or create report of its own (each piece's MOVE sentence is the move's one line)."""
+    assert all(fmt.startswith("$PlayerSide$ ") or fmt == MARKER_MOVE for fmt in module_formats(hex_root))
+    for el in hex_root.iter(M + "Map"):
+        for attribute in ("moveWithinFormat", "moveToFormat", "createFormat"):
+            assert el.get(attribute, "") == "", attribute
