@@ -124,9 +124,16 @@ def test_the_us_wins_once_turn_6_is_over() -> None:
     six = [*mid(6, **_exits(4)), draw("2S"), pass_(DE), draw("2H"), pass_(US), draw("JOKER")]
     report = check([*six, declared(US)])
     assert found(report, "MOR-VIC-01") == [] and report.outcome is not None and report.outcome.winner is US
-    early = check([*mid(5, **_exits(4)), declared(US)])
-    assert found(early, "MOR-VIC-01") == [("MOR-VIC-01", "cannot-check", 2)]
+    early = check([*mid(5, **_exits(4)), declared(US)])  # the US claims its own win before the last turn is over
+    assert found(early, "MOR-VIC-01") == [("MOR-VIC-01", "illegal", 2)]
     assert early.outcome is not None and early.outcome.winner is None
+    conceded = check([*mid(5, **_exits(4)), declared(US, side=DE)])  # the German concedes: the rules say nothing of it
+    assert found(conceded, "MOR-VIC-01") == [("MOR-VIC-01", "cannot-check", 2)]
+
+
+def test_a_german_claim_with_neither_condition_met_is_wrong() -> None:
+    claim = check([*mid(1, **_exits(2)), declared(DE, side=DE)])
+    assert found(claim, "MOR-VIC-01") == [("MOR-VIC-01", "illegal", 2)]
 
 
 def test_no_us_unit_in_play_and_the_unentered_switch() -> None:

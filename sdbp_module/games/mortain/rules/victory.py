@@ -70,9 +70,15 @@ def _victory(rule: HexRule, before: HexState, event: HexEvent, after: HexState, 
     if event.winner is None:
         return ()
     winner, text = _result(before, ctx.flow, ctx)
+    if winner is None and event.side is event.winner:
+        # a side claims its own win while its conditions do not hold: the declaration ends the game on a
+        # win the rules have not given (a concession to the other side is not that: below)
+        return (rule.finding(before, event, f"{event.winner.label} claims the win, but {text} The rules give no "
+                             "winner yet.", impulse=ctx.flow.current.number, expected="no winner yet", actual=str(event.winner)),)
     if winner is None:
-        return (rule.finding(before, event, f"{event.winner.label} is declared the winner, but: {text} The rules give no "
-                             "winner yet.", severity=Severity.CANNOT_CHECK, impulse=ctx.flow.current.number),)
+        return (rule.finding(before, event, f"{event.winner.label} is declared the winner by the other side, but: {text} "
+                             "The rules give no winner yet and say nothing of conceding.", severity=Severity.CANNOT_CHECK,
+                             impulse=ctx.flow.current.number),)
     if winner is not event.winner:
         return (rule.finding(before, event, f"{event.winner.label} is declared the winner: {text}",
                              impulse=ctx.flow.current.number, expected=str(winner), actual=str(event.winner)),)

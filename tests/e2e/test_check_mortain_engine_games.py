@@ -1,0 +1,70 @@
+"""``sdbp check`` of the Stand at Mortain games the real engine played (``tests/engine_games_mortain/``).
+
+The recordings are the engine's own logs of our module (``tools/record_mortain_games.py``); each
+folder's ``expect.json`` says what the checker must find. A legal game: no illegal and no suspicious
+finding. A game with a planted fault: exactly one illegal or suspicious finding, under the planted
+rule id, at the log step whose chat holds the sentence of the faulty act.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sdbp_module.codec.container import read_container
+from sdbp_module.codec.envelope import decode_envelope
+from sdbp_module.codec.sentences import parse_sentence
+from sdbp_module.codec.tree import decode_tree
+from sdbp_module.ids import Severity
+from sdbp_module.model.from_data import load_game
+from sdbp_module.paths import PROJECT_ROOT
+from sdbp_module.rules.commands import check_log, rules_package
+
+GAMES_DIR = PROJECT_ROOT / "tests" / "engine_games_mortain"
+FOLDERS = sorted(p.parent for p in GAMES_DIR.glob("*/expect.json"))
+SERIOUS = (Severity.ILLEGAL, Severity.SUSPICIOUS)
+
+
+@pytest.fixture(scope="module")
+def game():  # type: ignore[no-untyped-def]
+    return load_game(PROJECT_ROOT / "source_data" / "mortain", hex_map=True)
+
+
+def step_of(vlog: Path, sentence: str) -> int:
+    """The number (1-based, as the reader's positions count them) of the first log step whose chat holds ``sentence``."""
+    tree = decode_tree(decode_envelope(dict(read_container(vlog).entries)["savedGame"]).text)
+    number = 0
+    for top in tree.children:
+        if not top.text.startswith("LOG\t"):
+            continue
+        number += 1
+        for node in top.walk():
+            text = node.text.removeprefix("LOG\t")
+            if text.startswith("CHAT"):
+                parsed = parse_sentence(text[len("CHAT") :])
+                if parsed is not None and parsed[2] == sentence:
+                    return number
+    raise AssertionError(f"{vlog}: no step says {sentence!r}")
+
+
+def test_every_section_has_its_planted_game() -> None:
+    planted = {json.loads((f / "expect.json").read_text()).get("rule", "")[4:].rsplit("-", 1)[0] for f in FOLDERS}
+    assert planted >= {"SET", "STK", "DECK", "ACT", "AIR", "FIRE", "TURN", "VIC", "EXIT"}
+    assert sum(1 for f in FOLDERS if json.loads((f / "expect.json").read_text()).get("legal")) >= 2
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda f: f.name)
+def test_the_checker_finds_what_the_game_holds(folder: Path, game) -> None:  # type: ignore[no-untyped-def]
+    expect = json.loads((folder / "expect.json").read_text(encoding="utf-8"))
+    checked = check_log(folder / "game.vlog", game, rules_package("mortain"))
+    report = checked.report
+    serious = [f for f in report.findings if f.severity in SERIOUS]
+    shown = [(f.rule_id, f.severity.value, f.where.index, f.message) for f in serious]
+    if expect.get("legal"):
+        assert serious == [], shown
+        assert not [f for f in report.findings if f.severity is Severity.CANNOT_CHECK], report.findings
+        return
+    step = step_of(folder / "game.vlog", expect["step"])
+    assert [(f.rule_id, f.where.index) for f in serious] == [(expect["rule"], step)], shown
