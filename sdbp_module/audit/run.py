@@ -141,7 +141,7 @@ class LogAuditor:
             shown = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
             return LogResult(shown, LogStatus.UNREADABLE, error=f"{s.folder / shown}: the file name is not UTF-8; rename it")
         try:
-            checked = check_log(log, self.game, self.package, module=s.module, switches=s.switches, skips=s.skips, build=s.build)
+            checked = check_log(log, self.game, self.package, module=s.module, switches=s.switches, skips=s.skips, build=s.build, data_dir=s.data_dir)
         except SdbpError as exc:
             return LogResult(path, LogStatus.UNREADABLE, error=exc.message)
         except RuleCrash as exc:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from sdbp_module.board.scene import (
     Arrow,
@@ -33,6 +34,7 @@ from sdbp_module.board.scene import (
     Counter,
     Scene,
     caption_place,
+    focus_box,
     grid_spots,
 )
 from sdbp_module.ids import Side, UnitId
@@ -74,7 +76,10 @@ def board_layout(game: GameData) -> HexBoardLayout:
     found = _LAYOUTS.get(id(game))
     if found is not None and found[0] is game:
         return found[1]
-    made = hex_board_layout(game.hexes.map, hex_module.hex_look(game), hex_module.off_map_boxes(game))
+    # the module names a data box's zone by the box's name; a scene places by the box's id (``box:<id>``)
+    ids = {b.name: b.id for b in game.hexes.boxes}
+    boxes = tuple(replace(b, name=ids.get(b.name, b.name)) for b in hex_module.off_map_boxes(game))
+    made = hex_board_layout(game.hexes.map, hex_module.hex_look(game), boxes)
     if len(_LAYOUTS) >= 4:
         _LAYOUTS.clear()
     _LAYOUTS[id(game)] = (game, made)
@@ -339,29 +344,5 @@ def _title(game: GameData) -> str:
 def _focus(
     board: HexBoardLayout, outlines: Sequence[tuple[str, tuple[Point, ...]]], rings: Sequence[Counter], arrows: Sequence[Arrow]
 ) -> tuple[int, int, int, int] | None:
-    """The board box the picture is about: the hexes, the units and the arrows (a box an arrow
-    starts or ends in: the whole box), with a margin; None when nothing is named."""
-    xs: list[float] = []
-    ys: list[float] = []
-    for _, poly in outlines:
-        xs += [p[0] for p in poly]
-        ys += [p[1] for p in poly]
-    for c in rings:
-        xs += [c.rect[0], c.rect[2]]
-        ys += [c.rect[1], c.rect[3]]
-    for arrow in arrows:
-        xs += [p[0] for p in arrow.points]
-        ys += [p[1] for p in arrow.points]
-        for pb in board.boxes:
-            x0, y0, x1, y1 = pb.rect
-            if any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in arrow.points):
-                xs += [x0, x1]
-                ys += [y0, y1]
-    if not xs:
-        return None
-    return (
-        max(0, math.floor(min(xs)) - FOCUS_PAD),
-        max(0, math.floor(min(ys)) - FOCUS_PAD),
-        min(board.width, math.ceil(max(xs)) + FOCUS_PAD),
-        min(board.height, math.ceil(max(ys)) + FOCUS_PAD),
-    )
+    """The board box the picture is about: the hexes, the units and the arrows (``scene.focus_box``)."""
+    return focus_box(outlines, rings, arrows, (pb.rect for pb in board.boxes), (board.width, board.height))

@@ -511,6 +511,42 @@ def caption(snapshot: Snapshot) -> str:
     return ", ".join(bits)
 
 
+def focus_box(
+    outlines: Iterable[tuple[object, Sequence[Point]]],
+    rings: Iterable[Counter],
+    arrows: Iterable[Arrow],
+    boxes: Iterable[tuple[int, int, int, int]],
+    size: tuple[int, int],
+) -> tuple[int, int, int, int] | None:
+    """The part of a board a picture is about: the outlined places, the ringed counters and the arrows
+    (a panel box an arrow starts or ends in: the whole box), with a margin, inside the board's
+    ``size``; None when nothing is named. Area and hex boards alike."""
+    boxes = tuple(boxes)
+    xs: list[float] = []
+    ys: list[float] = []
+    for _, poly in outlines:
+        xs += [p[0] for p in poly]
+        ys += [p[1] for p in poly]
+    for c in rings:
+        xs += [c.rect[0], c.rect[2]]
+        ys += [c.rect[1], c.rect[3]]
+    for arrow in arrows:
+        xs += [p[0] for p in arrow.points]
+        ys += [p[1] for p in arrow.points]
+        for x0, y0, x1, y1 in boxes:
+            if any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in arrow.points):
+                xs += [x0, x1]
+                ys += [y0, y1]
+    if not xs:
+        return None
+    return (
+        max(0, math.floor(min(xs)) - FOCUS_PAD),
+        max(0, math.floor(min(ys)) - FOCUS_PAD),
+        min(size[0], math.ceil(max(xs)) + FOCUS_PAD),
+        min(size[1], math.ceil(max(ys)) + FOCUS_PAD),
+    )
+
+
 def scene(
     game: GameData,
     lay: layout.Layout,
@@ -528,29 +564,8 @@ def scene(
     rings = tuple(c for c in counters if c.unit is not None and c.unit in wanted_units)
     arrows = arrows_of(game, lay, state, snapshot.events, snapshot.before)
     off_map = state.units_at(LocationKind.OFF_MAP)
-    xs: list[float] = []
-    ys: list[float] = []
-    for _, poly in outlines:
-        xs += [p[0] for p in poly]
-        ys += [p[1] for p in poly]
-    for c in rings:
-        xs += [c.rect[0], c.rect[2]]
-        ys += [c.rect[1], c.rect[3]]
-    for arrow in arrows:
-        xs += [p[0] for p in arrow.points]
-        ys += [p[1] for p in arrow.points]
-        for box in lay.boxes:  # an arrow from or to a panel box: the whole box
-            if any(box.x <= x <= box.x + box.w and box.y <= y <= box.y + box.h for x, y in arrow.points):
-                xs += [box.x, box.x + box.w]
-                ys += [box.y, box.y + box.h]
-    focus = None
-    if xs:
-        focus = (
-            max(0, math.floor(min(xs)) - FOCUS_PAD),
-            max(0, math.floor(min(ys)) - FOCUS_PAD),
-            min(lay.width, math.ceil(max(xs)) + FOCUS_PAD),
-            min(lay.height, math.ceil(max(ys)) + FOCUS_PAD),
-        )
+    boxes = tuple((box.x, box.y, box.x + box.w, box.y + box.h) for box in lay.boxes)
+    focus = focus_box(outlines, rings, arrows, boxes, (lay.width, lay.height))
     drawn = {c.unit for c in counters if c.unit is not None}
     not_drawn = tuple(f"{u} ({state.units[u].location})" for u in sorted(state.units) if u not in drawn)
     text = caption(snapshot) + (f"; {len(not_drawn)} not drawn: {', '.join(not_drawn)}" if not_drawn else "")

@@ -28,6 +28,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from sdbp_module import __version__
+from sdbp_module.games import DEFAULT_GAME
 from sdbp_module.ids import Severity
 from sdbp_module.limits import MAX_PICTURES
 from sdbp_module.replay.events import END_OF_LOG, NOWHERE, Where
@@ -449,6 +450,8 @@ def show_command(checked: Checked, f: Finding) -> str:
     """The ``sdbp show`` command line that draws the board of ``f``'s position."""
     at = {END_OF_LOG: "end", NOWHERE: "start"}.get(f.where, _position(f.where))
     words = ["sdbp", "show", checked.report.source, "--at", at]
+    if checked.data_dir is not None and checked.game.game.id != DEFAULT_GAME:  # the default game's data is found without it
+        words += ["--data", str(checked.data_dir)]
     if checked.module is not None:
         words += ["--module", str(checked.module)]
     words += ["-o", "board.png"]

@@ -85,6 +85,7 @@ class Checked:
     game: GameData
     package: AnyRulesPackage
     module: Path | None = None
+    data_dir: Path | None = None  # the game data folder it was checked with, when a command gave one
 
 
 def check_log(
@@ -96,6 +97,7 @@ def check_log(
     switches: Sequence[str] = (),
     skips: Sequence[str] = (),
     build: Reference | Callable[[], Reference] | None = None,
+    data_dir: Path | None = None,
 ) -> Checked:
     """Read and check one log (``.vlog`` or events ``.jsonl``) of an area game or, with a
     ``HexRulesPackage``, of a hex-map game (``replay.hexes.loading``, ``rules.hexes.checker``).
@@ -111,14 +113,14 @@ def check_log(
         report = check_hex_events(hex_loaded.events, game, package, switches=hex_rules, source=str(log), problems=hex_loaded.problems, rules=hex_active)
         if hex_loaded.build is not None:
             report = replace(report, build=hex_loaded.build)
-        return Checked(report, hex_loaded.events, game, package, module)
+        return Checked(report, hex_loaded.events, game, package, module, data_dir)
     ruleset = parse_switches(switches, package.switches)
     active = without_rules(package.rules, skips)
     loaded = load_log(log, game, module, build)
     report = check_events(loaded.events, game, package, switches=ruleset, source=str(log), problems=loaded.problems, rules=active)
     if loaded.build is not None:
         report = replace(report, build=loaded.build)
-    return Checked(report, loaded.events, game, package, module)
+    return Checked(report, loaded.events, game, package, module, data_dir)
 
 
 PICTURE_POLICIES = ("all", "serious", "none")
@@ -179,7 +181,7 @@ def run_check(
     game = load_game(data_dir, hex_map=True)
     package = rules_package(game.game.id)
     build = partial(reference, game, module, data_dir, allow_other=allow_other_build, verb="check")
-    checked = check_log(log, game, package, module=module, switches=switches, skips=skips, build=build)
+    checked = check_log(log, game, package, module=module, switches=switches, skips=skips, build=build, data_dir=data_dir)
     write_output(report_chunks(checked, fmt, pictures=pictures), output)
     return EXIT_WRONG if checked.report.has_illegal else EXIT_OK
 

@@ -99,11 +99,17 @@ def box_zone(game: GameData, box_id: str) -> str:
     return next(b.name for b in game.hexes.boxes if b.id == box_id)
 
 
-def eliminated_box(game: GameData, unit: Unit) -> str | None:
-    """The zone of the data's box for the side's eliminated units (id ``<side label>-eliminated``), or None."""
+def eliminated_box_id(game: GameData, unit: Unit) -> str | None:
+    """The id of the data's box for the side's eliminated units (``<side label>-eliminated``), or None."""
     assert game.hexes is not None
     wanted = f"{unit.side.label.lower()}-eliminated"
-    return box_zone(game, wanted) if any(b.id == wanted for b in game.hexes.boxes) else None
+    return wanted if any(b.id == wanted for b in game.hexes.boxes) else None
+
+
+def eliminated_box(game: GameData, unit: Unit) -> str | None:
+    """The zone of the data's box for the side's eliminated units (``eliminated_box_id``), or None."""
+    wanted = eliminated_box_id(game, unit)
+    return None if wanted is None else box_zone(game, wanted)
 
 
 def hex_look(game: GameData) -> HexLook:

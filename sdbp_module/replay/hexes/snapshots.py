@@ -58,14 +58,14 @@ def setup_state(game: GameData) -> HexState:
 
 def eliminated_boxes(game: GameData) -> EliminatedBox:
     """Where an eliminated unit goes, as the module's *Eliminate* sends it: its side's box
-    (``vassal.hex_module.eliminated_box``: ``<side label>-eliminated``) when the data has one."""
-    from sdbp_module.vassal.hex_module import eliminated_box
+    (``vassal.hex_module.eliminated_box_id``: ``<side label>-eliminated``) when the data has one."""
+    from sdbp_module.vassal.hex_module import eliminated_box_id
 
     units: dict[str, Unit] = {str(u.id): u for u in game.units}
 
     def box(unit: str) -> str | None:
         found = units.get(unit)
-        return eliminated_box(game, found) if found is not None else None
+        return eliminated_box_id(game, found) if found is not None else None
 
     return box
 
