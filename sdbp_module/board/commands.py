@@ -33,7 +33,7 @@ from pathlib import Path
 import click
 
 from sdbp_module.codec.identity import BuildMatch, Reference, notice
-from sdbp_module.errors import EXIT_OK, DataError, InputError, one_line
+from sdbp_module.errors import EXIT_OK, InputError, one_line
 from sdbp_module.fileio import require_file, write_atomically
 from sdbp_module.ids import Side, UnitId
 from sdbp_module.model.game_data import GameData
@@ -324,16 +324,11 @@ HEX_LOADER = "sdbp_module.replay.hexes.loading"
 
 def read_hex_log(log: Path, game: GameData) -> Sequence[HexEvent]:
     """The events of a hex game's ``.vlog`` or ``.jsonl`` (``replay.hexes.loading.load_hex_log``);
-    ``InputError`` when it cannot be read, ``DataError`` (one line) in a build without that reader."""
+    ``InputError`` when it cannot be read."""
     if log.suffix.lower() not in (".vlog", ".jsonl"):
         raise InputError(f"{log}: expected a .vlog log or an events .jsonl file (a hex-map game's save is not shown)")
     require_file(log, "log file")
-    try:
-        loader = importlib.import_module(HEX_LOADER)
-    except ModuleNotFoundError as exc:
-        if exc.name != HEX_LOADER:
-            raise
-        raise DataError(f"{log}: this build cannot read the logs of a hex-map game yet (issue 24)") from None
+    loader = importlib.import_module(HEX_LOADER)
     events: Sequence[HexEvent]
     events, _problems = loader.load_hex_log(log, game)
     return events

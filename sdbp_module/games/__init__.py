@@ -37,7 +37,7 @@ class GamePackage:
     rules: str | None = None  # "module:attribute" of its ``RulesPackage``
     player_aid: str | None = None  # module exposing ``player_aid(game: GameData) -> PlayerAid``
     counter_guide: str | None = None  # module exposing ``counter_words(game: GameData) -> CounterWords``
-    hex_map: bool = False  # the game's map is a hex grid (its data has a hexes.yaml): built, not yet checked (issue 24)
+    hex_map: bool = False  # the game's map is a hex grid (its data has a hexes.yaml): built, read and checked by the hex paths (replay.hexes, rules.hexes)
 
 
 def game_package(game_id: str) -> GamePackage | None:

@@ -76,9 +76,8 @@ def load_game(data_dir: Path, *, hex_map: bool = False) -> GameData:
     Raises ``InputError`` (exit 2) if a file cannot be read, ``DataError`` (exit 1) whose message
     is every problem, one ``file:line:col: path: ...`` per line, if the data is wrong. A hex-map
     game is refused in one line (``HEX_NOT_BUILT``, exit 1) unless the caller can handle one
-    (``hex_map``: ``sdbp build``, whose writer has a hex-game branch, and ``sdbp convert --events``,
-    which reads a hex game's log with ``replay.hexes``); the rules and the board do not know hexes yet
-    (issue 24).
+    (``hex_map``: every command can now — the hex build, ``replay.hexes``, ``rules.hexes``, the hex
+    board — so the refusal guards a caller written for areas only).
     """
     from sdbp_module.model.cache import cached_game
 

@@ -144,8 +144,8 @@ def hex_jobs(game: GameData) -> Iterator[ImageJob]:
 
 def playing_card_jobs(spec: PlayingCardsSpec, title: str = "") -> Iterator[ImageJob]:
     """The faces of a standard deck of playing cards and its back (``playing_card_faces``), cached
-    like every drawn image. Not yet part of :func:`jobs` (nor of :func:`count`): a game that declares
-    ``playing_cards`` gets them once the build wires the deck in (docs/playing-cards.md)."""
+    like every drawn image. Not part of :func:`jobs` (nor of :func:`count`): the hex build draws its
+    deck's faces itself (``hex_module.hex_images``), uncached (docs/playing-cards.md)."""
     for card in spec.cards():
         yield ImageJob(playing_card_deck.image_name(card), f"playing-card|{card!r}", lambda c=card: playing_card_faces.render_face(c))  # type: ignore[misc]
     yield ImageJob(playing_card_deck.BACK_IMAGE, f"playing-card-back|{title}", lambda: playing_card_faces.render_back(title))

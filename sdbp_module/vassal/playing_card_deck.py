@@ -1,8 +1,8 @@
 """A shared deck of playing cards in a VASSAL module: the two piles, the *Draw card* button and the
 card's report of its draw (docs/playing-cards.md, docs/report-formats.md §2.14).
 
-Not yet part of a build: these are the pieces a game that declares ``playing_cards`` gets once the
-build wires them in. How the draw works in the engine (3.7):
+What a game that declares ``playing_cards`` gets in its module (the hex build, ``vassal/hex_module.py``,
+adds them). How the draw works in the engine (3.7):
 
 - the **draw pile** is a DrawPile that is always shuffled (``shuffle="Always"``: ``Deck.drawCards``
   picks a random card at each draw, which is drawing from a shuffled deck) and face down; the
