@@ -260,7 +260,7 @@ def render_rules_text(listing: dict[str, object]) -> str:
     assert isinstance(rows, list)
     width = max(len(r["rule_id"]) for r in rows)
     ref_width = min(24, max(len(r["rule_ref"]) for r in rows))
-    sev_width = min(12, max(len(r["severity"]) for r in rows))
+    sev_width = min(24, max(len(r["severity"]) for r in rows))
     lines = [f"Rules of {listing['game']} ({sum(1 for r in rows if r['implemented'])} of {len(rows)} implemented):", ""]
     for r in rows:
         lines.append(f"  {r['rule_id']:<{width}}  {r['rule_ref']:<{ref_width}}  {r['severity']:<{sev_width}}  {_status(r)}")
