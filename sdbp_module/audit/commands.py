@@ -38,12 +38,12 @@ from sdbp_module.errors import (
 )
 from sdbp_module.fileio import write_atomically
 from sdbp_module.replay.loading import reference
+from sdbp_module.rules.base import RulesPackage
 from sdbp_module.rules.commands import (
     PICTURE_POLICIES,
     rules_package,
     without_rules,
 )
-from sdbp_module.rules.hexes.base import HexRulesPackage
 from sdbp_module.rules.switches import parse_switches
 
 SUMMARY_NAME = "summary.json"
@@ -121,7 +121,7 @@ def run_audit(
     game = load_game(data_dir, hex_map=True)
     package = rules_package(game.game.id)
     ruleset = parse_switches(switches, package.switches)
-    if isinstance(package, HexRulesPackage):  # refuse a --skip that names no rule before any log is read
+    if isinstance(package, RulesPackage):  # refuse a --skip that names no rule before any log is read
         without_rules(package.rules, skips)
     else:
         without_rules(package.rules, skips)

@@ -182,7 +182,7 @@ def read_vlog(
     ``sdbp_id``, no SDBP line); then its build is judged. Its steps and events are bounded (``limits``,
     ``replay.bounds``)."""
     tree, match = open_log(path, game, reference)
-    zones = module_zones(module) if module is not None else Zones.from_game(game)
+    zones = replace(module_zones(module), sides=game.game.sides) if module is not None else Zones.from_game(game)
     events, problems = interpret_tree(tree, game, zones, path.name)
     return list(bounded(events, game)), problems, match
 
@@ -594,7 +594,7 @@ class _Interpreter:
         return cid
 
     def card_side(self, line: ReportLine, card: CardId) -> Side:
-        side = line.side or _side_of_card(self.game, card)
+        side = line.side_among(self.game.game.sides) or _side_of_card(self.game, card)
         if side is None:
             raise LineError(f"{line.event} line: the side playing {card} is unknown: {line.text!r}")
         return side
@@ -616,7 +616,7 @@ class _Interpreter:
                     f"the roll is not read: {line.text!r}"
                 )
             purpose = event_purpose(purpose)
-            step.items.append((order, DiceRoll(where=w, side=line.side, purpose=purpose, values=values, total=total)))
+            step.items.append((order, DiceRoll(where=w, side=line.side_among(self.game.game.sides), purpose=purpose, values=values, total=total)))
         elif ev == "PHASE":
             turn_text, phase_text = line.require("turn"), line.require("phase")
             if not is_small_number(turn_text) or phase_text not in PHASES:
@@ -626,9 +626,10 @@ class _Interpreter:
             self.phase, self.turn = Phase(phase_text), int(turn_text)
             step.items.append((order, PhaseStart(where=w, turn=self.turn, phase=self.phase)))
         elif ev == "PASS":
-            if line.side is None:
+            passing = line.side_among(self.game.game.sides)
+            if passing is None:
                 raise LineError(f"PASS line: the side is unknown: {line.text!r}")
-            step.items.append((order, Pass(where=w, side=line.side)))
+            step.items.append((order, Pass(where=w, side=passing)))
         elif ev in ("FIRE", "ASSAULT"):
             uid = self.unit(line)
             side = self.game.unit(uid).side
@@ -652,12 +653,12 @@ class _Interpreter:
             result = line.require("result")
             if result not in (FLIP, ELIMINATE):
                 raise LineError(f"DAMAGE line: result={result!r} is not flip or eliminate: {line.text!r}")
-            step.items.append((order, HitLine(where=w, side=line.side, unit=uid, result=result)))
+            step.items.append((order, HitLine(where=w, side=line.side_among(self.game.game.sides), unit=uid, result=result)))
         elif ev == "RETREAT":
             uid = self.unit(line)
             typed = line.require("to").strip()
             dest = AreaId(int(typed)) if is_small_number(typed) and self.game.has_area(AreaId(int(typed))) else None
-            step.items.append((order, HitLine(where=w, side=line.side, unit=uid, result=RETREAT, typed=dest, typed_text=typed)))
+            step.items.append((order, HitLine(where=w, side=line.side_among(self.game.game.sides), unit=uid, result=RETREAT, typed=dest, typed_text=typed)))
         elif ev in ("ELIMINATE", "REMOVE"):
             uid = self.unit(line)
             to = ELIMINATED if ev == "ELIMINATE" else REMOVED
@@ -670,23 +671,23 @@ class _Interpreter:
             if at is not None and ((marker, at) in step.marker_pieces or self.marker_shows(marker, state, at)):
                 # the line of a marker piece's menu: the piece says what changed (its D/; none when it
                 # already showed the face: the engine logs no D/ then), the line who
-                step.marker_lines[(marker, at)] = line.side
+                step.marker_lines[(marker, at)] = line.side_among(self.game.game.sides)
                 return
-            self.marker_state(marker, state, at, line.side, order, step)
+            self.marker_state(marker, state, at, line.side_among(self.game.game.sides), order, step)
         elif ev == "RESULT":
-            winner = side_named((line.get("winner") or "").strip())
+            winner = side_named((line.get("winner") or "").strip(), self.game.game.sides)
             if winner is None:
                 labels = " or ".join(side.label for side in self.game.game.sides)
                 raise LineError(f"RESULT line: winner={line.get('winner')!r} is not {labels}: {line.text!r}")
             step.items.append((order, GameEnd(where=w, winner=winner)))
         elif ev == "MOVE" and line.get("marker") is not None:
             kind = line.require("marker")
-            step.marker_sides[kind] = line.side if step.marker_sides.get(kind, line.side) is line.side else None
+            step.marker_sides[kind] = line.side_among(self.game.game.sides) if step.marker_sides.get(kind, line.side_among(self.game.game.sides)) is line.side_among(self.game.game.sides) else None
         elif ev == "FLIP":
             uid = self.unit(line)
             if line.get("helper") is not None:
                 return  # a helper button's flip (§2.13): its side is the unit's own, nobody flipped it by hand
-            step.flip_sides[uid] = line.side if step.flip_sides.get(uid, line.side) is line.side else None
+            step.flip_sides[uid] = line.side_among(self.game.game.sides) if step.flip_sides.get(uid, line.side_among(self.game.game.sides)) is line.side_among(self.game.game.sides) else None
         # Unit MOVE lines and the rest of the FLIP lines repeat what the M/ and D/ commands say (a
         # marker's MOVE line names who placed it); other words are ignored (§1).
 

@@ -13,7 +13,7 @@ import gc
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from sdbp_module.codec.identity import BuildMatch
 from sdbp_module.ids import Severity
@@ -22,7 +22,6 @@ from sdbp_module.model.game_data import GameData
 from sdbp_module.replay import memo
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import Event, GameStart, Where
-from sdbp_module.replay.hexes.state import HexState
 from sdbp_module.replay.markers import settle_markers
 from sdbp_module.replay.scenario import printed_start
 from sdbp_module.replay.sequence import SequenceOfPlay
@@ -38,6 +37,9 @@ from sdbp_module.rules.base import (
 )
 from sdbp_module.rules.findings import SEVERITY_ORDER, Finding, Summary, sort_findings
 from sdbp_module.rules.switches import RuleSet
+
+if TYPE_CHECKING:  # a hex-map game's state, imported only by a check of one
+    from sdbp_module.replay.hexes.state import HexState
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import click
 
@@ -22,14 +22,16 @@ from sdbp_module.fileio import write_atomically
 from sdbp_module.games import DEFAULT_GAME
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import Event
-from sdbp_module.replay.hexes.events import HexEvent
 from sdbp_module.replay.loading import load_log, reference
 from sdbp_module.rules.base import Rule, RulesPackage
 from sdbp_module.rules.checker import Report, check_events
-from sdbp_module.rules.hexes.base import HexRule, HexRulesPackage
 from sdbp_module.rules.switches import parse_switches
 
-AnyRulesPackage = RulesPackage | HexRulesPackage
+if TYPE_CHECKING:  # a hex game's code is imported when a hex game is checked, not by every check
+    from sdbp_module.replay.hexes.events import HexEvent
+    from sdbp_module.rules.hexes.base import HexRule, HexRulesPackage
+
+AnyRulesPackage: TypeAlias = "RulesPackage | HexRulesPackage"
 """An area game's rules package, or a hex-map game's (``rules.hexes``)."""
 
 
@@ -49,7 +51,11 @@ def rules_package(game_id: str) -> AnyRulesPackage:
         raise InputError(f"no rules package for game {game_id!r} (known: {', '.join(known)})") from None
     module_name, _, attr = path.partition(":")
     package = getattr(importlib.import_module(module_name), attr)
-    assert isinstance(package, (RulesPackage, HexRulesPackage))
+    if isinstance(package, RulesPackage):
+        return package
+    from sdbp_module.rules.hexes.base import HexRulesPackage
+
+    assert isinstance(package, HexRulesPackage)
     return package
 
 
@@ -103,7 +109,7 @@ def check_log(
     ``HexRulesPackage``, of a hex-map game (``replay.hexes.loading``, ``rules.hexes.checker``).
     Unreadable input raises ``InputError``, and so does a log of another build than ``build`` unless
     it allows one (``replay.loading.load_log``)."""
-    if isinstance(package, HexRulesPackage):
+    if not isinstance(package, RulesPackage):
         from sdbp_module.replay.hexes.loading import read_hex_log
         from sdbp_module.rules.hexes.checker import check_hex_events
 
@@ -186,7 +192,7 @@ def run_check(
     return EXIT_WRONG if checked.report.has_illegal else EXIT_OK
 
 
-R = TypeVar("R", Rule, HexRule)
+R = TypeVar("R", "Rule", "HexRule")
 
 
 def without_rules(rules: Sequence[R], skips: Sequence[str]) -> tuple[R, ...]:

@@ -280,6 +280,13 @@ def cell_size(game: GameData) -> int:
     return stack_span(game.game.stacking_limit) + 2 * CELL_PAD
 
 
+def boxes_and_piles(game: GameData) -> tuple[tuple[Box, ...], tuple[Box, ...]]:
+    """The panel's boxes and card piles alone, as ``make_layout`` places them, without planning the
+    areas' labels and stack spots (the costly part): what reading a log's zones needs."""
+    _, _, boxes, piles, _ = _panel(game, setup_groups(game), cell_size(game))
+    return boxes, piles
+
+
 def make_layout(game: GameData) -> Layout:
     """The whole board: the panel right of the map (``_panel``), each area's label point and the
     set-up's stack positions (``_plan_areas``, clear of the map's features; boxes: the cells of each

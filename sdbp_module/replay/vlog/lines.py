@@ -21,10 +21,11 @@ VERSION = "1"
 """The format of the ``SDBP|`` records; format 2 is ``sentences.VERSION``."""
 
 
-def side_named(text: str) -> Side | None:
-    """The declared side whose label is ``text`` (the module names its player sides by the sides'
-    labels, ``$PlayerSide$``), or None."""
-    for side in Side.declared():
+def side_named(text: str, sides: tuple[Side, ...] = ()) -> Side | None:
+    """The side whose label is ``text`` (the module names its player sides by the sides' labels,
+    ``$PlayerSide$``), or None: among ``sides``, the game's (two games may share a label),
+    else among every declared side."""
+    for side in sides or Side.declared():
         if side.label == text:
             return side
     return None
@@ -57,8 +58,13 @@ class ReportLine:
 
     @property
     def side(self) -> Side | None:
-        """The acting player's side (a side's label); ``None`` when empty or anything else."""
+        """The acting player's side (a side's label) among every declared side; ``None`` when empty or
+        anything else. A reader that knows its game asks ``side_among``."""
         return side_named((self.get("side") or "").strip())
+
+    def side_among(self, sides: tuple[Side, ...]) -> Side | None:
+        """The acting player's side among the game's ``sides``."""
+        return side_named((self.get("side") or "").strip(), sides)
 
 
 def parse_line(chat: str) -> ReportLine | None:

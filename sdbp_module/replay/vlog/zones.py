@@ -66,8 +66,10 @@ class Place:
         }.get(self.kind)
 
 
-def place_of_zone(name: str) -> Place | None:
-    """The place a zone name stands for, ``None`` for a name the module does not define."""
+def place_of_zone(name: str, sides: tuple[Side, ...] = ()) -> Place | None:
+    """The place a zone name stands for, ``None`` for a name the module does not define. A side's
+    deck or discard is named by its label: ``sides`` are the game's (two games may share a label),
+    none: every declared side."""
     if is_small_number(name):
         return Place(PlaceKind.AREA, name, area=AreaId(int(name)))
     if name.startswith("Turn ") and is_small_number(name[5:]):
@@ -81,7 +83,7 @@ def place_of_zone(name: str) -> Place | None:
     }
     if name in fixed:
         return Place(fixed[name], name)
-    for side in Side.declared():
+    for side in sides or Side.declared():
         label = side.label
         if name == f"{label} deck":
             return Place(PlaceKind.DECK, name, side=side)
@@ -90,9 +92,10 @@ def place_of_zone(name: str) -> Place | None:
     return None
 
 
-def hand_place(map_name: str) -> Place | None:
-    """The hand a ``PlayerHand`` map name stands for (``<side label> hand``), ``None`` for another map."""
-    for side in Side.declared():
+def hand_place(map_name: str, sides: tuple[Side, ...] = ()) -> Place | None:
+    """The hand a ``PlayerHand`` map name stands for (``<side label> hand``), ``None`` for another map;
+    ``sides`` as for ``place_of_zone``."""
+    for side in sides or Side.declared():
         if map_name == f"{side.label} hand":
             return Place(PlaceKind.HAND, map_name, side=side)
     return None
@@ -104,6 +107,7 @@ class Zones:
 
     zones: tuple[Zone, ...]
     boxes: tuple[tuple[int, int, int, int], ...] = ()  # bounding boxes, filled in __post_init__
+    sides: tuple[Side, ...] = ()  # the game's sides, whose labels name hands and piles; none: every declared side
 
     def __post_init__(self) -> None:
         boxes = []
@@ -119,12 +123,12 @@ class Zones:
 
     @staticmethod
     def from_game(game: GameData) -> Zones:
-        from sdbp_module.vassal.layout import make_layout
+        from sdbp_module.vassal.layout import boxes_and_piles
 
-        lay = make_layout(game)
+        boxes, piles = boxes_and_piles(game)  # the boxes as the module places them; no area planning needed
         zones = [Zone(str(a.id), tuple(a.polygon)) for a in game.areas]
-        zones += [Zone(b.name, b.polygon) for b in lay.boxes + lay.piles]
-        return Zones(tuple(zones))
+        zones += [Zone(b.name, b.polygon) for b in boxes + piles]
+        return Zones(tuple(zones), sides=game.game.sides)
 
     def zone_name(self, x: float, y: float) -> str | None:
         for zone, (x0, y0, x1, y1) in zip(self.zones, self.boxes, strict=True):
@@ -136,7 +140,7 @@ class Zones:
         """The place of a position; ``None`` when it is in no zone (or on no map)."""
         if map_name is None:
             return None
-        hand = hand_place(map_name)
+        hand = hand_place(map_name, self.sides)
         if hand is not None:
             return hand
         if map_name != MAIN_MAP:
@@ -146,7 +150,7 @@ class Zones:
         except ValueError:
             return None
         name = self.zone_name(px, py)
-        return None if name is None else place_of_zone(name)
+        return None if name is None else place_of_zone(name, self.sides)
 
     def centre(self, name: str) -> tuple[int, int]:
         """Where a Send To Location to zone ``name`` puts a piece: the centre of the zone's bounding
