@@ -1,6 +1,11 @@
 """The cross-file checks of a hex-map game's folder (``hexes.yaml`` beside ``game.yaml``, ``counters.yaml``,
 ``markers.yaml``, ``turn_track.yaml``; docs/data-format.md).
 
+The map features (``features``, ``paths``, ``regions``, ``movement``, ``zoc``, ``lines``; docs/hexes.md,
+"Map features"): every hex id and hexside they name is the map's, a terrain or region they name is
+declared, and each block builds (a line whose hexes are not neighbours, a region reading itself, a
+terrain no movement row prices … is one problem at its block).
+
 Each check runs only on the files that passed their schema, and reports one positioned problem per
 fault: a hex id the grid does not print (in the terrain, elevation, a named set or place, a unit's
 set-up), a terrain word ``terrain_kinds`` does not declare, a set named ``<x>_edge`` holding a hex
@@ -55,6 +60,21 @@ def _hex_lists(hexes: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], A
             yield ("sets", name, i), text
     for i, place in enumerate(hexes.get("places", [])):
         yield ("places", i, "hex"), place["hex"]
+    for i, feature in enumerate(hexes.get("features", [])):
+        for j, text in enumerate(feature.get("hexes", [])):
+            yield ("features", i, "hexes", j), text
+        for key in ("start_side", "end_side"):
+            if key in feature:
+                yield ("features", i, key), feature[key]
+        for j, side in enumerate(feature.get("hexsides", [])):
+            for text in str(side).split("|"):
+                yield ("features", i, "hexsides", j), text
+    for i, path in enumerate(hexes.get("paths", [])):
+        for j, text in enumerate(path["hexes"]):
+            yield ("paths", i, "hexes", j), text
+    for name, region in hexes.get("regions", {}).items():
+        for j, text in enumerate(region.get("hexes", [])):
+            yield ("regions", name, "hexes", j), text
 
 
 def check_hexes(checks: Checks) -> None:
@@ -196,12 +216,65 @@ def check_hex_vocabulary(checks: Checks) -> None:
         _unique(checks, "game", key, "id", what, checks.values["game"].get(key, []))
 
 
+FEATURE_KEYS = ("features", "paths", "regions", "movement", "zoc", "lines")
+"""The optional map-feature blocks of ``hexes.yaml``."""
+
+
+def _region_words(value: Any) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
+def check_hex_features(checks: Checks) -> None:
+    """Terrain and region words of the feature blocks are declared; each block builds (module docstring).
+    A block with a hex id the grid does not print is reported there only (``check_hexes``)."""
+    grid = grid_of(checks)
+    if grid is None:
+        return
+    from sdbp_module.hexgrid.hexmap import HexMap
+
+    hexes = checks.values["hexes"]
+    terrains = {k["id"] for k in hexes["terrain_kinds"]}
+    regions = set(hexes.get("regions", {})) | set(hexes.get("sets", {}))
+    words: list[tuple[tuple[str | int, ...], str, set[str], str]] = []
+    movement = hexes.get("movement", {})
+    for block in ("terrain", "prohibited"):
+        for i, row in enumerate(movement.get(block, [])):
+            for t in _region_words(row.get("terrain", [])) + _region_words(row.get("when", {}).get("terrain", [])):
+                words.append((("movement", block, i), t, terrains, "terrain"))
+    zoc = hexes.get("zoc", {})
+    for block in ("none_for", "not_into"):
+        for i, cond in enumerate(zoc.get(block, [])):
+            words += [(("zoc", block, i), r, regions, "region") for r in _region_words(cond.get("regions", []))]
+            words += [(("zoc", block, i), t, terrains, "terrain") for t in _region_words(cond.get("terrain", []))]
+    for name, rules in hexes.get("lines", {}).items():
+        for side, names in rules.get("enemy_regions", {}).items():
+            words += [(("lines", name, "enemy_regions", side), r, regions, "region") for r in _region_words(names)]
+    bad_words = set()
+    for path, word, known, what in words:
+        if word not in known:
+            checks.report("hexes", path, f"{what} {word!r} is not declared", f"a {what} of hexes.yaml: " + ", ".join(sorted(known)))
+            bad_words.add(path[0])
+    reported = {p.path[0] for p in checks.problems if p.path and p.path[0] in FEATURE_KEYS}
+    base = {k: hexes[k] for k in ("grid", "terrain", "sets") if k in hexes}
+    for key in FEATURE_KEYS:
+        if key not in hexes or key in reported or key in bad_words:
+            continue
+        needs = {"zoc": ("regions",), "lines": ("regions",)}.get(key, ())
+        if any(n in reported or n in bad_words for n in needs):
+            continue
+        try:
+            HexMap.from_mapping({**base, **{n: hexes[n] for n in needs if n in hexes}, key: hexes[key]})
+        except (ValueError, KeyError, TypeError) as exc:
+            checks.report("hexes", (key,), f"the {key} cannot be read: {exc}", "docs/hexes.md, 'Map features'", at_key=True)
+
+
 HEX_CHECKS: tuple[HexCheck, ...] = (
     check_sides,
     check_hex_vocabulary,
     check_deck,
     check_hexes,
     check_terrain_words,
+    check_hex_features,
     check_hex_units,
     check_hex_markers,
     check_hex_turns,
