@@ -121,8 +121,18 @@ class LinearFeature:
     course: Course
     hexes: tuple[Hex, ...] = ()
     sides: tuple[Hexside, ...] = ()
+    _touched: frozenset[Hex] = field(init=False, repr=False, compare=False, default=frozenset())
+    _index: Mapping[Hex, int] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _sides: frozenset[Hexside] = field(init=False, repr=False, compare=False, default=frozenset())
 
     def __post_init__(self) -> None:
+        self._check()
+        touched = frozenset(self.hexes) if self.course == "hexes" else frozenset(h for s in self.sides for h in s.hexes)
+        object.__setattr__(self, "_touched", touched)
+        object.__setattr__(self, "_index", {h: i for i, h in enumerate(self.hexes)})
+        object.__setattr__(self, "_sides", frozenset(self.sides))
+
+    def _check(self) -> None:
         if self.course not in COURSES:
             raise ValueError(f"feature {self.name}: course must be one of {', '.join(COURSES)}, got {self.course!r}")
         if self.course == "hexsides":
@@ -154,9 +164,7 @@ class LinearFeature:
 
     def touched(self) -> frozenset[Hex]:
         """The hexes the line is in (``hexes`` course) or on a side of (``hexsides`` course)."""
-        if self.course == "hexes":
-            return frozenset(self.hexes)
-        return frozenset(h for s in self.sides for h in s.hexes)
+        return self._touched
 
     def in_hex(self, h: Hex) -> bool:
         """Whether ``h`` is a hex of the line (a "river hex"); for a line on hexsides: one of its hexsides is a side of ``h``."""
@@ -166,19 +174,19 @@ class LinearFeature:
         """Whether the step ``a`` → ``b`` crosses the line: over one of its hexsides (``hexsides``
         course); into one of its hexes without following it (``hexes`` course: the step *enters* it)."""
         if self.course == "hexsides":
-            return Hexside.of(a, b) in self.sides
-        return b in self.hexes and not self.follows(a, b)
+            return Hexside.of(a, b) in self._sides
+        return b in self._index and not self.follows(a, b)
 
     def follows(self, a: Hex, b: Hex) -> bool:
         """Whether the step ``a`` → ``b`` runs along the line (module docstring; never both crossing and following)."""
         side = Hexside.of(a, b)
         if self.course == "hexsides":
-            if side in self.sides:
+            if side in self._sides or not (a in self._touched and b in self._touched):
                 return False
-            return any(Hexside.of(a, c) in self.sides and Hexside.of(b, c) in self.sides for c in side.corners())
-        if side in self.sides:
+            return any(Hexside.of(a, c) in self._sides and Hexside.of(b, c) in self._sides for c in side.corners())
+        if side in self._sides:
             return True
-        index = {h: i for i, h in enumerate(self.hexes)}
+        index = self._index
         return a in index and b in index and abs(index[a] - index[b]) == 1
 
 
@@ -194,16 +202,19 @@ class Path:
     kind: str
     hexes: tuple[Hex, ...]
 
+    _steps: frozenset[Hexside] = field(init=False, repr=False, compare=False, default=frozenset())
+
     def __post_init__(self) -> None:
         if len(self.hexes) < 2:
             raise ValueError(f"path {self.name}: needs two or more hexes")
         for x, y in zip(self.hexes, self.hexes[1:]):
             if distance(x, y) != 1:
                 raise ValueError(f"path {self.name}: {x} and {y} are consecutive but not neighbours")
+        object.__setattr__(self, "_steps", frozenset(Hexside.of(x, y) for x, y in zip(self.hexes, self.hexes[1:])))
 
     def follows(self, a: Hex, b: Hex) -> bool:
         """Whether ``a`` and ``b`` are consecutive on the path (either direction; a path may pass a hex twice)."""
-        return any({x, y} == {a, b} for x, y in zip(self.hexes, self.hexes[1:]))
+        return distance(a, b) == 1 and Hexside.of(a, b) in self._steps
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,8 +46,9 @@ class HexWhen:
 
 @dataclass(frozen=True, slots=True)
 class UnitWhen:
-    """A condition on a unit; every field given must hold (``flags``: one of them present; ``regions``
-    and ``terrain``: of the unit's hex)."""
+    """A condition on a unit; every field given must hold (``flags``: all of them present, as in
+    ``movement.When``; ``regions`` and ``terrain``: of the unit's hex). Several conditions in a list
+    are alternatives."""
 
     sides: frozenset[str] | None = None
     kinds: frozenset[str] | None = None
@@ -68,7 +69,7 @@ class UnitWhen:
         return (
             (self.sides is None or unit.side in self.sides)
             and (self.kinds is None or unit.kind in self.kinds)
-            and (self.flags is None or bool(self.flags & unit.flags))
+            and (self.flags is None or self.flags <= unit.flags)
             and HexWhen(self.regions, self.terrain).holds(unit.hex, in_region, terrain_of)
         )
 
