@@ -2,8 +2,8 @@
 ``markers.yaml``, ``turn_track.yaml``; docs/data-format.md).
 
 The map features (``features``, ``paths``, ``regions``, ``movement``, ``zoc``, ``lines``; docs/hexes.md,
-"Map features"): every hex id and hexside they name is the map's, a terrain or region they name is
-declared, and each block builds (a line whose hexes are not neighbours, a region reading itself, a
+"Map features"): every hex id and hexside they name is the map's, a terrain, region, side, feature
+or path kind they name is declared, and each block builds (a line whose hexes are not neighbours, a region reading itself, a
 terrain no movement row prices … is one problem at its block).
 
 Each check runs only on the files that passed their schema, and reports one positioned problem per
@@ -224,6 +224,58 @@ def _region_words(value: Any) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
+def _conditions(hexes: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], dict[str, Any]]]:
+    """Every movement condition (``when``) of ``hexes.yaml``, with the path of its record."""
+    movement = hexes.get("movement", {})
+    for block in ("terrain", "along", "adjustments", "prohibited"):
+        for i, row in enumerate(movement.get(block, [])):
+            yield ("movement", block, i), row.get("when", {})
+    for kind, rows in movement.get("paths", {}).items():
+        for i, row in enumerate(rows):
+            yield ("movement", "paths", kind, i), row.get("when", {})
+
+
+def _kind_words(hexes: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Every feature or path kind the movement, zone and line rules name, with its path: a kind no
+    feature or path has is a typo that would silently never apply."""
+    movement = hexes.get("movement", {})
+    for kind in movement.get("features", {}):
+        yield ("movement", "features", kind), kind
+    for i, rule in enumerate(movement.get("along", [])):
+        for kind in rule["kinds"]:
+            yield ("movement", "along", i), kind
+    for kind in movement.get("paths", {}):
+        yield ("movement", "paths", kind), kind
+    for marker, kind in movement.get("path_markers", {}).items():
+        yield ("movement", "path_markers", marker), kind
+    for path, when in _conditions(hexes):
+        for key in ("crossed", "followed", "paths"):
+            for kind in _region_words(when.get(key, [])):
+                yield path, kind
+    for kind in _region_words(hexes.get("zoc", {}).get("not_across", [])):
+        yield ("zoc", "not_across"), kind
+    for name, rules in hexes.get("lines", {}).items():
+        for key in ("impassable", "along"):
+            for kind in _region_words(rules.get(key, [])):
+                yield ("lines", name, key), kind
+
+
+def _side_words(hexes: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Every side the movement, zone and line rules name, with its path."""
+    for path, when in _conditions(hexes):
+        for side in _region_words(when.get("sides", [])):
+            yield path, side
+    for i, cond in enumerate(hexes.get("zoc", {}).get("none_for", [])):
+        for side in _region_words(cond.get("sides", [])):
+            yield ("zoc", "none_for", i), side
+    for name, rules in hexes.get("lines", {}).items():
+        for side in rules.get("enemy_regions", {}):
+            yield ("lines", name, "enemy_regions", side), side
+        for i, cond in enumerate(rules.get("not_blocking", [])):
+            for side in _region_words(cond.get("sides", [])):
+                yield ("lines", name, "not_blocking", i), side
+
+
 def check_hex_features(checks: Checks) -> None:
     """Terrain and region words of the feature blocks are declared; each block builds (module docstring).
     A block with a hex id the grid does not print is reported there only (``check_hexes``)."""
@@ -239,8 +291,12 @@ def check_hex_features(checks: Checks) -> None:
     movement = hexes.get("movement", {})
     for block in ("terrain", "prohibited"):
         for i, row in enumerate(movement.get(block, [])):
-            for t in _region_words(row.get("terrain", [])) + _region_words(row.get("when", {}).get("terrain", [])):
-                words.append((("movement", block, i), t, terrains, "terrain"))
+            words += [(("movement", block, i), t, terrains, "terrain") for t in _region_words(row.get("terrain", []))]
+    for kind, rows in movement.get("paths", {}).items():
+        for i, row in enumerate(rows):
+            words += [(("movement", "paths", kind, i), t, terrains, "terrain") for t in _region_words(row.get("terrain", []))]
+    for path, when in _conditions(hexes):
+        words += [(path, t, terrains, "terrain") for t in _region_words(when.get("terrain", []))]
     zoc = hexes.get("zoc", {})
     for block in ("none_for", "not_into"):
         for i, cond in enumerate(zoc.get(block, [])):
@@ -249,6 +305,16 @@ def check_hex_features(checks: Checks) -> None:
     for name, rules in hexes.get("lines", {}).items():
         for side, names in rules.get("enemy_regions", {}).items():
             words += [(("lines", name, "enemy_regions", side), r, regions, "region") for r in _region_words(names)]
+        for key in ("along_regions", "open_regions"):
+            words += [(("lines", name, key), r, regions, "region") for r in _region_words(rules.get(key, []))]
+        for i, cond in enumerate(rules.get("not_blocking", [])):
+            words += [(("lines", name, "not_blocking", i), r, regions, "region") for r in _region_words(cond.get("regions", []))]
+            words += [(("lines", name, "not_blocking", i), t, terrains, "terrain") for t in _region_words(cond.get("terrain", []))]
+    kinds = {f["kind"] for f in hexes.get("features", [])} | {p["kind"] for p in hexes.get("paths", [])}
+    words += [(path, k, kinds, "feature or path kind") for path, k in _kind_words(hexes)]
+    if checks.has("game"):
+        sides = {side["id"] for side in checks.values["game"]["sides"]}
+        words += [(path, side, sides, "side") for path, side in _side_words(hexes)]
     bad_words = set()
     for path, word, known, what in words:
         if word not in known:

@@ -217,12 +217,13 @@ class HexMap:
         (``hexes.yaml`` ``lines``) or given rules, with the units on the map (``trace.trace_line``)."""
         line = self.lines[rules] if isinstance(rules, str) else rules
         units = tuple(units)
-        occupied: dict[Hex, frozenset[str]] = {}
-        for u in units:
-            occupied[u.hex] = occupied.get(u.hex, frozenset()) | {u.side}
-        zoc = self.enemy_zoc(side, units) if line.zoc_blocks != "never" else frozenset()
-        hex_block, step_block = line.predicates(side, occupied, zoc, self.features, self.in_region, self.grid.hex_id)
-        return trace_line(start, targets, reach, self.grid.on_map_neighbours, hex_block, step_block)
+        blocking = tuple(u for u in units if line.blocks(u, side, self.in_region, self.terrain_of))
+        friendly = frozenset(u.hex for u in units if u.side == side)
+        zoc = self.enemy_zoc(side, blocking) if line.zoc_blocks != "never" else frozenset()
+        hex_block, step_block, moves = line.predicates(
+            side, frozenset(u.hex for u in blocking), friendly, zoc, self.features, self.in_region, self.grid.on_map_neighbours, self.grid.hex_id
+        )
+        return trace_line(start, targets, reach, moves, hex_block, step_block, line.route())
 
 
 def _feature(item: Mapping[str, Any], index: int, hex_named: Callable[[object, str], Hex]) -> LinearFeature:

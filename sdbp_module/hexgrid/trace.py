@@ -10,20 +10,24 @@ none it says why, in one of two ways:
   of every blocked hex or step lying on some line of at most ``reach`` steps (sorted, each once).
 
 ``LineRules`` builds the two predicates from data (``hexes.yaml`` ``lines``) and the units on the
-map: enemy-occupied hexes block; hexes of some regions count as enemy-occupied for a side; an enemy
-zone of control blocks ``never`` (default), ``always``, or ``unless_friendly`` (unless a friendly
-unit is in the hex); hexsides with a feature of an ``impassable`` kind block a step; ``along``
-restricts every step to follow a path or a feature of the given kinds (a line along roads or rivers).
+map: enemy-occupied hexes block, except for the enemy units ``not_blocking`` describes and in the
+``open_regions``; hexes of some regions count as enemy-occupied for a side; an enemy zone of control
+blocks ``never`` (default), ``always``, or ``unless_friendly`` (unless a friendly unit is in the
+hex); hexsides with a feature of an ``impassable`` kind block a step; ``along`` restricts every step
+to follow a path or a feature of the given kinds (a line along roads or rivers), or, with
+``along_regions``, to join two hexes of one of those regions (coastal hexes): that is the line's
+route, so a line that cannot keep to it within range is ``out of range … along …``, not blocked.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Callable, Collection, Iterable, Literal, Mapping
+from typing import Any, Callable, Collection, Literal, Mapping
 
 from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.hexgrid.features import Features
+from sdbp_module.hexgrid.zoc import MapUnit, UnitWhen
 
 __all__ = ["LineRules", "Trace", "trace_line"]
 
@@ -95,8 +99,11 @@ def trace_line(
     on_map: Callable[[Hex], tuple[Hex, ...]],
     hex_block: HexBlock,
     step_block: StepBlock = _no_step,
+    route: str = "",
 ) -> Trace:
-    """The shortest unblocked line of at most ``reach`` steps from ``start`` to a target (module docstring)."""
+    """The shortest unblocked line of at most ``reach`` steps from ``start`` to a target (module docstring).
+    ``on_map`` gives the steps a line may take from a hex (the map's neighbours, or a route such as
+    "along the river"); ``route`` names that route in an out-of-range reason."""
     if reach < 0:
         raise ValueError(f"a line's range must not be negative, got {reach}")
     goal = frozenset(targets)
@@ -117,7 +124,7 @@ def trace_line(
             to_goal[h] = min(d, to_goal.get(h, d))
     useful = {h for h, d in from_start.items() if h in to_goal and d + to_goal[h] <= reach}
     if not useful:
-        return Trace(None, f"out of range: no target within {reach} hexes")
+        return Trace(None, f"out of range: no target within {reach} hexes" + (f" {route}" if route else ""))
     reasons: set[str] = set()
     for h in useful:
         why = hex_block(h)
@@ -149,65 +156,98 @@ class LineRules:
     zoc_blocks: ZocBlocks = "never"
     impassable: frozenset[str] = frozenset()
     along: frozenset[str] = frozenset()
+    along_regions: frozenset[str] = frozenset()
+    """With ``along``: a step whose two hexes are both in one of these regions is allowed too (coastal hexes)."""
+    not_blocking: tuple[UnitWhen, ...] = ()
+    """Enemy units that do not block this line (their hex is not enemy-occupied for it, their zone ignored)."""
+    open_regions: frozenset[str] = frozenset()
+    """Regions whose hexes no unit blocks (neither by occupying them nor by its zone)."""
+
+    FIELDS = ("along", "along_regions", "enemy_regions", "impassable", "not_blocking", "open_regions", "zoc_blocks")
 
     def __post_init__(self) -> None:
         if self.zoc_blocks not in ("never", "always", "unless_friendly"):
             raise ValueError(f"lines zoc_blocks must be never, always or unless_friendly, got {self.zoc_blocks!r}")
+        if self.along_regions and not self.along:
+            raise ValueError("lines along_regions widens along: give along too")
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any], where: str = "lines") -> LineRules:
-        unknown = sorted(set(data) - {"enemy_regions", "zoc_blocks", "impassable", "along"})
+        unknown = sorted(set(data) - set(cls.FIELDS))
         if unknown:
-            raise ValueError(f"{where}: unknown field {unknown[0]!r} (known: along, enemy_regions, impassable, zoc_blocks)")
+            raise ValueError(f"{where}: unknown field {unknown[0]!r} (known: {', '.join(cls.FIELDS)})")
 
         def words(v: Any) -> frozenset[str]:
             return frozenset([v] if isinstance(v, str) else (str(x) for x in v))
 
-        return cls(
-            enemy_regions={str(k): words(v) for k, v in dict(data.get("enemy_regions", {})).items()},
-            zoc_blocks=data.get("zoc_blocks", "never"),
-            impassable=words(data.get("impassable", ())),
-            along=words(data.get("along", ())),
-        )
+        try:
+            return cls(
+                enemy_regions={str(k): words(v) for k, v in dict(data.get("enemy_regions", {})).items()},
+                zoc_blocks=data.get("zoc_blocks", "never"),
+                impassable=words(data.get("impassable", ())),
+                along=words(data.get("along", ())),
+                along_regions=words(data.get("along_regions", ())),
+                not_blocking=tuple(UnitWhen.from_mapping(u, f"{where} not_blocking {i}") for i, u in enumerate(data.get("not_blocking", ()))),
+                open_regions=words(data.get("open_regions", ())),
+            )
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
 
-    def with_along(self, kinds: Iterable[str]) -> LineRules:
-        """The same rules, every step following a path or feature of ``kinds``."""
-        return LineRules(self.enemy_regions, self.zoc_blocks, self.impassable, frozenset(kinds))
+    def blocks(self, unit: MapUnit, side: str, in_region: Callable[[str, Hex], bool], terrain_of: Callable[[Hex], str]) -> bool:
+        """Whether ``unit`` blocks a line of ``side`` by standing in its hex (an enemy not in ``not_blocking``)."""
+        return unit.side != side and not any(w.holds(unit, in_region, terrain_of) for w in self.not_blocking)
 
     def predicates(
         self,
         side: str,
-        occupied: Mapping[Hex, frozenset[str]],
+        enemy: Collection[Hex],
+        friendly: Collection[Hex],
         enemy_zoc: Collection[Hex],
         features: Features,
         in_region: Callable[[str, Hex], bool],
+        on_map: Callable[[Hex], tuple[Hex, ...]],
         name: Callable[[Hex], str] = lambda h: f"{h.q},{h.r}",
-    ) -> tuple[HexBlock, StepBlock]:
-        """The hex and step predicates for a line of ``side``: ``occupied`` maps a hex to the sides of
-        the units in it; ``enemy_zoc`` the hexes in an enemy zone of control; ``name`` prints a hex
-        in a reason (the map's printed id)."""
+    ) -> tuple[HexBlock, StepBlock, Callable[[Hex], tuple[Hex, ...]]]:
+        """The hex and step predicates for a line of ``side``: ``enemy`` the hexes of the enemy units
+        that block it, ``friendly`` the hexes of ``side``'s units, ``enemy_zoc`` the hexes in the zone
+        of an enemy unit that blocks it; ``name`` prints a hex in a reason (the map's printed id). The
+        third function gives the steps a line may take from a hex: ``on_map``'s neighbours, only those
+        ``along`` allows when it is given (the route, not a block: a line that cannot keep to it is
+        out of range along it)."""
         regions = sorted(self.enemy_regions.get(side, frozenset()))
-        zoc = frozenset(enemy_zoc)
+        open_regions = sorted(self.open_regions)
+        enemy_hexes, friendly_hexes, zoc = frozenset(enemy), frozenset(friendly), frozenset(enemy_zoc)
 
         def hex_block(h: Hex) -> str | None:
-            sides = occupied.get(h, frozenset())
-            if sides - {side}:
-                return f"enemy-occupied hex {name(h)}"
             for r in regions:
                 if in_region(r, h):
                     return f"hex {name(h)} in {r} counts as enemy-occupied"
-            if h in zoc and (self.zoc_blocks == "always" or (self.zoc_blocks == "unless_friendly" and side not in sides)):
+            if any(in_region(r, h) for r in open_regions):
+                return None
+            if h in enemy_hexes:
+                return f"enemy-occupied hex {name(h)}"
+            if h in zoc and (self.zoc_blocks == "always" or (self.zoc_blocks == "unless_friendly" and h not in friendly_hexes)):
                 return f"enemy zone of control in hex {name(h)}" + (" with no friendly unit" if self.zoc_blocks == "unless_friendly" else "")
             return None
 
         def step_block(a: Hex, b: Hex) -> str | None:
-            if self.impassable:
-                for f in features.crossed(a, b):
-                    if f.kind in self.impassable:
-                        return f"{f.kind} {f.name} between {name(a)} and {name(b)}"
-            if self.along:
-                if not any(p.kind in self.along for p in features.paths_followed(a, b)) and not any(f.kind in self.along for f in features.followed(a, b)):
-                    return f"step {name(a)} to {name(b)} does not follow a {' or '.join(sorted(self.along))}"
+            for f in features.crossed(a, b):
+                if f.kind in self.impassable:
+                    return f"{f.kind} {f.name} between {name(a)} and {name(b)}"
             return None
 
-        return hex_block, step_block
+        def keeps_to_route(a: Hex, b: Hex) -> bool:
+            if any(p.kind in self.along for p in features.paths_followed(a, b)) or any(f.kind in self.along for f in features.followed(a, b)):
+                return True
+            return any(in_region(r, a) and in_region(r, b) for r in self.along_regions)
+
+        def moves(h: Hex) -> tuple[Hex, ...]:
+            return tuple(n for n in on_map(h) if keeps_to_route(h, n)) if self.along else on_map(h)
+
+        return hex_block, step_block, moves
+
+    def route(self) -> str:
+        """What ``along`` restricts a line to, for a reason ("along a major_river or coast hexes"); empty without it."""
+        if not self.along:
+            return ""
+        return "along a " + " or ".join([*sorted(self.along), *(f"{r} hexes" for r in sorted(self.along_regions))])

@@ -118,3 +118,19 @@ def test_a_terrain_no_movement_row_prices_is_one_problem(folder: Path) -> None:
 def test_an_unknown_zone_rule_is_a_schema_problem(folder: Path) -> None:
     add(folder, FEATURES.replace("not_across: [cliff]", "reaches: 2"))
     one_problem(folder, "hexes.yaml", line_of(folder, "reaches"), "reaches")
+
+
+def test_a_kind_no_feature_or_path_has_is_one_problem(folder: Path) -> None:
+    add(folder, FEATURES.replace("not_across: [cliff]", "not_across: [clif]"))
+    one_problem(folder, "hexes.yaml", line_of(folder, "clif]"), "feature or path kind 'clif' is not declared")
+
+
+def test_a_side_the_game_does_not_have_is_one_problem(folder: Path) -> None:
+    add(folder, FEATURES.replace("supply: {zoc_blocks: unless_friendly}", "supply: {zoc_blocks: unless_friendly, enemy_regions: {usa: [west], martians: [west]}}"))
+    one_problem(folder, "hexes.yaml", line_of(folder, "martians"), "side 'martians' is not declared")
+
+
+def test_sides_of_the_game_pass(folder: Path) -> None:
+    add(folder, FEATURES.replace("- {terrain: [hill, forest], cost: 2}", "- {terrain: [hill, forest], when: {sides: de}, cost: 3}\n    - {terrain: [hill, forest], cost: 2}"))
+    code, out, _ = validate(folder)
+    assert code == 0, out

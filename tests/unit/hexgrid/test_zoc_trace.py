@@ -105,7 +105,7 @@ def test_the_north_counts_as_enemy_occupied_for_blue_only() -> None:
 def test_a_line_along_the_river_and_one_that_leaves_it() -> None:
     assert supply("red", "C1", [], reach=5, rules="river_supply", target="C5")[0] == ["C1", "C2", "C3", "C4", "C5"]
     line, reason = supply("red", "B2", [], reach=5, rules="river_supply", target="C5")
-    assert line is None and "does not follow a major_river" in reason
+    assert line is None and reason == "out of range: no target within 5 hexes along a major_river"
 
 
 def test_a_line_never_crosses_an_impassable_hexside() -> None:
@@ -147,3 +147,19 @@ def test_the_traced_line_is_a_shortest_unblocked_line(blocks: set[tuple[int, int
         assert t.hexes[0] == start and t.hexes[-1] == goal and not blocked & set(t.hexes)
     else:
         assert t.reason.startswith("blocked: wall") or t.reason.startswith("out of range")
+
+
+def test_a_boat_line_along_the_river_or_the_coast_is_cut_only_by_units_that_block_it() -> None:
+    assert supply("red", "C1", [], reach=5, rules="boat_supply", target="C5")[0] == ["C1", "C2", "C3", "C4", "C5"]
+    line, reason = supply("red", "C1", [unit("blue", "C4")], reach=5, rules="boat_supply", target="C5")
+    assert line is None and reason == "blocked: enemy-occupied hex C4"  # a line unit in a river hex cuts it
+    assert supply("red", "C1", [unit("blue", "C4", "militia")], reach=5, rules="boat_supply", target="C5")[0] is not None
+    assert supply("red", "C1", [unit("blue", "C4", "hq")], reach=5, rules="boat_supply", target="C5")[0] is not None
+    assert supply("red", "F5", [unit("blue", "F6")], reach=2, rules="boat_supply", target="F7")[0] == ["F5", "F6", "F7"]  # no unit cuts the coast
+    line, reason = supply("red", "E5", [], reach=2, rules="boat_supply", target="F7")
+    assert line is None and reason == "out of range: no target within 2 hexes along a major_river or coast hexes"
+
+
+def test_line_rules_refuse_along_regions_without_along() -> None:
+    with pytest.raises(ValueError, match="give along too"):
+        LineRules.from_mapping({"along_regions": ["coast"]})
