@@ -246,8 +246,9 @@ def _kind_words(hexes: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], 
             yield ("movement", "along", i), kind
     for kind in movement.get("paths", {}):
         yield ("movement", "paths", kind), kind
-    for marker, kind in movement.get("path_markers", {}).items():
-        yield ("movement", "path_markers", marker), kind
+    for key in ("path_markers", "path_breaks"):
+        for marker, kind in movement.get(key, {}).items():
+            yield ("movement", key, marker), kind
     for path, when in _conditions(hexes):
         for key in ("crossed", "followed", "paths"):
             for kind in _region_words(when.get(key, [])):

@@ -30,6 +30,7 @@ from sdbp_module.hexgrid.movement import (
     StepCost,
     move_context,
     path_cost,
+    paths_of_step,
 )
 from sdbp_module.hexgrid.sight import (
     ELEVATION_RULES,
@@ -137,6 +138,16 @@ class HexMap:
                 raise ValueError(f"hex map movement: no terrain row prices every step into {missing[0]} (add a row with only its terrain)")
         zoc = ZocRules.from_mapping(data.get("zoc", {}))
         lines = {str(k): LineRules.from_mapping(v, f"lines {k}") for k, v in dict(data.get("lines", {})).items()}
+        region_names = set(regions) | set(sets)
+        used = [("zoc", r) for w in zoc.none_for for r in (w.regions or ())]
+        used += [("zoc", r) for x in zoc.not_into for r in (x.regions or ())]
+        for line_name, line in lines.items():
+            used += [(f"lines {line_name}", r) for rs in line.enemy_regions.values() for r in rs]
+            used += [(f"lines {line_name}", r) for r in (*line.along_regions, *line.open_regions)]
+            used += [(f"lines {line_name}", r) for w in line.not_blocking for r in (w.regions or ())]
+        for where, r in sorted(used):
+            if r not in region_names:
+                raise ValueError(f"hex map {where}: {r!r} is no region or set")
         return cls(
             grid=grid,
             terrain=terrain,
@@ -191,8 +202,9 @@ class HexMap:
 
     def step(self, a: Hex, b: Hex, side: str, flags: Iterable[str] = (), markers_at: Callable[[Hex], frozenset[str]] = lambda h: frozenset()) -> MoveContext:
         """The context of the step ``a`` → ``b`` (``movement.move_context``)."""
+        table = self.movement
         return move_context(
-            self.features, self.terrain_of, a, b, side, flags, markers_at, self.movement.path_markers if self.movement is not None else None
+            self.features, self.terrain_of, a, b, side, flags, markers_at, table.path_markers if table else None, table.path_breaks if table else None
         )
 
     def _table(self) -> CostTable:
@@ -212,16 +224,31 @@ class HexMap:
         """Every hex in the zone of control of a unit not of ``side`` (``zoc.in_enemy_zoc``)."""
         return in_enemy_zoc(side, units, self.zoc, self.features, self.grid.on_map_neighbours, self.in_region, self.terrain_of)
 
-    def trace(self, rules: str | LineRules, side: str, start: Hex, targets: Collection[Hex], reach: int, units: Iterable[MapUnit]) -> Trace:
+    def trace(
+        self,
+        rules: str | LineRules,
+        side: str,
+        start: Hex,
+        targets: Collection[Hex],
+        reach: int,
+        units: Iterable[MapUnit],
+        markers_at: Callable[[Hex], frozenset[str]] = lambda h: frozenset(),
+    ) -> Trace:
         """The shortest line of ``side`` from ``start`` to a target within ``reach`` steps under the named
-        (``hexes.yaml`` ``lines``) or given rules, with the units on the map (``trace.trace_line``)."""
+        (``hexes.yaml`` ``lines``) or given rules, with the units and markers on the map
+        (``trace.trace_line``; a road is followed as in movement, ``movement.paths_of_step``)."""
+        table = self.movement
+
+        def paths_of(a: Hex, b: Hex) -> frozenset[str]:
+            return paths_of_step(self.features, a, b, markers_at, table.path_markers if table else None, table.path_breaks if table else None)
+
         line = self.lines[rules] if isinstance(rules, str) else rules
         units = tuple(units)
         blocking = tuple(u for u in units if line.blocks(u, side, self.in_region, self.terrain_of))
         friendly = frozenset(u.hex for u in units if u.side == side)
         zoc = self.enemy_zoc(side, blocking) if line.zoc_blocks != "never" else frozenset()
         hex_block, step_block, moves = line.predicates(
-            side, frozenset(u.hex for u in blocking), friendly, zoc, self.features, self.in_region, self.grid.on_map_neighbours, self.grid.hex_id
+            side, frozenset(u.hex for u in blocking), friendly, zoc, self.features, self.in_region, self.grid.on_map_neighbours, self.grid.hex_id, paths_of
         )
         return trace_line(start, targets, reach, moves, hex_block, step_block, line.route())
 

@@ -10,7 +10,7 @@ A ``CostTable`` (read from ``hexes.yaml`` ``movement``) prices it, in this order
 
 1. **prohibited** rows, first match: the step is refused with the row's reason.
 2. If the step **follows a path** (a road; or both hexes hold a marker that counts as that path, or
-   one holds it and the other is on such a path): the first matching row of that path kind (the
+   one holds it and the other is on such a path; and neither holds a marker that breaks it): the first matching row of that path kind (the
    cheapest, if several kinds are followed) is the whole base cost — terrain and features are not
    paid.
 3. Otherwise the first matching **terrain** row (its cost or ``prohibited``); then the first
@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
 from sdbp_module.hexgrid.coords import Hex, distance
 from sdbp_module.hexgrid.features import Features
 
-__all__ = ["Adjustment", "AlongRule", "CostRow", "CostTable", "MoveContext", "PathCost", "StepCost", "When", "move_context", "path_cost"]
+__all__ = ["Adjustment", "AlongRule", "CostRow", "CostTable", "MoveContext", "PathCost", "StepCost", "When", "move_context", "path_cost", "paths_of_step"]
 
 Part = Literal["terrain", "feature", "path", "step"]
 PARTS: tuple[Part, ...] = ("terrain", "feature", "path", "step")
@@ -144,6 +144,8 @@ class CostTable:
     paths: Mapping[str, tuple[CostRow, ...]] = field(default_factory=dict)
     path_markers: Mapping[str, str] = field(default_factory=dict)
     """Marker → the path kind a hex holding it counts as being on."""
+    path_breaks: Mapping[str, str] = field(default_factory=dict)
+    """Marker → the path kind it cancels in its hex (a step into or out of that hex does not follow it)."""
     adjustments: tuple[Adjustment, ...] = ()
     prohibited: tuple[CostRow, ...] = ()
 
@@ -158,7 +160,7 @@ class CostTable:
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> CostTable:
         """The ``movement`` block of ``hexes.yaml`` (``docs/hexes.md`` shows it)."""
-        known = {"terrain", "features", "feature_combine", "along", "paths", "path_markers", "adjustments", "prohibited"}
+        known = {"terrain", "features", "feature_combine", "along", "paths", "path_markers", "path_breaks", "adjustments", "prohibited"}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ValueError(f"movement: unknown field {unknown[0]!r} (known: {', '.join(sorted(known))})")
@@ -191,6 +193,7 @@ class CostTable:
             ),
             paths={str(k): tuple(row(r, f"movement paths {k} {i}") for i, r in enumerate(rows)) for k, rows in dict(data.get("paths", {})).items()},
             path_markers={str(k): str(v) for k, v in dict(data.get("path_markers", {})).items()},
+            path_breaks={str(k): str(v) for k, v in dict(data.get("path_breaks", {})).items()},
             adjustments=tuple(
                 Adjustment(When.from_mapping(r.get("when"), f"movement adjustments {i}"), int(r["add"]), frozenset(r.get("to", ["step"])))
                 for i, r in enumerate(data.get("adjustments", ()))
@@ -258,6 +261,29 @@ def _only_terrain(w: When) -> bool:
     return all(getattr(w, name) is None for name in When.FIELDS if name != "terrain")
 
 
+def paths_of_step(
+    features: Features,
+    a: Hex,
+    b: Hex,
+    markers_at: Callable[[Hex], frozenset[str]] = lambda h: frozenset(),
+    path_markers: Mapping[str, str] | None = None,
+    path_breaks: Mapping[str, str] | None = None,
+) -> frozenset[str]:
+    """The path kinds the step ``a`` → ``b`` follows: by the map's paths (consecutive hexes), or by
+    markers (``path_markers``: one of the two hexes holds a marker counting as that kind, and each
+    holds one or is on a path of that kind); a kind is cancelled when either hex holds a marker
+    that breaks it (``path_breaks``: a destroyed road)."""
+    kinds = {p.kind for p in features.paths_followed(a, b)}
+    for marker, kind in (path_markers or {}).items():
+        if marker in markers_at(a) or marker in markers_at(b):
+            if all(marker in markers_at(h) or any(p.kind == kind and h in p.hexes for p in features.paths) for h in (a, b)):
+                kinds.add(kind)
+    for marker, kind in (path_breaks or {}).items():
+        if marker in markers_at(a) or marker in markers_at(b):
+            kinds.discard(kind)
+    return frozenset(kinds)
+
+
 def move_context(
     features: Features,
     terrain_of: Callable[[Hex], str],
@@ -267,21 +293,12 @@ def move_context(
     flags: Iterable[str] = (),
     markers_at: Callable[[Hex], frozenset[str]] = lambda h: frozenset(),
     path_markers: Mapping[str, str] | None = None,
+    path_breaks: Mapping[str, str] | None = None,
 ) -> MoveContext:
     """The context of the step ``a`` → ``b`` on a map: the features crossed and followed, the paths
-    followed (by their hexes, or by markers: each of the two hexes holds a marker counting as that
-    path kind or is on a path of that kind), the entered hex's terrain and markers."""
+    followed (``paths_of_step``), the entered hex's terrain and markers."""
     if distance(a, b) != 1:
         raise ValueError(f"a step joins two neighbour hexes, not {a} and {b}")
-    paths = {p.kind for p in features.paths_followed(a, b)}
-    if path_markers:
-        for marker, kind in path_markers.items():
-
-            def on(h: Hex, marker: str = marker, kind: str = kind) -> bool:
-                return marker in markers_at(h) or any(p.kind == kind and h in p.hexes for p in features.paths)
-
-            if (marker in markers_at(a) or marker in markers_at(b)) and on(a) and on(b):
-                paths.add(kind)
     return MoveContext(
         a=a,
         b=b,
@@ -290,7 +307,7 @@ def move_context(
         flags=frozenset(flags),
         crossed=frozenset(f.kind for f in features.crossed(a, b)),
         followed=frozenset(f.kind for f in features.followed(a, b)),
-        paths=frozenset(paths),
+        paths=paths_of_step(features, a, b, markers_at, path_markers, path_breaks),
         markers=markers_at(b),
     )
 

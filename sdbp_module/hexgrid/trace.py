@@ -207,10 +207,12 @@ class LineRules:
         in_region: Callable[[str, Hex], bool],
         on_map: Callable[[Hex], tuple[Hex, ...]],
         name: Callable[[Hex], str] = lambda h: f"{h.q},{h.r}",
+        paths_of: Callable[[Hex, Hex], frozenset[str]] | None = None,
     ) -> tuple[HexBlock, StepBlock, Callable[[Hex], tuple[Hex, ...]]]:
         """The hex and step predicates for a line of ``side``: ``enemy`` the hexes of the enemy units
         that block it, ``friendly`` the hexes of ``side``'s units, ``enemy_zoc`` the hexes in the zone
-        of an enemy unit that blocks it; ``name`` prints a hex in a reason (the map's printed id). The
+        of an enemy unit that blocks it; ``name`` prints a hex in a reason (the map's printed id);
+        ``paths_of`` the path kinds a step follows (default: by the map's paths alone). The
         third function gives the steps a line may take from a hex: ``on_map``'s neighbours, only those
         ``along`` allows when it is given (the route, not a block: a line that cannot keep to it is
         out of range along it)."""
@@ -237,7 +239,8 @@ class LineRules:
             return None
 
         def keeps_to_route(a: Hex, b: Hex) -> bool:
-            if any(p.kind in self.along for p in features.paths_followed(a, b)) or any(f.kind in self.along for f in features.followed(a, b)):
+            kinds = paths_of(a, b) if paths_of is not None else frozenset(p.kind for p in features.paths_followed(a, b))
+            if kinds & self.along or any(f.kind in self.along for f in features.followed(a, b)):
                 return True
             return any(in_region(r, a) and in_region(r, b) for r in self.along_regions)
 

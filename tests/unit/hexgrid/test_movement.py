@@ -116,3 +116,10 @@ def test_a_path_costs_the_sum_of_its_two_halves(turns: list[int], col: int, row:
     first, second = m.path_cost(path[: cut + 1], "blue", flags), m.path_cost(path[cut:], "blue", flags)
     assert whole.total == (first.total or 0) + (second.total or 0)
     assert all(s.cost is not None and s.cost >= 1 for s in whole.steps)
+
+
+def test_a_destroyed_road_marker_cancels_the_road_into_and_out_of_its_hex() -> None:
+    assert cost("B4", "C4") == 2
+    assert cost("B4", "C4", markers={"C4": {"destroyed_road"}}) == 3 + 2  # terrain and river again
+    assert cost("C4", "D4", markers={"C4": {"destroyed_road"}}) == 1 + 0 and cost("C4", "D4") == 1
+    assert cost("D4", "E4", markers={"C4": {"destroyed_road"}}) == 2  # elsewhere the road still serves

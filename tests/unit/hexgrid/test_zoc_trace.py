@@ -163,3 +163,32 @@ def test_a_boat_line_along_the_river_or_the_coast_is_cut_only_by_units_that_bloc
 def test_line_rules_refuse_along_regions_without_along() -> None:
     with pytest.raises(ValueError, match="give along too"):
         LineRules.from_mapping({"along_regions": ["coast"]})
+
+
+def test_a_truck_line_keeps_to_roads_and_road_markers_and_a_destroyed_road_cuts_it() -> None:
+    m = small_map()
+
+    def truck(target: str, markers: dict[str, set[str]]) -> tuple[list[str] | None, str]:
+        marks = {h(k): frozenset(v) for k, v in markers.items()}
+        t = m.trace("truck", "red", h("A4"), [h(target)], 5, [], lambda x: marks.get(x, frozenset()))
+        return (None if t.hexes is None else [m.grid.hex_id(x) for x in t.hexes]), t.reason
+
+    assert truck("F4", {})[0] == ["A4", "B4", "C4", "D4", "E4", "F4"]
+    assert truck("F4", {"D4": {"destroyed_road"}}) == (None, "out of range: no target within 5 hexes along a road")
+    assert truck("E5", {}) == (None, "out of range: no target within 5 hexes along a road")
+    assert truck("E5", {"E5": {"road_marker"}})[0] == ["A4", "B4", "C4", "D4", "E5"]  # an engineer's marker extends the road
+
+
+def test_a_zone_or_line_rule_naming_no_region_is_refused() -> None:
+    from sdbp_module.hexgrid.hexmap import HexMap
+
+    from .small_map import small_map_data
+
+    data = small_map_data()
+    data["zoc"] = {"none_for": [{"regions": "nowhere"}]}
+    with pytest.raises(ValueError, match="hex map zoc: 'nowhere' is no region or set"):
+        HexMap.from_mapping(data)
+    data = small_map_data()
+    data["lines"] = {"supply": {"open_regions": ["nowhere"]}}
+    with pytest.raises(ValueError, match="hex map lines supply: 'nowhere'"):
+        HexMap.from_mapping(data)
