@@ -124,12 +124,12 @@ class HexMap:
             )
         except TypeError as exc:
             raise ValueError(f"hex map line_of_fire: {exc}") from None
-        features = Features(
-            lines=tuple(_feature(item, i, hex_named) for i, item in enumerate(data.get("features", ()))),
-            paths=tuple(
-                Path(str(p["name"]), str(p["kind"]), tuple(hex_named(t, f"path {p['name']}") for t in p["hexes"])) for p in data.get("paths", ())
-            ),
-        )
+        paths = []
+        for p in data.get("paths", ()):
+            texts = [str(t) for t in p["hexes"]]
+            _chain(f"path {p['name']}", texts, [hex_named(t, f"path {p['name']}") for t in texts], repeats=True)
+            paths.append(Path(str(p["name"]), str(p["kind"]), tuple(hex_named(t, f"path {p['name']}") for t in texts)))
+        features = Features(lines=tuple(_feature(item, i, hex_named) for i, item in enumerate(data.get("features", ()))), paths=tuple(paths))
         regions = regions_from_mapping(dict(data.get("regions", {})), grid.hexes(), hex_named, terrain.__getitem__, grid.on_map_neighbours, sets)
         movement = CostTable.from_mapping(data["movement"]) if "movement" in data else None
         if movement is not None:
@@ -261,18 +261,25 @@ def _feature(item: Mapping[str, Any], index: int, hex_named: Callable[[object, s
     where = f"feature {name}"
     course = item.get("course", "hexes")
     if course == "hexsides":
-        sides = []
+        sides: list[Hexside] = []
         for text in item.get("hexsides", ()):
             parts = str(text).split("|")
             if len(parts) != 2:
                 raise ValueError(f"{where}: a hexside is written 'C3|C4', not {text!r}")
             x, y = (hex_named(t, where) for t in parts)
             try:
-                sides.append(Hexside.of(x, y))
+                side = Hexside.of(x, y)
             except ValueError:
                 raise ValueError(f"{where}: {text} is not a hexside (the two hexes are not neighbours)") from None
+            if side in sides:
+                raise ValueError(f"{where}: the hexside {text} is named twice")
+            if sides and not sides[-1].meets(side):
+                raise ValueError(f"{where}: {text} does not meet the hexside before it at a corner")
+            sides.append(side)
         return LinearFeature(name, str(item["kind"]), "hexsides", sides=tuple(sides))
-    hexes = tuple(hex_named(t, where) for t in item.get("hexes", ()))
+    texts = [str(t) for t in item.get("hexes", ())]
+    hexes = tuple(hex_named(t, where) for t in texts)
+    _chain(where, texts, list(hexes), repeats=False)
     ends = []
     for key, end in (("start_side", 0), ("end_side", -1)):
         if key in item:
@@ -283,3 +290,14 @@ def _feature(item: Mapping[str, Any], index: int, hex_named: Callable[[object, s
                 raise ValueError(f"{where}: {key} {item[key]} is not next to the line's {'first' if end == 0 else 'last'} hex")
             ends.append(Hexside.of(beyond, hexes[end]))
     return LinearFeature(name, str(item["kind"]), course, hexes=hexes, sides=tuple(ends))
+
+
+def _chain(where: str, texts: Sequence[str], hexes: Sequence[Hex], *, repeats: bool) -> None:
+    """A line or path of hexes, each a neighbour of the next (and, unless ``repeats``, no hex twice), in printed ids."""
+    for i in range(1, len(hexes)):
+        if distance(hexes[i - 1], hexes[i]) != 1:
+            raise ValueError(f"{where}: {texts[i - 1]} and {texts[i]} are consecutive but not neighbours")
+    if not repeats:
+        for i, h in enumerate(hexes):
+            if h in hexes[:i]:
+                raise ValueError(f"{where}: {texts[i]} is named twice")

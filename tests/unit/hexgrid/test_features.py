@@ -176,3 +176,19 @@ def test_the_loader_reads_a_feature_on_hexsides_and_refuses_a_bad_one() -> None:
     data["features"] = [{"name": "Bad", "kind": "river", "hexes": ["C1", "C2"], "start_side": "E5"}]
     with pytest.raises(ValueError, match="not next to"):
         HexMap.from_mapping(data)
+
+
+def test_the_loader_names_faults_by_printed_ids() -> None:
+    data = small_map_data()
+    data["paths"] = [{"name": "Lane", "kind": "road", "hexes": ["A4", "C4"]}]
+    with pytest.raises(ValueError, match="^path Lane: A4 and C4 are consecutive but not neighbours$"):
+        HexMap.from_mapping(data)
+    data = small_map_data()
+    data["features"] = [{"name": "W", "kind": "cliff", "course": "hexsides", "hexsides": ["C4|D4", "C6|D6"]}]
+    with pytest.raises(ValueError, match="^feature W: C6\\|D6 does not meet the hexside before it at a corner$"):
+        HexMap.from_mapping(data)
+    data["features"] = [{"name": "R", "kind": "river", "hexes": ["C1", "C2", "C1"]}]
+    with pytest.raises(ValueError, match="^feature R: C1 is named twice$"):
+        HexMap.from_mapping(data)
+    data["features"] = [{"name": "R", "kind": "river", "hexes": ["C1", "C2", "C3"]}]
+    assert HexMap.from_mapping(data).features.lines[0].follows(h("C2"), h("C3"))
