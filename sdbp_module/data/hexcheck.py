@@ -230,9 +230,10 @@ def _conditions(hexes: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], 
     for block in ("terrain", "along", "adjustments", "prohibited"):
         for i, row in enumerate(movement.get(block, [])):
             yield ("movement", block, i), row.get("when", {})
-    for kind, rows in movement.get("paths", {}).items():
-        for i, row in enumerate(rows):
-            yield ("movement", "paths", kind, i), row.get("when", {})
+    for key in ("paths", "features"):
+        for kind, rows in movement.get(key, {}).items():
+            for i, row in enumerate(rows if isinstance(rows, list) else []):
+                yield ("movement", key, kind, i), row.get("when", {})
 
 
 def _kind_words(hexes: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], str]]:
@@ -293,9 +294,10 @@ def check_hex_features(checks: Checks) -> None:
     for block in ("terrain", "prohibited"):
         for i, row in enumerate(movement.get(block, [])):
             words += [(("movement", block, i), t, terrains, "terrain") for t in _region_words(row.get("terrain", []))]
-    for kind, rows in movement.get("paths", {}).items():
-        for i, row in enumerate(rows):
-            words += [(("movement", "paths", kind, i), t, terrains, "terrain") for t in _region_words(row.get("terrain", []))]
+    for key in ("paths", "features"):
+        for kind, rows in movement.get(key, {}).items():
+            for i, row in enumerate(rows if isinstance(rows, list) else []):
+                words += [(("movement", key, kind, i), t, terrains, "terrain") for t in _region_words(row.get("terrain", []))]
     for path, when in _conditions(hexes):
         words += [(path, t, terrains, "terrain") for t in _region_words(when.get("terrain", []))]
     zoc = hexes.get("zoc", {})

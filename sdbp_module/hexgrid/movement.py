@@ -10,12 +10,14 @@ A ``CostTable`` (read from ``hexes.yaml`` ``movement``) prices it, in this order
 
 1. **prohibited** rows, first match: the step is refused with the row's reason.
 2. If the step **follows a path** (a road; or both hexes hold a marker that counts as that path, or
-   one holds it and the other is on such a path; and neither holds a marker that breaks it): the first matching row of that path kind (the
-   cheapest, if several kinds are followed) is the whole base cost — terrain and features are not
-   paid.
+   one holds it and the other is on such a path; and neither holds a marker that breaks it): the
+   first matching row of that path kind (the cheapest, if several kinds are followed) is the whole
+   base cost — terrain and features are not paid.
 3. Otherwise the first matching **terrain** row (its cost or ``prohibited``); then the first
    matching **along** rule for a followed feature kind adds its amount to that terrain cost (a
-   reduction stops at the rule's floor and never raises a cost already below it); then the **feature** surcharge of every crossed (entered) feature kind,
+   reduction stops at the rule's floor and never raises a cost already below it); then the
+   **feature** surcharge of every crossed (entered) feature kind — the first matching row of that
+   kind (a number alone is one row that always matches; ``prohibited`` refuses the step) —
    combined by ``feature_combine`` (``max``: only the dearest is paid; ``sum``).
 4. Every matching **adjustment** adds its amount once to each of its parts that was paid:
    ``terrain``, ``feature`` (when a surcharge > 0 was paid), ``path``, or ``step`` (always once).
@@ -138,7 +140,8 @@ class CostTable:
     """The movement cost of a map, as data (module docstring)."""
 
     terrain: tuple[CostRow, ...]
-    features: Mapping[str, int] = field(default_factory=dict)
+    features: Mapping[str, tuple[CostRow, ...]] = field(default_factory=dict)
+    """Feature kind → its surcharge rows, first match (no match: nothing to pay); ``prohibited`` refuses the step."""
     feature_combine: Literal["max", "sum"] = "max"
     along: tuple[AlongRule, ...] = ()
     paths: Mapping[str, tuple[CostRow, ...]] = field(default_factory=dict)
@@ -180,7 +183,10 @@ class CostTable:
 
         return cls(
             terrain=tuple(row(r, f"movement terrain {i}") for i, r in enumerate(data.get("terrain", ()))),
-            features={str(k): int(v) for k, v in dict(data.get("features", {})).items()},
+            features={
+                str(k): (CostRow(When(), int(v)),) if isinstance(v, int) else tuple(row(r, f"movement features {k} {i}") for i, r in enumerate(v))
+                for k, v in dict(data.get("features", {})).items()
+            },
             feature_combine=data.get("feature_combine", "max"),
             along=tuple(
                 AlongRule(
@@ -242,7 +248,14 @@ class CostTable:
                 changed = terrain_cost + rule.add  # a reduction stops at the floor, and never raises a cost already below it
                 terrain_cost = min(terrain_cost, max(rule.floor, changed)) if rule.add < 0 else changed
             parts["terrain"] = terrain_cost
-            charges = [self.features[k] for k in sorted(ctx.crossed) if k in self.features]
+            charges: list[int] = []
+            for kind in sorted(ctx.crossed & set(self.features)):
+                hit = next((r for r in self.features[kind] if r.when.holds(ctx)), None)
+                if hit is None:
+                    continue
+                if hit.cost is None:
+                    return StepCost(None, reason=hit.reason)
+                charges.append(hit.cost)
             surcharge = (max(charges) if self.feature_combine == "max" else sum(charges)) if charges else 0
             if surcharge:
                 parts["feature"] = surcharge

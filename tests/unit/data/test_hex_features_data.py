@@ -134,3 +134,15 @@ def test_sides_of_the_game_pass(folder: Path) -> None:
     add(folder, FEATURES.replace("- {terrain: [hill, forest], cost: 2}", "- {terrain: [hill, forest], when: {sides: de}, cost: 3}\n    - {terrain: [hill, forest], cost: 2}"))
     code, out, _ = validate(folder)
     assert code == 0, out
+
+
+def test_feature_rows_with_conditions_validate_and_their_words_are_checked(folder: Path) -> None:
+    rows = "features: {minor_river: [{when: {sides: de, terrain: forst}, cost: 0}, {cost: 1}]}"
+    add(folder, FEATURES.replace("features: {minor_river: 1}", rows))
+    one_problem(folder, "hexes.yaml", line_of(folder, "forst"), "terrain 'forst' is not declared")
+
+
+def test_feature_rows_with_declared_words_validate(folder: Path) -> None:
+    add(folder, FEATURES.replace("features: {minor_river: 1}", "features: {minor_river: [{when: {sides: de, terrain: forest}, cost: 0}, {cost: 1}]}"))
+    code, out, _ = validate(folder)
+    assert code == 0, out

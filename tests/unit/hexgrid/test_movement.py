@@ -123,3 +123,12 @@ def test_a_destroyed_road_marker_cancels_the_road_into_and_out_of_its_hex() -> N
     assert cost("B4", "C4", markers={"C4": {"destroyed_road"}}) == 3 + 2  # terrain and river again
     assert cost("C4", "D4", markers={"C4": {"destroyed_road"}}) == 1 + 0 and cost("C4", "D4") == 1
     assert cost("D4", "E4", markers={"C4": {"destroyed_road"}}) == 2  # elsewhere the road still serves
+
+
+def test_a_feature_surcharge_may_depend_on_the_mover_and_may_refuse() -> None:
+    assert cost("B2", "C2") == 1 + 2
+    assert cost("B2", "C2", flags=["amphibious"]) == 1  # the first matching row: no surcharge
+    assert cost("B2", "C2", flags=["motorised"]) == 1 + 2
+    step = small_map().step_cost(h("B2"), h("C2"), "red", ["motorised", "rainy"])
+    assert step.prohibited and step.reason == "no vehicle fords a major river in the rains"
+    assert cost("C1", "C2", flags=["motorised", "rainy"]) == 1 + 1  # along the river: nothing to ford
