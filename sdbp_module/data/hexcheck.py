@@ -308,7 +308,7 @@ def check_hex_features(checks: Checks) -> None:
     for name, rules in hexes.get("lines", {}).items():
         for side, names in rules.get("enemy_regions", {}).items():
             words += [(("lines", name, "enemy_regions", side), r, regions, "region") for r in _region_words(names)]
-        for key in ("along_regions", "open_regions"):
+        for key in ("along_regions", "open_regions", "impassable_regions"):
             words += [(("lines", name, key), r, regions, "region") for r in _region_words(rules.get(key, []))]
         for i, cond in enumerate(rules.get("not_blocking", [])):
             words += [(("lines", name, "not_blocking", i), r, regions, "region") for r in _region_words(cond.get("regions", []))]

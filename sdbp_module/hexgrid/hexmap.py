@@ -143,7 +143,7 @@ class HexMap:
         used += [("zoc", r) for x in zoc.not_into for r in (x.regions or ())]
         for line_name, line in lines.items():
             used += [(f"lines {line_name}", r) for rs in line.enemy_regions.values() for r in rs]
-            used += [(f"lines {line_name}", r) for r in (*line.along_regions, *line.open_regions)]
+            used += [(f"lines {line_name}", r) for r in (*line.along_regions, *line.open_regions, *line.impassable_regions)]
             used += [(f"lines {line_name}", r) for w in line.not_blocking for r in (w.regions or ())]
         for where, r in sorted(used):
             if r not in region_names:

@@ -10,7 +10,7 @@ none it says why, in one of two ways:
   of every blocked hex or step lying on some line of at most ``reach`` steps (sorted, each once).
 
 ``LineRules`` builds the two predicates from data (``hexes.yaml`` ``lines``) and the units on the
-map: enemy-occupied hexes block, except for the enemy units ``not_blocking`` describes and in the
+map: hexes of ``impassable_regions`` block; enemy-occupied hexes block, except for the enemy units ``not_blocking`` describes and in the
 ``open_regions``; hexes of some regions count as enemy-occupied for a side; an enemy zone of control
 blocks ``never`` (default), ``always``, or ``unless_friendly`` (unless a friendly unit is in the
 hex); hexsides with a feature of an ``impassable`` kind block a step; ``along`` restricts every step
@@ -162,8 +162,10 @@ class LineRules:
     """Enemy units that do not block this line (their hex is not enemy-occupied for it, their zone ignored)."""
     open_regions: frozenset[str] = frozenset()
     """Regions whose hexes no unit blocks (neither by occupying them nor by its zone)."""
+    impassable_regions: frozenset[str] = frozenset()
+    """Regions whose hexes no line starts in, passes through or ends in (the sea, for a land line)."""
 
-    FIELDS = ("along", "along_regions", "enemy_regions", "impassable", "not_blocking", "open_regions", "zoc_blocks")
+    FIELDS = ("along", "along_regions", "enemy_regions", "impassable", "impassable_regions", "not_blocking", "open_regions", "zoc_blocks")
 
     def __post_init__(self) -> None:
         if self.zoc_blocks not in ("never", "always", "unless_friendly"):
@@ -189,6 +191,7 @@ class LineRules:
                 along_regions=words(data.get("along_regions", ())),
                 not_blocking=tuple(UnitWhen.from_mapping(u, f"{where} not_blocking {i}") for i, u in enumerate(data.get("not_blocking", ()))),
                 open_regions=words(data.get("open_regions", ())),
+                impassable_regions=words(data.get("impassable_regions", ())),
             )
         except ValueError as exc:
             raise ValueError(f"{where}: {exc}") from None
@@ -218,9 +221,13 @@ class LineRules:
         out of range along it)."""
         regions = sorted(self.enemy_regions.get(side, frozenset()))
         open_regions = sorted(self.open_regions)
+        closed = sorted(self.impassable_regions)
         enemy_hexes, friendly_hexes, zoc = frozenset(enemy), frozenset(friendly), frozenset(enemy_zoc)
 
         def hex_block(h: Hex) -> str | None:
+            for r in closed:
+                if in_region(r, h):
+                    return f"hex {name(h)} in {r} is impassable"
             for r in regions:
                 if in_region(r, h):
                     return f"hex {name(h)} in {r} counts as enemy-occupied"

@@ -192,3 +192,9 @@ def test_a_zone_or_line_rule_naming_no_region_is_refused() -> None:
     data["lines"] = {"supply": {"open_regions": ["nowhere"]}}
     with pytest.raises(ValueError, match="hex map lines supply: 'nowhere'"):
         HexMap.from_mapping(data)
+
+
+def test_a_land_line_does_not_cross_the_sea() -> None:
+    assert supply("red", "F6", [], reach=1, target="F7")[0] == ["F6", "F7"]
+    line, reason = supply("red", "F6", [], reach=1, target="G7")
+    assert line is None and reason == "blocked: hex G7 in sea is impassable"
