@@ -1,6 +1,11 @@
 """The cross-file checks of a hex-map game's folder (``hexes.yaml`` beside ``game.yaml``, ``counters.yaml``,
 ``markers.yaml``, ``turn_track.yaml``; docs/data-format.md).
 
+The map features (``features``, ``paths``, ``regions``, ``movement``, ``zoc``, ``lines``; docs/hexes.md,
+"Map features"): every hex id and hexside they name is the map's, a terrain, region, side, feature
+or path kind they name is declared, and each block builds (a line whose hexes are not neighbours, a region reading itself, a
+terrain no movement row prices … is one problem at its block).
+
 Each check runs only on the files that passed their schema, and reports one positioned problem per
 fault: a hex id the grid does not print (in the terrain, elevation, a named set or place, a unit's
 set-up), a terrain word ``terrain_kinds`` does not declare, a set named ``<x>_edge`` holding a hex
@@ -55,6 +60,21 @@ def _hex_lists(hexes: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], A
             yield ("sets", name, i), text
     for i, place in enumerate(hexes.get("places", [])):
         yield ("places", i, "hex"), place["hex"]
+    for i, feature in enumerate(hexes.get("features", [])):
+        for j, text in enumerate(feature.get("hexes", [])):
+            yield ("features", i, "hexes", j), text
+        for key in ("start_side", "end_side"):
+            if key in feature:
+                yield ("features", i, key), feature[key]
+        for j, side in enumerate(feature.get("hexsides", [])):
+            for text in str(side).split("|"):
+                yield ("features", i, "hexsides", j), text
+    for i, path in enumerate(hexes.get("paths", [])):
+        for j, text in enumerate(path["hexes"]):
+            yield ("paths", i, "hexes", j), text
+    for name, region in hexes.get("regions", {}).items():
+        for j, text in enumerate(region.get("hexes", [])):
+            yield ("regions", name, "hexes", j), text
 
 
 def check_hexes(checks: Checks) -> None:
@@ -196,12 +216,134 @@ def check_hex_vocabulary(checks: Checks) -> None:
         _unique(checks, "game", key, "id", what, checks.values["game"].get(key, []))
 
 
+FEATURE_KEYS = ("features", "paths", "regions", "movement", "zoc", "lines")
+"""The optional map-feature blocks of ``hexes.yaml``."""
+
+
+def _region_words(value: Any) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _conditions(hexes: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], dict[str, Any]]]:
+    """Every movement condition (``when``) of ``hexes.yaml``, with the path of its record."""
+    movement = hexes.get("movement", {})
+    for block in ("terrain", "along", "adjustments", "prohibited"):
+        for i, row in enumerate(movement.get(block, [])):
+            yield ("movement", block, i), row.get("when", {})
+    for key in ("paths", "features"):
+        for kind, rows in movement.get(key, {}).items():
+            for i, row in enumerate(rows if isinstance(rows, list) else []):
+                yield ("movement", key, kind, i), row.get("when", {})
+
+
+def _kind_words(hexes: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Every feature or path kind the movement, zone and line rules name, with its path: a kind no
+    feature or path has is a typo that would silently never apply."""
+    movement = hexes.get("movement", {})
+    for kind in movement.get("features", {}):
+        yield ("movement", "features", kind), kind
+    for i, rule in enumerate(movement.get("along", [])):
+        for kind in rule["kinds"]:
+            yield ("movement", "along", i), kind
+    for kind in movement.get("paths", {}):
+        yield ("movement", "paths", kind), kind
+    for key in ("path_markers", "path_breaks"):
+        for marker, kind in movement.get(key, {}).items():
+            yield ("movement", key, marker), kind
+    for path, when in _conditions(hexes):
+        for key in ("crossed", "followed", "paths"):
+            for kind in _region_words(when.get(key, [])):
+                yield path, kind
+    for kind in _region_words(hexes.get("zoc", {}).get("not_across", [])):
+        yield ("zoc", "not_across"), kind
+    for name, rules in hexes.get("lines", {}).items():
+        for key in ("impassable", "along"):
+            for kind in _region_words(rules.get(key, [])):
+                yield ("lines", name, key), kind
+
+
+def _side_words(hexes: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Every side the movement, zone and line rules name, with its path."""
+    for path, when in _conditions(hexes):
+        for side in _region_words(when.get("sides", [])):
+            yield path, side
+    for i, cond in enumerate(hexes.get("zoc", {}).get("none_for", [])):
+        for side in _region_words(cond.get("sides", [])):
+            yield ("zoc", "none_for", i), side
+    for name, rules in hexes.get("lines", {}).items():
+        for side in rules.get("enemy_regions", {}):
+            yield ("lines", name, "enemy_regions", side), side
+        for i, cond in enumerate(rules.get("not_blocking", [])):
+            for side in _region_words(cond.get("sides", [])):
+                yield ("lines", name, "not_blocking", i), side
+
+
+def check_hex_features(checks: Checks) -> None:
+    """Terrain and region words of the feature blocks are declared; each block builds (module docstring).
+    A block with a hex id the grid does not print is reported there only (``check_hexes``)."""
+    grid = grid_of(checks)
+    if grid is None:
+        return
+    from sdbp_module.hexgrid.hexmap import HexMap
+
+    hexes = checks.values["hexes"]
+    terrains = {k["id"] for k in hexes["terrain_kinds"]}
+    regions = set(hexes.get("regions", {})) | set(hexes.get("sets", {}))
+    words: list[tuple[tuple[str | int, ...], str, set[str], str]] = []
+    movement = hexes.get("movement", {})
+    for block in ("terrain", "prohibited"):
+        for i, row in enumerate(movement.get(block, [])):
+            words += [(("movement", block, i), t, terrains, "terrain") for t in _region_words(row.get("terrain", []))]
+    for key in ("paths", "features"):
+        for kind, rows in movement.get(key, {}).items():
+            for i, row in enumerate(rows if isinstance(rows, list) else []):
+                words += [(("movement", key, kind, i), t, terrains, "terrain") for t in _region_words(row.get("terrain", []))]
+    for path, when in _conditions(hexes):
+        words += [(path, t, terrains, "terrain") for t in _region_words(when.get("terrain", []))]
+    zoc = hexes.get("zoc", {})
+    for block in ("none_for", "not_into"):
+        for i, cond in enumerate(zoc.get(block, [])):
+            words += [(("zoc", block, i), r, regions, "region") for r in _region_words(cond.get("regions", []))]
+            words += [(("zoc", block, i), t, terrains, "terrain") for t in _region_words(cond.get("terrain", []))]
+    for name, rules in hexes.get("lines", {}).items():
+        for side, names in rules.get("enemy_regions", {}).items():
+            words += [(("lines", name, "enemy_regions", side), r, regions, "region") for r in _region_words(names)]
+        for key in ("along_regions", "open_regions", "impassable_regions"):
+            words += [(("lines", name, key), r, regions, "region") for r in _region_words(rules.get(key, []))]
+        for i, cond in enumerate(rules.get("not_blocking", [])):
+            words += [(("lines", name, "not_blocking", i), r, regions, "region") for r in _region_words(cond.get("regions", []))]
+            words += [(("lines", name, "not_blocking", i), t, terrains, "terrain") for t in _region_words(cond.get("terrain", []))]
+    kinds = {f["kind"] for f in hexes.get("features", [])} | {p["kind"] for p in hexes.get("paths", [])}
+    words += [(path, k, kinds, "feature or path kind") for path, k in _kind_words(hexes)]
+    if checks.has("game"):
+        sides = {side["id"] for side in checks.values["game"]["sides"]}
+        words += [(path, side, sides, "side") for path, side in _side_words(hexes)]
+    bad_words = set()
+    for path, word, known, what in words:
+        if word not in known:
+            checks.report("hexes", path, f"{what} {word!r} is not declared", f"a {what} of hexes.yaml: " + ", ".join(sorted(known)))
+            bad_words.add(path[0])
+    reported = {p.path[0] for p in checks.problems if p.path and p.path[0] in FEATURE_KEYS}
+    base = {k: hexes[k] for k in ("grid", "terrain", "sets") if k in hexes}
+    for key in FEATURE_KEYS:
+        if key not in hexes or key in reported or key in bad_words:
+            continue
+        needs = {"zoc": ("regions",), "lines": ("regions",)}.get(key, ())
+        if any(n in reported or n in bad_words for n in needs):
+            continue
+        try:
+            HexMap.from_mapping({**base, **{n: hexes[n] for n in needs if n in hexes}, key: hexes[key]})
+        except (ValueError, KeyError, TypeError) as exc:
+            checks.report("hexes", (key,), f"the {key} cannot be read: {exc}", "docs/hexes.md, 'Map features'", at_key=True)
+
+
 HEX_CHECKS: tuple[HexCheck, ...] = (
     check_sides,
     check_hex_vocabulary,
     check_deck,
     check_hexes,
     check_terrain_words,
+    check_hex_features,
     check_hex_units,
     check_hex_markers,
     check_hex_turns,

@@ -430,7 +430,7 @@ def build_hex_game(values: Mapping[str, Any]) -> GameData:
         unit_marks=_terms(g.get("unit_marks", [])),
         factors=_terms(g["factors"]),
     )
-    hex_map = HexMap.from_mapping({k: h[k] for k in ("grid", "terrain", "elevation", "sets", "line_of_fire") if k in h})
+    hex_map = HexMap.from_mapping({k: h[k] for k in HexMap.KEYS if k in h})
     markers = values["markers"]
     boxes = tuple(Box(id=b["id"], name=b["name"], source=Source(b["source"]), sources=_sources(b)) for b in markers["boxes"])
     box_ids = {b.id for b in boxes}

@@ -10,6 +10,7 @@ import yaml
 
 from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.hexgrid.hexmap import HexMap
+from sdbp_module.hexgrid.zoc import MapUnit
 from sdbp_module.paths import PROJECT_ROOT
 
 
@@ -84,3 +85,28 @@ def test_bad_map_data_is_one_line_naming_the_fault(change: Any, message: str) ->
     change(data)
     with pytest.raises(ValueError, match=re.escape(message)):
         HexMap.from_mapping(data)
+
+
+def _features_yaml() -> dict[str, Any]:
+    """The map of the first block with the map-feature blocks of "Map features" (docs/hexes.md)."""
+    text = (PROJECT_ROOT / "docs" / "hexes.md").read_text(encoding="utf-8")
+    section = text[text.index("## Map features") :]
+    block = re.search(r"```yaml\n(.*?)```", section, re.DOTALL)
+    assert block is not None
+    data = _doc_yaml()
+    data.update(yaml.safe_load(block.group(1)))
+    return data
+
+
+def test_the_documented_map_features_build_and_answer() -> None:
+    hexmap = HexMap.from_mapping(_features_yaml())
+    h = _ids(hexmap)
+    assert [f.name for f in hexmap.features.crossed(h("C2"), h("C3"))] == ["Side Creek"]
+    assert hexmap.step_cost(h("C2"), h("C3"), "red").cost == 2 + 1  # forest 2 along the river (the floor), the creek entered
+    assert hexmap.step_cost(h("B3"), h("C3"), "red").cost == 2 + 2  # from the bank: both rivers entered, only the major paid
+    assert hexmap.step_cost(h("B4"), h("C4"), "red").cost == 2  # by road through the forest river hex
+    assert hexmap.step_cost(h("B3"), h("C3"), "red", ["motorised"]).reason == "no vehicles in forest"
+    assert hexmap.in_region("woods_by_hills", h("C3")) and not hexmap.in_region("woods_by_hills", h("C4"))
+    assert h("D5") not in hexmap.enemy_zoc("blue", [MapUnit("red", h("D4"))])  # not into the village
+    assert hexmap.trace("river_supply", "red", h("C1"), [h("C5")], 4, []).length == 4
+    assert not hexmap.trace("supply", "blue", h("C3"), [h("C1")], 3, []).found  # the north is enemy ground for blue
