@@ -81,4 +81,6 @@ def test_the_check_finds_a_game_named_in_a_docstring_a_string_or_a_name(tmp_path
     module = tmp_path / "m.py"
     module.write_text('"""For the Viet Minh player."""\nX = "french"\nsodbp_rules = 1\nvm = "VMs"\n', encoding="utf-8")
     found = _mentions(module, _game_words())
-    assert [f.split(": ", 1)[1] for f in found] == ["names sodbp ('Viet Minh')", "names sodbp ('french')", "names sodbp ('sodbp')"]
+    # Only Storm over Dien Bien Phu's words are asserted: another bundled game may share a word (Tonkin's
+    # side is labelled "Viet Minh" too, its id is "vm"), and that game's own findings are its own.
+    assert [f.split(": ", 1)[1] for f in found if "names sodbp " in f] == ["names sodbp ('Viet Minh')", "names sodbp ('french')", "names sodbp ('sodbp')"]
