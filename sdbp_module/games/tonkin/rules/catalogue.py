@@ -232,7 +232,7 @@ TONKIN_CATALOGUE: tuple[CatalogueEntry, ...] = (
     _e("TON-REP-03", "2.2, 2.6, 2.3", _IS, _REP,
        "RP go to units with no OoS marker within 3 hexes of their HQ or a supply centre (VM motorised also next to a road "
        "to China), at most 2 steps per regiment a turn."),
-    _e("TON-REP-04", "2.2", _I, _REP,
+    _e("TON-REP-04", "2.2", _IS, _REP,
        "The Thai Binh (W-18) +1 or −1 RP, the +2 RP for a CEF SD taken and the +1 RP for an Ex-DL/2DL advance are given."),
     _e("TON-REP-05", "2.6, 3.5", _I, _REP,
        "Replacements the CEF can reach only by air cost 1 air transport (2 into the AA ZOC) each, carrying 6 RP, 3 RP + 1 "
@@ -250,11 +250,11 @@ TONKIN_CATALOGUE: tuple[CatalogueEntry, ...] = (
     _e("TON-REI-02", "2.5, 2.6", _I, _REP,
        "A CEF reinforcement costs 1 VP (stacking 1–2) or 2 VP (3–4) or moves 6 turns ahead; air reinforcements are free "
        "and placed; the Navy's return costs 2 VP."),
-    _e("TON-REI-03", "2.5", _I, _REP,
+    _e("TON-REI-03", "2.5", _IS, _REP,
        "CEF reinforcements are placed by kind: Thai on a CEF-held blue highland village on or west of the Red River, "
        "GCMA within 2 of a CEF highland community (one each), Laotians and BVN on a CEF supply centre of their country, "
        "others in a port."),
-    _e("TON-WDR-01", "2.7", _I, _REP,
+    _e("TON-WDR-01", "2.7", _IS, _REP,
        "A due withdrawal takes a full-strength unit of the right kind within 3 of a CEF supply centre 6 turns ahead, or "
        "costs 3 VP when none can go."),
     # Victory points

@@ -56,9 +56,12 @@ _DETAILS: Mapping[str, str] = MappingProxyType(
         "TON-TRN-05": _DECLARED,
         "TON-TRN-06": f"which units ride the DNA (a module sentence); {_ROUTE}",
         "TON-TRN-07": _MODE,
-        "TON-TRN-08": f"the OP option chosen (a module sentence); {_MODE}",
+        "TON-TRN-08": f"the OP option chosen, a sentence of the operations (stage 2: until then nothing to judge); {_MODE}",
         "TON-OOS-01": f"{_MODE}; an OoS unit's attack value, ambush, overrun and retreat before combat come with combat "
         "in stage 2",
+        "TON-SEQ-02": "the scenario's last month (the scenario sheets are not in the text: reconstructed)",
+        "TON-SEQ-03": "the month's allowance of trucks and air transports (scenario and track dates, reconstructed)",
+        "TON-REP-04": "the RP arriving as reinforcements (reinforcement table, reconstructed), which the RP marker's move adds in",
         "TON-REP-01": "the package chosen, which no VASSAL move shows in full (a module sentence)",
         "TON-REP-05": "which replacements go by air (a module sentence)",
         "TON-REI-01": "the VM number of the month: the reinforcement table and turn track are not in the text (digest "
