@@ -35,6 +35,7 @@ from sdbp_module.rules.hexes.base import HexRulesPackage
 from sdbp_module.rules.switches import parse_switches
 from tests.shared_corpus import REQUIRED, ROOT
 
+SPEC = ROOT / "docs" / "tonkin-rules.md"
 DIGEST = ROOT.parent / "shared" / "rules" / "tonkin.md"
 SEED = ROOT.parent / "shared" / "seeds" / "002_3f5fa9faa963815e.txt"
 needs_digest = pytest.mark.skipif(
@@ -196,3 +197,31 @@ def test_a_game_package_without_data_is_known_and_the_others_are_unchanged() -> 
         assert ids and not any(i.startswith("TON-") for i in ids) and len(ids) == len(set(ids)), game
     default = CliRunner().invoke(main, ["rules"])
     assert default.exit_code == 0 and default.output.startswith("Rules of sodbp ")
+
+
+def _spec_sections() -> dict[str, str]:
+    """docs/tonkin-rules.md's paragraph of each stage-1 id (its bullet ``- **TON-…**`` or its heading)."""
+    text = SPEC.read_text(encoding="utf-8")
+    text = text[text.index("## Stage 1, family by family"):text.index("## One fault, one id")]
+    starts = list(re.finditer(r"^(?:- \*\*|### )(TON-[A-Z]+-\d\d)\b", text, flags=re.MULTILINE))
+    ends = [m.start() for m in starts[1:]] + [len(text)]
+    sections = {}
+    for m, end in zip(starts, ends):
+        body = text[m.start():end]
+        if m.group(0).startswith("-"):  # a bullet ends at the next heading too
+            body = re.split(r"^#", body, flags=re.MULTILINE)[0]
+        assert m.group(1) not in sections, m.group(1)
+        sections[m.group(1)] = body
+    return sections
+
+
+def test_the_specification_has_every_stage_1_id_with_its_severity() -> None:
+    """docs/tonkin-rules.md specifies each stage-1 id once, and says `suspicious` exactly where the
+    catalogue's severity allows it."""
+    sections = _spec_sections()
+    stage_1 = [e for e in TONKIN_CATALOGUE if _family(e.rule_id) in STAGE_1_FAMILIES]
+    assert sorted(sections) == sorted(e.rule_id for e in stage_1)
+    for entry in stage_1:
+        section = sections[entry.rule_id]
+        assert "`illegal`" in section, entry.rule_id
+        assert ("`suspicious`" in section) == ("suspicious" in entry.severity), entry.rule_id

@@ -51,15 +51,15 @@ TONKIN_CATALOGUE: tuple[CatalogueEntry, ...] = (
     _e("TON-SEQ-01", "1.10, 2.0", _I, _SEQ,
        "The six phases run in order (replacements and reinforcements, VM move, CEF move, attrition, operations, supply), "
        "and the seven steps of the first phase in the order 2.1 to 2.7."),
-    _e("TON-SEQ-02", "8.0", _I, _SEQ,
+    _e("TON-SEQ-02", "8.0", _IS, _SEQ,
        "After the last turn the end-game sequence runs in order (OoS units lose a step, VM move, CEF move, attrition), "
        "with no transport and no combat but overrun."),
-    _e("TON-SEQ-03", "1.10, 3.3", _I, _SEQ,
+    _e("TON-SEQ-03", "1.10, 3.3", _IS, _SEQ,
        "The VM truck and CEF air transport markers are reset at the end of every turn."),
     # Stacking and hidden information
     _e("TON-STK-01", "1.5, 3.3", _I, _STK,
-       "At most 13 stacking points of a side in a hex at the end of each phase and operation (carried SDs and motorised "
-       "units count three times); an over-stack is cut back by removing steps."),
+       "At most 13 stacking points of a side in a hex at the end of each phase and operation (the ×3 of carried SDs "
+       "and motorised units counts only while they are carried); an over-stack is cut back by removing steps."),
     _e("TON-STK-02", "3.1, 6.4", _I, _STK,
        "Enemy units share a hex only after a paradrop overrun, or while a unit enters a hex holding only an HQ and/or "
        "SD and removes them."),
@@ -74,8 +74,8 @@ TONKIN_CATALOGUE: tuple[CatalogueEntry, ...] = (
        "river, road 1 in clear and 2 elsewhere, the river-valley −1 (never below 2), +1 in the rainy season, +1 per hex "
        "when DG, 3 for a road-marker hex."),
     _e("TON-MOV-02", "3.1, 6.4", _I, _MOV,
-       "No unit moves or retreats into an enemy-occupied hex, except a paradrop overrun or a hex holding only an HQ "
-       "and/or SD."),
+       "No unit moves into an enemy-occupied hex, except a paradrop overrun or a hex holding only an HQ and/or SD "
+       "(a retreat into one is TON-RET-01's)."),
     _e("TON-MOV-03", "3.1, 3.3", _I, _MOV,
        "A CEF SD moves only by transport (an OoS motorised unit moving by itself is TON-OOS-01's)."),
     _e("TON-MOV-04", "4.0, 3.6", _I, _MOV,
@@ -219,7 +219,7 @@ TONKIN_CATALOGUE: tuple[CatalogueEntry, ...] = (
     _e("TON-ATT-01", "5.0", _I, _SUP,
        "In the attrition phase a unit with an OoS marker that still cannot trace loses a step, no other unit does, and "
        "no OoS marker is removed."),
-    _e("TON-OOS-01", "7.5, 3.1", _I, _SUP,
+    _e("TON-OOS-01", "7.5, 3.1", _IS, _SUP,
        "An OoS unit does not double-move, and an OoS motorised unit moves only by transport (its attack value, ambush, "
        "overrun and retreat before combat come with combat)."),
     # Replacements, reinforcements, mobilisation
@@ -263,7 +263,7 @@ TONKIN_CATALOGUE: tuple[CatalogueEntry, ...] = (
        "VM-controlled communities moves it 10."),
     _e("TON-VP-02", "1.9, 6.13", _I, _VP,
        "An eliminated CEF unit costs 1 VP (stacking 1–2) or 2 VP (3–4), none for one-step units."),
-    _e("TON-VP-03", "1.9", _I, _VP,
+    _e("TON-VP-03", "1.9", _IS, _VP,
        "The political objective markers are placed as 1.9 A says, scored ±5 at the scenario's end, and re-placed only "
        "for 5 VP."),
     _e("TON-VP-04", "1.9, 8.0", _IS, _VP,
