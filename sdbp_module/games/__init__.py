@@ -4,7 +4,8 @@ A game's package declares ``GAME = GamePackage(...)`` in its ``__init__``: where
 cross-checks, rules package, player aid and counter-guide words live, as module paths imported only when asked for (so
 building a module does not load the rules, nor validating the data the module writer). A game id
 without a package is still a game: its data is validated and built with the generic checks only,
-and it has no rules package and no player aid. Nothing outside ``sdbp_module/games/`` names a game;
+and it has no rules package and no player aid. A package without a data folder is a game too (its rules
+catalogue written before its data): ``sdbp rules`` lists it. Nothing outside ``sdbp_module/games/`` names a game;
 everything asks this registry with the id from ``game.yaml``.
 """
 

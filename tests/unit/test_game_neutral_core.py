@@ -2,7 +2,8 @@
 
 A game is named by its id, its title, its module name, its sides' ids and labels, or the usual
 abbreviations of those. The words come from every game's own data (``source_data/<game>/game.yaml``)
-and package, so a third game is covered the day its folder appears. Every Python token of the core
+and package, so a new game is covered the day its folder appears: a game package with no data yet
+(its rules catalogue first, its data later) is named by its id and abbreviations until then. Every Python token of the core
 is read — names, strings, comments and docstrings — because a docstring that says "the Viet Minh
 player" is as much a tie to one game as an ``if``.
 """
@@ -21,12 +22,18 @@ from sdbp_module.paths import PROJECT_ROOT
 
 PACKAGE = PROJECT_ROOT / "sdbp_module"
 GAMES = PACKAGE / "games"
-ABBREVIATIONS = {"sodbp": ("SoDBP", "DBP", "VM", "FR"), "sos": ("SoS",), "mortain": ("US",)}
+ABBREVIATIONS = {"sodbp": ("SoDBP", "DBP", "VM", "FR"), "sos": ("SoS",), "mortain": ("US",), "tonkin": ("CEF", "FEF")}
 """Short names the games' texts use for themselves and their sides (matched as whole words, with case)."""
 
 
+def _bundled_packages() -> list[str]:
+    """The ids of the game packages under ``sdbp_module/games/``, with data or not."""
+    return sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file())
+
+
 def _game_words() -> dict[str, tuple[str, ...]]:
-    """Game id → the words that name it: id, title, module name, side ids and labels."""
+    """Game id → the words that name it: id, title, module name, side ids and labels from its data; a
+    package with no data folder yet, its id (and abbreviations)."""
     words: dict[str, tuple[str, ...]] = {}
     for game_yaml in sorted((PROJECT_ROOT / "source_data").glob("*/game.yaml")):
         g = yaml.safe_load(game_yaml.read_text(encoding="utf-8"))
@@ -34,6 +41,8 @@ def _game_words() -> dict[str, tuple[str, ...]]:
         labels = [s["label"] for s in g["sides"] if isinstance(s, dict)]
         place = g["title"].split(" over ")[-1].split(" Over ")[-1]  # "Dien Bien Phu", "Stalingrad"
         words[g["id"]] = (g["id"], g["title"], g["module_name"], place, *sides, *labels, *ABBREVIATIONS.get(g["id"], ()))
+    for game in _bundled_packages():
+        words.setdefault(game, (game, *ABBREVIATIONS.get(game, ())))
     return words
 
 
@@ -69,7 +78,18 @@ def _mentions(path: Path, words: dict[str, tuple[str, ...]]) -> list[str]:
 def test_the_words_come_from_every_bundled_game() -> None:
     words = _game_words()
     assert "sodbp" in words and "Viet Minh" in words["sodbp"] and "french" in words["sodbp"]
-    assert {p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file()} <= set(words)
+    assert set(_bundled_packages()) <= set(words)
+    for game in _bundled_packages():  # a game is named by its id, whether its data exists yet or not
+        assert game in words[game]
+        if (PROJECT_ROOT / "source_data" / game / "game.yaml").is_file():
+            assert len(words[game]) > 1 + len(ABBREVIATIONS.get(game, ())), game  # and by what its data says
+
+
+def test_a_game_package_without_data_is_named_by_its_id(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text('X = "no data for tonkin yet"\nY = "CEF units"\n', encoding="utf-8")
+    found = _mentions(module, {"tonkin": ("tonkin", "CEF")})
+    assert [f.split(": ", 1)[1] for f in found] == ["names tonkin ('tonkin')", "names tonkin ('CEF')"]
 
 
 @pytest.mark.parametrize("path", _core_modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
