@@ -1,0 +1,75 @@
+"""Benchmark of what a person waits for at the command line: one ``sdbp check`` and one ``sdbp convert``,
+each a whole process (start-up, imports, work), against the goals of issue 26.
+
+Run: ``python bench/startup.py [--repeat 7]``. Prints, from one run (best of ``--repeat`` each, the runs
+interleaved so a busy machine slows all alike):
+
+- ``python -c pass``: the interpreter alone, the floor of any command;
+- imports only: ``import`` of what ``sdbp check`` of an area game loads (cli, rules.commands,
+  replay.interpret, the default game's rules package), so the share of start-up that is imports shows;
+- ``sdbp check`` of a small engine-written log (``tests/engine_games/sodbp/legal-movement``), whole
+  process, and its ratio to the goal of 0.15 s;
+- ``sdbp convert`` of the 1.9 MB Paths of Glory save to JSON, whole process, and its ratio to the goal
+  of 0.30 s (skipped, saying so, when ``../shared/corpus`` is absent).
+
+The game-data cache and the module build identity are warmed by one untimed run first (a user's second
+command); set ``SDBP_CACHE_DIR=off`` to time a cold start instead. Run it on an otherwise idle machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOG = ROOT / "tests" / "engine_games" / "sodbp" / "legal-movement" / "game.vlog"
+SAVE = ROOT.parent / "shared" / "corpus" / "real" / "paths-of-glory" / "Historical10-8.vsav"
+CHECK_GOAL, CONVERT_GOAL = 0.15, 0.30
+IMPORTS = "import sdbp_module.cli, sdbp_module.rules.commands, sdbp_module.replay.interpret, sdbp_module.games.sodbp.rules.package"
+
+
+def _run(cmd: Sequence[str]) -> float:
+    start = time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, cwd=ROOT)
+    took = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{' '.join(cmd)}: exit {done.returncode}: {done.stderr.decode(errors='replace').strip()}")
+    return took
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    py = sys.executable
+    with tempfile.TemporaryDirectory() as tmp:
+        cases: dict[str, list[str]] = {
+            "python -c pass": [py, "-c", "pass"],
+            "imports only": [py, "-c", IMPORTS],
+            "sdbp check (small log)": [py, "-m", "sdbp_module", "check", str(LOG)],
+        }
+        if SAVE.is_file():
+            cases["sdbp convert (PoG save -> JSON)"] = [py, "-m", "sdbp_module", "convert", str(SAVE), str(Path(tmp) / "save.json")]
+        for cmd in cases.values():  # warm: game-data cache, build identity, bytecode, the OS file cache
+            _run(cmd)
+        best = {name: float("inf") for name in cases}
+        for _ in range(args.repeat):
+            for name, cmd in cases.items():
+                best[name] = min(best[name], _run(cmd))
+    width = max(map(len, best))
+    for name, took in best.items():
+        goal = CHECK_GOAL if name.startswith("sdbp check") else CONVERT_GOAL if name.startswith("sdbp convert") else None
+        ratio = f"  {took / goal:.2f}x the goal of {goal:.2f} s" if goal else ""
+        print(f"{name:<{width}}  {took:.3f} s{ratio}")
+    if not SAVE.is_file():
+        print(f"sdbp convert: not measured, {SAVE} is absent (it is in ../shared/corpus)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
