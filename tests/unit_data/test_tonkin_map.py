@@ -191,3 +191,23 @@ def test_traced_lines() -> None:
     assert m.trace("river_supply", "cef", h("R-16"), [h("T-14")], 5, [MapUnit("vm", h("S-13"), "infantry", frozenset({"tieu_doan"}))]).found
     # rules 3.4: a truck line along roads from a VM supply centre in China (Longzhou) to Cao Bang
     assert h("Z-6") in m.sets["vm_supply_centre"] and m.trace("road", "vm", h("W-4"), [h("Z-6")], 30, []).found
+
+
+def test_an_engineer_road_marker_never_costs_more_than_rules_4_0_allows() -> None:
+    # rules 4.0: entering a hex with a road marker costs 3 MP whatever the terrain, or the normal cost if the
+    # mover prefers; the table never asks more than either (it may ask less: see the file's header)
+    m = tonkin()
+    for marked in ("X-6", "W-6", "K-12", "R-8", "U-13", "S-13"):
+        def markers(x: Hex, marked: str = marked) -> frozenset[str]:
+            return frozenset({"road_marker"}) if x == h(marked) else frozenset()
+
+        for n in m.grid.on_map_neighbours(h(marked)):
+            for side in ("vm", "cef"):
+                for flags in ((), ("motorised",)):
+                    normal = m.step_cost(n, h(marked), side, flags).cost
+                    with_marker = m.step_cost(n, h(marked), side, flags, markers).cost
+                    assert normal is not None and with_marker is not None
+                    assert with_marker <= min(3, normal), (marked, m.grid.hex_id(n), side, flags, with_marker, normal)
+    assert m.terrain[h("W-6")] == "mountain" and not m.features.paths_followed(h("V-6"), h("W-6"))
+    assert m.step_cost(h("V-6"), h("W-6"), "cef").cost == 5
+    assert m.step_cost(h("V-6"), h("W-6"), "cef", markers_at=lambda x: frozenset({"road_marker"}) if x == h("W-6") else frozenset()).cost == 3
