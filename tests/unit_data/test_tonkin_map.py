@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -63,12 +64,12 @@ def h(text: str) -> Hex:
     return found
 
 
-def ids(hexes: object) -> list[str]:
-    return sorted(tonkin().grid.hex_id(x) for x in hexes)  # type: ignore[attr-defined]
+def ids(hexes: Iterable[Hex]) -> list[str]:
+    return sorted(tonkin().grid.hex_id(x) for x in hexes)
 
 
 def place(hex_id: str) -> str:
-    return next(p["name"] for p in raw()["places"] if p["hex"] == hex_id)
+    return str(next(p["name"] for p in raw()["places"] if p["hex"] == hex_id))
 
 
 # -- the loader ---------------------------------------------------------------------------------
