@@ -192,8 +192,8 @@ def render_hex_unit(game: GameData, unit: Unit, flipped: bool) -> bytes:
     style, size = images.fit_font(d, unit.company, s - 8, (("bold", 12, 11), ("condensed", 12, 11), ("condensed", 11, 11)))
     images.centre_text(d, (s / 2, 9), unit.company, images.font(style, size), ink)
     _type_symbol(d, (18, 18, s - 18, 34), str(unit.type), ink)
-    factors = unit.back if flipped else unit.front
-    images.centre_text(d, (s / 2, 47), "-".join(str(f) for f in factors), images.font("bold", 16), ink)
+    factors = unit.back if flipped and unit.back else unit.front
+    images.centre_text(d, (s / 2, 47), "-".join("\u2013" if f is None else str(f) for f in factors), images.font("bold", 16), ink)
     return images.png_bytes(img)
 
 
@@ -224,8 +224,8 @@ def unit_properties(game: GameData, unit: Unit) -> list[tuple[str, str]]:
         ("side", unit.side.value),
         ("formation", unit.formation),
         ("unit_type", str(unit.type)),
-        *[(f"{f}_front", str(v)) for f, v in zip(factors, unit.front, strict=False)],
-        *[(f"{f}_back", str(v)) for f, v in zip(factors, unit.back, strict=False)],
+        *[(f"{f}_front", "" if v is None else str(v)) for f, v in zip(factors, unit.front, strict=False)],
+        *[(f"{f}_back", "" if v is None else str(v)) for f, v in zip(factors, unit.back, strict=False)],
         *[(str(m.id), "true" if m.id in unit.marks else "false") for m in game.game.unit_marks],
     ]
 
