@@ -587,7 +587,10 @@ def build_hex_setup(game: GameData, board: HexBoard) -> HexSetup:
 
     group_text = encode(["", *members, *card_adds, *stacks, *deck_adds], ESC)
     assert group_text is not None
-    restore = [f"{MAP_NAME}BoardPicker\t{BOARD_NAME}\t0\t0", "SETUP_STACK\t", "TURNTurnTracker0\t" + tracker_state(game, game.scenario.first_turn)]
+    # SETUP_STACK marks the game "not new" for the DrawPiles of the deck; it is decoded only by a
+    # module that has one (a hex game without cards has no at-start stack or pile: the engine drops it)
+    not_new = ["SETUP_STACK\t"] if spec is not None else []
+    restore = [f"{MAP_NAME}BoardPicker\t{BOARD_NAME}\t0\t0", *not_new, "TURNTurnTracker0\t" + tracker_state(game, game.scenario.first_turn)]
     text = encode(["begin_save", "", group_text, *restore, "end_save"], ESC)
     assert text is not None
     return HexSetup(text, tuple(placed), tuple(deck_ids))
