@@ -128,7 +128,7 @@ def off_map_boxes(game: GameData) -> tuple[OffMapBox, ...]:
         if unit.setup.box is not None:
             waiting[unit.setup.box] += 1
     out = [OffMapBox(b.name, b.name, height=box_height(waiting[b.id])) for b in game.hexes.boxes]
-    out.append(OffMapBox(MARKERS_BOX, MARKERS_BOX))
+    out.append(OffMapBox(MARKERS_BOX, MARKERS_BOX, height=box_height(STACK_LIMIT_IN_BOX * markers_in_box(game))))  # a stack a kind
     labels = game.hexes.labels
     out += [OffMapBox(turn_box(t), f"{t} · {labels[t]}" if labels.get(t) else str(t), group=TURN_GROUP) for t in range(1, game.game.turns + 1)]
     if game.deck is not None:
@@ -152,6 +152,19 @@ def box_height(pieces_in_box: int) -> int:
     stacks = -(-pieces_in_box // STACK_LIMIT_IN_BOX)
     rows = -(-stacks // _per_row(PANEL_W - 2 * PANEL_PAD))
     return 0 if rows <= 1 else BOX_TITLE_H + rows * ROW_STEP + 8
+
+
+def _by_kind(entries: list[tuple[str, Piece, int]]) -> list[list[tuple[str, Piece, int]]]:
+    """The markers box's stacks: the copies of one marker kind together, one stack a kind."""
+    groups: dict[str, list[tuple[str, Piece, int]]] = {}
+    for entry in entries:
+        groups.setdefault(entry[0], []).append(entry)
+    return list(groups.values())
+
+
+def markers_in_box(game: GameData) -> int:
+    """The marker kinds that start in the markers box (every kind but the turn marker on the track)."""
+    return sum(1 for kind in game.markers if not (kind.side is None and kind.id == "turn"))
 
 
 def unit_image(unit: Unit, flipped: bool) -> str:
@@ -548,7 +561,7 @@ def build_hex_setup(game: GameData, board: HexBoard) -> HexSetup:
     for location in sorted(at, key=lambda loc: (loc not in rects, loc)):
         entries = at[location]
         if location in rects:
-            groups = [entries[i : i + STACK_LIMIT_IN_BOX] for i in range(0, len(entries), STACK_LIMIT_IN_BOX)] if location != MARKERS_BOX else [[e] for e in entries]
+            groups = [entries[i : i + STACK_LIMIT_IN_BOX] for i in range(0, len(entries), STACK_LIMIT_IN_BOX)] if location != MARKERS_BOX else _by_kind(entries)
             spots = box_spots(rects[location], len(groups))
         else:
             h = grid.parse_id(location)
