@@ -206,7 +206,9 @@ def render_hex_unit(game: GameData, unit: Unit, flipped: bool) -> bytes:
     images.centre_text(d, (s / 2, 9), unit.company, images.font(style, size), ink)
     _type_symbol(d, (18, 18, s - 18, 34), str(unit.type), ink)
     factors = unit.back if flipped and unit.back else unit.front
-    images.centre_text(d, (s / 2, 47), "-".join("\u2013" if f is None else str(f) for f in factors), images.font("bold", 16), ink)
+    text = "-".join("\u2013" if f is None else str(f) for f in factors)
+    style, size = images.fit_font(d, text, s - 8, (("bold", 16, 11), ("condensed", 12, 9)))  # two factors fit at 16, four are narrower
+    images.centre_text(d, (s / 2, 47), text, images.font(style, size), ink)
     return images.png_bytes(img)
 
 
