@@ -252,11 +252,17 @@ def check_deck(checks: Checks) -> None:
 
 
 def check_hex_vocabulary(checks: Checks) -> None:
-    """Each vocabulary of game.yaml (unit types, marks, factors) names each id once."""
+    """Each vocabulary of game.yaml (unit types, marks, factors) names each id once; ``counter_colours``
+    paints declared sides and marks."""
     if not checks.has("game"):
         return
     for key, what in (("unit_types", "unit type"), ("unit_marks", "unit mark"), ("factors", "factor")):
         _unique(checks, "game", key, "id", what, checks.values["game"].get(key, []))
+    colours = checks.values["game"].get("counter_colours", {})
+    for side in colours.get("sides", {}):
+        checks.refuse_undeclared("game", ("counter_colours", "sides", side), side, "sides", "a side", at_key=True)
+    for mark in colours.get("bands", {}):
+        checks.refuse_undeclared("game", ("counter_colours", "bands", mark), mark, "unit_marks", "a unit mark", at_key=True)
 
 
 FEATURE_KEYS = ("features", "paths", "regions", "movement", "zoc", "lines")

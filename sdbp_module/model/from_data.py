@@ -40,6 +40,7 @@ from sdbp_module.model.game_data import (
     Box,
     BridgeSite,
     Card,
+    CounterColours,
     GameData,
     GameInfo,
     HexBoard,
@@ -412,6 +413,14 @@ def _stacking(block: Mapping[str, Any] | None) -> StackingPoints | None:
     return StackingPoints(points=block["points"], factor=block["factor"], default=block.get("default", 1), source=Source(block["source"]))
 
 
+def _colours(block: Mapping[str, Any] | None) -> CounterColours | None:
+    """A hex game's counter paint (``game.yaml`` ``counter_colours``), None when the module chooses."""
+    if block is None:
+        return None
+    sides = {side: (colours[0], colours[1]) for side, colours in block.get("sides", {}).items()}
+    return CounterColours(sides=MappingProxyType(sides), bands=MappingProxyType(dict(block.get("bands", {}))), source=Source(block["source"]))
+
+
 def build_hex_game(values: Mapping[str, Any]) -> GameData:
     """Build the ``GameData`` of a hex-map game (``hexes.yaml``; docs/data-format.md): no areas,
     borders or cards; the board (``HexBoard``) and the deck (``PlayingCardsSpec``) instead. The
@@ -438,6 +447,7 @@ def build_hex_game(values: Mapping[str, Any]) -> GameData:
         unit_marks=_terms(g.get("unit_marks", [])),
         factors=_terms(g["factors"]),
         stacking=_stacking(g.get("stacking")),
+        counter_colours=_colours(g.get("counter_colours")),
     )
     hex_map = HexMap.from_mapping({k: h[k] for k in HexMap.KEYS if k in h})
     markers = values["markers"]

@@ -104,6 +104,16 @@ class StackingPoints:
 
 
 @dataclass(frozen=True, slots=True)
+class CounterColours:
+    """How a hex game's counters are painted (``game.yaml`` ``counter_colours``): per side its body
+    and ink colour, per unit mark the colour of the band printed across the counter ("#rrggbb")."""
+
+    sides: Mapping[str, tuple[str, str]]
+    bands: Mapping[str, str]
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
 class Bid:
     """The bid for sides before play (``game.yaml`` ``bid``): the smallest bid, and whether the
     players must bid."""
@@ -166,6 +176,7 @@ class GameInfo:
     bid: Bid | None = None  # the bid for sides, None if the game has none
     roll_tables: tuple[RollTable, ...] = ()  # the rolls read from a table (game.yaml ``roll_tables``)
     factors: tuple[Term, ...] = ()  # a hex-map game's numbers printed on each face of a counter (``Unit.front``/``back``)
+    counter_colours: CounterColours | None = None  # a hex-map game's counter paint, None = the module's own
     stacking: StackingPoints | None = None  # a hex-map game's stacking limit in points (``stacking_limit`` is then a unit count or 0)
 
     def roll_table(self, purpose: str) -> RollTable | None:

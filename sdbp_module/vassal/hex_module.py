@@ -182,6 +182,11 @@ MARK_COLOURS: dict[str, tuple[images.RGB, images.RGB]] = {
 FLIP_BAND = (214, 40, 40)
 
 
+def _rgb(text: str) -> images.RGB:
+    """``#rrggbb`` as an RGB triple (the schema checked the form)."""
+    return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
+
+
 def _type_symbol(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], unit_type: str, ink: images.RGB) -> None:
     x0, y0, x1, y1 = box
     if unit_type == "gun":  # the NATO anti-tank mark: an inverted V in the frame
@@ -197,8 +202,16 @@ def render_hex_unit(game: GameData, unit: Unit, flipped: bool) -> bytes:
     s = layout.COUNTER
     mark = sorted(unit.marks)[0] if unit.marks else ""
     body, ink = MARK_COLOURS.get(mark, ((200, 200, 200), (0, 0, 0)))
+    paint = game.game.counter_colours
+    band = None
+    if paint is not None:
+        if unit.side.value in paint.sides:
+            body, ink = (_rgb(c) for c in paint.sides[unit.side.value])
+        band = next((_rgb(paint.bands[m.id]) for m in game.game.unit_marks if m.id in unit.marks and m.id in paint.bands), None)
     img = Image.new("RGB", (s, s), body)
     d = ImageDraw.Draw(img)
+    if band is not None:  # the colour band across the counter, under the name (Tonkin rules 1.2)
+        d.rectangle((2, 16, s - 3, 35), fill=band, outline=ink)
     d.rectangle((0, 0, s - 1, s - 1), outline=(0, 0, 0), width=2)
     if flipped:
         d.rectangle((2, 2, 7, s - 3), fill=FLIP_BAND)

@@ -194,3 +194,26 @@ def test_verify_wants_setup_stack_exactly_when_the_module_has_piles() -> None:
         problems: list[str] = []
         _check_setup(data, "x.vsav", problems, at_start)
         assert len(problems) == bad, (at_start, problems)
+
+
+def test_counters_are_painted_as_the_rules_say(game: GameData) -> None:
+    """Rules 1.2: VM counters red, CEF blue, a colour band per kind (game.yaml counter_colours)."""
+    from PIL import Image
+
+    from sdbp_module.vassal.hex_module import render_hex_unit
+
+    units = {u.id: u for u in game.units}
+
+    def pixel(unit_id: str, at: tuple[int, int]) -> tuple[int, ...]:
+        image = Image.open(io.BytesIO(render_hex_unit(game, units[unit_id], False))).convert("RGB")
+        return tuple(image.getpixel(at))
+
+    assert pixel("VM-308-36", (4, 38)) == (0xC8, 0x28, 0x1E)  # body
+    assert pixel("CEF-1BEP", (4, 38)) == (0x2D, 0x5A, 0xA0)
+    assert pixel("CEF-1BEP", (6, 25)) == (0x78, 0xB4, 0xF0)  # the blue para band
+    assert pixel("VM-308-36", (6, 25)) == (0xC8, 0x28, 0x1E)  # a divisional regiment has no band
+
+
+def test_a_band_for_an_undeclared_mark_is_refused(folder: Path) -> None:
+    line = plant(folder, "game.yaml", "gcma: \"#3c9646\"", "gcmb: \"#3c9646\"")
+    one_problem(folder, "game.yaml", line, "'gcmb' is not a unit mark")
