@@ -210,7 +210,7 @@ def render_hex_unit(game: GameData, unit: Unit, flipped: bool) -> bytes:
         band = next((_rgb(paint.bands[m.id]) for m in game.game.unit_marks if m.id in unit.marks and m.id in paint.bands), None)
     img = Image.new("RGB", (s, s), body)
     d = ImageDraw.Draw(img)
-    if band is not None:  # the colour band across the counter, under the name (Tonkin rules 1.2)
+    if band is not None:  # the colour band across the counter, under the name
         d.rectangle((2, 16, s - 3, 35), fill=band, outline=ink)
     d.rectangle((0, 0, s - 1, s - 1), outline=(0, 0, 0), width=2)
     if flipped:
