@@ -10,7 +10,9 @@ Each check runs only on the files that passed their schema, and reports one posi
 fault: a hex id the grid does not print (in the terrain, elevation, a named set or place, a unit's
 set-up), a terrain word ``terrain_kinds`` does not declare, a set named ``<x>_edge`` holding a hex
 that is not on the map's edge, a side, unit type, mark or box that is not declared, a counter whose
-faces do not give one number per ``factors`` entry, a turn record that is not turns 1..N, and every
+faces do not give one number per ``factors`` entry (or whose back face comes with one step, or who
+enters after the last turn), a hex of the set-up over a stacking limit in points (``game.yaml``
+``stacking``), a turn record that is not turns 1..N (or an arrival off its unit's ``enters``), and every
 problem of the ``playing_cards:`` block of ``game.yaml`` (``model.playing_cards.read_playing_cards``).
 """
 
@@ -152,8 +154,12 @@ def check_hex_units(checks: Checks) -> None:
             checks.refuse_undeclared("counters", ("units", i, "marks", j), mark, "unit_marks", "a unit mark")
         if factors is not None:
             for face in ("front", "back"):
-                if len(unit[face]) != len(factors):
+                if face in unit and len(unit[face]) != len(factors):
                     checks.report("counters", ("units", i, face), f"{len(unit[face])} factors", f"{len(factors)}, one per game.yaml factors: {', '.join(factors)}")
+        if "back" in unit and unit.get("steps", 2) < 2:
+            checks.report("counters", ("units", i, "steps"), f"{unit['steps']} step with a back face", "2 or more steps for a counter with a reduced face (or no back)")
+        if "enters" in unit and checks.has("game") and unit["enters"] > checks.turns():
+            checks.report("counters", ("units", i, "enters"), f"turn {unit['enters']}", f"a turn of the game, 1 to {checks.turns()} (game.yaml turns)")
         setup = unit["setup"]
         if grid is not None and boxes is not None and grid.parse_id(setup) is None and setup not in boxes:
             checks.report(
@@ -161,6 +167,37 @@ def check_hex_units(checks: Checks) -> None:
                 ("units", i, "setup"),
                 f"{setup!r} is neither a hex of the map nor an off-map box",
                 "a hex id of hexes.yaml or a box of markers.yaml: " + ", ".join(sorted(boxes)),
+            )
+
+
+def check_stacking_points(checks: Checks) -> None:
+    """A stacking limit in points (``game.yaml`` ``stacking``): its factor is one of ``factors``, and no
+    hex of the printed set-up holds more points of one side than the limit (each unit by its front)."""
+    if not checks.has("game") or "stacking" not in checks.values["game"]:
+        return
+    block = checks.values["game"]["stacking"]
+    factors = [f["id"] for f in checks.values["game"]["factors"]]
+    if block["factor"] not in factors:
+        checks.report("game", ("stacking", "factor"), f"{block['factor']!r} is not a factor", "a factor of game.yaml factors: " + ", ".join(factors))
+        return
+    if not checks.has("counters"):
+        return
+    at = factors.index(block["factor"])
+    default, limit = block.get("default", 1), block["points"]
+    grid = grid_of(checks)
+    points: dict[tuple[str, str], int] = {}
+    for i, unit in enumerate(checks.values["counters"]["units"]):
+        if grid is None or grid.parse_id(unit["setup"]) is None or len(unit["front"]) != len(factors):
+            continue
+        key = (unit["side"], unit["setup"])
+        before = points.get(key, 0)
+        points[key] = before + (default if unit["front"][at] is None else unit["front"][at])
+        if before <= limit < points[key]:  # reported once, at the unit that goes over
+            checks.report(
+                "counters",
+                ("units", i, "setup"),
+                f"{unit['side']} has {points[key]} stacking points in {unit['setup']} with {unit['id']}",
+                f"at most {limit} per side in a hex (game.yaml stacking)",
             )
 
 
@@ -185,14 +222,20 @@ def check_hex_turns(checks: Checks) -> None:
     numbers = [t["turn"] for t in turns]
     if checks.has("game") and numbers != list(range(1, checks.turns() + 1)):
         checks.report("turn_track", ("turns",), f"turns {numbers}", f"turns 1 to {checks.turns()} (game.yaml turns), once each, in order")
+    played = checks.values["turn_track"].get("scenario")
+    if played is not None and checks.has("game") and played["first_turn"] > checks.turns():
+        checks.report("turn_track", ("scenario", "first_turn"), f"turn {played['first_turn']}", f"a turn of the game, 1 to {checks.turns()} (game.yaml turns)")
     if not checks.has("counters"):
         return
     setups = {u["id"]: u["setup"] for u in checks.values["counters"]["units"]}
+    enters = {u["id"]: u["enters"] for u in checks.values["counters"]["units"] if "enters" in u}
     grid = grid_of(checks)
     for i, turn in enumerate(turns):
         for j, unit_id in enumerate(turn.get("arrive", [])):
             if unit_id not in setups:
                 checks.report("turn_track", ("turns", i, "arrive", j), f"{unit_id!r} is not a unit of counters.yaml", "a unit id")
+            elif enters.get(unit_id, turn["turn"]) != turn["turn"]:
+                checks.report("turn_track", ("turns", i, "arrive", j), f"{unit_id} arrives on turn {turn['turn']}", f"turn {enters[unit_id]}, its counters.yaml enters")
             elif grid is not None and grid.parse_id(setups[unit_id]) is not None:  # a set-up neither hex nor box is reported once, at the unit
                 checks.report("turn_track", ("turns", i, "arrive", j), f"{unit_id} starts in hex {setups[unit_id]}, not in an off-map box", "a unit that waits off the map")
 
@@ -209,11 +252,17 @@ def check_deck(checks: Checks) -> None:
 
 
 def check_hex_vocabulary(checks: Checks) -> None:
-    """Each vocabulary of game.yaml (unit types, marks, factors) names each id once."""
+    """Each vocabulary of game.yaml (unit types, marks, factors) names each id once; ``counter_colours``
+    paints declared sides and marks."""
     if not checks.has("game"):
         return
     for key, what in (("unit_types", "unit type"), ("unit_marks", "unit mark"), ("factors", "factor")):
         _unique(checks, "game", key, "id", what, checks.values["game"].get(key, []))
+    colours = checks.values["game"].get("counter_colours", {})
+    for side in colours.get("sides", {}):
+        checks.refuse_undeclared("game", ("counter_colours", "sides", side), side, "sides", "a side", at_key=True)
+    for mark in colours.get("bands", {}):
+        checks.refuse_undeclared("game", ("counter_colours", "bands", mark), mark, "unit_marks", "a unit mark", at_key=True)
 
 
 FEATURE_KEYS = ("features", "paths", "regions", "movement", "zoc", "lines")
@@ -345,6 +394,7 @@ HEX_CHECKS: tuple[HexCheck, ...] = (
     check_terrain_words,
     check_hex_features,
     check_hex_units,
+    check_stacking_points,
     check_hex_markers,
     check_hex_turns,
 )

@@ -40,6 +40,7 @@ from sdbp_module.model.game_data import (
     Box,
     BridgeSite,
     Card,
+    CounterColours,
     GameData,
     GameInfo,
     HexBoard,
@@ -57,6 +58,7 @@ from sdbp_module.model.game_data import (
     Scenario,
     SetupKind,
     Source,
+    StackingPoints,
     Term,
     Terrain,
     TerrainKind,
@@ -404,6 +406,21 @@ def _placement(value: str, boxes: set[str]) -> Placement:
     return Placement(SetupKind.BOX, box=value) if value in boxes else Placement(SetupKind.HEX, hex=value)
 
 
+def _stacking(block: Mapping[str, Any] | None) -> StackingPoints | None:
+    """A hex game's stacking limit in points (``game.yaml`` ``stacking``), None when it counts units."""
+    if block is None:
+        return None
+    return StackingPoints(points=block["points"], factor=block["factor"], default=block.get("default", 1), source=Source(block["source"]))
+
+
+def _colours(block: Mapping[str, Any] | None) -> CounterColours | None:
+    """A hex game's counter paint (``game.yaml`` ``counter_colours``), None when the module chooses."""
+    if block is None:
+        return None
+    sides = {side: (colours[0], colours[1]) for side, colours in block.get("sides", {}).items()}
+    return CounterColours(sides=MappingProxyType(sides), bands=MappingProxyType(dict(block.get("bands", {}))), source=Source(block["source"]))
+
+
 def build_hex_game(values: Mapping[str, Any]) -> GameData:
     """Build the ``GameData`` of a hex-map game (``hexes.yaml``; docs/data-format.md): no areas,
     borders or cards; the board (``HexBoard``) and the deck (``PlayingCardsSpec``) instead. The
@@ -423,12 +440,14 @@ def build_hex_game(values: Mapping[str, Any]) -> GameData:
         description=g["description"],
         sides=sides,
         turns=g["turns"],
-        stacking_limit=g["stacking_limit"],
+        stacking_limit=g.get("stacking_limit", 0),
         dice=tuple(g["dice"]),
         first_side=Side(g["first_side"]),
         unit_types=_terms(g["unit_types"]),
         unit_marks=_terms(g.get("unit_marks", [])),
         factors=_terms(g["factors"]),
+        stacking=_stacking(g.get("stacking")),
+        counter_colours=_colours(g.get("counter_colours")),
     )
     hex_map = HexMap.from_mapping({k: h[k] for k in HexMap.KEYS if k in h})
     markers = values["markers"]
@@ -452,7 +471,10 @@ def build_hex_game(values: Mapping[str, Any]) -> GameData:
                     source=Source(u["source"]),
                     sources=_sources(u),
                     front=tuple(u["front"]),
-                    back=tuple(u["back"]),
+                    back=tuple(u.get("back", ())),
+                    motorised=u["motorised"],
+                    steps=u.get("steps", 2 if "back" in u else 1),
+                    enters=u.get("enters"),
                 )
                 for u in values["counters"]["units"]
             ),
@@ -460,6 +482,7 @@ def build_hex_game(values: Mapping[str, Any]) -> GameData:
         )
     )
     turns = values["turn_track"]["turns"]
+    played = values["turn_track"].get("scenario")
     board = HexBoard(
         map=hex_map,
         terrains=tuple(
@@ -498,12 +521,13 @@ def build_hex_game(values: Mapping[str, Any]) -> GameData:
         ),
         scenario=Scenario(
             id="printed",
-            name=g["title"],
-            description="The printed set-up: every unit where its counter says.",
-            first_turn=1,
+            name=played["name"] if played else g["title"],
+            description=(played or {}).get("description") or "The printed set-up: every unit where its counter says.",
+            first_turn=played["first_turn"] if played else 1,
             units=MappingProxyType({u.id: u.setup for u in units}),
             markers=(),
-            source=Source(g["source"]),
+            source=Source(played["source"] if played else g["source"]),
+            sources=_sources(played or {}),
         ),
         hexes=board,
         deck=deck_spec(g["playing_cards"]) if "playing_cards" in g else None,

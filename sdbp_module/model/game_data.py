@@ -85,6 +85,35 @@ class BonusSet(Term):
 
 
 @dataclass(frozen=True, slots=True)
+class StackingPoints:
+    """A stacking limit in points (hex ``game.yaml`` ``stacking``): at most ``points`` stacking points
+    of one side in one hex; a unit counts the value of the factor ``factor`` on the face it shows,
+    ``default`` when its counter prints none."""
+
+    points: int
+    factor: str
+    default: int
+    source: Source
+
+    def of(self, factors: tuple[Term, ...], face: tuple[int | None, ...]) -> int:
+        """The stacking points of a counter face (its factors in ``factors`` order)."""
+        order = [f.id for f in factors]
+        i = order.index(self.factor) if self.factor in order else -1
+        value = face[i] if 0 <= i < len(face) else None
+        return self.default if value is None else value
+
+
+@dataclass(frozen=True, slots=True)
+class CounterColours:
+    """How a hex game's counters are painted (``game.yaml`` ``counter_colours``): per side its body
+    and ink colour, per unit mark the colour of the band printed across the counter ("#rrggbb")."""
+
+    sides: Mapping[str, tuple[str, str]]
+    bands: Mapping[str, str]
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
 class Bid:
     """The bid for sides before play (``game.yaml`` ``bid``): the smallest bid, and whether the
     players must bid."""
@@ -147,6 +176,8 @@ class GameInfo:
     bid: Bid | None = None  # the bid for sides, None if the game has none
     roll_tables: tuple[RollTable, ...] = ()  # the rolls read from a table (game.yaml ``roll_tables``)
     factors: tuple[Term, ...] = ()  # a hex-map game's numbers printed on each face of a counter (``Unit.front``/``back``)
+    counter_colours: CounterColours | None = None  # a hex-map game's counter paint, None = the module's own
+    stacking: StackingPoints | None = None  # a hex-map game's stacking limit in points (``stacking_limit`` is then a unit count or 0)
 
     def roll_table(self, purpose: str) -> RollTable | None:
         """The table of the dice purpose ``purpose``, None when the game declares none."""
@@ -313,8 +344,11 @@ class Unit:
     group: str = ""  # activation group (e.g. a division); "" = independent
     withdraw: int | None = None  # the turn in whose End phase the unit leaves the game, None if it stays
     size: str = ""  # the unit-size symbol printed on the counter (counters.yaml size): "" none, platoon ... division
-    front: tuple[int, ...] = ()  # a hex-map game's factors on the front, in ``GameInfo.factors`` order (the area factors above are 0)
-    back: tuple[int, ...] = ()  # and on the back
+    front: tuple[int | None, ...] = ()  # a hex-map game's factors on the front, in ``GameInfo.factors`` order, None = not printed (the area factors above are 0)
+    back: tuple[int | None, ...] = ()  # and on the back (the reduced face); () = a counter with one face
+    motorised: bool = False  # a hex-map game's motorised unit (counters.yaml ``motorised``)
+    steps: int = 0  # a hex-map game's step losses before elimination (counters.yaml ``steps``); 0 for an area game
+    enters: int | None = None  # the turn it enters the game as a reinforcement (counters.yaml ``enters``), None = from the start
 
     @property
     def name(self) -> str:

@@ -202,6 +202,12 @@ def _game_section(game: GameData) -> str:
     info = game.game
     sides = _and([f"<b>{_e(s.label)}</b>" for s in info.sides])
     limit = f"<p>Stacking: at most <b>{info.stacking_limit}</b> units of one side in a hex.</p>" if info.stacking_limit else ""
+    if info.stacking is not None:
+        factor = next((f.name for f in info.factors if f.id == info.stacking.factor), info.stacking.factor)
+        limit += (
+            f"<p>Stacking: at most <b>{info.stacking.points}</b> stacking points of one side in a hex; a unit counts its "
+            f"<b>{_e(factor)}</b> on the face it shows, {info.stacking.default} when none is printed.</p>"
+        )
     chance = (
         " There are no dice: a deck of playing cards decides who acts and whether a fire hits."
         if game.deck is not None and not info.dice
@@ -350,6 +356,11 @@ def _terrain_name(game: GameData, hex_id: str) -> str:
     return next((k.name for k in game.hexes.terrains if k.id == kind), kind)
 
 
+def _value(v: int | None) -> str:
+    """A printed factor, or a dash where the counter prints none (or has no back)."""
+    return "&#8211;" if v is None else str(v)
+
+
 def _counters_section(game: GameData) -> str:
     info = game.game
     factors = _and([f"<b>{_e(f.name)}</b>" for f in info.factors])
@@ -368,8 +379,8 @@ def _counters_section(game: GameData) -> str:
                 _e(u.formation) + _mark(u, "formation"),
                 _e(types.get(u.type, u.type)) + _mark(u, "type"),
                 _e(", ".join(marks.get(m, m) for m in sorted(u.marks))) + _mark(u, "marks"),
-                *[f"{v}{_mark(u, 'front')}" for v in u.front],
-                *[f"{v}{_mark(u, 'back')}" for v in u.back],
+                *[f"{_value(v)}{_mark(u, 'front')}" for v in u.front],
+                *[f"{_value(v)}{_mark(u, 'back')}" for v in (u.back or (None,) * len(u.front))],
                 _e(where) + _mark(u, "setup"),
             ]
         )

@@ -128,7 +128,7 @@ def off_map_boxes(game: GameData) -> tuple[OffMapBox, ...]:
         if unit.setup.box is not None:
             waiting[unit.setup.box] += 1
     out = [OffMapBox(b.name, b.name, height=box_height(waiting[b.id])) for b in game.hexes.boxes]
-    out.append(OffMapBox(MARKERS_BOX, MARKERS_BOX))
+    out.append(OffMapBox(MARKERS_BOX, MARKERS_BOX, height=box_height(STACK_LIMIT_IN_BOX * markers_in_box(game))))  # a stack a kind
     labels = game.hexes.labels
     out += [OffMapBox(turn_box(t), f"{t} · {labels[t]}" if labels.get(t) else str(t), group=TURN_GROUP) for t in range(1, game.game.turns + 1)]
     if game.deck is not None:
@@ -154,6 +154,19 @@ def box_height(pieces_in_box: int) -> int:
     return 0 if rows <= 1 else BOX_TITLE_H + rows * ROW_STEP + 8
 
 
+def _by_kind(entries: list[tuple[str, Piece, int]]) -> list[list[tuple[str, Piece, int]]]:
+    """The markers box's stacks: the copies of one marker kind together, one stack a kind."""
+    groups: dict[str, list[tuple[str, Piece, int]]] = {}
+    for entry in entries:
+        groups.setdefault(entry[0], []).append(entry)
+    return list(groups.values())
+
+
+def markers_in_box(game: GameData) -> int:
+    """The marker kinds that start in the markers box (every kind but the turn marker on the track)."""
+    return sum(1 for kind in game.markers if not (kind.side is None and kind.id == "turn"))
+
+
 def unit_image(unit: Unit, flipped: bool) -> str:
     return f"unit_{unit.id}_{'flipped' if flipped else 'full'}.png"
 
@@ -167,6 +180,11 @@ MARK_COLOURS: dict[str, tuple[images.RGB, images.RGB]] = {
 }
 """Counter body and ink per unit mark (a mark word the data may use); another mark: grey, black ink."""
 FLIP_BAND = (214, 40, 40)
+
+
+def _rgb(text: str) -> images.RGB:
+    """``#rrggbb`` as an RGB triple (the schema checked the form)."""
+    return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
 
 
 def _type_symbol(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], unit_type: str, ink: images.RGB) -> None:
@@ -184,16 +202,26 @@ def render_hex_unit(game: GameData, unit: Unit, flipped: bool) -> bytes:
     s = layout.COUNTER
     mark = sorted(unit.marks)[0] if unit.marks else ""
     body, ink = MARK_COLOURS.get(mark, ((200, 200, 200), (0, 0, 0)))
+    paint = game.game.counter_colours
+    band = None
+    if paint is not None:
+        if unit.side.value in paint.sides:
+            body, ink = (_rgb(c) for c in paint.sides[unit.side.value])
+        band = next((_rgb(paint.bands[m.id]) for m in game.game.unit_marks if m.id in unit.marks and m.id in paint.bands), None)
     img = Image.new("RGB", (s, s), body)
     d = ImageDraw.Draw(img)
+    if band is not None:  # the colour band across the counter, under the name
+        d.rectangle((2, 16, s - 3, 35), fill=band, outline=ink)
     d.rectangle((0, 0, s - 1, s - 1), outline=(0, 0, 0), width=2)
     if flipped:
         d.rectangle((2, 2, 7, s - 3), fill=FLIP_BAND)
     style, size = images.fit_font(d, unit.company, s - 8, (("bold", 12, 11), ("condensed", 12, 11), ("condensed", 11, 11)))
     images.centre_text(d, (s / 2, 9), unit.company, images.font(style, size), ink)
     _type_symbol(d, (18, 18, s - 18, 34), str(unit.type), ink)
-    factors = unit.back if flipped else unit.front
-    images.centre_text(d, (s / 2, 47), "-".join(str(f) for f in factors), images.font("bold", 16), ink)
+    factors = unit.back if flipped and unit.back else unit.front
+    text = "-".join("\u2013" if f is None else str(f) for f in factors)
+    style, size = images.fit_font(d, text, s - 8, (("bold", 16, 11), ("condensed", 12, 9)))  # two factors fit at 16, four are narrower
+    images.centre_text(d, (s / 2, 47), text, images.font(style, size), ink)
     return images.png_bytes(img)
 
 
@@ -224,8 +252,8 @@ def unit_properties(game: GameData, unit: Unit) -> list[tuple[str, str]]:
         ("side", unit.side.value),
         ("formation", unit.formation),
         ("unit_type", str(unit.type)),
-        *[(f"{f}_front", str(v)) for f, v in zip(factors, unit.front, strict=False)],
-        *[(f"{f}_back", str(v)) for f, v in zip(factors, unit.back, strict=False)],
+        *[(f"{f}_front", "" if v is None else str(v)) for f, v in zip(factors, unit.front, strict=False)],
+        *[(f"{f}_back", "" if v is None else str(v)) for f, v in zip(factors, unit.back, strict=False)],
         *[(str(m.id), "true" if m.id in unit.marks else "false") for m in game.game.unit_marks],
     ]
 
@@ -548,7 +576,7 @@ def build_hex_setup(game: GameData, board: HexBoard) -> HexSetup:
     for location in sorted(at, key=lambda loc: (loc not in rects, loc)):
         entries = at[location]
         if location in rects:
-            groups = [entries[i : i + STACK_LIMIT_IN_BOX] for i in range(0, len(entries), STACK_LIMIT_IN_BOX)] if location != MARKERS_BOX else [[e] for e in entries]
+            groups = [entries[i : i + STACK_LIMIT_IN_BOX] for i in range(0, len(entries), STACK_LIMIT_IN_BOX)] if location != MARKERS_BOX else _by_kind(entries)
             spots = box_spots(rects[location], len(groups))
         else:
             h = grid.parse_id(location)
@@ -587,7 +615,10 @@ def build_hex_setup(game: GameData, board: HexBoard) -> HexSetup:
 
     group_text = encode(["", *members, *card_adds, *stacks, *deck_adds], ESC)
     assert group_text is not None
-    restore = [f"{MAP_NAME}BoardPicker\t{BOARD_NAME}\t0\t0", "SETUP_STACK\t", "TURNTurnTracker0\t" + tracker_state(game, game.scenario.first_turn)]
+    # SETUP_STACK marks the game "not new" for the DrawPiles of the deck; it is decoded only by a
+    # module that has one (a hex game without cards has no at-start stack or pile: the engine drops it)
+    not_new = ["SETUP_STACK\t"] if spec is not None else []
+    restore = [f"{MAP_NAME}BoardPicker\t{BOARD_NAME}\t0\t0", *not_new, "TURNTurnTracker0\t" + tracker_state(game, game.scenario.first_turn)]
     text = encode(["begin_save", "", group_text, *restore, "end_save"], ESC)
     assert text is not None
     return HexSetup(text, tuple(placed), tuple(deck_ids))

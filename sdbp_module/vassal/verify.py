@@ -347,7 +347,8 @@ def verify_module(path: Path, *, expected_areas: list[str] | None = None) -> tup
             if file not in names:
                 problems.append(f"predefined setup {file!r} is not in the module")
                 continue
-            inv.setup_text = _check_setup(archive.read(file), file, problems)
+            at_start = any(True for tag in ("DrawPile", "SetupStack") for _ in root.iter(MM + tag))
+            inv.setup_text = _check_setup(archive.read(file), file, problems, at_start)
         for el in root.iter(M + "documentation.HelpFile"):
             if el.get("fileName", "") not in names:
                 problems.append(f"help file {el.get('fileName')!r} is not in the module")
@@ -402,7 +403,9 @@ def _path_ok(path: str) -> bool:
     return True
 
 
-def _check_setup(data: bytes, file: str, problems: list[str]) -> str:
+def _check_setup(data: bytes, file: str, problems: list[str], at_start: bool = True) -> str:
+    """The save's text; ``at_start``: the module has at-start stacks or decks, so the save must mark
+    the game "not new" (SETUP_STACK); without them the engine decodes no such record and drops it."""
     import io
 
     try:
@@ -419,6 +422,8 @@ def _check_setup(data: bytes, file: str, problems: list[str]) -> str:
         return ""
     if not text.startswith("begin_save\x1b") or not text.endswith("\x1bend_save"):
         problems.append(f"{file}: savedGame is not begin_save … end_save")
-    if "SETUP_STACK\t" not in text:
+    if at_start and "SETUP_STACK\t" not in text:
         problems.append(f"{file}: no SETUP_STACK record (at-start pieces would be duplicated)")
+    if not at_start and "SETUP_STACK\t" in text:
+        problems.append(f"{file}: a SETUP_STACK record in a module without at-start stacks or decks (no encoder reads it)")
     return text

@@ -454,8 +454,8 @@ def counters_page(game: GameData) -> Page:
                 (
                     (_unit_name(u),),
                     (types.get(u.type, u.type),),
-                    *((_data(v, u, "front", f"counters.yaml {u.id}.front[{f.id}]", COUNTER_VALUES),) for v, f in zip(u.front, info.factors, strict=True)),
-                    *((_data(v, u, "back", f"counters.yaml {u.id}.back[{f.id}]", COUNTER_VALUES),) for v, f in zip(u.back, info.factors, strict=True)),
+                    *((_data(v or 0, u, "front", f"counters.yaml {u.id}.front[{f.id}]", COUNTER_VALUES),) for v, f in zip(u.front, info.factors, strict=True)),
+                    *((_data(v or 0, u, "back", f"counters.yaml {u.id}.back[{f.id}]", COUNTER_VALUES),) for v, f in zip(u.back, info.factors, strict=True)),
                 )
             )
         colours = sorted({marks.get(m, m) for u in game.units if u.side is side for m in u.marks})

@@ -92,7 +92,8 @@ class Facts:
         order = [f.id for f in self.game.game.factors] or [AT, AI]
         face = u.back if flipped else u.front
         i = order.index(kind) if kind in order else -1
-        return face[i] if 0 <= i < len(face) else 0
+        value = face[i] if 0 <= i < len(face) else None
+        return value or 0
 
     def late(self) -> dict[str, int]:
         """Units that enter from their box on a later turn (turn_track arrivals: CCA, CCB, CCR) → that turn."""
