@@ -78,6 +78,9 @@ DEFAULT_TERRAIN: Mapping[str, TerrainLook] = {
     "village": TerrainLook((222, 222, 186), "buildings", "Village"),
     "town": TerrainLook((206, 200, 186), "town", "Town"),
     "water": TerrainLook((150, 190, 228), "plain", "Water"),
+    "sea": TerrainLook((150, 190, 228), "plain", "Sea"),
+    "rough": TerrainLook((212, 192, 146), "contours", "Rough"),
+    "mountain": TerrainLook((172, 136, 100), "contours", "Mountain"),
 }
 """The look of the usual terrain names; a game's look table overrides or adds entries."""
 UNKNOWN_TERRAIN = TerrainLook((210, 210, 200), "plain")
