@@ -39,6 +39,7 @@ class GamePackage:
     player_aid: str | None = None  # module exposing ``player_aid(game: GameData) -> PlayerAid``
     counter_guide: str | None = None  # module exposing ``counter_words(game: GameData) -> CounterWords``
     hex_map: bool = False  # the game's map is a hex grid (its data has a hexes.yaml): built, read and checked by the hex paths (replay.hexes, rules.hexes)
+    map_borders: tuple[str, ...] = ()  # the regions of hexes.yaml that are countries: the hex board prints the borders between them
 
 
 def game_package(game_id: str) -> GamePackage | None:

@@ -43,6 +43,7 @@ __all__ = [
     "HexBoardLayout",
     "HexLabel",
     "HexLook",
+    "LineLook",
     "OffMapBox",
     "PlacedBox",
     "TerrainLook",
@@ -85,19 +86,53 @@ DEFAULT_TERRAIN: Mapping[str, TerrainLook] = {
 """The look of the usual terrain names; a game's look table overrides or adds entries."""
 UNKNOWN_TERRAIN = TerrainLook((210, 210, 200), "plain")
 
+
+
+@dataclass(frozen=True, slots=True)
+class LineLook:
+    """How a line of the map is printed: its ``colour``, its ``width`` as a fraction of the hex's
+    size, whether it is ``dashed``, and the legend caption."""
+
+    colour: RGB
+    width: float
+    dashed: bool = False
+    caption: str = ""
+
+
+DEFAULT_LINES: Mapping[str, LineLook] = {
+    "major_river": LineLook((38, 96, 196), 0.11, caption="Major river"),
+    "minor_river": LineLook((62, 130, 214), 0.055, caption="Minor river"),
+    "river": LineLook((50, 110, 205), 0.08, caption="River"),
+    "road": LineLook((168, 52, 36), 0.06, caption="Road"),
+    "border": LineLook((196, 0, 170), 0.05, dashed=True, caption="Border"),
+}
+"""The look of the usual line kinds (a feature's or a path's ``kind``; ``border`` for the borders of
+``HexLook.borders``); a game's look table overrides or adds entries."""
+UNKNOWN_FEATURE = LineLook((70, 110, 170), 0.06)
+UNKNOWN_PATH = LineLook((150, 70, 40), 0.05)
+BORDER = "border"
+
 EDGE_COLOURS: tuple[RGB, ...] = ((190, 30, 30), (30, 80, 180), (20, 120, 60), (150, 80, 20))
 
 
 @dataclass(frozen=True, slots=True)
 class HexLook:
     """A hex game's printed look: the title, terrain looks (over ``DEFAULT_TERRAIN``), named places
-    (hex id → name), marked edges (hex set name → caption, in order) and the map's frame colours."""
+    (hex id → name), marked edges (hex set name → caption, in order), line looks (over
+    ``DEFAULT_LINES``, by feature or path kind) and the regions whose borders are printed (countries:
+    a dashed line along every hexside between hexes of two different of them)."""
 
     title: str = ""
     terrain: Mapping[str, TerrainLook] = field(default_factory=dict)
     places: Mapping[str, str] = field(default_factory=dict)
     edges: Mapping[str, str] = field(default_factory=dict)
     legend_heading: str = "Terrain"
+    lines: Mapping[str, LineLook] = field(default_factory=dict)
+    borders: tuple[str, ...] = ()
+
+    def line_look(self, kind: str, default: LineLook = UNKNOWN_FEATURE) -> LineLook:
+        found = self.lines.get(kind) or DEFAULT_LINES.get(kind) or default
+        return found if found.caption else replace(found, caption=kind.replace("_", " ").capitalize())
 
     def terrain_look(self, name: str) -> TerrainLook:
         found = self.terrain.get(name) or DEFAULT_TERRAIN.get(name)
@@ -209,6 +244,9 @@ def hex_board_layout(hexmap: HexMap, look: HexLook, boxes: Sequence[OffMapBox]) 
     for name in look.edges:
         if name not in hexmap.sets:
             raise ValueError(f"map edge {name!r} is not a hex set of the map")
+    for name in look.borders:
+        if name not in hexmap.regions:
+            raise ValueError(f"border region {name!r} is not a region of the map")
     grid = hexmap.grid
     corners = [p for h in grid.hexes() for p in grid.polygon(h)]
     min_x, min_y = min(x for x, _ in corners), min(y for _, y in corners)
@@ -245,7 +283,7 @@ def hex_board_layout(hexmap: HexMap, look: HexLook, boxes: Sequence[OffMapBox]) 
             placed.append(PlacedBox(b, (bx, by, bx + w, by + gh)))
         y += ((len(members) + per_row - 1) // per_row) * (gh + BOX_GAP)
     used = sorted({hexmap.terrain[h] for h in grid.hexes()})
-    legend_h = HEADING_H + (len(used) + len(look.edges)) * LEGEND_ROW + PANEL_PAD
+    legend_h = HEADING_H + (len(used) + len(look.edges) + len(line_legend(hexmap, look))) * LEGEND_ROW + PANEL_PAD
     legend = (x0, y + BOX_GAP, x0 + inner, y + BOX_GAP + legend_h)
     height = max(map_h, legend[3] + PANEL_PAD)
     width = map_w + PANEL_W
@@ -576,6 +614,124 @@ def _draw_edges(image: Image.Image, hexmap: HexMap, look: HexLook, lay: HexBoard
         image.paste(strip, (round(cx - strip.width / 2), round(cy - strip.height / 2)), strip)
 
 
+# -- lines: rivers, roads, borders ----------------------------------------------------------------
+
+
+def _side_ends(grid: HexGrid, a: Hex, b: Hex) -> tuple[FPoint, FPoint]:
+    """The two corners of the hexside between neighbours ``a`` and ``b``."""
+    pa, pb = grid.polygon(a), grid.polygon(b)
+    near = sorted(pa, key=lambda p: min(math.dist(p, q) for q in pb))
+    return near[0], near[1]
+
+
+def _side_mid(grid: HexGrid, a: Hex, b: Hex) -> FPoint:
+    (x0, y0), (x1, y1) = _side_ends(grid, a, b)
+    return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+def _spline(points: Sequence[FPoint], samples: int = 8) -> list[FPoint]:
+    """A Catmull-Rom curve through ``points`` (a river bends through its hexes' centres)."""
+    if len(points) < 3:
+        return list(points)
+    ext = [points[0], *points, points[-1]]
+    out: list[FPoint] = []
+    for i in range(1, len(ext) - 2):
+        p0, p1, p2, p3 = ext[i - 1], ext[i], ext[i + 1], ext[i + 2]
+        for k in range(samples):
+            t = k / samples
+            t2, t3 = t * t, t * t * t
+            out.append(
+                tuple(  # type: ignore[arg-type]
+                    0.5 * (2 * p1[j] + (-p0[j] + p2[j]) * t + (2 * p0[j] - 5 * p1[j] + 4 * p2[j] - p3[j]) * t2 + (-p0[j] + 3 * p1[j] - 3 * p2[j] + p3[j]) * t3)
+                    for j in (0, 1)
+                )
+            )
+    out.append(points[-1])
+    return out
+
+
+def _stroke(d: ImageDraw.ImageDraw, points: Sequence[FPoint], colour: RGB, width: int) -> None:
+    """A line of ``width`` with round joins and ends."""
+    if len(points) >= 2:
+        d.line(list(points), fill=colour, width=width, joint="curve")
+    r = width / 2 - 0.5
+    for x, y in (points[0], points[-1]):
+        d.ellipse((x - r, y - r, x + r, y + r), fill=colour)
+
+
+def _dashes(d: ImageDraw.ImageDraw, a: FPoint, b: FPoint, colour: RGB, width: int, dash: float) -> None:
+    """A dashed segment whose pattern starts and ends on a dash (so corners join)."""
+    length = math.dist(a, b)
+    gap = dash * 0.6
+    n = max(1, round((length + gap) / (dash + gap)))
+    unit = (length + gap) / n  # one dash and one gap, stretched to fit
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    for i in range(n):
+        s, e = i * unit, i * unit + unit - gap
+        d.line(((a[0] + ux * s, a[1] + uy * s), (a[0] + ux * e, a[1] + uy * e)), fill=colour, width=width)
+
+
+def _line_width(grid: HexGrid, ll: LineLook) -> int:
+    return max(2, round(grid.size * ll.width))
+
+
+def border_sides(hexmap: HexMap, look: HexLook) -> list[tuple[Hex, Hex]]:
+    """The hexsides between hexes of two different regions of ``look.borders`` (each pair once, sorted)."""
+    if not look.borders:
+        return []
+    grid = hexmap.grid
+    owner = {h: next((n for n in look.borders if h in hexmap.regions[n].hexes), None) for h in grid.hexes()}
+    out = []
+    for h in grid.hexes():
+        for n in grid.on_map_neighbours(h):
+            if h < n and owner[h] is not None and owner[n] is not None and owner[h] != owner[n]:
+                out.append((h, n))
+    return sorted(out)
+
+
+def line_legend(hexmap: HexMap, look: HexLook) -> list[LineLook]:
+    """The legend rows of the map's lines: each feature kind, each path kind, the border (if drawn)."""
+    feats = sorted({f.kind for f in hexmap.features.lines})
+    paths = sorted({p.kind for p in hexmap.features.paths} - set(feats))
+    rows = [look.line_look(k) for k in feats] + [look.line_look(k, UNKNOWN_PATH) for k in paths]
+    if border_sides(hexmap, look):
+        rows.append(look.line_look(BORDER))
+    return rows
+
+
+def _draw_lines(image: Image.Image, hexmap: HexMap, look: HexLook, grid: HexGrid) -> None:
+    """Borders (dashed, along hexsides), then roads, then rivers on top (through hex centres, from
+    the middle of the side a river begins or ends on; along hexsides for a line on hexsides)."""
+    d = ImageDraw.Draw(image)
+    bl = look.line_look(BORDER)
+    bw = _line_width(grid, bl)
+    for a, b in border_sides(hexmap, look):
+        p, q = _side_ends(grid, a, b)
+        _dashes(d, p, q, bl.colour, bw, grid.size * 0.16)
+    for path in hexmap.features.paths:
+        pl = look.line_look(path.kind, UNKNOWN_PATH)
+        w = _line_width(grid, pl)
+        pts = [grid.centre(h) for h in path.hexes]
+        _stroke(d, pts, _mix(pl.colour, BLACK, 0.35), w + 2)
+        _stroke(d, pts, pl.colour, w)
+    for feat in sorted(hexmap.features.lines, key=lambda f: -look.line_look(f.kind).width):
+        fl = look.line_look(feat.kind)
+        w = _line_width(grid, fl)
+        if feat.course == "hexsides":
+            for side in feat.sides:
+                _stroke(d, _side_ends(grid, side.a, side.b), fl.colour, w)
+            continue
+        pts = [grid.centre(h) for h in feat.hexes]
+        first, last = feat.hexes[0], feat.hexes[-1]
+        starts = [s for s in feat.sides if s.touches(first)]
+        ends = [s for s in feat.sides if s.touches(last) and s not in starts[:1]]
+        if starts:
+            pts.insert(0, _side_mid(grid, starts[0].a, starts[0].b))
+        if ends:
+            pts.append(_side_mid(grid, ends[0].a, ends[0].b))
+        _stroke(d, _spline(pts), fl.colour, w)
+
+
 def place_spots(look: HexLook, grid: HexGrid) -> list[tuple[Hex, str]]:
     """Where each place name is printed: a name given to several hexes (a forest, a ridge) once, on
     its hex nearest the middle of them all."""
@@ -644,6 +800,14 @@ def _draw_panel(image: Image.Image, hexmap: HexMap, look: HexLook, lay: HexBoard
         d.line((lx0 + 12, y + 17, lx0 + 48, y + 17), fill=_edge_colour(i), width=7)
         d.text((lx0 + 60, y + 17), caption, font=images.font("regular", 15), fill=BLACK, anchor="lm")
         y += LEGEND_ROW
+    for ll in line_legend(hexmap, look):
+        w = _line_width(lay.grid, ll)
+        if ll.dashed:
+            _dashes(d, (lx0 + 10, y + 17), (lx0 + 50, y + 17), ll.colour, w, 9)
+        else:
+            _stroke(d, ((lx0 + 12, y + 17), (lx0 + 48, y + 17)), ll.colour, w)
+        d.text((lx0 + 60, y + 17), ll.caption, font=images.font("regular", 15), fill=BLACK, anchor="lm")
+        y += LEGEND_ROW
 
 
 def title_extent(title: str) -> Rect:
@@ -671,6 +835,7 @@ def render_hex_board(hexmap: HexMap, look: HexLook, boxes: Sequence[OffMapBox]) 
     for h in grid.hexes():
         poly = grid.polygon(h)
         d.line([*poly, poly[0]], fill=HEX_LINE, width=2)
+    _draw_lines(image, hexmap, look, grid)
     for label in labels:
         x0, y0, x1, y1 = label.rect
         d.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=3, fill=PLATE)

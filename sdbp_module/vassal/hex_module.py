@@ -28,6 +28,7 @@ from PIL import Image, ImageDraw
 from sdbp_module.codec import sentences
 from sdbp_module.codec.sentences import vassal_format as sentence
 from sdbp_module.codec.sequence import encode
+from sdbp_module.games import game_package
 from sdbp_module.model.game_data import GameData, MarkerKind, Unit
 from sdbp_module.model.playing_cards import PlayingCard, PlayingCardsSpec
 from sdbp_module.vassal import (
@@ -114,10 +115,13 @@ def eliminated_box(game: GameData, unit: Unit) -> str | None:
 
 def hex_look(game: GameData) -> HexLook:
     """The board's look from the data: the title, the named places, the map edges (the hex sets
-    named ``*_edge``, captioned with the set's name)."""
+    named ``*_edge``, captioned with the set's name), the country borders (the regions the game's
+    package names, ``GamePackage.map_borders``: the data does not say which regions are countries)."""
     assert game.hexes is not None
     edges = {name: name.removesuffix(EDGE_SUFFIX).replace("_", " ").capitalize() + " edge" for name in sorted(game.hexes.map.sets) if name.endswith(EDGE_SUFFIX)}
-    return HexLook(title=game.game.title, places={p.hex: p.name for p in game.hexes.places}, edges=edges)
+    package = game_package(game.game.id)
+    borders = package.map_borders if package is not None else ()
+    return HexLook(title=game.game.title, places={p.hex: p.name for p in game.hexes.places}, edges=edges, borders=borders)
 
 
 def off_map_boxes(game: GameData) -> tuple[OffMapBox, ...]:

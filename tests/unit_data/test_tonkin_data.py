@@ -217,3 +217,20 @@ def test_counters_are_painted_as_the_rules_say(game: GameData) -> None:
 def test_a_band_for_an_undeclared_mark_is_refused(folder: Path) -> None:
     line = plant(folder, "game.yaml", "gcma: \"#3c9646\"", "gcmb: \"#3c9646\"")
     one_problem(folder, "game.yaml", line, "'gcmb' is not a unit mark")
+
+
+def test_the_board_prints_rivers_roads_and_the_country_borders(game: GameData) -> None:
+    from sdbp_module.vassal import hex_board, hex_module
+
+    assert game.hexes is not None
+    look = hex_module.hex_look(game)
+    assert look.borders == ("china", "laos", "vietnam")
+    assert [ll.caption for ll in hex_board.line_legend(game.hexes.map, look)] == ["Major river", "Minor river", "Road", "Border"]
+    grid = game.hexes.map.grid
+    sides = {frozenset((grid.hex_id(a), grid.hex_id(b))) for a, b in hex_board.border_sides(game.hexes.map, look)}
+    assert frozenset(("K-4", "K-5")) in sides  # China | Vietnam, where the Red River comes in
+    countries = {"china", "laos", "vietnam"}
+    for a, b in hex_board.border_sides(game.hexes.map, look):
+        of_a, of_b = countries & set(game.hexes.map.regions_of(a)), countries & set(game.hexes.map.regions_of(b))
+        assert len(of_a) == len(of_b) == 1 and of_a != of_b
+    assert frozenset(("Y-15", "Z-15")) not in sides  # a coast is no border: the sea is no country

@@ -12,4 +12,5 @@ GAME = GamePackage(
     id="tonkin",
     rules="sdbp_module.games.tonkin.rules.package:TONKIN",
     hex_map=True,
+    map_borders=("china", "laos", "vietnam"),
 )

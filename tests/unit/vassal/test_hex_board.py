@@ -204,3 +204,59 @@ def test_a_long_place_name_on_an_edge_hex_stays_inside_the_outer_hexsides() -> N
     assert hex_board.PLATE not in {img.getpixel(p) for p in zigzag}
     plate = [x for x in range(round(min_x), round(min_x) + 400) if img.getpixel((x, round(bottom - grid.size * 0.14))) == hex_board.PLATE]
     assert plate  # the name is printed, moved right
+
+
+def lines_map() -> HexMap:
+    """A small map with one river (ending on a hexside), one road across it and two countries."""
+    mapping: dict[str, Any] = {
+        "grid": {"orientation": "flat", "columns": 6, "rows": 5, "size": 80, "origin": [50, 45]},
+        "terrain": {"default": "clear"},
+        "features": [{"name": "Big River", "kind": "major_river", "hexes": ["A3", "B3", "C3", "D3", "E3"], "end_side": "F3"}],
+        "paths": [{"name": "Highway", "kind": "road", "hexes": ["C1", "C2", "C3", "C4", "C5"]}],
+        "regions": {"west": {"hexes": [f"{c}{r}" for c in "ABC" for r in range(1, 6)]}, "east": {"where": {"not": {"region": ["west"]}}}},
+    }
+    return HexMap.from_mapping(mapping)
+
+
+def _bluish(rgb: tuple[int, int, int]) -> bool:
+    return rgb[2] > 150 and rgb[2] > rgb[0] + 60 and rgb[2] > rgb[1] + 30
+
+
+def test_rivers_roads_and_borders_are_drawn_deterministically() -> None:
+    hm = lines_map()
+    look = HexLook(borders=("west", "east"))
+    board = render_hex_board(hm, look, BOXES)
+    assert board.png == render_hex_board(hm, look, BOXES).png
+    img, grid = _image(board.png), board.layout.grid
+    # on the river's line: the centres of its hexes (over the road where they cross, in C3) and
+    # the middle of the side E3|F3 it ends on
+    for hid in ("B3", "C3", "D3"):
+        x, y = grid.centre(grid.parse_id(hid))  # type: ignore[arg-type]
+        assert _bluish(img.getpixel((round(x), round(y)))), hid
+    mx, my = hex_board._side_mid(grid, grid.parse_id("E3"), grid.parse_id("F3"))  # type: ignore[arg-type]
+    assert _bluish(img.getpixel((round(mx), round(my))))
+    x, y = grid.centre(grid.parse_id("B2"))  # type: ignore[arg-type]
+    assert not _bluish(img.getpixel((round(x), round(y))))
+    # the road (red-brown) halfway between C1 and C2, off the river
+    (x0, y0), (x1, y1) = grid.centre(grid.parse_id("C1")), grid.centre(grid.parse_id("C2"))  # type: ignore[arg-type]
+    r, g, b = img.getpixel((round((x0 + x1) / 2), round((y0 + y1) / 2)))
+    assert r > 130 and r > g + 60 and r > b + 60
+    # the border runs along the sides between the two countries (C|D), and nowhere else
+    sides = hex_board.border_sides(hm, look)
+    assert sides and all({grid.hex_id(a)[0], grid.hex_id(b)[0]} == {"C", "D"} for a, b in sides)
+    # without the lines the board differs; the legend has a row for each kind drawn
+    assert board.png != render_hex_board(small_map(), HexLook(), BOXES).png
+    assert [ll.caption for ll in hex_board.line_legend(hm, look)] == ["Major river", "Road", "Border"]
+    assert [ll.caption for ll in hex_board.line_legend(hm, HexLook())] == ["Major river", "Road"]
+    assert hex_board.line_legend(small_map(), HexLook()) == []
+
+
+def test_a_major_river_is_wider_than_a_minor_river_and_a_road() -> None:
+    look = HexLook()
+    major, minor, road = (look.line_look(k) for k in ("major_river", "minor_river", "road"))
+    assert major.width > road.width and major.width > minor.width
+
+
+def test_a_border_region_the_map_lacks_is_refused() -> None:
+    with pytest.raises(ValueError, match="border region 'nowhere' is not a region of the map"):
+        render_hex_board(lines_map(), HexLook(borders=("nowhere",)), BOXES)

@@ -276,3 +276,12 @@ def test_the_engine_wrote_a_sentence_for_every_act_of_a_player() -> None:
         None,  # the stay-at-the-last-turn hotkey's own line: no record
         ("RESULT", {"side": "US", "winner": "US"}),
     ]
+
+
+def test_a_map_without_features_paths_or_countries_draws_no_line(game: GameData) -> None:
+    from sdbp_module.vassal import hex_board
+
+    assert game.hexes is not None
+    look = hex_module.hex_look(game)
+    assert look.borders == ()
+    assert hex_board.line_legend(game.hexes.map, look) == [] and hex_board.border_sides(game.hexes.map, look) == []
