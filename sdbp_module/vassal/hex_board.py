@@ -32,6 +32,7 @@ from typing import Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from sdbp_module.hexgrid.coords import Hex
+from sdbp_module.hexgrid.features import Hexside
 from sdbp_module.hexgrid.grid import HexGrid
 from sdbp_module.hexgrid.hexmap import HexMap
 from sdbp_module.vassal import images
@@ -699,6 +700,28 @@ def line_legend(hexmap: HexMap, look: HexLook) -> list[LineLook]:
     return rows
 
 
+def _beside_rivers(hexmap: HexMap, look: HexLook, grid: HexGrid, hexes: Sequence[Hex], width: int) -> list[FPoint]:
+    """A path's points: its hexes' centres, but a step a line through hexes also runs along
+    (consecutive hexes of both) is moved beside that line, so the road stays in sight; each hex's
+    point takes the mean shift of its two steps."""
+    shifts: list[FPoint] = []
+    for a, b in zip(hexes, hexes[1:]):
+        along = [f for f in hexmap.features.lines if f.course == "hexes" and f.follows(a, b) and Hexside.of(a, b) not in f.sides]
+        if not along:
+            shifts.append((0.0, 0.0))
+            continue
+        gap = max(_line_width(grid, look.line_look(f.kind)) for f in along) / 2 + width / 2 + 2
+        (x0, y0), (x1, y1) = grid.centre(min(a, b)), grid.centre(max(a, b))
+        n = math.dist((x0, y0), (x1, y1))
+        shifts.append((-(y1 - y0) / n * gap, (x1 - x0) / n * gap))
+    out = []
+    for k, h in enumerate(hexes):
+        near = shifts[max(0, k - 1) : k + 1]
+        cx, cy = grid.centre(h)
+        out.append((cx + sum(x for x, _ in near) / max(1, len(near)), cy + sum(y for _, y in near) / max(1, len(near))))
+    return out
+
+
 def _draw_lines(image: Image.Image, hexmap: HexMap, look: HexLook, grid: HexGrid) -> None:
     """Borders (dashed, along hexsides), then roads, then rivers on top (through hex centres, from
     the middle of the side a river begins or ends on; along hexsides for a line on hexsides)."""
@@ -711,7 +734,7 @@ def _draw_lines(image: Image.Image, hexmap: HexMap, look: HexLook, grid: HexGrid
     for path in hexmap.features.paths:
         pl = look.line_look(path.kind, UNKNOWN_PATH)
         w = _line_width(grid, pl)
-        pts = [grid.centre(h) for h in path.hexes]
+        pts = _beside_rivers(hexmap, look, grid, path.hexes, w + 2)
         _stroke(d, pts, _mix(pl.colour, BLACK, 0.35), w + 2)
         _stroke(d, pts, pl.colour, w)
     for feat in sorted(hexmap.features.lines, key=lambda f: -look.line_look(f.kind).width):

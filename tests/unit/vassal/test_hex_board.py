@@ -4,6 +4,7 @@ patterns, the marked edges, the panel boxes, and refusals."""
 from __future__ import annotations
 
 import io
+import math
 from typing import Any
 
 import pytest
@@ -260,3 +261,22 @@ def test_a_major_river_is_wider_than_a_minor_river_and_a_road() -> None:
 def test_a_border_region_the_map_lacks_is_refused() -> None:
     with pytest.raises(ValueError, match="border region 'nowhere' is not a region of the map"):
         render_hex_board(lines_map(), HexLook(borders=("nowhere",)), BOXES)
+
+
+def test_a_road_along_a_river_is_drawn_beside_it_and_a_road_across_it_through_the_centres() -> None:
+    mapping: dict[str, Any] = {
+        "grid": {"orientation": "flat", "columns": 6, "rows": 5, "size": 80, "origin": [50, 45]},
+        "terrain": {"default": "clear"},
+        "features": [{"name": "Big River", "kind": "major_river", "hexes": ["A3", "B3", "C3", "D3"]}],
+        "paths": [{"name": "River road", "kind": "road", "hexes": ["B3", "C3"]}, {"name": "Across", "kind": "road", "hexes": ["E1", "E2"]}],
+    }
+    hm = HexMap.from_mapping(mapping)
+    board = render_hex_board(hm, HexLook(), BOXES)
+    img, grid = _image(board.png), board.layout.grid
+    b3, c3, e1, e2 = (grid.parse_id(t) for t in ("B3", "C3", "E1", "E2"))
+    along = hex_board._beside_rivers(hm, HexLook(), grid, (b3, c3), 6)  # type: ignore[arg-type]
+    assert all(math.dist(p, grid.centre(h)) > 8 for p, h in zip(along, (b3, c3)))  # type: ignore[arg-type]
+    mx, my = (along[0][0] + along[1][0]) / 2, (along[0][1] + along[1][1]) / 2
+    r, g, b = img.getpixel((round(mx), round(my)))
+    assert r > 130 and r > g + 60 and r > b + 60  # the road, in sight beside the river
+    assert hex_board._beside_rivers(hm, HexLook(), grid, (e1, e2), 6) == [grid.centre(e1), grid.centre(e2)]  # type: ignore[arg-type]
