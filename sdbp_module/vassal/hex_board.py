@@ -10,10 +10,12 @@
   ``plain``), the hex outlines, each hex's printed id at the top of its hex, the named places
   (``HexLook.places``: hex id → name) on a light plate low in their hex, and the **map edges**
   (``HexLook.edges``: a hex set's name → caption) as a coloured band along the outer hexsides of
-  the set with the caption in the frame outside it;
+  the set with the caption in the frame outside it; the map's **lines** (``HexLook.lines``,
+  ``LineLook``): country borders (``HexLook.borders``) dashed along hexsides, roads through hex
+  centres (beside a river they run along), rivers over them (through hex centres, or on hexsides);
 - the **panel** right of the map: the off-map boxes (``OffMapBox``; boxes sharing a ``group``, e.g.
   the turn track, stand in one row of small boxes under the group's heading), then the legend
-  (each terrain the map uses, painted by the same painter, and each marked edge).
+  (each terrain the map uses, painted by the same painter, each marked edge, each line kind drawn).
 
 The board's grid (``HexBoardLayout.grid``) is the map's grid moved so the map sits inside the frame
 under the title strip: its origin is the data's origin plus a whole-pixel shift, so every hex keeps
