@@ -13,26 +13,25 @@ from pathlib import Path
 
 import click
 
-from sdbp_module.codec.container import SAVED_GAME, read_container, write_save
+from sdbp_module.codec.container import SAVED_GAME, write_save
 from sdbp_module.codec.envelope import (
     Envelope,
     EnvelopeKind,
     HexCase,
-    decode_envelope,
     encode_envelope,
 )
 from sdbp_module.codec.identity import BuildId, restamped
-from sdbp_module.codec.integrity import truncated_command
 from sdbp_module.codec.json_form import Counts, count, game_from_json, game_to_json
 from sdbp_module.codec.jsonio import dump_chunks, dump_lines, load
 from sdbp_module.codec.migration import migrate_tree
 from sdbp_module.codec.module_info import ModuleInfo, read_module
+from sdbp_module.codec.reading import read_game
 from sdbp_module.codec.resolution import annotate
 from sdbp_module.codec.steps import log_steps
-from sdbp_module.codec.tree import ESC, Command, decode_tree, encode_tree
-from sdbp_module.errors import EXIT_OK, EXIT_WRONG, CodecError, InputError, one_line
+from sdbp_module.codec.tree import encode_tree
+from sdbp_module.errors import EXIT_OK, EXIT_WRONG, InputError, one_line
 from sdbp_module.fileio import require_file, write_atomically
-from sdbp_module.limits import MAX_COMMANDS, MAX_JSON_BYTES, MAX_JSON_OBJECTS
+from sdbp_module.limits import MAX_JSON_BYTES, MAX_JSON_OBJECTS
 
 GAME_SUFFIXES = (".vsav", ".vlog")
 DEFAULT_KEY = 0x2A
@@ -45,29 +44,6 @@ def _parse_key(key: str | None) -> int | None:
     if len(key) != 2 or any(c not in "0123456789abcdefABCDEF" for c in key):
         raise InputError(f"--key {key!r}: expected two hex digits, e.g. 5a")
     return int(key, 16)
-
-
-def read_game(path: Path, *, exact: bool = False) -> tuple[Envelope, Command, tuple[tuple[str, bytes], ...]]:
-    """Read a .vsav/.vlog: envelope (with text), command tree, and every zip entry.
-
-    ``exact``: refuse an envelope the JSON form could not give back byte for byte (see
-    :func:`~sdbp_module.codec.envelope.decode_envelope`).
-    """
-    container = read_container(path)
-    env = decode_envelope(container.saved_game, where=f"{path}: entry 'savedGame'", exact=exact)
-    separators = env.text.count(ESC)
-    if separators >= MAX_COMMANDS:  # each command is a few Python objects: count before building any
-        raise CodecError(
-            f"{path}: entry 'savedGame': its text holds {separators:,} command separators (ESC); a save or log is "
-            f"read up to {MAX_COMMANDS:,} commands (a real one: a few thousand)"
-        )
-    tree = decode_tree(env.text)
-    bad = truncated_command(tree)
-    if bad is not None:
-        number, text = bad
-        shown = text if len(text) <= 40 else text[:40] + "…"
-        raise CodecError(f"{path}: entry 'savedGame': command {number} is truncated: {shown!r}")
-    return env, tree, container.entries
 
 
 def _read_json(path: Path) -> object:

@@ -80,7 +80,6 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from sdbp_module.codec.commands import read_game
 from sdbp_module.codec.identity import (
     BuildMatch,
     Reference,
@@ -90,6 +89,7 @@ from sdbp_module.codec.identity import (
 )
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.pieces import add_piece_fields
+from sdbp_module.codec.reading import read_game
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.tree import Command
 from sdbp_module.errors import InputError

@@ -1,0 +1,36 @@
+"""Read a save or log into its command tree: the container, the envelope, the tree, the integrity
+check — nothing else (no JSON form, no module), so the replay reads a log without loading the converter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sdbp_module.codec.container import read_container
+from sdbp_module.codec.envelope import Envelope, decode_envelope
+from sdbp_module.codec.integrity import truncated_command
+from sdbp_module.codec.tree import ESC, Command, decode_tree
+from sdbp_module.errors import CodecError
+from sdbp_module.limits import MAX_COMMANDS
+
+
+def read_game(path: Path, *, exact: bool = False) -> tuple[Envelope, Command, tuple[tuple[str, bytes], ...]]:
+    """Read a .vsav/.vlog: envelope (with text), command tree, and every zip entry.
+
+    ``exact``: refuse an envelope the JSON form could not give back byte for byte (see
+    :func:`~sdbp_module.codec.envelope.decode_envelope`).
+    """
+    container = read_container(path)
+    env = decode_envelope(container.saved_game, where=f"{path}: entry 'savedGame'", exact=exact)
+    separators = env.text.count(ESC)
+    if separators >= MAX_COMMANDS:  # each command is a few Python objects: count before building any
+        raise CodecError(
+            f"{path}: entry 'savedGame': its text holds {separators:,} command separators (ESC); a save or log is "
+            f"read up to {MAX_COMMANDS:,} commands (a real one: a few thousand)"
+        )
+    tree = decode_tree(env.text)
+    bad = truncated_command(tree)
+    if bad is not None:
+        number, text = bad
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        raise CodecError(f"{path}: entry 'savedGame': command {number} is truncated: {shown!r}")
+    return env, tree, container.entries
