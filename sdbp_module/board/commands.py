@@ -405,7 +405,7 @@ def hex_board_text(game: GameData, snapshot: HexSnapshot) -> str:
     card = snapshot.card
     lines = [f"Board {hex_caption(snapshot)}", f"Turn: {state.turn}"]
     if card is not None:
-        lines.append(f"Impulse card: {card.card}" + (f" ({card.side.label})" if card.side is not None else ""))
+        lines.append(f"Impulse card: {card.card}" + (f", drawn by {card.side.label}" if card.side is not None else ""))
     else:
         lines.append("Impulse card: none drawn this turn")
     lines += ["", "Hexes (* = flipped):"]

@@ -291,7 +291,8 @@ def hex_caption(snapshot: HexSnapshot) -> str:
     bits = [caption_place(snapshot.where, bool(snapshot.events)), f"turn {snapshot.state.turn}"]
     card = snapshot.card
     if card is not None:
-        bits.append((f"{card.side.label} impulse on {card.card}" if card.side is not None else f"card {card.card}"))
+        # the side that drew it: the card's colour, not the drawer, says whose impulse it is (a shared deck)
+        bits.append(f"card {card.card}" + (f" drawn by {card.side.label}" if card.side is not None else ""))
     return ", ".join(bits)
 
 
