@@ -38,11 +38,10 @@ from sdbp_module.errors import (
 )
 from sdbp_module.fileio import write_atomically
 from sdbp_module.replay.loading import reference
-from sdbp_module.rules.base import RulesPackage
 from sdbp_module.rules.commands import (
     PICTURE_POLICIES,
+    check_skips,
     rules_package,
-    without_rules,
 )
 from sdbp_module.rules.switches import parse_switches
 
@@ -121,10 +120,7 @@ def run_audit(
     game = load_game(data_dir, hex_map=True)
     package = rules_package(game.game.id)
     ruleset = parse_switches(switches, package.switches)
-    if isinstance(package, RulesPackage):  # refuse a --skip that names no rule before any log is read
-        without_rules(package.rules, skips)
-    else:
-        without_rules(package.rules, skips)
+    check_skips([r.rule_id for r in package.rules], skips)  # a --skip that names no rule: refused before any log is read
     _prepare_out_dir(out_dir)
     build = None
     if any(path.lower().endswith(".vlog") for path in paths):  # transcripts are read with no module build

@@ -202,6 +202,23 @@ HEX_NOT_BUILT = "this reads area games only; a hex-map game is read by sdbp vali
 """What a caller that cannot handle a hex-map game says (``load_game`` without ``hex_map``: every command handles one now)."""
 
 
+
+def _game_basics(g: Mapping[str, Any], sides: tuple[Side, ...]) -> dict[str, Any]:
+    """The ``GameInfo`` fields every game's ``game.yaml`` gives the same way, area or hex map."""
+    return {
+        "id": g["id"],
+        "title": g["title"],
+        "module_name": g["module_name"],
+        "version": g["version"],
+        "vassal_version": g["vassal_version"],
+        "description": g["description"],
+        "sides": sides,
+        "turns": g["turns"],
+        "dice": tuple(g["dice"]),
+        "first_side": Side(g["first_side"]),
+        "unit_types": _terms(g["unit_types"]),
+    }
+
 def build_game(values: Mapping[str, Any]) -> GameData:
     """Build ``GameData`` from values that passed ``check_folder`` (schema defaults filled in)."""
     if "hexes" in values:
@@ -213,18 +230,8 @@ def build_game(values: Mapping[str, Any]) -> GameData:
     sequence = g.get("sequence")
     bid = g.get("bid")
     game = GameInfo(
-        id=g["id"],
-        title=g["title"],
-        module_name=g["module_name"],
-        version=g["version"],
-        vassal_version=g["vassal_version"],
-        description=g["description"],
-        sides=sides,
-        turns=g["turns"],
+        **_game_basics(g, sides),
         stacking_limit=g["stacking_limit"],
-        dice=tuple(g["dice"]),
-        first_side=Side(g["first_side"]),
-        unit_types=_terms(g["unit_types"]),
         unit_marks=_terms(g["unit_marks"]),
         area_classes=_terms(g["area_classes"]),
         hand_bonus_sets=tuple(
@@ -432,18 +439,8 @@ def build_hex_game(values: Mapping[str, Any]) -> GameData:
     sides = declare_game_sides(g)
     side_order: dict[Side | None, int] = {s: i for i, s in enumerate(sides)}
     game = GameInfo(
-        id=g["id"],
-        title=g["title"],
-        module_name=g["module_name"],
-        version=g["version"],
-        vassal_version=g["vassal_version"],
-        description=g["description"],
-        sides=sides,
-        turns=g["turns"],
+        **_game_basics(g, sides),
         stacking_limit=g.get("stacking_limit", 0),
-        dice=tuple(g["dice"]),
-        first_side=Side(g["first_side"]),
-        unit_types=_terms(g["unit_types"]),
         unit_marks=_terms(g.get("unit_marks", [])),
         factors=_terms(g["factors"]),
         stacking=_stacking(g.get("stacking")),

@@ -196,16 +196,19 @@ R = TypeVar("R", "Rule", "HexRule")
 
 
 def without_rules(rules: Sequence[R], skips: Sequence[str]) -> tuple[R, ...]:
-    """``rules`` less those whose id is or starts with one of ``skips``.
+    """``rules`` less those whose id is or starts with one of ``skips`` (each checked by ``check_skips``)."""
+    check_skips([r.rule_id for r in rules], skips)
+    return tuple(r for r in rules if not any(r.rule_id.startswith(skip) for skip in skips))
 
-    An empty ``skip`` would match every rule (a check of nothing that always passes, say from an unset
-    shell variable): refused, as is one that matches no rule."""
+
+def check_skips(rule_ids: Sequence[str], skips: Sequence[str]) -> None:
+    """Refuse a ``--skip`` that is empty (it would match every rule: a check of nothing that always
+    passes, say from an unset shell variable) or that matches none of ``rule_ids``."""
     for skip in skips:
         if not skip.strip():
             raise InputError(f"--skip {skip!r}: an empty prefix would leave out every rule (expected a rule id or the start of one; see `sdbp rules`)")
-        if not any(r.rule_id.startswith(skip) for r in rules):
+        if not any(rule_id.startswith(skip) for rule_id in rule_ids):
             raise InputError(f"--skip {skip!r}: no rule id is or starts with it (see `sdbp rules`)")
-    return tuple(r for r in rules if not any(r.rule_id.startswith(skip) for skip in skips))
 
 
 def rules_listing(package: AnyRulesPackage) -> dict[str, object]:

@@ -24,6 +24,7 @@ from sdbp_module.model.from_data import load_game_uncached
 from sdbp_module.model.game_data import GameData, SetupKind
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal.verify import _check_setup, verify_module
+from tests.data_edits import plant
 
 TONKIN = PROJECT_ROOT / "source_data" / "tonkin"
 
@@ -38,16 +39,6 @@ def folder(tmp_path: Path) -> Path:
     copy = tmp_path / "tonkin"
     shutil.copytree(TONKIN, copy)
     return copy
-
-
-def plant(folder: Path, name: str, old: str, new: str) -> int:
-    """Replace the first ``old`` of ``name`` by ``new``; the 1-based line it is on."""
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    at = text.index(old)
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return text.count("\n", 0, at) + 1
 
 
 def one_problem(folder: Path, name: str, line: int, words: str) -> str:

@@ -22,6 +22,7 @@ from sdbp_module.model.from_data import HEX_NOT_BUILT, load_game, load_game_unca
 from sdbp_module.model.game_data import SetupKind
 from sdbp_module.model.playing_cards import Colour
 from sdbp_module.paths import PROJECT_ROOT
+from tests.data_edits import plant
 
 MORTAIN = PROJECT_ROOT / "source_data" / "mortain"
 
@@ -37,16 +38,6 @@ def folder(tmp_path: Path) -> Path:
     copy = tmp_path / "mortain"
     shutil.copytree(MORTAIN, copy)
     return copy
-
-
-def plant(folder: Path, name: str, old: str, new: str) -> int:
-    """Replace the first ``old`` of ``name`` by ``new``; the 1-based line it is on."""
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    at = text.index(old)
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return text.count("\n", 0, at) + 1
 
 
 def one_problem(folder: Path, name: str, line: int, words: str) -> str:
