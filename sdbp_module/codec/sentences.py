@@ -208,6 +208,14 @@ TEMPLATES: dict[str, Template] = {
     "marker": _t("MARKER", "{side} turns {marker:mark} in {area:here} to {_label:word} [{state:id}]"),
     "damage": _t("DAMAGE", "{side} takes a hit on {unit} in {area:here}: {result:id}", words=_DAMAGE_WORDS),
     "result": _t("RESULT", "{side} declares the result: the {winner:word} win"),
+    # a hex game's play (model.hex_play): transport, double move, declaration, package, a step restored, a unit's status
+    "carry": _t("CARRY", "{side} carries {unit} in {area:here} by {mode:id}"),
+    "double": _t("DOUBLE", "{side} doubles the move of {unit} in {area:here}"),
+    "declare": _t("DECLARE", "{side} declares {unit} in {area:here}"),
+    "package": _t("PACKAGE", "{side} takes the package {_label:word} [{package:id}]"),
+    "restore": _t("RESTORE", "{side} restores a step of {unit} in {area:here}"),
+    "status-on": _t("STATUS", "{side} marks {unit} as {_label:word} [{status:id}] in {area:here}", {"on": "yes"}),
+    "status-off": _t("STATUS", "{side} clears {_label:word} [{status:id}] from {unit} in {area:here}", {"on": "no"}),
     "helper-for": _t("HELPER", "{side} uses {_button:word} ({helper:id} for {for:word}){facts}"),
     "helper": _t("HELPER", "{side} uses {_button:word} ({helper:id}){facts}"),
 }
@@ -235,6 +243,12 @@ _FIELD_ORDER: dict[str, tuple[str, ...]] = {
     "RETREAT": ("side", "unit", "from", "to"),
     "RESULT": ("side", "winner"),
     "HELPER": ("side", "helper", "for"),
+    "CARRY": ("side", "unit", "area", "mode"),
+    "DOUBLE": ("side", "unit", "area"),
+    "DECLARE": ("side", "unit", "area"),
+    "PACKAGE": ("side", "package"),
+    "RESTORE": ("side", "unit", "area"),
+    "STATUS": ("side", "unit", "area", "status", "on"),
 }
 
 _DECORATION = re.compile(r"\*(?P<undo> ?UNDO: \*)?")
@@ -433,6 +447,8 @@ def template_of(event: str, fields: Mapping[str, str]) -> str:
         return "fire-at"
     if event == "FLIP" and fields.get("helper"):
         return "flip-refresh"
+    if event == "STATUS":
+        return "status-off" if fields.get("on") == "no" else "status-on"
     return event.lower()
 
 

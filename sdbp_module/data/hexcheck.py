@@ -386,6 +386,46 @@ def check_hex_features(checks: Checks) -> None:
             checks.report("hexes", (key,), f"the {key} cannot be read: {exc}", "docs/hexes.md, 'Map features'", at_key=True)
 
 
+def check_hex_play(checks: Checks) -> None:
+    """How the game is played (``model.hex_play``): phases, statuses, transport modes and packages name
+    each id once; their sides and unit types are the game's; a track's markers are marker kinds, each on
+    one track, starting inside it."""
+    if checks.has("game"):
+        g = checks.values["game"]
+        for key, what in (("phases", "phase"), ("statuses", "status"), ("transport_modes", "transport mode"), ("packages", "package")):
+            _unique(checks, "game", key, "id", what, g.get(key, []))
+        for key in ("phases", "packages"):
+            for i, record in enumerate(g.get(key, [])):
+                if record.get("side") is not None:
+                    checks.refuse_undeclared("game", (key, i, "side"), record["side"], "sides", "a side")
+        for i, status in enumerate(g.get("statuses", [])):
+            for j, t in enumerate(status.get("types", [])):
+                checks.refuse_undeclared("game", ("statuses", i, "types", j), t, "unit_types", "a unit type")
+        declare = g.get("declare")
+        if declare is not None:
+            checks.refuse_undeclared("game", ("declare", "side"), declare["side"], "sides", "a side")
+            for j, t in enumerate(declare["types"]):
+                checks.refuse_undeclared("game", ("declare", "types", j), t, "unit_types", "a unit type")
+    if not checks.has("markers"):
+        return
+    tracks = checks.values["markers"].get("tracks", [])
+    _unique(checks, "markers", "tracks", "id", "track", tracks)
+    kinds = {m["id"] for m in checks.values["markers"]["markers"]}
+    on_track: dict[str, str] = {}
+    for i, track in enumerate(tracks):
+        if track["first"] > track["last"]:
+            checks.report("markers", ("tracks", i, "last"), f"last {track['last']} before first {track['first']}", "last >= first")
+        for j, m in enumerate(track["markers"]):
+            if m["kind"] not in kinds:
+                checks.report("markers", ("tracks", i, "markers", j, "kind"), f"{m['kind']!r} is not a marker kind of markers.yaml", "a marker kind id")
+            elif m["kind"] in on_track:
+                checks.report("markers", ("tracks", i, "markers", j, "kind"), f"{m['kind']} is on two tracks", f"one track; already on {on_track[m['kind']]}")
+            else:
+                on_track[m["kind"]] = track["id"]
+            if not track["first"] <= m["start"] <= track["last"]:
+                checks.report("markers", ("tracks", i, "markers", j, "start"), f"start {m['start']}", f"a box of the track, {track['first']} to {track['last']}")
+
+
 HEX_CHECKS: tuple[HexCheck, ...] = (
     check_sides,
     check_hex_vocabulary,
@@ -396,6 +436,7 @@ HEX_CHECKS: tuple[HexCheck, ...] = (
     check_hex_units,
     check_stacking_points,
     check_hex_markers,
+    check_hex_play,
     check_hex_turns,
 )
 """The generic checks of a hex-map game, in order (the game's own follow, as for an area game)."""

@@ -70,6 +70,7 @@ from sdbp_module.model.presentation import build_presentation
 
 if TYPE_CHECKING:
     from sdbp_module.data.dataset import CheckedData
+    from sdbp_module.model.hex_play import HexPlay
 
 
 def load_game(data_dir: Path, *, hex_map: bool = False) -> GameData:
@@ -428,6 +429,45 @@ def _colours(block: Mapping[str, Any] | None) -> CounterColours | None:
     return CounterColours(sides=MappingProxyType(sides), bands=MappingProxyType(dict(block.get("bands", {}))), source=Source(block["source"]))
 
 
+def _hex_play(g: Mapping[str, Any], markers: Mapping[str, Any]) -> HexPlay | None:
+    """How the game is played (``model.hex_play``): None when ``game.yaml`` and ``markers.yaml`` declare
+    none of it."""
+    from sdbp_module.model import hex_play as hp
+
+    keys = ("phases", "statuses", "transport_modes", "packages", "declare", "double_move")
+    if not any(k in g for k in keys) and "tracks" not in markers:
+        return None
+    declare = g.get("declare")
+    double = g.get("double_move")
+    return hp.HexPlay(
+        phases=tuple(hp.Phase(p["id"], p["name"], _side(p.get("side")), Source(p["source"])) for p in g.get("phases", [])),
+        statuses=tuple(
+            hp.Status(s["id"], s["name"], frozenset(UnitTypeId(t) for t in s.get("types", [])), Source(s["source"]))
+            for s in g.get("statuses", [])
+        ),
+        tracks=tuple(
+            hp.Track(
+                t["id"],
+                t["name"],
+                t["first"],
+                t["last"],
+                tuple(hp.TrackMarker(MarkerKindId(m["kind"]), m["start"]) for m in t["markers"]),
+                Source(t["source"]),
+            )
+            for t in markers.get("tracks", [])
+        ),
+        transport_modes=tuple(hp.TransportMode(m["id"], m["name"], Source(m["source"])) for m in g.get("transport_modes", [])),
+        packages=tuple(
+            hp.Package(p["id"], Side(p["side"]), p["name"], p.get("rp", 0), p.get("sd", 0), Source(p["source"]))
+            for p in g.get("packages", [])
+        ),
+        declare=None
+        if declare is None
+        else hp.Declare(Side(declare["side"]), frozenset(UnitTypeId(t) for t in declare["types"]), Source(declare["source"])),
+        double_move=None if double is None else Source(double["source"]),
+    )
+
+
 def build_hex_game(values: Mapping[str, Any]) -> GameData:
     """Build the ``GameData`` of a hex-map game (``hexes.yaml``; docs/data-format.md): no areas,
     borders or cards; the board (``HexBoard``) and the deck (``PlayingCardsSpec``) instead. The
@@ -492,6 +532,7 @@ def build_hex_game(values: Mapping[str, Any]) -> GameData:
         labels=MappingProxyType({t["turn"]: t["label"] for t in turns}),
         source=Source(h["source"]),
         sources=_sources(h),
+        play=_hex_play(g, markers),
     )
     return GameData(
         game=game,

@@ -27,6 +27,7 @@ from sdbp_module.model.presentation import Presentation
 
 if TYPE_CHECKING:  # a hex-map game's only: an area game loaded from the cache imports neither (nor YAML with them)
     from sdbp_module.hexgrid.hexmap import HexMap
+    from sdbp_module.model.hex_play import HexPlay
     from sdbp_module.model.playing_cards import PlayingCardsSpec
 
 Point = tuple[int, int]
@@ -460,6 +461,7 @@ class HexBoard:
     labels: Mapping[int, str]  # turn -> its label on the turn record ("7 Aug")
     source: Source
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)
+    play: HexPlay | None = None  # phases, statuses, tracks, transport, packages (``model.hex_play``); None: none
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from sdbp_module.cli import main
 from sdbp_module.codec.envelope import decode_envelope
 from sdbp_module.model.from_data import load_game_uncached
 from sdbp_module.model.game_data import GameData, SetupKind
+from sdbp_module.model.hex_play import play_of
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal.verify import _check_setup, verify_module
 from tests.data_edits import plant
@@ -60,11 +61,30 @@ def test_the_bundled_data_validates() -> None:
 def test_the_manifest_counts(game: GameData) -> None:
     sides = Counter(u.side.value for u in game.units)
     assert sides == {"cef": 79, "vm": 50}
-    assert {m.id for m in game.markers} >= {"dg", "oos", "step-loss", "trench-cef", "trench-vm", "political-objective", "delta", "highlands", "large-force", "vp"}
+    assert {m.id for m in game.markers} >= {"trench-cef", "trench-vm", "political-objective", "delta", "highlands", "large-force", "vp"}
     assert game.hexes is not None
     boxes = {b.id for b in game.hexes.boxes}
     assert {"saigon", "td-pl-1", "td-pl-2", "eliminated", "large-force-1", "large-force-6"} <= boxes
     assert "vientiane" not in boxes  # Vientiane is the map hex A-24 (rules 1.6)
+
+
+def test_the_play_declares_phases_statuses_tracks_transport_and_packages(game: GameData) -> None:
+    play = play_of(game)
+    assert [p.id for p in play.phases] == ["replacements", "vm-movement", "cef-movement", "attrition", "operations", "supply"]
+    assert [p.side.value if p.side else None for p in play.phases] == [None, "vm", "cef", None, None, None]
+    assert {s.id for s in play.statuses} == {"dg", "oos", "step-loss", "spent"}  # kept on the unit, not marker kinds
+    assert not {"dg", "oos", "step-loss"} & {m.id for m in game.markers}
+    assert {m.id for m in play.transport_modes} == {"truck", "air", "para", "dna", "ship"}
+    assert sorted((p.side.value, p.rp, p.sd) for p in play.packages) == [
+        ("cef", 2, 2), ("cef", 4, 1), ("cef", 6, 0), ("vm", 0, 2), ("vm", 2, 1), ("vm", 4, 0)
+    ]  # rules 2.2 A, 2.6 A
+    vp = play.track_of("vp")
+    assert vp is not None and (vp.first, vp.last, vp.box_name(50)) == (0, 100, "VP 50")
+    assert vp.markers[0].start == 50  # the Na San scenario's VP level
+    records = play.track("records")
+    assert records is not None and {m.kind for m in records.markers} >= {"vm-rp", "cef-rp", "trucks", "air-transport"}
+    assert play.declare is not None and play.declare.side.value == "vm"
+    assert {str(t) for t in play.declare.types} == {"artillery", "anti_aircraft"}
 
 
 def test_factors_steps_and_motorised(game: GameData) -> None:

@@ -5,7 +5,13 @@ shared deck of playing cards, units activated by them, moves from hex to hex, fi
 unit, support calls of off-board markers, hits. An event states facts, never legality.
 
 A *place* is a ``str``: a hex id as the game prints it (``"C4"``), ``"box:<box id>"`` for an off-map
-box of the data (``"box:entry"`` for a box whose id is ``entry``), or ``""`` when the log names no place the game knows.
+box of the data (``"box:entry"`` for a box whose id is ``entry``), ``"track:<track id>:<n>"`` for box
+*n* of a record track (``model.hex_play.Track``), or ``""`` when the log names no place the game knows.
+
+A game played in phases with units carried, doubled, declared and marked (``model.hex_play``)
+adds: ``PhaseStart``, ``Carry``, ``DoubleMove``, ``DeclareUnit``, ``PackageTaken``, ``StepRestored``,
+``StatusChange`` (a unit's status set or cleared), ``MarkerMove`` and ``MarkerTurn`` (a marker on a hex,
+in a box or on a track moved, or turned to another face).
 The JSON tag of each class is its ``kind`` (``replay.hexes.jsonl``).
 """
 
@@ -18,6 +24,7 @@ from sdbp_module.ids import Side
 from sdbp_module.replay.events import NOWHERE, Where
 
 BOX_PREFIX = "box:"
+TRACK_PREFIX = "track:"
 
 
 def box_place(box_id: str) -> str:
@@ -30,8 +37,24 @@ def box_of(place: str) -> str | None:
     return place[len(BOX_PREFIX) :] if place.startswith(BOX_PREFIX) else None
 
 
+def track_place(track_id: str, n: int) -> str:
+    """The place of box ``n`` of a record track: ``track:<id>:<n>``."""
+    return f"{TRACK_PREFIX}{track_id}:{n}"
+
+
+def track_of(place: str) -> tuple[str, int] | None:
+    """(track id, box number) of a track place, None for any other place."""
+    if not place.startswith(TRACK_PREFIX):
+        return None
+    track_id, _, n = place[len(TRACK_PREFIX) :].rpartition(":")
+    try:
+        return track_id, int(n)
+    except ValueError:
+        return None
+
+
 def is_hex(place: str) -> bool:
-    return bool(place) and not place.startswith(BOX_PREFIX)
+    return bool(place) and not place.startswith(BOX_PREFIX) and not place.startswith(TRACK_PREFIX)
 
 
 class Purpose:
@@ -67,6 +90,9 @@ class HexGameStart(HexEvent):
     places: tuple[tuple[str, str], ...]  # (unit id, place)
     flipped: tuple[str, ...] = ()
     turn: int = 1
+    phase: str = ""  # a phase id of the game's phases ("" for a game without phases, or unknown)
+    statuses: tuple[tuple[str, str], ...] = ()  # (unit id, status id) of every status a unit shows
+    markers: tuple[tuple[str, str, str], ...] = ()  # (marker kind, state, place) of every marker on a hex, box or track
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -170,6 +196,99 @@ class Declared(HexEvent):
     winner: Side | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhaseStart(HexEvent):
+    """The turn and phase tracker moved to ``phase`` (a phase id) of ``turn``."""
+
+    kind: ClassVar[str] = "phase"
+    side: Side | None = None
+    turn: int
+    phase: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Carry(HexEvent):
+    """A side declares ``unit`` carried by ``mode`` (a transport mode id): the unit's next move is that transport."""
+
+    kind: ClassVar[str] = "carry"
+    side: Side | None = None
+    unit: str
+    mode: str
+    place: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DoubleMove(HexEvent):
+    """A side declares that ``unit`` doubles its move (its next move)."""
+
+    kind: ClassVar[str] = "double"
+    side: Side | None = None
+    unit: str
+    place: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareUnit(HexEvent):
+    """A side declares a unit whose effects apply only once declared."""
+
+    kind: ClassVar[str] = "declare"
+    side: Side | None = None
+    unit: str
+    place: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PackageTaken(HexEvent):
+    kind: ClassVar[str] = "package"
+    side: Side | None = None
+    package: str  # a package id of the game
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepRestored(HexEvent):
+    """A unit turned back to its full face (a step regained)."""
+
+    kind: ClassVar[str] = "restore"
+    side: Side | None = None
+    unit: str
+    place: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatusChange(HexEvent):
+    """A status (a status id of the game: DG, OoS, a step lost…) set on a unit (``on``) or cleared from it."""
+
+    kind: ClassVar[str] = "status"
+    side: Side | None = None
+    unit: str
+    status: str
+    on: bool = True
+    place: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkerMove(HexEvent):
+    """A marker of kind ``marker`` showing ``state`` moved (``from_place`` "" : placed from no known place)."""
+
+    kind: ClassVar[str] = "marker-move"
+    side: Side | None = None
+    marker: str
+    state: str = ""
+    from_place: str = ""
+    to_place: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkerTurn(HexEvent):
+    """A marker of kind ``marker`` at ``place`` turned to its face ``state``."""
+
+    kind: ClassVar[str] = "marker-turn"
+    side: Side | None = None
+    marker: str
+    state: str
+    place: str = ""
+
+
 EVENT_TYPES: tuple[type[HexEvent], ...] = (
     HexGameStart,
     TurnStart,
@@ -183,5 +302,27 @@ EVENT_TYPES: tuple[type[HexEvent], ...] = (
     Hit,
     UnitEliminated,
     Declared,
+    PhaseStart,
+    Carry,
+    DoubleMove,
+    DeclareUnit,
+    PackageTaken,
+    StepRestored,
+    StatusChange,
+    MarkerMove,
+    MarkerTurn,
 )
+PLAY_EVENTS: tuple[type[HexEvent], ...] = (
+    PhaseStart,
+    Carry,
+    DoubleMove,
+    DeclareUnit,
+    PackageTaken,
+    StepRestored,
+    StatusChange,
+    MarkerMove,
+    MarkerTurn,
+)
+"""The events of a game played in phases (``model.hex_play``): a game that declares no phases,
+statuses, transport modes, packages or tracks has none of them."""
 BY_KIND: dict[str, type[HexEvent]] = {cls.kind: cls for cls in EVENT_TYPES}

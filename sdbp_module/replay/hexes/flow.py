@@ -37,6 +37,7 @@ from sdbp_module.replay.hexes.events import (
     HexGameStart,
     Hit,
     PassTurn,
+    PhaseStart,
     Purpose,
     Reshuffle,
     SupportCall,
@@ -81,6 +82,7 @@ class Impulse:
 
     number: int  # 1, 2 … over the whole log (0 for the events of a turn before its first card)
     turn: int
+    phase: str = ""  # a game played in phases: the phase id (``PhaseStart``) the impulse belongs to
     card: CardDrawn | None = None
     card_side: Side | None = None  # the side the card's colour gives the impulse to
     events: tuple[HexEvent, ...] = ()  # every event of the impulse after its card, in log order
@@ -181,7 +183,14 @@ def _is_attack(event: HexEvent) -> bool:
 
 
 def advance(flow: Flow, event: HexEvent, spec: PlayingCardsSpec) -> Flow:
-    """The flow after ``event`` (pure)."""
+    """The flow after ``event`` (pure). In a game played in phases, a ``PhaseStart`` closes the impulse
+    under way (if it holds anything) and opens one without a card for the phase: without cards, an
+    impulse is a phase; a phase of another turn also starts that turn."""
+    if isinstance(event, PhaseStart):
+        if event.turn != flow.turn:
+            flow = advance(flow, TurnStart(where=event.where, side=event.side, turn=event.turn), spec)
+        closed = (*flow.closed, flow.current) if flow.current.card is not None or flow.current.events else flow.closed
+        return replace(flow, closed=closed, current=Impulse(0, event.turn, phase=event.phase, events=(event,)))
     if isinstance(event, TurnStart):
         closed = (*flow.closed, flow.current) if flow.current.card is not None or flow.current.events else flow.closed
         return replace(
@@ -199,7 +208,7 @@ def advance(flow: Flow, event: HexEvent, spec: PlayingCardsSpec) -> Flow:
             turn_seen=True,
         )
     if isinstance(event, HexGameStart):
-        return replace(flow, turn=event.turn, current=replace(flow.current, turn=event.turn), turn_seen=event.turn == 1)
+        return replace(flow, turn=event.turn, current=replace(flow.current, turn=event.turn, phase=event.phase), turn_seen=event.turn == 1)
     if isinstance(event, Reshuffle):
         current = replace(flow.current, events=(*flow.current.events, event))
         return replace(flow, drawn=(), current=current)

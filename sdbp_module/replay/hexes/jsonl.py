@@ -34,11 +34,13 @@ from sdbp_module.errors import InputError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.limits import MAX_TEXT_CHARS, MIN_LIST_CAP
 from sdbp_module.model.game_data import GameData
+from sdbp_module.model.hex_play import play_of
 from sdbp_module.replay.events import Where
 from sdbp_module.replay.hexes.events import (
     BY_KIND,
     CardDrawn,
     HexEvent,
+    HexGameStart,
     HitResult,
     Purpose,
     SupportMode,
@@ -66,6 +68,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "result": (HitResult.FLIP, HitResult.ELIMINATE),
 }
 MAX_TURN = 10_000
+OMITTED_WHEN_EMPTY = frozenset({"phase", "statuses", "markers"})
+"""A game start's fields of a game played in phases (``model.hex_play``), left out when empty so a game
+without them writes what it always wrote."""
 
 
 # -- writing --------------------------------------------------------------------------------------
@@ -83,8 +88,10 @@ def event_to_json(event: HexEvent) -> dict[str, Any]:
     """The JSON object of an event: ``kind``, every field, then ``where``."""
     data: dict[str, Any] = {"kind": event.kind}
     for f in dataclasses.fields(event):
-        if f.name != "where":
-            data[KEY_OF.get(f.name, f.name)] = _value(f.name, getattr(event, f.name))
+        value = getattr(event, f.name)
+        if f.name == "where" or (isinstance(event, HexGameStart) and f.name in OMITTED_WHEN_EMPTY and not value):
+            continue
+        data[KEY_OF.get(f.name, f.name)] = _value(f.name, value)
     w = event.where
     data["where"] = {"file": w.file, "index": w.index} | ({"line": w.line} if w.line is not None else {})
     return data
@@ -113,6 +120,14 @@ class _Reader:
         self.words = HexWords(game)
         self.cap = max(MIN_LIST_CAP, len(game.units))
         self.label = ""
+        self.kind = ""
+        play = play_of(game)
+        self.play_words: dict[str, tuple[str, ...]] = {
+            "phase": tuple(p.id for p in play.phases),
+            "status": tuple(s.id for s in play.statuses),
+            "package": tuple(p.id for p in play.packages),
+        }
+        self.modes = tuple(m.id for m in play.transport_modes)
 
     def refuse(self, message: str) -> InputError:
         return InputError(f"{self.label}: {message}")
@@ -158,6 +173,37 @@ class _Reader:
             out.append((unit, self.place(f"{key}.{unit}", place)))
         return tuple(out)
 
+    def rows(self, key: str, value: Any, width: int) -> list[list[Any]]:
+        """A list of lists of ``width`` strings (a game start's statuses and markers)."""
+        if not isinstance(value, list) or not all(isinstance(v, list) and len(v) == width for v in value):
+            raise self.refuse(f"{key}: expected a list of {width}-element lists, got {_shown(value)}")
+        if len(value) > 10 * self.cap:
+            raise self.refuse(f"{key}: {len(value):,} entries; a list is read up to {10 * self.cap}")
+        return value
+
+    def statuses(self, key: str, value: Any) -> tuple[tuple[str, str], ...]:
+        out = []
+        for unit, status in self.rows(key, value, 2):
+            out.append((self.unit(key, unit), self.word(key, "status", status)))
+        return tuple(out)
+
+    def markers(self, key: str, value: Any) -> tuple[tuple[str, str, str], ...]:
+        out = []
+        for kind, state, place in self.rows(key, value, 3):
+            kind = self.text(key, kind)
+            if kind not in self.words.markers:
+                raise self.refuse(f"{key}: {kind!r} is not a marker kind of the game")
+            out.append((kind, self.text(key, state), self.place(key, place)))
+        return tuple(out)
+
+    def word(self, key: str, name: str, value: Any) -> str:
+        """A phase, status, transport mode or package id of the game's play (``model.hex_play``)."""
+        text = self.text(key, value)
+        known = self.modes if name == "mode" else self.play_words[name]
+        if text not in known and not (name == "phase" and text == ""):
+            raise self.refuse(f"{key}: {text!r} is not a {name} of the game ({', '.join(known) or 'it has none'})")
+        return text
+
     def side(self, key: str, value: Any) -> Any:
         if value is None:
             return None
@@ -179,6 +225,16 @@ class _Reader:
             return self.unit(key, value)
         if name in PLACE_FIELDS:
             return self.place(key, value)
+        if name == "statuses":
+            return self.statuses(key, value)
+        if name == "markers":
+            return self.markers(key, value)
+        if hint is bool:
+            if not isinstance(value, bool):
+                raise self.refuse(f"{key}: expected true or false, got {_shown(value)}")
+            return value
+        if name in self.play_words or (name == "mode" and self.kind == "carry"):
+            return self.word(key, "mode" if name == "mode" else name, value)
         if hint is int:
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TURN:
                 raise self.refuse(f"{key}: expected a whole number from 1 to {MAX_TURN:,}, got {_shown(value)}")
@@ -203,6 +259,7 @@ class _Reader:
         if not isinstance(kind, str) or kind not in BY_KIND:
             raise self.refuse(f"kind: {_shown(kind)} is not one of {', '.join(BY_KIND)}")
         cls = BY_KIND[kind]
+        self.kind = kind
         if "where" in obj and not isinstance(obj.pop("where"), _Pairs):
             raise self.refuse("where: expected an object (file, index, line)")
         hints = typing.get_type_hints(cls)

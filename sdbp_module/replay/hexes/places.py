@@ -12,7 +12,8 @@ from __future__ import annotations
 from sdbp_module.codec.sentences import OFFBOARD
 from sdbp_module.ids import Side, UnitId
 from sdbp_module.model.game_data import GameData
-from sdbp_module.replay.hexes.events import box_of, box_place
+from sdbp_module.model.hex_play import play_of
+from sdbp_module.replay.hexes.events import box_of, box_place, track_of, track_place
 
 
 class HexWords:
@@ -34,6 +35,9 @@ class HexWords:
         self.cards = frozenset(c.id for c in game.deck.cards()) if game.deck is not None else frozenset()
         self.sides = tuple(game.game.sides)
         self.markers = frozenset(str(m.id) for m in game.markers)
+        self.tracks = {t.id: (t.first, t.last) for t in play_of(game).tracks}
+        # a track box's zone is named "<track name> <n>" (``model.hex_play.Track.box_name``)
+        self.track_by_zone = {t.box_name(n): track_place(t.id, n) for t in play_of(game).tracks for n in range(t.first, t.last + 1)}
 
     # -- places -------------------------------------------------------------------------------------
 
@@ -41,22 +45,28 @@ class HexWords:
         return self.grid.parse_id(text) is not None
 
     def is_place(self, place: str) -> bool:
-        """``""``, a hex id of the map, or ``box:<id>`` of a box of the data."""
+        """``""``, a hex id of the map, ``box:<id>`` of a box of the data, or ``track:<id>:<n>`` of a box of a track."""
         if place == "":
             return True
+        track = track_of(place)
+        if track is not None:
+            bounds = self.tracks.get(track[0])
+            return bounds is not None and bounds[0] <= track[1] <= bounds[1]
         box = box_of(place)
         return box in self.box_ids if box is not None else self.is_hex(place)
 
     def place_of_location(self, name: str) -> str | None:
         """The place an engine location name stands for: a hex id as it is, a box's zone (or printed)
-        name ``box:<id>``, ``""`` for none (empty, ``offboard``); None for any other name (a zone that
+        name ``box:<id>``, a track box's zone name ``track:<id>:<n>``, ``""`` for none (empty, ``offboard``); None for any other name (a zone that
         is neither a hex nor a box of the game: the markers' box, a turn box, a card pile, the panel)."""
         if name in ("", OFFBOARD):
             return ""
         if self.is_hex(name):
             return name
         box = self.box_by_zone.get(name)
-        return box_place(box) if box is not None else None
+        if box is not None:
+            return box_place(box)
+        return self.track_by_zone.get(name)
 
     # -- units, cards, sides --------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.events import NOWHERE
 from sdbp_module.replay.hexes.events import (
     EVENT_TYPES,
+    PLAY_EVENTS,
     Activate,
     CardDrawn,
     Declared,
@@ -74,7 +75,7 @@ def hex_events(draw: st.DrawFn) -> HexEvent:
     place = st.sampled_from(w["places"])
     side = st.sampled_from(w["sides"])
     typed = st.text(alphabet="ab 1()\"\\é/-{}:,\u2028", max_size=20)
-    kind = draw(st.sampled_from(EVENT_TYPES))
+    kind = draw(st.sampled_from([k for k in EVENT_TYPES if k not in PLAY_EVENTS]))  # the game declares no phases or statuses
     if kind is HexGameStart:
         units = draw(st.lists(unit, unique=True, max_size=28))
         return HexGameStart(places=tuple((u, draw(place)) for u in units), flipped=tuple(draw(st.lists(unit, max_size=5))), turn=draw(st.integers(1, 6)))
