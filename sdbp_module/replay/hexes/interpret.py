@@ -9,23 +9,31 @@ steps are refused in one line), then:
   the hex of the map's grid holding it (the engine's ``ZonedGrid``: zones first, then the grid; the
   grid and the zones of the board the module draws, ``vassal.hex_board.hex_board_layout``, or the
   zones of ``module``); which units show their flipped face (the ``Hit`` Layer at level 2); the turn
-  from the turn tracker's state (else the turn marker's box, else 1, said);
+  from the turn tracker's state (else the turn marker's box, else 1, said). A game that declares its
+  play (``model.hex_play``) adds each unit's statuses (its status Layers showing their mark, named as
+  ``status_layer_names`` says), every marker on a hex, in a box or on a track box (kind, face, place),
+  and the phase from the tracker's phase level (else the first phase, said);
 - **each step** — its chat lines, depth-first, each through ``codec.sentences.parse_sentence``
   (docs/report-formats.md §2.14, §2.15): ``DRAW`` → ``CardDrawn``, ``TURN`` → ``TurnStart``,
   ``RESHUFFLE`` → ``Reshuffle``, ``ACTIVATE`` lines in a row of one side → one ``Activate`` (units in
   log order, the place of the first), ``PASS`` → ``PassTurn``, a unit's ``MOVE`` → ``UnitMove``,
   ``FIRE`` lines in a row of one side with the same typed target → one ``FireAt``, ``SUPPORT`` →
   ``SupportCall``, ``DAMAGE`` → ``Hit``, ``ELIMINATE`` → ``UnitEliminated``, ``RESULT`` →
-  ``Declared``; a marker's ``MOVE`` and ``MARKER`` lines (the support markers taken, turned to their
-  used face, put back) are no event: the ``SUPPORT`` line is. A location
-  name → a place: a hex id as it is, a box's zone name (or printed name) ``box:<id>``;
+  ``Declared``; in a game that declares its play, ``PHASE`` → ``PhaseStart``, ``CARRY`` → ``Carry``,
+  ``DOUBLE`` → ``DoubleMove``, ``DECLARE`` → ``DeclareUnit``, ``PACKAGE`` → ``PackageTaken``,
+  ``RESTORE`` → ``StepRestored``, ``STATUS`` → ``StatusChange``, a marker's ``MOVE`` → ``MarkerMove``
+  and ``MARKER`` → ``MarkerTurn`` (none when no place of the game is involved: a marker moved in the
+  markers' box or along the turn track); in a game that declares none, a marker's ``MOVE`` and
+  ``MARKER`` lines (the support markers taken, turned to their used face, put back) are no event: the
+  ``SUPPORT`` line is. A location name → a place: a hex id as it is, a box's zone name (or printed
+  name) ``box:<id>``, a track box's zone name ``track:<id>:<n>``;
 - a typed target → a unit id (its id, else a unique printed name, case-insensitive), for a
   suppression a hex id; else the typed text stays the target (the rules say what it means);
 - every draw's purpose (``replay.hexes.purpose``).
 
 Not events, each a ``Problem`` (a ``cannot-check`` finding): a line inside an undo (one problem per
-undo step: the checker does not take the undone events back), a line naming a unit, card, side or
-place the game does not have, a sentence of the area games this reader does not read, a typed text
+undo step: the checker does not take the undone events back), a line naming a unit, card, side,
+place, turn, phase, status, transport mode, package, marker kind or face the game does not have, a sentence of the area games this reader does not read, a typed text
 longer than ``limits.MAX_TEXT_CHARS`` (cut), a unit that starts outside the map and the boxes.
 Lines of the engine that are no sentence (its own move and reshuffle lines, players' chat) are
 ignored. The command texts themselves (the ``M/`` of a drag, the ``D/`` of a flip) are not read:
