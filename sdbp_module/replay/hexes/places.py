@@ -1,4 +1,6 @@
-"""The words of a hex game's events: its places (hex ids, off-map boxes), units, cards, sides.
+"""The words of a hex game's events: its places (hex ids, off-map boxes, track boxes), units, cards,
+sides, marker kinds and faces, and the words of its play (``model.hex_play``: turn labels, phases,
+statuses, transport modes, packages).
 
 ``HexWords`` answers, from the game data alone, what a place, unit or card id of an event may be
 (``replay.hexes.jsonl`` refuses anything else in a transcript) and what a location name of the
