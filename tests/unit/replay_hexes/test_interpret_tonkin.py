@@ -27,6 +27,7 @@ from sdbp_module.replay.hexes.events import (
     DeclareUnit,
     DoubleMove,
     HexGameStart,
+    Hit,
     MarkerMove,
     MarkerTurn,
     PackageTaken,
@@ -295,3 +296,45 @@ def test_convert_events_writes_a_tonkin_log_as_json_lines(tonkin: GameData, tlog
     assert lines[4] == {"kind": "marker-move", "side": "cef", "marker": "vp", "state": "VP", "from": "track:vp:50", "to": "track:vp:52", "where": {"file": "tonkin.vlog", "index": 4}}
     from_log, _ = load_hex_log(vlog, tonkin)
     assert bare(list(from_log)) == bare(read_events(out, tonkin))
+
+
+# -- an engine-played log ---------------------------------------------------------------------------
+
+ENGINE_LOG = Path(__file__).with_name("engine") / "tonkin" / "main-module.vlog"
+"""VASSAL 3.7.26 playing ``main-module.play.txt`` (``run-harness.sh play``, VERDICT OK_WITH_WARNINGS: the
+harness's notes that marker kinds have several pieces) through the Tonkin module built from the branch
+point of issue 25's reader (a one-level month tracker, no status Layers, no track zones, no play
+controls): what the reader makes of a real engine log of the game before its play controls exist."""
+
+
+def test_an_engine_played_tonkin_log_reads_as_the_engine_played_it(tonkin: GameData) -> None:
+    from sdbp_module.replay.hexes.state import HexState, apply
+
+    from .test_engine_logs import engine_positions
+
+    events, problems = load_hex_log(ENGINE_LOG, tonkin)
+    assert [p.message for p in problems] == [
+        "the saved position gives no phase (no readable phase level in the turn tracker's state): the first phase (Replacements and reinforcements) assumed"
+    ]
+    start = events[0]
+    assert isinstance(start, HexGameStart) and (start.turn, start.phase, start.markers) == (25, "replacements", ())
+    kinds = ["move", "marker-move", "hit", "marker-move", "marker-turn", "marker-move", "move", "marker-move", "turn"]
+    assert [(e.kind, e.where.index) for e in events[1:]] == list(zip(kinds, [1, 2, 3, 4, 5, 7, 8, 9, 10], strict=True))
+    assert bare(events[2:6]) == [
+        MarkerMove(side=VM, marker="battle", state="Battle", from_place="", to_place="O-9"),
+        Hit(side=VM, unit="VM-308-88", place="O-8", result="flip"),
+        MarkerMove(side=VM, marker="political-objective", state="real", from_place="", to_place="N-8"),
+        MarkerTurn(side=VM, marker="political-objective", state="rumour", place="N-8"),
+    ]
+    assert bare(events[6:7] + events[8:9]) == [
+        MarkerMove(side=CEF, marker="battle", state="Battle", from_place="O-9", to_place="box:eliminated"),
+        MarkerMove(side=CEF, marker="battle", state="Battle", from_place="box:eliminated", to_place=""),
+    ]
+    state = HexState()
+    for event in events:
+        if isinstance(event, UnitMove):
+            assert event.from_place == state.place(event.unit), event
+        state = apply(state, event)
+    places, flipped = engine_positions(ENGINE_LOG, tonkin)
+    assert dict(state.places) == places and state.flipped == flipped == {"VM-308-88"}
+    assert (state.turn, state.phase, state.markers) == (26, "replacements", (("N-8", "political-objective", "rumour"),))
