@@ -94,7 +94,7 @@ class HexWords:
         return None
 
     def phase_of(self, text: str) -> str | None:
-        """The phase id a tracker's phase text names: a phase's name (``VM movement``) or its id; None for another."""
+        """The phase id a tracker's phase text names: a phase's name (``Blue movement``) or its id; None for another."""
         return self.phase_by_name.get(text.strip())
 
     # -- units, cards, sides --------------------------------------------------------------------------
