@@ -6,16 +6,18 @@ fields (docs/hex-replay.md gives every kind), e.g.::
     {"kind": "move", "side": "blue", "unit": "B-1", "from": "box:entry", "to": "L3"}
 
 Names: ``from_place`` / ``to_place`` are ``from`` / ``to``; every other field keeps its name. A side is
-its id (or ``null``); a place ``""``, a hex id of the map or ``box:<box id>``; ``places`` (a game
-start's) and ``firers`` (a fire's) are objects unit id → place; ``units`` and ``flipped`` lists of unit
-ids. A field with a default may be left out; a draw's ``purpose`` left out is inferred
+its id (or ``null``); a place ``""``, a hex id of the map, ``box:<box id>`` or ``track:<track id>:<n>``;
+``places`` (a game start's) and ``firers`` (a fire's) are objects unit id → place; ``units`` and
+``flipped`` lists of unit ids; a game start's ``statuses`` and ``markers`` lists of [unit, status] and
+[kind, state, place] (left out when empty). A field with a default may be left out; a draw's ``purpose`` left out is inferred
 (``replay.hexes.purpose``). ``where`` may be given (an object) and is set aside: an event read from a
 transcript is at its own line (file, index, line number). Written lines hold every field, ``kind``
 first and ``where`` last.
 
 Refused with ``InputError`` ``FILE:LINE: …`` (one line, exit 2): a line that is not a JSON object, an
-unknown kind or key, a missing field, a value of the wrong type, a unit, card, side, hex, box or marker
-kind the game does not have, a purpose, mode or result outside its words, a target that is neither a
+unknown kind or key, a missing field, a value of the wrong type, a unit, card, side, hex, box, track box or
+marker kind the game does not have (or a face its marker kind does not have), a phase, status, transport
+mode or package the game does not declare, a purpose, mode or result outside its words, a target that is neither a
 unit nor a hex of the game nor what was typed, a unit named twice in one object; and past the bounds
 of ``replay.bounds`` (the file's size, a line's length, the number of events, a list longer than the
 game has units, a text longer than ``limits.MAX_TEXT_CHARS``).
@@ -148,7 +150,7 @@ class _Reader:
     def place(self, key: str, value: Any) -> str:
         place = self.text(key, value)
         if not self.words.is_place(place):
-            raise self.refuse(f"{key}: {place!r} is not a place of the game (\"\", a hex id of the map or box:<box id>)")
+            raise self.refuse(f"{key}: {place!r} is not a place of the game (\"\", a hex id of the map, box:<box id> or track:<track id>:<n>)")
         return place
 
     def units(self, key: str, value: Any) -> tuple[str, ...]:
@@ -193,15 +195,24 @@ class _Reader:
             kind = self.text(key, kind)
             if kind not in self.words.markers:
                 raise self.refuse(f"{key}: {kind!r} is not a marker kind of the game")
-            out.append((kind, self.text(key, state), self.place(key, place)))
+            out.append((kind, self.face(key, kind, state), self.place(key, place)))
         return tuple(out)
+
+    def face(self, key: str, kind: str, value: Any) -> str:
+        """A face (state) of a marker kind; ``""`` (none said) too."""
+        state = self.text(key, value)
+        faces = self.words.marker_states.get(kind, ())
+        if state and state not in faces:
+            raise self.refuse(f"{key}: {state!r} is not a face of the marker kind {kind} ({', '.join(faces)})")
+        return state
 
     def word(self, key: str, name: str, value: Any) -> str:
         """A phase, status, transport mode or package id of the game's play (``model.hex_play``)."""
         text = self.text(key, value)
         known = self.modes if name == "mode" else self.play_words[name]
         if text not in known and not (name == "phase" and text == ""):
-            raise self.refuse(f"{key}: {text!r} is not a {name} of the game ({', '.join(known) or 'it has none'})")
+            label = "transport mode" if name == "mode" else name
+            raise self.refuse(f"{key}: {text!r} is not a {label} of the game ({', '.join(known) or 'it has none'})")
         return text
 
     def side(self, key: str, value: Any) -> Any:
@@ -276,6 +287,8 @@ class _Reader:
         if obj:
             known = ", ".join(KEY_OF.get(f.name, f.name) for f in dataclasses.fields(cls) if f.name != "where")
             raise self.refuse(f"a {kind} event has no key {sorted(obj)[0]!r} (its keys: kind, {known}, where)")
+        if "state" in values and "marker" in values:
+            self.face("state", values["marker"], values["state"])
         target = values.get("target")
         if target is not None and not (self.words.is_unit(target) or self.words.is_hex(target) or target == values.get("typed", "")):
             raise self.refuse(f"target: {target!r} is neither a unit nor a hex of the game, nor the typed text it was not resolved from")

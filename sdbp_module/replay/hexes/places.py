@@ -1,4 +1,6 @@
-"""The words of a hex game's events: its places (hex ids, off-map boxes), units, cards, sides.
+"""The words of a hex game's events: its places (hex ids, off-map boxes, track boxes), units, cards,
+sides, marker kinds and faces, and the words of its play (``model.hex_play``: turn labels, phases,
+statuses, transport modes, packages).
 
 ``HexWords`` answers, from the game data alone, what a place, unit or card id of an event may be
 (``replay.hexes.jsonl`` refuses anything else in a transcript) and what a location name of the
@@ -35,9 +37,20 @@ class HexWords:
         self.cards = frozenset(c.id for c in game.deck.cards()) if game.deck is not None else frozenset()
         self.sides = tuple(game.game.sides)
         self.markers = frozenset(str(m.id) for m in game.markers)
-        self.tracks = {t.id: (t.first, t.last) for t in play_of(game).tracks}
+        self.marker_states = {str(m.id): tuple(m.states) for m in game.markers}
+        play = play_of(game)
+        self.play = play
+        # a game that declares how it is played (``model.hex_play``: phases, statuses, tracks …) has the
+        # events of that play, its markers' moves and turns among them; one that declares none has none
+        self.played = game.hexes.play is not None
+        self.tracks = {t.id: (t.first, t.last) for t in play.tracks}
         # a track box's zone is named "<track name> <n>" (``model.hex_play.Track.box_name``)
-        self.track_by_zone = {t.box_name(n): track_place(t.id, n) for t in play_of(game).tracks for n in range(t.first, t.last + 1)}
+        self.track_by_zone = {t.box_name(n): track_place(t.id, n) for t in play.tracks for n in range(t.first, t.last + 1)}
+        self.phase_by_name = {p.name: p.id for p in play.phases} | {p.id: p.id for p in play.phases}
+        self.statuses = tuple(s.id for s in play.statuses)
+        self.modes = tuple(m.id for m in play.transport_modes)
+        self.packages = tuple(p.id for p in play.packages)
+        self.turn_by_label = {label: turn for turn, label in game.hexes.labels.items()}
 
     # -- places -------------------------------------------------------------------------------------
 
@@ -67,6 +80,22 @@ class HexWords:
         if box is not None:
             return box_place(box)
         return self.track_by_zone.get(name)
+
+    # -- turns and phases -----------------------------------------------------------------------------
+
+    def turn_of(self, text: str) -> int | None:
+        """The turn a tracker's turn text names: a turn's label on the turn record (``Oct 1952``), else its
+        number (``25``); None for any other text or a number outside 1 to the game's turns."""
+        text = text.strip()
+        if text in self.turn_by_label:
+            return self.turn_by_label[text]
+        if text.isascii() and text.isdigit() and 1 <= int(text) <= max(1, self.game.game.turns):
+            return int(text)
+        return None
+
+    def phase_of(self, text: str) -> str | None:
+        """The phase id a tracker's phase text names: a phase's name (``Blue movement``) or its id; None for another."""
+        return self.phase_by_name.get(text.strip())
 
     # -- units, cards, sides --------------------------------------------------------------------------
 

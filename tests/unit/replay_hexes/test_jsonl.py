@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -15,23 +16,35 @@ from hypothesis import strategies as st
 from sdbp_module.errors import InputError
 from sdbp_module.limits import MAX_EVENTS
 from sdbp_module.model.game_data import GameData
+from sdbp_module.model.hex_play import play_of
+from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.replay.events import NOWHERE
 from sdbp_module.replay.hexes.events import (
     EVENT_TYPES,
     PLAY_EVENTS,
     Activate,
     CardDrawn,
+    Carry,
     Declared,
+    DeclareUnit,
+    DoubleMove,
     FireAt,
     HexEvent,
     HexGameStart,
     Hit,
+    MarkerMove,
+    MarkerTurn,
+    PackageTaken,
     PassTurn,
+    PhaseStart,
     Reshuffle,
+    StatusChange,
+    StepRestored,
     SupportCall,
     TurnStart,
     UnitEliminated,
     UnitMove,
+    track_place,
 )
 from sdbp_module.replay.hexes.jsonl import (
     events_text,
@@ -42,45 +55,90 @@ from sdbp_module.replay.hexes.jsonl import (
 
 from .conftest import DATA
 
-_GAME: list[GameData] = []
+TONKIN = PROJECT_ROOT / "source_data" / "tonkin"
+_GAMES: dict[Path, GameData] = {}
 
 
-def the_game() -> GameData:
-    """The game, loaded once (hypothesis strategies are built outside fixtures)."""
-    if not _GAME:
+def the_game(data: Path = DATA) -> GameData:
+    """The game (Mortain, or a game that declares its play: Tonkin), loaded once (hypothesis strategies
+    are built outside fixtures)."""
+    if data not in _GAMES:
         from sdbp_module.model.from_data import load_game
 
-        _GAME.append(load_game(DATA, hex_map=True))
-    return _GAME[0]
+        _GAMES[data] = load_game(data, hex_map=True)
+    return _GAMES[data]
 
 
-def words() -> dict[str, list[Any]]:
-    g = the_game()
-    assert g.hexes is not None and g.deck is not None
+@cache
+def words(data: Path = DATA) -> dict[str, list[Any]]:
+    g = the_game(data)
+    assert g.hexes is not None
+    play = play_of(g)
     hexes = [g.hexes.map.grid.hex_id(h) for h in g.hexes.map.grid.hexes()]
+    tracks = [track_place(t.id, n) for t in play.tracks for n in (t.first, t.last, (t.first + t.last) // 2)]
     return {
         "units": [u.id for u in g.units],
-        "places": ["", *hexes, *(f"box:{b.id}" for b in g.hexes.boxes)],
+        "places": ["", *hexes, *(f"box:{b.id}" for b in g.hexes.boxes), *tracks],
         "hexes": hexes,
-        "cards": [c.id for c in g.deck.cards()],
+        "cards": [c.id for c in g.deck.cards()] if g.deck is not None else [],
         "sides": [None, *g.game.sides],
         "markers": [m.id for m in g.markers],
+        "faces": [(m.id, s) for m in g.markers for s in m.states],
+        "phases": [p.id for p in play.phases],
+        "statuses": [s.id for s in play.statuses],
+        "modes": [m.id for m in play.transport_modes],
+        "packages": [p.id for p in play.packages],
     }
 
 
 @st.composite
 def hex_events(draw: st.DrawFn) -> HexEvent:
-    w = words()
+    """An event of Mortain's words: no play (phases, statuses …), so none of ``PLAY_EVENTS``."""
+    return draw(events_of(DATA, [k for k in EVENT_TYPES if k not in PLAY_EVENTS]))
+
+
+@st.composite
+def tonkin_events(draw: st.DrawFn) -> HexEvent:
+    """An event of Tonkin's words, every kind but a draw (the game has no deck)."""
+    return draw(events_of(TONKIN, [k for k in EVENT_TYPES if k is not CardDrawn]))
+
+
+@st.composite
+def events_of(draw: st.DrawFn, data: Path, kinds: list[type[HexEvent]]) -> HexEvent:
+    w = words(data)
     unit = st.sampled_from(w["units"])
     place = st.sampled_from(w["places"])
     side = st.sampled_from(w["sides"])
     typed = st.text(alphabet="ab 1()\"\\é/-{}:,\u2028", max_size=20)
-    kind = draw(st.sampled_from([k for k in EVENT_TYPES if k not in PLAY_EVENTS]))  # the game declares no phases or statuses
+    turns = st.integers(1, the_game(data).game.turns)
+    face = st.sampled_from(w["faces"])
+    kind = draw(st.sampled_from(kinds))
     if kind is HexGameStart:
         units = draw(st.lists(unit, unique=True, max_size=28))
-        return HexGameStart(places=tuple((u, draw(place)) for u in units), flipped=tuple(draw(st.lists(unit, max_size=5))), turn=draw(st.integers(1, 6)))
+        start = HexGameStart(places=tuple((u, draw(place)) for u in units), flipped=tuple(draw(st.lists(unit, max_size=5))), turn=draw(turns))
+        if not w["phases"]:
+            return start
+        statuses = tuple(draw(st.lists(st.tuples(unit, st.sampled_from(w["statuses"])), max_size=4)))
+        markers = tuple((k, f, draw(place)) for k, f in draw(st.lists(face, max_size=4)))
+        return replace(start, phase=draw(st.sampled_from(["", *w["phases"]])), statuses=statuses, markers=markers)
+    if kind is PhaseStart:
+        return PhaseStart(side=draw(side), turn=draw(turns), phase=draw(st.sampled_from(w["phases"])))
+    if kind is Carry:
+        return Carry(side=draw(side), unit=draw(unit), mode=draw(st.sampled_from(w["modes"])), place=draw(place))
+    if kind in (DoubleMove, DeclareUnit, StepRestored):
+        return kind(side=draw(side), unit=draw(unit), place=draw(place))  # type: ignore[call-arg]
+    if kind is PackageTaken:
+        return PackageTaken(side=draw(side), package=draw(st.sampled_from(w["packages"])))
+    if kind is StatusChange:
+        return StatusChange(side=draw(side), unit=draw(unit), status=draw(st.sampled_from(w["statuses"])), on=draw(st.booleans()), place=draw(place))
+    if kind is MarkerMove:
+        k, f = draw(face)
+        return MarkerMove(side=draw(side), marker=k, state=draw(st.sampled_from(["", f])), from_place=draw(place), to_place=draw(place))
+    if kind is MarkerTurn:
+        k, f = draw(face)
+        return MarkerTurn(side=draw(side), marker=k, state=f, place=draw(place))
     if kind is TurnStart:
-        return TurnStart(side=draw(side), turn=draw(st.integers(1, 6)))
+        return TurnStart(side=draw(side), turn=draw(turns))
     if kind is Reshuffle:
         return Reshuffle(side=draw(side))
     if kind is CardDrawn:
@@ -123,6 +181,96 @@ def test_every_event_reads_back_as_it_was_written(events: list[HexEvent]) -> Non
     assert bare(back) == bare(events)
     assert [(e.where.file, e.where.index, e.where.line) for e in back] == [("t.jsonl", i, i + 1) for i in range(len(events))]
     assert events_text(back) == events_text([replace(e, where=b.where) for e, b in zip(events, back, strict=True)])
+
+
+@settings(max_examples=300, deadline=None)
+@given(events=st.lists(tonkin_events(), max_size=12))
+def test_every_event_of_a_game_with_play_reads_back_as_it_was_written(events: list[HexEvent]) -> None:
+    """Tonkin: phases, statuses, transport modes, packages, tracks; every event kind but a draw."""
+    game = the_game(TONKIN)
+    back = read_events_text(events_text(events), "t.jsonl", game)
+    assert bare(back) == bare(events)
+    assert events_text(back) == events_text([replace(e, where=b.where) for e, b in zip(events, back, strict=True)])
+
+
+def test_each_play_event_has_its_json_line() -> None:
+    game = the_game(TONKIN)
+    cef, vm = game.game.sides
+    events: list[HexEvent] = [
+        HexGameStart(places=(("VM-308-36", "O-8"),), turn=25, phase="vm-movement", statuses=(("VM-308-36", "dg"),), markers=(("vp", "VP", "track:vp:50"),)),
+        PhaseStart(side=vm, turn=25, phase="vm-movement"),
+        Carry(side=vm, unit="VM-308-36", mode="truck", place="O-8"),
+        DoubleMove(side=vm, unit="VM-308-36", place="O-9"),
+        DeclareUnit(side=vm, unit="VM-351-675", place="O-9"),
+        PackageTaken(side=cef, package="cef-6rp"),
+        StepRestored(side=cef, unit="CEF-1BEP", place="T-14"),
+        StatusChange(side=cef, unit="VM-308-36", status="step-loss", on=False, place="O-9"),
+        MarkerMove(side=cef, marker="vp", state="VP", from_place="track:vp:50", to_place="track:vp:48"),
+        MarkerTurn(side=cef, marker="political-objective", state="rumour", place="O-8"),
+    ]
+    assert {type(e) for e in events[1:]} == set(PLAY_EVENTS)
+    lines = [json.loads(line) for line in events_text(events).splitlines()]
+    assert [{k: v for k, v in d.items() if k != "where"} for d in lines] == [
+        {"kind": "game-start", "places": {"VM-308-36": "O-8"}, "flipped": [], "turn": 25, "phase": "vm-movement", "statuses": [["VM-308-36", "dg"]], "markers": [["vp", "VP", "track:vp:50"]]},
+        {"kind": "phase", "side": "vm", "turn": 25, "phase": "vm-movement"},
+        {"kind": "carry", "side": "vm", "unit": "VM-308-36", "mode": "truck", "place": "O-8"},
+        {"kind": "double", "side": "vm", "unit": "VM-308-36", "place": "O-9"},
+        {"kind": "declare", "side": "vm", "unit": "VM-351-675", "place": "O-9"},
+        {"kind": "package", "side": "cef", "package": "cef-6rp"},
+        {"kind": "restore", "side": "cef", "unit": "CEF-1BEP", "place": "T-14"},
+        {"kind": "status", "side": "cef", "unit": "VM-308-36", "status": "step-loss", "on": False, "place": "O-9"},
+        {"kind": "marker-move", "side": "cef", "marker": "vp", "state": "VP", "from": "track:vp:50", "to": "track:vp:48"},
+        {"kind": "marker-turn", "side": "cef", "marker": "political-objective", "state": "rumour", "place": "O-8"},
+    ]
+    assert bare(read_events_text(events_text(events), "t.jsonl", game)) == bare(events)
+
+
+TONKIN_BAD: list[tuple[str, str]] = [
+    ('{"kind": "phase", "side": "vm", "turn": 25, "phase": "lunch"}', "phase: 'lunch' is not a phase of the game (replacements, vm-movement"),
+    ('{"kind": "phase", "side": "vm", "turn": 25, "phase": "VM movement"}', "phase: 'VM movement' is not a phase of the game"),
+    ('{"kind": "status", "side": "vm", "unit": "VM-308-36", "status": "DG", "on": true}', "status: 'DG' is not a status of the game (dg, oos, step-loss, spent)"),
+    ('{"kind": "status", "side": "vm", "unit": "VM-308-36", "status": "dg", "on": "yes"}', "on: expected true or false, got \"yes\""),
+    ('{"kind": "carry", "side": "vm", "unit": "VM-308-36", "mode": "elephant"}', "mode: 'elephant' is not a transport mode of the game (truck, air, para, dna, ship)"),
+    ('{"kind": "package", "side": "cef", "package": "cef-all"}', "package: 'cef-all' is not a package of the game (vm-2sd"),
+    ('{"kind": "marker-move", "side": "cef", "marker": "vp", "state": "VP", "from": "track:vp:50", "to": "track:vp:101"}', "to: 'track:vp:101' is not a place of the game"),
+    ('{"kind": "marker-move", "side": "cef", "marker": "vp", "from": "track:vp:50", "to": "track:victory:5"}', "to: 'track:victory:5' is not a place of the game"),
+    ('{"kind": "marker-turn", "side": "cef", "marker": "vp", "state": "VP", "place": "track:vp:x"}', "place: 'track:vp:x' is not a place of the game"),
+    ('{"kind": "marker-turn", "side": "cef", "marker": "political-objective", "state": "fake", "place": "O-8"}', "state: 'fake' is not a face of the marker kind political-objective (real, rumour)"),
+    ('{"kind": "marker-turn", "side": "cef", "marker": "tank", "state": "x", "place": "O-8"}', "marker: 'tank' is not a marker kind of the game"),
+    ('{"kind": "game-start", "places": {}, "statuses": [["VM-308-36", "tired"]]}', "statuses: 'tired' is not a status of the game"),
+    ('{"kind": "game-start", "places": {}, "statuses": [["VM-308-36"]]}', "statuses: expected a list of 2-element lists"),
+    ('{"kind": "game-start", "places": {}, "markers": [["vp", "VP", "track:vp:-1"]]}', "markers: 'track:vp:-1' is not a place of the game"),
+    ('{"kind": "game-start", "places": {}, "markers": [["vp", "Victory", "track:vp:5"]]}', "markers: 'Victory' is not a face of the marker kind vp (VP)"),
+    ('{"kind": "game-start", "places": {}, "phase": "night"}', "phase: 'night' is not a phase of the game"),
+]
+
+
+@pytest.mark.parametrize(("line", "message"), TONKIN_BAD, ids=[m[:40] for _, m in TONKIN_BAD])
+def test_a_bad_line_of_a_game_with_play_is_refused_naming_its_file_and_line(line: str, message: str) -> None:
+    text = '{"kind": "pass", "side": "vm"}\n\n' + line + "\n"
+    with pytest.raises(InputError) as refused:
+        read_events_text(text, "t.jsonl", the_game(TONKIN))
+    assert str(refused.value).startswith("t.jsonl:3: ")
+    assert message in str(refused.value)
+    assert "\n" not in str(refused.value)
+
+
+def test_a_bad_tonkin_transcript_exits_2_with_one_line(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from sdbp_module.cli import main
+
+    path = tmp_path / "t.jsonl"
+    path.write_text('{"kind": "pass", "side": "vm"}\n{"kind": "carry", "side": "vm", "unit": "VM-308-36", "mode": "elephant"}\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "--data", str(TONKIN), str(path)])
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert f"{path}:2: mode: 'elephant' is not a transport mode of the game" in result.output
+
+
+def test_a_play_word_in_a_game_without_play_is_refused(game: GameData) -> None:
+    with pytest.raises(InputError, match="t.jsonl:1: phase: 'supply' is not a phase of the game \\(it has none\\)"):
+        read_events_text('{"kind": "phase", "side": "de", "turn": 1, "phase": "supply"}\n', "t.jsonl", game)
 
 
 def test_a_transcript_is_read_from_its_file_and_blank_lines_are_skipped(game: GameData, tmp_path: Path) -> None:
