@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from sdbp_module.games.tonkin.rules import switches
+from sdbp_module.games.tonkin.rules import facts, switches
 from sdbp_module.games.tonkin.rules.catalogue import TONKIN_CATALOGUE
-from sdbp_module.model.game_data import GameData
 from sdbp_module.rules.hexes.base import HexRule, HexRulesPackage
 
 STAGE_1 = "stage 1: not built yet (needs the map data and the log sentences of issue 25)"
@@ -109,12 +108,6 @@ NOT_CHECKED: Mapping[str, str] = MappingProxyType({e.rule_id: _reason(e.rule_id)
 """Why each TON id is not checked: every id of the catalogue (no rule is implemented yet)."""
 
 
-def eliminated_box(game: GameData, unit_id: str) -> str | None:
-    """Where an eliminated unit goes (6.13: the Eliminated box, Tieu Doan and Pathet Lao to Box 2): not known
-    until the game has a counter manifest and boxes, so None (the replay leaves the unit where it was)."""
-    return None
-
-
 RULES: tuple[HexRule, ...] = ()
 
 TONKIN = HexRulesPackage(
@@ -122,6 +115,6 @@ TONKIN = HexRulesPackage(
     catalogue=TONKIN_CATALOGUE,
     rules=RULES,
     switches=switches.SWITCHES,
-    eliminated_box=eliminated_box,
+    eliminated_box=facts.eliminated_box,
     not_checked=NOT_CHECKED,
 )
