@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from sdbp_module.games.tonkin.rules import facts, switches
+from sdbp_module.games.tonkin.rules import facts, stacking, switches
 from sdbp_module.games.tonkin.rules.catalogue import TONKIN_CATALOGUE
 from sdbp_module.rules.hexes.base import HexRule, HexRulesPackage
 
@@ -104,11 +104,14 @@ def _reason(rule_id: str) -> str:
     return base if detail is None else f"{base}; {detail}"
 
 
-NOT_CHECKED: Mapping[str, str] = MappingProxyType({e.rule_id: _reason(e.rule_id) for e in TONKIN_CATALOGUE})
-"""Why each TON id is not checked: every id of the catalogue (no rule is implemented yet)."""
+RULES: tuple[HexRule, ...] = (
+    *stacking.RULES,
+)
 
-
-RULES: tuple[HexRule, ...] = ()
+NOT_CHECKED: Mapping[str, str] = MappingProxyType(
+    {e.rule_id: _reason(e.rule_id) for e in TONKIN_CATALOGUE if e.rule_id not in {r.rule_id for r in RULES}}
+)
+"""Why each TON id no rule of ``RULES`` implements is not checked."""
 
 TONKIN = HexRulesPackage(
     game_id="tonkin",
