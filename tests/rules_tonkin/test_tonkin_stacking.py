@@ -3,7 +3,19 @@ enemy HQ or SD in an entered hex is eliminated before another unit acts, 3.1, 6.
 
 from __future__ import annotations
 
-from tonkin_helpers import CEF, carry, check, eliminate, ids, move, phase, setup_places, start, status
+from tonkin_helpers import (
+    CEF,
+    carry,
+    check,
+    eliminate,
+    game,
+    ids,
+    move,
+    phase,
+    setup_places,
+    start,
+    status,
+)
 
 from sdbp_module.games.tonkin.rules import facts
 from sdbp_module.replay.hexes.state import HexState, apply
@@ -16,8 +28,6 @@ def _state(**kw: object) -> HexState:
 
 
 def test_stacking_points_follow_the_face_and_the_minus_one_marker() -> None:
-    from tonkin_helpers import game
-
     s = _state(flipped=["CEF-GMVN1"], statuses=[("CEF-GMVN2", "step-loss"), ("CEF-GMVN1", "step-loss")])
     g = game()
     assert facts.stacking_points(g, s, "CEF-GM6") == 4  # printed 4

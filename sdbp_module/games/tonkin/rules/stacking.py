@@ -43,9 +43,9 @@ def _over_limit(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, 
     limit = facts.stacking_limit(game)
     points: dict[tuple[str, str], list[str]] = {}
     for unit_id in facts.on_map_units(game, state, ground=False):
-        side = facts.side_of(game, unit_id)
-        if side is not None:
-            points.setdefault((state.place(unit_id), str(side)), []).append(unit_id)
+        owner = facts.side_of(game, unit_id)
+        if owner is not None:
+            points.setdefault((state.place(unit_id), str(owner)), []).append(unit_id)
     out = []
     for (place, side), units in sorted(points.items()):
         total = sum(facts.stacking_points(game, state, u) for u in units)
