@@ -170,6 +170,11 @@ def is_eliminated(game: GameData, state: HexState, unit_id: str) -> bool:
     return box is not None and state.place(unit_id) == box_place(box)
 
 
+def month_label(game: GameData, turn: int) -> str:
+    labels: Mapping[int, str] = game.hexes.labels if game.hexes is not None else {}
+    return labels.get(turn, f"turn {turn}")
+
+
 def rainy(game: GameData, turn: int) -> bool:
     """June to September (1.7), read from the month's label on the turn track."""
     labels: Mapping[int, str] = game.hexes.labels if game.hexes is not None else {}
