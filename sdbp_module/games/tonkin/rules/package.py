@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from sdbp_module.games.tonkin.rules import facts, stacking, supply, switches
+from sdbp_module.games.tonkin.rules import facts, stacking, supply, switches, victory
 from sdbp_module.games.tonkin.rules.catalogue import TONKIN_CATALOGUE
 from sdbp_module.rules.hexes.base import HexRule, HexRulesPackage
 
@@ -107,6 +107,7 @@ def _reason(rule_id: str) -> str:
 RULES: tuple[HexRule, ...] = (
     *stacking.RULES,
     *supply.RULES,
+    *victory.RULES,
 )
 
 NOT_CHECKED: Mapping[str, str] = MappingProxyType(
