@@ -15,9 +15,11 @@ from tonkin_helpers import (
     setup_places,
     start,
     status,
+    track_markers,
 )
 
 from sdbp_module.games.tonkin.rules import facts
+from sdbp_module.replay.hexes.events import box_place
 from sdbp_module.replay.hexes.state import HexState, apply
 
 STK = ["TON-STK-01", "TON-STK-02"]
@@ -126,3 +128,10 @@ def test_a_paradrop_onto_an_enemy_sd_waits_for_its_overrun() -> None:
         rules=STK,
     )
     assert ids(report) == []
+
+
+def test_a_large_force_box_stands_on_its_markers_hex() -> None:
+    places = setup_places(CEF_2_1RTA=box_place("large-force-1"))
+    on_hanoi = (*track_markers(), ("large-force", "1", "T-14"))
+    assert ids(check([start(places, markers=on_hanoi), phase("replacements"), phase("vm-movement")], rules=STK)) == [("TON-STK-01", 2)]
+    assert ids(check([start(places), phase("replacements"), phase("vm-movement")], rules=STK)) == []  # no marker on the map

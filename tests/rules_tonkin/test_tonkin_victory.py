@@ -130,3 +130,12 @@ def test_placing_them_again_without_the_five_vp_is_vp03() -> None:
 def test_moving_them_outside_the_replacement_phase_is_vp03() -> None:
     events = _phase("vm-movement", marker_move(PO, "J-12", "W-4", "real", side=VM), track_move("vp", 50, 55), markers=_placed())
     assert ids(check(events, rules=VP)) == [("TON-VP-03", 2)]  # type: ignore[arg-type]
+
+
+def test_a_vp_hex_held_through_a_large_force_box_does_not_fall() -> None:
+    # III/3e REI stands in Large Force box 1, whose marker is on K-5: VM-148 next to it does not take it (1.6, 1.8)
+    places = setup_places(CEF_3_3REI=box_place("large-force-1"))
+    markers = (*track_markers(), ("large-force", "1", "K-5"))
+    events = _phase("vm-movement", move("VM-148", "J-5", "H-6"), places=places, markers=markers)
+    assert ids(check(events, rules=VP)) == []  # type: ignore[arg-type]
+    assert ids(check(_phase("vm-movement", move("VM-148", "J-5", "H-6")), rules=VP)) == [("TON-VP-01", 3)]  # type: ignore[arg-type]

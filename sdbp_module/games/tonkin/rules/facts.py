@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from types import MappingProxyType
 
 from sdbp_module.games.tonkin.rules import switches
 from sdbp_module.hexgrid.coords import Hex, distance
@@ -55,6 +56,7 @@ TRENCH = {CEF: "trench-cef", VM: "trench-vm"}
 VP_MARKER = "vp"
 REGIMENT_HITS = "regiment-hits"
 POLITICAL_OBJECTIVE = "political-objective"
+LARGE_FORCE = "large-force"  # its face N names the box "large-force-N" whose units stand on its hex (1.6)
 
 # boxes (markers.yaml boxes)
 ELIMINATED = "eliminated"
@@ -247,6 +249,15 @@ def distance_between(game: GameData, a: str, b: str) -> int | None:
 
 
 # -- units on the map -------------------------------------------------------------------------------
+
+
+def on_board(state: HexState) -> HexState:
+    """The state with the units of each Large Force box on the hex of its marker (1.6: the marker stands
+    for them on the map); the state itself when no Large Force marker is on a hex."""
+    boxes = {box_place(f"{LARGE_FORCE}-{face}"): place for place, kind, face in state.markers if kind == LARGE_FORCE and is_hex(place)}
+    if not boxes or not any(p in boxes for p in state.places.values()):
+        return state
+    return replace(state, places=MappingProxyType({u: boxes.get(p, p) for u, p in state.places.items()}))
 
 
 def on_map_units(game: GameData, state: HexState, *, ground: bool = True, spent: bool = True) -> tuple[str, ...]:

@@ -41,11 +41,12 @@ def _over_limit(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, 
         return ()
     game = ctx.game
     limit = facts.stacking_limit(game)
+    board = facts.on_board(state)
     points: dict[tuple[str, str], list[str]] = {}
-    for unit_id in facts.on_map_units(game, state, ground=False):
+    for unit_id in facts.on_map_units(game, board, ground=False):
         owner = facts.side_of(game, unit_id)
         if owner is not None:
-            points.setdefault((state.place(unit_id), str(owner)), []).append(unit_id)
+            points.setdefault((board.place(unit_id), str(owner)), []).append(unit_id)
     out = []
     for (place, side), units in sorted(points.items()):
         total = sum(facts.stacking_points(game, state, u) for u in units)

@@ -158,14 +158,14 @@ def _traced(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
         return ()
     event = facts.closing_event(ctx)
     game = ctx.game
-    board = _Board(game, state)
+    board = _Board(game, facts.on_board(state))
     chosen = facts.zoc_blocks_lines(ctx.rules)
     out = []
-    for unit_id in judged_units(game, state):
+    for unit_id in judged_units(game, board.state):
         marked = state.has_status(unit_id, facts.OOS)
         why = board.supply(unit_id, chosen)
         other = board.supply(unit_id, not chosen)
-        place = state.place(unit_id)
+        place = board.state.place(unit_id)
         severity = Severity.SUSPICIOUS if (why is None) != (other is None) else None
         reading = " (only the reading zoc-blocks-lines=" + ("yes" if chosen else "no") + " gives this)" if severity else ""
         if marked and why is not None and not river_id:

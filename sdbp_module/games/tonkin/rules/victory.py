@@ -118,7 +118,8 @@ def reinforcement_vp(game: GameData, unit_id: str) -> int:
 def control_causes(game: GameData, first: HexState, last: HexState) -> list[Cause]:
     """VP hexes that changed hands over the phase, and the delta and highland thresholds (1.8, 1.9)."""
     out = []
-    before, after = facts.community_control(game, first), facts.community_control(game, last)
+    before = facts.community_control(game, facts.on_board(first))
+    after = facts.community_control(game, facts.on_board(last))
     for place, value in sorted(facts.vp_values(game).items()):
         was, now = before.get(place), after.get(place)
         if was == facts.VM and now == facts.CEF:
@@ -139,7 +140,7 @@ def control_causes(game: GameData, first: HexState, last: HexState) -> list[Caus
 def elimination_causes(game: GameData, moves: list[tuple[HexState, HexEvent, HexState]]) -> list[Cause]:
     out = []
     for before, event, after in moves:
-        for unit_id, place in before.places.items():
+        for unit_id, place in facts.on_board(before).places.items():
             if not is_hex(place) or str(facts.side_of(game, unit_id)) != facts.CEF:
                 continue
             if facts.is_eliminated(game, after, unit_id):
@@ -276,6 +277,7 @@ def _vp_judge(rule_id: str) -> ImpulseJudge:
 
 def game_over(game: GameData, state: HexState) -> str | None:
     """Why the game has ended at once (1.9 C), None while it goes on."""
+    state = facts.on_board(state)
     for u in game.units:
         if str(u.type) == facts.HEADQUARTERS and str(u.side) == facts.VM and facts.is_eliminated(game, state, u.id):
             return f"the VM HQ {u.id} is eliminated"
@@ -320,6 +322,7 @@ def _after_the_end(rule: HexRule, impulse: Impulse, steps: Steps, state: HexStat
 
 def _objective_ok(game: GameData, state: HexState, place: str) -> bool:
     """1.9 A: at least 4 hexes from every VM regiment, or on a hex with at least 4 CEF steps (HQ, SD not counted)."""
+    state = facts.on_board(state)
     regiments = [state.place(u) for u in facts.on_map_units(game, state) if facts.is_regiment(game, u)]
     if all((facts.distance_between(game, place, r) or 0) >= OBJECTIVE_DISTANCE for r in regiments):
         return True
