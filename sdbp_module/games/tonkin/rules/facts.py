@@ -8,7 +8,7 @@ The French 2nd-edition text (``shared/seeds/002_3f5fa9faa963815e.txt``) is cited
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
 
@@ -195,16 +195,24 @@ def hex_id(game: GameData, h: Hex) -> str:
     return hex_map(game).grid.hex_id(h)
 
 
+_SET_IDS: dict[tuple[int, str], tuple[HexMap, frozenset[str]]] = {}
+
+
 def set_ids(game: GameData, name: str) -> frozenset[str]:
-    """The hex ids of a named set or region of the map (empty when the data has none)."""
+    """The hex ids of a named set or region of the map (empty when the data has none), computed once per map."""
     m = hex_map(game)
+    cached = _SET_IDS.get((id(m), name))
+    if cached is not None and cached[0] is m:
+        return cached[1]
     if name in m.sets:
         hexes = m.sets[name]
     elif name in m.regions:
         hexes = m.regions[name].hexes
     else:
-        return frozenset()
-    return frozenset(m.grid.hex_id(h) for h in hexes)
+        hexes = frozenset()
+    ids = frozenset(m.grid.hex_id(h) for h in hexes)
+    _SET_IDS[(id(m), name)] = (m, ids)
+    return ids
 
 
 def in_region(game: GameData, region: str, place: str) -> bool:
@@ -388,7 +396,101 @@ def trace_within(
         return None
     rules = line if isinstance(line, LineRules) else line_rules(game, line, zoc_blocks)
     present = units if units is not None else map_units(game, state)
-    return m.trace(rules, side, h, goal, reach, present)
+    blocking = tuple(u for u in present if rules.blocks(u, side, m.in_region, m.terrain_of))
+    friendly = frozenset(u.hex for u in present if u.side == side)
+    zoc = m.enemy_zoc(side, blocking) if rules.zoc_blocks != "never" else frozenset()
+    hex_block, step_block, moves = rules.predicates(
+        side, frozenset(u.hex for u in blocking), friendly, zoc, m.features, m.in_region, m.grid.on_map_neighbours, m.grid.hex_id
+    )
+    if not rules.impassable:
+        step_block = _no_step_block
+    if rules.along and not (rules.along & {"road"}):
+        graph = route_graph(game, rules.along, rules.along_regions)
+        moves = lambda x: graph.get(x, ())  # noqa: E731
+    return shortest_line(h, frozenset(goal), reach, moves, hex_block, step_block)
+
+
+def _no_step_block(a: Hex, b: Hex) -> str | None:
+    return None
+
+
+def shortest_line(
+    start: Hex,
+    goal: frozenset[Hex],
+    reach: int,
+    moves: Callable[[Hex], tuple[Hex, ...]],
+    hex_block: Callable[[Hex], str | None],
+    step_block: Callable[[Hex, Hex], str | None],
+) -> Trace:
+    """The shortest line of at most ``reach`` steps from ``start`` to a hex of ``goal``, no hex or step of it
+    blocked (breadth-first, neighbours in sorted order: deterministic); without one, a ``Trace`` with no hexes
+    (the checks need only whether a line exists, not ``hexgrid.trace``'s reasons)."""
+    if hex_block(start) is not None:
+        return Trace(None, "blocked at the start")
+    came: dict[Hex, Hex | None] = {start: None}
+    frontier = [start]
+    for _ in range(reach + 1):
+        hits = sorted(h for h in frontier if h in goal)
+        if hits:
+            line = [hits[0]]
+            while came[line[-1]] is not None:
+                line.append(came[line[-1]])  # type: ignore[arg-type]
+            return Trace(tuple(reversed(line)))
+        nxt = []
+        for h in frontier:
+            for n in sorted(moves(h)):
+                if n in came or hex_block(n) is not None or step_block(h, n) is not None:
+                    continue
+                came[n] = h
+                nxt.append(n)
+        frontier = nxt
+    return Trace(None, f"no line within {reach} hexes")
+
+
+_ROUTES: dict[tuple[int, frozenset[str], frozenset[str]], tuple[HexMap, Mapping[Hex, tuple[Hex, ...]]]] = {}
+
+
+def route_graph(game: GameData, along: frozenset[str], along_regions: frozenset[str]) -> Mapping[Hex, tuple[Hex, ...]]:
+    """Each hex's neighbours a line ``along`` features of those kinds (or between two hexes of one of
+    ``along_regions``) may step to: the river and coast routes of 7.4, computed once per map (no road kind:
+    a road line depends on the road markers of the moment)."""
+    m = hex_map(game)
+    key = (id(m), along, along_regions)
+    cached = _ROUTES.get(key)
+    if cached is not None and cached[0] is m:
+        return cached[1]
+    graph: dict[Hex, tuple[Hex, ...]] = {}
+    regions = [m.regions[r].hexes if r in m.regions else m.sets.get(r, frozenset()) for r in sorted(along_regions)]
+    candidates = set().union(*(f.hexes for f in m.features.lines if f.kind in along), *regions)
+    for h in sorted(candidates):
+        steps = []
+        for n in m.grid.on_map_neighbours(h):
+            if any(f.kind in along for f in m.features.followed(h, n)) or any(h in r and n in r for r in regions):
+                steps.append(n)
+        if steps:
+            graph[h] = tuple(steps)
+    frozen = MappingProxyType(graph)
+    _ROUTES[key] = (m, frozen)
+    return frozen
+
+
+def trace_route(
+    game: GameData, side: str, start: str, targets: Iterable[str], reach: int, rules: LineRules, units: tuple[MapUnit, ...]
+) -> Trace | None:
+    """``trace_within`` for a line that keeps to rivers and coast (``rules.along`` of feature kinds, no road):
+    the same blocks, the route taken from ``route_graph``."""
+    m = hex_map(game)
+    h = hex_of(game, start)
+    goal = [g for g in (hex_of(game, t) for t in targets) if g is not None]
+    if h is None or not goal:
+        return None
+    blocking = tuple(u for u in units if rules.blocks(u, side, m.in_region, m.terrain_of))
+    friendly = frozenset(u.hex for u in units if u.side == side)
+    hex_block, step_block, _ = rules.predicates(
+        side, frozenset(u.hex for u in blocking), friendly, frozenset(), m.features, m.in_region, m.grid.on_map_neighbours, m.grid.hex_id
+    )
+    graph = route_graph(game, rules.along, rules.along_regions)
+    return shortest_line(h, frozenset(goal), reach, lambda x: graph.get(x, ()), hex_block, step_block)
 
 
 def closing_event(ctx: HexContext) -> HexEvent | None:

@@ -89,12 +89,10 @@ class _Board:
         rules = facts.line_rules(self.game, facts.RIVER_LINE, False)
         sources = self.sources[facts.CEF]
         for dna in self.dnas:
-            first = facts.trace_within(self.game, self.state, facts.CEF, place, (dna,), RIVER_REACH, line=rules, units=self.units)
+            first = facts.trace_route(self.game, facts.CEF, place, (dna,), RIVER_REACH, rules, self.units)
             if first is None or not first.found or first.length is None:
                 continue
-            second = facts.trace_within(
-                self.game, self.state, facts.CEF, dna, sources, RIVER_REACH - first.length, line=rules, units=self.units
-            )
+            second = facts.trace_route(self.game, facts.CEF, dna, sources, RIVER_REACH - first.length, rules, self.units)
             if second is not None and second.found:
                 return True
         return False
@@ -107,9 +105,7 @@ class _Board:
             along=rules.along | {"minor_river", "major_river"},
             not_blocking=(UnitWhen(sides=frozenset({facts.VM})),),
         )
-        found = facts.trace_within(
-            self.game, self.state, facts.CEF, place, self.sources[facts.CEF], RELAXED_RIVER_REACH, line=relaxed, units=self.units
-        )
+        found = facts.trace_route(self.game, facts.CEF, place, self.sources[facts.CEF], RELAXED_RIVER_REACH, relaxed, self.units)
         return found is not None and found.found
 
     def supply(self, unit_id: str, zoc_blocks: bool) -> str | None:
@@ -163,7 +159,11 @@ def _traced(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
     out = []
     for unit_id in judged_units(game, board.state):
         marked = state.has_status(unit_id, facts.OOS)
+        if river_id and (marked or str(facts.side_of(game, unit_id)) != facts.CEF):
+            continue
         why = board.supply(unit_id, chosen)
+        if marked == (why is None):
+            continue  # as it traces under the reading in force
         other = board.supply(unit_id, not chosen)
         place = board.state.place(unit_id)
         severity = Severity.SUSPICIOUS if (why is None) != (other is None) else None
