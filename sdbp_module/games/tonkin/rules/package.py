@@ -1,6 +1,7 @@
-"""Tonkin's rules package: the catalogue (``catalogue``), the switches, no implemented rule yet, and
-for every TON id the reason it is not checked (``NOT_CHECKED``, what ``sdbp rules --game tonkin``
-prints).
+"""Tonkin's rules package: the catalogue (``catalogue``), the switches, the implemented rules (``RULES``:
+one line per rule module; the shared facts they read are ``facts``, which also gives the box an
+eliminated unit goes to), and for every TON id no rule implements the reason it is not checked
+(``NOT_CHECKED``, what ``sdbp rules --game tonkin`` prints).
 
 The reason has two parts: when the id is scheduled — stage 1 of issue 25 (the families it names:
 sequence, stacking, ZOC, movement, transport, supply, OoS, reinforcements, replacements, withdrawals,
