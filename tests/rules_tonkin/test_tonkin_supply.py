@@ -121,3 +121,13 @@ def test_a_kept_marker_and_a_dry_month_are_not_judged() -> None:
     events = _supply_phase(status("VM-312-141", "oos", place="N-8"), statuses=_oos("VM-312-141"))
     assert ids(check(events, rules=SUP)) == []  # type: ignore[arg-type]
 
+
+
+def test_a_thai_unit_is_supplied_by_a_cef_controlled_blue_highland_community_only() -> None:
+    # K-17: no source within 3; L-14, a blue highland village, is the only community that supplies a Thai unit there
+    thai = setup_places(CEF_BT3="K-17")
+    assert ids(check(_supply_phase(places=thai, statuses=_oos()), rules=SUP)) == []  # type: ignore[arg-type]
+    other = setup_places(CEF_3_3REI="K-17")  # not Thai: unsupplied
+    assert ids(check(_supply_phase(places=other, statuses=_oos()), rules=SUP)) == [("TON-SUP-01", 2)]  # type: ignore[arg-type]
+    taken = setup_places(CEF_BT3="K-17", VM_148="L-14")  # the VM holds the village
+    assert ids(check(_supply_phase(places=taken, statuses=_oos()), rules=SUP)) == [("TON-SUP-01", 2)]  # type: ignore[arg-type]

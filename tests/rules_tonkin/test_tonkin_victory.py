@@ -139,3 +139,9 @@ def test_a_vp_hex_held_through_a_large_force_box_does_not_fall() -> None:
     events = _phase("vm-movement", move("VM-148", "J-5", "H-6"), places=places, markers=markers)
     assert ids(check(events, rules=VP)) == []  # type: ignore[arg-type]
     assert ids(check(_phase("vm-movement", move("VM-148", "J-5", "H-6")), rules=VP)) == [("TON-VP-01", 3)]  # type: ignore[arg-type]
+
+
+def test_an_elimination_dragged_to_the_box_counts_as_one() -> None:
+    drag = move("CEF-3-3REI", box_place("eliminated"), "U-15")
+    assert ids(check(_phase("operations", drag, track_move("vp", 50, 49)), rules=VP)) == []  # type: ignore[arg-type]
+    assert ids(check(_phase("operations", drag), rules=VP)) == [("TON-VP-02", 2)]  # type: ignore[arg-type]
