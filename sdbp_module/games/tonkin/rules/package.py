@@ -1,6 +1,7 @@
-"""Tonkin's rules package: the catalogue (``catalogue``), the switches, no implemented rule yet, and
-for every TON id the reason it is not checked (``NOT_CHECKED``, what ``sdbp rules --game tonkin``
-prints).
+"""Tonkin's rules package: the catalogue (``catalogue``), the switches, the implemented rules (``RULES``:
+one line per rule module; the shared facts they read are ``facts``, which also gives the box an
+eliminated unit goes to), and for every TON id no rule implements the reason it is not checked
+(``NOT_CHECKED``, what ``sdbp rules --game tonkin`` prints).
 
 The reason has two parts: when the id is scheduled — stage 1 of issue 25 (the families it names:
 sequence, stacking, ZOC, movement, transport, supply, OoS, reinforcements, replacements, withdrawals,
@@ -18,9 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from sdbp_module.games.tonkin.rules import switches
+from sdbp_module.games.tonkin.rules import facts, stacking, supply, switches, victory
 from sdbp_module.games.tonkin.rules.catalogue import TONKIN_CATALOGUE
-from sdbp_module.model.game_data import GameData
 from sdbp_module.rules.hexes.base import HexRule, HexRulesPackage
 
 STAGE_1 = "stage 1: not built yet (needs the map data and the log sentences of issue 25)"
@@ -105,23 +105,22 @@ def _reason(rule_id: str) -> str:
     return base if detail is None else f"{base}; {detail}"
 
 
-NOT_CHECKED: Mapping[str, str] = MappingProxyType({e.rule_id: _reason(e.rule_id) for e in TONKIN_CATALOGUE})
-"""Why each TON id is not checked: every id of the catalogue (no rule is implemented yet)."""
+RULES: tuple[HexRule, ...] = (
+    *stacking.RULES,
+    *supply.RULES,
+    *victory.RULES,
+)
 
-
-def eliminated_box(game: GameData, unit_id: str) -> str | None:
-    """Where an eliminated unit goes (6.13: the Eliminated box, Tieu Doan and Pathet Lao to Box 2): not known
-    until the game has a counter manifest and boxes, so None (the replay leaves the unit where it was)."""
-    return None
-
-
-RULES: tuple[HexRule, ...] = ()
+NOT_CHECKED: Mapping[str, str] = MappingProxyType(
+    {e.rule_id: _reason(e.rule_id) for e in TONKIN_CATALOGUE if e.rule_id not in {r.rule_id for r in RULES}}
+)
+"""Why each TON id no rule of ``RULES`` implements is not checked."""
 
 TONKIN = HexRulesPackage(
     game_id="tonkin",
     catalogue=TONKIN_CATALOGUE,
     rules=RULES,
     switches=switches.SWITCHES,
-    eliminated_box=eliminated_box,
+    eliminated_box=facts.eliminated_box,
     not_checked=NOT_CHECKED,
 )
