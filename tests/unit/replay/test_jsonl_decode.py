@@ -14,7 +14,6 @@ import dataclasses
 import json
 import random
 import sys
-import time
 import types
 import typing
 from enum import Enum
@@ -166,7 +165,6 @@ def _schema_message(data: Any) -> str:
 def test_decoder_accepts_what_the_schema_accepts_and_builds_the_same_events() -> None:
     rng = random.Random(SEED)
     validator = schema_validator()
-    started = time.perf_counter()
     verdicts = {True: 0, False: 0}
     for case in range(CASES):
         data = valid_line(rng)
@@ -184,7 +182,6 @@ def test_decoder_accepts_what_the_schema_accepts_and_builds_the_same_events() ->
                 parse_line(json.dumps(data), WHERE)
             assert str(info.value) == f"game.jsonl:7: {_schema_message(data)}", f"case {case}"
     assert min(verdicts.values()) > CASES // 5, verdicts  # both verdicts are well exercised
-    assert time.perf_counter() - started < 6  # about 1.5 s on a quiet machine
 
 
 def test_every_event_type_and_field_is_decoded() -> None:
