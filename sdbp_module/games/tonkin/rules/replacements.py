@@ -14,6 +14,7 @@ hold: the RP of the reinforcement table, reconstructed, so a surplus only they e
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from sdbp_module.games.tonkin.rules.sequence import (
     BOX_ELIMINATED,
@@ -390,3 +391,24 @@ REP_04 = impulse_rule(
 
 
 RULES: tuple[HexRule, ...] = (REP_01, REP_02, REP_04)
+
+
+def reaches(g: GameData, state: HexState, side: str, start: str, targets: Iterable[str], n: int, *, zoc_blocks: bool = False) -> bool:
+    """Whether a line of ``side`` of at most ``n`` hexes (1.4: the ``range`` lines of hexes.yaml; an enemy ZOC
+    blocks it with ``zoc_blocks``, the switch zoc-blocks-lines=yes) joins ``start`` to one of ``targets``."""
+    if g.hexes is None:
+        return False
+    hex_map = g.hexes.map
+    a = hex_map.grid.parse_id(start)
+    goals = [h for h in (hex_map.grid.parse_id(t) for t in targets) if h is not None]
+    if a is None or not goals:
+        return False
+    near = [h for h in goals if distance(a, h) <= n]
+    if not near:
+        return False
+    line = hex_map.lines.get("range")
+    if line is None:
+        return True
+    if zoc_blocks:
+        line = replace(line, zoc_blocks="always")
+    return hex_map.trace(line, side, a, near, n, map_units(g, state)).found
