@@ -135,3 +135,50 @@ def test_vm_steps_regained_are_paid_from_the_marker() -> None:
               track_move("vm-rp", 0, 5), StepRestored(side=VM, unit="VM-316-176", place="P-8"), phase("vm-movement")]
     report = check(events, rules=["TON-REP-04"])
     assert ids(report) == [("TON-REP-04", 2)] and sev(report) == "suspicious"  # 2 steps regained, 0 paid
+
+
+# -- TON-REP-03 ---------------------------------------------------------------------------------------
+
+
+def restore(unit: str, place: str) -> StepRestored:
+    return StepRestored(side=VM if unit.startswith("VM") else CEF, unit=unit, place=place)
+
+
+def test_a_step_within_3_of_a_supply_centre_or_the_hq_is_legal() -> None:
+    events = [start(flipped=["VM-316-176", "CEF-1BEP"]), restore("VM-316-176", "P-8"), restore("CEF-1BEP", "T-14"),
+              phase("vm-movement")]
+    assert ids(check(events, rules=["TON-REP-03"])) == []
+
+
+def test_a_step_out_of_range() -> None:
+    events = [start(flipped=["CEF-3-1RTM"]), restore("CEF-3-1RTM", "M-9"), phase("vm-movement")]
+    report = check(events, rules=["TON-REP-03"])
+    assert ids(report) == [("TON-REP-03", 1)] and sev(report) == "illegal"
+
+
+def test_a_step_to_an_oos_unit() -> None:
+    events = [start(flipped=["VM-316-176"], statuses=[("VM-316-176", "oos")]), restore("VM-316-176", "P-8"), phase("vm-movement")]
+    assert ids(check(events, rules=["TON-REP-03"])) == [("TON-REP-03", 1)]
+
+
+def test_three_steps_in_a_month() -> None:
+    events = [start(flipped=["VM-316-176"], statuses=[("VM-316-176", "step-loss")]), restore("VM-316-176", "P-8"),
+              status("VM-316-176", "step-loss", on=False), phase("vm-movement")]
+    assert ids(check(events, rules=["TON-REP-03"])) == [("TON-REP-03", 1)]
+
+
+# -- TON-REP-05 ---------------------------------------------------------------------------------------
+
+AIRFIELD_HQ = setup_places(CEF_HQ="N-11")
+
+
+def test_rp_by_air_with_an_air_transport_is_legal() -> None:
+    events = [start(AIRFIELD_HQ, flipped=["CEF-3-1RTM"]), restore("CEF-3-1RTM", "M-9"), track_move("air-transport", 4, 3),
+              phase("vm-movement")]
+    assert ids(check(events, rules=["TON-REP-03", "TON-REP-05"])) == []
+
+
+def test_rp_by_air_without_an_air_transport() -> None:
+    events = [start(AIRFIELD_HQ, flipped=["CEF-3-1RTM"]), restore("CEF-3-1RTM", "M-9"), phase("vm-movement")]
+    report = check(events, rules=["TON-REP-03", "TON-REP-05"])
+    assert ids(report) == [("TON-REP-05", 1)] and sev(report) == "illegal"

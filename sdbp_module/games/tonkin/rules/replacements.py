@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
+from sdbp_module.games.tonkin.rules import switches as sw
 from sdbp_module.games.tonkin.rules.sequence import (
     BOX_ELIMINATED,
     BOX_REINFORCEMENTS,
@@ -26,6 +27,7 @@ from sdbp_module.games.tonkin.rules.sequence import (
     VM,
     end_game_turn,
     is_sd,
+    rp_value,
     side_of_unit,
     unit_of,
 )
@@ -41,6 +43,7 @@ from sdbp_module.replay.hexes.events import (
     MarkerMove,
     PackageTaken,
     StatusChange,
+    StepRestored,
     UnitEliminated,
     UnitMove,
     box_of,
@@ -412,3 +415,198 @@ def reaches(g: GameData, state: HexState, side: str, start: str, targets: Iterab
     if zoc_blocks:
         line = replace(line, zoc_blocks="always")
     return hex_map.trace(line, side, a, near, n, map_units(g, state)).found
+
+
+# -- TON-REP-03 and TON-REP-05: who may receive RP, and by air ------------------------------------------
+
+MAX_STEPS_A_MONTH = 2  # 2.2 B (RP and Tieu Doan together, 2.3)
+RP_RANGE = 3
+AIR_ONLY = "air"
+GROUND = "ground"
+
+
+def _hex_ids(g: GameData, name: str) -> list[str]:
+    if g.hexes is None:
+        return []
+    grid = g.hexes.map.grid
+    return sorted(grid.hex_id(h) for h in g.hexes.map.sets.get(name, frozenset()))
+
+
+def working_centres(g: GameData, state: HexState, side: str) -> list[str]:
+    """The side's supply centres the enemy does not occupy (1.6)."""
+    return [c for c in _hex_ids(g, SUPPLY_CENTRES[side])
+            if not any(side_of_unit(g, u) not in (side, None) for u in state.units_at(c))]
+
+
+def headquarters(g: GameData, state: HexState, side: str) -> list[str]:
+    out = []
+    for unit_id, place in state.places.items():
+        unit = unit_of(g, unit_id)
+        if unit is not None and str(unit.side) == side and str(unit.type) == "headquarters" and is_hex(place):
+            out.append(place)
+    return out
+
+
+def cef_hq_mode(g: GameData, state: HexState, hq: str, para: bool) -> str | None:
+    """2.6 B: how the CEF HQ serves a recipient — ``ground`` (within 3 of a working CEF supply centre, or river
+    supply, 7.4), ``air`` (an airfield outside the ZOC of VM artillery and AA; no forest or mountain, for a
+    para recipient), None (it does not)."""
+    if g.hexes is None:
+        return None
+    hex_map = g.hexes.map
+    centres = working_centres(g, state, CEF)
+    if reaches(g, state, CEF, hq, centres, RP_RANGE):
+        return GROUND
+    h = hex_map.grid.parse_id(hq)
+    if h is None:
+        return None
+    units = map_units(g, state)
+    goals = [x for x in (hex_map.grid.parse_id(c) for c in centres) if x is not None]
+    if "river_supply" in hex_map.lines and goals and hex_map.trace("river_supply", CEF, h, goals, 5, units).found:
+        return GROUND
+    guns = [u for u in units if u.side == VM and u.kind in ("artillery", "anti_aircraft")]
+    if h in hex_map.sets.get("airfield", frozenset()) and h not in hex_map.enemy_zoc(CEF, guns):
+        return AIR_ONLY
+    if para and hex_map.terrain_of(h) not in ("forest", "mountain"):
+        return AIR_ONLY
+    return None
+
+
+def rp_source(g: GameData, state: HexState, side: str, place: str, unit: Unit, *, zoc_blocks: bool) -> str | None:
+    """How a recipient at ``place`` is reached (2.2 B, 2.6 B): ``ground``, ``air`` (the CEF HQ by its airfield
+    or para condition only), or None (out of range)."""
+    if reaches(g, state, side, place, working_centres(g, state, side), RP_RANGE, zoc_blocks=zoc_blocks):
+        return GROUND
+    best: str | None = None
+    for hq in headquarters(g, state, side):
+        if not reaches(g, state, side, place, (hq,), RP_RANGE, zoc_blocks=zoc_blocks):
+            continue
+        if side == VM:
+            return GROUND
+        mode = cef_hq_mode(g, state, hq, "paratroops" in unit.marks)
+        if mode == GROUND:
+            return GROUND
+        best = best or mode
+    return best
+
+
+def _absorbed_near(g: GameData, steps: Steps, place: str) -> bool:
+    """A Tieu Doan absorbed this phase from within 2 hexes of ``place`` (2.3: its own range, TON-TD-01's)."""
+    h = hex_of(g, place)
+    for m in _moves(steps):
+        if side_of_unit(g, m.unit) == VM and box_of(m.to_place) == BOX_TD_1:
+            t = hex_of(g, m.from_place)
+            if h is not None and t is not None and distance(h, t) <= 2:
+                return True
+    return False
+
+
+def _first_gain(steps: Steps, unit_id: str) -> HexEvent | None:
+    for _, e in steps:
+        if getattr(e, "unit", None) == unit_id and (
+            isinstance(e, StepRestored) or (isinstance(e, StatusChange) and not e.on and e.status == "step-loss")
+        ):
+            return e
+    return None
+
+
+def _rep_03(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterator[Finding]:
+    if not _judged(impulse, steps, ctx):
+        return
+    g = ctx.game
+    first = opening(steps, state)
+    zoc_yes = ctx.switch(sw.ZOC_BLOCKS_LINES) == "yes"
+    for side in (VM, CEF):
+        for unit_id, n in sorted(regained(g, first, state, side).items()):
+            unit = unit_of(g, unit_id)
+            assert unit is not None
+            where = _first_gain(steps, unit_id) or steps[-1][1]
+            place = first.place(unit_id)
+            if n > MAX_STEPS_A_MONTH:
+                yield rule.finding(state, where, f"{unit_id} regains {n} steps this month: at most {MAX_STEPS_A_MONTH}, RP and "
+                                   "Tieu Doan together (2.2 B).", units=(unit_id,), hexes=(place,),
+                                   expected=MAX_STEPS_A_MONTH, actual=n)
+            if side == VM and ({"tieu_doan", "pathet_lao"} & unit.marks):
+                yield rule.finding(state, where, f"{unit_id} is not a regiment: VM RP go only to regiments (2.2 B).",
+                                   units=(unit_id,), hexes=(place,))
+                continue
+            if first.has_status(unit_id, "oos"):
+                yield rule.finding(state, where, f"{unit_id} has an OoS marker: it cannot receive RP (2.2 B, 2.6 B).",
+                                   units=(unit_id,), hexes=(place,))
+                continue
+            if side == VM and _absorbed_near(g, steps, place):
+                continue  # a Tieu Doan may have paid it (2.3)
+            source = rp_source(g, first, side, place, unit, zoc_blocks=False)
+            if source is None:
+                yield rule.finding(state, where, f"{unit_id} on {place} receives RP with no HQ or working supply centre of its "
+                                   "side within 3 hexes (2.2 B, 2.6 B; for the CEF HQ: an airfield outside the ZOC of VM "
+                                   "artillery and AA, no forest or mountain for a para, river supply, or within 3 of a CEF "
+                                   "supply centre).", units=(unit_id,), hexes=(place,))
+            elif zoc_yes and rp_source(g, first, side, place, unit, zoc_blocks=True) is None:
+                yield rule.finding(state, where, f"{unit_id} on {place} receives RP: with zoc-blocks-lines=yes an enemy ZOC cuts "
+                                   "every line to an HQ or supply centre within 3 hexes (2.2 B, 2.6 B, 1.4).",
+                                   severity=Severity.SUSPICIOUS, units=(unit_id,), hexes=(place,))
+
+
+REP_03 = impulse_rule(
+    "TON-REP-03", "2.2, 2.6, 2.3", Severity.ILLEGAL,
+    "RP go to units with no OoS marker within 3 hexes of their HQ or a working supply centre (VM: regiments), at most "
+    "2 steps a regiment a month.",
+)(_rep_03)
+
+
+def air_loads(plain: int, motorised: int) -> int:
+    """2.6 B: the fewest air transports carrying ``plain`` RP and ``motorised`` motorised RP, a load being 6 RP, or
+    3 RP + 1 motorised, or 2 motorised."""
+    best = None
+    for mixed in range(motorised + 1):
+        rest = motorised - mixed
+        loads = mixed + (rest + 1) // 2 + (max(0, plain - 3 * mixed) + 5) // 6
+        best = loads if best is None else min(best, loads)
+    return best or 0
+
+
+def _rep_05(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterator[Finding]:
+    if not _judged(impulse, steps, ctx):
+        return
+    g = ctx.game
+    first = opening(steps, state)
+    plain = motorised = 0
+    by_air: list[str] = []
+    for unit_id, n in sorted(regained(g, first, state, CEF).items()):
+        unit = unit_of(g, unit_id)
+        assert unit is not None
+        if first.has_status(unit_id, "oos"):
+            continue  # REP-03's
+        if rp_source(g, first, CEF, first.place(unit_id), unit, zoc_blocks=False) != AIR_ONLY:
+            continue
+        by_air.append(unit_id)
+        if unit.motorised:
+            motorised += n
+        else:
+            plain += n
+    if not by_air:
+        return
+    need = air_loads(plain, motorised)
+    used = 0
+    for _, e in steps:
+        if isinstance(e, MarkerMove) and e.marker == "air-transport":
+            v = rp_value(e)
+            if v is not None and v[1] < v[0]:
+                used += v[0] - v[1]
+    if used >= need:
+        return
+    where = next((e for _, e in reversed(steps) if isinstance(e, MarkerMove) and e.marker == "air-transport"), None)
+    yield rule.finding(state, where or steps[-1][1], f"{', '.join(by_air)} receive RP that only the CEF HQ reaches by air "
+                       f"(its airfield or the para condition): {need} air transport(s) are due ({plain} RP, {motorised} "
+                       f"motorised), the marker moved down {used} (2.6 B, 3.5).", side=Side(CEF), units=tuple(by_air),
+                       expected=need, actual=used)
+
+
+REP_05 = impulse_rule(
+    "TON-REP-05", "2.6, 3.5", Severity.ILLEGAL,
+    "Replacements only the CEF HQ reaches by air cost an air transport a load (6 RP, 3 RP + 1 motorised, or 2 motorised).",
+)(_rep_05)
+
+
+RULES = (*RULES, REP_03, REP_05)
