@@ -1,6 +1,6 @@
-"""Tonkin's rules package: the catalogue (``catalogue``), the switches, no implemented rule yet, and
-for every TON id the reason it is not checked (``NOT_CHECKED``, what ``sdbp rules --game tonkin``
-prints).
+"""Tonkin's rules package: the catalogue (``catalogue``), the switches, the rules implemented so far
+(``RULES``: sequence, replacements, reinforcements and withdrawals), and for every TON id the reason it
+is not checked (``NOT_CHECKED``; ``sdbp rules --game tonkin`` prints it for an id no rule implements).
 
 The reason has two parts: when the id is scheduled — stage 1 of issue 25 (the families it names:
 sequence, stacking, ZOC, movement, transport, supply, OoS, reinforcements, replacements, withdrawals,
@@ -111,7 +111,7 @@ def _reason(rule_id: str) -> str:
 
 
 NOT_CHECKED: Mapping[str, str] = MappingProxyType({e.rule_id: _reason(e.rule_id) for e in TONKIN_CATALOGUE})
-"""Why each TON id is not checked: every id of the catalogue (no rule is implemented yet)."""
+"""Why each TON id is not checked: every id of the catalogue (the listing shows it only while no rule implements it)."""
 
 
 def eliminated_box(game: GameData, unit_id: str) -> str | None:

@@ -494,16 +494,22 @@ def _seq_03(rule: HexRule, before: HexState, event: HexEvent, after: HexState, c
         return
     turn = before.turn
     impulses = ctx.flow.all_impulses()
-    if any(_is_act(e) for i in impulses if i.turn == turn for e in i.events):
+    recent: list[Impulse] = []  # the impulses of this month and the last, latest first
+    for impulse in reversed(impulses):
+        if impulse.turn < turn - 1:
+            break
+        recent.append(impulse)
+    if any(_is_act(e) for i in recent if i.turn == turn for e in i.events):
         return  # not the month's first act
-    history = [e for i in impulses if i.turn in (turn - 1, turn) for e in i.events]
+    recent.reverse()
+    history = [e for i in recent for e in i.events]
     for kind in TRANSPORT_MARKERS:
         want = allowance(ctx.game, kind)
         value = before.track_value(kind)
         if want is None or value is None or value == want:
             continue
         moves = [(e, rp_value(e)) for e in history if isinstance(e, MarkerMove) and e.marker == kind]
-        used = [n for n, (e, v) in enumerate(moves) if v is not None and v[1] < v[0] and _turn_of(impulses, e) == turn - 1]
+        used = [n for n, (e, v) in enumerate(moves) if v is not None and v[1] < v[0] and _turn_of(tuple(recent), e) == turn - 1]
         if not used:
             continue
         name = kind.replace("-", " ")
