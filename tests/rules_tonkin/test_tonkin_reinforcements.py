@@ -131,3 +131,12 @@ def test_minus_three_when_no_unit_can_go() -> None:
     assert ids(check(paid, rules=["TON-WDR-01", "TON-REI-02"])) == []
     unpaid = [start(turn=REI_W, flipped=reduced), phase("replacements", REI_W), phase("vm-movement", REI_W)]
     assert ids(check(unpaid, rules=["TON-WDR-01", "TON-REI-02"])) == [("TON-WDR-01", 1)]
+
+
+def test_a_vp_difference_with_vm_units_placed_is_only_suspicious() -> None:
+    # a Tieu Doan mobilised next to a community may take it (1.8): a VP move the check does not weigh
+    places = setup_places(VM_TD_1=box_place("td-pl-2"))
+    events = [start(places, turn=28), move("VM-TD-1", "S-11", box_place("td-pl-2")), move("CEF-GM6", "Y-15", REI),
+              track_move("vp", 50, 49), phase("vm-movement", 28)]
+    report = check(events, rules=["TON-REI-02"])
+    assert ids(report) == [("TON-REI-02", 3)] and sev(report) == "suspicious"

@@ -269,6 +269,13 @@ def vp_moves(steps: Steps) -> list[tuple[MarkerMove, int]]:
     return out
 
 
+def vm_placed(g: GameData, steps: Steps) -> bool:
+    """VM units came onto the map this phase (reinforcements, mobilisation): the control of a community, and so the
+    VP level, may have changed with them (1.8, 1.9), a cause these checks do not weigh."""
+    return any(isinstance(e, UnitMove) and side_of_unit(g, e.unit) == VM and not is_hex(e.from_place) and is_hex(e.to_place)
+               for _, e in steps)
+
+
 def objectives_moved(steps: Steps) -> bool:
     return any(isinstance(e, MarkerMove) and e.marker == "political-objective" for _, e in steps)
 
@@ -298,9 +305,12 @@ def _rei_02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
         return
     where = moves[-1][0] if moves else units[-1][0]
     names = ", ".join(f"{e.unit} ({vp_cost(u)})" for e, u in units) or "none"
+    placed = vm_placed(g, steps)
     yield rule.finding(state, where, f"The VP level moves {delta:+d} in the replacement phase; the CEF units brought in cost "
                        f"{-cost:+d} VP: {names} (2.5: 1 VP for stacking 1-2, 2 for 3-4, the Navy's return 2, air strikes "
-                       "free)" + (", with a withdrawal's -3 (2.7)" if due else "") + ".",
+                       "free)" + (", with a withdrawal's -3 (2.7)" if due else "")
+                       + ("; VM units placed on the map this phase may have taken a community (1.8, 1.9)" if placed else "") + ".",
+                       severity=Severity.SUSPICIOUS if placed else None,
                        side=Side(CEF), expected=-cost, actual=delta, units=tuple(e.unit for e, _ in units))
 
 
@@ -484,7 +494,7 @@ def _wdr_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
     expected = -cost - WITHDRAW_PENALTY * len(due)
     if delta in _allowed(expected, objectives_moved(steps)):
         return
-    if delta in _allowed(-cost, objectives_moved(steps)):
+    if delta in _allowed(-cost, objectives_moved(steps)) and not vm_placed(g, steps):
         yield rule.finding(state, where, f"No CEF unit could be withdrawn for the W ({', '.join(due)}"
                            + (", reconstructed" if reconstructed else "") + f"), and the VP level does not move -3 (2.7): it "
                            f"moves {delta:+d}.", severity=w_severity, side=Side(CEF), expected=expected, actual=delta)

@@ -345,11 +345,12 @@ def thai_binh_hexes(g: GameData, state: HexState) -> int:
     return sum(1 for h in held if hex_map.trace(line, VM, centre, (h,), 3, units).found)
 
 
-def _vm_step_lost(steps: Steps) -> bool:
+def _vm_step_lost(g: GameData, steps: Steps) -> bool:
+    """A VM unit lost a step in the phase (a flip, a "-1", an elimination): 2.2 A's other way to pay Thai Binh's -1."""
     for _, e in steps:
-        if isinstance(e, (Hit, UnitEliminated)) and str(e.side) == VM:
+        if isinstance(e, (Hit, UnitEliminated)) and side_of_unit(g, e.unit) == VM:
             return True
-        if isinstance(e, StatusChange) and e.on and e.status == "step-loss" and str(e.side) == VM:
+        if isinstance(e, StatusChange) and e.on and e.status == "step-loss" and side_of_unit(g, e.unit) == VM:
             return True
     return False
 
@@ -368,7 +369,7 @@ def _rep_04(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
     bonus = 1 if held >= 4 else 0
     penalty = held <= 1
     cost = rp_cost(g, steps, first, state, VM)
-    paid_by_step = penalty and _vm_step_lost(steps)
+    paid_by_step = penalty and _vm_step_lost(g, steps)
     expected = start + income + bonus - (1 if penalty and not paid_by_step else 0) - cost
     expected = min(expected, MAX_RP_KEPT)
     if end <= expected:
