@@ -169,3 +169,9 @@ def test_air_transport_reset_to_another_value_is_suspicious() -> None:
     report = check(events, rules=SEQ)
     assert ids(report) == [("TON-SEQ-03", 9)]
     assert report.findings[0].severity.value == "suspicious"
+
+
+def test_no_reset_is_due_before_the_end_game_sequence() -> None:
+    events = [start(turn=27), phase("vm-movement", 27), carry("VM-316-176", "truck", "P-8"), track_move("trucks", 3, 2),
+              *month(27)[2:], phase("replacements", END), status("VM-316-176", "step-loss", place="P-8")]
+    assert ids(check(events, rules=SEQ)) == []

@@ -493,6 +493,9 @@ def _seq_03(rule: HexRule, before: HexState, event: HexEvent, after: HexState, c
     if not _is_act(event):
         return
     turn = before.turn
+    end = end_game_turn(ctx)
+    if end is not None and turn >= end:
+        return  # the end-game sequence comes instead of a new month (detailed sequence, 16): no reset, no transport
     impulses = ctx.flow.all_impulses()
     recent: list[Impulse] = []  # the impulses of this month and the last, latest first
     for impulse in reversed(impulses):
