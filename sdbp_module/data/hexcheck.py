@@ -225,6 +225,9 @@ def check_hex_turns(checks: Checks) -> None:
     played = checks.values["turn_track"].get("scenario")
     if played is not None and checks.has("game") and played["first_turn"] > checks.turns():
         checks.report("turn_track", ("scenario", "first_turn"), f"turn {played['first_turn']}", f"a turn of the game, 1 to {checks.turns()} (game.yaml turns)")
+    last = (played or {}).get("last_turn")
+    if last is not None and checks.has("game") and played["first_turn"] <= checks.turns() and not played["first_turn"] <= last <= checks.turns():
+        checks.report("turn_track", ("scenario", "last_turn"), f"turn {last}", f"a turn from the scenario's first_turn {played['first_turn']} to {checks.turns()} (game.yaml turns)")
     if not checks.has("counters"):
         return
     setups = {u["id"]: u["setup"] for u in checks.values["counters"]["units"]}

@@ -533,6 +533,8 @@ def build_hex_game(values: Mapping[str, Any]) -> GameData:
         source=Source(h["source"]),
         sources=_sources(h),
         play=_hex_play(g, markers),
+        vp_limits=MappingProxyType({t["turn"]: t["vp_limit"] for t in turns if "vp_limit" in t}),
+        withdrawals=MappingProxyType({t["turn"]: tuple(t["withdraw"]) for t in turns if t.get("withdraw")}),
     )
     return GameData(
         game=game,
@@ -566,6 +568,7 @@ def build_hex_game(values: Mapping[str, Any]) -> GameData:
             markers=(),
             source=Source(played["source"] if played else g["source"]),
             sources=_sources(played or {}),
+            last_turn=(played or {}).get("last_turn"),
         ),
         hexes=board,
         deck=deck_spec(g["playing_cards"]) if "playing_cards" in g else None,

@@ -419,6 +419,7 @@ class Scenario:
     markers: tuple[MarkerPlacement, ...]
     source: Source
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
+    last_turn: int | None = None  # the scenario's last turn (its end follows); None: the game's last turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -462,6 +463,8 @@ class HexBoard:
     source: Source
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)
     play: HexPlay | None = None  # phases, statuses, tracks, transport, packages (``model.hex_play``); None: none
+    vp_limits: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))  # turn -> the VP level reinforcements wait above
+    withdrawals: Mapping[int, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))  # turn -> kinds due to withdraw
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from sdbp_module.games.tonkin.rules.package import (
     STAGE_2,
     STAGE_2_FAMILIES,
     TONKIN,
+    reason_of,
 )
 from sdbp_module.rules.commands import rules_listing, rules_package
 from sdbp_module.rules.hexes.base import HexRulesPackage
@@ -116,17 +117,17 @@ def test_the_issue_families_get_their_stage() -> None:
     assert families - set(STAGE_1_FAMILIES) - set(STAGE_2_FAMILIES) == {"ATT", "TD", "COM", "SET"}
     stages = [1 if _family(i) in STAGE_1_FAMILIES else 2 if _family(i) in STAGE_2_FAMILIES else 0 for i in IDS]
     assert (stages.count(1), stages.count(2), stages.count(0)) == (37, 35, 5)  # as docs/tonkin-rules.md counts them
-    assert NOT_CHECKED["TON-SEQ-01"] == STAGE_1  # exactly the issue's words when nothing more is missing
-    assert NOT_CHECKED["TON-CBT-01"] == STAGE_2
+    assert reason_of("TON-SEQ-01") == STAGE_1  # exactly the issue's words when nothing more is missing
+    assert reason_of("TON-CBT-01") == STAGE_2
 
 
 def test_a_fact_no_vassal_log_shows_is_named() -> None:
     for rule_id in ("TON-MOV-01", "TON-MOV-02", "TON-MOV-04", "TON-MOV-06", "TON-ZOC-01", "TON-TRN-03", "TON-TRN-06"):
-        assert "the hexes a unit passed through, which no VASSAL log shows" in NOT_CHECKED[rule_id], rule_id
+        assert "the hexes a unit passed through, which no VASSAL log shows" in reason_of(rule_id), rule_id
     for rule_id in ("TON-MOV-03", "TON-TRN-01", "TON-TRN-07", "TON-TRN-08", "TON-OOS-01"):
-        assert "the transport mode (a module sentence" in NOT_CHECKED[rule_id], rule_id
+        assert "the transport mode (a module sentence" in reason_of(rule_id), rule_id
     assert "order of the set-up" in NOT_CHECKED["TON-SET-01"]
-    assert "terrain effects chart" in NOT_CHECKED["TON-MOV-01"]
+    assert "terrain effects chart" in reason_of("TON-MOV-01")
 
 
 def test_each_switch_default_is_the_digests_reading() -> None:

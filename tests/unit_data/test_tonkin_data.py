@@ -170,6 +170,20 @@ def test_a_scenario_after_the_last_month_is_refused(folder: Path) -> None:
     one_problem(folder, "turn_track.yaml", line, "turn 47")
 
 
+def test_a_scenario_ending_before_it_starts_or_after_the_last_month_is_refused(folder: Path) -> None:
+    line = plant(folder, "turn_track.yaml", "last_turn: 27", "last_turn: 24")
+    one_problem(folder, "turn_track.yaml", line, "turn 24")
+    plant(folder, "turn_track.yaml", "last_turn: 24", "last_turn: 47")
+    one_problem(folder, "turn_track.yaml", line, "turn 47")
+
+
+def test_the_turn_track_gives_the_vm_number_the_withdrawals_and_the_last_month(game: GameData) -> None:
+    assert game.hexes is not None and game.scenario.last_turn == 27
+    assert [game.hexes.vp_limits[t] for t in (1, 15, 16, 27, 28, 37, 38, 46)] == [60, 60, 55, 55, 50, 50, 45, 45]
+    assert dict(game.hexes.withdrawals) == {9: ("any",), 21: ("para",), 31: ("rei",)}
+    assert all(game.turn_track[t - 1].sources["vp_limit"].is_reconstructed for t in game.hexes.vp_limits)
+
+
 def test_a_broken_counter_names_its_file_and_line(folder: Path) -> None:
     line = plant(folder, "counters.yaml", "id: VM-308-88, side: vm", "id: VM-308-88, side: viet")
     one_problem(folder, "counters.yaml", line, "viet")

@@ -19,7 +19,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from sdbp_module.games.tonkin.rules import facts, stacking, supply, switches, victory
+from sdbp_module.games.tonkin.rules import (
+    facts,
+    reinforcements,
+    replacements,
+    sequence,
+    stacking,
+    supply,
+    switches,
+    victory,
+)
 from sdbp_module.games.tonkin.rules.catalogue import TONKIN_CATALOGUE
 from sdbp_module.rules.hexes.base import HexRule, HexRulesPackage
 
@@ -92,7 +101,8 @@ _DETAILS: Mapping[str, str] = MappingProxyType(
 )
 
 
-def _reason(rule_id: str) -> str:
+def reason_of(rule_id: str) -> str:
+    """Why ``rule_id`` is (or, before its rule came, was) not checked: its stage and the fact it needs."""
     family = rule_id.split("-")[1]
     detail = _DETAILS.get(rule_id)
     if family in STAGE_1_FAMILIES:
@@ -106,13 +116,16 @@ def _reason(rule_id: str) -> str:
 
 
 RULES: tuple[HexRule, ...] = (
+    *sequence.RULES,
+    *replacements.RULES,
+    *reinforcements.RULES,
     *stacking.RULES,
     *supply.RULES,
     *victory.RULES,
 )
 
 NOT_CHECKED: Mapping[str, str] = MappingProxyType(
-    {e.rule_id: _reason(e.rule_id) for e in TONKIN_CATALOGUE if e.rule_id not in {r.rule_id for r in RULES}}
+    {e.rule_id: reason_of(e.rule_id) for e in TONKIN_CATALOGUE if e.rule_id not in {r.rule_id for r in RULES}}
 )
 """Why each TON id no rule of ``RULES`` implements is not checked."""
 
