@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from sdbp_module.games.tonkin.rules import switches
+from sdbp_module.games.tonkin.rules import moves, switches
 from sdbp_module.games.tonkin.rules.catalogue import TONKIN_CATALOGUE
 from sdbp_module.model.game_data import GameData
 from sdbp_module.rules.hexes.base import HexRule, HexRulesPackage
@@ -106,7 +106,8 @@ def _reason(rule_id: str) -> str:
 
 
 NOT_CHECKED: Mapping[str, str] = MappingProxyType({e.rule_id: _reason(e.rule_id) for e in TONKIN_CATALOGUE})
-"""Why each TON id is not checked: every id of the catalogue (no rule is implemented yet)."""
+"""Why each TON id would not be checked, for every id of the catalogue; the package gives it only for the
+ids no rule of ``RULES`` implements."""
 
 
 def eliminated_box(game: GameData, unit_id: str) -> str | None:
@@ -115,7 +116,9 @@ def eliminated_box(game: GameData, unit_id: str) -> str | None:
     return None
 
 
-RULES: tuple[HexRule, ...] = ()
+RULES: tuple[HexRule, ...] = (
+    *moves.RULES,
+)
 
 TONKIN = HexRulesPackage(
     game_id="tonkin",
@@ -123,5 +126,5 @@ TONKIN = HexRulesPackage(
     rules=RULES,
     switches=switches.SWITCHES,
     eliminated_box=eliminated_box,
-    not_checked=NOT_CHECKED,
+    not_checked=MappingProxyType({k: v for k, v in NOT_CHECKED.items() if k not in {r.rule_id for r in RULES}}),
 )
