@@ -452,6 +452,8 @@ def _build(game: GameData, phase: str, steps: Steps) -> PhaseMoves:
         frm, to = hmap.grid.parse_id(event.from_place), hmap.grid.parse_id(event.to_place)
         u = unit_of(game, event.unit)
         if not (is_hex(event.from_place) and is_hex(event.to_place)) or frm is None or to is None or u is None or frm == to:
+            pending_carry.pop(event.unit, None)  # a ship to or from Saigon, a unit off the map: no move on the map
+            pending_double.pop(event.unit, None)
             continue
         if side is not None and u.side != side:
             use_open = False

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from sdbp_module.games.tonkin.rules import moves, switches
+from sdbp_module.games.tonkin.rules import moves, switches, transport
 from sdbp_module.games.tonkin.rules.catalogue import TONKIN_CATALOGUE
 from sdbp_module.model.game_data import GameData
 from sdbp_module.rules.hexes.base import HexRule, HexRulesPackage
@@ -118,6 +118,7 @@ def eliminated_box(game: GameData, unit_id: str) -> str | None:
 
 RULES: tuple[HexRule, ...] = (
     *moves.RULES,
+    *transport.RULES,
 )
 
 TONKIN = HexRulesPackage(
