@@ -156,4 +156,51 @@ def test_mov05_a_vm_regiment_may_end_in_china() -> None:
     assert _only(_vm(move("VM-308-36", "N-2", "N-3"), places=places), "TON-MOV-05") == []
 
 
-__all__ = ["marker_move"]
+# -- TON-MOV-04 ----------------------------------------------------------------------------------------
+
+
+def test_mov04_the_1er_rec_in_clear_terrain_is_legal() -> None:
+    places = setup_places(CEF_1REC="T-14")
+    assert _only(_cef(move("CEF-1REC", "U-16", "T-14"), places=places), "TON-MOV-04") == []
+
+
+def test_mov04_the_1er_rec_ending_in_rough_is_illegal() -> None:
+    places = setup_places(CEF_1REC="T-14")
+    events = _cef(move("CEF-1REC", "S-15", "T-14"), places=places)
+    assert ids(check(events, rules=["TON-MOV-04", "TON-MOV-01"])) == [("TON-MOV-04", 2)]
+
+
+def test_mov04_a_dna_along_the_river_is_legal_off_it_illegal() -> None:
+    places = setup_places(CEF_DNA3="U-15")
+    assert _only(_cef(move("CEF-DNA3", "V-17", "U-15"), places=places), "TON-MOV-04") == []
+    off = _cef(move("CEF-DNA3", "V-16", "U-15"), places=places)
+    assert ids(check(off, rules=["TON-MOV-04", "TON-MOV-01"])) == [("TON-MOV-04", 2)]
+
+
+# -- TON-MOV-06 ----------------------------------------------------------------------------------------
+
+
+def _destroyed(hex_id: str):  # type: ignore[no-untyped-def]
+    from tests.rules_tonkin.tonkin_helpers import track_markers
+
+    return (*track_markers(), ("destroyed-road", "destroyed", hex_id))
+
+
+def test_mov06_a_move_that_fits_along_an_intact_road_is_legal() -> None:
+    assert _only(_cef(move("CEF-2-6RTM", "O-16", "J-12")), "TON-MOV-06") == []
+
+
+def test_mov06_a_move_that_fits_only_through_a_destroyed_road_is_illegal() -> None:
+    events = _cef(move("CEF-2-6RTM", "O-16", "J-12"), markers=_destroyed("L-13"))
+    assert ids(check(events, rules=["TON-MOV-06", "TON-MOV-01"])) == [("TON-MOV-06", 2)]
+
+
+def test_mov06_the_road_marker_is_placed_after_all_movement() -> None:
+    road = marker_move("vm-road", "", "P-10", "road", VM)
+    assert _only(_vm(move("VM-308-36", "N-9", "O-8"), road), "TON-MOV-06") == []
+    assert _only(_vm(road, move("VM-308-36", "N-9", "O-8")), "TON-MOV-06") == [("TON-MOV-06", 3)]
+
+
+def test_mov06_an_engineer_that_moved_places_no_road_marker() -> None:
+    events = _vm(move("VM-351-151", "P-11", "P-10"), marker_move("vm-road", "", "P-11", "road", VM))
+    assert _only(events, "TON-MOV-06") == [("TON-MOV-06", 3)]

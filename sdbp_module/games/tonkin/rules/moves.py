@@ -19,6 +19,7 @@ from sdbp_module.games.tonkin.rules.movement import (
     Move,
     PhaseMoves,
     Pricing,
+    StepFn,
     allowance,
     blocked_for,
     chart,
@@ -32,6 +33,7 @@ from sdbp_module.games.tonkin.rules.movement import (
     markers_by_hex,
     move_cost,
     mover_of,
+    on_dna_network,
     own_step,
     phase_moves,
     price,
@@ -43,6 +45,7 @@ from sdbp_module.games.tonkin.rules.movement import (
 from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.ids import Severity
 from sdbp_module.model.game_data import GameData, Unit
+from sdbp_module.replay.hexes.events import MarkerMove, UnitMove, is_hex
 from sdbp_module.replay.hexes.flow import Impulse
 from sdbp_module.replay.hexes.state import HexState
 from sdbp_module.rules.findings import Finding
@@ -162,15 +165,16 @@ def _mov01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
 
 
 def _destroyed_road_only(game: GameData, om: OwnMove) -> bool:
-    """Whether the move fits twice its MA when destroyed roads are ignored (then it is TON-MOV-06's)."""
+    """Whether the move is over twice its MA by the text's minima and fits it when destroyed roads are
+    ignored (then it is TON-MOV-06's, not TON-MOV-01's)."""
     m = om.move
-    if om.ma is None or not any(k == "destroyed-road" for _, k, _ in m.state.markers):
+    if om.ma is None or om.over is not Severity.ILLEGAL or not any(k == "destroyed-road" for _, k, _ in m.state.markers):
         return False
     hmap = hex_map(game)
 
-    def intact(leg: Leg):  # type: ignore[no-untyped-def]
+    def intact(leg: Leg) -> StepFn:
         marks = {h: v - {"destroyed_road"} for h, v in markers_by_hex(game, leg.state).items()}
-        return table_step(hmap, chart(game), mover_of(game, om.unit, leg.state), marks)
+        return table_step(hmap, text_minima(game), mover_of(game, om.unit, leg.state), marks)
 
     return move_cost(game, m, om.unit, intact, 2 * om.ma) is not None
 
@@ -351,6 +355,71 @@ def _mov05(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
                            hexes=(_hex(game, m.end),), impulse=impulse.number)
 
 
+# -- TON-MOV-04 ------------------------------------------------------------------------------------------
+
+
+def _mov04(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
+    pm = _phase(ctx, impulse, steps)
+    if pm is None:
+        return
+    game = ctx.game
+    hmap = hex_map(game)
+    owns = own_moves(game, pm)
+    for i, m in enumerate(pm.moves):
+        om = owns.get(i)
+        if om is None:
+            continue
+        u = om.unit
+        end_state = m.legs[-1].state
+        if m.unit in AMPHIBIOUS_UNITS:
+            if hmap.terrain_of(m.end) != "clear" or not om.network:
+                where = (f"ends in {_hex(game, m.end)}, a {hmap.terrain_of(m.end)} hex" if hmap.terrain_of(m.end) != "clear"
+                         else f"fits twice its MA of {om.ma} only through hexes that are not clear")
+                yield rule.finding(m.state, m.last, f"{_ends(game, m)}: the 1er REC moves only in clear terrain, and it {where} (4.0).",
+                                   units=(m.unit,), hexes=(_hex(game, m.end),), impulse=impulse.number)
+        elif is_dna(u):
+            off = not om.network or (m.one_hex and not on_dna_network(hmap, m.start, m.end))
+            vm_coast = hmap.in_region("coast", m.end) and any(
+                (v := unit_of(game, x)) is not None and str(v.side) == "vm" for x in end_state.units_at(_hex(game, m.end)))
+            if off or vm_coast:
+                why = ("no path along major rivers and coastal hexes joins its ends" if off
+                       else f"it stops in {_hex(game, m.end)}, a coastal hex holding VM units")
+                yield rule.finding(m.state, m.last, f"{_ends(game, m)}: a DNA moves only along major rivers and coastal hexes, "
+                                   f"and {why} (3.6).", units=(m.unit,), hexes=(_hex(game, m.end),), impulse=impulse.number)
+
+
+# -- TON-MOV-06 ------------------------------------------------------------------------------------------
+
+
+def _mov06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
+    pm = _phase(ctx, impulse, steps)
+    if pm is None:
+        return
+    game = ctx.game
+    for om in own_moves(game, pm).values():
+        if _destroyed_road_only(game, om):
+            m = om.move
+            yield rule.finding(m.state, m.last, f"{_ends(game, m)} fits twice its MA of {om.ma} only along a road through a "
+                               "destroyed-road marker, which no one uses (6.7, 4.0).", units=(m.unit,),
+                               hexes=(_hex(game, m.start), _hex(game, m.end)), impulse=impulse.number)
+    placed: tuple[HexState, MarkerMove] | None = None
+    moved = {m.unit for m in pm.moves}
+    for before, event in steps:
+        if isinstance(event, MarkerMove) and event.marker == "vm-road" and is_hex(event.to_place) and placed is None:
+            engineers = [x for x in before.units_at(event.to_place) if (v := unit_of(game, x)) is not None and str(v.type) == "engineer"]
+            if engineers and engineers[0] in moved:
+                yield rule.finding(before, event, f"{engineers[0]} places a road marker in {event.to_place} but moved this phase: "
+                                   "an engineer places it instead of moving (4.0).", units=(engineers[0],),
+                                   hexes=(event.to_place,), impulse=impulse.number)
+            if engineers:
+                placed = (before, event)
+            continue
+        if placed is not None and isinstance(event, UnitMove) and is_hex(event.from_place) and is_hex(event.to_place):
+            yield rule.finding(before, event, f"{event.unit} moves after the road marker was placed in {placed[1].to_place}: "
+                               "the marker is placed after all movement (4.0).", units=(event.unit,), impulse=impulse.number)
+            break
+
+
 def _rule(rule_id: str, ref: str, severity: Severity, summary: str, fn) -> HexRule:  # type: ignore[no-untyped-def]
     return HexRule(rule_id, ref, severity, summary, close_fn=fn)
 
@@ -362,4 +431,6 @@ RULES: tuple[HexRule, ...] = (
     _rule("TON-ZOC-01", "3.2, 1.3", Severity.ILLEGAL, "No double move by a DG unit or one starting in or entering an enemy ZOC.", _zoc01),
     _rule("TON-OOS-01", "7.5, 3.1", Severity.ILLEGAL, "An OoS unit does not double-move; an OoS motorised unit moves only by transport.", _oos01),
     _rule("TON-MOV-05", "3.8", Severity.ILLEGAL, "Each kind of unit ends its move only where 3.8 lets it.", _mov05),
+    _rule("TON-MOV-04", "4.0, 3.6", Severity.ILLEGAL, "The 1er REC in clear terrain only; a DNA along major rivers and coast.", _mov04),
+    _rule("TON-MOV-06", "6.7, 4.0", Severity.ILLEGAL, "No road through a destroyed-road marker; a road marker after all movement.", _mov06),
 )
