@@ -23,6 +23,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 from sdbp_module.hexgrid.coords import Hex, distance
 from sdbp_module.hexgrid.hexmap import HexMap
@@ -50,6 +51,8 @@ from sdbp_module.replay.hexes.events import (
 from sdbp_module.replay.hexes.state import HexState
 from sdbp_module.rules.hexes.base import Steps
 
+T = TypeVar("T")
+
 RAINY_MONTHS = ("Jun", "Jul", "Aug", "Sep")
 """Rules 1.7: the rainy season runs from June to September."""
 
@@ -75,6 +78,33 @@ def rainy(game: GameData, turn: int) -> bool:
 def hex_map(game: GameData) -> HexMap:
     assert game.hexes is not None
     return game.hexes.map
+
+
+_BY_STATE: dict[tuple[int, str], tuple[HexState, object]] = {}
+
+
+def per_state(state: HexState, what: str, make: Callable[[], T]) -> T:
+    """``make()`` once per state object and ``what`` (the states of a phase live while it is judged)."""
+    key = (id(state), what)
+    hit = _BY_STATE.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]  # type: ignore[return-value]
+    if len(_BY_STATE) > 4096:
+        _BY_STATE.clear()
+    value = make()
+    _BY_STATE[key] = (state, value)
+    return value
+
+
+_HEXES: dict[tuple[int, str], Hex | None] = {}
+
+
+def hex_at(hmap: HexMap, place: str) -> Hex | None:
+    """The hex of a place (None: a box, a track, nowhere), cached."""
+    key = (id(hmap), place)
+    if key not in _HEXES:
+        _HEXES[key] = hmap.grid.parse_id(place) if is_hex(place) else None
+    return _HEXES[key]
 
 
 def movement_phase_side(game: GameData, phase: str) -> Side | None:
@@ -117,13 +147,17 @@ def is_dna(u: Unit) -> bool:
 
 def map_units(game: GameData, state: HexState) -> tuple[MapUnit, ...]:
     """Every unit on the map as the ZOC rules read it (its type, DG as ``disrupted``)."""
+    return per_state(state, "map_units", lambda: _map_units(game, state))
+
+
+def _map_units(game: GameData, state: HexState) -> tuple[MapUnit, ...]:
     hmap = hex_map(game)
     out = []
     for unit, place in state.places.items():
         if not is_hex(place):
             continue
         u = unit_of(game, unit)
-        h = hmap.grid.parse_id(place)
+        h = hex_at(hmap, place)
         if u is None or h is None:
             continue
         out.append(MapUnit(str(u.side), h, str(u.type), frozenset({"disrupted"}) if state.has_status(unit, DG) else frozenset()))
@@ -132,18 +166,22 @@ def map_units(game: GameData, state: HexState) -> tuple[MapUnit, ...]:
 
 def enemy_zoc(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
     """The hexes in the ZOC of a unit of the other side (rules 1.3 with its exceptions, hexes.yaml ``zoc``)."""
-    return hex_map(game).enemy_zoc(side, map_units(game, state))
+    return per_state(state, f"zoc {side}", lambda: hex_map(game).enemy_zoc(side, map_units(game, state)))
 
 
 def enemy_hexes(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
     """Hexes no unit of ``side`` may enter (rules 3.1): those holding an enemy unit other than an HQ or SD."""
+    return per_state(state, f"enemy {side}", lambda: _enemy_hexes(game, state, side))
+
+
+def _enemy_hexes(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
     hmap = hex_map(game)
     out = set()
     for unit, place in state.places.items():
         u = unit_of(game, unit)
         if u is None or str(u.side) == side or not is_hex(place) or str(u.type) in ("headquarters", "supply_depot"):
             continue
-        h = hmap.grid.parse_id(place)
+        h = hex_at(hmap, place)
         if h is not None:
             out.add(h)
     return frozenset(out)
@@ -151,13 +189,17 @@ def enemy_hexes(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
 
 def markers_by_hex(game: GameData, state: HexState) -> Mapping[Hex, frozenset[str]]:
     """The movement words of the road and destroyed-road markers, by hex."""
+    return per_state(state, "markers", lambda: _markers_by_hex(game, state))
+
+
+def _markers_by_hex(game: GameData, state: HexState) -> Mapping[Hex, frozenset[str]]:
     hmap = hex_map(game)
     out: dict[Hex, set[str]] = {}
     for place, kind, _ in state.markers:
         word = MARKER_WORDS.get(kind)
         if word is None or not is_hex(place):
             continue
-        h = hmap.grid.parse_id(place)
+        h = hex_at(hmap, place)
         if h is not None:
             out.setdefault(h, set()).add(word)
     return {h: frozenset(v) for h, v in out.items()}
@@ -254,19 +296,39 @@ def _context(hmap: HexMap, a: Hex, b: Hex, markers: Mapping[Hex, frozenset[str]]
     return ctx
 
 
+_COSTS: dict[tuple[int, str, frozenset[str], Hex, Hex, frozenset[str], frozenset[str]], int | None] = {}
+
+
 def table_step(hmap: HexMap, table: CostTable, mover: Mover, markers: Mapping[Hex, frozenset[str]]) -> StepFn:
-    """The price of a step under ``table`` for ``mover`` (None: prohibited)."""
+    """The price of a step under ``table`` for ``mover`` (None: prohibited); cached over the whole run by
+    table, mover and the markers of the step's two hexes."""
     flags = mover.flags - _MOVER_FLAGS
-    memo: dict[tuple[Hex, Hex], int | None] = {}
+    side = mover.side
+    tid = id(table)
+    none: frozenset[str] = frozenset()
 
     def step(a: Hex, b: Hex) -> int | None:
-        key = (a, b)
-        if key not in memo:
-            ctx = replace(_context(hmap, a, b, markers), side=mover.side, flags=flags)
-            memo[key] = table.cost(ctx).cost
-        return memo[key]
+        ma, mb = markers.get(a, none), markers.get(b, none)
+        key = (tid, side, flags, a, b, ma, mb)
+        found = _COSTS.get(key, _MISSING)
+        if found is _MISSING:
+            ctx = replace(_context(hmap, a, b, markers), side=side, flags=flags)
+            found = _COSTS[key] = table.cost(ctx).cost
+        return found  # type: ignore[return-value]
 
     return step
+
+
+_MISSING = object()
+_NEIGHBOURS: dict[tuple[int, Hex], tuple[Hex, ...]] = {}
+
+
+def neighbours(hmap: HexMap, h: Hex) -> tuple[Hex, ...]:
+    key = (id(hmap), h)
+    found = _NEIGHBOURS.get(key)
+    if found is None:
+        found = _NEIGHBOURS[key] = hmap.grid.on_map_neighbours(h)
+    return found
 
 
 def dna_step(game: GameData, mover: Mover) -> StepFn:
@@ -315,7 +377,7 @@ def cheapest(
             while path[-1] in came:
                 path.append(came[path[-1]])
             return cost, tuple(reversed(path))
-        for nb in hmap.grid.on_map_neighbours(h):
+        for nb in neighbours(hmap, h):
             if nb in avoid or (nb in blocked and nb != goal):
                 continue
             c = step(h, nb)
@@ -338,7 +400,7 @@ def reachable(hmap: HexMap, step: StepFn, start: Hex, goal: Hex, blocked: frozen
         h = todo.pop()
         if h == goal:
             return True
-        for nb in hmap.grid.on_map_neighbours(h):
+        for nb in neighbours(hmap, h):
             if nb in seen or (nb in blocked and nb != goal) or step(h, nb) is None:
                 continue
             seen.add(nb)
@@ -449,7 +511,7 @@ def _build(game: GameData, phase: str, steps: Steps) -> PhaseMoves:
                 use_open = False
                 last_transport = None
             continue
-        frm, to = hmap.grid.parse_id(event.from_place), hmap.grid.parse_id(event.to_place)
+        frm, to = hex_at(hmap, event.from_place), hex_at(hmap, event.to_place)
         u = unit_of(game, event.unit)
         if not (is_hex(event.from_place) and is_hex(event.to_place)) or frm is None or to is None or u is None or frm == to:
             pending_carry.pop(event.unit, None)  # a ship to or from Saigon, a unit off the map: no move on the map

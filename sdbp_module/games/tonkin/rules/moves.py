@@ -15,6 +15,7 @@ from sdbp_module.games.tonkin.rules.movement import (
     AMPHIBIOUS_UNITS,
     DG,
     OOS,
+    TRUCK_MP,
     Leg,
     Move,
     PhaseMoves,
@@ -23,6 +24,7 @@ from sdbp_module.games.tonkin.rules.movement import (
     allowance,
     blocked_for,
     chart,
+    cheapest,
     clear_only_chart,
     dna_step,
     enemy_hexes,
@@ -203,7 +205,9 @@ def _mov02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
                 table = chart(game)
                 step = dna_step(game, mover_of(game, u, leg.state)) if (is_dna(u) or m.mode == "dna") else \
                     table_step(hmap, table, mover_of(game, u, leg.state, transported=m.mode == "truck"), markers_by_hex(game, leg.state))
-                if not reachable(hmap, step, leg.frm, leg.to, enemy) and reachable(hmap, step, leg.frm, leg.to, frozenset()):
+                ma = allowance(u, leg.state) or 0
+                near = cheapest(hmap, step, leg.frm, leg.to, 2 * max(ma, TRUCK_MP), enemy)
+                if near is None and not reachable(hmap, step, leg.frm, leg.to, enemy) and reachable(hmap, step, leg.frm, leg.to, frozenset()):
                     yield rule.finding(leg.state, leg.event, f"{m.unit} moves from {_hex(game, leg.frm)} to {_hex(game, leg.to)}: "
                                        "every path between them passes through a hex holding enemy units (3.1).",
                                        units=(m.unit,), hexes=(_hex(game, leg.frm), _hex(game, leg.to)), impulse=impulse.number)
