@@ -204,3 +204,8 @@ def test_mov06_the_road_marker_is_placed_after_all_movement() -> None:
 def test_mov06_an_engineer_that_moved_places_no_road_marker() -> None:
     events = _vm(move("VM-351-151", "P-11", "P-10"), marker_move("vm-road", "", "P-11", "road", VM))
     assert _only(events, "TON-MOV-06") == [("TON-MOV-06", 3)]
+
+
+def test_mov06_leaving_a_destroyed_road_hex_along_the_road_is_allowed() -> None:
+    events = _cef(move("CEF-2-6RTM", "O-16", "J-12"), markers=_destroyed("J-12"))
+    assert ids(check(events, rules=["TON-MOV-06", "TON-MOV-01"])) == []

@@ -296,6 +296,10 @@ def _context(hmap: HexMap, a: Hex, b: Hex, markers: Mapping[Hex, frozenset[str]]
     return ctx
 
 
+LEAVING_FREE = frozenset({"destroyed_road"})
+"""A destroyed-road marker bars road movement into its hex; leaving it along the road is allowed (a reading:
+docs/tonkin-rules.md, Readings)."""
+
 _COSTS: dict[tuple[int, str, frozenset[str], Hex, Hex, frozenset[str], frozenset[str]], int | None] = {}
 
 
@@ -308,11 +312,11 @@ def table_step(hmap: HexMap, table: CostTable, mover: Mover, markers: Mapping[He
     none: frozenset[str] = frozenset()
 
     def step(a: Hex, b: Hex) -> int | None:
-        ma, mb = markers.get(a, none), markers.get(b, none)
+        ma, mb = markers.get(a, none) - LEAVING_FREE, markers.get(b, none)
         key = (tid, side, flags, a, b, ma, mb)
         found = _COSTS.get(key, _MISSING)
         if found is _MISSING:
-            ctx = replace(_context(hmap, a, b, markers), side=side, flags=flags)
+            ctx = replace(_context(hmap, a, b, {a: ma, b: mb}), side=side, flags=flags)
             found = _COSTS[key] = table.cost(ctx).cost
         return found  # type: ignore[return-value]
 
