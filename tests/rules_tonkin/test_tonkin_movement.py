@@ -109,6 +109,11 @@ def test_mov02_a_hex_holding_only_an_enemy_sd_may_be_entered() -> None:
     assert _only(_vm(move("VM-308-36", "N-9", "O-8"), places=places), "TON-MOV-02") == []
 
 
+def test_mov02_an_air_support_counter_on_its_target_is_no_enemy_unit() -> None:
+    places = setup_places(CEF_AIR35="N-9")
+    assert _only(_vm(move("VM-308-36", "N-9", "O-8"), places=places), "TON-MOV-02") == []
+
+
 # -- TON-MOV-03 ----------------------------------------------------------------------------------------
 
 

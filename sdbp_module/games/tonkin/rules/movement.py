@@ -170,7 +170,8 @@ def enemy_zoc(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
 
 
 def enemy_hexes(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
-    """Hexes no unit of ``side`` may enter (rules 3.1): those holding an enemy unit other than an HQ or SD."""
+    """Hexes no unit of ``side`` may enter (rules 3.1): those holding an enemy unit other than an HQ or SD (or an
+    air or naval counter on its target)."""
     return per_state(state, f"enemy {side}", lambda: _enemy_hexes(game, state, side))
 
 
@@ -179,7 +180,7 @@ def _enemy_hexes(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
     out = set()
     for unit, place in state.places.items():
         u = unit_of(game, unit)
-        if u is None or str(u.side) == side or not is_hex(place) or str(u.type) in ("headquarters", "supply_depot"):
+        if u is None or str(u.side) == side or not is_hex(place) or str(u.type) in ("headquarters", "supply_depot", "air_support", "navy"):
             continue
         h = hex_at(hmap, place)
         if h is not None:
