@@ -112,6 +112,9 @@ def test_trn04_air_transport_between_occupied_airfields_is_legal() -> None:
 
 def test_trn04_landing_at_an_airfield_with_no_cef_unit_is_illegal() -> None:
     assert _only(_cef(carry("CEF-1BEP", "air", "T-14"), move("CEF-1BEP", "W-4", "T-14")), "TON-TRN-04") == [("TON-TRN-04", 3)]
+    together = _cef(carry("CEF-1BEP", "air", "T-14"), move("CEF-1BEP", "W-4", "T-14"), carry("CEF-2BEP", "air", "T-14"),
+                    move("CEF-2BEP", "W-4", "T-14"))
+    assert _only(together, "TON-TRN-04") == [("TON-TRN-04", 3), ("TON-TRN-04", 5)]
 
 
 def test_trn04_no_para_dropped_in_forest_or_mountain() -> None:
@@ -159,6 +162,12 @@ def test_trn05_an_sd_taken_by_the_aa_gives_the_vm_two_rp() -> None:
 def test_trn06_a_dna_carries_its_stack_along_the_river() -> None:
     places = setup_places(CEF_DNA3="U-15")
     assert _only(_cef(carry("CEF-3-3REI", "dna", "U-15"), move("CEF-3-3REI", "V-17", "U-15"), places=places), "TON-TRN-06") == []
+
+
+def test_trn06_the_dna_may_be_dragged_before_its_passengers() -> None:
+    places = setup_places(CEF_DNA3="U-15")
+    events = _cef(move("CEF-DNA3", "V-17", "U-15"), carry("CEF-3-3REI", "dna", "U-15"), move("CEF-3-3REI", "V-17", "U-15"), places=places)
+    assert _only(events, "TON-TRN-06") == []
 
 
 def test_trn06_no_dna_in_the_start_hex_is_illegal() -> None:

@@ -42,6 +42,7 @@ from sdbp_module.replay.hexes.events import (
     Carry,
     DeclareUnit,
     MarkerMove,
+    PhaseStart,
     UnitMove,
     box_place,
     is_hex,
@@ -251,10 +252,11 @@ def _trn03(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
 # -- TON-TRN-04 ------------------------------------------------------------------------------------------
 
 
-def _cef_at(game: GameData, state: HexState, h: Hex, besides: str) -> bool:
+def _cef_at(game: GameData, state: HexState, h: Hex, besides: frozenset[str] = frozenset()) -> bool:
+    """Whether a CEF unit not in ``besides`` stands in ``h``."""
     hmap = hex_map(game)
     place = hmap.grid.hex_id(h)
-    return any(unit != besides and (u := unit_of(game, unit)) is not None and str(u.side) == "cef"
+    return any(unit not in besides and (u := unit_of(game, unit)) is not None and str(u.side) == "cef"
                for unit in state.units_at(place))
 
 
@@ -277,6 +279,7 @@ def _trn04(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
     hmap = hex_map(game)
     declared = declared_units(ctx)
     airfields = hmap.sets["airfield"]
+    flown = frozenset(m.unit for m in pm.moves if m.mode in AIR_MODES)  # they occupy no airfield they land at
     into_aa = []
     for m in pm.moves:
         if m.mode not in AIR_MODES:
@@ -292,8 +295,8 @@ def _trn04(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
                                units=(m.unit,), hexes=(_hex(game, m.start),), impulse=impulse.number)
             continue
         if m.mode == "air":
-            if m.end not in airfields or not _cef_at(game, s1, m.end, m.unit) or m.end in flak_zoc(game, s1, declared, ("artillery", "anti_aircraft")):
-                why = ("is no airfield" if m.end not in airfields else "holds no CEF unit" if not _cef_at(game, s1, m.end, m.unit)
+            if m.end not in airfields or not _cef_at(game, s1, m.end, flown) or m.end in flak_zoc(game, s1, declared, ("artillery", "anti_aircraft")):
+                why = ("is no airfield" if m.end not in airfields else "holds no CEF unit but those flown this phase" if not _cef_at(game, s1, m.end, flown)
                        else "is in the ZOC of declared VM artillery or AA")
                 yield rule.finding(s1, m.last, f"{m.unit} lands at {_hex(game, m.end)}, which {why} (3.5).",
                                    units=(m.unit,), hexes=(_hex(game, m.end),), impulse=impulse.number)
@@ -343,6 +346,18 @@ def _trn05(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
 # -- TON-TRN-06 ------------------------------------------------------------------------------------------
 
 
+def _phase_start(steps: Steps) -> HexState:
+    """The state when the phase began (before its PhaseStart; the log's first phase may follow the game start in one impulse)."""
+    return next((s for s, e in steps if isinstance(e, PhaseStart)), steps[0][0])
+
+
+def _dnas_at(game: GameData, states: Iterable[HexState], h: Hex) -> frozenset[str]:
+    """The DNAs in ``h`` in any of ``states`` (the phase's start, the drag's: a DNA dragged before its
+    passengers still carried them from there)."""
+    place = _hex(game, h)
+    return frozenset(unit for s in states for unit in s.units_at(place) if (d := unit_of(game, unit)) is not None and is_dna(d))
+
+
 def _trn06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
     pm = _phase(ctx, impulse, steps)
     if pm is None:
@@ -354,7 +369,7 @@ def _trn06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
         u = unit_of(game, m.unit)
         if m.mode != "dna" or u is None:
             continue
-        dnas = [unit for unit in m.state.units_at(_hex(game, m.start)) if (d := unit_of(game, unit)) is not None and is_dna(d)]
+        dnas = _dnas_at(game, (_phase_start(steps), m.state), m.start)
         if not dnas:
             yield rule.finding(m.state, m.carry or m.first, f"{m.unit} rides a DNA but starts at {_hex(game, m.start)} with "
                                "no DNA (3.6).", units=(m.unit,), impulse=impulse.number)
@@ -374,8 +389,7 @@ def _trn06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
                                f"no path along major rivers and coastal hexes within its {limit} MP (3.6).", units=(m.unit,),
                                hexes=(_hex(game, m.start), _hex(game, m.end)), impulse=impulse.number)
     for start, rows in loads.items():
-        first_state = rows[0][0].state
-        dnas = [unit for unit in first_state.units_at(_hex(game, start)) if (d := unit_of(game, unit)) is not None and is_dna(d)]
+        dnas = _dnas_at(game, (_phase_start(steps), rows[0][0].state), start)
         total = sum(load for _, load in rows)
         if total > 3 * len(dnas):
             m = rows[-1][0]
@@ -396,7 +410,7 @@ def _port_controlled(game: GameData, state: HexState, place: str) -> bool:
     h = hmap.grid.parse_id(place) if is_hex(place) else None
     if h is None or h not in hmap.sets["port"]:
         return False
-    if _cef_at(game, state, h, ""):
+    if _cef_at(game, state, h):
         return True
     vm_here = any((u := unit_of(game, unit)) is not None and str(u.side) == "vm" for unit in state.units_at(place))
     return not vm_here and h not in enemy_zoc(game, state, "cef") and h not in hmap.sets["red_name"]
