@@ -133,6 +133,8 @@ def _trn02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
     before = {id(e): s for s, e in steps}
     seen: dict[str, int] = {}
     for mode, carries in pm.uses:
+        if pm.side is not None and any((u := unit_of(ctx.game, c.unit)) is None or u.side != pm.side for c in carries):
+            continue  # another side's carry in this phase: TON-SEQ-01's
         kind = "air" if mode in AIR_MODES else mode
         seen[kind] = seen.get(kind, 0) + 1
         if seen[kind] < 2:
