@@ -51,7 +51,7 @@ from sdbp_module.replay.hexes.events import MarkerMove, UnitMove, is_hex
 from sdbp_module.replay.hexes.flow import Impulse
 from sdbp_module.replay.hexes.state import HexState
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.hexes.base import HexContext, HexRule, Steps
+from sdbp_module.rules.hexes.base import HexContext, HexRule, ImpulseJudge, Steps
 
 NOT_MOVING = ("air_support", "navy")
 """Unit types that never move on the map in a movement phase (their counters go to a target)."""
@@ -424,7 +424,7 @@ def _mov06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
             break
 
 
-def _rule(rule_id: str, ref: str, severity: Severity, summary: str, fn) -> HexRule:  # type: ignore[no-untyped-def]
+def _rule(rule_id: str, ref: str, severity: Severity, summary: str, fn: ImpulseJudge) -> HexRule:
     return HexRule(rule_id, ref, severity, summary, close_fn=fn)
 
 

@@ -51,7 +51,7 @@ from sdbp_module.replay.hexes.events import (
 from sdbp_module.replay.hexes.flow import Impulse
 from sdbp_module.replay.hexes.state import HexState
 from sdbp_module.rules.findings import Finding
-from sdbp_module.rules.hexes.base import HexContext, HexRule, Steps
+from sdbp_module.rules.hexes.base import HexContext, HexRule, ImpulseJudge, Steps
 
 AIR_MODES = ("air", "para")  # both spend the CEF's air transport (3.5)
 SAIGON = box_place("saigon")  # the off-map port (3.7)
@@ -465,7 +465,7 @@ def _trn07(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
     yield from load_check()
 
 
-def _rule(rule_id: str, ref: str, summary: str, fn) -> HexRule:  # type: ignore[no-untyped-def]
+def _rule(rule_id: str, ref: str, summary: str, fn: ImpulseJudge) -> HexRule:
     return HexRule(rule_id, ref, Severity.ILLEGAL, summary, close_fn=fn)
 
 
