@@ -21,12 +21,14 @@ from types import MappingProxyType
 
 from sdbp_module.games.tonkin.rules import (
     facts,
+    moves,
     reinforcements,
     replacements,
     sequence,
     stacking,
     supply,
     switches,
+    transport,
     victory,
 )
 from sdbp_module.games.tonkin.rules.catalogue import TONKIN_CATALOGUE
@@ -122,6 +124,8 @@ RULES: tuple[HexRule, ...] = (
     *stacking.RULES,
     *supply.RULES,
     *victory.RULES,
+    *moves.RULES,
+    *transport.RULES,
 )
 
 NOT_CHECKED: Mapping[str, str] = MappingProxyType(
