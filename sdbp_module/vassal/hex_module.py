@@ -34,6 +34,7 @@ from sdbp_module.model.hex_play import play_of
 from sdbp_module.model.playing_cards import PlayingCard, PlayingCardsSpec
 from sdbp_module.vassal import (
     buildfile,
+    controls,
     hex_help,
     hex_play_controls,
     images,
@@ -488,7 +489,7 @@ def _phase_tracker(root: etree._Element, game: GameData) -> None:
             "plusButtonSize": "22",
             "prevhotkey": buildfile.K_PREV_PHASE,
             "reportFormat": phase_report(game),
-            "tooltip": f"Month and phase: step it at each phase's start (next {buildfile.key_label(buildfile.K_NEXT_PHASE)}); it stays at {months[-1]}, {phases[-1].name}",
+            "tooltip": f"Month and phase: step it at each phase's start (next {controls.key_label(buildfile.K_NEXT_PHASE)}); it stays at {months[-1]}, {phases[-1].name}",
             "turnButtonHeight": "22",
             "turnFormat": sentences.turn_format(),
         },
@@ -613,7 +614,7 @@ def build_hex_tree(game: GameData) -> HexTree:
     packages = play_of(game).packages
     for package in packages:
         name = hex_play_controls.package_button(game, package)
-        buildfile._report_button(root, name, "", pieces.K_PASS, hex_play_controls.package_line(package), f"Take the package {package.name} ({package.source})")
+        buildfile._report_button(root, name, "", pieces.K_PASS, hex_play_controls.package_line(package), f"Take the package {package.name} ({package.source.text})")
     buildfile._toolbar_menu(
         root, hex_play_controls.PACKAGE_MENU, [hex_play_controls.package_button(game, p) for p in packages], "Replacements: the package your side takes (a PACKAGE line)"
     )

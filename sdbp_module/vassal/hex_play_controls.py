@@ -23,7 +23,14 @@ from PIL import Image, ImageDraw
 
 from sdbp_module.codec.sentences import vassal_format as sentence
 from sdbp_module.model.game_data import GameData, Unit
-from sdbp_module.model.hex_play import HexPlay, Package, Status, Track, TransportMode, play_of
+from sdbp_module.model.hex_play import (
+    HexPlay,
+    Package,
+    Status,
+    Track,
+    TransportMode,
+    play_of,
+)
 from sdbp_module.vassal import images, layout
 from sdbp_module.vassal.hex_board import OffMapBox
 from sdbp_module.vassal.traits import Trait, key, layer, report, submenu, trigger
@@ -62,10 +69,10 @@ def key_text(index: int, prefix: str) -> str:
 
 # -- statuses ----------------------------------------------------------------------------------
 
-BADGE_W, BADGE_H = 30, 15
-BADGE_SPOTS = ((-14, -6), (14, -6), (-14, 10), (14, 10))
+BADGE_W, BADGE_H = 30, 13
+BADGE_SPOTS = ((-14, -7), (14, -7), (-14, 6), (14, 6))
 """Where the badges of the game's statuses stand on the counter (offsets from its centre), in the
-data's order: two rows of two over the type symbol, clear of the name and of the factors' line."""
+data's order: two rows of two over the colour band and the type symbol, clear of the name and of the factors."""
 BADGE_COLOURS: tuple[tuple[images.RGB, images.RGB], ...] = (
     ((250, 214, 40), (0, 0, 0)),
     ((236, 128, 24), (0, 0, 0)),
