@@ -5,11 +5,15 @@ Stand at Mortain (no play declared) gets none of them."""
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from lxml import etree
 
+from sdbp_module.cli import main
 from sdbp_module.codec import sentences
 from sdbp_module.codec.sequence import decode
 from sdbp_module.model.from_data import load_game
@@ -18,6 +22,7 @@ from sdbp_module.model.hex_play import play_of
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import hex_help, hex_module, hex_play_controls, pieces
 from sdbp_module.vassal.traits import Piece
+from tests.data_edits import plant
 
 M = "VASSAL.build.module."
 TONKIN = PROJECT_ROOT / "source_data" / "tonkin"
@@ -191,3 +196,14 @@ def test_the_help_page_lists_the_phases_statuses_commands_tracks_and_packages(ga
     assert "OUR RECONSTRUCTION" in page
     mortain = load_game(MORTAIN, hex_map=True)
     assert 'name="phases"' not in hex_help.help_html(mortain, etree.tostring(hex_module.build_hex_tree(mortain).root))
+
+
+def test_a_box_taking_the_eliminated_units_of_an_undeclared_mark_is_a_data_problem(tmp_path: Path) -> None:
+    copy = tmp_path / "tonkin"
+    shutil.copytree(TONKIN, copy)
+    line = plant(copy, "markers.yaml", "eliminated: {marks: [tieu_doan, pathet_lao]}", "eliminated: {marks: [tieu_doan, pathet_lo]}")
+    result = CliRunner().invoke(main, ["validate", str(copy)])
+    assert result.exit_code == 1
+    (problem,) = result.stdout.splitlines()
+    assert f"markers.yaml:{line}:" in problem and "'pathet_lo' is not a unit mark of this game" in problem
+    assert CliRunner().invoke(main, ["validate", str(TONKIN)]).exit_code == 0
