@@ -202,7 +202,8 @@ def check_stacking_points(checks: Checks) -> None:
 
 
 def check_hex_markers(checks: Checks) -> None:
-    """Marker kinds and boxes have unique ids; a marker's side is a side of the game."""
+    """Marker kinds and boxes have unique ids; a marker's side is a side of the game; a box's
+    ``eliminated`` names sides and unit marks of the game."""
     if not checks.has("markers"):
         return
     markers = checks.values["markers"]
@@ -211,6 +212,12 @@ def check_hex_markers(checks: Checks) -> None:
     for i, marker in enumerate(markers["markers"]):
         if marker.get("side") is not None:
             checks.refuse_undeclared("markers", ("markers", i, "side"), marker["side"], "sides", "a side")
+    for i, box in enumerate(markers.get("boxes", [])):
+        taken = box.get("eliminated") or {}
+        for j, side in enumerate(taken.get("sides", [])):
+            checks.refuse_undeclared("markers", ("boxes", i, "eliminated", "sides", j), side, "sides", "a side")
+        for j, mark in enumerate(taken.get("marks", [])):
+            checks.refuse_undeclared("markers", ("boxes", i, "eliminated", "marks", j), mark, "unit_marks", "a unit mark")
 
 
 def check_hex_turns(checks: Checks) -> None:

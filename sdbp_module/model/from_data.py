@@ -41,6 +41,7 @@ from sdbp_module.model.game_data import (
     BridgeSite,
     Card,
     CounterColours,
+    EliminatedUnits,
     GameData,
     GameInfo,
     HexBoard,
@@ -141,6 +142,13 @@ def declare_game_sides(game: Mapping[str, Any]) -> tuple[Side, Side]:
 def _terms(records: Any) -> tuple[Term, ...]:
     """A ``game.yaml`` vocabulary (``[{id, name, source}]``) as ``Term`` records, in data order."""
     return tuple(Term(id=r["id"], name=r["name"], source=Source(r["source"]), sources=_sources(r)) for r in records)
+
+
+def _eliminated(value: Mapping[str, Any] | None) -> EliminatedUnits | None:
+    """A box's ``eliminated`` (the schema checked the form)."""
+    if value is None:
+        return None
+    return EliminatedUnits(sides=frozenset(value.get("sides", ())), marks=frozenset(value.get("marks", ())))
 
 
 def _sources(record: Mapping[str, Any]) -> Mapping[str, Source]:
@@ -488,7 +496,10 @@ def build_hex_game(values: Mapping[str, Any]) -> GameData:
     )
     hex_map = HexMap.from_mapping({k: h[k] for k in HexMap.KEYS if k in h})
     markers = values["markers"]
-    boxes = tuple(Box(id=b["id"], name=b["name"], source=Source(b["source"]), sources=_sources(b)) for b in markers["boxes"])
+    boxes = tuple(
+        Box(id=b["id"], name=b["name"], source=Source(b["source"]), sources=_sources(b), eliminated=_eliminated(b.get("eliminated")))
+        for b in markers["boxes"]
+    )
     box_ids = {b.id for b in boxes}
     units = tuple(
         sorted(

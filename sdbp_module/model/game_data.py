@@ -440,13 +440,27 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
+class EliminatedUnits:
+    """Which eliminated units a box receives (``markers.yaml`` box ``eliminated``): the units of
+    ``sides`` (every side when empty) carrying one of ``marks`` (any unit when empty)."""
+
+    sides: frozenset[str] = frozenset()
+    marks: frozenset[str] = frozenset()
+
+    def takes(self, unit: "Unit") -> bool:
+        return (not self.sides or unit.side.value in self.sides) and (not self.marks or bool(self.marks & unit.marks))
+
+
+@dataclass(frozen=True, slots=True)
 class Box:
-    """An off-map box beside a hex map (``markers.yaml`` ``boxes``)."""
+    """An off-map box beside a hex map (``markers.yaml`` ``boxes``); ``eliminated``: the eliminated
+    units it receives, None for none."""
 
     id: str
     name: str
     source: Source
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)
+    eliminated: EliminatedUnits | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -241,8 +241,8 @@ MENU_FIELDS: Mapping[str, tuple[tuple[int, int], ...]] = {
 PROPERTY_TRAITS = frozenset({"PROP", "setprop", "setpieceprop"})
 """Dynamic-property traits: their third field is a list of ``menu:key:changer`` commands."""
 
-SILENT_TRAITS = frozenset({"piece", "mark", "prototype", "report", "immob", "restrict", "hideCmd", "calcProp", "basicName", "cmt", "stack"})
-"""Traits that never add a menu entry."""
+SILENT_TRAITS = frozenset({"piece", "mark", "prototype", "report", "immob", "restrict", "hideCmd", "calcProp", "basicName", "cmt", "stack", "submenu"})
+"""Traits that never add a menu entry (a Sub-Menu only gathers entries of other traits)."""
 
 
 def _trait_commands(trait_type: str) -> Iterator[MenuCommand]:

@@ -15,7 +15,9 @@
   centres (beside a river they run along), rivers over them (through hex centres, or on hexsides);
 - the **panel** right of the map: the off-map boxes (``OffMapBox``; boxes sharing a ``group``, e.g.
   the turn track, stand in one row of small boxes under the group's heading), then the legend
-  (each terrain the map uses, painted by the same painter, each marked edge, each line kind drawn).
+  (each terrain the map uses, painted by the same painter, each marked edge, each line kind drawn);
+- **under the map**, the groups of boxes marked ``below`` (record tracks: a box a value), in rows of
+  boxes of the group's ``width`` across the map's width, each group under its heading.
 
 The board's grid (``HexBoardLayout.grid``) is the map's grid moved so the map sits inside the frame
 under the title strip: its origin is the data's origin plus a whole-pixel shift, so every hex keeps
@@ -153,6 +155,8 @@ class OffMapBox:
     title: str
     group: str = ""
     height: int = 0  # the box's height on the panel; 0: the default (a single box's, or a group row's)
+    below: bool = False  # in a group under the map (a record track), not on the panel
+    width: int = 0  # a box's width in a group under the map; 0: GROUP_MIN_W
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +207,7 @@ PANEL_PAD = 20
 BOX_H = 120  # a single box: title line and room for a few counter stacks
 GROUP_BOX_H = 96
 GROUP_MIN_W = 66
+UNDER_GAP = 6  # between two boxes of a group under the map
 BOX_GAP = 12
 HEADING_H = 26
 LEGEND_ROW = 40
@@ -259,12 +264,30 @@ def hex_board_layout(hexmap: HexMap, look: HexLook, boxes: Sequence[OffMapBox]) 
     board_grid = replace(grid, origin=(grid.origin[0] + shift_x, grid.origin[1] + shift_y))
     map_w = math.ceil(max_x) + shift_x + FRAME
     map_h = math.ceil(max_y) + shift_y + FRAME
+    placed: list[PlacedBox] = []
+    headings: list[tuple[str, tuple[int, int]]] = []
+    # under the map: each group of ``below`` boxes in balanced rows across the map's width
+    under = [b for b in boxes if b.below]
+    y = map_h - FRAME // 2
+    for key in dict.fromkeys(b.group for b in under):
+        members = [b for b in under if b.group == key]
+        w = max(b.width or GROUP_MIN_W for b in members)
+        gh = max(b.height or GROUP_BOX_H for b in members)
+        fit = max(1, (map_w - 2 * FRAME + UNDER_GAP) // (w + UNDER_GAP))
+        per_row = -(-len(members) // -(-len(members) // fit))  # as many in each row as the rows allow
+        headings.append((key, (FRAME, y)))
+        y += HEADING_H
+        for i, b in enumerate(members):
+            bx, by = FRAME + (i % per_row) * (w + UNDER_GAP), y + (i // per_row) * (gh + UNDER_GAP)
+            placed.append(PlacedBox(b, (bx, by, bx + w, by + gh)))
+        y += -(-len(members) // per_row) * (gh + UNDER_GAP) + BOX_GAP
+    if under:
+        map_h = y + FRAME // 2
     # the panel: single boxes one under the other, grouped boxes in rows under their heading
     x0, inner = map_w + PANEL_PAD, PANEL_W - 2 * PANEL_PAD
     y = TITLE_H + PANEL_PAD
-    placed: list[PlacedBox] = []
-    headings: list[tuple[str, tuple[int, int]]] = []
     order: list[str] = []
+    boxes = [b for b in boxes if not b.below]
     for b in boxes:
         key = b.group or "\0" + b.name
         if key not in order:

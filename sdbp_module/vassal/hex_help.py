@@ -33,6 +33,7 @@ from lxml import etree
 
 from sdbp_module import games
 from sdbp_module.model.game_data import GameData, Place, Sourced, Term, field_source
+from sdbp_module.model.hex_play import play_of
 from sdbp_module.model.playing_cards import (
     FACE_RANKS,
     RANKS,
@@ -525,6 +526,70 @@ def _play_section(game: GameData, root: etree._Element) -> str:
     return "<ol>\n" + "\n".join(f"<li>{step}</li>" for step in steps) + "\n</ol>"
 
 
+def _hex_play_section(game: GameData, root: etree._Element) -> str:
+    """The game's phases, the units' statuses and commands, the record tracks and the packages
+    (``model.hex_play``), each with the control that plays it (the keys as the build file gives them)."""
+    play = play_of(game)
+    commands = {c.text: c.key for m in controls.piece_menus(root) for c in m.commands}
+    sides = {s: s.label for s in game.game.sides}
+
+    def key(text: str) -> str:
+        return _e(commands.get(text, "")) or "menu only"
+
+    out: list[str] = []
+    if play.phases:
+        phases = "".join(f"<li><b>{_e(p.name)}</b> ({_e(sides[p.side]) if p.side is not None else 'both sides'}; {_e(p.source.text)})</li>" for p in play.phases)
+        out.append(
+            "<p><b>Phases.</b> A month is played in these phases, in order. The <b>Turn</b> tracker shows the month and the "
+            "phase: step it (its <b>+</b>, or Ctrl+Shift+N) as each phase starts; the log says "
+            "&#8220;&lt;side&gt; starts Turn &lt;month&gt; &#183; &lt;phase&gt; phase&#8221;. It starts at the scenario's "
+            "first month and stays at the last month's last phase.</p>"
+            f"<ol>{phases}</ol>"
+        )
+    if play.statuses:
+        rows = []
+        for s in play.statuses:
+            units = "every unit" if not s.types else _e(", ".join(sorted(str(t).replace("_", " ") for t in s.types)))
+            rows.append((f"<b>{_e(s.name)}</b>", units, key(f"Mark {s.name}"), key(f"Clear {s.name}"), _e(s.source.text)))
+        out.append(
+            "<p><b>Statuses.</b> A status is kept on the unit itself, shown as a small badge with its name on the counter; "
+            "the unit's <b>Status</b> menu marks and clears it (each writes a line to the log).</p>"
+            + _table(("Status", "On", "Mark", "Clear", "Rule"), rows, ("left", "left", "center", "center", "left"))
+        )
+    unit_commands = [(f"Carry by &#9656; {_e(m.name)}", key(m.name), f"the unit's next move is by {_e(m.name.lower())} ({_e(m.source.text)})") for m in play.transport_modes]
+    if play.double_move is not None:
+        unit_commands.append(("Double move", key("Double move"), f"the unit's next move is doubled ({_e(play.double_move.text)})"))
+    if play.declare is not None:
+        types = _e(", ".join(sorted(str(t).replace("_", " ") for t in play.declare.types)))
+        unit_commands.append(("Declare", key("Declare"), f"on the {_e(sides[play.declare.side])} {types} units ({_e(play.declare.source.text)})"))
+    if play.packages:
+        unit_commands.append(("Restore a step", key("Restore a step"), "a flipped unit turns back to its full face"))
+    if unit_commands:
+        unit_commands += [
+            ("Take hit", key("Take hit"), "a fresh unit flips, a flipped one (or a one-step unit) goes to its eliminated box"),
+            ("Eliminate", key("Eliminate"), "to its eliminated box"),
+        ]
+        out.append("<p><b>Unit commands</b> (right-click a unit; each writes a line to the log):</p>" + _table(("Command", "Key", "What"), unit_commands))
+    if play.tracks:
+        names = {m.id: m.name for m in game.markers}
+        track_rows = [
+            (f"<b>{_e(t.name)}</b>", f"{t.first}&#8211;{t.last}", _e(", ".join(f"{names.get(m.kind, m.kind)} on {m.start}" for m in t.markers)), _e(t.source.text))
+            for t in play.tracks
+        ]
+        out.append(
+            "<p><b>Tracks.</b> Under the map, a box a value (&#8220;VP 50&#8221; is the VP track's box 50). Drag a marker "
+            "from box to box: the log says where it went.</p>" + _table(("Track", "Boxes", "Markers at the start", "Rule"), track_rows)
+        )
+    if play.packages:
+        rows = [(_e(sides[p.side]), f"<b>{_e(p.name)}</b>", str(p.rp), str(p.sd), _e(p.source.text)) for p in play.packages]
+        out.append(
+            "<p><b>Packages.</b> In the replacement phase, press your package under the toolbar's <b>Package</b> menu (the log "
+            "names your side and the package), then move your RP marker and place the SDs.</p>"
+            + _table(("Side", "Package", "RP", "SD", "Rule"), rows, ("left", "left", "center", "center", "left"))
+        )
+    return "\n".join(out)
+
+
 def _log_section(game: GameData) -> str:
     data = f"source_data/{game.game.id}"
     return (
@@ -559,6 +624,9 @@ def help_html(game: GameData, build_xml: bytes | None = None) -> str:
             ),
             ("log", "Logging your game and checking it", _log_section(game)),
         ]
+        hex_play = _hex_play_section(game, root)
+        if hex_play:
+            played.insert(1, ("phases", "Phases, statuses, tracks and packages", hex_play))
     sections = [
         *played,
         ("game", "The game", _game_section(game)),

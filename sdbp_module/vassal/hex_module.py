@@ -30,10 +30,13 @@ from sdbp_module.codec.sentences import vassal_format as sentence
 from sdbp_module.codec.sequence import encode
 from sdbp_module.games import game_package
 from sdbp_module.model.game_data import GameData, MarkerKind, Unit
+from sdbp_module.model.hex_play import play_of
 from sdbp_module.model.playing_cards import PlayingCard, PlayingCardsSpec
 from sdbp_module.vassal import (
     buildfile,
+    controls,
     hex_help,
+    hex_play_controls,
     images,
     layout,
     pieces,
@@ -101,8 +104,14 @@ def box_zone(game: GameData, box_id: str) -> str:
 
 
 def eliminated_box_id(game: GameData, unit: Unit) -> str | None:
-    """The id of the data's box for the side's eliminated units (``<side label>-eliminated``), or None."""
+    """The id of the data's box for the unit's elimination, or None: the first box whose
+    ``eliminated`` names a mark of the unit, else the first whose ``eliminated`` takes the unit's side,
+    else the box ``<side label>-eliminated``."""
     assert game.hexes is not None
+    takers = [b for b in game.hexes.boxes if b.eliminated is not None and b.eliminated.takes(unit)]
+    marked = [b for b in takers if b.eliminated is not None and b.eliminated.marks]
+    if marked or takers:
+        return (marked or takers)[0].id
     wanted = f"{unit.side.label.lower()}-eliminated"
     return wanted if any(b.id == wanted for b in game.hexes.boxes) else None
 
@@ -135,6 +144,7 @@ def off_map_boxes(game: GameData) -> tuple[OffMapBox, ...]:
     out.append(OffMapBox(MARKERS_BOX, MARKERS_BOX, height=box_height(STACK_LIMIT_IN_BOX * markers_in_box(game))))  # a stack a kind
     labels = game.hexes.labels
     out += [OffMapBox(turn_box(t), f"{t} · {labels[t]}" if labels.get(t) else str(t), group=TURN_GROUP) for t in range(1, game.game.turns + 1)]
+    out += hex_play_controls.track_boxes(game)
     if game.deck is not None:
         out += [OffMapBox(name, name, group=CARDS_GROUP, height=PILE_BOX_H) for name in (game.deck.draw_pile, game.deck.discard_pile)]
     return tuple(out)
@@ -167,8 +177,17 @@ def _by_kind(entries: list[tuple[str, Piece, int]]) -> list[list[tuple[str, Piec
 
 
 def markers_in_box(game: GameData) -> int:
-    """The marker kinds that start in the markers box (every kind but the turn marker on the track)."""
-    return sum(1 for kind in game.markers if not (kind.side is None and kind.id == "turn"))
+    """The marker kinds that start in the markers box (every kind but the turn marker on the turn
+    track and the record tracks' markers on theirs)."""
+    return sum(1 for kind in game.markers if marker_start(game, kind) == MARKERS_BOX)
+
+
+def marker_start(game: GameData, kind: MarkerKind) -> str:
+    """Where a marker kind starts: the turn marker on the scenario's first turn, a track's marker on its
+    start box (``hex_play_controls.track_start``), every other kind in the markers box."""
+    if kind.side is None and kind.id == "turn":
+        return turn_box(game.scenario.first_turn)
+    return hex_play_controls.track_start(game, kind.id) or MARKERS_BOX
 
 
 def unit_image(unit: Unit, flipped: bool) -> str:
@@ -238,6 +257,8 @@ def hex_images(game: GameData, board: HexBoard) -> dict[str, bytes]:
     for kind in game.markers:
         for index in range(len(kind.states)):
             out[pieces.marker_image(kind, index)] = images.render_marker(game.presentation, kind, index)
+    for index, status in enumerate(play_of(game).statuses):
+        out[hex_play_controls.status_image(status)] = hex_play_controls.render_status_badge(status, index)
     if game.deck is not None:
         for card in game.deck.cards():
             out[playing_card_deck.image_name(card)] = playing_card_faces.render_face(card)
@@ -295,17 +316,30 @@ def hex_unit_piece(game: GameData, unit: Unit, gpid: int) -> Piece:
     out = [Q_ON, M_OUT, Q_OFF] if box is not None else []
     # a Trigger Action acts after the traits inside it: the flipped unit's elimination (inside) is
     # tested before the fresh unit's flip (outside), so one hit does one of them
+    # a one-step unit (counters.yaml ``steps: 1``) is eliminated by its first hit
+    hits = (
+        [trigger("", H_HIT, [pieces.R_HIT_ELIMINATE, *out], "damage on a one-step unit: report, to the box")]
+        if unit.steps == 1
+        else [
+            trigger("", H_HIT, [pieces.R_HIT_FLIP, pieces.K_SPENT], "damage on the fresh face: report, flip", condition=f"{{{level}==1}}"),
+            trigger("", H_HIT, [pieces.R_HIT_ELIMINATE, *out], "damage on the flipped face: report, to the box", condition=f"{{{level}==2}}"),
+        ]
+    )
+    play = play_of(game)
+    status_commands, status_inner = hex_play_controls.status_traits(play, unit)
+    unit_commands, command_inner = hex_play_controls.command_traits(play, unit, level, pieces.K_FRESH)
     triggers += [
         trigger("Activate", K_ACTIVATE, description="activate: the ACTIVATE line"),
         trigger("Take hit", K_TAKE_HIT, [H_HIT], "damage: flip a fresh unit, eliminate a flipped one"),
-        trigger("", H_HIT, [pieces.R_HIT_FLIP, pieces.K_SPENT], "damage on the fresh face: report, flip", condition=f"{{{level}==1}}"),
-        trigger("", H_HIT, [pieces.R_HIT_ELIMINATE, *out], "damage on the flipped face: report, to the box", condition=f"{{{level}==2}}"),
+        *hits,
         trigger("Eliminate", K_ELIMINATE_HEX, [*out[:2], R_ELIMINATE, *out[2:]], "eliminate: to the box, report"),
         trigger("", pieces.K_MOVED, [R_MOVED], "moved by a player: report", condition=f"{{{SENDING}==0}}"),
     ]
     sending = [PropCommand("", Q_ON, ("P", "1")), PropCommand("", Q_OFF, ("P", "0"))]
     traits: list[Trait] = [
         *triggers,
+        *unit_commands,
+        *status_commands,
         *pieces.declaration_properties([PropCommand("", pieces.P_FIRE, ("R", SUPPORT_PROMPTS["attack"]))]),
         dynamic_property(SENDING, "0", sending, numeric=True, minimum=0, maximum=1),
         *followers,
@@ -313,7 +347,9 @@ def hex_unit_piece(game: GameData, unit: Unit, gpid: int) -> Piece:
     if box is not None:
         traits.append(send_to_zone("", M_OUT, MAP_NAME, box, "eliminated: to the side's box"))
     traits += [
+        *status_inner,
         layer(HIT_LAYER, [unit_image(unit, False), unit_image(unit, True)], ["", "+ (flipped)"], up_key=pieces.K_SPENT, down_key=pieces.K_FRESH),
+        *command_inner,
         report([R_MOVED], sentence("move"), "report move"),
         report([K_ACTIVATE], sentence("activate"), "report activation"),
         report([pieces.R_FIRE], sentence("fire-at"), "report fire"),
@@ -402,10 +438,74 @@ def _turn_list(game: GameData) -> list[str]:
     return [str(t) for t in range(1, game.game.turns + 1)]
 
 
-def tracker_state(game: GameData, turn: int) -> str:
-    """The tracker's state: its one level, a ListTurnLevel, at ``turn`` (index ``turn - 1``), every turn active."""
+def tracker_state(game: GameData, turn: int, phase: int = 0) -> str:
+    """The tracker's state: its top level, a ListTurnLevel, at ``turn`` (index ``turn - 1``), every
+    turn active (ListTurnLevel.getState: current, sub-level, first, actives, the sub-levels' states);
+    when the game has phases, the phase level under it at index ``phase``."""
     n = game.game.turns
-    return enc(["0", enc([str(turn - 1), "0", "0", enc(["true"] * n, ",")], ";")], "|")
+    phases = play_of(game).phases
+    sub = [enc([str(phase), "0", "0", enc(["true"] * len(phases), ",")], ";")] if phases else []
+    return enc(["0", enc([str(turn - 1), "0", "0", enc(["true"] * n, ","), *sub], ";")], "|")
+
+
+def month_labels(game: GameData) -> list[str]:
+    """The turns as the phase tracker's first level shows them: each turn's label (its number when it has none)."""
+    assert game.hexes is not None
+    labels = game.hexes.labels
+    return [labels.get(t) or str(t) for t in range(1, game.game.turns + 1)]
+
+
+def phase_report(game: GameData) -> str:
+    """The phase tracker's report, the ``phase`` sentence ``<side> starts Turn <month label> · <phase
+    name> phase``; nothing for the step back from a wrap (the first month's first phase to the last
+    month's last phase), as ``turn_report``."""
+    months, phases = month_labels(game), play_of(game).phases
+    text = sentences.turn_format()
+    first = text.replace("$level1$", months[0]).replace("$level2$", phases[0].name)
+    last = text.replace("$level1$", months[-1]).replace("$level2$", phases[-1].name)
+    wrap = f'oldTurn=="{first}" && newTurn=="{last}"'
+    return f'{{({wrap}) ? "" : ({sentences.bsh(sentences.vassal_format("phase"))})}}'
+
+
+def _phase_tracker(root: etree._Element, game: GameData) -> None:
+    """The turn tracker of a game with phases (``model.hex_play``): two list levels, the months (their
+    labels) and the phases (their names); it starts at the scenario's first month and the first phase
+    (the set-up save's ``tracker_state``) and stays at the last month's last phase as ``_turn_tracker``
+    stays at the last turn (a forward wrap stepped back by the tracker's own **Previous**)."""
+    months, phases = month_labels(game), play_of(game).phases
+    tracker = _el(
+        root,
+        M + "turn.TurnTracker",
+        {
+            "buttonText": "Turn",
+            "description": "",
+            "fwdOnly": "false",
+            "hotkey": buildfile.K_TURN_WINDOW,
+            "icon": "",
+            "length": "-1",
+            "lengthStyle": "Maximum",
+            "name": buildfile.TURN_TRACKER,
+            "nexthotkey": buildfile.K_NEXT_PHASE,
+            "plusButtonSize": "22",
+            "prevhotkey": buildfile.K_PREV_PHASE,
+            "reportFormat": phase_report(game),
+            "tooltip": f"Month and phase: step it at each phase's start (next {controls.key_label(buildfile.K_NEXT_PHASE)}); it stays at {months[-1]}, {phases[-1].name}",
+            "turnButtonHeight": "22",
+            "turnFormat": sentences.turn_format(),
+        },
+    )
+    level = _el(
+        tracker,
+        M + "turn.ListTurnLevel",
+        {"configFirst": "false", "configList": "false", "list": enc(months, ","), "name": "Turn", "prompt": "", "property": "Turn", "turnFormat": "$value$"},
+    )
+    _el(
+        level,
+        M + "turn.ListTurnLevel",
+        {"configFirst": "false", "configList": "false", "list": enc([p.name for p in phases], ","), "name": "Phase", "prompt": "", "property": "Phase", "turnFormat": "$value$"},
+    )
+    match = f'{{{buildfile.TURN_TRACKER}_command=="Next" && Turn=="{months[0]}" && Phase=="{phases[0].name}"}}'
+    buildfile.stay_at_last_turn(tracker, game.game.turns, match, f"{months[-1]} is the last month: the tracker stays at {months[-1]}, {phases[-1].name}")
 
 
 def turn_report(game: GameData) -> str:
@@ -503,11 +603,21 @@ def build_hex_tree(game: GameData) -> HexTree:
     for kind, gpid in sl.markers:
         _el(panel, W + "PieceSlot", {"entryName": kind.name, "gpid": str(gpid), "height": size, "width": size}, hex_marker_piece(game, kind, gpid).add_piece())
 
-    _turn_tracker(root, game)
+    if play_of(game).phases:
+        _phase_tracker(root, game)
+    else:
+        _turn_tracker(root, game)
     if spec is not None:
         playing_card_deck.draw_card_button(root, spec, K_DRAW_BUTTON)
         playing_card_deck.reshuffle_button(root, spec, K_RESHUFFLE_BUTTON)
     buildfile._report_button(root, "Pass", buildfile.K_PASS, pieces.K_PASS, buildfile.PASS_REPORT, "Pass (writes a PASS line to the log)")
+    packages = play_of(game).packages
+    for package in packages:
+        name = hex_play_controls.package_button(game, package)
+        buildfile._report_button(root, name, "", pieces.K_PASS, hex_play_controls.package_line(package), f"Take the package {package.name} ({package.source.text})")
+    buildfile._toolbar_menu(
+        root, hex_play_controls.PACKAGE_MENU, [hex_play_controls.package_button(game, p) for p in packages], "Replacements: the package your side takes (a PACKAGE line)"
+    )
     buildfile._result_buttons(props, game)
     buildfile._toolbar_menu(root, buildfile.RESULT_MENU, [f"{side.label}{buildfile.RESULT_WORDS}" for side in info.sides], "The end of the game: declare the result")
     _help_windows(root, game)
@@ -570,16 +680,20 @@ def build_hex_setup(game: GameData, board: HexBoard) -> HexSetup:
         location = setup.hex if setup.hex is not None else box_zone(game, str(setup.box))
         at[location].append((unit.id, hex_unit_piece(game, unit, gpid), gpid))
     for kind, gpid in sl.markers:
-        location = turn_box(game.scenario.first_turn) if kind.side is None and kind.id == "turn" else MARKERS_BOX
+        location = marker_start(game, kind)
         for _ in range(kind.count):
             at[location].append((kind.id, pieces.expand(hex_marker_piece(game, kind, gpid), protos), gpid))
 
     members: list[str] = []
     stacks: list[str] = []
     placed: list[HexPlaced] = []
+    on_track = hex_play_controls.track_zone_names(game)
     for location in sorted(at, key=lambda loc: (loc not in rects, loc)):
         entries = at[location]
-        if location in rects:
+        if location in on_track:  # one stack in the middle of the track's box, under its number
+            x0, y0, x1, _ = rects[location]
+            groups, spots = [entries], [((x0 + x1) // 2, y0 + hex_play_controls.TRACK_TITLE_H + layout.COUNTER // 2)]
+        elif location in rects:
             groups = [entries[i : i + STACK_LIMIT_IN_BOX] for i in range(0, len(entries), STACK_LIMIT_IN_BOX)] if location != MARKERS_BOX else _by_kind(entries)
             spots = box_spots(rects[location], len(groups))
         else:

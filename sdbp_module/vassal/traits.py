@@ -155,9 +155,10 @@ def layer(
     follow_property: str = "",
     level: int = 1,
     reset_key: str = "",
+    offset: tuple[int, int] = (0, 0),
 ) -> Trait:
     """Layer ``emb2;`` with its 33 type fields (§4.6), version 1, always active; ``reset_key`` sets
-    the first level (resetLevel 1)."""
+    the first level (resetLevel 1); ``offset`` moves its images from the piece's centre."""
     fields = [
         "",  # 1 activateCommand
         "128",  # 2 activateModifiers (legacy)
@@ -172,8 +173,8 @@ def layer(
         reset_key,  # 11 resetKey (no reset command: a key only the module sends)
         "1",  # 12 resetLevel
         "false",  # 13 drawUnderneathWhenSelected
-        "0",  # 14 xOff
-        "0",  # 15 yOff
+        str(offset[0]),  # 14 xOff
+        str(offset[1]),  # 15 yOff
         enc(list(images), ","),  # 16
         enc(list(level_names), ","),  # 17
         "true" if loop else "false",  # 18
@@ -266,10 +267,16 @@ def global_key_command(key_: str, send: str, match: str, target: str, descriptio
     return Trait("globalkey;" + enc(fields, ";"), "")
 
 
+def submenu(name: str, commands: Sequence[str], description: str = "") -> Trait:
+    """Sub-Menu ``submenu;``: the piece's menu commands named ``commands`` shown under one entry
+    ``name`` (SubMenu.mySetType: name, the names as a string array, description); state empty."""
+    return Trait("submenu;" + enc([name, enc(list(commands), ","), description], ";"), "")
+
+
 KNOWN_PREFIXES = frozenset(
     {
         "piece;", "mark;", "prototype;", "PROP;", "report;", "emb2;", "sendto;", "return;", "obs;", "delete;",
-        "macro;", "setprop;", "globalkey;",
+        "macro;", "setprop;", "globalkey;", "submenu;",
     }
 )  # fmt: skip
 """Every trait id this module writes; each is in the engine's factory (format reference §4.6)."""

@@ -66,6 +66,8 @@ def module_formats(built: Built | etree._Element) -> list[str]:
         assert choice is not None, report
         report = sentences.bsh_sample(choice.group(2)) or ""
         report = report.replace("0 ", "$PlayerSide$ ", 1)
+        if choice.group(2).endswith("+ newTurn"):  # a tracker with phases: the PHASE sentence of its turnFormat
+            report = report.removesuffix("0") + "$newTurn$"
     formats.append(report.replace("$newTurn$", tracker.get("turnFormat", "")))
     return formats
 
@@ -75,6 +77,16 @@ def hex_root(tmp_path_factory: pytest.TempPathFactory) -> etree._Element:
     """The build file of the hex game with a deck of playing cards (Stand at Mortain)."""
     game = load_game(PROJECT_ROOT / "source_data" / "mortain", hex_map=True)
     result = commands.build_module(game, tmp_path_factory.mktemp("hexbuild"), None)
+    with zipfile.ZipFile(result.path) as z:
+        return etree.fromstring(z.read("buildFile.xml"))
+
+
+@pytest.fixture(scope="module")
+def play_root(tmp_path_factory: pytest.TempPathFactory) -> etree._Element:
+    """The build file of the hex game whose data declares its play (phases, statuses, tracks,
+    transport, packages: Tonkin)."""
+    game = load_game(PROJECT_ROOT / "source_data" / "tonkin", hex_map=True)
+    result = commands.build_module(game, tmp_path_factory.mktemp("playbuild"), None)
     with zipfile.ZipFile(result.path) as z:
         return etree.fromstring(z.read("buildFile.xml"))
 
@@ -108,14 +120,21 @@ NOT_WIRED: set[str] = set()
 HEX_ONLY = {"draw-card", "turn-start", "reshuffle", "activate", "fire-at", "support"}
 """The sentences only the card-driven hex game writes (report-formats §2.14, §2.15)."""
 
+PLAY_ONLY = {"carry", "double", "declare", "package", "restore", "status-on", "status-off"}
+"""The sentences only a hex game declaring its play writes (report-formats §2.16)."""
 
-def test_every_documented_sentence_is_a_template_and_written_by_the_module(built: Built, hex_root: etree._Element) -> None:
+
+def test_every_documented_sentence_is_a_template_and_written_by_the_module(built: Built, hex_root: etree._Element, play_root: etree._Element) -> None:
     assert documented() == {t.text for t in sentences.TEMPLATES.values()}
     hex_written = written_templates(hex_root)
+    play_written = written_templates(play_root)
     assert HEX_ONLY <= hex_written
-    assert written_templates(built) | hex_written == set(sentences.TEMPLATES) - NOT_WIRED
-    assert written_templates(built) == set(sentences.TEMPLATES) - NOT_WIRED - HEX_ONLY
+    assert PLAY_ONLY <= play_written
+    assert written_templates(built) | hex_written | play_written == set(sentences.TEMPLATES) - NOT_WIRED
+    assert written_templates(built) == set(sentences.TEMPLATES) - NOT_WIRED - HEX_ONLY - PLAY_ONLY
     assert {t for t in hex_written if t not in HEX_ONLY} == {"move", "move-marker", "place-marker", "damage", "eliminate", "pass", "result", "marker"}
+    assert not PLAY_ONLY & hex_written
+    assert "phase" in play_written and "turn-start" not in play_written  # the tracker's two levels: month and phase
 
 
 def test_no_report_can_be_shown_as_html(built: Built) -> None:

@@ -1,0 +1,94 @@
+"""Tonkin games played by the real VASSAL 3.7.26 engine (``tests/engine_games_tonkin/<name>/``).
+
+Each folder holds what ``tools/record_tonkin_games.py`` recorded: the script the engine played
+(``play.txt``), the log it wrote (``game.vlog``), the tail of the harness's report with the verdict of
+loading the log (``verdict.txt``), and what a checker of the game must find (``expect.json``:
+``{"legal": true}``, or the planted fault's ``rule`` and ``step``, the sentence of the faulty act as
+the chat shows it; docs/tonkin-rules.md). The suite never runs the engine. It checks what the
+recordings show: the engine played every script to the end, its only warnings the harness's note on
+marker copies sharing an id, the log loads with ``VERDICT: OK``, every act wrote a sentence of the
+module, the planted step is one of them, one planted fault per stage-1 family but WDR (no month of
+the Na San scenario's track has a "W": a withdrawal fault has nothing to break), and the legal game
+runs the six phases of October and November 1952 in order.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sdbp_module.codec.container import read_container
+from sdbp_module.codec.envelope import decode_envelope
+from sdbp_module.codec.sentences import parse_sentence
+from sdbp_module.codec.tree import decode_tree
+from sdbp_module.paths import PROJECT_ROOT
+
+GAMES_DIR = PROJECT_ROOT / "tests" / "engine_games_tonkin"
+FOLDERS = sorted(p.parent for p in GAMES_DIR.glob("*/expect.json"))
+FAMILIES = ("SEQ", "STK", "ZOC", "MOV", "TRN", "SUP", "OOS", "REI", "REP", "VP")
+PHASES = ("Replacements and reinforcements", "VM movement", "CEF movement", "Attrition", "Operations", "Supply check")
+
+
+def chat_of(vlog: Path) -> list[str]:
+    """Every chat text of the log's steps, in order (``CHAT`` commands; the engine's decoration kept)."""
+    container = read_container(vlog)
+    tree = decode_tree(decode_envelope(dict(container.entries)["savedGame"]).text)
+    out = []
+    for top in tree.children:
+        if top.text.startswith("LOG\t"):
+            for node in top.walk():
+                text = node.text.removeprefix("LOG\t")
+                if text.startswith("CHAT"):
+                    out.append(text[len("CHAT") :])
+    return out
+
+
+def records(folder: Path) -> list[tuple[str, dict[str, str], str]]:
+    out = []
+    for chat in chat_of(folder / "game.vlog"):
+        found = parse_sentence(chat)
+        if found is not None and not found[3]:
+            out.append((found[0], dict(found[1]), found[2]))
+    return out
+
+
+def expect(folder: Path) -> dict[str, Any]:
+    return json.loads((folder / "expect.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
+
+
+def test_one_legal_game_and_one_planted_fault_per_stage_1_family() -> None:
+    legal = [f.name for f in FOLDERS if expect(f).get("legal") is True]
+    planted = sorted(expect(f)["rule"].split("-")[1] for f in FOLDERS if "rule" in expect(f))
+    assert legal == ["legal-two-months"]
+    assert planted == sorted(FAMILIES)
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: p.name)
+def test_the_engine_played_the_script_and_its_log_loads(folder: Path) -> None:
+    verdict = (folder / "verdict.txt").read_text(encoding="utf-8")
+    assert verdict.rstrip().splitlines()[-1] == "LOADING game.vlog (check --strict): VERDICT: OK"
+    warnings = verdict.split("== WARNINGS", 1)[1].split("\n== ", 1)[0].splitlines()[1:]
+    assert all("is on more than one piece" in w for w in warnings if w.strip())
+    assert "== FATAL (module/save not loadable, exceptions, undecodable data): 0 ==" in verdict
+    assert "script step failed" not in verdict
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: p.name)
+def test_every_act_wrote_a_sentence_and_the_planted_step_is_one(folder: Path) -> None:
+    sentences = [s for _, _, s in records(folder)]
+    script = [line for line in (folder / "play.txt").read_text(encoding="utf-8").splitlines() if line.split(" ", 1)[0] in ("move", "key", "button", "turn")]
+    assert len(sentences) == len(script)  # one sentence per act (a move, a command, a button, a tracker step)
+    want = expect(folder)
+    if "step" in want:
+        assert sentences.count(want["step"]) == 1
+
+
+def test_the_legal_game_runs_every_phase_of_two_months_in_order() -> None:
+    phases = [(f["turn"], f["phase"]) for e, f, _ in records(GAMES_DIR / "legal-two-months") if e == "PHASE"]
+    months = [(m, p) for m in ("Oct 1952", "Nov 1952") for p in PHASES]
+    assert phases == months[1:]  # the set-up save starts at October's first phase
+    events = {e for e, _, _ in records(GAMES_DIR / "legal-two-months")}
+    assert {"PACKAGE", "CARRY", "STATUS", "MOVE"} <= events

@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Maintainer tool: record the engine-played Tonkin games of ``tests/engine_games_tonkin/``.
+
+Usage (from the repository root; needs the engine: ``VASSAL_LIB`` = the folder of ``Vengine.jar``)::
+
+    python tools/record_tonkin_games.py                  # every game folder
+    python tools/record_tonkin_games.py --only legal-two-months --only fault-stk
+    python tools/record_tonkin_games.py --list
+
+Builds the module of ``source_data/tonkin`` (``sdbp build``'s code) into a temporary folder, takes its
+set-up save (``campaign.vsav`` in the ``.vmod``: the Na San scenario at Oct 1952, the replacement
+phase), then for each game folder runs the engine harness on the folder's ``play.txt``
+(``run-harness.sh play MODULE campaign.vsav play.txt game.vlog --strict``; ``--harness`` or
+``$VASSAL_HARNESS``, default ``/work/shared/tools/vassal/run-harness.sh``), loads the log it wrote
+(``run-harness.sh check MODULE game.vlog --strict``) and writes into the folder:
+
+* ``game.vlog`` — the log the engine wrote;
+* ``verdict.txt`` — the tail of the play report: every chat line of the game, the dialogs, the
+  warnings, errors and fatal problems, the ``VERDICT`` line (machine paths removed), then the
+  verdict of loading ``game.vlog``.
+
+It demands that the log loads with ``VERDICT: OK``, and that the play itself has no warning but the
+harness's own note that several pieces share an ``sdbp_id`` (the copies of one marker kind: a trench,
+a Delta marker … are one kind, their id; the script names only pieces whose id is unique).
+``expect.json`` (what the checker must find: ``{"legal": true}`` or ``{"rule": "TON-…", "step":
+"<sentence>"}``) is written by hand from docs/tonkin-rules.md; the recorder checks that a planted
+fault's ``step`` is a line the engine wrote. Exit 0 when every game recorded as planned, 1 when one
+did not (the others are still written), 2 on misuse.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sdbp_module.model.from_data import load_game  # noqa: E402
+from sdbp_module.vassal.buildfile import SETUP_FILE  # noqa: E402
+from sdbp_module.vassal.commands import build_module  # noqa: E402
+
+GAMES = ROOT / "tests" / "engine_games_tonkin"
+DATA = ROOT / "source_data" / "tonkin"
+HARNESS = Path(os.environ.get("VASSAL_HARNESS", "/work/shared/tools/vassal/run-harness.sh"))
+TIMEOUT = 1800
+SHARED_ID = re.compile(r"^\s*\[harness-play\] sdbp_id '[^']+' is on more than one piece")
+
+
+def chat_lines(report: str) -> list[str]:
+    """The chat lines of the harness's ``== CHAT LOG`` section, without their ``* `` decoration."""
+    section = report.split("== CHAT LOG", 1)[-1].split("\n== ", 1)[0]
+    return [line.strip()[2:] for line in section.splitlines() if line.strip().startswith("* ")]
+
+
+def warnings_of(report: str) -> list[str]:
+    """The report's warnings other than the harness's shared-id notes."""
+    section = report.split("== WARNINGS", 1)[-1].split("\n== ", 1)[0]
+    lines = section.splitlines()[1:]
+    return [line for line in lines if line.strip() and not SHARED_ID.match(line)]
+
+
+def tail(report: str, work: Path) -> str:
+    """The report from its chat log on, machine paths removed."""
+    text = report[report.find("== CHAT LOG") :] if "== CHAT LOG" in report else report
+    text = text.replace(str(work) + "/", "").replace(str(work), ".")
+    text = re.sub(r"\(engine log: [^)]*\)", "(engine log)", text)
+    return text.rstrip("\n") + "\n"
+
+
+def verdict_of(report: str) -> str:
+    return next((line for line in reversed(report.splitlines()) if line.startswith("VERDICT")), "")
+
+
+def record(name: str, module: Path, setup: Path, harness: Path) -> list[str]:
+    """Play one game folder; write its outputs; return what went wrong (nothing: recorded as planned)."""
+    folder = GAMES / name
+    script = (folder / "play.txt").read_text(encoding="utf-8")
+    problems: list[str] = []
+    with tempfile.TemporaryDirectory(prefix=f"tonkin-{name}-") as tmp:
+        work = Path(tmp)
+        shutil.copy(setup, work / SETUP_FILE)
+        (work / "play.txt").write_text(script, encoding="utf-8")
+        env = dict(os.environ)
+        env.setdefault("VASSAL_HARNESS_WORK", str(work / "harness"))
+        done = subprocess.run(
+            ["bash", str(harness), "play", str(module), SETUP_FILE, "play.txt", "game.vlog", "--strict"],
+            capture_output=True, text=True, env=env, cwd=work, timeout=TIMEOUT, check=False,
+        )  # fmt: skip
+        report = done.stdout
+        verdict = verdict_of(report)
+        if not verdict.startswith("VERDICT: OK") or warnings_of(report):  # OK, or warnings that are all shared-id notes
+            problems.append(f"{name}: {verdict or 'no verdict'} (exit {done.returncode}); {warnings_of(report)[:3]}; stderr: {done.stderr.strip()[-300:]}")
+        chat = chat_lines(report)
+        if (work / "game.vlog").exists():
+            shutil.copy(work / "game.vlog", folder / "game.vlog")
+            loaded = subprocess.run(
+                ["bash", str(harness), "check", str(module), "game.vlog", "--strict"],
+                capture_output=True, text=True, env=env, cwd=work, timeout=TIMEOUT, check=False,
+            )  # fmt: skip
+            load_verdict = verdict_of(loaded.stdout)
+            if load_verdict != "VERDICT: OK":
+                problems.append(f"{name}: game.vlog loads with {load_verdict or 'no verdict'}")
+        else:
+            load_verdict = "no game.vlog"
+            problems.append(f"{name}: the engine wrote no game.vlog")
+        (folder / "verdict.txt").write_text(tail(report, work) + f"LOADING game.vlog (check --strict): {load_verdict}\n", encoding="utf-8")
+    expect_path = folder / "expect.json"
+    if expect_path.exists():
+        expect = json.loads(expect_path.read_text(encoding="utf-8"))
+        if "step" in expect and expect["step"] not in chat:
+            problems.append(f"{name}: expect.json's step {expect['step']!r} is no line the engine wrote")
+    else:
+        problems.append(f"{name}: no expect.json")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", action="append", default=[], metavar="NAME", help="record only this game folder (repeatable)")
+    parser.add_argument("--list", action="store_true", help="list the game folders and exit")
+    parser.add_argument("--harness", type=Path, default=HARNESS, help="the engine harness's run-harness.sh")
+    args = parser.parse_args(argv)
+    names = sorted(p.name for p in GAMES.iterdir() if (p / "play.txt").is_file()) if GAMES.is_dir() else []
+    if args.list:
+        print("\n".join(names))
+        return 0
+    unknown = [n for n in args.only if n not in names]
+    if unknown:
+        print(f"record_tonkin_games: no game folder {unknown[0]!r} under {GAMES} (see --list)", file=sys.stderr)
+        return 2
+    chosen = args.only or names
+    if not os.environ.get("VASSAL_LIB"):
+        print("record_tonkin_games: set VASSAL_LIB to the folder of Vengine.jar", file=sys.stderr)
+        return 2
+    failed = 0
+    with tempfile.TemporaryDirectory(prefix="tonkin-build-") as tmp:
+        module = build_module(load_game(DATA, hex_map=True), Path(tmp), None).path
+        setup = Path(tmp) / SETUP_FILE
+        with zipfile.ZipFile(module) as z:
+            setup.write_bytes(z.read(SETUP_FILE))
+        for name in chosen:
+            problems = record(name, module, setup, args.harness)
+            failed += bool(problems)
+            print(f"{name}: " + ("recorded, VERDICT: OK" if not problems else "; ".join(problems)))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
