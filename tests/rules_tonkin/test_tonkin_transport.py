@@ -67,6 +67,13 @@ def test_trn02_a_second_truck_use_in_a_phase_is_illegal() -> None:
     assert _only(events, "TON-TRN-02") == [("TON-TRN-02", 5)]
 
 
+def test_trn02_the_trucks_marker_moved_down_pays_a_use_and_the_next_carry_is_another() -> None:
+    events = _vm(carry("VM-SD-1", "truck", "R-9"), move("VM-SD-1", "Q-10", "R-9"), track_move("trucks", 3, 2, VM),
+                 carry("VM-SD-2", "truck", "R-9"), move("VM-SD-2", "Q-10", "R-9"), track_move("trucks", 2, 1, VM))
+    assert _only(events, "TON-TRN-02") == [("TON-TRN-02", 5)]
+    assert _only(events, "TON-TRN-03") == []  # two uses of one SD each, not one use of two SDs
+
+
 def test_trn02_a_second_ship_use_only_by_the_switch() -> None:
     events = _cef(carry("CEF-1BEP", "ship", "T-14"), move("CEF-1BEP", "box:saigon", "T-14"), move("CEF-2BEP", "U-14", "T-14"),
                   carry("CEF-3BPC", "ship", "T-14"), move("CEF-3BPC", "box:saigon", "T-14"))

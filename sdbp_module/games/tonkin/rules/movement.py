@@ -47,6 +47,7 @@ from sdbp_module.replay.hexes.events import (
     MarkerTurn,
     UnitMove,
     is_hex,
+    track_of,
 )
 from sdbp_module.replay.hexes.state import HexState
 from sdbp_module.rules.hexes.base import Steps
@@ -470,7 +471,8 @@ class PhaseMoves:
     moves: tuple[Move, ...]
     uses: tuple[tuple[str, tuple[Carry, ...]], ...]
     """The transport uses (rules 3.3): (mode, its carry lines), a run of carries of one mode with no act between
-    but the carried units' drags."""
+    but the carried units' drags; the move of the mode's track marker down its track (``PAID_BY``) pays a use
+    and ends it."""
 
 
 _LAST: list[tuple[Steps, PhaseMoves]] = []
@@ -512,8 +514,8 @@ def _build(game: GameData, phase: str, steps: Steps) -> PhaseMoves:
             pending_double[event.unit] = event
             continue
         if not isinstance(event, UnitMove):
-            if not _neutral(event):
-                use_open = False
+            if not _neutral(event) or (use_open and uses and _pays(event, uses[-1][0])):
+                use_open = False  # another act, or the use paid: the next carry is another use
                 last_transport = None
             continue
         frm, to = hex_at(hmap, event.from_place), hex_at(hmap, event.to_place)
@@ -555,6 +557,19 @@ def _build(game: GameData, phase: str, steps: Steps) -> PhaseMoves:
             _, _, tlegs, carry, d = transports[i]
             moves.append(Move(unit, str(tlegs[0].event.side or ""), mode, d is not None, tuple(tlegs), carry, d))
     return PhaseMoves(phase, side, tuple(moves), tuple((m, tuple(c)) for m, c, _ in uses))
+
+
+PAID_BY: dict[str, str] = {"truck": "trucks", "air": "air-transport", "para": "air-transport"}
+"""The track marker that moves one box down for each use of a mode (3.3, 3.4, 3.5)."""
+
+
+def _pays(event: HexEvent, mode: str) -> bool:
+    """Whether ``event`` moves the track marker a use of ``mode`` pays with down its track: the use it
+    pays for is over (a carry after it starts another use, which the marker pays again)."""
+    if not isinstance(event, MarkerMove) or event.marker != PAID_BY.get(mode):
+        return False
+    a, b = track_of(event.from_place), track_of(event.to_place)
+    return a is not None and b is not None and b[1] < a[1]
 
 
 def _neutral(event: HexEvent) -> bool:

@@ -216,15 +216,20 @@ def _trn03(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
     zoc_reading = ctx.switch(sw.ZOC_BLOCKS_LINES) == "yes"
     trucked = [m for m in pm.moves if m.mode == "truck"]
     if pm.side is not None and str(pm.side) == "vm" and trucked:
-        units = {m.unit: m for m in trucked}
-        loads = {unit: carried_load(u, m.state) for unit, m in units.items() if (u := unit_of(game, unit)) is not None}
-        sds = [unit for unit in units if (u := unit_of(game, unit)) is not None and is_sd(u)]
-        if sum(loads.values()) > 3 and not (len(units) == 1 and sds):
-            last = trucked[-1]
-            yield rule.finding(last.state, last.carry or last.first, f"the VM truck carries {', '.join(units)}: "
-                               f"{sum(loads.values())} stacking points (SDs and motorised units three times), at most 3 or "
-                               "one SD (3.3, 3.4).", units=tuple(units), expected=3, actual=sum(loads.values()),
-                               impulse=impulse.number)
+        by_carry = {id(m.carry): m for m in trucked if m.carry is not None}
+        for mode, carries in pm.uses:  # each use's load (a second use is TON-TRN-02's)
+            used = [by_carry[id(c)] for c in carries if mode == "truck" and id(c) in by_carry]
+            if not used:
+                continue
+            units = {m.unit: m for m in used}
+            loads = {unit: carried_load(u, m.state) for unit, m in units.items() if (u := unit_of(game, unit)) is not None}
+            sds = [unit for unit in units if (u := unit_of(game, unit)) is not None and is_sd(u)]
+            if sum(loads.values()) > 3 and not (len(units) == 1 and sds):
+                last = used[-1]
+                yield rule.finding(last.state, last.carry or last.first, f"the VM truck carries {', '.join(units)}: "
+                                   f"{sum(loads.values())} stacking points (SDs and motorised units three times), at most 3 "
+                                   "or one SD (3.3, 3.4).", units=tuple(units), expected=3, actual=sum(loads.values()),
+                                   impulse=impulse.number)
     for m in trucked:
         u = unit_of(game, m.unit)
         if u is None:
