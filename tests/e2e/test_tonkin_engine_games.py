@@ -9,7 +9,9 @@ recordings show: the engine played every script to the end, its only warnings th
 marker copies sharing an id, the log loads with ``VERDICT: OK``, every act wrote a sentence of the
 module, the planted step is one of them, one planted fault per stage-1 family but WDR (no month of
 the Na San scenario's track has a "W": a withdrawal fault has nothing to break), and the legal game
-runs the six phases of October and November 1952 in order.
+runs the six phases of October and November 1952 in order. And it checks them: the legal game gives no
+illegal, suspicious or cannot-check finding; a planted game exactly one illegal or suspicious finding,
+under the planted rule id, at the log step whose chat holds the planted sentence.
 """
 
 from __future__ import annotations
@@ -24,7 +26,11 @@ from sdbp_module.codec.container import read_container
 from sdbp_module.codec.envelope import decode_envelope
 from sdbp_module.codec.sentences import parse_sentence
 from sdbp_module.codec.tree import decode_tree
+from sdbp_module.ids import Severity
+from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import PROJECT_ROOT
+from sdbp_module.rules.commands import check_log, rules_package
+from tests.e2e.test_check_mortain_engine_games import step_of
 
 GAMES_DIR = PROJECT_ROOT / "tests" / "engine_games_tonkin"
 FOLDERS = sorted(p.parent for p in GAMES_DIR.glob("*/expect.json"))
@@ -92,3 +98,24 @@ def test_the_legal_game_runs_every_phase_of_two_months_in_order() -> None:
     assert phases == months[1:]  # the set-up save starts at October's first phase
     events = {e for e, _, _ in records(GAMES_DIR / "legal-two-months")}
     assert {"PACKAGE", "CARRY", "STATUS", "MOVE"} <= events
+
+
+SERIOUS = (Severity.ILLEGAL, Severity.SUSPICIOUS)
+
+
+@pytest.fixture(scope="module")
+def game():  # type: ignore[no-untyped-def]
+    return load_game(PROJECT_ROOT / "source_data" / "tonkin", hex_map=True)
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: p.name)
+def test_the_checker_finds_what_the_game_holds(folder: Path, game) -> None:  # type: ignore[no-untyped-def]
+    want = expect(folder)
+    report = check_log(folder / "game.vlog", game, rules_package("tonkin")).report
+    serious = [f for f in report.findings if f.severity in SERIOUS]
+    shown = [(f.rule_id, f.severity.value, f.where.index, f.message) for f in serious]
+    if want.get("legal"):
+        assert serious == [], shown
+        assert not [f for f in report.findings if f.severity is Severity.CANNOT_CHECK], report.findings
+        return
+    assert [(f.rule_id, f.where.index) for f in serious] == [(want["rule"], step_of(folder / "game.vlog", want["step"]))], shown
