@@ -119,6 +119,12 @@ def test_a_reduced_unit_withdrawn_is_illegal() -> None:
     assert ids(report) == [("TON-WDR-01", 1)] and sev(report) == "illegal"
 
 
+def test_a_reduced_unit_withdrawn_alone_is_one_fault_not_also_the_w_unmet() -> None:
+    events = [start(turn=PARA_W, flipped=["CEF-1BEP"]), move("CEF-1BEP", REI, "T-14"), phase("vm-movement", PARA_W)]
+    report = check(events, rules=["TON-WDR-01"])
+    assert ids(report) == [("TON-WDR-01", 1)] and sev(report) == "illegal"
+
+
 def test_a_withdrawal_of_the_wrong_kind_is_suspicious() -> None:
     events = [start(turn=PARA_W), move("CEF-2-1RTA", REI, "U-15"), move("CEF-1BEP", REI, "T-14"), phase("vm-movement", PARA_W)]
     report = check(events, rules=["TON-WDR-01"])

@@ -452,6 +452,7 @@ def _wdr_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
     w_severity = Severity.SUSPICIOUS if reconstructed else Severity.ILLEGAL
     first = opening(steps, state)
     withdrawn = 0
+    faulty = 0  # withdrawals already reported: the W they failed to meet is the same fault, reported once
     for before, e in steps:
         if not (isinstance(e, UnitMove) and side_of_unit(g, e.unit) == CEF and is_hex(e.from_place)
                 and box_of(e.to_place) == BOX_REINFORCEMENTS):
@@ -462,10 +463,12 @@ def _wdr_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
         if e.unit in before.flipped or steps_lost(unit, before, e.unit):
             yield rule.finding(before, e, f"{e.unit} is withdrawn with a step or more lost: a withdrawn unit is at full "
                                "strength (2.7).", units=(e.unit,), hexes=(e.from_place,))
+            faulty += 1
             continue
         if not in_range(g, before, e.from_place):
             yield rule.finding(before, e, f"{e.unit} is withdrawn from {e.from_place}, more than 3 hexes from every working "
                                "CEF supply centre (2.7).", units=(e.unit,), hexes=(e.from_place,))
+            faulty += 1
             continue
         match = next((k for k in due if of_kind(unit, k)), None)
         if match is None:
@@ -473,11 +476,12 @@ def _wdr_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
             yield rule.finding(before, e, f"{e.unit} is withdrawn: {what}" + (" (reconstructed turn track)" if reconstructed else "")
                                + " (2.7: a unit of the kind the turn track names).", severity=w_severity,
                                units=(e.unit,), hexes=(e.from_place,))
+            faulty += 1
             continue
         due.remove(match)
         withdrawn += 1
-    if not due:
-        return
+    if not due or faulty >= len(due):
+        return  # met, or every unmet W is the faulty withdrawal reported above
     where = steps[-1][1]
     for kind in due:
         able = candidates(g, first, kind)
