@@ -90,6 +90,8 @@ class ModuleInfo:
     duplicate_ids: tuple[str, ...] = ()
     version: str = ""  # the GameModule version: the build identity of a module sdbp built (``codec.identity``)
     moduledata: bytes | None = None  # the module's ``moduledata`` entry, which the engine copies into every save
+    slots: dict[str, Definition] = field(default_factory=dict)  # every palette entry by its name (the first of a name)
+    ambiguous_slots: tuple[str, ...] = ()  # palette names given to several different pieces
 
     def zone_at(self, map_name: str | None, x: str, y: str) -> str | None:
         """The name of the zone containing (x, y) on ``map_name``, if any."""
@@ -278,6 +280,8 @@ def read_module(path: Path) -> ModuleInfo:
             prototypes[proto.get("name", "")] = chain
     definitions: dict[str, Definition] = {}
     duplicates: list[str] = []
+    slots: dict[str, Definition] = {}
+    ambiguous: set[str] = set()
     for slot in root.iter(_W + "PieceSlot", _W + "CardSlot"):
         chain = _slot_chain(slot.text or "")
         if chain is None:
@@ -290,6 +294,9 @@ def read_module(path: Path) -> ModuleInfo:
                 f"traits once its prototypes are put in; a piece is read with up to {MAX_PIECE_TRAITS:,} (ours: 30)"
             ) from None
         definition = Definition(slot.get("entryName", ""), slot.get("gpid", ""), tuple(type_traits), tuple(state_traits))
+        known = slots.setdefault(definition.entry_name, definition)
+        if known.type_traits != definition.type_traits:
+            ambiguous.add(definition.entry_name)
         sdbp_id = definition.sdbp_id
         if sdbp_id is None:
             continue
@@ -298,4 +305,7 @@ def read_module(path: Path) -> ModuleInfo:
                 duplicates.append(sdbp_id)
             continue
         definitions[sdbp_id] = definition
-    return ModuleInfo(root.get("name", ""), zones, definitions, tuple(sorted(set(duplicates))), root.get("version", ""), moduledata)
+    return ModuleInfo(
+        root.get("name", ""), zones, definitions, tuple(sorted(set(duplicates))), root.get("version", ""), moduledata,
+        slots, tuple(sorted(ambiguous)),
+    )
