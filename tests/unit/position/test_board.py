@@ -282,3 +282,33 @@ def test_the_help_shows_both_forms_and_apply_needs_an_output(sodbp: tuple[Path, 
     module, setup = sodbp
     result = run("board", "apply", tmp_path / "b.yaml", setup)
     assert result.exit_code == 2 and "needs -o NEW.vsav" in result.output
+
+
+def test_a_piece_moved_under_an_earlier_stack_is_added_before_it(sodbp: tuple[Path, Path], tmp_path: Path) -> None:
+    """A stack resolves its members when it is added: a piece moved from the last stack into the first one
+    must now be added before the first (format reference §5.5)."""
+    module, setup = sodbp
+    doc = yaml.safe_load(board_of(setup, module, tmp_path / "b.yaml"))
+    main_map = doc["maps"]["Main Map"]
+    stacks = [item for items in main_map.values() for item in items if "pieces" in item]
+    piece = stacks[-1]["pieces"].pop()
+    stacks[0]["pieces"].insert(0, piece)
+    (tmp_path / "e.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    result = run("board", "apply", tmp_path / "e.yaml", setup, "--module", module, "-o", tmp_path / "new.vsav")
+    assert result.exit_code == 0, result.output
+    position = read_position(read_game(tmp_path / "new.vsav")[1])
+    first = position.stacks[str(stacks[0]["stack"])]
+    assert first.members[0] == str(piece["id"])
+    assert position.pieces[str(piece["id"])].index < first.index
+    assert (position.pieces[str(piece["id"])].basic.x, position.pieces[str(piece["id"])].basic.y) == (first.x, first.y)
+
+
+def test_a_log_and_a_board_with_a_duplicate_key_are_refused(sodbp: tuple[Path, Path], tmp_path: Path) -> None:
+    module, setup = sodbp
+    text = board_of(setup, module, tmp_path / "b.yaml")
+    result = _refused(text.replace("board: 1\n", "board: 1\nboard: 1\n", 1), setup, module, tmp_path)
+    assert result.exit_code == 2 and "bad.yaml:" in result.output
+    log = next(p for p in corpus_files(".vlog")) if corpus_files(".vlog") else None
+    if log is not None:
+        refused = run("board", log)
+        assert refused.exit_code == 2 and "a log" in refused.output
