@@ -50,6 +50,9 @@ from sdbp_module.position.model import (
 SPACING = 40
 """How far (map pixels) a new stack keeps from the other stacks of its map, when the zone has room."""
 
+MAX_COORDINATE = 1_000_000
+"""The largest x or y an ``at`` may give (a map of a real module: a few thousand pixels)."""
+
 Path = tuple[str | int, ...]
 
 
@@ -80,7 +83,8 @@ class _NewStack:
 
 @dataclass(slots=True)
 class Result:
-    """The edited group of commands (``None`` when nothing changed) and the lines saying what changed."""
+    """The edited command tree (the one read when nothing changed), the lines saying what changed, and whether
+    anything did."""
 
     tree: Command
     changes: list[str] = field(default_factory=list)
@@ -129,6 +133,8 @@ class _Reader:
             or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
         ):
             raise self.bad(path, "at must be two whole numbers, [x, y]")
+        if any(abs(v) > MAX_COORDINATE for v in value):
+            raise self.bad(path, f"at [{value[0]}, {value[1]}]: a map coordinate is at most {MAX_COORDINATE:,} (a Java int the engine reads)")
         return str(value[0]), str(value[1])
 
 
@@ -372,13 +378,19 @@ class _Editor:
         for piece_id, item_path, item in bare:
             piece = self.piece(piece_id)
             point = self.reader.point(item["at"], (*item_path, "at")) if "at" in item else None
+            old = self.position.pieces.get(piece_id)
+            loose = old is not None and old.id not in self.position.holder and old.basic.map is not None
+            here = (
+                old is not None and loose and old.basic.map == map_name
+                and self.position.zone(self.module, map_name, old.basic.x, old.basic.y) == zone
+            )
+            if old is not None and loose and not here and point == (old.basic.x, old.basic.y):
+                point = None  # the place the board showed came along with the line: the zone decides
             if point is not None:
                 self.check_point(map_name, zone, point, (*item_path, "at"))
-            old = self.position.pieces.get(piece_id)
-            if not piece.stackable or (old is not None and old.id not in self.position.holder and old.basic.map == map_name and point is None):
+            if not piece.stackable or (here and point in (None, (old.basic.x, old.basic.y) if old is not None else None)):
                 if point is None:
-                    same_zone = old is not None and old.basic.map == map_name and self.position.zone(self.module, map_name, old.basic.x, old.basic.y) == zone
-                    point = (old.basic.x, old.basic.y) if same_zone and old is not None else self.free_spot(map_name, zone, item_path)
+                    point = (old.basic.x, old.basic.y) if here and old is not None else self.free_spot(map_name, zone, item_path)
                 self.places[piece_id] = _Place(None, map_name, *point)
                 continue
             if point is None and first_stack is not None:

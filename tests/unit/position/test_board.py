@@ -312,3 +312,36 @@ def test_a_log_and_a_board_with_a_duplicate_key_are_refused(sodbp: tuple[Path, P
     if log is not None:
         refused = run("board", log)
         assert refused.exit_code == 2 and "a log" in refused.output
+
+
+@needs_corpus
+def test_a_piece_that_does_not_stack_moved_to_another_zone_lies_loose_at_a_free_spot_there(tmp_path: Path) -> None:
+    """Almoravid's town markers do not stack; the line moved with the place it showed (at), which the zone
+    overrides. The module: the corpus's build file zipped (zones and palette are all sdbp reads)."""
+    import zipfile
+
+    save = next(p for p in corpus_files(".vsav") if p.name == "Scenario_A_Toledo_Beset.vsav")
+    module = tmp_path / "almoravid.vmod"
+    with zipfile.ZipFile(module, "w") as archive:
+        archive.write(save.with_name("buildFile.xml"), "buildFile.xml")
+    doc = yaml.safe_load(board_of(save, module, tmp_path / "b.yaml"))
+    main_map = doc["maps"]["Main Map"]
+    source = next(z for z, items in main_map.items() if z != "offboard" and any("pieces" not in i for i in items))
+    piece = next(i for i in main_map[source] if "pieces" not in i)
+    main_map[source].remove(piece)
+    target = next(z for z in main_map if z not in (source, "offboard") and not z.startswith("Turn"))
+    main_map[target].append(piece)
+    (tmp_path / "e.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    result = run("board", "apply", tmp_path / "e.yaml", save, "--module", module, "-o", tmp_path / "new.vsav")
+    assert result.exit_code == 0, result.output
+    assert f"{piece['name']}: {source} → {target}" in result.output.splitlines()
+    after = yaml.safe_load(board_of(tmp_path / "new.vsav", module, tmp_path / "a.yaml"))["maps"]["Main Map"][target]
+    moved = next(i for i in after if i.get("id") == piece["id"])
+    assert "pieces" not in moved
+    assert read_module(module).zone_at("Main Map", str(moved["at"][0]), str(moved["at"][1])) == target
+
+
+def test_an_at_past_any_map_is_refused(sodbp: tuple[Path, Path], tmp_path: Path) -> None:
+    module, setup = sodbp
+    result = _refused("board: 1\nmaps:\n  Main Map:\n    '2':\n    - {new: Trench, at: [99999999999, 3]}\n", setup, module, tmp_path)
+    assert result.exit_code == 2 and "bad.yaml:5:" in result.output and "at most 1,000,000" in result.output
