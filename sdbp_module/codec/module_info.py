@@ -48,6 +48,12 @@ class Zone:
 
     name: str
     points: tuple[tuple[int, int], ...]
+    label: str = ""  # the engine's location name when the zone's locationFormat says more than $name$ ("14 Béatrice")
+
+    @property
+    def shown(self) -> str:
+        """The zone as the engine names a location in it: its label, else its name."""
+        return self.label or self.name
 
     def contains(self, x: float, y: float) -> bool:
         """Even-odd ray casting (points on an edge may fall either way)."""
@@ -95,6 +101,11 @@ class ModuleInfo:
 
     def zone_at(self, map_name: str | None, x: str, y: str) -> str | None:
         """The name of the zone containing (x, y) on ``map_name``, if any."""
+        zone = self.zone_containing(map_name, x, y)
+        return zone.name if zone is not None else None
+
+    def zone_containing(self, map_name: str | None, x: str, y: str) -> Zone | None:
+        """The first zone of ``map_name`` containing (x, y), if any."""
         if map_name is None:
             return None
         try:
@@ -103,7 +114,7 @@ class ModuleInfo:
             return None
         for zone in self.zones.get(map_name, ()):
             if zone.contains(px, py):
-                return zone.name
+                return zone
         return None
 
 
@@ -180,6 +191,15 @@ def expand_prototypes(
         out_types.append(trait_type)
         out_states.append(state)
     return out_types, out_states
+
+
+def _zone_label(name: str, location_format: str) -> str:
+    """The location name a zone's ``locationFormat`` gives (``$name$ Béatrice`` → ``14 Béatrice``); empty when it
+    is just ``$name$`` or uses any other variable (a grid location, a property: not known without a game)."""
+    if "$name$" not in location_format or location_format == "$name$":
+        return ""
+    label = location_format.replace("$name$", name)
+    return "" if "$" in label else " ".join(label.split())
 
 
 def _line_col(data: bytes, offset: int) -> str:
@@ -271,7 +291,7 @@ def read_module(path: Path) -> ModuleInfo:
                     f"{MAX_ZONE_POINTS:,} points; a module is read with up to {MAX_ZONE_POINTS:,} (ours: a few hundred)"
                 )
             pts = tuple((x + dx, y + dy) for x, y in _parse_path(path_text))
-            found.append(Zone(zone_el.get("name", ""), pts))
+            found.append(Zone(zone_el.get("name", ""), pts, _zone_label(zone_el.get("name", ""), zone_el.get("locationFormat", ""))))
         zones[map_name] = tuple(found)
     prototypes: dict[str, tuple[list[str], list[str]]] = {}
     for proto in root.iter("VASSAL.build.module.PrototypeDefinition"):

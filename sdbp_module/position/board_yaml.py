@@ -141,7 +141,3 @@ def render(position: Position, module: ModuleInfo | None, save_name: str) -> str
         lines.append(f"- {scalar({'tracker': tracker, 'state': state})}")
     return "\n".join(lines) + "\n"
 
-
-def zone_of(position: Position, module: ModuleInfo | None, map_name: str | None, x: str, y: str) -> str:
-    """The zone key the board uses for a place (``OFFBOARD`` when in none)."""
-    return position.zone(module, map_name, x, y) if map_name is not None else OFFBOARD

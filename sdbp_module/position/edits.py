@@ -195,20 +195,26 @@ class _Editor:
             maps = sorted(set(self.position.maps) | set(self.module.zones if self.module else ()))
             raise self.reader.edit(path, f"no map {map_name!r} in this save or module (maps: {', '.join(maps)})", key=True)
 
-    def check_zone(self, map_name: str, zone: str, path: Path) -> None:
+    def check_zone(self, map_name: str, zone: str, path: Path) -> str:
+        """The zone's key as the board shows it (a zone may be named by its name or its location name)."""
         if zone == OFFBOARD:
-            return
+            return zone
         if self.module is None:
             raise self.reader.edit(
                 path, f"zone {zone!r}: zones are known only from the module: give --module MODULE.vmod", key=True
             )
-        if not any(z.name == zone for z in self.zones(map_name)):
+        found = next((z for z in self.zones(map_name) if z.shown == zone), None) or next(
+            (z for z in self.zones(map_name) if z.name == zone), None
+        )
+        if found is None:
             raise self.reader.edit(path, f"map {map_name!r} has no zone {zone!r}", key=True)
+        return found.shown
 
     def check_point(self, map_name: str, zone: str, point: tuple[str, str], path: Path) -> None:
         if self.module is None:
             return
-        found = self.module.zone_at(map_name, *point) or OFFBOARD
+        where = self.module.zone_containing(map_name, *point)
+        found = where.shown if where is not None else OFFBOARD
         if found != zone:
             raise self.reader.edit(path, f"at [{point[0]}, {point[1]}] is in {found!r} on {map_name!r}, not in {zone!r}")
 
@@ -222,7 +228,7 @@ class _Editor:
             y = max((p[1] for p in taken), default=100.0) if taken else 100.0
             taken.append((x, y))
             return str(int(x)), str(int(y))
-        polygon = next(z for z in self.zones(map_name) if z.name == zone)
+        polygon = next(z for z in self.zones(map_name) if z.shown == zone)
         xs = [p[0] for p in polygon.points]
         ys = [p[1] for p in polygon.points]
         cx, cy = sum(xs) / len(xs), sum(ys) / len(ys)
@@ -351,7 +357,7 @@ class _Editor:
             for zone_key, items in zones.items():
                 zone_path: Path = (*map_path, zone_key)
                 zone = reader.text(zone_key, zone_path, "a zone name")
-                self.check_zone(name, zone, zone_path)
+                zone = self.check_zone(name, zone, zone_path)
                 self.zone_items(name, zone, reader.listing(items, zone_path, f"zone {zone!r}"), zone_path)
         for index, value in enumerate(reader.listing(top.get("decks"), ("decks",), "decks")):
             self.deck_entry(value, ("decks", index))

@@ -143,10 +143,12 @@ class Position:
     scattered: bool = False  # AddPiece commands under more than one node: read, but not editable
 
     def zone(self, module: ModuleInfo | None, map_name: str | None, x: str, y: str) -> str:
-        """The zone name of a place on a map (``OFFBOARD`` when none, or without a module)."""
+        """The zone of a place on a map as the engine names a location in it (``14 Béatrice``, else the zone's
+        name; ``OFFBOARD`` when in none, or without a module)."""
         if module is None:
             return OFFBOARD
-        return module.zone_at(map_name, x, y) or OFFBOARD
+        zone = module.zone_containing(map_name, x, y)
+        return zone.shown if zone is not None else OFFBOARD
 
 
 def layers_of(types: list[str], states: list[str]) -> list[Layer]:

@@ -75,7 +75,8 @@ def test_board_lists_every_piece_of_our_set_up_once_under_its_zone(game: str, bu
         else:
             stack = position.stacks[holder] if holder is not None else None
             x, y = (stack.x, stack.y) if stack is not None else (piece.basic.x, piece.basic.y)
-            assert listed[piece_id] == (piece.basic.map, info.zone_at(piece.basic.map, x, y) or "offboard")
+            zone = info.zone_containing(piece.basic.map, x, y)
+            assert listed[piece_id] == (piece.basic.map, zone.shown if zone is not None else "offboard")
 
 
 def test_board_shows_side_kind_and_face_of_our_pieces(sodbp: tuple[Path, Path], tmp_path: Path) -> None:
@@ -176,17 +177,17 @@ def test_a_stack_listed_under_another_zone_moves_with_its_pieces_to_a_point_insi
     main_map = doc["maps"]["Main Map"]
     info = read_module(module)
     occupied = set(main_map)
-    empty = next(z.name for z in info.zones["Main Map"] if z.name not in occupied)
+    empty = next(z for z in info.zones["Main Map"] if z.shown not in occupied)
     first = next(iter(main_map))
     stack = main_map.pop(first)[0]
-    main_map[empty] = [{"stack": stack["stack"], "pieces": stack["pieces"]}]
+    main_map[empty.name] = [{"stack": stack["stack"], "pieces": stack["pieces"]}]  # a zone named by its name ('1')
     (tmp_path / "e.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
     result = run("board", "apply", tmp_path / "e.yaml", setup, "--module", module, "-o", tmp_path / "new.vsav")
     assert result.exit_code == 0, result.output
     after = yaml.safe_load(board_of(tmp_path / "new.vsav", module, tmp_path / "after.yaml"))["maps"]["Main Map"]
-    moved = after[empty][0]
+    moved = after[empty.shown][0]  # listed under its location name ('1 Pú Tó Co heights')
     assert moved["stack"] == stack["stack"] and moved["pieces"] == stack["pieces"]
-    assert info.zone_at("Main Map", str(moved["at"][0]), str(moved["at"][1])) == empty
+    assert info.zone_at("Main Map", str(moved["at"][0]), str(moved["at"][1])) == empty.name
     assert first not in after
 
 
@@ -216,20 +217,31 @@ def _refused(board_text: str, save: Path, module: Path, tmp_path: Path) -> Resul
     return result
 
 
+def zone_line(text: str, nth: int) -> str:
+    """The ``nth`` zone key line of the board's first map (``    2 Road to Lai Châu:``)."""
+    return [line for line in text.split("\n") if re.fullmatch(r"    [^ -].*:", line)][nth]
+
+
+def insert_under(text: str, nth: int, item: str) -> str:
+    line = zone_line(text, nth)
+    return text.replace(f"{line}\n", f"{line}\n    {item}\n", 1)
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
         (lambda t: t.replace("Spent: fresh", "Spent: broken", 1), r"has no level 'broken' \(levels: fresh, spent, inactive\)"),
         (lambda t: t.replace("Spent: fresh", "Faces: up", 1), r"has no layer 'Faces' \(its layers: Spent\)"),
-        (lambda t: t.replace("    '2':", "    'Atlantis':", 1), r"map 'Main Map' has no zone 'Atlantis'"),
+        (lambda t: t.replace(zone_line(t, 0), "    Atlantis:", 1), r"map 'Main Map' has no zone 'Atlantis'"),
         (lambda t: t.replace("  Main Map:", "  Moon Map:", 1), r"no map 'Moon Map'"),
         (lambda t: t.replace("name: 22/88 1,", "name: 22/88 9,", 1), r"name of piece \d+ is '22/88 1': it is shown, not edited"),
-        (lambda t: t.replace("    '2':\n", "    '2':\n    - {new: Death Star}\n", 1), r"no palette entry 'Death Star'"),
-        (lambda t: t.replace("    '4':\n", "    '4':\n    - {id: '1000000000001', name: 22/88 1}\n", 1), r"piece 1000000000001 is listed twice"),
-        (lambda t: t.replace("    '4':\n", "    '4':\n    - {id: '9999', name: x}\n", 1), r"no piece '9999' in the save"),
+        (lambda t: insert_under(t, 0, "- {new: Death Star}"), r"no palette entry 'Death Star'"),
+        (lambda t: insert_under(t, 1, "- {id: '1000000000001', name: 22/88 1}"), r"piece 1000000000001 is listed twice"),
+        (lambda t: insert_under(t, 1, "- {id: '9999', name: x}"), r"no piece '9999' in the save"),
+        (lambda t: insert_under(t, 1, "- {new: Trench, at: [1, 1]}"), r"at \[1, 1\] is in 'offboard' on 'Main Map', not in"),
         (lambda t: t.replace("turn:\n- {tracker: TurnTracker0, state: '0|1", "turn:\n- {tracker: TurnTracker0, state: '0|2", 1), r"the turn is shown, not edited"),
     ],
-    ids=["level", "layer", "zone", "map", "name", "palette", "twice", "unknown-id", "turn"],
+    ids=["level", "layer", "zone", "map", "name", "palette", "twice", "unknown-id", "at-outside", "turn"],
 )
 def test_an_edit_the_module_cannot_express_is_refused_with_its_line(
     change: Callable[[str], str], message: str, sodbp: tuple[Path, Path], tmp_path: Path
@@ -338,10 +350,21 @@ def test_a_piece_that_does_not_stack_moved_to_another_zone_lies_loose_at_a_free_
     after = yaml.safe_load(board_of(tmp_path / "new.vsav", module, tmp_path / "a.yaml"))["maps"]["Main Map"][target]
     moved = next(i for i in after if i.get("id") == piece["id"])
     assert "pieces" not in moved
-    assert read_module(module).zone_at("Main Map", str(moved["at"][0]), str(moved["at"][1])) == target
+    zone = read_module(module).zone_containing("Main Map", str(moved["at"][0]), str(moved["at"][1]))
+    assert zone is not None and zone.shown == target
 
 
 def test_an_at_past_any_map_is_refused(sodbp: tuple[Path, Path], tmp_path: Path) -> None:
     module, setup = sodbp
     result = _refused("board: 1\nmaps:\n  Main Map:\n    '2':\n    - {new: Trench, at: [99999999999, 3]}\n", setup, module, tmp_path)
     assert result.exit_code == 2 and "bad.yaml:5:" in result.output and "at most 1,000,000" in result.output
+
+
+@pytest.mark.parametrize(
+    ("location_format", "label"),
+    [("$name$ Béatrice", "14 Béatrice"), ("$name$", ""), ("", ""), ("$name$ $gridLocation$", ""), ("Area  $name$ ", "Area 14")],
+)
+def test_a_zone_is_shown_by_the_location_name_its_format_gives(location_format: str, label: str) -> None:
+    from sdbp_module.codec.module_info import _zone_label
+
+    assert _zone_label("14", location_format) == label
