@@ -34,7 +34,7 @@ from typing import Any
 import yaml
 
 from sdbp_module.codec.module_info import ModuleInfo
-from sdbp_module.position.model import OFFBOARD, Piece, Position
+from sdbp_module.position.model import Piece, Position
 
 FORMAT = 1
 HEADER = (
