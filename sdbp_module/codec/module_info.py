@@ -48,7 +48,7 @@ class Zone:
 
     name: str
     points: tuple[tuple[int, int], ...]
-    label: str = ""  # the engine's location name when the zone's locationFormat says more than $name$ ("14 Béatrice")
+    label: str = ""  # the engine's location name when the zone's locationFormat says more than $name$ ("14 Hill")
 
     @property
     def shown(self) -> str:
@@ -194,7 +194,7 @@ def expand_prototypes(
 
 
 def _zone_label(name: str, location_format: str) -> str:
-    """The location name a zone's ``locationFormat`` gives (``$name$ Béatrice`` → ``14 Béatrice``); empty when it
+    """The location name a zone's ``locationFormat`` gives (``$name$ Hill`` → ``14 Hill``); empty when it
     is just ``$name$`` or uses any other variable (a grid location, a property: not known without a game)."""
     if "$name$" not in location_format or location_format == "$name$":
         return ""

@@ -143,7 +143,7 @@ class Position:
     scattered: bool = False  # AddPiece commands under more than one node: read, but not editable
 
     def zone(self, module: ModuleInfo | None, map_name: str | None, x: str, y: str) -> str:
-        """The zone of a place on a map as the engine names a location in it (``14 Béatrice``, else the zone's
+        """The zone of a place on a map as the engine names a location in it (``14 Hill``, else the zone's
         name; ``OFFBOARD`` when in none, or without a module)."""
         if module is None:
             return OFFBOARD
