@@ -98,6 +98,7 @@ class ModuleInfo:
     moduledata: bytes | None = None  # the module's ``moduledata`` entry, which the engine copies into every save
     slots: dict[str, Definition] = field(default_factory=dict)  # every palette entry by its name (the first of a name)
     ambiguous_slots: tuple[str, ...] = ()  # palette names given to several different pieces
+    hand_sides: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a player hand or private map -> the sides it belongs to
 
     def zone_at(self, map_name: str | None, x: str, y: str) -> str | None:
         """The name of the zone containing (x, y) on ``map_name``, if any."""
@@ -272,12 +273,15 @@ def read_module(path: Path) -> ModuleInfo:
     where = f"{path}: entry {entry!r}"
     root = parse_build_file(data, where)
     zones: dict[str, tuple[Zone, ...]] = {}
+    hand_sides: dict[str, tuple[str, ...]] = {}
     points_left = MAX_ZONE_POINTS
     for map_el in root.iter():
         tag = map_el.tag if isinstance(map_el.tag, str) else ""
         if tag not in ("VASSAL.build.module.Map", "VASSAL.build.module.PrivateMap", "VASSAL.build.module.PlayerHand"):
             continue
         map_name = map_el.get("mapName", "")
+        if tag != "VASSAL.build.module.Map":
+            hand_sides[map_name] = tuple(side for side in se_decode(map_el.get("side", ""), ",") if side)
         dx = _int_attribute(map_el, "edgeWidth", where)
         dy = _int_attribute(map_el, "edgeHeight", where)
         found: list[Zone] = []
@@ -327,5 +331,5 @@ def read_module(path: Path) -> ModuleInfo:
         definitions[sdbp_id] = definition
     return ModuleInfo(
         root.get("name", ""), zones, definitions, tuple(sorted(set(duplicates))), root.get("version", ""), moduledata,
-        slots, tuple(sorted(ambiguous)),
+        slots, tuple(sorted(ambiguous)), hand_sides,
     )

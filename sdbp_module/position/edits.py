@@ -33,7 +33,7 @@ from typing import Any
 from sdbp_module.codec import pieces
 from sdbp_module.codec.module_info import ModuleInfo, Zone, marker_value
 from sdbp_module.codec.sequence import encode as se_encode
-from sdbp_module.codec.tree import Command
+from sdbp_module.codec.tree import Command, split_exact
 from sdbp_module.data.problems import Position as YamlPosition
 from sdbp_module.data.sources import SourceFile
 from sdbp_module.errors import EXIT_WRONG, InputError, SdbpError
@@ -49,6 +49,9 @@ from sdbp_module.position.model import (
 
 SPACING = 40
 """How far (map pixels) a new stack keeps from the other stacks of its map, when the zone has room."""
+
+_DECK_DRAW_FACE_UP = 16  # deck type fields after the id, 0-based: drawFaceUp
+_OBS_ACCESS = 5  # Mask type fields after the id, 0-based: access (``side:`` …)
 
 MAX_COORDINATE = 1_000_000
 """The largest x or y an ``at`` may give (a map of a real module: a few thousand pixels)."""
@@ -530,6 +533,28 @@ class _Applier:
             return map_name if not self.module.zones.get(map_name) else f"{map_name} ({OFFBOARD})"
         return zone if map_name == first else f"{map_name} {zone}"
 
+    def mask_drawn(self, piece: Piece, old_holder: str | None, holder: str | None, map_name: str | None) -> str | None:
+        """A card drawn from a face-down deck into a hand of one side is masked for that side, as the engine
+        masks a card drawn by that side's player (``Deck.pieceRemoved``: Mask owner = the drawer's side, options
+        ``|0``); only for a Mask whose access is by side. The side, or ``None`` when nothing is masked."""
+        deck = self.position.decks.get(old_holder) if old_holder is not None else None
+        if deck is None or deck.face_down != "true" or holder in self.position.decks or self.module is None or map_name is None:
+            return None
+        fields = split_exact(deck.type[5:], ";") or []
+        if len(fields) > _DECK_DRAW_FACE_UP and fields[_DECK_DRAW_FACE_UP] == "true":
+            return None
+        sides = self.module.hand_sides.get(map_name, ())
+        if len(sides) != 1:
+            return None
+        for index, trait in enumerate(piece.types):
+            if not trait.startswith("obs;"):
+                continue
+            obs = split_exact(trait[4:], ";") or []
+            if len(obs) > _OBS_ACCESS and obs[_OBS_ACCESS].startswith("side:") and split_exact(piece.states[index], ";") in (["null", ""], ["null"]):
+                piece.states[index] = se_encode([sides[0], "|0"], ";") or ""
+                return sides[0]
+        return None
+
     def apply(self) -> Result:
         editor, position = self.editor, self.position
         shown = shown_pieces(position)
@@ -581,11 +606,13 @@ class _Applier:
                 continue
             before = self.where(basic.map, basic.x, basic.y, old_holder)
             after = self.where(map_name, x, y, place.holder)
+            masked = self.mask_drawn(piece, old_holder, place.holder, map_name)
             if moved or (old_holder in position.decks) != (place.holder in position.decks):
-                self.lines.append(f"{piece.name}: {before} → {after}" if before != after else f"{piece.name}: moved within {after}")
+                line = f"{piece.name}: {before} → {after}" if before != after else f"{piece.name}: moved within {after}"
+                self.lines.append(line + (f" (masked: seen by {masked} only)" if masked else ""))
             elif old_holder != place.holder:
                 self.lines.append(f"{piece.name}: restacked in {after}")
-            if moved or piece_id in editor.layer_changes:
+            if moved or masked or piece_id in editor.layer_changes:
                 texts[piece_id] = piece.text()
         for piece_id in removed:
             piece = position.pieces[piece_id]

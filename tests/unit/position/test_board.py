@@ -153,7 +153,8 @@ def test_move_remove_flip_add_and_draw_are_written_and_read_back(sodbp: tuple[Pa
     assert any(line.endswith(f"removed from {source_zone}") for line in lines)
     assert any(line.endswith("Spent fresh → spent") for line in lines)
     assert f"Trench: added in {target_zone}" in lines
-    assert any(line.endswith(f"{deck['name']} → {hand}") for line in lines)
+    side = read_module(module).hand_sides[hand][0]
+    assert f"{deck['name']} → {hand} (masked: seen by {side} only)" in "\n".join(lines)
     assert lines[-1].endswith("5 changes")
     after_text = board_of(tmp_path / "new.vsav", module, tmp_path / "after.yaml")
     after = places(after_text)
@@ -162,6 +163,10 @@ def test_move_remove_flip_add_and_draw_are_written_and_read_back(sodbp: tuple[Pa
     assert after[card] == (hand, "offboard")
     added = [pid for pid in after if pid not in before]
     assert len(added) == 1 and after[added[0]] == ("Main Map", target_zone)
+    # drawn from a face-down deck into a side's hand, the card is masked for that side, as the engine masks it
+    drawn_piece = read_position(read_game(tmp_path / "new.vsav")[1]).pieces[card]
+    mask = next(i for i, t in enumerate(drawn_piece.types) if t.startswith("obs;"))
+    assert drawn_piece.states[mask] == f"{side};|0"
     flipped_line = next(line for line in after_text.splitlines() if f"id: '{flipped}'" in line)
     assert "Spent: spent" in flipped_line
     # the moved piece went on top of the stack already there, as a drop on it would
@@ -368,3 +373,20 @@ def test_a_zone_is_shown_by_the_location_name_its_format_gives(location_format: 
     from sdbp_module.codec.module_info import _zone_label
 
     assert _zone_label("14", location_format) == label
+
+
+def test_a_card_taken_from_a_face_up_deck_stays_unmasked(sodbp: tuple[Path, Path], tmp_path: Path) -> None:
+    module, setup = sodbp
+    text = board_of(setup, module, tmp_path / "b.yaml")
+    doc = yaml.safe_load(text)
+    deck = next(d for d in doc["decks"] if d["cards"] and not d["face_down"])
+    card = deck["cards"].pop()
+    hand = next(name for name, z in doc["maps"].items() if not z)
+    doc["maps"][hand] = {"offboard": [card]}
+    (tmp_path / "e.yaml").write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    result = run("board", "apply", tmp_path / "e.yaml", setup, "--module", module, "-o", tmp_path / "new.vsav")
+    assert result.exit_code == 0, result.output
+    assert f"{card['name']}: {deck['name']} → {hand}" in result.output.splitlines()
+    before = read_position(read_game(setup)[1]).pieces[str(card["id"])]
+    after = read_position(read_game(tmp_path / "new.vsav")[1]).pieces[str(card["id"])]
+    assert after.states[:-1] == before.states[:-1] and after.basic.map == hand
