@@ -44,6 +44,7 @@ from sdbp_module.position.model import (
     Piece,
     Position,
     Stack,
+    is_stackable,
     layers_of,
 )
 
@@ -167,7 +168,6 @@ class _Editor:
         self.new_stacks: list[_NewStack] = []
         self.layer_changes: dict[str, dict[int, tuple[Layer, int]]] = {}
         self.stack_moves: dict[str, tuple[str | None, str, str]] = {}
-        self.changes: list[str] = []
         self.property_values: dict[int, str] = {}
         self.occupied: dict[str, list[tuple[float, float]]] = {}
         for stack in position.stacks.values():
@@ -305,8 +305,7 @@ class _Editor:
         properties = tuple((k, v) for k, v in basic.properties if k != "UniqueID") + (("UniqueID", piece_id),)
         basic = pieces.BasicState(None, "0", "0", slot.gpid or basic.gpid, properties, True, basic.extra)
         type_name = pieces.basic_type(types[-1])
-        piece = Piece(piece_id, -1, types, states, basic, type_name[3] if type_name else name, layers_of(types, states), True)
-        piece.stackable = not any(t.startswith("immob;") and (t.split(";") + ["", "", "", ""])[3] != "L" for t in types)
+        piece = Piece(piece_id, -1, types, states, basic, type_name[3] if type_name else name, layers_of(types, states), is_stackable(types))
         piece.sdbp_id = marker_value(types, states, "sdbp_id")
         self.new_pieces[piece_id] = piece
         return piece_id

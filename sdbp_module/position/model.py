@@ -193,7 +193,7 @@ def _level_names(names: list[str], images: list[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _stackable(types: list[str]) -> bool:
+def is_stackable(types: list[str]) -> bool:
     """False for a piece with a Does Not Stack trait whose stacking flag is not ``L`` (§4.6)."""
     for trait_type in types:
         if trait_type.startswith("immob;"):
@@ -212,7 +212,7 @@ def _read_piece(piece_id: str, index: int, type_text: str, state_text: str) -> P
         return None
     basic_type = pieces.basic_type(types[-1])
     name = basic_type[3] if basic_type is not None else ""
-    piece = Piece(piece_id, index, types, states, basic, name, layers_of(types, states), _stackable(types))
+    piece = Piece(piece_id, index, types, states, basic, name, layers_of(types, states), is_stackable(types))
     piece.sdbp_id = marker_value(types, states, "sdbp_id")
     if piece.sdbp_id is not None:
         piece.side = marker_value(types, states, "side")
