@@ -20,12 +20,10 @@ from sdbp_module.codec.tree import Command, encode_tree
 from sdbp_module.data.sources import parse_yaml
 from sdbp_module.errors import EXIT_OK, InputError, one_line
 from sdbp_module.fileio import require_file, write_atomically
+from sdbp_module.limits import MAX_BOARD_BYTES
 from sdbp_module.position.board_yaml import render
 from sdbp_module.position.edits import apply_board
 from sdbp_module.position.model import Position, read_position
-
-MAX_BOARD_BYTES = 8 * 1024 * 1024
-"""The largest board read (the board of a 2,000-piece save: about 300 KB)."""
 
 
 def _module(path: Path | None) -> ModuleInfo | None:
