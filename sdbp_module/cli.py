@@ -171,6 +171,42 @@ def migrate(save: Path, module: Path, output: Path) -> None:
     sys.exit(run_migrate(save, module, output))
 
 
+BOARD_HELP = """A save as a board: maps, zones and the pieces in them, as YAML you can edit.
+
+\b
+  sdbp board GAME.vsav [--module MODULE.vmod] [-o BOARD.yaml]
+      print (or write) the position: per map and zone the stacks and their
+      pieces bottom to top (engine piece id, name, side, layers), the decks
+      and hands with their cards, the global properties and the turn.
+  sdbp board apply BOARD.yaml GAME.vsav [--module MODULE.vmod] -o NEW.vsav
+      write GAME.vsav with the board's edits (moves, removals, additions by
+      palette name, layer levels, cards between decks and hands, property
+      values) and print what changed. No edit: the same save, byte for byte.
+
+Zones and the palette come from the module (--module); without it every place
+is "offboard". An edit the module cannot express is refused in one line naming
+the board's line (exit 1); nothing is written. See docs/board.md.
+"""
+
+
+@main.command(epilog=EPILOG, help=BOARD_HELP, short_help="A save as an editable board (YAML); `board apply` writes the edits back.")
+@click.argument("files", nargs=-1, type=PathArg, metavar="GAME.vsav | apply BOARD.yaml GAME.vsav")
+@click.option("--module", "module", type=PathArg, default=None, help="The module the game is played with (.vmod): zone names and the palette.")
+@click.option("-o", "--output", type=PathArg, default=None, help="Where to write the board (default: print it), or the new save (apply: required).")
+def board(files: tuple[Path, ...], module: Path | None, output: Path | None) -> None:
+    from sdbp_module.position.commands import run_apply, run_board
+
+    if files and str(files[0]) == "apply":
+        if len(files) != 3:
+            raise click.UsageError("board apply takes two files: sdbp board apply BOARD.yaml GAME.vsav -o NEW.vsav")
+        if output is None:
+            raise click.UsageError("board apply needs -o NEW.vsav (the save is never edited in place)")
+        sys.exit(run_apply(files[1], files[2], output, module))
+    if len(files) != 1:
+        raise click.UsageError("board takes one save: sdbp board GAME.vsav [-o BOARD.yaml], or sdbp board apply BOARD.yaml GAME.vsav -o NEW.vsav")
+    sys.exit(run_board(files[0], output, module))
+
+
 # --------------------------------------------------------------------------------------------
 # check / rules (replay, rules, reports)
 

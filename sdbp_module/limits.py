@@ -152,3 +152,9 @@ def max_workers() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
+
+# -- board -------------------------------------------------------------------------------------------
+
+MAX_BOARD_BYTES = 8 * MIB
+"""A board read by ``sdbp board apply`` (the board of a 2,000-piece save: about 90 KB); its values, depth and
+aliases are bounded as a game data file's (``MAX_DATA_VALUES``, ``MAX_DATA_DEPTH``, ``MAX_ALIAS_*``)."""

@@ -48,6 +48,12 @@ class Zone:
 
     name: str
     points: tuple[tuple[int, int], ...]
+    label: str = ""  # the engine's location name when the zone's locationFormat says more than $name$ ("14 Hill")
+
+    @property
+    def shown(self) -> str:
+        """The zone as the engine names a location in it: its label, else its name."""
+        return self.label or self.name
 
     def contains(self, x: float, y: float) -> bool:
         """Even-odd ray casting (points on an edge may fall either way)."""
@@ -90,9 +96,17 @@ class ModuleInfo:
     duplicate_ids: tuple[str, ...] = ()
     version: str = ""  # the GameModule version: the build identity of a module sdbp built (``codec.identity``)
     moduledata: bytes | None = None  # the module's ``moduledata`` entry, which the engine copies into every save
+    slots: dict[str, Definition] = field(default_factory=dict)  # every palette entry by its name (the first of a name)
+    ambiguous_slots: tuple[str, ...] = ()  # palette names given to several different pieces
+    hand_sides: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a player hand or private map -> the sides it belongs to
 
     def zone_at(self, map_name: str | None, x: str, y: str) -> str | None:
         """The name of the zone containing (x, y) on ``map_name``, if any."""
+        zone = self.zone_containing(map_name, x, y)
+        return zone.name if zone is not None else None
+
+    def zone_containing(self, map_name: str | None, x: str, y: str) -> Zone | None:
+        """The first zone of ``map_name`` containing (x, y), if any."""
         if map_name is None:
             return None
         try:
@@ -101,7 +115,7 @@ class ModuleInfo:
             return None
         for zone in self.zones.get(map_name, ()):
             if zone.contains(px, py):
-                return zone.name
+                return zone
         return None
 
 
@@ -180,6 +194,15 @@ def expand_prototypes(
     return out_types, out_states
 
 
+def _zone_label(name: str, location_format: str) -> str:
+    """The location name a zone's ``locationFormat`` gives (``$name$ Hill`` → ``14 Hill``); empty when it
+    is just ``$name$`` or uses any other variable (a grid location, a property: not known without a game)."""
+    if "$name$" not in location_format or location_format == "$name$":
+        return ""
+    label = location_format.replace("$name$", name)
+    return "" if "$" in label else " ".join(label.split())
+
+
 def _line_col(data: bytes, offset: int) -> str:
     """``line L col C`` (both from 1) of a byte offset in a document."""
     line = data.count(b"\n", 0, offset) + 1
@@ -250,12 +273,15 @@ def read_module(path: Path) -> ModuleInfo:
     where = f"{path}: entry {entry!r}"
     root = parse_build_file(data, where)
     zones: dict[str, tuple[Zone, ...]] = {}
+    hand_sides: dict[str, tuple[str, ...]] = {}
     points_left = MAX_ZONE_POINTS
     for map_el in root.iter():
         tag = map_el.tag if isinstance(map_el.tag, str) else ""
         if tag not in ("VASSAL.build.module.Map", "VASSAL.build.module.PrivateMap", "VASSAL.build.module.PlayerHand"):
             continue
         map_name = map_el.get("mapName", "")
+        if tag != "VASSAL.build.module.Map":
+            hand_sides[map_name] = tuple(side for side in se_decode(map_el.get("side", ""), ",") if side)
         dx = _int_attribute(map_el, "edgeWidth", where)
         dy = _int_attribute(map_el, "edgeHeight", where)
         found: list[Zone] = []
@@ -269,7 +295,7 @@ def read_module(path: Path) -> ModuleInfo:
                     f"{MAX_ZONE_POINTS:,} points; a module is read with up to {MAX_ZONE_POINTS:,} (ours: a few hundred)"
                 )
             pts = tuple((x + dx, y + dy) for x, y in _parse_path(path_text))
-            found.append(Zone(zone_el.get("name", ""), pts))
+            found.append(Zone(zone_el.get("name", ""), pts, _zone_label(zone_el.get("name", ""), zone_el.get("locationFormat", ""))))
         zones[map_name] = tuple(found)
     prototypes: dict[str, tuple[list[str], list[str]]] = {}
     for proto in root.iter("VASSAL.build.module.PrototypeDefinition"):
@@ -278,6 +304,8 @@ def read_module(path: Path) -> ModuleInfo:
             prototypes[proto.get("name", "")] = chain
     definitions: dict[str, Definition] = {}
     duplicates: list[str] = []
+    slots: dict[str, Definition] = {}
+    ambiguous: set[str] = set()
     for slot in root.iter(_W + "PieceSlot", _W + "CardSlot"):
         chain = _slot_chain(slot.text or "")
         if chain is None:
@@ -290,6 +318,9 @@ def read_module(path: Path) -> ModuleInfo:
                 f"traits once its prototypes are put in; a piece is read with up to {MAX_PIECE_TRAITS:,} (ours: 30)"
             ) from None
         definition = Definition(slot.get("entryName", ""), slot.get("gpid", ""), tuple(type_traits), tuple(state_traits))
+        known = slots.setdefault(definition.entry_name, definition)
+        if known.type_traits != definition.type_traits:
+            ambiguous.add(definition.entry_name)
         sdbp_id = definition.sdbp_id
         if sdbp_id is None:
             continue
@@ -298,4 +329,7 @@ def read_module(path: Path) -> ModuleInfo:
                 duplicates.append(sdbp_id)
             continue
         definitions[sdbp_id] = definition
-    return ModuleInfo(root.get("name", ""), zones, definitions, tuple(sorted(set(duplicates))), root.get("version", ""), moduledata)
+    return ModuleInfo(
+        root.get("name", ""), zones, definitions, tuple(sorted(set(duplicates))), root.get("version", ""), moduledata,
+        slots, tuple(sorted(ambiguous)), hand_sides,
+    )

@@ -19,7 +19,7 @@ def test_version_prints_the_package_version() -> None:
 def test_help_lists_every_command() -> None:
     result = CliRunner().invoke(main, ["--help"])
     assert result.exit_code == 0
-    for command in ("validate", "build", "convert", "migrate", "check", "rules"):
+    for command in ("validate", "build", "convert", "migrate", "board", "check", "rules"):
         assert command in result.output
 
 

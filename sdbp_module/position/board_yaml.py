@@ -1,0 +1,143 @@
+"""The board form of a position: YAML a person reads and edits (``docs/board.md``).
+
+Layout (every key is described in ``docs/board.md``)::
+
+    board: 1
+    save: GAME.vsav
+    module: <name> <version>        # or null: zones are then unknown, every place is "offboard"
+    maps:
+      <map>:
+        <zone>:                     # a zone of the module's map, or "offboard"
+        - stack: '<stack id>'
+          at: [x, y]
+          pieces:                   # bottom to top
+          - {id: '<piece id>', name: <name>, side: <side>, layers: {<layer>: <level>}}
+        - {id: '<piece id>', name: <name>, at: [x, y]}   # a piece in no stack (it does not stack)
+    decks:
+    - {deck: '<id>', name: <deck name>, map: <map>, at: [x, y], face_down: true}
+      cards: [...]                  # bottom to top (the last is drawn first)
+    off_map: [...]                  # pieces on no map
+    properties:
+    - {name: <global property>, value: '<value>', container: Module}
+    turn:
+    - {tracker: <id>, state: '<engine state>'}
+
+Each piece is one flow mapping on one line, so moving a piece is moving a line. Output is
+deterministic: maps in the save's order, zones in the order their first stack is drawn, pieces in
+stacking order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from sdbp_module.codec.module_info import ModuleInfo
+from sdbp_module.position.model import Piece, Position
+
+FORMAT = 1
+HEADER = (
+    "# sdbp board: the position of a save. Edit it and run `sdbp board apply THIS.yaml SAVE.vsav -o NEW.vsav`:\n"
+    "# move a piece line to another stack or zone, delete it to remove the piece, change a layer's level,\n"
+    "# add `- {new: <palette name>}` to add a piece, move a card line from a deck to a hand, change a property's\n"
+    "# value. Ids are the engine's piece ids; names, sides and positions are shown, not edited (docs/board.md).\n"
+)
+
+
+def scalar(value: Any) -> str:
+    """One YAML value on one line (a flow collection for a list or mapping)."""
+    text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1 << 30, sort_keys=False)
+    if text.endswith("\n...\n"):
+        text = text[: -len("\n...\n")]
+    return text.rstrip("\n")
+
+
+def _at(x: str, y: str) -> list[int | str]:
+    out: list[int | str] = []
+    for value in (x, y):
+        try:
+            out.append(int(value))
+        except ValueError:
+            out.append(value)
+    return out
+
+
+def piece_fields(piece: Piece) -> dict[str, Any]:
+    """What the board shows of a piece (one flow mapping)."""
+    fields: dict[str, Any] = {"id": piece.id, "name": piece.name}
+    if piece.sdbp_id is not None:
+        fields["sdbp_id"] = piece.sdbp_id
+        if piece.kind:
+            fields["kind"] = piece.kind
+        if piece.side:
+            fields["side"] = piece.side
+    if piece.layers:
+        fields["layers"] = {layer.key: layer.shown for layer in piece.layers}
+    return fields
+
+
+def render(position: Position, module: ModuleInfo | None, save_name: str) -> str:
+    """The board YAML of ``position`` (see the module docstring)."""
+    lines = [HEADER.rstrip("\n"), f"board: {FORMAT}", f"save: {scalar(save_name)}"]
+    lines.append(f"module: {scalar(f'{module.name} {module.version}'.strip() if module is not None else None)}")
+    # map -> zone -> items (each item: lines)
+    layout: dict[str, dict[str, list[list[str]]]] = {name: {} for name in position.maps}
+    for name in module.zones if module is not None else ():
+        layout.setdefault(name, {})
+    off_map: list[str] = []
+    shown_stacks = [s for s in position.stacks.values() if any(m in position.pieces for m in s.members)]
+    entries: list[tuple[int, str | None, str, list[str]]] = []  # (command index, map, zone, lines)
+    for stack in shown_stacks:
+        body = [
+            f"- stack: {scalar(stack.id)}",
+            f"  at: {scalar(_at(stack.x, stack.y))}",
+            "  pieces:",
+        ]
+        body += [f"  - {scalar(piece_fields(position.pieces[m]))}" for m in stack.members if m in position.pieces]
+        entries.append((stack.index, stack.map, position.zone(module, stack.map, stack.x, stack.y), body))
+    for piece in position.pieces.values():
+        if piece.id in position.holder:
+            continue
+        basic = piece.basic
+        if basic.map is None:
+            off_map.append(f"- {scalar(piece_fields(piece))}")
+            continue
+        fields = piece_fields(piece)
+        fields["at"] = _at(basic.x, basic.y)
+        entries.append((piece.index, basic.map, position.zone(module, basic.map, basic.x, basic.y), [f"- {scalar(fields)}"]))
+    entries.sort(key=lambda entry: entry[0])
+    for _, map_name, zone, body in entries:
+        if map_name is None:
+            continue
+        layout.setdefault(map_name, {}).setdefault(zone, []).append(body)
+    lines.append("maps:" if layout else "maps: {}")
+    for map_name, zones in layout.items():
+        if not zones:
+            lines.append(f"  {scalar(map_name)}: {{}}")
+            continue
+        lines.append(f"  {scalar(map_name)}:")
+        for zone, items in zones.items():
+            lines.append(f"    {scalar(zone)}:")
+            for body in items:
+                lines += [f"    {line}" for line in body]
+    decks = list(position.decks.values())
+    lines.append("decks:" if decks else "decks: []")
+    for deck in decks:
+        head = {"deck": deck.id, "name": deck.name, "map": deck.map, "at": _at(deck.x, deck.y), "face_down": deck.face_down == "true"}
+        lines.append(f"- deck: {scalar(deck.id)}")
+        for key in ("name", "map", "at", "face_down"):
+            lines.append(f"  {key}: {scalar(head[key])}")
+        cards = [c for c in deck.cards if c in position.pieces]
+        lines.append("  cards:" if cards else "  cards: []")
+        lines += [f"  - {scalar(piece_fields(position.pieces[c]))}" for c in cards]
+    lines.append("off_map:" if off_map else "off_map: []")
+    lines += off_map
+    lines.append("properties:" if position.properties else "properties: []")
+    for prop in position.properties:
+        lines.append(f"- {scalar({'name': prop.name, 'value': prop.value, 'container': prop.container})}")
+    lines.append("turn:" if position.turns else "turn: []")
+    for tracker, state in position.turns:
+        lines.append(f"- {scalar({'tracker': tracker, 'state': state})}")
+    return "\n".join(lines) + "\n"
+
