@@ -498,17 +498,19 @@ def _play_section(game: GameData, root: etree._Element) -> str:
             f"{button('Draw card')} turns the next card face up onto the discard pile and names it in the log. Its colour gives the "
             "action (above); the Joker ends the turn as the rules say."
         )
-    steps.append(
-        f"<b>Activate</b>: select the units the card activates (click, Shift+click; a group: the units of one hex) and choose "
-        f"{command('Activate')} from the right-click menu: one line per unit. Each then moves (drag it one hex: the log writes "
-        "the move) or fires."
-    )
-    steps.append(
-        f"<b>Fire</b>: select every firing unit and choose {command('Fire at…')}; type the "
-        "target unit's id (printed on no counter: the palette and the mouse-over show it; its name works too) once for all of them. "
-        f"Then {button('Draw card')} for the combat draw. On a hit the target's owner chooses {command('Take hit')}: a fresh unit "
-        f"flips, a flipped one goes to its side's eliminated box. {command('Eliminate')} removes a unit for any other reason."
-    )
+    if command("Activate"):
+        steps.append(
+            f"<b>Activate</b>: select the units the card activates (click, Shift+click; a group: the units of one hex) and choose "
+            f"{command('Activate')} from the right-click menu: one line per unit. Each then moves (drag it one hex: the log writes "
+            "the move) or fires."
+        )
+    if command("Fire at…"):
+        steps.append(
+            f"<b>Fire</b>: select every firing unit and choose {command('Fire at…')}; type the "
+            "target unit's id (printed on no counter: the palette and the mouse-over show it; its name works too) once for all of them. "
+            f"Then {button('Draw card')} for the combat draw. On a hit the target's owner chooses {command('Take hit')}: a fresh unit "
+            f"flips, a flipped one goes to its side's eliminated box. {command('Eliminate')} removes a unit for any other reason."
+        )
     calls = [command(text) for text in commands if ": " in text and text.endswith("…")]
     if calls:
         steps.append(

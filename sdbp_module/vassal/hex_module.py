@@ -306,11 +306,12 @@ SUPPRESSION_SUFFIX = "-suppression"
 
 
 def hex_unit_piece(game: GameData, unit: Unit, gpid: int) -> Piece:
-    """A unit: *Activate* (an ACTIVATE line), *Fire at…* (a prompt for the target unit, a FIRE line per
-    selected firer), *Take hit* (a fresh unit flips, a flipped one goes to its side's eliminated box,
+    """A unit: in a card-driven game (a deck of playing cards) *Activate* (an ACTIVATE line) and *Fire at…*
+    (a prompt for the target unit, a FIRE line per selected firer); *Take hit* (a fresh unit flips, a flipped one goes to its side's eliminated box,
     a DAMAGE line either way), *Eliminate* (to that box, an ELIMINATE line), a MOVE line on every drag
     (the map's moveKey), the two faces, its properties, its name (report-formats §2.15)."""
-    triggers, followers = pieces.declaration_triggers(unit.side, [FIRE_AT], pieces.EVERY_PIECE_TARGET)
+    cards = game.deck is not None  # Activate and Fire at… act on a card of a card-driven game (M-3, M-5)
+    triggers, followers = pieces.declaration_triggers(unit.side, [FIRE_AT], pieces.EVERY_PIECE_TARGET) if cards else ([], [])
     level = f"{HIT_LAYER}_Level"
     box = eliminated_box(game, unit)
     out = [Q_ON, M_OUT, Q_OFF] if box is not None else []
@@ -329,7 +330,7 @@ def hex_unit_piece(game: GameData, unit: Unit, gpid: int) -> Piece:
     status_commands, status_inner = hex_play_controls.status_traits(play, unit)
     unit_commands, command_inner = hex_play_controls.command_traits(play, unit, level, pieces.K_FRESH)
     triggers += [
-        trigger("Activate", K_ACTIVATE, description="activate: the ACTIVATE line"),
+        *([trigger("Activate", K_ACTIVATE, description="activate: the ACTIVATE line")] if cards else []),
         trigger("Take hit", K_TAKE_HIT, [H_HIT], "damage: flip a fresh unit, eliminate a flipped one"),
         *hits,
         trigger("Eliminate", K_ELIMINATE_HEX, [*out[:2], R_ELIMINATE, *out[2:]], "eliminate: to the box, report"),
@@ -340,7 +341,7 @@ def hex_unit_piece(game: GameData, unit: Unit, gpid: int) -> Piece:
         *triggers,
         *unit_commands,
         *status_commands,
-        *pieces.declaration_properties([PropCommand("", pieces.P_FIRE, ("R", SUPPORT_PROMPTS["attack"]))]),
+        *(pieces.declaration_properties([PropCommand("", pieces.P_FIRE, ("R", SUPPORT_PROMPTS["attack"]))]) if cards else []),
         dynamic_property(SENDING, "0", sending, numeric=True, minimum=0, maximum=1),
         *followers,
     ]
@@ -351,8 +352,11 @@ def hex_unit_piece(game: GameData, unit: Unit, gpid: int) -> Piece:
         layer(HIT_LAYER, [unit_image(unit, False), unit_image(unit, True)], ["", "+ (flipped)"], up_key=pieces.K_SPENT, down_key=pieces.K_FRESH),
         *command_inner,
         report([R_MOVED], sentence("move"), "report move"),
-        report([K_ACTIVATE], sentence("activate"), "report activation"),
-        report([pieces.R_FIRE], sentence("fire-at"), "report fire"),
+        *(
+            [report([K_ACTIVATE], sentence("activate"), "report activation"), report([pieces.R_FIRE], sentence("fire-at"), "report fire")]
+            if cards
+            else []
+        ),
         report([pieces.R_HIT_FLIP], sentence("damage", result="flip"), "report damage: flip"),
         report([pieces.R_HIT_ELIMINATE], sentence("damage", result="eliminate"), "report damage: eliminate"),
         report([R_ELIMINATE], sentence("eliminate"), "report elimination"),

@@ -207,3 +207,11 @@ def test_a_box_taking_the_eliminated_units_of_an_undeclared_mark_is_a_data_probl
     (problem,) = result.stdout.splitlines()
     assert f"markers.yaml:{line}:" in problem and "'pathet_lo' is not a unit mark of this game" in problem
     assert CliRunner().invoke(main, ["validate", str(TONKIN)]).exit_code == 0
+
+
+def test_activate_and_fire_at_are_a_card_driven_games_commands(game: GameData) -> None:
+    tonkin_unit = piece(game, "VM-308-36")
+    assert not {"Activate", "Fire at…"} & set(menus(tonkin_unit))  # Tonkin has no deck of playing cards
+    assert not any(r.startswith("$PlayerSide$ activates") or "fires with" in r for r in reports(tonkin_unit))
+    mortain = load_game(MORTAIN, hex_map=True)
+    assert "Activate" in menus(hex_module.hex_unit_piece(mortain, mortain.units[0], 1))
