@@ -151,14 +151,18 @@ def test_the_start_reads_statuses_markers_on_places_and_the_phase(tonkin: GameDa
     start = reader.game_start(tracker, tracker_state(tonkin, 25, 2), Where("s.vsav", 0))
     assert (start.turn, start.phase) == (25, "cef-movement")
     assert start.statuses == (("VM-308-36", "dg"), ("VM-308-36", "step-loss"), ("VM-SD-1", "spent"))
-    assert start.markers == (("battle", "Battle", "box:eliminated"), ("political-objective", "rumour", "O-8"), ("vp", "VP", "track:vp:48"))
+    assert ("battle", "Battle", "box:eliminated") in start.markers and ("political-objective", "rumour", "O-8") in start.markers
+    assert ("vp", "VP", "track:vp:48") in start.markers
+    records = {kind: place for kind, _, place in start.markers if place.startswith("track:records:")}
+    assert records == {m.kind: f"track:records:{m.start}" for t in play_of(tonkin).tracks if t.id == "records" for m in t.markers}
     assert reader.problems == []
     second = _HexReader(tonkin, board, "s.vsav").game_start(tracker, tracker_state(tonkin, 30, 5, nested=False), Where("s.vsav", 0))
     assert (second.turn, second.phase) == (30, "supply")
 
 
-def test_a_start_without_a_phase_level_is_the_first_phase_said(tonkin: GameData, tonkin_module: Path, tmp_path: Path) -> None:
-    """The module of the branch point has a one-level tracker: the month is read, the phase is the first."""
+def test_the_modules_set_up_reads_whole_month_phase_and_track_markers(tonkin: GameData, tonkin_module: Path, tmp_path: Path) -> None:
+    """The module's set-up save: the scenario's month and first phase from the two-level tracker, every
+    unit, every track marker on its start box, no status shown, no problem."""
     from sdbp_module.vassal_log.scribe import Scribe
 
     path = tmp_path / "empty.vlog"
@@ -166,9 +170,24 @@ def test_a_start_without_a_phase_level_is_the_first_phase_said(tonkin: GameData,
     events, problems, _ = read_hex_vlog(path, tonkin, None, None)
     (start,) = events
     assert isinstance(start, HexGameStart)
-    assert (start.turn, start.phase, start.statuses, start.markers) == (25, "replacements", (), ())
+    assert (start.turn, start.phase, start.statuses) == (25, "replacements", ())
     assert len(start.places) == len(tonkin.units)
-    assert [p.message for p in problems] == [
+    on_tracks = {(kind, place) for kind, _, place in start.markers if place.startswith("track:")}
+    assert on_tracks == {(str(m.kind), f"track:{t.id}:{m.start}") for t in play_of(tonkin).tracks for m in t.markers}
+    assert problems == []
+
+
+def test_a_start_without_a_phase_level_is_the_first_phase_said(tonkin: GameData, tonkin_module: Path) -> None:
+    """A one-level tracker (a module of another build, before the phases): the month is read, the phase is
+    the first, and the reader says so."""
+    tracker = setup_tracker(tonkin, tonkin_module)
+    month = encode([str(25 - 1), "0", "0", encode(["true"] * tonkin.game.turns, ",")], ";")
+    state = encode(["0", month], "|")
+    assert month is not None and state is not None
+    reader = _HexReader(tonkin, HexBoardPositions.of_game(tonkin), "s.vsav")
+    start = reader.game_start(tracker, state, Where("s.vsav", 0))
+    assert (start.turn, start.phase) == (25, "replacements")
+    assert [p.message for p in reader.problems] == [
         "the saved position gives no phase (no readable phase level in the turn tracker's state): the first phase (Replacements and reinforcements) assumed"
     ]
 
@@ -209,9 +228,7 @@ def test_the_play_reads_as_the_contract_says(tonkin: GameData, tlog: LogWriter, 
     tlog.say("marker", side="CEF", marker=("Political objective", "political-objective"), area="Markers", _label="Real", state="real")
     tlog.say("phase", side="CEF", _turn=("Nov 1952", "Replacements and reinforcements"))
     events, problems = read(tlog, tmp_path, tonkin)
-    assert problems == [
-        "0: the saved position gives no phase (no readable phase level in the turn tracker's state): the first phase (Replacements and reinforcements) assumed"
-    ]
+    assert problems == []  # the module's set-up gives the month and the phase
     assert bare(events[1:]) == [
         PhaseStart(side=VM, turn=25, phase="vm-movement"),
         Carry(side=VM, unit="VM-308-36", mode="truck", place="O-8"),
@@ -250,17 +267,17 @@ def test_words_the_game_does_not_have_are_problems(tonkin: GameData, tlog: LogWr
         MarkerMove(side=CEF, marker="vp", state="VP", from_place="track:vp:100", to_place=""),
         DeclareUnit(side=VM, unit="VM-351-675", place=""),
     ]
-    assert [p.split(":", 1)[0] for p in problems] == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
-    assert "PHASE line: 'Oct 1949' is not a turn of the game (Oct 1950 to Jul 1954)" in problems[1]
-    assert "PHASE line: 'Lunch' is not a phase of the game (Replacements and reinforcements, VM movement" in problems[2]
-    assert "CARRY line: 'elephant' is not a transport mode of the game (truck, air, para, dna, ship)" in problems[3]
-    assert "PACKAGE line: 'cef-all' is not a package of the game (vm-2sd," in problems[4]
-    assert "STATUS line: 'tired' is not a status of the game (dg, oos, step-loss, spent)" in problems[5]
-    assert "MOVE line: 'VP 101' is neither a hex of the map, an off-map box nor a track box of the game" in problems[6]
-    assert "MOVE line: 'tank' is not a marker kind of the game" in problems[7]
-    assert "MARKER line: 'fake' is not a face of the marker kind political-objective (real, rumour)" in problems[8]
-    assert "DOUBLE line names the unit 'VM-GHOST', not a unit of the game data" in problems[9]
-    assert "DECLARE line: 'Z-99' is neither a hex of the map nor an off-map box" in problems[10]
+    assert [p.split(":", 1)[0] for p in problems] == ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
+    assert "PHASE line: 'Oct 1949' is not a turn of the game (Oct 1950 to Jul 1954)" in problems[0]
+    assert "PHASE line: 'Lunch' is not a phase of the game (Replacements and reinforcements, VM movement" in problems[1]
+    assert "CARRY line: 'elephant' is not a transport mode of the game (truck, air, para, dna, ship)" in problems[2]
+    assert "PACKAGE line: 'cef-all' is not a package of the game (vm-2sd," in problems[3]
+    assert "STATUS line: 'tired' is not a status of the game (dg, oos, step-loss, spent)" in problems[4]
+    assert "MOVE line: 'VP 101' is neither a hex of the map, an off-map box nor a track box of the game" in problems[5]
+    assert "MOVE line: 'tank' is not a marker kind of the game" in problems[6]
+    assert "MARKER line: 'fake' is not a face of the marker kind political-objective (real, rumour)" in problems[7]
+    assert "DOUBLE line names the unit 'VM-GHOST', not a unit of the game data" in problems[8]
+    assert "DECLARE line: 'Z-99' is neither a hex of the map nor an off-map box" in problems[9]
 
 
 def test_a_game_without_play_reads_its_sentences_as_before(game: GameData, log: LogWriter, tmp_path: Path) -> None:
@@ -289,7 +306,7 @@ def test_convert_events_writes_a_tonkin_log_as_json_lines(tonkin: GameData, tlog
     out = tmp_path / "events.jsonl"
     result = CliRunner().invoke(main, ["convert", "--events", "--data", str(TONKIN), str(vlog), str(out)])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == f"{out}: 5 events, 1 interpretation problem"
+    assert result.output.splitlines()[-1] == f"{out}: 5 events, 0 interpretation problems"
     lines = [json.loads(t) for t in out.read_text(encoding="utf-8").splitlines()]
     assert [d["kind"] for d in lines] == ["game-start", "phase", "carry", "status", "marker-move"]
     assert lines[0]["turn"] == 25 and lines[0]["phase"] == "replacements"
