@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
+from sdbp_module.games.tonkin.rules.facts import hex_map
 from sdbp_module.hexgrid.coords import Hex, distance
 from sdbp_module.hexgrid.hexmap import HexMap
 from sdbp_module.hexgrid.movement import (
@@ -48,8 +49,9 @@ from sdbp_module.replay.hexes.events import (
     UnitMove,
     is_hex,
 )
+from sdbp_module.replay.hexes.flow import Impulse
 from sdbp_module.replay.hexes.state import HexState
-from sdbp_module.rules.hexes.base import Steps
+from sdbp_module.rules.hexes.base import HexContext, Steps
 
 T = TypeVar("T")
 
@@ -73,11 +75,6 @@ def rainy(game: GameData, turn: int) -> bool:
     the turn track ("Jun 1951")."""
     label = game.hexes.labels.get(turn, "") if game.hexes is not None else ""
     return label[:3] in RAINY_MONTHS
-
-
-def hex_map(game: GameData) -> HexMap:
-    assert game.hexes is not None
-    return game.hexes.map
 
 
 _BY_STATE: dict[tuple[int, str], tuple[HexState, object]] = {}
@@ -483,6 +480,14 @@ def phase_moves(game: GameData, phase: str, steps: Steps) -> PhaseMoves:
     result = _build(game, phase, steps)
     _LAST[:] = [(steps, result)]
     return result
+
+
+def moves_of_phase(ctx: HexContext, impulse: Impulse, steps: Steps) -> PhaseMoves | None:
+    """The moves of the impulse when it is a movement phase (the one model every movement and transport rule
+    reads), None for any other phase."""
+    if impulse.phase not in MOVEMENT_PHASES:
+        return None
+    return phase_moves(ctx.game, impulse.phase, steps)
 
 
 def _build(game: GameData, phase: str, steps: Steps) -> PhaseMoves:

@@ -13,24 +13,23 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from sdbp_module.games.tonkin.rules import switches as sw
+from sdbp_module.games.tonkin.rules.facts import hex_id, hex_map
 from sdbp_module.games.tonkin.rules.movement import (
     TRUCK_MP,
     Move,
-    PhaseMoves,
     blocked_for,
     chart,
     cheapest,
     dna_step,
     enemy_zoc,
-    hex_map,
     is_dna,
     is_sd,
     map_units,
     markers_by_hex,
     move_cost,
     mover_of,
+    moves_of_phase,
     own_step,
-    phase_moves,
     stacking,
     text_minima,
     unit_of,
@@ -56,16 +55,6 @@ from sdbp_module.rules.hexes.base import HexContext, HexRule, ImpulseJudge, Step
 AIR_MODES = ("air", "para")  # both spend the CEF's air transport (3.5)
 SAIGON = box_place("saigon")  # the off-map port (3.7)
 VIENTIANE = "A-24"  # rules 1.6: the Mekong port
-
-
-def _phase(ctx: HexContext, impulse: Impulse, steps: Steps) -> PhaseMoves | None:
-    if impulse.phase not in ("vm-movement", "cef-movement"):
-        return None
-    return phase_moves(ctx.game, impulse.phase, steps)
-
-
-def _hex(game: GameData, h: Hex) -> str:
-    return hex_map(game).grid.hex_id(h)
 
 
 def carried_load(u: Unit, state: HexState) -> int:
@@ -101,7 +90,7 @@ def _on_map_ids(game: GameData, state: HexState) -> tuple[str, ...]:
 
 
 def _trn01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -127,7 +116,7 @@ def _trn01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
 
 
 def _trn02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     before = {id(e): s for s, e in steps}
@@ -195,7 +184,7 @@ def truck_source(game: GameData, m: Move, u: Unit, zoc: bool) -> str | None:
         centres = _working_centres(game, state, "vm", china=True)
         if not _line(game, state, "road", "vm", around, centres, 200, zoc):
             return (f"no line of intact road hexes or road markers joins a working VM supply centre in China to "
-                    f"{_hex(game, m.start)} or a hex next to it")
+                    f"{hex_id(game, m.start)} or a hex next to it")
         return None
     centres = _working_centres(game, state, "cef", china=False)
     if any(distance(m.start, c) <= 1 for c in centres):
@@ -204,12 +193,12 @@ def truck_source(game: GameData, m: Move, u: Unit, zoc: bool) -> str | None:
     h = hmap.grid.parse_id(hq) if is_hex(hq) else None
     if h is not None and distance(m.start, h) <= 1 and _line(game, state, "range", "cef", (h,), centres, 3, zoc):
         return None
-    return (f"{_hex(game, m.start)} is neither on nor next to a working CEF supply centre, nor on or next to the CEF HQ "
+    return (f"{hex_id(game, m.start)} is neither on nor next to a working CEF supply centre, nor on or next to the CEF HQ "
             "within 3 hexes of one")
 
 
 def _trn03(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -237,18 +226,18 @@ def _trn03(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
         if why is not None:
             reading = f" by the reading {sw.ZOC_BLOCKS_LINES}=yes" if sev is Severity.SUSPICIOUS else ""
             yield rule.finding(m.state, m.carry or m.first, f"{m.unit} is carried by truck, but {why}{reading} (3.4).",
-                               severity=sev, units=(m.unit,), hexes=(_hex(game, m.start),), impulse=impulse.number)
+                               severity=sev, units=(m.unit,), hexes=(hex_id(game, m.start),), impulse=impulse.number)
             continue
         limit = TRUCK_MP * (2 if m.doubled else 1)
         by_chart = move_cost(game, m, u, own_step(game, u, chart(game), transported=True), limit)
         if by_chart is not None:
             continue
         by_minima = move_cost(game, m, u, own_step(game, u, text_minima(game), transported=True), limit)
-        yield rule.finding(m.state, m.last, f"{m.unit} is carried by truck from {_hex(game, m.start)} to {_hex(game, m.end)}: "
+        yield rule.finding(m.state, m.last, f"{m.unit} is carried by truck from {hex_id(game, m.start)} to {hex_id(game, m.end)}: "
                            f"the cheapest path costs more than the truck's {limit} motorised MP"
                            f"{' by the reconstructed chart' if by_minima is not None else ''} (3.4).",
                            severity=Severity.SUSPICIOUS if by_minima is not None else Severity.ILLEGAL,
-                           units=(m.unit,), hexes=(_hex(game, m.start), _hex(game, m.end)), expected=limit, impulse=impulse.number)
+                           units=(m.unit,), hexes=(hex_id(game, m.start), hex_id(game, m.end)), expected=limit, impulse=impulse.number)
 
 
 # -- TON-TRN-04 ------------------------------------------------------------------------------------------
@@ -274,7 +263,7 @@ def _air_charge(steps: Steps) -> int:
 
 
 def _trn04(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -293,20 +282,20 @@ def _trn04(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
         guns = flak_zoc(game, s0, declared, ("artillery", "anti_aircraft"))
         if m.start not in airfields or (m.start in guns):
             why = "is no airfield" if m.start not in airfields else "is in the ZOC of declared VM artillery or AA"
-            yield rule.finding(s0, m.carry or m.first, f"{m.unit} takes off from {_hex(game, m.start)}, which {why} (3.5).",
-                               units=(m.unit,), hexes=(_hex(game, m.start),), impulse=impulse.number)
+            yield rule.finding(s0, m.carry or m.first, f"{m.unit} takes off from {hex_id(game, m.start)}, which {why} (3.5).",
+                               units=(m.unit,), hexes=(hex_id(game, m.start),), impulse=impulse.number)
             continue
         if m.mode == "air":
             if m.end not in airfields or not _cef_at(game, s1, m.end, flown) or m.end in flak_zoc(game, s1, declared, ("artillery", "anti_aircraft")):
                 why = ("is no airfield" if m.end not in airfields else "holds no CEF unit but those flown this phase" if not _cef_at(game, s1, m.end, flown)
                        else "is in the ZOC of declared VM artillery or AA")
-                yield rule.finding(s1, m.last, f"{m.unit} lands at {_hex(game, m.end)}, which {why} (3.5).",
-                                   units=(m.unit,), hexes=(_hex(game, m.end),), impulse=impulse.number)
+                yield rule.finding(s1, m.last, f"{m.unit} lands at {hex_id(game, m.end)}, which {why} (3.5).",
+                                   units=(m.unit,), hexes=(hex_id(game, m.end),), impulse=impulse.number)
             continue
         if (is_sd(u) or "paratroops" in u.marks) and hmap.terrain_of(m.end) in ("forest", "mountain"):
-            yield rule.finding(s1, m.last, f"{m.unit} is paradropped into {_hex(game, m.end)}, a {hmap.terrain_of(m.end)} hex: "
+            yield rule.finding(s1, m.last, f"{m.unit} is paradropped into {hex_id(game, m.end)}, a {hmap.terrain_of(m.end)} hex: "
                                "no paras or SDs dropped in forest or mountain (3.5).", units=(m.unit,),
-                               hexes=(_hex(game, m.end),), impulse=impulse.number)
+                               hexes=(hex_id(game, m.end),), impulse=impulse.number)
         elif m.end in flak_zoc(game, s1, declared, ("anti_aircraft",)):
             into_aa.append(m)
     if into_aa and _air_charge(steps) == 1:
@@ -322,7 +311,7 @@ def _trn04(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
 def _trn05(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
     """An SD dropped into the declared AA unit's ZOC and then removed: the VM RP marker moves 2 (the roll is
     the module's die, which the events do not carry: only the removal's consequence is judged)."""
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -356,12 +345,12 @@ def _phase_start(steps: Steps) -> HexState:
 def _dnas_at(game: GameData, states: Iterable[HexState], h: Hex) -> frozenset[str]:
     """The DNAs in ``h`` in any of ``states`` (the phase's start, the drag's: a DNA dragged before its
     passengers still carried them from there)."""
-    place = _hex(game, h)
+    place = hex_id(game, h)
     return frozenset(unit for s in states for unit in s.units_at(place) if (d := unit_of(game, unit)) is not None and is_dna(d))
 
 
 def _trn06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -373,7 +362,7 @@ def _trn06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
             continue
         dnas = _dnas_at(game, (_phase_start(steps), m.state), m.start)
         if not dnas:
-            yield rule.finding(m.state, m.carry or m.first, f"{m.unit} rides a DNA but starts at {_hex(game, m.start)} with "
+            yield rule.finding(m.state, m.carry or m.first, f"{m.unit} rides a DNA but starts at {hex_id(game, m.start)} with "
                                "no DNA (3.6).", units=(m.unit,), impulse=impulse.number)
             continue
         loads.setdefault(m.start, []).append((m, carried_load(u, m.state)))
@@ -387,15 +376,15 @@ def _trn06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
                 break
             total += found[0]
         if total < 0:
-            yield rule.finding(m.legs[-1].state, m.last, f"{m.unit} rides a DNA from {_hex(game, m.start)} to {_hex(game, m.end)}: "
+            yield rule.finding(m.legs[-1].state, m.last, f"{m.unit} rides a DNA from {hex_id(game, m.start)} to {hex_id(game, m.end)}: "
                                f"no path along major rivers and coastal hexes within its {limit} MP (3.6).", units=(m.unit,),
-                               hexes=(_hex(game, m.start), _hex(game, m.end)), impulse=impulse.number)
+                               hexes=(hex_id(game, m.start), hex_id(game, m.end)), impulse=impulse.number)
     for start, rows in loads.items():
         dnas = _dnas_at(game, (_phase_start(steps), rows[0][0].state), start)
         total = sum(load for _, load in rows)
         if total > 3 * len(dnas):
             m = rows[-1][0]
-            yield rule.finding(m.state, m.carry or m.first, f"the DNA at {_hex(game, start)} carry {total} stacking points "
+            yield rule.finding(m.state, m.carry or m.first, f"the DNA at {hex_id(game, start)} carry {total} stacking points "
                                f"(SDs and motorised units three times): at most 3 a DNA (3.6).", units=tuple(r[0].unit for r in rows),
                                expected=3 * len(dnas), actual=total, impulse=impulse.number)
 
