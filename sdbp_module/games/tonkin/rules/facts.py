@@ -178,7 +178,9 @@ def month_label(game: GameData, turn: int) -> str:
 
 
 def rainy(game: GameData, turn: int) -> bool:
-    """June to September (1.7), read from the month's label on the turn track."""
+    """Whether ``turn`` is a month of the rainy season (1.7: June to September), read from the month's label
+    on the turn track ("Jun 1951"). The one test of the season: supply (TON-SUP-02) and the move model (+1 a
+    hex) both read it."""
     labels: Mapping[int, str] = game.hexes.labels if game.hexes is not None else {}
     label = labels.get(turn, "")
     return any(label.startswith(m) for m in RAINY_MONTHS)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from sdbp_module.games.tonkin.rules.facts import hex_map
+from sdbp_module.games.tonkin.rules.facts import DG, OOS, hex_map, rainy
 from sdbp_module.hexgrid.coords import Hex, distance
 from sdbp_module.hexgrid.hexmap import HexMap
 from sdbp_module.hexgrid.movement import (
@@ -55,26 +55,14 @@ from sdbp_module.rules.hexes.base import HexContext, Steps
 
 T = TypeVar("T")
 
-RAINY_MONTHS = ("Jun", "Jul", "Aug", "Sep")
-"""Rules 1.7: the rainy season runs from June to September."""
-
 MARKER_WORDS: Mapping[str, str] = {"vm-road": "road_marker", "destroyed-road": "destroyed_road"}
 """The marker kinds (markers.yaml) the movement table (hexes.yaml ``movement``) reads, by its words."""
 
 MOVEMENT_PHASES = ("vm-movement", "cef-movement")
-DG = "dg"  # the unit statuses of game.yaml
-OOS = "oos"
 AMPHIBIOUS_UNITS = frozenset({"CEF-1REC"})
 """Rules 4.0: the 1er REC enters river hexes at no extra cost and moves only in clear terrain (the
 movement table's ``amphibious`` flag)."""
 TRUCK_MP = 14  # rules 3.4 (and the DNA, 3.6)
-
-
-def rainy(game: GameData, turn: int) -> bool:
-    """Whether ``turn`` is a month of the rainy season (rules 1.7: June to September), by its label on
-    the turn track ("Jun 1951")."""
-    label = game.hexes.labels.get(turn, "") if game.hexes is not None else ""
-    return label[:3] in RAINY_MONTHS
 
 
 _BY_STATE: dict[tuple[int, str], tuple[HexState, object]] = {}

@@ -11,11 +11,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sdbp_module.games.tonkin.rules import switches as sw
-from sdbp_module.games.tonkin.rules.facts import hex_id, hex_map
+from sdbp_module.games.tonkin.rules.facts import DG, OOS, hex_id, hex_map
 from sdbp_module.games.tonkin.rules.movement import (
     AMPHIBIOUS_UNITS,
-    DG,
-    OOS,
     TRUCK_MP,
     Leg,
     Move,
