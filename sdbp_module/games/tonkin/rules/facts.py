@@ -139,6 +139,17 @@ def stacking_points(game: GameData, state: HexState, unit_id: str) -> int:
     return max(points, 0)
 
 
+def reinforcement_vp_cost(game: GameData, unit_id: str) -> int:
+    """The VP a CEF unit brought in costs the CEF (2.5): 1 for printed stacking 1-2, 2 for 3-4 (the full face);
+    the Navy's return 2; air support nothing."""
+    kind = kind_of(game, unit_id)
+    if kind == AIR_SUPPORT:
+        return 0
+    if kind == NAVY:
+        return 2
+    return 2 if printed_stacking(game, unit_id) >= 3 else 1
+
+
 def stacking_limit(game: GameData) -> int:
     stacking = game.game.stacking
     return stacking.points if stacking is not None and stacking.points else STACKING_LIMIT_DEFAULT

@@ -114,14 +114,6 @@ def allowance(u: Unit, state: HexState) -> int | None:
     return face[3] if len(face) > 3 else None
 
 
-def stacking(u: Unit, state: HexState) -> int:
-    face = u.back if str(u.id) in state.flipped and u.back else u.front
-    value = face[2] if len(face) > 2 and face[2] is not None else 1
-    if state.has_status(str(u.id), "step-loss"):
-        value -= 1
-    return max(value, 0)
-
-
 def is_sd(u: Unit) -> bool:
     return str(u.type) == "supply_depot"
 

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from itertools import permutations
 
 from sdbp_module.games.tonkin.rules import switches as sw
+from sdbp_module.games.tonkin.rules.facts import reinforcement_vp_cost
 from sdbp_module.games.tonkin.rules.replacements import (
     hex_of,
     map_units,
@@ -238,17 +239,6 @@ REI_01 = hex_rule(
 # -- the VP of the replacement phase --------------------------------------------------------------------
 
 
-def vp_cost(unit: Unit) -> int:
-    """2.5: 1 VP a unit of stacking 1-2, 2 of stacking 3-4; the Navy's return 2; air strikes free."""
-    kind = str(unit.type)
-    if kind in NO_VP_COST:
-        return 0
-    if kind == NAVY:
-        return 2
-    value = unit.front[2] if len(unit.front) > 2 else None
-    return 2 if isinstance(value, int) and value >= 3 else 1
-
-
 def brought_in(g: GameData, steps: Steps) -> list[tuple[UnitMove, Unit]]:
     out = []
     for _, e in steps:
@@ -295,7 +285,7 @@ def _rei_02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
     moves = vp_moves(steps)
     if not units and not moves:
         return
-    cost = sum(vp_cost(u) for _, u in units)
+    cost = sum(reinforcement_vp_cost(g, str(u.id)) for _, u in units)
     delta = sum(d for _, d in moves)
     due = len(_due(g, impulse.turn))
     allowed = set()
@@ -304,7 +294,7 @@ def _rei_02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
     if delta in allowed:
         return
     where = moves[-1][0] if moves else units[-1][0]
-    names = ", ".join(f"{e.unit} ({vp_cost(u)})" for e, u in units) or "none"
+    names = ", ".join(f"{e.unit} ({reinforcement_vp_cost(g, str(u.id))})" for e, u in units) or "none"
     placed = vm_placed(g, steps)
     yield rule.finding(state, where, f"The VP level moves {delta:+d} in the replacement phase; the CEF units brought in cost "
                        f"{-cost:+d} VP: {names} (2.5: 1 VP for stacking 1-2, 2 for 3-4, the Navy's return 2, air strikes "
@@ -489,7 +479,7 @@ def _wdr_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
                                units=tuple(able[:4]))
             return
     units = brought_in(g, steps)
-    cost = sum(vp_cost(u) for _, u in units)
+    cost = sum(reinforcement_vp_cost(g, str(u.id)) for _, u in units)
     delta = sum(d for _, d in vp_moves(steps))
     expected = -cost - WITHDRAW_PENALTY * len(due)
     if delta in _allowed(expected, objectives_moved(steps)):

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from sdbp_module.games.tonkin.rules import switches as sw
+from sdbp_module.games.tonkin.rules.facts import printed_stacking
 from sdbp_module.games.tonkin.rules.sequence import (
     BOX_ELIMINATED,
     BOX_REINFORCEMENTS,
@@ -86,21 +87,16 @@ def step_cost(unit: Unit) -> int:
     return 2 if unit.motorised else 1
 
 
-def stacking(unit: Unit) -> int:
-    value = unit.front[2] if len(unit.front) > 2 else None
-    return int(value) if isinstance(value, int) else 1
-
-
 def morale(unit: Unit) -> int:
     value = unit.front[1] if len(unit.front) > 1 else None
     return int(value) if isinstance(value, int) else 0
 
 
-def rebuild_cost(unit: Unit) -> int:
-    """2.2 B: the VM 4 RP (8 motorised); 2.6 B: the CEF 2 RP (stacking 1-2) or 8 (3-4)."""
+def rebuild_cost(game: GameData, unit: Unit) -> int:
+    """2.2 B: the VM 4 RP (8 motorised); 2.6 B: the CEF 2 RP (printed stacking 1-2, the full face) or 8 (3-4)."""
     if str(unit.side) == VM:
         return 8 if unit.motorised else 4
-    return 8 if stacking(unit) >= 3 else 2
+    return 8 if printed_stacking(game, str(unit.id)) >= 3 else 2
 
 
 def rebuild_delay(unit: Unit) -> int:
@@ -156,7 +152,7 @@ def rp_cost(game: GameData, steps: Steps, first: HexState, last: HexState, side:
         plain += 0 if unit.motorised else n
     if side == VM:
         cost -= min(absorbed(steps, game), plain)
-    cost += sum(rebuild_cost(u) for _, u in rebuilds(game, steps, side))
+    cost += sum(rebuild_cost(game, u) for _, u in rebuilds(game, steps, side))
     return cost
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from sdbp_module.games.tonkin.rules import switches as sw
-from sdbp_module.games.tonkin.rules.facts import hex_id, hex_map
+from sdbp_module.games.tonkin.rules.facts import hex_id, hex_map, stacking_points
 from sdbp_module.games.tonkin.rules.movement import (
     TRUCK_MP,
     Move,
@@ -30,7 +30,6 @@ from sdbp_module.games.tonkin.rules.movement import (
     mover_of,
     moves_of_phase,
     own_step,
-    stacking,
     text_minima,
     unit_of,
 )
@@ -57,9 +56,10 @@ SAIGON = box_place("saigon")  # the off-map port (3.7)
 VIENTIANE = "A-24"  # rules 1.6: the Mekong port
 
 
-def carried_load(u: Unit, state: HexState) -> int:
-    """The stacking points a unit counts while carried (3.3: SDs and motorised units three times)."""
-    points = stacking(u, state)
+def carried_load(game: GameData, u: Unit, state: HexState) -> int:
+    """The stacking points a unit counts while carried (3.3: SDs and motorised units three times its
+    ``facts.stacking_points``)."""
+    points = stacking_points(game, state, str(u.id))
     return 3 * points if (is_sd(u) or u.motorised) else points
 
 
@@ -206,7 +206,7 @@ def _trn03(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
     trucked = [m for m in pm.moves if m.mode == "truck"]
     if pm.side is not None and str(pm.side) == "vm" and trucked:
         units = {m.unit: m for m in trucked}
-        loads = {unit: carried_load(u, m.state) for unit, m in units.items() if (u := unit_of(game, unit)) is not None}
+        loads = {unit: carried_load(game, u, m.state) for unit, m in units.items() if (u := unit_of(game, unit)) is not None}
         sds = [unit for unit in units if (u := unit_of(game, unit)) is not None and is_sd(u)]
         if sum(loads.values()) > 3 and not (len(units) == 1 and sds):
             last = trucked[-1]
@@ -365,7 +365,7 @@ def _trn06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
             yield rule.finding(m.state, m.carry or m.first, f"{m.unit} rides a DNA but starts at {hex_id(game, m.start)} with "
                                "no DNA (3.6).", units=(m.unit,), impulse=impulse.number)
             continue
-        loads.setdefault(m.start, []).append((m, carried_load(u, m.state)))
+        loads.setdefault(m.start, []).append((m, carried_load(game, u, m.state)))
         limit = TRUCK_MP * (2 if m.doubled else 1)
         step = dna_step(game, mover_of(game, u, m.state))
         total = 0
@@ -439,7 +439,7 @@ def _trn07(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
             u = unit_of(game, event.unit)
             if u is None:
                 continue
-            use.append((before, event, carried_load(u, before)))
+            use.append((before, event, carried_load(game, u, before)))
             frm, to = event.from_place, event.to_place
             if not _port_controlled(game, before, frm) or not _port_controlled(game, before, to):
                 bad = frm if not _port_controlled(game, before, frm) else to

@@ -107,12 +107,7 @@ def cef_loss_vp(game: GameData, unit_id: str) -> int:
 
 def reinforcement_vp(game: GameData, unit_id: str) -> int:
     """2.5: a CEF unit brought in costs 1 VP (stacking 1–2) or 2 (3–4); the Navy 2; air support nothing."""
-    kind = facts.kind_of(game, unit_id)
-    if kind == facts.AIR_SUPPORT:
-        return 0
-    if kind == facts.NAVY:
-        return -2
-    return -2 if facts.printed_stacking(game, unit_id) >= 3 else -1
+    return -facts.reinforcement_vp_cost(game, unit_id)
 
 
 def control_causes(game: GameData, first: HexState, last: HexState) -> list[Cause]:
