@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
+from typing import TypeVar
 
 from sdbp_module.games.tonkin.rules import switches
 from sdbp_module.hexgrid.coords import Hex, distance
@@ -74,6 +75,24 @@ HANOI = "Hanoi"
 
 STACKING_LIMIT_DEFAULT = 13
 RAINY_MONTHS = ("Jun", "Jul", "Aug", "Sep")  # 1.7
+
+T = TypeVar("T")
+
+
+_BY_STATE: dict[tuple[int, str], tuple[HexState, object]] = {}
+
+
+def per_state(state: HexState, what: str, make: Callable[[], T]) -> T:
+    """``make()`` once per state object and ``what`` (the states of a phase live while it is judged)."""
+    key = (id(state), what)
+    hit = _BY_STATE.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]  # type: ignore[return-value]
+    if len(_BY_STATE) > 4096:
+        _BY_STATE.clear()
+    value = make()
+    _BY_STATE[key] = (state, value)
+    return value
 
 
 def hex_map(game: GameData) -> HexMap:
@@ -342,10 +361,15 @@ def zoc_of(game: GameData, state: HexState, unit_id: str) -> frozenset[str]:
     return frozenset(m.grid.hex_id(h) for h in m.enemy_zoc("", (mu,)))
 
 
+def enemy_zoc_hexes(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
+    """The hexes in the ZOC of a unit of the side other than ``side`` (1.3 with its exceptions, hexes.yaml
+    ``zoc``), as ``Hex`` objects; computed once per state (the move model asks it at every leg)."""
+    return per_state(state, f"zoc {side}", lambda: hex_map(game).enemy_zoc(side, map_units(game, state)))
+
+
 def enemy_zoc(game: GameData, state: HexState, side: str) -> frozenset[str]:
-    """The hexes in the ZOC of a unit of the side other than ``side``."""
-    m = hex_map(game)
-    return frozenset(m.grid.hex_id(h) for h in m.enemy_zoc(side, map_units(game, state)))
+    """``enemy_zoc_hexes`` as hex ids."""
+    return per_state(state, f"zoc ids {side}", lambda: frozenset(hex_id(game, h) for h in enemy_zoc_hexes(game, state, side)))
 
 
 def community_control(game: GameData, state: HexState) -> dict[str, str]:

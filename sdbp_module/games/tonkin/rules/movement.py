@@ -23,9 +23,15 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import TypeVar
 
-from sdbp_module.games.tonkin.rules.facts import DG, OOS, hex_map, rainy
+from sdbp_module.games.tonkin.rules.facts import (
+    DG,
+    OOS,
+    enemy_zoc_hexes,
+    hex_map,
+    per_state,
+    rainy,
+)
 from sdbp_module.hexgrid.coords import Hex, distance
 from sdbp_module.hexgrid.hexmap import HexMap
 from sdbp_module.hexgrid.movement import (
@@ -53,8 +59,6 @@ from sdbp_module.replay.hexes.flow import Impulse
 from sdbp_module.replay.hexes.state import HexState
 from sdbp_module.rules.hexes.base import HexContext, Steps
 
-T = TypeVar("T")
-
 MARKER_WORDS: Mapping[str, str] = {"vm-road": "road_marker", "destroyed-road": "destroyed_road"}
 """The marker kinds (markers.yaml) the movement table (hexes.yaml ``movement``) reads, by its words."""
 
@@ -63,22 +67,6 @@ AMPHIBIOUS_UNITS = frozenset({"CEF-1REC"})
 """Rules 4.0: the 1er REC enters river hexes at no extra cost and moves only in clear terrain (the
 movement table's ``amphibious`` flag)."""
 TRUCK_MP = 14  # rules 3.4 (and the DNA, 3.6)
-
-
-_BY_STATE: dict[tuple[int, str], tuple[HexState, object]] = {}
-
-
-def per_state(state: HexState, what: str, make: Callable[[], T]) -> T:
-    """``make()`` once per state object and ``what`` (the states of a phase live while it is judged)."""
-    key = (id(state), what)
-    hit = _BY_STATE.get(key)
-    if hit is not None and hit[0] is state:
-        return hit[1]  # type: ignore[return-value]
-    if len(_BY_STATE) > 4096:
-        _BY_STATE.clear()
-    value = make()
-    _BY_STATE[key] = (state, value)
-    return value
 
 
 _HEXES: dict[tuple[int, str], Hex | None] = {}
@@ -141,9 +129,8 @@ def _map_units(game: GameData, state: HexState) -> tuple[MapUnit, ...]:
     return tuple(out)
 
 
-def enemy_zoc(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
-    """The hexes in the ZOC of a unit of the other side (rules 1.3 with its exceptions, hexes.yaml ``zoc``)."""
-    return per_state(state, f"zoc {side}", lambda: hex_map(game).enemy_zoc(side, map_units(game, state)))
+enemy_zoc = enemy_zoc_hexes
+"""The move model's name for ``facts.enemy_zoc_hexes`` (Hex objects)."""
 
 
 def enemy_hexes(game: GameData, state: HexState, side: str) -> frozenset[Hex]:

@@ -11,7 +11,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sdbp_module.games.tonkin.rules import switches as sw
-from sdbp_module.games.tonkin.rules.facts import DG, OOS, hex_id, hex_map
+from sdbp_module.games.tonkin.rules.facts import (
+    DG,
+    OOS,
+    enemy_zoc_hexes,
+    hex_id,
+    hex_map,
+)
 from sdbp_module.games.tonkin.rules.movement import (
     AMPHIBIOUS_UNITS,
     TRUCK_MP,
@@ -27,7 +33,6 @@ from sdbp_module.games.tonkin.rules.movement import (
     clear_only_chart,
     dna_step,
     enemy_hexes,
-    enemy_zoc,
     is_dna,
     is_sd,
     markers_by_hex,
@@ -228,14 +233,14 @@ def double_faults(game: GameData, m: Move, u: Unit, ma: int) -> tuple[list[str],
     side = str(u.side)
     if m.state.has_status(m.unit, DG):
         reasons.append("it is DG")
-    zoc0 = enemy_zoc(game, m.state, side)
+    zoc0 = enemy_zoc_hexes(game, m.state, side)
     if m.start in zoc0:
         reasons.append(f"it starts in an enemy ZOC at {hex_id(game, m.start)}")
-    elif m.end in enemy_zoc(game, m.legs[-1].state, side):
+    elif m.end in enemy_zoc_hexes(game, m.legs[-1].state, side):
         reasons.append(f"it ends in an enemy ZOC at {hex_id(game, m.end)}")
     else:
         def avoid(leg: Leg) -> frozenset[Hex]:
-            return enemy_zoc(game, leg.state, side)
+            return enemy_zoc_hexes(game, leg.state, side)
 
         by_minima = move_cost(game, m, u, own_step(game, u, text_minima(game), transported=m.mode == "truck"), 2 * ma, avoid)
         by_chart = move_cost(game, m, u, own_step(game, u, chart(game), transported=m.mode == "truck"), 2 * ma, avoid)

@@ -13,7 +13,12 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from sdbp_module.games.tonkin.rules import switches as sw
-from sdbp_module.games.tonkin.rules.facts import hex_id, hex_map, stacking_points
+from sdbp_module.games.tonkin.rules.facts import (
+    enemy_zoc_hexes,
+    hex_id,
+    hex_map,
+    stacking_points,
+)
 from sdbp_module.games.tonkin.rules.movement import (
     TRUCK_MP,
     Move,
@@ -21,7 +26,6 @@ from sdbp_module.games.tonkin.rules.movement import (
     chart,
     cheapest,
     dna_step,
-    enemy_zoc,
     is_dna,
     is_sd,
     map_units,
@@ -404,7 +408,7 @@ def _port_controlled(game: GameData, state: HexState, place: str) -> bool:
     if _cef_at(game, state, h):
         return True
     vm_here = any((u := unit_of(game, unit)) is not None and str(u.side) == "vm" for unit in state.units_at(place))
-    return not vm_here and h not in enemy_zoc(game, state, "cef") and h not in hmap.sets["red_name"]
+    return not vm_here and h not in enemy_zoc_hexes(game, state, "cef") and h not in hmap.sets["red_name"]
 
 
 def _trn07(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
