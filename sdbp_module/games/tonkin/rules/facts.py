@@ -393,11 +393,19 @@ def community_control(game: GameData, state: HexState) -> dict[str, str]:
     return out
 
 
-def working_supply_centres(game: GameData, state: HexState, side: str) -> frozenset[str]:
-    """The side's supply centres not occupied by the enemy (1.6)."""
-    occupied = occupants(game, state)
-    enemy = VM if side == CEF else CEF
-    return frozenset(p for p in set_ids(game, SUPPLY_CENTRE[side]) if enemy not in occupied.get(p, set()))
+def working_supply_centres(game: GameData, state: HexState, side: str, *, air_and_navy_occupy: bool = False) -> frozenset[str]:
+    """The side's supply centres not occupied by the enemy (1.6), computed once per state.
+
+    Two readings of "occupied" live in the rules, kept apart by ``air_and_navy_occupy``: False (supply, TON-SUP:
+    the Navy and an air support counter neither occupy nor block a hex, ``NOT_ON_GROUND``); True (replacements,
+    reinforcements, withdrawals and the trucks: any enemy counter on the hex, those two included)."""
+
+    def make() -> frozenset[str]:
+        enemy = VM if side == CEF else CEF
+        held = {state.place(u) for u in on_map_units(game, state, ground=not air_and_navy_occupy) if side_of(game, u) == enemy}
+        return frozenset(p for p in set_ids(game, SUPPLY_CENTRE[side]) if p not in held)
+
+    return per_state(state, f"working centres {side} {air_and_navy_occupy}", make)
 
 
 def zoc_blocks_lines(rules: RuleSet) -> bool:

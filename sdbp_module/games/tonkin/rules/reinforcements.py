@@ -20,7 +20,10 @@ from collections.abc import Iterator
 from itertools import permutations
 
 from sdbp_module.games.tonkin.rules import switches as sw
-from sdbp_module.games.tonkin.rules.facts import reinforcement_vp_cost
+from sdbp_module.games.tonkin.rules.facts import (
+    reinforcement_vp_cost,
+    working_supply_centres,
+)
 from sdbp_module.games.tonkin.rules.replacements import (
     hex_of,
     map_units,
@@ -59,7 +62,6 @@ from sdbp_module.rules.hexes.base import (
     impulse_rule,
 )
 
-SUPPLY_CENTRES = {VM: "vm_supply_centre", CEF: "cef_supply_centre"}
 NO_VP_COST = ("air_support",)  # 2.5: air strike reinforcements are placed at no cost
 NAVY = "navy"  # 2.5: its return costs 2 VP
 WITHDRAW_PENALTY = 3  # 2.7
@@ -88,13 +90,9 @@ def in_set(g: GameData, hex_id: str, name: str) -> bool:
         return False
 
 
-def enemy_there(g: GameData, state: HexState, side: str, hex_id: str) -> bool:
-    return any(side_of_unit(g, u) not in (side, None) for u in state.units_at(hex_id))
-
-
 def working_centre(g: GameData, state: HexState, side: str, hex_id: str) -> bool:
-    """A supply centre of ``side`` the enemy does not occupy (1.6)."""
-    return in_set(g, hex_id, SUPPLY_CENTRES[side]) and not enemy_there(g, state, side, hex_id)
+    """A supply centre of ``side`` no enemy counter occupies (1.6; ``facts.working_supply_centres``)."""
+    return hex_id in working_supply_centres(g, state, side, air_and_navy_occupy=True)
 
 
 def control(g: GameData, state: HexState, hex_id: str) -> str | None:
@@ -411,8 +409,7 @@ def of_kind(unit: Unit, kind: str) -> bool:
 
 
 def in_range(g: GameData, state: HexState, place: str) -> bool:
-    centres = [] if g.hexes is None else [g.hexes.map.grid.hex_id(h) for h in g.hexes.map.sets.get(SUPPLY_CENTRES[CEF], frozenset())]
-    working = [c for c in centres if working_centre(g, state, CEF, c)]
+    working = sorted(working_supply_centres(g, state, CEF, air_and_navy_occupy=True))
     return is_hex(place) and reaches(g, state, CEF, place, working, WITHDRAW_RANGE)
 
 

@@ -17,7 +17,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from sdbp_module.games.tonkin.rules import switches as sw
-from sdbp_module.games.tonkin.rules.facts import printed_stacking
+from sdbp_module.games.tonkin.rules.facts import (
+    SUPPLY_CENTRE,
+    printed_stacking,
+    working_supply_centres,
+)
 from sdbp_module.games.tonkin.rules.sequence import (
     BOX_ELIMINATED,
     BOX_REINFORCEMENTS,
@@ -62,7 +66,6 @@ from sdbp_module.rules.hexes.base import (
 
 MAX_SDS = 9  # 2.2 A, 2.6 A
 MAX_RP_KEPT = 8  # 2.2 B, 2.6 B
-SUPPLY_CENTRES = {VM: "vm_supply_centre", CEF: "cef_supply_centre"}
 THAI_BINH = "W-18"  # 2.2 A (the rules name the hex)
 REBUILD_DELAY_VM = 3  # 2.2 B
 
@@ -230,7 +233,7 @@ def _rep_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
                 continue
             placed += 1
             h = hex_of(g, event.to_place)
-            centre = grid is not None and h is not None and h in grid.sets.get(SUPPLY_CENTRES[side], frozenset())
+            centre = grid is not None and h is not None and h in grid.sets.get(SUPPLY_CENTRE[side], frozenset())
             if placed > allowed:
                 what = f"the package {chosen.name} gives {chosen.sd}" if chosen is not None else f"no package gives more than {allowed}"
                 yield rule.finding(before, event, f"{event.unit} is the {placed}th SD the {_label(g, side)} places this month: "
@@ -239,7 +242,7 @@ def _rep_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
             elif not centre:
                 yield rule.finding(before, event, f"{event.unit} is placed on {event.to_place}, not a {_label(g, side)} "
                                    "supply centre (2.2 A, 2.6 A).", units=(event.unit,), hexes=(event.to_place,))
-            elif any(side_of_unit(g, u) not in (side, None) for u in before.units_at(event.to_place)):
+            elif event.to_place not in working_supply_centres(g, before, side, air_and_navy_occupy=True):
                 yield rule.finding(before, event, f"{event.unit} is placed on {event.to_place}, a supply centre the enemy "
                                    "occupies (1.6: it does not work; 2.2 A, 2.6 A).", units=(event.unit,), hexes=(event.to_place,))
             on_map = sum(1 for u, p in before.places.items() if is_hex(p) and is_sd(g, u) and side_of_unit(g, u) == side) + 1
@@ -422,17 +425,9 @@ AIR_ONLY = "air"
 GROUND = "ground"
 
 
-def _hex_ids(g: GameData, name: str) -> list[str]:
-    if g.hexes is None:
-        return []
-    grid = g.hexes.map.grid
-    return sorted(grid.hex_id(h) for h in g.hexes.map.sets.get(name, frozenset()))
-
-
 def working_centres(g: GameData, state: HexState, side: str) -> list[str]:
-    """The side's supply centres the enemy does not occupy (1.6)."""
-    return [c for c in _hex_ids(g, SUPPLY_CENTRES[side])
-            if not any(side_of_unit(g, u) not in (side, None) for u in state.units_at(c))]
+    """The side's supply centres no enemy counter occupies (1.6; ``facts.working_supply_centres``), sorted."""
+    return sorted(working_supply_centres(g, state, side, air_and_navy_occupy=True))
 
 
 def headquarters(g: GameData, state: HexState, side: str) -> list[str]:

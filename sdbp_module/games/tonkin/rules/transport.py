@@ -17,7 +17,9 @@ from sdbp_module.games.tonkin.rules.facts import (
     enemy_zoc_hexes,
     hex_id,
     hex_map,
+    hex_of,
     stacking_points,
+    working_supply_centres,
 )
 from sdbp_module.games.tonkin.rules.movement import (
     TRUCK_MP,
@@ -149,23 +151,11 @@ def _trn02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
 
 
 def _working_centres(game: GameData, state: HexState, side: str, china: bool) -> frozenset[Hex]:
+    """``facts.working_supply_centres`` (any enemy counter occupies) as hexes; with ``china``, only those in
+    China (3.4: the VM's trucks)."""
     hmap = hex_map(game)
-    enemy = _enemy_occupied(game, state, side)
-    centres = hmap.sets[f"{side}_supply_centre"]
-    return frozenset(h for h in centres if h not in enemy and (not china or hmap.in_region("china", h)))
-
-
-def _enemy_occupied(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
-    """Hexes holding an enemy unit of any kind (1.6: a centre occupied by the enemy stops working)."""
-    hmap = hex_map(game)
-    out = set()
-    for unit, place in state.places.items():
-        u = unit_of(game, unit)
-        if u is not None and str(u.side) != side and is_hex(place):
-            h = hmap.grid.parse_id(place)
-            if h is not None:
-                out.add(h)
-    return frozenset(out)
+    centres = (hex_of(game, p) for p in working_supply_centres(game, state, side, air_and_navy_occupy=True))
+    return frozenset(h for h in centres if h is not None and (not china or hmap.in_region("china", h)))
 
 
 def _line(game: GameData, state: HexState, rules: str, side: str, starts: Iterable[Hex], targets: frozenset[Hex], reach: int,
