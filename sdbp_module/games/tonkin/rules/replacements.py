@@ -14,12 +14,13 @@ hold: the RP of the reinforcement table, reconstructed, so a surplus only they e
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 
 from sdbp_module.games.tonkin.rules import switches as sw
 from sdbp_module.games.tonkin.rules.facts import (
     SUPPLY_CENTRE,
+    per_state,
     printed_stacking,
+    trace_within,
     working_supply_centres,
 )
 from sdbp_module.games.tonkin.rules.sequence import (
@@ -37,6 +38,7 @@ from sdbp_module.games.tonkin.rules.sequence import (
     unit_of,
 )
 from sdbp_module.hexgrid.coords import Hex, distance
+from sdbp_module.hexgrid.trace import Trace
 from sdbp_module.hexgrid.zoc import MapUnit
 from sdbp_module.ids import Severity, Side
 from sdbp_module.model.game_data import GameData, Unit
@@ -67,6 +69,7 @@ from sdbp_module.rules.hexes.base import (
 MAX_SDS = 9  # 2.2 A, 2.6 A
 MAX_RP_KEPT = 8  # 2.2 B, 2.6 B
 THAI_BINH = "W-18"  # 2.2 A (the rules name the hex)
+MOBILISATION_LINE = "mobilisation"  # hexes.yaml lines: CEF units do not block it (1.4)
 REBUILD_DELAY_VM = 3  # 2.2 B
 
 
@@ -192,15 +195,23 @@ def hex_of(game: GameData, place: str) -> Hex | None:
     return game.hexes.map.grid.parse_id(place) if game.hexes is not None and is_hex(place) else None
 
 
-def map_units(game: GameData, state: HexState) -> list[MapUnit]:
-    out = []
-    for unit_id, place in state.places.items():
-        h = hex_of(game, place)
-        unit = unit_of(game, unit_id)
-        if h is None or unit is None:
-            continue
-        out.append(MapUnit(side=str(unit.side), hex=h, kind=str(unit.type), flags=frozenset(unit.marks) | state.status_of(unit_id)))
-    return out
+def map_units(game: GameData, state: HexState) -> tuple[MapUnit, ...]:
+    """The units as the replacement, reinforcement and withdrawal lines see them (computed once per state). Not
+    ``facts.map_units``: every counter on a hex stands here, the Navy and air support included (an enemy one
+    blocks a line), and a unit's flags are its marks and its status ids (``dg``, not ``disrupted``: a DG unit
+    keeps its ZOC where the switch zoc-blocks-lines=yes lets a ZOC cut a line)."""
+
+    def make() -> tuple[MapUnit, ...]:
+        out = []
+        for unit_id, place in state.places.items():
+            h = hex_of(game, place)
+            unit = unit_of(game, unit_id)
+            if h is None or unit is None:
+                continue
+            out.append(MapUnit(side=str(unit.side), hex=h, kind=str(unit.type), flags=frozenset(unit.marks) | state.status_of(unit_id)))
+        return tuple(out)
+
+    return per_state(state, "replacement map units", make)
 
 
 # -- TON-REP-01 -----------------------------------------------------------------------------------------
@@ -338,10 +349,10 @@ def thai_binh_hexes(g: GameData, state: HexState) -> int:
         return 0
     units = map_units(g, state)
     held = {u.hex for u in units if u.side == VM and distance(u.hex, centre) <= 3}
-    line = "mobilisation" if "mobilisation" in hex_map.lines else None
-    if line is None:
+    if MOBILISATION_LINE not in hex_map.lines:
         return len(held)
-    return sum(1 for h in held if hex_map.trace(line, VM, centre, (h,), 3, units).found)
+    return sum(1 for h in held if _found(trace_within(g, state, VM, THAI_BINH, (hex_map.grid.hex_id(h),), 3,
+                                                      line=MOBILISATION_LINE, units=units)))
 
 
 def _vm_step_lost(g: GameData, steps: Steps) -> bool:
@@ -397,24 +408,14 @@ RULES: tuple[HexRule, ...] = (REP_01, REP_02, REP_04)
 
 
 def reaches(g: GameData, state: HexState, side: str, start: str, targets: Iterable[str], n: int, *, zoc_blocks: bool = False) -> bool:
-    """Whether a line of ``side`` of at most ``n`` hexes (1.4: the ``range`` lines of hexes.yaml; an enemy ZOC
-    blocks it with ``zoc_blocks``, the switch zoc-blocks-lines=yes) joins ``start`` to one of ``targets``."""
-    if g.hexes is None:
-        return False
-    hex_map = g.hexes.map
-    a = hex_map.grid.parse_id(start)
-    goals = [h for h in (hex_map.grid.parse_id(t) for t in targets) if h is not None]
-    if a is None or not goals:
-        return False
-    near = [h for h in goals if distance(a, h) <= n]
-    if not near:
-        return False
-    line = hex_map.lines.get("range")
-    if line is None:
-        return True
-    if zoc_blocks:
-        line = replace(line, zoc_blocks="always")
-    return hex_map.trace(line, side, a, near, n, map_units(g, state)).found
+    """Whether a line of ``side`` of at most ``n`` hexes (1.4: ``facts.trace_within`` on the ``range`` lines of
+    hexes.yaml; an enemy ZOC blocks it with ``zoc_blocks``, the switch zoc-blocks-lines=yes) joins ``start`` to
+    one of ``targets``, the units as this module's ``map_units`` sees them."""
+    return _found(trace_within(g, state, side, start, targets, n, zoc_blocks=zoc_blocks, units=map_units(g, state)))
+
+
+def _found(line: Trace | None) -> bool:
+    return line is not None and line.found
 
 
 # -- TON-REP-03 and TON-REP-05: who may receive RP, and by air ------------------------------------------
