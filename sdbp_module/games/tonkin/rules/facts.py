@@ -20,9 +20,9 @@ from sdbp_module.hexgrid.trace import LineRules, Trace
 from sdbp_module.hexgrid.zoc import MapUnit
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData, Unit
-from sdbp_module.replay.hexes.events import HexEvent, box_place, is_hex
+from sdbp_module.replay.hexes.events import HexEvent, HexGameStart, box_place, is_hex
 from sdbp_module.replay.hexes.state import HexState
-from sdbp_module.rules.hexes.base import HexContext
+from sdbp_module.rules.hexes.base import HexContext, Steps
 from sdbp_module.rules.switches import RuleSet
 
 CEF = "cef"
@@ -108,6 +108,11 @@ def side_of(game: GameData, unit_id: str) -> Side | None:
     """The side of a unit (None for an id the counters do not know)."""
     u = unit_of(game, unit_id)
     return u.side if u is not None else None
+
+
+def side_label(game: GameData, side: str) -> str:
+    """A side's name as the messages give it (game.yaml ``sides``), the id when the data has none."""
+    return next((s.label for s in game.game.sides if str(s) == side), side)
 
 
 def kind_of(game: GameData, unit_id: str) -> str:
@@ -536,6 +541,12 @@ def trace_route(
     )
     graph = route_graph(game, rules.along, rules.along_regions)
     return shortest_line(h, frozenset(goal), reach, lambda x: graph.get(x, ()), hex_block, step_block)
+
+
+def opening(steps: Steps, state: HexState) -> HexState:
+    """The state at the phase's start: before its first event (after the game start, when the phase holds it);
+    ``state`` when the phase has no other event."""
+    return next((s for s, e in steps if not isinstance(e, HexGameStart)), state)
 
 
 def closing_event(ctx: HexContext) -> HexEvent | None:

@@ -31,6 +31,7 @@ from sdbp_module.games.tonkin.rules.facts import (
     hex_map,
     per_state,
     rainy,
+    unit_of,
 )
 from sdbp_module.hexgrid.coords import Hex, distance
 from sdbp_module.hexgrid.hexmap import HexMap
@@ -42,7 +43,7 @@ from sdbp_module.hexgrid.movement import (
     move_context,
 )
 from sdbp_module.hexgrid.zoc import MapUnit
-from sdbp_module.ids import Side, UnitId
+from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData, Unit
 from sdbp_module.model.hex_play import play_of
 from sdbp_module.replay.hexes.events import (
@@ -89,11 +90,6 @@ def movement_phase_side(game: GameData, phase: str) -> Side | None:
 
 
 # -- units ----------------------------------------------------------------------------------------
-
-
-def unit_of(game: GameData, unit: str) -> Unit | None:
-    uid = UnitId(unit)
-    return game.unit(uid) if game.has_unit(uid) else None
 
 
 def allowance(u: Unit, state: HexState) -> int | None:

@@ -17,6 +17,7 @@ from sdbp_module.games.tonkin.rules.facts import (
     enemy_zoc_hexes,
     hex_id,
     hex_map,
+    unit_of,
 )
 from sdbp_module.games.tonkin.rules.movement import (
     AMPHIBIOUS_UNITS,
@@ -45,7 +46,6 @@ from sdbp_module.games.tonkin.rules.movement import (
     reachable,
     table_step,
     text_minima,
-    unit_of,
 )
 from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.ids import Severity

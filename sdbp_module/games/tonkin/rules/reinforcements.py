@@ -21,13 +21,14 @@ from itertools import permutations
 
 from sdbp_module.games.tonkin.rules import switches as sw
 from sdbp_module.games.tonkin.rules.facts import (
+    hex_of,
+    opening,
     reinforcement_vp_cost,
+    unit_of,
     working_supply_centres,
 )
 from sdbp_module.games.tonkin.rules.replacements import (
-    hex_of,
     map_units,
-    opening,
     reaches,
     steps_lost,
 )
@@ -40,7 +41,6 @@ from sdbp_module.games.tonkin.rules.sequence import (
     end_game_turn,
     rp_value,
     side_of_unit,
-    unit_of,
 )
 from sdbp_module.ids import Severity, Side
 from sdbp_module.model.game_data import GameData, Unit
@@ -71,10 +71,6 @@ WITHDRAW_RANGE = 3
 
 
 # -- facts --------------------------------------------------------------------------------------------
-
-
-def _label(g: GameData, side: str) -> str:
-    return next((s.label for s in g.game.sides if str(s) == side), side)
 
 
 def in_set(g: GameData, hex_id: str, name: str) -> bool:

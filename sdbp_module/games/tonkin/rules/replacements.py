@@ -18,9 +18,13 @@ from collections.abc import Iterable, Iterator
 from sdbp_module.games.tonkin.rules import switches as sw
 from sdbp_module.games.tonkin.rules.facts import (
     SUPPLY_CENTRE,
+    hex_of,
+    opening,
     per_state,
     printed_stacking,
+    side_label,
     trace_within,
+    unit_of,
     working_supply_centres,
 )
 from sdbp_module.games.tonkin.rules.sequence import (
@@ -35,9 +39,8 @@ from sdbp_module.games.tonkin.rules.sequence import (
     is_sd,
     rp_value,
     side_of_unit,
-    unit_of,
 )
-from sdbp_module.hexgrid.coords import Hex, distance
+from sdbp_module.hexgrid.coords import distance
 from sdbp_module.hexgrid.trace import Trace
 from sdbp_module.hexgrid.zoc import MapUnit
 from sdbp_module.ids import Severity, Side
@@ -45,7 +48,6 @@ from sdbp_module.model.game_data import GameData, Unit
 from sdbp_module.model.hex_play import play_of
 from sdbp_module.replay.hexes.events import (
     HexEvent,
-    HexGameStart,
     Hit,
     MarkerMove,
     PackageTaken,
@@ -171,11 +173,6 @@ def package_of(game: GameData, steps: Steps, side: str) -> tuple[PackageTaken | 
     return None, None
 
 
-def opening(steps: Steps, state: HexState) -> HexState:
-    """The state at the phase's start: before its first event (after the game start, when the phase holds it)."""
-    return next((s for s, e in steps if not isinstance(e, HexGameStart)), state)
-
-
 def last_rp_move(steps: Steps, side: str) -> HexEvent | None:
     return next((e for _, e in reversed(steps) if isinstance(e, MarkerMove) and e.marker == RP_MARKERS[side]), None)
 
@@ -185,14 +182,6 @@ def _judged(impulse: Impulse, steps: Steps, ctx: HexContext) -> bool:
         return False
     end = end_game_turn(ctx)
     return end is None or impulse.turn < end
-
-
-def _label(game: GameData, side: str) -> str:
-    return next((s.label for s in game.game.sides if str(s) == side), side)
-
-
-def hex_of(game: GameData, place: str) -> Hex | None:
-    return game.hexes.map.grid.parse_id(place) if game.hexes is not None and is_hex(place) else None
 
 
 def map_units(game: GameData, state: HexState) -> tuple[MapUnit, ...]:
@@ -226,12 +215,12 @@ def _rep_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
     for side in (VM, CEF):
         taken = [e for _, e in steps if isinstance(e, PackageTaken) and str(e.side) == side]
         for extra in taken[1:]:
-            yield rule.finding(state, extra, f"The {_label(g, side)} takes a second package ({extra.package}) in one month "
+            yield rule.finding(state, extra, f"The {side_label(g, side)} takes a second package ({extra.package}) in one month "
                                "(2.2 A, 2.6 A: one of three).")
         for took in taken:
             p = packages.get(took.package)
             if p is not None and str(p.side) != side:
-                yield rule.finding(state, took, f"The {_label(g, side)} takes the package {p.name} [{p.id}], the other "
+                yield rule.finding(state, took, f"The {side_label(g, side)} takes the package {p.name} [{p.id}], the other "
                                    "side's (2.2 A, 2.6 A).")
         chosen = packages.get(taken[0].package) if taken else None
         allowed = chosen.sd if chosen is not None and str(chosen.side) == side else max(
@@ -247,18 +236,18 @@ def _rep_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
             centre = grid is not None and h is not None and h in grid.sets.get(SUPPLY_CENTRE[side], frozenset())
             if placed > allowed:
                 what = f"the package {chosen.name} gives {chosen.sd}" if chosen is not None else f"no package gives more than {allowed}"
-                yield rule.finding(before, event, f"{event.unit} is the {placed}th SD the {_label(g, side)} places this month: "
+                yield rule.finding(before, event, f"{event.unit} is the {placed}th SD the {side_label(g, side)} places this month: "
                                    f"{what} (2.2 A, 2.6 A).", units=(event.unit,), hexes=(event.to_place,),
                                    expected=allowed, actual=placed)
             elif not centre:
-                yield rule.finding(before, event, f"{event.unit} is placed on {event.to_place}, not a {_label(g, side)} "
+                yield rule.finding(before, event, f"{event.unit} is placed on {event.to_place}, not a {side_label(g, side)} "
                                    "supply centre (2.2 A, 2.6 A).", units=(event.unit,), hexes=(event.to_place,))
             elif event.to_place not in working_supply_centres(g, before, side, air_and_navy_occupy=True):
                 yield rule.finding(before, event, f"{event.unit} is placed on {event.to_place}, a supply centre the enemy "
                                    "occupies (1.6: it does not work; 2.2 A, 2.6 A).", units=(event.unit,), hexes=(event.to_place,))
             on_map = sum(1 for u, p in before.places.items() if is_hex(p) and is_sd(g, u) and side_of_unit(g, u) == side) + 1
             if on_map > MAX_SDS:
-                yield rule.finding(before, event, f"{event.unit} makes {on_map} {_label(g, side)} SDs on the map: at most "
+                yield rule.finding(before, event, f"{event.unit} makes {on_map} {side_label(g, side)} SDs on the map: at most "
                                    f"{MAX_SDS} (2.2 A, 2.6 A).", units=(event.unit,), hexes=(event.to_place,),
                                    expected=MAX_SDS, actual=on_map)
 
@@ -283,7 +272,7 @@ def _rep_02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
         end = state.track_value(kind)
         at = last_rp_move(steps, side)
         if end is not None and end > MAX_RP_KEPT:
-            yield rule.finding(state, at or steps[-1][1], f"The {_label(g, side)} RP marker ends the replacement phase on {end}: "
+            yield rule.finding(state, at or steps[-1][1], f"The {side_label(g, side)} RP marker ends the replacement phase on {end}: "
                                f"at most {MAX_RP_KEPT} RP are kept from one month to the next, the rest is lost (2.2 B, 2.6 B).",
                                side=Side(side), expected=MAX_RP_KEPT, actual=end)
             continue

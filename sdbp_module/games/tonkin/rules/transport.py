@@ -19,6 +19,7 @@ from sdbp_module.games.tonkin.rules.facts import (
     hex_map,
     hex_of,
     stacking_points,
+    unit_of,
     working_supply_centres,
 )
 from sdbp_module.games.tonkin.rules.movement import (
@@ -37,7 +38,6 @@ from sdbp_module.games.tonkin.rules.movement import (
     moves_of_phase,
     own_step,
     text_minima,
-    unit_of,
 )
 from sdbp_module.hexgrid.coords import Hex, distance
 from sdbp_module.ids import Severity
