@@ -17,12 +17,15 @@ from collections.abc import Iterable, Iterator
 
 from sdbp_module.games.tonkin.rules import switches as sw
 from sdbp_module.games.tonkin.rules.facts import (
+    RIVER_LINE,
     SUPPLY_CENTRE,
     hex_of,
+    line_rules,
     opening,
     per_state,
     printed_stacking,
     side_label,
+    trace_route,
     trace_within,
     unit_of,
     working_supply_centres,
@@ -411,6 +414,7 @@ def _found(line: Trace | None) -> bool:
 
 MAX_STEPS_A_MONTH = 2  # 2.2 B (RP and Tieu Doan together, 2.3)
 RP_RANGE = 3
+RIVER_REACH = 5  # 7.4: the CEF HQ supplied by a river line (2.6 B)
 AIR_ONLY = "air"
 GROUND = "ground"
 
@@ -443,8 +447,7 @@ def cef_hq_mode(g: GameData, state: HexState, hq: str, para: bool) -> str | None
     if h is None:
         return None
     units = map_units(g, state)
-    goals = [x for x in (hex_map.grid.parse_id(c) for c in centres) if x is not None]
-    if "river_supply" in hex_map.lines and goals and hex_map.trace("river_supply", CEF, h, goals, 5, units).found:
+    if RIVER_LINE in hex_map.lines and _found(trace_route(g, CEF, hq, centres, RIVER_REACH, line_rules(g, RIVER_LINE, False), units)):
         return GROUND
     guns = [u for u in units if u.side == VM and u.kind in ("artillery", "anti_aircraft")]
     if h in hex_map.sets.get("airfield", frozenset()) and h not in hex_map.enemy_zoc(CEF, guns):
