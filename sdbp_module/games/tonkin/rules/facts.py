@@ -16,6 +16,7 @@ from typing import TypeVar
 from sdbp_module.games.tonkin.rules import switches
 from sdbp_module.hexgrid.coords import Hex, distance
 from sdbp_module.hexgrid.hexmap import HexMap
+from sdbp_module.hexgrid.movement import paths_of_step
 from sdbp_module.hexgrid.trace import LineRules, Trace
 from sdbp_module.hexgrid.zoc import MapUnit
 from sdbp_module.ids import Side
@@ -435,10 +436,13 @@ def trace_within(
     zoc_blocks: bool = False,
     line: str | LineRules = RANGE_LINE,
     units: tuple[MapUnit, ...] | None = None,
+    markers_at: Callable[[Hex], frozenset[str]] | None = None,
 ) -> Trace | None:
     """A line of at most ``reach`` hexes from ``start`` to one of ``targets`` as 1.4 traces it (None when the
     start is no hex or no target is one): not into impassable or enemy-occupied hexes, China enemy for the
-    CEF, an enemy ZOC blocking only when ``zoc_blocks``."""
+    CEF, an enemy ZOC blocking only when ``zoc_blocks``. ``units``: the units as the caller's rule sees them
+    (default ``map_units``); ``markers_at``: the movement words of the markers of a hex (road markers, destroyed
+    roads), for a line along roads as movement follows them (``hexmap.trace``'s ``paths_of_step``)."""
     m = hex_map(game)
     h = hex_of(game, start)
     goal = [g for g in (hex_of(game, t) for t in targets) if g is not None]
@@ -449,8 +453,15 @@ def trace_within(
     blocking = tuple(u for u in present if rules.blocks(u, side, m.in_region, m.terrain_of))
     friendly = frozenset(u.hex for u in present if u.side == side)
     zoc = m.enemy_zoc(side, blocking) if rules.zoc_blocks != "never" else frozenset()
+    paths_of = None
+    if markers_at is not None:
+        table, marks = m.movement, markers_at
+
+        def paths_of(a: Hex, b: Hex) -> frozenset[str]:
+            return paths_of_step(m.features, a, b, marks, table.path_markers if table else None, table.path_breaks if table else None)
+
     hex_block, step_block, moves = rules.predicates(
-        side, frozenset(u.hex for u in blocking), friendly, zoc, m.features, m.in_region, m.grid.on_map_neighbours, m.grid.hex_id
+        side, frozenset(u.hex for u in blocking), friendly, zoc, m.features, m.in_region, m.grid.on_map_neighbours, m.grid.hex_id, paths_of
     )
     if not rules.impassable:
         step_block = _no_step_block

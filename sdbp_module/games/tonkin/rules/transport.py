@@ -10,7 +10,6 @@ sentences of stage 2 and stays unchecked.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from sdbp_module.games.tonkin.rules import switches as sw
 from sdbp_module.games.tonkin.rules.facts import (
@@ -18,7 +17,9 @@ from sdbp_module.games.tonkin.rules.facts import (
     hex_id,
     hex_map,
     hex_of,
+    line_rules,
     stacking_points,
+    trace_within,
     unit_of,
     working_supply_centres,
 )
@@ -160,13 +161,18 @@ def _working_centres(game: GameData, state: HexState, side: str, china: bool) ->
 
 def _line(game: GameData, state: HexState, rules: str, side: str, starts: Iterable[Hex], targets: frozenset[Hex], reach: int,
           zoc: bool) -> bool:
-    hmap = hex_map(game)
-    line = hmap.lines[rules]
-    if zoc:
-        line = replace(line, zoc_blocks="always")
+    """Whether a line ``rules`` of at most ``reach`` hexes joins one of ``starts`` to a target (``facts.trace_within``,
+    the road followed with the road markers), the units as the move model sees them (``movement.map_units``)."""
+    line = line_rules(game, rules, zoc)
     marks = markers_by_hex(game, state)
     units = map_units(game, state)
-    return any(hmap.trace(line, side, s, targets, reach, units, lambda h: marks.get(h, frozenset())).found for s in starts)
+    goals = [hex_id(game, t) for t in targets]
+    for s in starts:
+        found = trace_within(game, state, side, hex_id(game, s), goals, reach, line=line, units=units,
+                             markers_at=lambda h: marks.get(h, frozenset()))
+        if found is not None and found.found:
+            return True
+    return False
 
 
 def truck_source(game: GameData, m: Move, u: Unit, zoc: bool) -> str | None:
