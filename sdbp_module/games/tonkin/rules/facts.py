@@ -180,19 +180,26 @@ def stacking_limit(game: GameData) -> int:
     return stacking.points if stacking is not None and stacking.points else STACKING_LIMIT_DEFAULT
 
 
-def steps_left(game: GameData, state: HexState, unit_id: str) -> int:
-    """The steps a unit still has (6.13): 4-step units full 4, with "-1" 3, reduced 2, reduced with "-1" 1;
-    2-step units full 2, reduced 1; one-step units 1."""
+def steps_lost(game: GameData, state: HexState, unit_id: str) -> int:
+    """The steps a unit has lost (6.13, counters.yaml ``steps``): a 4-step unit 0 full, 1 full with "-1", 2
+    reduced, 3 reduced with "-1"; a 2-step unit 1 reduced; a one-step unit (or an unknown id) 0."""
     u = unit_of(game, unit_id)
     if u is None:
         return 0
-    total = max(u.steps, 1)
-    lost = 0
-    if unit_id in state.flipped:
-        lost += total // 2
-    if state.has_status(unit_id, STEP_LOSS) and total >= 4:
-        lost += 1
-    return max(total - lost, 1)
+    flipped = unit_id in state.flipped
+    if u.steps >= 4:
+        return (2 if flipped else 0) + (1 if state.has_status(unit_id, STEP_LOSS) else 0)
+    if u.steps >= 2:
+        return 1 if flipped else 0
+    return 0
+
+
+def steps_left(game: GameData, state: HexState, unit_id: str) -> int:
+    """The steps a unit still has (6.13): its steps less ``steps_lost``, at least 1 (0 for an unknown id)."""
+    u = unit_of(game, unit_id)
+    if u is None:
+        return 0
+    return max(max(u.steps, 1) - steps_lost(game, state, unit_id), 1)
 
 
 def eliminated_box(game: GameData, unit_id: str) -> str | None:

@@ -24,13 +24,13 @@ from sdbp_module.games.tonkin.rules.facts import (
     hex_of,
     opening,
     reinforcement_vp_cost,
+    steps_lost,
     unit_of,
     working_supply_centres,
 )
 from sdbp_module.games.tonkin.rules.replacements import (
     map_units,
     reaches,
-    steps_lost,
 )
 from sdbp_module.games.tonkin.rules.sequence import (
     BOX_REINFORCEMENTS,
@@ -419,7 +419,7 @@ def candidates(g: GameData, state: HexState, kind: str) -> list[str]:
             continue
         if str(unit.type) in ("supply_depot", "headquarters", *NO_VP_COST) or (kind == "any" and str(unit.type) == NAVY):
             continue
-        if unit_id in state.flipped or steps_lost(unit, state, unit_id) or not of_kind(unit, kind):
+        if unit_id in state.flipped or steps_lost(g, state, unit_id) or not of_kind(unit, kind):
             continue
         if in_range(g, state, place):
             out.append(unit_id)
@@ -442,7 +442,7 @@ def _wdr_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
         unit = unit_of(g, e.unit)
         if unit is None:
             continue
-        if e.unit in before.flipped or steps_lost(unit, before, e.unit):
+        if e.unit in before.flipped or steps_lost(g, before, e.unit):
             yield rule.finding(before, e, f"{e.unit} is withdrawn with a step or more lost: a withdrawn unit is at full "
                                "strength (2.7).", units=(e.unit,), hexes=(e.from_place,))
             continue

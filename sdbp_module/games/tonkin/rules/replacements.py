@@ -25,6 +25,7 @@ from sdbp_module.games.tonkin.rules.facts import (
     per_state,
     printed_stacking,
     side_label,
+    steps_lost,
     trace_route,
     trace_within,
     unit_of,
@@ -81,18 +82,6 @@ REBUILD_DELAY_VM = 3  # 2.2 B
 # -- facts --------------------------------------------------------------------------------------------
 
 
-def steps_lost(unit: Unit, state: HexState, unit_id: str) -> int:
-    """The steps a unit on the map has lost (6.13): a 4-step unit full, full "-1", reduced, reduced "-1";
-    a 2-step unit full, reduced."""
-    flipped = unit_id in state.flipped
-    minus = state.has_status(unit_id, "step-loss")
-    if unit.steps >= 4:
-        return (2 if flipped else 0) + (1 if minus else 0)
-    if unit.steps >= 2:
-        return 1 if flipped else 0
-    return 0
-
-
 def step_cost(unit: Unit) -> int:
     """2.2 B, 2.6 B: 1 RP a step, 2 for a motorised unit."""
     return 2 if unit.motorised else 1
@@ -126,7 +115,7 @@ def regained(game: GameData, first: HexState, last: HexState, side: str) -> dict
         unit = unit_of(game, unit_id)
         if unit is None or str(unit.side) != side:
             continue
-        n = steps_lost(unit, first, unit_id) - steps_lost(unit, last, unit_id)
+        n = steps_lost(game, first, unit_id) - steps_lost(game, last, unit_id)
         if n > 0:
             out[unit_id] = n
     return out
