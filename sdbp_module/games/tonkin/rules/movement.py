@@ -107,7 +107,9 @@ def is_dna(u: Unit) -> bool:
 
 
 def map_units(game: GameData, state: HexState) -> tuple[MapUnit, ...]:
-    """Every unit on the map as the ZOC rules read it (its type, DG as ``disrupted``)."""
+    """Every unit on the map as the ZOC rules read it (its type, DG as ``disrupted``), cached per state. Not
+    ``facts.map_units``: the Navy and air support are here (an enemy one blocks a road or range line of
+    ``transport``), and ``disrupted`` is the only flag (``transport.flak_zoc`` reads no flag as not DG)."""
     return per_state(state, "map_units", lambda: _map_units(game, state))
 
 

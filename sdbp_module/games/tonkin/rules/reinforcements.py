@@ -92,7 +92,12 @@ def working_centre(g: GameData, state: HexState, side: str, hex_id: str) -> bool
 
 
 def control(g: GameData, state: HexState, hex_id: str) -> str | None:
-    """1.8: a community is its occupier's; else the VM's if in a VM ZOC; else its name colour's."""
+    """1.8: a community is its occupier's; else the VM's if in a VM ZOC; else its name colour's.
+
+    Not ``facts.community_control`` (supply's and victory's), which reads 1.8 otherwise in three places: here an
+    air support or Navy counter occupies, a hex both sides hold goes on to the ZOC and colour tests (None when
+    neither decides; there: VM in a VM ZOC, else the colour, else CEF), and the ZOC is that of this module's
+    units (``replacements.map_units``: a DG unit keeps its ZOC). Kept apart so that no report changes."""
     sides = {side_of_unit(g, u) for u in state.units_at(hex_id)} - {None}
     if len(sides) == 1:
         return sides.pop()
