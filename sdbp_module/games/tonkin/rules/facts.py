@@ -11,17 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
+from typing import TypeVar
 
 from sdbp_module.games.tonkin.rules import switches
 from sdbp_module.hexgrid.coords import Hex, distance
 from sdbp_module.hexgrid.hexmap import HexMap
+from sdbp_module.hexgrid.movement import paths_of_step
 from sdbp_module.hexgrid.trace import LineRules, Trace
 from sdbp_module.hexgrid.zoc import MapUnit
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData, Unit
-from sdbp_module.replay.hexes.events import HexEvent, box_place, is_hex
+from sdbp_module.replay.hexes.events import HexEvent, HexGameStart, box_place, is_hex
 from sdbp_module.replay.hexes.state import HexState
-from sdbp_module.rules.hexes.base import HexContext
+from sdbp_module.rules.hexes.base import HexContext, Steps
 from sdbp_module.rules.switches import RuleSet
 
 CEF = "cef"
@@ -75,6 +77,24 @@ HANOI = "Hanoi"
 STACKING_LIMIT_DEFAULT = 13
 RAINY_MONTHS = ("Jun", "Jul", "Aug", "Sep")  # 1.7
 
+T = TypeVar("T")
+
+
+_BY_STATE: dict[tuple[int, str], tuple[HexState, object]] = {}
+
+
+def per_state(state: HexState, what: str, make: Callable[[], T]) -> T:
+    """``make()`` once per state object and ``what`` (the states of a phase live while it is judged)."""
+    key = (id(state), what)
+    hit = _BY_STATE.get(key)
+    if hit is not None and hit[0] is state:
+        return hit[1]  # type: ignore[return-value]
+    if len(_BY_STATE) > 4096:
+        _BY_STATE.clear()
+    value = make()
+    _BY_STATE[key] = (state, value)
+    return value
+
 
 def hex_map(game: GameData) -> HexMap:
     assert game.hexes is not None, "Tonkin is a hex-map game"
@@ -89,6 +109,11 @@ def side_of(game: GameData, unit_id: str) -> Side | None:
     """The side of a unit (None for an id the counters do not know)."""
     u = unit_of(game, unit_id)
     return u.side if u is not None else None
+
+
+def side_label(game: GameData, side: str) -> str:
+    """A side's name as the messages give it (game.yaml ``sides``), the id when the data has none."""
+    return next((s.label for s in game.game.sides if str(s) == side), side)
 
 
 def kind_of(game: GameData, unit_id: str) -> str:
@@ -139,24 +164,42 @@ def stacking_points(game: GameData, state: HexState, unit_id: str) -> int:
     return max(points, 0)
 
 
+def reinforcement_vp_cost(game: GameData, unit_id: str) -> int:
+    """The VP a CEF unit brought in costs the CEF (2.5): 1 for printed stacking 1-2, 2 for 3-4 (the full face);
+    the Navy's return 2; air support nothing."""
+    kind = kind_of(game, unit_id)
+    if kind == AIR_SUPPORT:
+        return 0
+    if kind == NAVY:
+        return 2
+    return 2 if printed_stacking(game, unit_id) >= 3 else 1
+
+
 def stacking_limit(game: GameData) -> int:
     stacking = game.game.stacking
     return stacking.points if stacking is not None and stacking.points else STACKING_LIMIT_DEFAULT
 
 
-def steps_left(game: GameData, state: HexState, unit_id: str) -> int:
-    """The steps a unit still has (6.13): 4-step units full 4, with "-1" 3, reduced 2, reduced with "-1" 1;
-    2-step units full 2, reduced 1; one-step units 1."""
+def steps_lost(game: GameData, state: HexState, unit_id: str) -> int:
+    """The steps a unit has lost (6.13, counters.yaml ``steps``): a 4-step unit 0 full, 1 full with "-1", 2
+    reduced, 3 reduced with "-1"; a 2-step unit 1 reduced; a one-step unit (or an unknown id) 0."""
     u = unit_of(game, unit_id)
     if u is None:
         return 0
-    total = max(u.steps, 1)
-    lost = 0
-    if unit_id in state.flipped:
-        lost += total // 2
-    if state.has_status(unit_id, STEP_LOSS) and total >= 4:
-        lost += 1
-    return max(total - lost, 1)
+    flipped = unit_id in state.flipped
+    if u.steps >= 4:
+        return (2 if flipped else 0) + (1 if state.has_status(unit_id, STEP_LOSS) else 0)
+    if u.steps >= 2:
+        return 1 if flipped else 0
+    return 0
+
+
+def steps_left(game: GameData, state: HexState, unit_id: str) -> int:
+    """The steps a unit still has (6.13): its steps less ``steps_lost``, at least 1 (0 for an unknown id)."""
+    u = unit_of(game, unit_id)
+    if u is None:
+        return 0
+    return max(max(u.steps, 1) - steps_lost(game, state, unit_id), 1)
 
 
 def eliminated_box(game: GameData, unit_id: str) -> str | None:
@@ -178,7 +221,9 @@ def month_label(game: GameData, turn: int) -> str:
 
 
 def rainy(game: GameData, turn: int) -> bool:
-    """June to September (1.7), read from the month's label on the turn track."""
+    """Whether ``turn`` is a month of the rainy season (1.7: June to September), read from the month's label
+    on the turn track ("Jun 1951"). The one test of the season: supply (TON-SUP-02) and the move model (+1 a
+    hex) both read it."""
     labels: Mapping[int, str] = game.hexes.labels if game.hexes is not None else {}
     label = labels.get(turn, "")
     return any(label.startswith(m) for m in RAINY_MONTHS)
@@ -329,10 +374,15 @@ def zoc_of(game: GameData, state: HexState, unit_id: str) -> frozenset[str]:
     return frozenset(m.grid.hex_id(h) for h in m.enemy_zoc("", (mu,)))
 
 
+def enemy_zoc_hexes(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
+    """The hexes in the ZOC of a unit of the side other than ``side`` (1.3 with its exceptions, hexes.yaml
+    ``zoc``), as ``Hex`` objects; computed once per state (the move model asks it at every leg)."""
+    return per_state(state, f"zoc {side}", lambda: hex_map(game).enemy_zoc(side, map_units(game, state)))
+
+
 def enemy_zoc(game: GameData, state: HexState, side: str) -> frozenset[str]:
-    """The hexes in the ZOC of a unit of the side other than ``side``."""
-    m = hex_map(game)
-    return frozenset(m.grid.hex_id(h) for h in m.enemy_zoc(side, map_units(game, state)))
+    """``enemy_zoc_hexes`` as hex ids."""
+    return per_state(state, f"zoc ids {side}", lambda: frozenset(hex_id(game, h) for h in enemy_zoc_hexes(game, state, side)))
 
 
 def community_control(game: GameData, state: HexState) -> dict[str, str]:
@@ -356,11 +406,19 @@ def community_control(game: GameData, state: HexState) -> dict[str, str]:
     return out
 
 
-def working_supply_centres(game: GameData, state: HexState, side: str) -> frozenset[str]:
-    """The side's supply centres not occupied by the enemy (1.6)."""
-    occupied = occupants(game, state)
-    enemy = VM if side == CEF else CEF
-    return frozenset(p for p in set_ids(game, SUPPLY_CENTRE[side]) if enemy not in occupied.get(p, set()))
+def working_supply_centres(game: GameData, state: HexState, side: str, *, air_and_navy_occupy: bool = False) -> frozenset[str]:
+    """The side's supply centres not occupied by the enemy (1.6), computed once per state.
+
+    Two readings of "occupied" live in the rules, kept apart by ``air_and_navy_occupy``: False (supply, TON-SUP:
+    the Navy and an air support counter neither occupy nor block a hex, ``NOT_ON_GROUND``); True (replacements,
+    reinforcements, withdrawals and the trucks: any enemy counter on the hex, those two included)."""
+
+    def make() -> frozenset[str]:
+        enemy = VM if side == CEF else CEF
+        held = {state.place(u) for u in on_map_units(game, state, ground=not air_and_navy_occupy) if side_of(game, u) == enemy}
+        return frozenset(p for p in set_ids(game, SUPPLY_CENTRE[side]) if p not in held)
+
+    return per_state(state, f"working centres {side} {air_and_navy_occupy}", make)
 
 
 def zoc_blocks_lines(rules: RuleSet) -> bool:
@@ -385,10 +443,13 @@ def trace_within(
     zoc_blocks: bool = False,
     line: str | LineRules = RANGE_LINE,
     units: tuple[MapUnit, ...] | None = None,
+    markers_at: Callable[[Hex], frozenset[str]] | None = None,
 ) -> Trace | None:
     """A line of at most ``reach`` hexes from ``start`` to one of ``targets`` as 1.4 traces it (None when the
     start is no hex or no target is one): not into impassable or enemy-occupied hexes, China enemy for the
-    CEF, an enemy ZOC blocking only when ``zoc_blocks``."""
+    CEF, an enemy ZOC blocking only when ``zoc_blocks``. ``units``: the units as the caller's rule sees them
+    (default ``map_units``); ``markers_at``: the movement words of the markers of a hex (road markers, destroyed
+    roads), for a line along roads as movement follows them (``hexmap.trace``'s ``paths_of_step``)."""
     m = hex_map(game)
     h = hex_of(game, start)
     goal = [g for g in (hex_of(game, t) for t in targets) if g is not None]
@@ -399,8 +460,15 @@ def trace_within(
     blocking = tuple(u for u in present if rules.blocks(u, side, m.in_region, m.terrain_of))
     friendly = frozenset(u.hex for u in present if u.side == side)
     zoc = m.enemy_zoc(side, blocking) if rules.zoc_blocks != "never" else frozenset()
+    paths_of = None
+    if markers_at is not None:
+        table, marks = m.movement, markers_at
+
+        def paths_of(a: Hex, b: Hex) -> frozenset[str]:
+            return paths_of_step(m.features, a, b, marks, table.path_markers if table else None, table.path_breaks if table else None)
+
     hex_block, step_block, moves = rules.predicates(
-        side, frozenset(u.hex for u in blocking), friendly, zoc, m.features, m.in_region, m.grid.on_map_neighbours, m.grid.hex_id
+        side, frozenset(u.hex for u in blocking), friendly, zoc, m.features, m.in_region, m.grid.on_map_neighbours, m.grid.hex_id, paths_of
     )
     if not rules.impassable:
         step_block = _no_step_block
@@ -491,6 +559,12 @@ def trace_route(
     )
     graph = route_graph(game, rules.along, rules.along_regions)
     return shortest_line(h, frozenset(goal), reach, lambda x: graph.get(x, ()), hex_block, step_block)
+
+
+def opening(steps: Steps, state: HexState) -> HexState:
+    """The state at the phase's start: before its first event (after the game start, when the phase holds it);
+    ``state`` when the phase has no other event."""
+    return next((s for s, e in steps if not isinstance(e, HexGameStart)), state)
 
 
 def closing_event(ctx: HexContext) -> HexEvent | None:

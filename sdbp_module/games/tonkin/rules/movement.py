@@ -23,8 +23,16 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import TypeVar
 
+from sdbp_module.games.tonkin.rules.facts import (
+    DG,
+    OOS,
+    enemy_zoc_hexes,
+    hex_map,
+    per_state,
+    rainy,
+    unit_of,
+)
 from sdbp_module.hexgrid.coords import Hex, distance
 from sdbp_module.hexgrid.hexmap import HexMap
 from sdbp_module.hexgrid.movement import (
@@ -35,7 +43,7 @@ from sdbp_module.hexgrid.movement import (
     move_context,
 )
 from sdbp_module.hexgrid.zoc import MapUnit
-from sdbp_module.ids import Side, UnitId
+from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData, Unit
 from sdbp_module.model.hex_play import play_of
 from sdbp_module.replay.hexes.events import (
@@ -49,52 +57,18 @@ from sdbp_module.replay.hexes.events import (
     is_hex,
     track_of,
 )
+from sdbp_module.replay.hexes.flow import Impulse
 from sdbp_module.replay.hexes.state import HexState
-from sdbp_module.rules.hexes.base import Steps
-
-T = TypeVar("T")
-
-RAINY_MONTHS = ("Jun", "Jul", "Aug", "Sep")
-"""Rules 1.7: the rainy season runs from June to September."""
+from sdbp_module.rules.hexes.base import HexContext, Steps
 
 MARKER_WORDS: Mapping[str, str] = {"vm-road": "road_marker", "destroyed-road": "destroyed_road"}
 """The marker kinds (markers.yaml) the movement table (hexes.yaml ``movement``) reads, by its words."""
 
 MOVEMENT_PHASES = ("vm-movement", "cef-movement")
-DG = "dg"  # the unit statuses of game.yaml
-OOS = "oos"
 AMPHIBIOUS_UNITS = frozenset({"CEF-1REC"})
 """Rules 4.0: the 1er REC enters river hexes at no extra cost and moves only in clear terrain (the
 movement table's ``amphibious`` flag)."""
 TRUCK_MP = 14  # rules 3.4 (and the DNA, 3.6)
-
-
-def rainy(game: GameData, turn: int) -> bool:
-    """Whether ``turn`` is a month of the rainy season (rules 1.7: June to September), by its label on
-    the turn track ("Jun 1951")."""
-    label = game.hexes.labels.get(turn, "") if game.hexes is not None else ""
-    return label[:3] in RAINY_MONTHS
-
-
-def hex_map(game: GameData) -> HexMap:
-    assert game.hexes is not None
-    return game.hexes.map
-
-
-_BY_STATE: dict[tuple[int, str], tuple[HexState, object]] = {}
-
-
-def per_state(state: HexState, what: str, make: Callable[[], T]) -> T:
-    """``make()`` once per state object and ``what`` (the states of a phase live while it is judged)."""
-    key = (id(state), what)
-    hit = _BY_STATE.get(key)
-    if hit is not None and hit[0] is state:
-        return hit[1]  # type: ignore[return-value]
-    if len(_BY_STATE) > 4096:
-        _BY_STATE.clear()
-    value = make()
-    _BY_STATE[key] = (state, value)
-    return value
 
 
 _HEXES: dict[tuple[int, str], Hex | None] = {}
@@ -119,23 +93,10 @@ def movement_phase_side(game: GameData, phase: str) -> Side | None:
 # -- units ----------------------------------------------------------------------------------------
 
 
-def unit_of(game: GameData, unit: str) -> Unit | None:
-    uid = UnitId(unit)
-    return game.unit(uid) if game.has_unit(uid) else None
-
-
 def allowance(u: Unit, state: HexState) -> int | None:
     """The movement factor the unit shows (its back when flipped); None when none is printed."""
     face = u.back if str(u.id) in state.flipped and u.back else u.front
     return face[3] if len(face) > 3 else None
-
-
-def stacking(u: Unit, state: HexState) -> int:
-    face = u.back if str(u.id) in state.flipped and u.back else u.front
-    value = face[2] if len(face) > 2 and face[2] is not None else 1
-    if state.has_status(str(u.id), "step-loss"):
-        value -= 1
-    return max(value, 0)
 
 
 def is_sd(u: Unit) -> bool:
@@ -147,7 +108,9 @@ def is_dna(u: Unit) -> bool:
 
 
 def map_units(game: GameData, state: HexState) -> tuple[MapUnit, ...]:
-    """Every unit on the map as the ZOC rules read it (its type, DG as ``disrupted``)."""
+    """Every unit on the map as the ZOC rules read it (its type, DG as ``disrupted``), cached per state. Not
+    ``facts.map_units``: the Navy and air support are here (an enemy one blocks a road or range line of
+    ``transport``), and ``disrupted`` is the only flag (``transport.flak_zoc`` reads no flag as not DG)."""
     return per_state(state, "map_units", lambda: _map_units(game, state))
 
 
@@ -165,9 +128,8 @@ def _map_units(game: GameData, state: HexState) -> tuple[MapUnit, ...]:
     return tuple(out)
 
 
-def enemy_zoc(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
-    """The hexes in the ZOC of a unit of the other side (rules 1.3 with its exceptions, hexes.yaml ``zoc``)."""
-    return per_state(state, f"zoc {side}", lambda: hex_map(game).enemy_zoc(side, map_units(game, state)))
+enemy_zoc = enemy_zoc_hexes
+"""The move model's name for ``facts.enemy_zoc_hexes`` (Hex objects)."""
 
 
 def enemy_hexes(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
@@ -485,6 +447,14 @@ def phase_moves(game: GameData, phase: str, steps: Steps) -> PhaseMoves:
     result = _build(game, phase, steps)
     _LAST[:] = [(steps, result)]
     return result
+
+
+def moves_of_phase(ctx: HexContext, impulse: Impulse, steps: Steps) -> PhaseMoves | None:
+    """The moves of the impulse when it is a movement phase (the one model every movement and transport rule
+    reads), None for any other phase."""
+    if impulse.phase not in MOVEMENT_PHASES:
+        return None
+    return phase_moves(ctx.game, impulse.phase, steps)
 
 
 def _build(game: GameData, phase: str, steps: Steps) -> PhaseMoves:

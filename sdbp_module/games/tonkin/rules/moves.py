@@ -11,10 +11,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sdbp_module.games.tonkin.rules import switches as sw
-from sdbp_module.games.tonkin.rules.movement import (
-    AMPHIBIOUS_UNITS,
+from sdbp_module.games.tonkin.rules.facts import (
     DG,
     OOS,
+    enemy_zoc_hexes,
+    hex_id,
+    hex_map,
+    unit_of,
+)
+from sdbp_module.games.tonkin.rules.movement import (
+    AMPHIBIOUS_UNITS,
     TRUCK_MP,
     Leg,
     Move,
@@ -28,21 +34,18 @@ from sdbp_module.games.tonkin.rules.movement import (
     clear_only_chart,
     dna_step,
     enemy_hexes,
-    enemy_zoc,
-    hex_map,
     is_dna,
     is_sd,
     markers_by_hex,
     move_cost,
     mover_of,
+    moves_of_phase,
     on_dna_network,
     own_step,
-    phase_moves,
     price,
     reachable,
     table_step,
     text_minima,
-    unit_of,
 )
 from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.ids import Severity
@@ -132,25 +135,15 @@ def _own(game: GameData, m: Move, u: Unit) -> OwnMove:
     return OwnMove(m, u, ma, pricing, network)
 
 
-def _phase(ctx: HexContext, impulse: Impulse, steps: Steps) -> PhaseMoves | None:
-    if impulse.phase not in ("vm-movement", "cef-movement"):
-        return None
-    return phase_moves(ctx.game, impulse.phase, steps)
-
-
-def _hex(game: GameData, h: Hex) -> str:
-    return hex_map(game).grid.hex_id(h)
-
-
 def _ends(game: GameData, m: Move) -> str:
-    return f"{m.unit} from {_hex(game, m.start)} to {_hex(game, m.end)}" + (f" ({len(m.legs)} drags)" if len(m.legs) > 1 else "")
+    return f"{m.unit} from {hex_id(game, m.start)} to {hex_id(game, m.end)}" + (f" ({len(m.legs)} drags)" if len(m.legs) > 1 else "")
 
 
 # -- TON-MOV-01 ------------------------------------------------------------------------------------------
 
 
 def _mov01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -163,7 +156,7 @@ def _mov01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
         extra = ", ".join(w for w, f in (("rainy season +1 per hex (1.7)", "rainy"), ("DG +1 per hex (6.14)", "disrupted")) if f in flags)
         yield rule.finding(m.state, m.last, f"{_ends(game, m)}: {om.cost_text()}, over twice its MA of {om.ma} "
                            f"(3.1, 3.2{'; ' + extra if extra else ''}).", severity=sev, units=(m.unit,),
-                           hexes=(_hex(game, m.start), _hex(game, m.end)), expected=2 * (om.ma or 0), impulse=impulse.number)
+                           hexes=(hex_id(game, m.start), hex_id(game, m.end)), expected=2 * (om.ma or 0), impulse=impulse.number)
 
 
 def _destroyed_road_only(game: GameData, om: OwnMove) -> bool:
@@ -185,7 +178,7 @@ def _destroyed_road_only(game: GameData, om: OwnMove) -> bool:
 
 
 def _mov02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -197,8 +190,8 @@ def _mov02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
         for leg in m.legs:
             enemy = enemy_hexes(game, leg.state, str(u.side))
             if leg.to in enemy:
-                yield rule.finding(leg.state, leg.event, f"{m.unit} moves into {_hex(game, leg.to)}, which holds enemy units "
-                                   "other than an HQ or SD (3.1).", units=(m.unit,), hexes=(_hex(game, leg.to),),
+                yield rule.finding(leg.state, leg.event, f"{m.unit} moves into {hex_id(game, leg.to)}, which holds enemy units "
+                                   "other than an HQ or SD (3.1).", units=(m.unit,), hexes=(hex_id(game, leg.to),),
                                    impulse=impulse.number)
                 break
             if m.mode in (None, "truck", "dna") and not (m.mode is None and m.one_hex):
@@ -208,9 +201,9 @@ def _mov02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
                 ma = allowance(u, leg.state) or 0
                 near = cheapest(hmap, step, leg.frm, leg.to, 2 * max(ma, TRUCK_MP), enemy)
                 if near is None and not reachable(hmap, step, leg.frm, leg.to, enemy) and reachable(hmap, step, leg.frm, leg.to, frozenset()):
-                    yield rule.finding(leg.state, leg.event, f"{m.unit} moves from {_hex(game, leg.frm)} to {_hex(game, leg.to)}: "
+                    yield rule.finding(leg.state, leg.event, f"{m.unit} moves from {hex_id(game, leg.frm)} to {hex_id(game, leg.to)}: "
                                        "every path between them passes through a hex holding enemy units (3.1).",
-                                       units=(m.unit,), hexes=(_hex(game, leg.frm), _hex(game, leg.to)), impulse=impulse.number)
+                                       units=(m.unit,), hexes=(hex_id(game, leg.frm), hex_id(game, leg.to)), impulse=impulse.number)
                     break
 
 
@@ -218,7 +211,7 @@ def _mov02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
 
 
 def _mov03(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     for m in pm.moves:
@@ -240,14 +233,14 @@ def double_faults(game: GameData, m: Move, u: Unit, ma: int) -> tuple[list[str],
     side = str(u.side)
     if m.state.has_status(m.unit, DG):
         reasons.append("it is DG")
-    zoc0 = enemy_zoc(game, m.state, side)
+    zoc0 = enemy_zoc_hexes(game, m.state, side)
     if m.start in zoc0:
-        reasons.append(f"it starts in an enemy ZOC at {_hex(game, m.start)}")
-    elif m.end in enemy_zoc(game, m.legs[-1].state, side):
-        reasons.append(f"it ends in an enemy ZOC at {_hex(game, m.end)}")
+        reasons.append(f"it starts in an enemy ZOC at {hex_id(game, m.start)}")
+    elif m.end in enemy_zoc_hexes(game, m.legs[-1].state, side):
+        reasons.append(f"it ends in an enemy ZOC at {hex_id(game, m.end)}")
     else:
         def avoid(leg: Leg) -> frozenset[Hex]:
-            return enemy_zoc(game, leg.state, side)
+            return enemy_zoc_hexes(game, leg.state, side)
 
         by_minima = move_cost(game, m, u, own_step(game, u, text_minima(game), transported=m.mode == "truck"), 2 * ma, avoid)
         by_chart = move_cost(game, m, u, own_step(game, u, chart(game), transported=m.mode == "truck"), 2 * ma, avoid)
@@ -259,7 +252,7 @@ def double_faults(game: GameData, m: Move, u: Unit, ma: int) -> tuple[list[str],
 
 
 def _zoc01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -281,14 +274,14 @@ def _zoc01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
             sev = Severity.SUSPICIOUS
         where = m.double if m.double is not None and m.doubled else m.last
         yield rule.finding(m.state, where, f"{_ends(game, m)} is a double move ({how}), but {'; '.join(reasons)} (3.2, 1.3).",
-                           severity=sev, units=(m.unit,), hexes=(_hex(game, m.start), _hex(game, m.end)), impulse=impulse.number)
+                           severity=sev, units=(m.unit,), hexes=(hex_id(game, m.start), hex_id(game, m.end)), impulse=impulse.number)
 
 
 # -- TON-OOS-01 ------------------------------------------------------------------------------------------
 
 
 def _oos01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -337,7 +330,7 @@ def where_allowed(game: GameData, u: Unit, vm_support: str) -> tuple[tuple[str, 
 
 
 def _mov05(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -352,18 +345,18 @@ def _mov05(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
         allowed = where_allowed(game, u, ctx.switch(sw.VM_SUPPORT_UNITS))
         if allowed is None or any(hmap.in_region(r, m.end) for r in allowed[0]):
             continue
-        yield rule.finding(m.legs[-1].state, m.last, f"{unit} ends its move in {_hex(game, m.end)}, outside {allowed[1]} "
+        yield rule.finding(m.legs[-1].state, m.last, f"{unit} ends its move in {hex_id(game, m.end)}, outside {allowed[1]} "
                            "where 3.8 lets it end a move, and stays there (3.8: it is eliminated)"
                            + (f" (by the reading {sw.VM_SUPPORT_UNITS}=vietnam-laos)" if allowed[2] else "") + ".",
                            severity=Severity.SUSPICIOUS if allowed[2] else Severity.ILLEGAL, units=(unit,),
-                           hexes=(_hex(game, m.end),), impulse=impulse.number)
+                           hexes=(hex_id(game, m.end),), impulse=impulse.number)
 
 
 # -- TON-MOV-04 ------------------------------------------------------------------------------------------
 
 
 def _mov04(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -377,26 +370,26 @@ def _mov04(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
         end_state = m.legs[-1].state
         if m.unit in AMPHIBIOUS_UNITS:
             if hmap.terrain_of(m.end) != "clear" or not om.network:
-                where = (f"ends in {_hex(game, m.end)}, a {hmap.terrain_of(m.end)} hex" if hmap.terrain_of(m.end) != "clear"
+                where = (f"ends in {hex_id(game, m.end)}, a {hmap.terrain_of(m.end)} hex" if hmap.terrain_of(m.end) != "clear"
                          else f"fits twice its MA of {om.ma} only through hexes that are not clear")
                 yield rule.finding(m.state, m.last, f"{_ends(game, m)}: the 1er REC moves only in clear terrain, and it {where} (4.0).",
-                                   units=(m.unit,), hexes=(_hex(game, m.end),), impulse=impulse.number)
+                                   units=(m.unit,), hexes=(hex_id(game, m.end),), impulse=impulse.number)
         elif is_dna(u):
             off = not om.network or (m.one_hex and not on_dna_network(hmap, m.start, m.end))
             vm_coast = hmap.in_region("coast", m.end) and any(
-                (v := unit_of(game, x)) is not None and str(v.side) == "vm" for x in end_state.units_at(_hex(game, m.end)))
+                (v := unit_of(game, x)) is not None and str(v.side) == "vm" for x in end_state.units_at(hex_id(game, m.end)))
             if off or vm_coast:
                 why = ("no path along major rivers and coastal hexes joins its ends" if off
-                       else f"it stops in {_hex(game, m.end)}, a coastal hex holding VM units")
+                       else f"it stops in {hex_id(game, m.end)}, a coastal hex holding VM units")
                 yield rule.finding(m.state, m.last, f"{_ends(game, m)}: a DNA moves only along major rivers and coastal hexes, "
-                                   f"and {why} (3.6).", units=(m.unit,), hexes=(_hex(game, m.end),), impulse=impulse.number)
+                                   f"and {why} (3.6).", units=(m.unit,), hexes=(hex_id(game, m.end),), impulse=impulse.number)
 
 
 # -- TON-MOV-06 ------------------------------------------------------------------------------------------
 
 
 def _mov06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -405,7 +398,7 @@ def _mov06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
             m = om.move
             yield rule.finding(m.state, m.last, f"{_ends(game, m)} fits twice its MA of {om.ma} only along a road through a "
                                "destroyed-road marker, which no one uses (6.7, 4.0).", units=(m.unit,),
-                               hexes=(_hex(game, m.start), _hex(game, m.end)), impulse=impulse.number)
+                               hexes=(hex_id(game, m.start), hex_id(game, m.end)), impulse=impulse.number)
     placed: tuple[HexState, MarkerMove] | None = None
     moved = {m.unit for m in pm.moves}
     for before, event in steps:

@@ -20,12 +20,17 @@ from collections.abc import Iterator
 from itertools import permutations
 
 from sdbp_module.games.tonkin.rules import switches as sw
-from sdbp_module.games.tonkin.rules.replacements import (
+from sdbp_module.games.tonkin.rules.facts import (
     hex_of,
-    map_units,
     opening,
-    reaches,
+    reinforcement_vp_cost,
     steps_lost,
+    unit_of,
+    working_supply_centres,
+)
+from sdbp_module.games.tonkin.rules.replacements import (
+    map_units,
+    reaches,
 )
 from sdbp_module.games.tonkin.rules.sequence import (
     BOX_REINFORCEMENTS,
@@ -36,7 +41,6 @@ from sdbp_module.games.tonkin.rules.sequence import (
     end_game_turn,
     rp_value,
     side_of_unit,
-    unit_of,
 )
 from sdbp_module.ids import Severity, Side
 from sdbp_module.model.game_data import GameData, Unit
@@ -58,7 +62,6 @@ from sdbp_module.rules.hexes.base import (
     impulse_rule,
 )
 
-SUPPLY_CENTRES = {VM: "vm_supply_centre", CEF: "cef_supply_centre"}
 NO_VP_COST = ("air_support",)  # 2.5: air strike reinforcements are placed at no cost
 NAVY = "navy"  # 2.5: its return costs 2 VP
 WITHDRAW_PENALTY = 3  # 2.7
@@ -68,10 +71,6 @@ WITHDRAW_RANGE = 3
 
 
 # -- facts --------------------------------------------------------------------------------------------
-
-
-def _label(g: GameData, side: str) -> str:
-    return next((s.label for s in g.game.sides if str(s) == side), side)
 
 
 def in_set(g: GameData, hex_id: str, name: str) -> bool:
@@ -87,17 +86,18 @@ def in_set(g: GameData, hex_id: str, name: str) -> bool:
         return False
 
 
-def enemy_there(g: GameData, state: HexState, side: str, hex_id: str) -> bool:
-    return any(side_of_unit(g, u) not in (side, None) for u in state.units_at(hex_id))
-
-
 def working_centre(g: GameData, state: HexState, side: str, hex_id: str) -> bool:
-    """A supply centre of ``side`` the enemy does not occupy (1.6)."""
-    return in_set(g, hex_id, SUPPLY_CENTRES[side]) and not enemy_there(g, state, side, hex_id)
+    """A supply centre of ``side`` no enemy counter occupies (1.6; ``facts.working_supply_centres``)."""
+    return hex_id in working_supply_centres(g, state, side, air_and_navy_occupy=True)
 
 
 def control(g: GameData, state: HexState, hex_id: str) -> str | None:
-    """1.8: a community is its occupier's; else the VM's if in a VM ZOC; else its name colour's."""
+    """1.8: a community is its occupier's; else the VM's if in a VM ZOC; else its name colour's.
+
+    Not ``facts.community_control`` (supply's and victory's), which reads 1.8 otherwise in three places: here an
+    air support or Navy counter occupies, a hex both sides hold goes on to the ZOC and colour tests (None when
+    neither decides; there: VM in a VM ZOC, else the colour, else CEF), and the ZOC is that of this module's
+    units (``replacements.map_units``: a DG unit keeps its ZOC). Kept apart so that no report changes."""
     sides = {side_of_unit(g, u) for u in state.units_at(hex_id)} - {None}
     if len(sides) == 1:
         return sides.pop()
@@ -238,17 +238,6 @@ REI_01 = hex_rule(
 # -- the VP of the replacement phase --------------------------------------------------------------------
 
 
-def vp_cost(unit: Unit) -> int:
-    """2.5: 1 VP a unit of stacking 1-2, 2 of stacking 3-4; the Navy's return 2; air strikes free."""
-    kind = str(unit.type)
-    if kind in NO_VP_COST:
-        return 0
-    if kind == NAVY:
-        return 2
-    value = unit.front[2] if len(unit.front) > 2 else None
-    return 2 if isinstance(value, int) and value >= 3 else 1
-
-
 def brought_in(g: GameData, steps: Steps) -> list[tuple[UnitMove, Unit]]:
     out = []
     for _, e in steps:
@@ -295,7 +284,7 @@ def _rei_02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
     moves = vp_moves(steps)
     if not units and not moves:
         return
-    cost = sum(vp_cost(u) for _, u in units)
+    cost = sum(reinforcement_vp_cost(g, str(u.id)) for _, u in units)
     delta = sum(d for _, d in moves)
     due = len(_due(g, impulse.turn))
     allowed = set()
@@ -304,7 +293,7 @@ def _rei_02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
     if delta in allowed:
         return
     where = moves[-1][0] if moves else units[-1][0]
-    names = ", ".join(f"{e.unit} ({vp_cost(u)})" for e, u in units) or "none"
+    names = ", ".join(f"{e.unit} ({reinforcement_vp_cost(g, str(u.id))})" for e, u in units) or "none"
     placed = vm_placed(g, steps)
     yield rule.finding(state, where, f"The VP level moves {delta:+d} in the replacement phase; the CEF units brought in cost "
                        f"{-cost:+d} VP: {names} (2.5: 1 VP for stacking 1-2, 2 for 3-4, the Navy's return 2, air strikes "
@@ -421,8 +410,7 @@ def of_kind(unit: Unit, kind: str) -> bool:
 
 
 def in_range(g: GameData, state: HexState, place: str) -> bool:
-    centres = [] if g.hexes is None else [g.hexes.map.grid.hex_id(h) for h in g.hexes.map.sets.get(SUPPLY_CENTRES[CEF], frozenset())]
-    working = [c for c in centres if working_centre(g, state, CEF, c)]
+    working = sorted(working_supply_centres(g, state, CEF, air_and_navy_occupy=True))
     return is_hex(place) and reaches(g, state, CEF, place, working, WITHDRAW_RANGE)
 
 
@@ -436,7 +424,7 @@ def candidates(g: GameData, state: HexState, kind: str) -> list[str]:
             continue
         if str(unit.type) in ("supply_depot", "headquarters", *NO_VP_COST) or (kind == "any" and str(unit.type) == NAVY):
             continue
-        if unit_id in state.flipped or steps_lost(unit, state, unit_id) or not of_kind(unit, kind):
+        if unit_id in state.flipped or steps_lost(g, state, unit_id) or not of_kind(unit, kind):
             continue
         if in_range(g, state, place):
             out.append(unit_id)
@@ -460,7 +448,7 @@ def _wdr_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
         unit = unit_of(g, e.unit)
         if unit is None:
             continue
-        if e.unit in before.flipped or steps_lost(unit, before, e.unit):
+        if e.unit in before.flipped or steps_lost(g, before, e.unit):
             yield rule.finding(before, e, f"{e.unit} is withdrawn with a step or more lost: a withdrawn unit is at full "
                                "strength (2.7).", units=(e.unit,), hexes=(e.from_place,))
             faulty += 1
@@ -493,7 +481,7 @@ def _wdr_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
                                units=tuple(able[:4]))
             return
     units = brought_in(g, steps)
-    cost = sum(vp_cost(u) for _, u in units)
+    cost = sum(reinforcement_vp_cost(g, str(u.id)) for _, u in units)
     delta = sum(d for _, d in vp_moves(steps))
     expected = -cost - WITHDRAW_PENALTY * len(due)
     if delta in _allowed(expected, objectives_moved(steps)):

@@ -14,9 +14,23 @@ hold: the RP of the reinforcement table, reconstructed, so a surplus only they e
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 
 from sdbp_module.games.tonkin.rules import switches as sw
+from sdbp_module.games.tonkin.rules.facts import (
+    RIVER_LINE,
+    SUPPLY_CENTRE,
+    hex_of,
+    line_rules,
+    opening,
+    per_state,
+    printed_stacking,
+    side_label,
+    steps_lost,
+    trace_route,
+    trace_within,
+    unit_of,
+    working_supply_centres,
+)
 from sdbp_module.games.tonkin.rules.sequence import (
     BOX_ELIMINATED,
     BOX_REINFORCEMENTS,
@@ -29,16 +43,15 @@ from sdbp_module.games.tonkin.rules.sequence import (
     is_sd,
     rp_value,
     side_of_unit,
-    unit_of,
 )
-from sdbp_module.hexgrid.coords import Hex, distance
+from sdbp_module.hexgrid.coords import distance
+from sdbp_module.hexgrid.trace import Trace
 from sdbp_module.hexgrid.zoc import MapUnit
 from sdbp_module.ids import Severity, Side
 from sdbp_module.model.game_data import GameData, Unit
 from sdbp_module.model.hex_play import play_of
 from sdbp_module.replay.hexes.events import (
     HexEvent,
-    HexGameStart,
     Hit,
     MarkerMove,
     PackageTaken,
@@ -61,24 +74,12 @@ from sdbp_module.rules.hexes.base import (
 
 MAX_SDS = 9  # 2.2 A, 2.6 A
 MAX_RP_KEPT = 8  # 2.2 B, 2.6 B
-SUPPLY_CENTRES = {VM: "vm_supply_centre", CEF: "cef_supply_centre"}
 THAI_BINH = "W-18"  # 2.2 A (the rules name the hex)
+MOBILISATION_LINE = "mobilisation"  # hexes.yaml lines: CEF units do not block it (1.4)
 REBUILD_DELAY_VM = 3  # 2.2 B
 
 
 # -- facts --------------------------------------------------------------------------------------------
-
-
-def steps_lost(unit: Unit, state: HexState, unit_id: str) -> int:
-    """The steps a unit on the map has lost (6.13): a 4-step unit full, full "-1", reduced, reduced "-1";
-    a 2-step unit full, reduced."""
-    flipped = unit_id in state.flipped
-    minus = state.has_status(unit_id, "step-loss")
-    if unit.steps >= 4:
-        return (2 if flipped else 0) + (1 if minus else 0)
-    if unit.steps >= 2:
-        return 1 if flipped else 0
-    return 0
 
 
 def step_cost(unit: Unit) -> int:
@@ -86,21 +87,16 @@ def step_cost(unit: Unit) -> int:
     return 2 if unit.motorised else 1
 
 
-def stacking(unit: Unit) -> int:
-    value = unit.front[2] if len(unit.front) > 2 else None
-    return int(value) if isinstance(value, int) else 1
-
-
 def morale(unit: Unit) -> int:
     value = unit.front[1] if len(unit.front) > 1 else None
     return int(value) if isinstance(value, int) else 0
 
 
-def rebuild_cost(unit: Unit) -> int:
-    """2.2 B: the VM 4 RP (8 motorised); 2.6 B: the CEF 2 RP (stacking 1-2) or 8 (3-4)."""
+def rebuild_cost(game: GameData, unit: Unit) -> int:
+    """2.2 B: the VM 4 RP (8 motorised); 2.6 B: the CEF 2 RP (printed stacking 1-2, the full face) or 8 (3-4)."""
     if str(unit.side) == VM:
         return 8 if unit.motorised else 4
-    return 8 if stacking(unit) >= 3 else 2
+    return 8 if printed_stacking(game, str(unit.id)) >= 3 else 2
 
 
 def rebuild_delay(unit: Unit) -> int:
@@ -119,7 +115,7 @@ def regained(game: GameData, first: HexState, last: HexState, side: str) -> dict
         unit = unit_of(game, unit_id)
         if unit is None or str(unit.side) != side:
             continue
-        n = steps_lost(unit, first, unit_id) - steps_lost(unit, last, unit_id)
+        n = steps_lost(game, first, unit_id) - steps_lost(game, last, unit_id)
         if n > 0:
             out[unit_id] = n
     return out
@@ -156,7 +152,7 @@ def rp_cost(game: GameData, steps: Steps, first: HexState, last: HexState, side:
         plain += 0 if unit.motorised else n
     if side == VM:
         cost -= min(absorbed(steps, game), plain)
-    cost += sum(rebuild_cost(u) for _, u in rebuilds(game, steps, side))
+    cost += sum(rebuild_cost(game, u) for _, u in rebuilds(game, steps, side))
     return cost
 
 
@@ -167,11 +163,6 @@ def package_of(game: GameData, steps: Steps, side: str) -> tuple[PackageTaken | 
             found = next((p for p in play_of(game).packages if p.id == event.package), None)
             return event, found.rp if found is not None else None
     return None, None
-
-
-def opening(steps: Steps, state: HexState) -> HexState:
-    """The state at the phase's start: before its first event (after the game start, when the phase holds it)."""
-    return next((s for s, e in steps if not isinstance(e, HexGameStart)), state)
 
 
 def last_rp_move(steps: Steps, side: str) -> HexEvent | None:
@@ -185,23 +176,23 @@ def _judged(impulse: Impulse, steps: Steps, ctx: HexContext) -> bool:
     return end is None or impulse.turn < end
 
 
-def _label(game: GameData, side: str) -> str:
-    return next((s.label for s in game.game.sides if str(s) == side), side)
+def map_units(game: GameData, state: HexState) -> tuple[MapUnit, ...]:
+    """The units as the replacement, reinforcement and withdrawal lines see them (computed once per state). Not
+    ``facts.map_units``: every counter on a hex stands here, the Navy and air support included (an enemy one
+    blocks a line), and a unit's flags are its marks and its status ids (``dg``, not ``disrupted``: a DG unit
+    keeps its ZOC where the switch zoc-blocks-lines=yes lets a ZOC cut a line)."""
 
+    def make() -> tuple[MapUnit, ...]:
+        out = []
+        for unit_id, place in state.places.items():
+            h = hex_of(game, place)
+            unit = unit_of(game, unit_id)
+            if h is None or unit is None:
+                continue
+            out.append(MapUnit(side=str(unit.side), hex=h, kind=str(unit.type), flags=frozenset(unit.marks) | state.status_of(unit_id)))
+        return tuple(out)
 
-def hex_of(game: GameData, place: str) -> Hex | None:
-    return game.hexes.map.grid.parse_id(place) if game.hexes is not None and is_hex(place) else None
-
-
-def map_units(game: GameData, state: HexState) -> list[MapUnit]:
-    out = []
-    for unit_id, place in state.places.items():
-        h = hex_of(game, place)
-        unit = unit_of(game, unit_id)
-        if h is None or unit is None:
-            continue
-        out.append(MapUnit(side=str(unit.side), hex=h, kind=str(unit.type), flags=frozenset(unit.marks) | state.status_of(unit_id)))
-    return out
+    return per_state(state, "replacement map units", make)
 
 
 # -- TON-REP-01 -----------------------------------------------------------------------------------------
@@ -216,12 +207,12 @@ def _rep_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
     for side in (VM, CEF):
         taken = [e for _, e in steps if isinstance(e, PackageTaken) and str(e.side) == side]
         for extra in taken[1:]:
-            yield rule.finding(state, extra, f"The {_label(g, side)} takes a second package ({extra.package}) in one month "
+            yield rule.finding(state, extra, f"The {side_label(g, side)} takes a second package ({extra.package}) in one month "
                                "(2.2 A, 2.6 A: one of three).")
         for took in taken:
             p = packages.get(took.package)
             if p is not None and str(p.side) != side:
-                yield rule.finding(state, took, f"The {_label(g, side)} takes the package {p.name} [{p.id}], the other "
+                yield rule.finding(state, took, f"The {side_label(g, side)} takes the package {p.name} [{p.id}], the other "
                                    "side's (2.2 A, 2.6 A).")
         chosen = packages.get(taken[0].package) if taken else None
         allowed = chosen.sd if chosen is not None and str(chosen.side) == side else max(
@@ -234,21 +225,21 @@ def _rep_01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
                 continue
             placed += 1
             h = hex_of(g, event.to_place)
-            centre = grid is not None and h is not None and h in grid.sets.get(SUPPLY_CENTRES[side], frozenset())
+            centre = grid is not None and h is not None and h in grid.sets.get(SUPPLY_CENTRE[side], frozenset())
             if placed > allowed:
                 what = f"the package {chosen.name} gives {chosen.sd}" if chosen is not None else f"no package gives more than {allowed}"
-                yield rule.finding(before, event, f"{event.unit} is the {placed}th SD the {_label(g, side)} places this month: "
+                yield rule.finding(before, event, f"{event.unit} is the {placed}th SD the {side_label(g, side)} places this month: "
                                    f"{what} (2.2 A, 2.6 A).", units=(event.unit,), hexes=(event.to_place,),
                                    expected=allowed, actual=placed)
             elif not centre:
-                yield rule.finding(before, event, f"{event.unit} is placed on {event.to_place}, not a {_label(g, side)} "
+                yield rule.finding(before, event, f"{event.unit} is placed on {event.to_place}, not a {side_label(g, side)} "
                                    "supply centre (2.2 A, 2.6 A).", units=(event.unit,), hexes=(event.to_place,))
-            elif any(side_of_unit(g, u) not in (side, None) for u in before.units_at(event.to_place)):
+            elif event.to_place not in working_supply_centres(g, before, side, air_and_navy_occupy=True):
                 yield rule.finding(before, event, f"{event.unit} is placed on {event.to_place}, a supply centre the enemy "
                                    "occupies (1.6: it does not work; 2.2 A, 2.6 A).", units=(event.unit,), hexes=(event.to_place,))
             on_map = sum(1 for u, p in before.places.items() if is_hex(p) and is_sd(g, u) and side_of_unit(g, u) == side) + 1
             if on_map > MAX_SDS:
-                yield rule.finding(before, event, f"{event.unit} makes {on_map} {_label(g, side)} SDs on the map: at most "
+                yield rule.finding(before, event, f"{event.unit} makes {on_map} {side_label(g, side)} SDs on the map: at most "
                                    f"{MAX_SDS} (2.2 A, 2.6 A).", units=(event.unit,), hexes=(event.to_place,),
                                    expected=MAX_SDS, actual=on_map)
 
@@ -273,7 +264,7 @@ def _rep_02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
         end = state.track_value(kind)
         at = last_rp_move(steps, side)
         if end is not None and end > MAX_RP_KEPT:
-            yield rule.finding(state, at or steps[-1][1], f"The {_label(g, side)} RP marker ends the replacement phase on {end}: "
+            yield rule.finding(state, at or steps[-1][1], f"The {side_label(g, side)} RP marker ends the replacement phase on {end}: "
                                f"at most {MAX_RP_KEPT} RP are kept from one month to the next, the rest is lost (2.2 B, 2.6 B).",
                                side=Side(side), expected=MAX_RP_KEPT, actual=end)
             continue
@@ -339,10 +330,10 @@ def thai_binh_hexes(g: GameData, state: HexState) -> int:
         return 0
     units = map_units(g, state)
     held = {u.hex for u in units if u.side == VM and distance(u.hex, centre) <= 3}
-    line = "mobilisation" if "mobilisation" in hex_map.lines else None
-    if line is None:
+    if MOBILISATION_LINE not in hex_map.lines:
         return len(held)
-    return sum(1 for h in held if hex_map.trace(line, VM, centre, (h,), 3, units).found)
+    return sum(1 for h in held if _found(trace_within(g, state, VM, THAI_BINH, (hex_map.grid.hex_id(h),), 3,
+                                                      line=MOBILISATION_LINE, units=units)))
 
 
 def _vm_step_lost(g: GameData, steps: Steps) -> bool:
@@ -398,45 +389,28 @@ RULES: tuple[HexRule, ...] = (REP_01, REP_02, REP_04)
 
 
 def reaches(g: GameData, state: HexState, side: str, start: str, targets: Iterable[str], n: int, *, zoc_blocks: bool = False) -> bool:
-    """Whether a line of ``side`` of at most ``n`` hexes (1.4: the ``range`` lines of hexes.yaml; an enemy ZOC
-    blocks it with ``zoc_blocks``, the switch zoc-blocks-lines=yes) joins ``start`` to one of ``targets``."""
-    if g.hexes is None:
-        return False
-    hex_map = g.hexes.map
-    a = hex_map.grid.parse_id(start)
-    goals = [h for h in (hex_map.grid.parse_id(t) for t in targets) if h is not None]
-    if a is None or not goals:
-        return False
-    near = [h for h in goals if distance(a, h) <= n]
-    if not near:
-        return False
-    line = hex_map.lines.get("range")
-    if line is None:
-        return True
-    if zoc_blocks:
-        line = replace(line, zoc_blocks="always")
-    return hex_map.trace(line, side, a, near, n, map_units(g, state)).found
+    """Whether a line of ``side`` of at most ``n`` hexes (1.4: ``facts.trace_within`` on the ``range`` lines of
+    hexes.yaml; an enemy ZOC blocks it with ``zoc_blocks``, the switch zoc-blocks-lines=yes) joins ``start`` to
+    one of ``targets``, the units as this module's ``map_units`` sees them."""
+    return _found(trace_within(g, state, side, start, targets, n, zoc_blocks=zoc_blocks, units=map_units(g, state)))
+
+
+def _found(line: Trace | None) -> bool:
+    return line is not None and line.found
 
 
 # -- TON-REP-03 and TON-REP-05: who may receive RP, and by air ------------------------------------------
 
 MAX_STEPS_A_MONTH = 2  # 2.2 B (RP and Tieu Doan together, 2.3)
 RP_RANGE = 3
+RIVER_REACH = 5  # 7.4: the CEF HQ supplied by a river line (2.6 B)
 AIR_ONLY = "air"
 GROUND = "ground"
 
 
-def _hex_ids(g: GameData, name: str) -> list[str]:
-    if g.hexes is None:
-        return []
-    grid = g.hexes.map.grid
-    return sorted(grid.hex_id(h) for h in g.hexes.map.sets.get(name, frozenset()))
-
-
 def working_centres(g: GameData, state: HexState, side: str) -> list[str]:
-    """The side's supply centres the enemy does not occupy (1.6)."""
-    return [c for c in _hex_ids(g, SUPPLY_CENTRES[side])
-            if not any(side_of_unit(g, u) not in (side, None) for u in state.units_at(c))]
+    """The side's supply centres no enemy counter occupies (1.6; ``facts.working_supply_centres``), sorted."""
+    return sorted(working_supply_centres(g, state, side, air_and_navy_occupy=True))
 
 
 def headquarters(g: GameData, state: HexState, side: str) -> list[str]:
@@ -462,8 +436,7 @@ def cef_hq_mode(g: GameData, state: HexState, hq: str, para: bool) -> str | None
     if h is None:
         return None
     units = map_units(g, state)
-    goals = [x for x in (hex_map.grid.parse_id(c) for c in centres) if x is not None]
-    if "river_supply" in hex_map.lines and goals and hex_map.trace("river_supply", CEF, h, goals, 5, units).found:
+    if RIVER_LINE in hex_map.lines and _found(trace_route(g, CEF, hq, centres, RIVER_REACH, line_rules(g, RIVER_LINE, False), units)):
         return GROUND
     guns = [u for u in units if u.side == VM and u.kind in ("artillery", "anti_aircraft")]
     if h in hex_map.sets.get("airfield", frozenset()) and h not in hex_map.enemy_zoc(CEF, guns):

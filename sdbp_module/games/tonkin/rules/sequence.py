@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from sdbp_module.games.tonkin.rules.facts import side_label, unit_of
 from sdbp_module.hexgrid.coords import distance
-from sdbp_module.ids import Severity, Side, UnitId
-from sdbp_module.model.game_data import GameData, Unit
+from sdbp_module.ids import Severity, Side
+from sdbp_module.model.game_data import GameData
 from sdbp_module.model.hex_play import play_of
 from sdbp_module.replay.hexes.events import (
     Carry,
@@ -76,13 +77,6 @@ STEP_NAMES = {
 
 
 # -- small shared facts ---------------------------------------------------------------------------------
-
-
-def unit_of(game: GameData, unit_id: str) -> Unit | None:
-    try:
-        return game.unit(UnitId(unit_id))
-    except (KeyError, ValueError):
-        return None
 
 
 def side_of_unit(game: GameData, unit_id: str) -> str | None:
@@ -208,10 +202,6 @@ def _next_phase(game: GameData, turn: int, phase: str) -> tuple[int, str] | None
     return turn + 1, play.phases[0].id
 
 
-def _side_label(game: GameData, side: str) -> str:
-    return next((s.label for s in game.game.sides if str(s) == side), side)
-
-
 def _phase_label(game: GameData, phase: str) -> str:
     found = play_of(game).phase(phase)
     return f"the {found.name} phase" if found is not None else f"phase {phase!r}"
@@ -285,7 +275,7 @@ def _misplaced_act(rule: HexRule, before: HexState, event: HexEvent, ctx: HexCon
                 yield rule.finding(
                     before,
                     event,
-                    f"{event.unit} ({_side_label(g, unit_side)}) moves from {event.from_place} to {event.to_place} in "
+                    f"{event.unit} ({side_label(g, unit_side)}) moves from {event.from_place} to {event.to_place} in "
                     f"{_phase_label(g, phase)}, the {found.side.label} player's (1.10, 3.0: each side moves in its own "
                     "movement phase; no overrun of the phasing side is next to it, so it is no retreat).",
                     units=(event.unit,),
@@ -309,7 +299,7 @@ def _misplaced_act(rule: HexRule, before: HexState, event: HexEvent, ctx: HexCon
         yield rule.finding(
             before,
             event,
-            f"The {_side_label(g, side)} RP marker goes from {values[0]} to {values[1]} in {_phase_label(g, phase)}: RP are spent "
+            f"The {side_label(g, side)} RP marker goes from {values[0]} to {values[1]} in {_phase_label(g, phase)}: RP are spent "
             "only during the replacement phase (2.2 B, 2.6 B).",
             side=Side(side),
             expected=values[0],

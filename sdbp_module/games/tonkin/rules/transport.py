@@ -10,30 +10,35 @@ sentences of stage 2 and stays unchecked.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 
 from sdbp_module.games.tonkin.rules import switches as sw
+from sdbp_module.games.tonkin.rules.facts import (
+    enemy_zoc_hexes,
+    hex_id,
+    hex_map,
+    hex_of,
+    line_rules,
+    stacking_points,
+    trace_within,
+    unit_of,
+    working_supply_centres,
+)
 from sdbp_module.games.tonkin.rules.movement import (
     TRUCK_MP,
     Move,
-    PhaseMoves,
     blocked_for,
     chart,
     cheapest,
     dna_step,
-    enemy_zoc,
-    hex_map,
     is_dna,
     is_sd,
     map_units,
     markers_by_hex,
     move_cost,
     mover_of,
+    moves_of_phase,
     own_step,
-    phase_moves,
-    stacking,
     text_minima,
-    unit_of,
 )
 from sdbp_module.hexgrid.coords import Hex, distance
 from sdbp_module.ids import Severity
@@ -58,19 +63,10 @@ SAIGON = box_place("saigon")  # the off-map port (3.7)
 VIENTIANE = "A-24"  # rules 1.6: the Mekong port
 
 
-def _phase(ctx: HexContext, impulse: Impulse, steps: Steps) -> PhaseMoves | None:
-    if impulse.phase not in ("vm-movement", "cef-movement"):
-        return None
-    return phase_moves(ctx.game, impulse.phase, steps)
-
-
-def _hex(game: GameData, h: Hex) -> str:
-    return hex_map(game).grid.hex_id(h)
-
-
-def carried_load(u: Unit, state: HexState) -> int:
-    """The stacking points a unit counts while carried (3.3: SDs and motorised units three times)."""
-    points = stacking(u, state)
+def carried_load(game: GameData, u: Unit, state: HexState) -> int:
+    """The stacking points a unit counts while carried (3.3: SDs and motorised units three times its
+    ``facts.stacking_points``)."""
+    points = stacking_points(game, state, str(u.id))
     return 3 * points if (is_sd(u) or u.motorised) else points
 
 
@@ -101,7 +97,7 @@ def _on_map_ids(game: GameData, state: HexState) -> tuple[str, ...]:
 
 
 def _trn01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -127,7 +123,7 @@ def _trn01(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
 
 
 def _trn02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     before = {id(e): s for s, e in steps}
@@ -156,34 +152,27 @@ def _trn02(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
 
 
 def _working_centres(game: GameData, state: HexState, side: str, china: bool) -> frozenset[Hex]:
+    """``facts.working_supply_centres`` (any enemy counter occupies) as hexes; with ``china``, only those in
+    China (3.4: the VM's trucks)."""
     hmap = hex_map(game)
-    enemy = _enemy_occupied(game, state, side)
-    centres = hmap.sets[f"{side}_supply_centre"]
-    return frozenset(h for h in centres if h not in enemy and (not china or hmap.in_region("china", h)))
-
-
-def _enemy_occupied(game: GameData, state: HexState, side: str) -> frozenset[Hex]:
-    """Hexes holding an enemy unit of any kind (1.6: a centre occupied by the enemy stops working)."""
-    hmap = hex_map(game)
-    out = set()
-    for unit, place in state.places.items():
-        u = unit_of(game, unit)
-        if u is not None and str(u.side) != side and is_hex(place):
-            h = hmap.grid.parse_id(place)
-            if h is not None:
-                out.add(h)
-    return frozenset(out)
+    centres = (hex_of(game, p) for p in working_supply_centres(game, state, side, air_and_navy_occupy=True))
+    return frozenset(h for h in centres if h is not None and (not china or hmap.in_region("china", h)))
 
 
 def _line(game: GameData, state: HexState, rules: str, side: str, starts: Iterable[Hex], targets: frozenset[Hex], reach: int,
           zoc: bool) -> bool:
-    hmap = hex_map(game)
-    line = hmap.lines[rules]
-    if zoc:
-        line = replace(line, zoc_blocks="always")
+    """Whether a line ``rules`` of at most ``reach`` hexes joins one of ``starts`` to a target (``facts.trace_within``,
+    the road followed with the road markers), the units as the move model sees them (``movement.map_units``)."""
+    line = line_rules(game, rules, zoc)
     marks = markers_by_hex(game, state)
     units = map_units(game, state)
-    return any(hmap.trace(line, side, s, targets, reach, units, lambda h: marks.get(h, frozenset())).found for s in starts)
+    goals = [hex_id(game, t) for t in targets]
+    for s in starts:
+        found = trace_within(game, state, side, hex_id(game, s), goals, reach, line=line, units=units,
+                             markers_at=lambda h: marks.get(h, frozenset()))
+        if found is not None and found.found:
+            return True
+    return False
 
 
 def truck_source(game: GameData, m: Move, u: Unit, zoc: bool) -> str | None:
@@ -195,7 +184,7 @@ def truck_source(game: GameData, m: Move, u: Unit, zoc: bool) -> str | None:
         centres = _working_centres(game, state, "vm", china=True)
         if not _line(game, state, "road", "vm", around, centres, 200, zoc):
             return (f"no line of intact road hexes or road markers joins a working VM supply centre in China to "
-                    f"{_hex(game, m.start)} or a hex next to it")
+                    f"{hex_id(game, m.start)} or a hex next to it")
         return None
     centres = _working_centres(game, state, "cef", china=False)
     if any(distance(m.start, c) <= 1 for c in centres):
@@ -204,12 +193,12 @@ def truck_source(game: GameData, m: Move, u: Unit, zoc: bool) -> str | None:
     h = hmap.grid.parse_id(hq) if is_hex(hq) else None
     if h is not None and distance(m.start, h) <= 1 and _line(game, state, "range", "cef", (h,), centres, 3, zoc):
         return None
-    return (f"{_hex(game, m.start)} is neither on nor next to a working CEF supply centre, nor on or next to the CEF HQ "
+    return (f"{hex_id(game, m.start)} is neither on nor next to a working CEF supply centre, nor on or next to the CEF HQ "
             "within 3 hexes of one")
 
 
 def _trn03(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -222,7 +211,7 @@ def _trn03(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
             if not used:
                 continue
             units = {m.unit: m for m in used}
-            loads = {unit: carried_load(u, m.state) for unit, m in units.items() if (u := unit_of(game, unit)) is not None}
+            loads = {unit: carried_load(game, u, m.state) for unit, m in units.items() if (u := unit_of(game, unit)) is not None}
             sds = [unit for unit in units if (u := unit_of(game, unit)) is not None and is_sd(u)]
             if sum(loads.values()) > 3 and not (len(units) == 1 and sds):
                 last = used[-1]
@@ -242,18 +231,18 @@ def _trn03(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
         if why is not None:
             reading = f" by the reading {sw.ZOC_BLOCKS_LINES}=yes" if sev is Severity.SUSPICIOUS else ""
             yield rule.finding(m.state, m.carry or m.first, f"{m.unit} is carried by truck, but {why}{reading} (3.4).",
-                               severity=sev, units=(m.unit,), hexes=(_hex(game, m.start),), impulse=impulse.number)
+                               severity=sev, units=(m.unit,), hexes=(hex_id(game, m.start),), impulse=impulse.number)
             continue
         limit = TRUCK_MP * (2 if m.doubled else 1)
         by_chart = move_cost(game, m, u, own_step(game, u, chart(game), transported=True), limit)
         if by_chart is not None:
             continue
         by_minima = move_cost(game, m, u, own_step(game, u, text_minima(game), transported=True), limit)
-        yield rule.finding(m.state, m.last, f"{m.unit} is carried by truck from {_hex(game, m.start)} to {_hex(game, m.end)}: "
+        yield rule.finding(m.state, m.last, f"{m.unit} is carried by truck from {hex_id(game, m.start)} to {hex_id(game, m.end)}: "
                            f"the cheapest path costs more than the truck's {limit} motorised MP"
                            f"{' by the reconstructed chart' if by_minima is not None else ''} (3.4).",
                            severity=Severity.SUSPICIOUS if by_minima is not None else Severity.ILLEGAL,
-                           units=(m.unit,), hexes=(_hex(game, m.start), _hex(game, m.end)), expected=limit, impulse=impulse.number)
+                           units=(m.unit,), hexes=(hex_id(game, m.start), hex_id(game, m.end)), expected=limit, impulse=impulse.number)
 
 
 # -- TON-TRN-04 ------------------------------------------------------------------------------------------
@@ -279,7 +268,7 @@ def _air_charge(steps: Steps) -> int:
 
 
 def _trn04(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -298,20 +287,20 @@ def _trn04(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
         guns = flak_zoc(game, s0, declared, ("artillery", "anti_aircraft"))
         if m.start not in airfields or (m.start in guns):
             why = "is no airfield" if m.start not in airfields else "is in the ZOC of declared VM artillery or AA"
-            yield rule.finding(s0, m.carry or m.first, f"{m.unit} takes off from {_hex(game, m.start)}, which {why} (3.5).",
-                               units=(m.unit,), hexes=(_hex(game, m.start),), impulse=impulse.number)
+            yield rule.finding(s0, m.carry or m.first, f"{m.unit} takes off from {hex_id(game, m.start)}, which {why} (3.5).",
+                               units=(m.unit,), hexes=(hex_id(game, m.start),), impulse=impulse.number)
             continue
         if m.mode == "air":
             if m.end not in airfields or not _cef_at(game, s1, m.end, flown) or m.end in flak_zoc(game, s1, declared, ("artillery", "anti_aircraft")):
                 why = ("is no airfield" if m.end not in airfields else "holds no CEF unit but those flown this phase" if not _cef_at(game, s1, m.end, flown)
                        else "is in the ZOC of declared VM artillery or AA")
-                yield rule.finding(s1, m.last, f"{m.unit} lands at {_hex(game, m.end)}, which {why} (3.5).",
-                                   units=(m.unit,), hexes=(_hex(game, m.end),), impulse=impulse.number)
+                yield rule.finding(s1, m.last, f"{m.unit} lands at {hex_id(game, m.end)}, which {why} (3.5).",
+                                   units=(m.unit,), hexes=(hex_id(game, m.end),), impulse=impulse.number)
             continue
         if (is_sd(u) or "paratroops" in u.marks) and hmap.terrain_of(m.end) in ("forest", "mountain"):
-            yield rule.finding(s1, m.last, f"{m.unit} is paradropped into {_hex(game, m.end)}, a {hmap.terrain_of(m.end)} hex: "
+            yield rule.finding(s1, m.last, f"{m.unit} is paradropped into {hex_id(game, m.end)}, a {hmap.terrain_of(m.end)} hex: "
                                "no paras or SDs dropped in forest or mountain (3.5).", units=(m.unit,),
-                               hexes=(_hex(game, m.end),), impulse=impulse.number)
+                               hexes=(hex_id(game, m.end),), impulse=impulse.number)
         elif m.end in flak_zoc(game, s1, declared, ("anti_aircraft",)):
             into_aa.append(m)
     if into_aa and _air_charge(steps) == 1:
@@ -327,7 +316,7 @@ def _trn04(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
 def _trn05(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
     """An SD dropped into the declared AA unit's ZOC and then removed: the VM RP marker moves 2 (the roll is
     the module's die, which the events do not carry: only the removal's consequence is judged)."""
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -361,12 +350,12 @@ def _phase_start(steps: Steps) -> HexState:
 def _dnas_at(game: GameData, states: Iterable[HexState], h: Hex) -> frozenset[str]:
     """The DNAs in ``h`` in any of ``states`` (the phase's start, the drag's: a DNA dragged before its
     passengers still carried them from there)."""
-    place = _hex(game, h)
+    place = hex_id(game, h)
     return frozenset(unit for s in states for unit in s.units_at(place) if (d := unit_of(game, unit)) is not None and is_dna(d))
 
 
 def _trn06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
-    pm = _phase(ctx, impulse, steps)
+    pm = moves_of_phase(ctx, impulse, steps)
     if pm is None:
         return
     game = ctx.game
@@ -378,10 +367,10 @@ def _trn06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
             continue
         dnas = _dnas_at(game, (_phase_start(steps), m.state), m.start)
         if not dnas:
-            yield rule.finding(m.state, m.carry or m.first, f"{m.unit} rides a DNA but starts at {_hex(game, m.start)} with "
+            yield rule.finding(m.state, m.carry or m.first, f"{m.unit} rides a DNA but starts at {hex_id(game, m.start)} with "
                                "no DNA (3.6).", units=(m.unit,), impulse=impulse.number)
             continue
-        loads.setdefault(m.start, []).append((m, carried_load(u, m.state)))
+        loads.setdefault(m.start, []).append((m, carried_load(game, u, m.state)))
         limit = TRUCK_MP * (2 if m.doubled else 1)
         step = dna_step(game, mover_of(game, u, m.state))
         total = 0
@@ -392,15 +381,15 @@ def _trn06(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
                 break
             total += found[0]
         if total < 0:
-            yield rule.finding(m.legs[-1].state, m.last, f"{m.unit} rides a DNA from {_hex(game, m.start)} to {_hex(game, m.end)}: "
+            yield rule.finding(m.legs[-1].state, m.last, f"{m.unit} rides a DNA from {hex_id(game, m.start)} to {hex_id(game, m.end)}: "
                                f"no path along major rivers and coastal hexes within its {limit} MP (3.6).", units=(m.unit,),
-                               hexes=(_hex(game, m.start), _hex(game, m.end)), impulse=impulse.number)
+                               hexes=(hex_id(game, m.start), hex_id(game, m.end)), impulse=impulse.number)
     for start, rows in loads.items():
         dnas = _dnas_at(game, (_phase_start(steps), rows[0][0].state), start)
         total = sum(load for _, load in rows)
         if total > 3 * len(dnas):
             m = rows[-1][0]
-            yield rule.finding(m.state, m.carry or m.first, f"the DNA at {_hex(game, start)} carry {total} stacking points "
+            yield rule.finding(m.state, m.carry or m.first, f"the DNA at {hex_id(game, start)} carry {total} stacking points "
                                f"(SDs and motorised units three times): at most 3 a DNA (3.6).", units=tuple(r[0].unit for r in rows),
                                expected=3 * len(dnas), actual=total, impulse=impulse.number)
 
@@ -420,7 +409,7 @@ def _port_controlled(game: GameData, state: HexState, place: str) -> bool:
     if _cef_at(game, state, h):
         return True
     vm_here = any((u := unit_of(game, unit)) is not None and str(u.side) == "vm" for unit in state.units_at(place))
-    return not vm_here and h not in enemy_zoc(game, state, "cef") and h not in hmap.sets["red_name"]
+    return not vm_here and h not in enemy_zoc_hexes(game, state, "cef") and h not in hmap.sets["red_name"]
 
 
 def _trn07(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
@@ -455,7 +444,7 @@ def _trn07(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
             u = unit_of(game, event.unit)
             if u is None:
                 continue
-            use.append((before, event, carried_load(u, before)))
+            use.append((before, event, carried_load(game, u, before)))
             frm, to = event.from_place, event.to_place
             if not _port_controlled(game, before, frm) or not _port_controlled(game, before, to):
                 bad = frm if not _port_controlled(game, before, frm) else to

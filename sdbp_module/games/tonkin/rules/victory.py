@@ -84,13 +84,6 @@ class Cause:
         return f"{self.amount:+d} {self.text}" + ("" if self.certain else " (possible)")
 
 
-def opening(steps: Steps, state: HexState) -> HexState:
-    """The state when the impulse opens: after its game-start snapshot when it has one."""
-    if steps and isinstance(steps[0][1], HexGameStart):
-        return steps[1][0] if len(steps) > 1 else state
-    return steps[0][0] if steps else state
-
-
 def transitions(steps: Steps, state: HexState) -> list[tuple[HexState, HexEvent, HexState]]:
     """(before, event, after) of each step of the impulse."""
     afters = [s for s, _ in steps[1:]] + [state]
@@ -107,12 +100,7 @@ def cef_loss_vp(game: GameData, unit_id: str) -> int:
 
 def reinforcement_vp(game: GameData, unit_id: str) -> int:
     """2.5: a CEF unit brought in costs 1 VP (stacking 1–2) or 2 (3–4); the Navy 2; air support nothing."""
-    kind = facts.kind_of(game, unit_id)
-    if kind == facts.AIR_SUPPORT:
-        return 0
-    if kind == facts.NAVY:
-        return -2
-    return -2 if facts.printed_stacking(game, unit_id) >= 3 else -1
+    return -facts.reinforcement_vp_cost(game, unit_id)
 
 
 def control_causes(game: GameData, first: HexState, last: HexState) -> list[Cause]:
@@ -199,7 +187,7 @@ def causes(game: GameData, steps: Steps, state: HexState) -> list[Cause]:
     moves = transitions(steps, state)
     phase = state.phase
     return [
-        *control_causes(game, opening(steps, state), state),
+        *control_causes(game, facts.opening(steps, state), state),
         *elimination_causes(game, moves),
         *political_causes(moves, phase),
         *reinforcement_causes(game, moves),
@@ -219,7 +207,7 @@ class Verdict:
 
 def verdict(game: GameData, steps: Steps, state: HexState) -> Verdict | None:
     """The VP comparison of a phase; None when the VP marker is not on its track at both ends."""
-    first = opening(steps, state)
+    first = facts.opening(steps, state)
     start, end = first.track_value(facts.VP_MARKER), state.track_value(facts.VP_MARKER)
     if start is None or end is None:
         return None
@@ -301,7 +289,7 @@ def is_act(event: HexEvent) -> bool:
 
 def _after_the_end(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
     game = ctx.game
-    if not steps or game_over(game, opening(steps, state)) is not None:
+    if not steps or game_over(game, facts.opening(steps, state)) is not None:
         return ()  # over before the impulse: judged where it ended
     ended: str | None = None
     for before, event, after in transitions(steps, state):
