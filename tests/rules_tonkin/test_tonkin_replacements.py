@@ -182,3 +182,15 @@ def test_rp_by_air_without_an_air_transport() -> None:
     events = [start(AIRFIELD_HQ, flipped=["CEF-3-1RTM"]), restore("CEF-3-1RTM", "M-9"), phase("vm-movement")]
     report = check(events, rules=["TON-REP-03", "TON-REP-05"])
     assert ids(report) == [("TON-REP-05", 1)] and sev(report) == "illegal"
+
+
+def test_a_dg_artillery_has_no_zoc_to_shut_the_hqs_airfield() -> None:
+    """2.6 B: the CEF HQ serves by its airfield unless it is in the ZOC of VM artillery or AA; 1.3: a DG unit
+    has no ZOC."""
+    guns_next_door = setup_places(CEF_HQ="N-11", VM_351_675="N-10")
+    ready = [start(guns_next_door, flipped=["CEF-3-1RTM"]), restore("CEF-3-1RTM", "M-9"), track_move("air-transport", 4, 3),
+             phase("vm-movement")]
+    assert ids(check(ready, rules=["TON-REP-03"])) == [("TON-REP-03", 1)]
+    disrupted = [start(guns_next_door, flipped=["CEF-3-1RTM"], statuses=[("VM-351-675", "dg")]), restore("CEF-3-1RTM", "M-9"),
+                 track_move("air-transport", 4, 3), phase("vm-movement")]
+    assert ids(check(disrupted, rules=["TON-REP-03", "TON-REP-05"])) == []

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 
 from sdbp_module.games.tonkin.rules import switches as sw
 from sdbp_module.games.tonkin.rules.facts import (
+    DG,
     RIVER_LINE,
     SUPPLY_CENTRE,
     hex_of,
@@ -179,8 +180,8 @@ def _judged(impulse: Impulse, steps: Steps, ctx: HexContext) -> bool:
 def map_units(game: GameData, state: HexState) -> tuple[MapUnit, ...]:
     """The units as the replacement, reinforcement and withdrawal lines see them (computed once per state). Not
     ``facts.map_units``: every counter on a hex stands here, the Navy and air support included (an enemy one
-    blocks a line), and a unit's flags are its marks and its status ids (``dg``, not ``disrupted``: a DG unit
-    keeps its ZOC where the switch zoc-blocks-lines=yes lets a ZOC cut a line)."""
+    blocks a line), and a unit's flags are its marks, its status ids and, when DG, ``disrupted`` (1.3: a DG
+    unit has no ZOC, so it neither cuts a line under zoc-blocks-lines=yes nor shuts an airfield, 2.6 B)."""
 
     def make() -> tuple[MapUnit, ...]:
         out = []
@@ -189,7 +190,9 @@ def map_units(game: GameData, state: HexState) -> tuple[MapUnit, ...]:
             unit = unit_of(game, unit_id)
             if h is None or unit is None:
                 continue
-            out.append(MapUnit(side=str(unit.side), hex=h, kind=str(unit.type), flags=frozenset(unit.marks) | state.status_of(unit_id)))
+            statuses = state.status_of(unit_id)
+            dg = frozenset({"disrupted"}) if DG in statuses else frozenset()
+            out.append(MapUnit(side=str(unit.side), hex=h, kind=str(unit.type), flags=frozenset(unit.marks) | statuses | dg))
         return tuple(out)
 
     return per_state(state, "replacement map units", make)
