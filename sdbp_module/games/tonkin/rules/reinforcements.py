@@ -21,15 +21,16 @@ from itertools import permutations
 
 from sdbp_module.games.tonkin.rules import switches as sw
 from sdbp_module.games.tonkin.rules.facts import (
+    community_control,
     hex_of,
     opening,
+    per_state,
     reinforcement_vp_cost,
     steps_lost,
     unit_of,
     working_supply_centres,
 )
 from sdbp_module.games.tonkin.rules.replacements import (
-    map_units,
     reaches,
 )
 from sdbp_module.games.tonkin.rules.sequence import (
@@ -92,25 +93,9 @@ def working_centre(g: GameData, state: HexState, side: str, hex_id: str) -> bool
 
 
 def control(g: GameData, state: HexState, hex_id: str) -> str | None:
-    """1.8: a community is its occupier's; else the VM's if in a VM ZOC; else its name colour's.
-
-    Not ``facts.community_control`` (supply's and victory's), which reads 1.8 otherwise in three places: here an
-    air support or Navy counter occupies, a hex both sides hold goes on to the ZOC and colour tests (None when
-    neither decides; there: VM in a VM ZOC, else the colour, else CEF), and the ZOC is that of this module's
-    units (``replacements.map_units``: a DG unit keeps its ZOC). Kept apart so that no report changes."""
-    sides = {side_of_unit(g, u) for u in state.units_at(hex_id)} - {None}
-    if len(sides) == 1:
-        return sides.pop()
-    h = hex_of(g, hex_id)
-    if h is None or g.hexes is None:
-        return None
-    if h in g.hexes.map.enemy_zoc(CEF, map_units(g, state)):
-        return VM
-    if in_set(g, hex_id, "blue_name"):
-        return CEF
-    if in_set(g, hex_id, "red_name"):
-        return VM
-    return None
+    """1.8: who controls a community (``facts.community_control``, the one reading supply and VP take too);
+    None for a hex that is no community."""
+    return per_state(state, "community control", lambda: community_control(g, state)).get(hex_id)
 
 
 def _col_row(hex_id: str) -> tuple[int, int] | None:
