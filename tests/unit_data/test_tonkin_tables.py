@@ -194,3 +194,8 @@ def test_the_packages_are_game_yamls(aid: PlayerAid, game: GameData) -> None:
     assert game.hexes is not None and game.hexes.play is not None
     rp = [f.values[0] for f in facts_from(page(aid, "transport"), "game.yaml packages") if f.source.endswith(".rp")]
     assert rp == [p.rp for p in game.hexes.play.packages] == [0, 2, 4, 2, 4, 6]
+
+
+def test_the_charts_combat_drm_must_be_the_terrain_kinds_modifier(folder: Path) -> None:
+    line = plant(folder, "tables.yaml", 'cells: [Mountain, "−2", "+1"]', 'cells: [Mountain, "−3", "+1"]')
+    one_problem(folder, line, "the combat DRM of mountain is '−3' (expected -2, hexes.yaml terrain_kinds mountain modifier)")

@@ -13,6 +13,7 @@ GAME = GamePackage(
     id="tonkin",
     rules="sdbp_module.games.tonkin.rules.package:TONKIN",
     player_aid="sdbp_module.games.tonkin.aid",
+    checks="sdbp_module.games.tonkin.checks",
     hex_map=True,
     map_borders=("china", "laos", "vietnam"),
 )
