@@ -27,7 +27,7 @@ KINDS: tuple[str, ...] = (
 )
 """Every kind of data file, in reading order; ``<kind>.yaml`` is checked by ``<kind>.schema.json``."""
 
-HEX_KINDS: tuple[str, ...] = ("game", "hexes", "counters", "markers", "turn_track")
+HEX_KINDS: tuple[str, ...] = ("game", "hexes", "counters", "markers", "turn_track", "tables")
 """The files of a **hex-map** game, in reading order: a folder with a ``hexes.yaml`` is one (its map is the
 hex grid of that file, not areas and borders; docs/data-format.md). The area kinds are then not read."""
 
@@ -37,11 +37,15 @@ HEX_SCHEMAS: dict[str, str] = {
     "counters": "hex_counters",
     "markers": "hex_markers",
     "turn_track": "hex_turn_track",
+    "tables": "tables",
 }
 """The schema of each file of a hex-map game (``schemas/<name>.schema.json``)."""
 
 OPTIONAL_KINDS = ("module",)
 """Kinds a folder may leave out: their value is then their schema's defaults."""
+
+HEX_OPTIONAL_KINDS = ("tables",)
+"""Kinds a hex-map game's folder may leave out: the game then has none of them (no printed tables)."""
 
 MAX_FILE_BYTES = MAX_DATA_FILE_BYTES
 """Largest data file read (``limits.MAX_DATA_FILE_BYTES``, 512 KiB; the largest bundled file has 64 KB)."""
@@ -74,7 +78,8 @@ def data_files(folder: Path) -> list[tuple[str, Path]]:
     ``<kind>.yaml`` (a hex-map game's: ``HEX_KINDS``), an optional kind's only when something of that name is there (a link, a FIFO or a
     folder of that name is there, and is refused when read, never taken for an absent file)."""
     if is_hex_folder(folder):
-        return [(kind, folder / f"{kind}.yaml") for kind in HEX_KINDS]
+        hex_paths = [(kind, folder / f"{kind}.yaml") for kind in HEX_KINDS]
+        return [(kind, path) for kind, path in hex_paths if kind not in HEX_OPTIONAL_KINDS or os.path.lexists(path)]
     paths = [(kind, folder / f"{kind}.yaml") for kind in KINDS]
     return [(kind, path) for kind, path in paths if kind not in OPTIONAL_KINDS or os.path.lexists(path)]
 

@@ -436,6 +436,33 @@ def check_hex_play(checks: Checks) -> None:
                 checks.report("markers", ("tracks", i, "markers", j, "start"), f"start {m['start']}", f"a box of the track, {track['first']} to {track['last']}")
 
 
+def column_name(column: Any) -> str:
+    """A ``tables.yaml`` column's name: the string, or its ``name``."""
+    return str(column["name"]) if isinstance(column, dict) else str(column)
+
+
+def check_tables(checks: Checks) -> None:
+    """``tables.yaml``: table ids unique; every row has one cell per column; a row's id is unique in its
+    table; a row's per-cell ``sources`` name its table's columns."""
+    if not checks.has("tables"):
+        return
+    _unique(checks, "tables", "tables", "id", "table id")
+    for t, table in enumerate(checks.values["tables"]["tables"]):
+        names = [column_name(c) for c in table["columns"]]
+        seen: dict[str, int] = {}
+        for r, row in enumerate(table["rows"]):
+            if len(row["cells"]) != len(names):
+                checks.report("tables", ("tables", t, "rows", r, "cells"), f"{len(row['cells'])} cells", f"{len(names)}, one per column of table {table['id']!r}")
+            if "id" in row:
+                if row["id"] in seen:
+                    checks.report("tables", ("tables", t, "rows", r, "id"), f"row id {row['id']!r} is used twice", f"each row id once in a table; first at line {checks.line_of('tables', ('tables', t, 'rows', seen[row['id']], 'id'))}")
+                else:
+                    seen[row["id"]] = r
+            for name in row.get("sources", {}):
+                if name not in names:
+                    checks.report("tables", ("tables", t, "rows", r, "sources", name), f"{name!r} is not a column of table {table['id']!r}", "a column name: " + ", ".join(names), at_key=True)
+
+
 HEX_CHECKS: tuple[HexCheck, ...] = (
     check_sides,
     check_hex_vocabulary,
@@ -448,5 +475,6 @@ HEX_CHECKS: tuple[HexCheck, ...] = (
     check_hex_markers,
     check_hex_play,
     check_hex_turns,
+    check_tables,
 )
 """The generic checks of a hex-map game, in order (the game's own follow, as for an area game)."""

@@ -22,6 +22,7 @@ the writer turns it into HTML files and the module's chart window.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Union
@@ -39,12 +40,15 @@ class Fact:
     values: tuple[int, ...]
     source: str
     reconstructed: str = ""
+    shown: str = ""  # how the value(s) are printed ("0–5", "+1", "12+"): its numbers are exactly ``values``; "" = the values, comma-separated
 
     def __post_init__(self) -> None:
         if not self.values:
             raise ValueError(f"a Fact needs at least one value ({self.source})")
         if not self.source:
             raise ValueError(f"a Fact needs a source (values {self.values})")
+        if self.shown and numbers_in(self.shown) != self.values:
+            raise ValueError(f"a Fact printed as {self.shown!r} shows other numbers than its values {self.values} ({self.source})")
 
     @property
     def is_reconstructed(self) -> bool:
@@ -54,6 +58,18 @@ class Fact:
 def fact(value: int, source: str, reconstructed: str = "") -> Fact:
     """A single-valued :class:`Fact`."""
     return Fact((value,), source, reconstructed)
+
+
+def numbers_in(text: str) -> tuple[int, ...]:
+    """The whole numbers written in ``text``, unsigned, in order ("0–5" → (0, 5), "+1" → (1,))."""
+    return tuple(int(run) for run in re.findall(r"[0-9]+", text))
+
+
+def shown_fact(text: str, source: str, reconstructed: str = "") -> Fact | str:
+    """``text`` as printed in a data table: a :class:`Fact` of the numbers it holds, printed as it is
+    written, or the text itself when it holds no number ("MISS", "—")."""
+    values = numbers_in(text)
+    return Fact(values, source, reconstructed, shown=text) if values else text
 
 
 @dataclass(frozen=True, slots=True)

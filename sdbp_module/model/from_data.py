@@ -41,6 +41,7 @@ from sdbp_module.model.game_data import (
     BridgeSite,
     Card,
     CounterColours,
+    DataTable,
     EliminatedUnits,
     GameData,
     GameInfo,
@@ -60,6 +61,9 @@ from sdbp_module.model.game_data import (
     SetupKind,
     Source,
     StackingPoints,
+    TableColumn,
+    TableNote,
+    TableRow,
     Term,
     Terrain,
     TerrainKind,
@@ -476,6 +480,30 @@ def _hex_play(g: Mapping[str, Any], markers: Mapping[str, Any]) -> HexPlay | Non
     )
 
 
+def _tables(value: Mapping[str, Any] | None) -> tuple[DataTable, ...]:
+    """A hex-map game's printed tables (``tables.yaml``), none when it has no such file."""
+    if value is None:
+        return ()
+    out = []
+    for t in value["tables"]:
+        table_source = Source(t["source"])
+        columns = tuple(
+            TableColumn(str(c["name"]), Source(c["source"])) if isinstance(c, dict) else TableColumn(str(c), table_source) for c in t["columns"]
+        )
+        rows = tuple(
+            TableRow(
+                cells=tuple(str(c) for c in r["cells"]),
+                source=Source(r["source"]),
+                sources=MappingProxyType({k: Source(v) for k, v in r.get("sources", {}).items()}),
+                id=r.get("id", ""),
+            )
+            for r in t["rows"]
+        )
+        notes = tuple(TableNote(n["text"], Source(n["source"])) for n in t.get("notes", []))
+        out.append(DataTable(id=t["id"], title=t["title"], columns=columns, rows=rows, source=table_source, notes=notes))
+    return tuple(out)
+
+
 def build_hex_game(values: Mapping[str, Any]) -> GameData:
     """Build the ``GameData`` of a hex-map game (``hexes.yaml``; docs/data-format.md): no areas,
     borders or cards; the board (``HexBoard``) and the deck (``PlayingCardsSpec``) instead. The
@@ -546,6 +574,7 @@ def build_hex_game(values: Mapping[str, Any]) -> GameData:
         play=_hex_play(g, markers),
         vp_limits=MappingProxyType({t["turn"]: t["vp_limit"] for t in turns if "vp_limit" in t}),
         withdrawals=MappingProxyType({t["turn"]: tuple(t["withdraw"]) for t in turns if t.get("withdraw")}),
+        tables=_tables(values.get("tables")),
     )
     return GameData(
         game=game,

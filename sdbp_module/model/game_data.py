@@ -464,6 +464,61 @@ class Box:
 
 
 @dataclass(frozen=True, slots=True)
+class TableColumn:
+    """A column of a printed table: its name and where a number in the name comes from."""
+
+    name: str
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A row of a printed table: its cells as printed, one per column; ``id`` a key other data joins on."""
+
+    cells: tuple[str, ...]
+    source: Source
+    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # column name -> a cell's own source
+    id: str = ""
+
+    def cell_source(self, column: str) -> Source:
+        """Where the cell of ``column`` comes from: its own source, else the row's."""
+        return self.sources.get(column, self.source)
+
+
+@dataclass(frozen=True, slots=True)
+class TableNote:
+    """A line printed under a table, and where it comes from."""
+
+    text: str
+    source: Source
+
+
+@dataclass(frozen=True, slots=True)
+class DataTable:
+    """One printed table of a hex-map game (``tables.yaml``): a results table, a modifier list, the columns
+    of a terrain chart; every cell has a source (``TableRow.cell_source``)."""
+
+    id: str
+    title: str
+    columns: tuple[TableColumn, ...]
+    rows: tuple[TableRow, ...]
+    source: Source
+    notes: tuple[TableNote, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.columns)
+
+    def row(self, row_id: str) -> TableRow | None:
+        """The row whose id is ``row_id``, or None."""
+        return next((r for r in self.rows if r.id == row_id), None)
+
+    def cell(self, row: TableRow, column: str) -> str:
+        """The text of ``row``'s cell in ``column``."""
+        return row.cells[self.names.index(column)]
+
+
+@dataclass(frozen=True, slots=True)
 class HexBoard:
     """A hex-map game's board: the ``HexMap`` (grid, terrain, elevation, sets, line of fire), the
     terrain kinds, the named hexes, the off-map boxes and the units arriving on each turn."""
@@ -479,6 +534,14 @@ class HexBoard:
     play: HexPlay | None = None  # phases, statuses, tracks, transport, packages (``model.hex_play``); None: none
     vp_limits: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))  # turn -> the VP level reinforcements wait above
     withdrawals: Mapping[int, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))  # turn -> kinds due to withdraw
+    tables: tuple[DataTable, ...] = ()  # the printed tables (``tables.yaml``), in data order; () when the game has none
+
+    def table(self, table_id: str) -> DataTable:
+        """The table ``table_id`` of ``tables.yaml`` (``KeyError`` when there is none)."""
+        for t in self.tables:
+            if t.id == table_id:
+                return t
+        raise KeyError(table_id)
 
 
 @dataclass(frozen=True, slots=True)

@@ -183,7 +183,7 @@ def _inline(part: Inline, notes: dict[tuple[str, str], _Note], marked: str = "")
     if isinstance(part, str):
         return _esc(part)
     if isinstance(part, Fact):
-        text = ", ".join(str(v) for v in part.values)
+        text = part.shown or ", ".join(str(v) for v in part.values)
         own = part.reconstructed and part.reconstructed != marked
         return _esc(text) + (_mark(notes[(DAGGER, part.reconstructed)]) if own else "")
     if isinstance(part, Ref):
@@ -213,7 +213,7 @@ def _table(table: Table, notes: dict[tuple[str, str], _Note]) -> list[str]:
     out = ['<table border="1" cellpadding="4" cellspacing="0" width="100%">', f'<tr bgcolor="{HEADER_BG}">']
     for cell, a, reason in zip(table.header, align, reasons, strict=True):
         mark = _mark(notes[(DAGGER, reason)]) if reason else ""
-        out.append(f'<th align="{a}">{_parts(cell, notes)}{mark}</th>')
+        out.append(f'<th align="{a}">{_parts(cell, notes, reason)}{mark}</th>')  # the header's own number shares its column's mark
     out.append("</tr>")
     for row in table.rows:
         cells = (f'<td align="{a}" valign="top">{_parts(cell, notes, r)}</td>' for cell, a, r in zip(row, align, reasons, strict=True))

@@ -195,7 +195,7 @@ def test_sdbp_rules_game_tonkin_json() -> None:
 
 def test_a_game_package_without_data_is_known_and_the_others_are_unchanged() -> None:
     package = game_package("tonkin")
-    assert package is not None and package.hex_map and package.checks is None and package.player_aid is None
+    assert package is not None and package.hex_map and package.checks == "sdbp_module.games.tonkin.checks" and package.player_aid == "sdbp_module.games.tonkin.aid"  # its player aid (tables.yaml)
     assert is_hex_game("tonkin") and rules_package_path("tonkin") == "sdbp_module.games.tonkin.rules.package:TONKIN"
     assert known_games() == ("mortain", "sodbp", "sos", "tonkin")
     assert DEFAULT_GAME == "sodbp"

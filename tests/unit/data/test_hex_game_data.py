@@ -15,7 +15,13 @@ from click.testing import CliRunner
 
 from sdbp_module.cli import main
 from sdbp_module.data.dataset import check_folder
-from sdbp_module.data.files import HEX_KINDS, KINDS, data_files, is_hex_folder
+from sdbp_module.data.files import (
+    HEX_KINDS,
+    HEX_OPTIONAL_KINDS,
+    KINDS,
+    data_files,
+    is_hex_folder,
+)
 from sdbp_module.errors import DataError
 from sdbp_module.hexgrid.coords import distance
 from sdbp_module.model.from_data import HEX_NOT_BUILT, load_game, load_game_uncached
@@ -62,7 +68,7 @@ def test_the_bundled_hex_game_validates() -> None:
 
 def test_a_folder_with_hexes_yaml_reads_the_hex_files_and_no_area_file() -> None:
     assert is_hex_folder(MORTAIN)
-    assert [kind for kind, _ in data_files(MORTAIN)] == list(HEX_KINDS)
+    assert [kind for kind, _ in data_files(MORTAIN)] == [k for k in HEX_KINDS if k not in HEX_OPTIONAL_KINDS]  # no tables.yaml
     sodbp = PROJECT_ROOT / "source_data" / "sodbp"
     assert not is_hex_folder(sodbp)
     assert [kind for kind, _ in data_files(sodbp)] == list(KINDS)
