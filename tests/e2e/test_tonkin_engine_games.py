@@ -17,6 +17,7 @@ under the planted rule id, at the log step whose chat holds the planted sentence
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from sdbp_module.codec.tree import decode_tree
 from sdbp_module.ids import Severity
 from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import PROJECT_ROOT
+from sdbp_module.replay.loading import reference
 from sdbp_module.rules.commands import check_log, rules_package
 from tests.e2e.test_check_mortain_engine_games import step_of
 
@@ -111,7 +113,9 @@ def game():  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: p.name)
 def test_the_checker_finds_what_the_game_holds(folder: Path, game) -> None:  # type: ignore[no-untyped-def]
     want = expect(folder)
-    report = check_log(folder / "game.vlog", game, rules_package("tonkin")).report
+    # as `sdbp check` does: a log of another build than the module the data builds is refused (record the games again)
+    build = partial(reference, game, None, PROJECT_ROOT / "source_data" / "tonkin")
+    report = check_log(folder / "game.vlog", game, rules_package("tonkin"), build=build).report
     serious = [f for f in report.findings if f.severity in SERIOUS]
     shown = [(f.rule_id, f.severity.value, f.where.index, f.message) for f in serious]
     if want.get("legal"):
