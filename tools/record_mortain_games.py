@@ -28,7 +28,6 @@ when one did not (the others are still written), 2 on misuse.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -36,21 +35,20 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import engine_recording  # noqa: E402
+from engine_recording import TIMEOUT, chat_lines, tail, verdict_of  # noqa: E402
 
 from sdbp_module.codec.sentences import parse_sentence  # noqa: E402
-from sdbp_module.model.from_data import load_game  # noqa: E402
 from sdbp_module.vassal.buildfile import SETUP_FILE  # noqa: E402
-from sdbp_module.vassal.commands import build_module  # noqa: E402
 
 GAMES = ROOT / "tests" / "engine_games_mortain"
 DATA = ROOT / "source_data" / "mortain"
-HARNESS = Path(os.environ.get("VASSAL_HARNESS", "/work/shared/tools/vassal/run-harness.sh"))
-TIMEOUT = 1800
 EXPECTED_CARD = re.compile(r"^#\s*card\s+(?P<card>\S+)")
 
 
@@ -67,12 +65,6 @@ def expected_cards(script: str) -> list[str | None]:
     return out
 
 
-def chat_lines(report: str) -> list[str]:
-    """The chat lines of the harness's ``== CHAT LOG`` section, without their ``* `` decoration."""
-    section = report.split("== CHAT LOG", 1)[-1].split("\n== ", 1)[0]
-    return [line.strip()[2:] for line in section.splitlines() if line.strip().startswith("* ")]
-
-
 def drawn_cards(chat: list[str]) -> list[str]:
     out = []
     for line in chat:
@@ -80,14 +72,6 @@ def drawn_cards(chat: list[str]) -> list[str]:
         if found is not None and found[0] == "DRAW":
             out.append(dict(found[1])["card"])
     return out
-
-
-def tail(report: str, work: Path) -> str:
-    """The report from its chat log on, machine paths removed."""
-    text = report[report.find("== CHAT LOG") :] if "== CHAT LOG" in report else report
-    text = text.replace(str(work) + "/", "").replace(str(work), ".")
-    text = re.sub(r"\(engine log: [^)]*\)", "(engine log)", text)
-    return text.rstrip("\n") + "\n"
 
 
 def record(name: str, module: Path, setup: Path, harness: Path) -> list[str]:
@@ -106,7 +90,7 @@ def record(name: str, module: Path, setup: Path, harness: Path) -> list[str]:
             capture_output=True, text=True, env=env, cwd=work, timeout=TIMEOUT, check=False,
         )  # fmt: skip
         report = done.stdout
-        verdict = next((line for line in reversed(report.splitlines()) if line.startswith("VERDICT")), "")
+        verdict = verdict_of(report)
         if verdict != "VERDICT: OK":
             problems.append(f"{name}: {verdict or 'no verdict'} (exit {done.returncode}); stderr: {done.stderr.strip()[-300:]}")
         chat = chat_lines(report)
@@ -130,34 +114,7 @@ def record(name: str, module: Path, setup: Path, harness: Path) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", action="append", default=[], metavar="NAME", help="record only this game folder (repeatable)")
-    parser.add_argument("--list", action="store_true", help="list the game folders and exit")
-    parser.add_argument("--harness", type=Path, default=HARNESS, help="the engine harness's run-harness.sh")
-    args = parser.parse_args(argv)
-    names = sorted(p.name for p in GAMES.iterdir() if (p / "play.txt").is_file()) if GAMES.is_dir() else []
-    if args.list:
-        print("\n".join(names))
-        return 0
-    unknown = [n for n in args.only if n not in names]
-    if unknown:
-        print(f"record_mortain_games: no game folder {unknown[0]!r} under {GAMES} (see --list)", file=sys.stderr)
-        return 2
-    chosen = args.only or names
-    if not os.environ.get("VASSAL_LIB"):
-        print("record_mortain_games: set VASSAL_LIB to the folder of Vengine.jar", file=sys.stderr)
-        return 2
-    failed = 0
-    with tempfile.TemporaryDirectory(prefix="mortain-build-") as tmp:
-        module = build_module(load_game(DATA, hex_map=True), Path(tmp), None).path
-        setup = Path(tmp) / SETUP_FILE
-        with zipfile.ZipFile(module) as z:
-            setup.write_bytes(z.read(SETUP_FILE))
-        for name in chosen:
-            problems = record(name, module, setup, args.harness)
-            failed += bool(problems)
-            print(f"{name}: " + ("recorded, VERDICT: OK" if not problems else "; ".join(problems)))
-    return 1 if failed else 0
+    return engine_recording.main(argv, tool="record_mortain_games", description=__doc__.split("\n\n")[0], games=GAMES, data=DATA, record=record)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ did not (the others are still written), 2 on misuse.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -38,27 +37,20 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 
-from sdbp_module.model.from_data import load_game  # noqa: E402
+import engine_recording  # noqa: E402
+from engine_recording import TIMEOUT, chat_lines, tail, verdict_of  # noqa: E402
+
 from sdbp_module.vassal.buildfile import SETUP_FILE  # noqa: E402
-from sdbp_module.vassal.commands import build_module  # noqa: E402
 
 GAMES = ROOT / "tests" / "engine_games_tonkin"
 DATA = ROOT / "source_data" / "tonkin"
-HARNESS = Path(os.environ.get("VASSAL_HARNESS", "/work/shared/tools/vassal/run-harness.sh"))
-TIMEOUT = 1800
 SHARED_ID = re.compile(r"^\s*\[harness-play\] sdbp_id '[^']+' is on more than one piece")
-
-
-def chat_lines(report: str) -> list[str]:
-    """The chat lines of the harness's ``== CHAT LOG`` section, without their ``* `` decoration."""
-    section = report.split("== CHAT LOG", 1)[-1].split("\n== ", 1)[0]
-    return [line.strip()[2:] for line in section.splitlines() if line.strip().startswith("* ")]
 
 
 def warnings_of(report: str) -> list[str]:
@@ -66,18 +58,6 @@ def warnings_of(report: str) -> list[str]:
     section = report.split("== WARNINGS", 1)[-1].split("\n== ", 1)[0]
     lines = section.splitlines()[1:]
     return [line for line in lines if line.strip() and not SHARED_ID.match(line)]
-
-
-def tail(report: str, work: Path) -> str:
-    """The report from its chat log on, machine paths removed."""
-    text = report[report.find("== CHAT LOG") :] if "== CHAT LOG" in report else report
-    text = text.replace(str(work) + "/", "").replace(str(work), ".")
-    text = re.sub(r"\(engine log: [^)]*\)", "(engine log)", text)
-    return text.rstrip("\n") + "\n"
-
-
-def verdict_of(report: str) -> str:
-    return next((line for line in reversed(report.splitlines()) if line.startswith("VERDICT")), "")
 
 
 def record(name: str, module: Path, setup: Path, harness: Path) -> list[str]:
@@ -124,34 +104,7 @@ def record(name: str, module: Path, setup: Path, harness: Path) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--only", action="append", default=[], metavar="NAME", help="record only this game folder (repeatable)")
-    parser.add_argument("--list", action="store_true", help="list the game folders and exit")
-    parser.add_argument("--harness", type=Path, default=HARNESS, help="the engine harness's run-harness.sh")
-    args = parser.parse_args(argv)
-    names = sorted(p.name for p in GAMES.iterdir() if (p / "play.txt").is_file()) if GAMES.is_dir() else []
-    if args.list:
-        print("\n".join(names))
-        return 0
-    unknown = [n for n in args.only if n not in names]
-    if unknown:
-        print(f"record_tonkin_games: no game folder {unknown[0]!r} under {GAMES} (see --list)", file=sys.stderr)
-        return 2
-    chosen = args.only or names
-    if not os.environ.get("VASSAL_LIB"):
-        print("record_tonkin_games: set VASSAL_LIB to the folder of Vengine.jar", file=sys.stderr)
-        return 2
-    failed = 0
-    with tempfile.TemporaryDirectory(prefix="tonkin-build-") as tmp:
-        module = build_module(load_game(DATA, hex_map=True), Path(tmp), None).path
-        setup = Path(tmp) / SETUP_FILE
-        with zipfile.ZipFile(module) as z:
-            setup.write_bytes(z.read(SETUP_FILE))
-        for name in chosen:
-            problems = record(name, module, setup, args.harness)
-            failed += bool(problems)
-            print(f"{name}: " + ("recorded, VERDICT: OK" if not problems else "; ".join(problems)))
-    return 1 if failed else 0
+    return engine_recording.main(argv, tool="record_tonkin_games", description=__doc__.split("\n\n")[0], games=GAMES, data=DATA, record=record)
 
 
 if __name__ == "__main__":

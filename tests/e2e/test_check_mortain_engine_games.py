@@ -14,15 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from sdbp_module.codec.container import read_container
-from sdbp_module.codec.envelope import decode_envelope
-from sdbp_module.codec.sentences import parse_sentence
-from sdbp_module.codec.tree import decode_tree
 from sdbp_module.ids import Severity
 from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.replay.loading import reference
 from sdbp_module.rules.commands import check_log, rules_package
+from tests.e2e.engine_logs import step_of
 
 GAMES_DIR = PROJECT_ROOT / "tests" / "engine_games_mortain"
 FOLDERS = sorted(p.parent for p in GAMES_DIR.glob("*/expect.json"))
@@ -32,23 +29,6 @@ SERIOUS = (Severity.ILLEGAL, Severity.SUSPICIOUS)
 @pytest.fixture(scope="module")
 def game():  # type: ignore[no-untyped-def]
     return load_game(PROJECT_ROOT / "source_data" / "mortain", hex_map=True)
-
-
-def step_of(vlog: Path, sentence: str) -> int:
-    """The number (1-based, as the reader's positions count them) of the first log step whose chat holds ``sentence``."""
-    tree = decode_tree(decode_envelope(dict(read_container(vlog).entries)["savedGame"]).text)
-    number = 0
-    for top in tree.children:
-        if not top.text.startswith("LOG\t"):
-            continue
-        number += 1
-        for node in top.walk():
-            text = node.text.removeprefix("LOG\t")
-            if text.startswith("CHAT"):
-                parsed = parse_sentence(text[len("CHAT") :])
-                if parsed is not None and parsed[2] == sentence:
-                    return number
-    raise AssertionError(f"{vlog}: no step says {sentence!r}")
 
 
 def test_every_section_has_its_planted_game() -> None:

@@ -16,55 +16,22 @@ under the planted rule id, at the log step whose chat holds the planted sentence
 
 from __future__ import annotations
 
-import json
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from sdbp_module.codec.container import read_container
-from sdbp_module.codec.envelope import decode_envelope
-from sdbp_module.codec.sentences import parse_sentence
-from sdbp_module.codec.tree import decode_tree
 from sdbp_module.ids import Severity
 from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.replay.loading import reference
 from sdbp_module.rules.commands import check_log, rules_package
-from tests.e2e.test_check_mortain_engine_games import step_of
+from tests.e2e.engine_logs import expect, records, step_of
 
 GAMES_DIR = PROJECT_ROOT / "tests" / "engine_games_tonkin"
 FOLDERS = sorted(p.parent for p in GAMES_DIR.glob("*/expect.json"))
 FAMILIES = ("SEQ", "STK", "ZOC", "MOV", "TRN", "SUP", "OOS", "REI", "REP", "VP")
 PHASES = ("Replacements and reinforcements", "VM movement", "CEF movement", "Attrition", "Operations", "Supply check")
-
-
-def chat_of(vlog: Path) -> list[str]:
-    """Every chat text of the log's steps, in order (``CHAT`` commands; the engine's decoration kept)."""
-    container = read_container(vlog)
-    tree = decode_tree(decode_envelope(dict(container.entries)["savedGame"]).text)
-    out = []
-    for top in tree.children:
-        if top.text.startswith("LOG\t"):
-            for node in top.walk():
-                text = node.text.removeprefix("LOG\t")
-                if text.startswith("CHAT"):
-                    out.append(text[len("CHAT") :])
-    return out
-
-
-def records(folder: Path) -> list[tuple[str, dict[str, str], str]]:
-    out = []
-    for chat in chat_of(folder / "game.vlog"):
-        found = parse_sentence(chat)
-        if found is not None and not found[3]:
-            out.append((found[0], dict(found[1]), found[2]))
-    return out
-
-
-def expect(folder: Path) -> dict[str, Any]:
-    return json.loads((folder / "expect.json").read_text(encoding="utf-8"))  # type: ignore[no-any-return]
 
 
 def test_one_legal_game_and_one_planted_fault_per_stage_1_family() -> None:
