@@ -6,8 +6,11 @@ save and records each chosen game folder with the recorder's own ``record``."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
+import shutil
+import subprocess
 import sys
 import tempfile
 import zipfile
@@ -44,6 +47,30 @@ def tail(report: str, work: Path) -> str:
 
 def verdict_of(report: str) -> str:
     return next((line for line in reversed(report.splitlines()) if line.startswith("VERDICT")), "")
+
+
+def play(harness: Path, module: Path, setup: Path, script: str, work: Path) -> subprocess.CompletedProcess[str]:
+    """The harness playing ``script`` from the set-up save in the folder ``work``, writing ``game.vlog`` there."""
+    shutil.copy(setup, work / SETUP_FILE)
+    (work / "play.txt").write_text(script, encoding="utf-8")
+    return harness_run(harness, ["play", str(module), SETUP_FILE, "play.txt", "game.vlog", "--strict"], work)
+
+
+def harness_run(harness: Path, args: list[str], work: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ)
+    env.setdefault("VASSAL_HARNESS_WORK", str(work / "harness"))
+    return subprocess.run(["bash", str(harness), *args], capture_output=True, text=True, env=env, cwd=work, timeout=TIMEOUT, check=False)
+
+
+def expect_problems(folder: Path, chat: list[str]) -> list[str]:
+    """What is wrong with the folder's ``expect.json``: missing, or a planted ``step`` that is no line the engine wrote."""
+    expect_path = folder / "expect.json"
+    if not expect_path.exists():
+        return [f"{folder.name}: no expect.json"]
+    expect = json.loads(expect_path.read_text(encoding="utf-8"))
+    if "step" in expect and expect["step"] not in chat:
+        return [f"{folder.name}: expect.json's step {expect['step']!r} is no line the engine wrote"]
+    return []
 
 
 def main(argv: list[str] | None, *, tool: str, description: str, games: Path, data: Path, record: Record) -> int:

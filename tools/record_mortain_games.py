@@ -28,11 +28,8 @@ when one did not (the others are still written), 2 on misuse.
 
 from __future__ import annotations
 
-import json
-import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -42,10 +39,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import engine_recording  # noqa: E402
-from engine_recording import TIMEOUT, chat_lines, tail, verdict_of  # noqa: E402
+from engine_recording import chat_lines, tail, verdict_of  # noqa: E402
 
 from sdbp_module.codec.sentences import parse_sentence  # noqa: E402
-from sdbp_module.vassal.buildfile import SETUP_FILE  # noqa: E402
 
 GAMES = ROOT / "tests" / "engine_games_mortain"
 DATA = ROOT / "source_data" / "mortain"
@@ -81,14 +77,7 @@ def record(name: str, module: Path, setup: Path, harness: Path) -> list[str]:
     problems: list[str] = []
     with tempfile.TemporaryDirectory(prefix=f"mortain-{name}-") as tmp:
         work = Path(tmp)
-        shutil.copy(setup, work / SETUP_FILE)
-        (work / "play.txt").write_text(script, encoding="utf-8")
-        env = dict(os.environ)
-        env.setdefault("VASSAL_HARNESS_WORK", str(work / "harness"))
-        done = subprocess.run(
-            ["bash", str(harness), "play", str(module), SETUP_FILE, "play.txt", "game.vlog", "--strict"],
-            capture_output=True, text=True, env=env, cwd=work, timeout=TIMEOUT, check=False,
-        )  # fmt: skip
+        done = engine_recording.play(harness, module, setup, script, work)
         report = done.stdout
         verdict = verdict_of(report)
         if verdict != "VERDICT: OK":
@@ -103,13 +92,7 @@ def record(name: str, module: Path, setup: Path, harness: Path) -> list[str]:
         else:
             problems.append(f"{name}: the engine wrote no game.vlog")
         (folder / "verdict.txt").write_text(tail(report, work), encoding="utf-8")
-    expect_path = folder / "expect.json"
-    if expect_path.exists():
-        expect = json.loads(expect_path.read_text(encoding="utf-8"))
-        if "step" in expect and expect["step"] not in chat:
-            problems.append(f"{name}: expect.json's step {expect['step']!r} is no line the engine wrote")
-    else:
-        problems.append(f"{name}: no expect.json")
+    problems += engine_recording.expect_problems(folder, chat)
     return problems
 
 

@@ -30,11 +30,8 @@ did not (the others are still written), 2 on misuse.
 
 from __future__ import annotations
 
-import json
-import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -44,9 +41,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 import engine_recording  # noqa: E402
-from engine_recording import TIMEOUT, chat_lines, tail, verdict_of  # noqa: E402
-
-from sdbp_module.vassal.buildfile import SETUP_FILE  # noqa: E402
+from engine_recording import chat_lines, tail, verdict_of  # noqa: E402
 
 GAMES = ROOT / "tests" / "engine_games_tonkin"
 DATA = ROOT / "source_data" / "tonkin"
@@ -67,14 +62,7 @@ def record(name: str, module: Path, setup: Path, harness: Path) -> list[str]:
     problems: list[str] = []
     with tempfile.TemporaryDirectory(prefix=f"tonkin-{name}-") as tmp:
         work = Path(tmp)
-        shutil.copy(setup, work / SETUP_FILE)
-        (work / "play.txt").write_text(script, encoding="utf-8")
-        env = dict(os.environ)
-        env.setdefault("VASSAL_HARNESS_WORK", str(work / "harness"))
-        done = subprocess.run(
-            ["bash", str(harness), "play", str(module), SETUP_FILE, "play.txt", "game.vlog", "--strict"],
-            capture_output=True, text=True, env=env, cwd=work, timeout=TIMEOUT, check=False,
-        )  # fmt: skip
+        done = engine_recording.play(harness, module, setup, script, work)
         report = done.stdout
         verdict = verdict_of(report)
         if not verdict.startswith("VERDICT: OK") or warnings_of(report):  # OK, or warnings that are all shared-id notes
@@ -82,10 +70,7 @@ def record(name: str, module: Path, setup: Path, harness: Path) -> list[str]:
         chat = chat_lines(report)
         if (work / "game.vlog").exists():
             shutil.copy(work / "game.vlog", folder / "game.vlog")
-            loaded = subprocess.run(
-                ["bash", str(harness), "check", str(module), "game.vlog", "--strict"],
-                capture_output=True, text=True, env=env, cwd=work, timeout=TIMEOUT, check=False,
-            )  # fmt: skip
+            loaded = engine_recording.harness_run(harness, ["check", str(module), "game.vlog", "--strict"], work)
             load_verdict = verdict_of(loaded.stdout)
             if load_verdict != "VERDICT: OK":
                 problems.append(f"{name}: game.vlog loads with {load_verdict or 'no verdict'}")
@@ -93,13 +78,7 @@ def record(name: str, module: Path, setup: Path, harness: Path) -> list[str]:
             load_verdict = "no game.vlog"
             problems.append(f"{name}: the engine wrote no game.vlog")
         (folder / "verdict.txt").write_text(tail(report, work) + f"LOADING game.vlog (check --strict): {load_verdict}\n", encoding="utf-8")
-    expect_path = folder / "expect.json"
-    if expect_path.exists():
-        expect = json.loads(expect_path.read_text(encoding="utf-8"))
-        if "step" in expect and expect["step"] not in chat:
-            problems.append(f"{name}: expect.json's step {expect['step']!r} is no line the engine wrote")
-    else:
-        problems.append(f"{name}: no expect.json")
+    problems += engine_recording.expect_problems(folder, chat)
     return problems
 
 
