@@ -471,13 +471,9 @@ def phase_report(game: GameData) -> str:
     return f'{{({wrap}) ? "" : ({sentences.bsh(sentences.vassal_format("phase"))})}}'
 
 
-def _phase_tracker(root: etree._Element, game: GameData) -> None:
-    """The turn tracker of a game with phases (``model.hex_play``): two list levels, the months (their
-    labels) and the phases (their names); it starts at the scenario's first month and the first phase
-    (the set-up save's ``tracker_state``) and stays at the last month's last phase as ``_turn_tracker``
-    stays at the last turn (a forward wrap stepped back by the tracker's own **Previous**)."""
-    months, phases = month_labels(game), play_of(game).phases
-    tracker = _el(
+def _tracker(root: etree._Element, report: str, tooltip: str, turn_format: str) -> etree._Element:
+    """The turn tracker's element (its levels go inside): the Turn button, the next/previous keys, its report."""
+    return _el(
         root,
         M + "turn.TurnTracker",
         {
@@ -492,12 +488,21 @@ def _phase_tracker(root: etree._Element, game: GameData) -> None:
             "nexthotkey": buildfile.K_NEXT_PHASE,
             "plusButtonSize": "22",
             "prevhotkey": buildfile.K_PREV_PHASE,
-            "reportFormat": phase_report(game),
-            "tooltip": f"Month and phase: step it at each phase's start (next {controls.key_label(buildfile.K_NEXT_PHASE)}); it stays at {months[-1]}, {phases[-1].name}",
+            "reportFormat": report,
+            "tooltip": tooltip,
             "turnButtonHeight": "22",
-            "turnFormat": sentences.turn_format(),
+            "turnFormat": turn_format,
         },
     )
+
+
+def _phase_tracker(root: etree._Element, game: GameData) -> None:
+    """The turn tracker of a game with phases (``model.hex_play``): two list levels, the months (their
+    labels) and the phases (their names); it starts at the scenario's first month and the first phase
+    (the set-up save's ``tracker_state``) and stays at the last month's last phase as ``_turn_tracker``
+    stays at the last turn (a forward wrap stepped back by the tracker's own **Previous**)."""
+    months, phases = month_labels(game), play_of(game).phases
+    tracker = _tracker(root, phase_report(game), f"Month and phase: step it at each phase's start (next {controls.key_label(buildfile.K_NEXT_PHASE)}); it stays at {months[-1]}, {phases[-1].name}", sentences.turn_format())
     level = _el(
         tracker,
         M + "turn.ListTurnLevel",
@@ -528,27 +533,7 @@ def _turn_tracker(root: etree._Element, game: GameData) -> None:
     reaches the first turn, the hotkey fires **Previous**, whose nested step back writes no TURN line
     (``turn_report``) and the hotkey's own line says the tracker stays."""
     first, last = game.scenario.first_turn, game.game.turns
-    tracker = _el(
-        root,
-        M + "turn.TurnTracker",
-        {
-            "buttonText": "Turn",
-            "description": "",
-            "fwdOnly": "false",
-            "hotkey": buildfile.K_TURN_WINDOW,
-            "icon": "",
-            "length": "-1",
-            "lengthStyle": "Maximum",
-            "name": buildfile.TURN_TRACKER,
-            "nexthotkey": buildfile.K_NEXT_PHASE,
-            "plusButtonSize": "22",
-            "prevhotkey": buildfile.K_PREV_PHASE,
-            "reportFormat": turn_report(game),
-            "tooltip": f"Turn ({first}–{last}): step it at a turn start, then Reshuffle; it stays at turn {last}",
-            "turnButtonHeight": "22",
-            "turnFormat": TURN_FORMAT,
-        },
-    )
+    tracker = _tracker(root, turn_report(game), f"Turn ({first}–{last}): step it at a turn start, then Reshuffle; it stays at turn {last}", TURN_FORMAT)
     _el(
         tracker,
         M + "turn.ListTurnLevel",
