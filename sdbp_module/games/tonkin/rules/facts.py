@@ -21,7 +21,14 @@ from sdbp_module.hexgrid.trace import LineRules, Trace
 from sdbp_module.hexgrid.zoc import MapUnit
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData, Unit
-from sdbp_module.replay.hexes.events import HexEvent, HexGameStart, box_place, is_hex
+from sdbp_module.replay.hexes.events import (
+    HexEvent,
+    HexGameStart,
+    MarkerMove,
+    box_place,
+    is_hex,
+    track_of,
+)
 from sdbp_module.replay.hexes.state import HexState
 from sdbp_module.rules.hexes.base import HexContext, Steps
 from sdbp_module.rules.switches import RuleSet
@@ -573,3 +580,22 @@ def closing_event(ctx: HexContext) -> HexEvent | None:
     if ctx.after is ctx.flow or not ctx.after.current.events:
         return None
     return ctx.after.current.events[0]
+
+
+def track_boxes(event: MarkerMove) -> tuple[int, int] | None:
+    """(from, to) box of a track marker's move, None when either end is not a track box."""
+    a, b = track_of(event.from_place), track_of(event.to_place)
+    if a is None or b is None:
+        return None
+    return a[1], b[1]
+
+
+def track_shifts(steps: Steps, kind: str) -> list[tuple[MarkerMove, int]]:
+    """Each move of a marker of ``kind`` along its track in ``steps``, with its shift (to - from; down < 0)."""
+    out = []
+    for _, e in steps:
+        if isinstance(e, MarkerMove) and e.marker == kind:
+            boxes = track_boxes(e)
+            if boxes is not None:
+                out.append((e, boxes[1] - boxes[0]))
+    return out

@@ -31,6 +31,7 @@ from sdbp_module.games.tonkin.rules.facts import (
     hex_map,
     per_state,
     rainy,
+    track_boxes,
     unit_of,
 )
 from sdbp_module.hexgrid.coords import Hex, distance
@@ -55,7 +56,6 @@ from sdbp_module.replay.hexes.events import (
     MarkerTurn,
     UnitMove,
     is_hex,
-    track_of,
 )
 from sdbp_module.replay.hexes.flow import Impulse
 from sdbp_module.replay.hexes.state import HexState
@@ -538,8 +538,8 @@ def _pays(event: HexEvent, mode: str) -> bool:
     pays for is over (a carry after it starts another use, which the marker pays again)."""
     if not isinstance(event, MarkerMove) or event.marker != PAID_BY.get(mode):
         return False
-    a, b = track_of(event.from_place), track_of(event.to_place)
-    return a is not None and b is not None and b[1] < a[1]
+    boxes = track_boxes(event)
+    return boxes is not None and boxes[1] < boxes[0]
 
 
 def _neutral(event: HexEvent) -> bool:

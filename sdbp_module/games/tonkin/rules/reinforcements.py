@@ -27,6 +27,7 @@ from sdbp_module.games.tonkin.rules.facts import (
     per_state,
     reinforcement_vp_cost,
     steps_lost,
+    track_shifts,
     unit_of,
     working_supply_centres,
 )
@@ -40,7 +41,6 @@ from sdbp_module.games.tonkin.rules.sequence import (
     REPLACEMENTS,
     VM,
     end_game_turn,
-    rp_value,
     side_of_unit,
 )
 from sdbp_module.ids import Severity, Side
@@ -234,13 +234,7 @@ def brought_in(g: GameData, steps: Steps) -> list[tuple[UnitMove, Unit]]:
 
 
 def vp_moves(steps: Steps) -> list[tuple[MarkerMove, int]]:
-    out = []
-    for _, e in steps:
-        if isinstance(e, MarkerMove) and e.marker == "vp":
-            v = rp_value(e)
-            if v is not None:
-                out.append((e, v[1] - v[0]))
-    return out
+    return track_shifts(steps, "vp")
 
 
 def vm_placed(g: GameData, steps: Steps) -> bool:

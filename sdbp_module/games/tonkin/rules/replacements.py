@@ -29,6 +29,7 @@ from sdbp_module.games.tonkin.rules.facts import (
     steps_lost,
     trace_route,
     trace_within,
+    track_shifts,
     unit_of,
     working_supply_centres,
 )
@@ -42,7 +43,6 @@ from sdbp_module.games.tonkin.rules.sequence import (
     VM,
     end_game_turn,
     is_sd,
-    rp_value,
     side_of_unit,
 )
 from sdbp_module.hexgrid.coords import distance
@@ -565,12 +565,7 @@ def _rep_05(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx:
     if not by_air:
         return
     need = air_loads(plain, motorised)
-    used = 0
-    for _, e in steps:
-        if isinstance(e, MarkerMove) and e.marker == "air-transport":
-            v = rp_value(e)
-            if v is not None and v[1] < v[0]:
-                used += v[0] - v[1]
+    used = sum(-shift for _, shift in track_shifts(steps, "air-transport") if shift < 0)
     if used >= need:
         return
     where = next((e for _, e in reversed(steps) if isinstance(e, MarkerMove) and e.marker == "air-transport"), None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from sdbp_module.games.tonkin.rules.facts import side_label, unit_of
+from sdbp_module.games.tonkin.rules.facts import side_label, track_boxes, unit_of
 from sdbp_module.hexgrid.coords import distance
 from sdbp_module.ids import Severity, Side
 from sdbp_module.model.game_data import GameData
@@ -34,7 +34,6 @@ from sdbp_module.replay.hexes.events import (
     UnitMove,
     box_of,
     is_hex,
-    track_of,
 )
 from sdbp_module.replay.hexes.flow import Impulse
 from sdbp_module.replay.hexes.state import HexState
@@ -89,13 +88,6 @@ def is_sd(game: GameData, unit_id: str) -> bool:
     unit = unit_of(game, unit_id)
     return unit is not None and str(unit.type) == SD_TYPE
 
-
-def rp_value(event: MarkerMove) -> tuple[int, int] | None:
-    """(from, to) box of a track marker's move, None when either end is not a track box."""
-    a, b = track_of(event.from_place), track_of(event.to_place)
-    if a is None or b is None:
-        return None
-    return a[1], b[1]
 
 
 def rp_side(event: HexEvent) -> str | None:
@@ -152,7 +144,7 @@ def replacement_step(game: GameData, event: HexEvent) -> StepSpan | None:
         return StepSpan(n, n) if n else None
     if isinstance(event, MarkerMove):
         side = rp_side(event)
-        values = rp_value(event)
+        values = track_boxes(event)
         if side is None or values is None:
             return None
         if side == VM:
@@ -294,7 +286,7 @@ def _misplaced_act(rule: HexRule, before: HexState, event: HexEvent, ctx: HexCon
         )
         return
     side = rp_side(event)
-    values = rp_value(event) if isinstance(event, MarkerMove) else None
+    values = track_boxes(event) if isinstance(event, MarkerMove) else None
     if side is not None and values is not None and values[1] < values[0]:
         yield rule.finding(
             before,
@@ -501,7 +493,7 @@ def _seq_03(rule: HexRule, before: HexState, event: HexEvent, after: HexState, c
         value = before.track_value(kind)
         if want is None or value is None or value == want:
             continue
-        moves = [(e, rp_value(e)) for e in history if isinstance(e, MarkerMove) and e.marker == kind]
+        moves = [(e, track_boxes(e)) for e in history if isinstance(e, MarkerMove) and e.marker == kind]
         used = [n for n, (e, v) in enumerate(moves) if v is not None and v[1] < v[0] and _turn_of(tuple(recent), e) == turn - 1]
         if not used:
             continue

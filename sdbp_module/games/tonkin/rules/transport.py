@@ -20,6 +20,7 @@ from sdbp_module.games.tonkin.rules.facts import (
     line_rules,
     stacking_points,
     trace_within,
+    track_shifts,
     unit_of,
     working_supply_centres,
 )
@@ -51,7 +52,6 @@ from sdbp_module.replay.hexes.events import (
     UnitMove,
     box_place,
     is_hex,
-    track_of,
 )
 from sdbp_module.replay.hexes.flow import Impulse
 from sdbp_module.replay.hexes.state import HexState
@@ -258,13 +258,7 @@ def _cef_at(game: GameData, state: HexState, h: Hex, besides: frozenset[str] = f
 
 def _air_charge(steps: Steps) -> int:
     """How many boxes the air transport marker moved down in the phase."""
-    total = 0
-    for _, e in steps:
-        if isinstance(e, MarkerMove) and e.marker == "air-transport":
-            a, b = track_of(e.from_place), track_of(e.to_place)
-            if a is not None and b is not None:
-                total += a[1] - b[1]
-    return total
+    return -sum(shift for _, shift in track_shifts(steps, "air-transport"))
 
 
 def _trn04(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: HexContext) -> Iterable[Finding]:
@@ -327,12 +321,7 @@ def _trn05(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, ctx: 
             continue
         if m.end not in flak_zoc(game, m.legs[-1].state, declared, ("anti_aircraft",)) or is_hex(state.place(m.unit)):
             continue
-        gained = 0
-        for _, e in steps:
-            if isinstance(e, MarkerMove) and e.marker == "vm-rp":
-                a, b = track_of(e.from_place), track_of(e.to_place)
-                if a is not None and b is not None:
-                    gained += b[1] - a[1]
+        gained = sum(shift for _, shift in track_shifts(steps, "vm-rp"))
         if gained < 2:
             yield rule.finding(state, m.last, f"{m.unit}, paradropped into the declared AA unit's ZOC, is removed, but the VM RP "
                                f"marker moved {gained} this phase: the VM gains 2 RP (3.5).", units=(m.unit,), expected=2,
