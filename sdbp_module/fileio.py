@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import signal
 import stat
-import tempfile
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -158,6 +157,8 @@ def write_atomically(
     held = _hold_interrupts()
     try:
         created = _make_parents(path.parent if str(path.parent) else Path("."), path)
+        import tempfile  # here, not at import: a command that writes nothing does not load it (nor random, shutil)
+
         try:
             fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         except OSError as exc:

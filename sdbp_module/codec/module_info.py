@@ -20,9 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from lxml import etree
+from typing import TYPE_CHECKING, Any
 
 from sdbp_module.codec import pieces
 from sdbp_module.codec.sequence import decode as se_decode
@@ -34,6 +32,9 @@ from sdbp_module.limits import (
     MAX_PIECE_TRAITS,
     MAX_ZONE_POINTS,
 )
+
+if TYPE_CHECKING:  # lxml is imported when a build file is parsed: reading a log without --module needs none
+    from lxml import etree
 
 _W = "VASSAL.build.widget."
 _MAX_BUILD_FILE = MAX_BUILD_FILE_BYTES
@@ -238,6 +239,8 @@ def parse_build_file(data: bytes, where: str) -> etree._Element:
     text size, entity amplification). A document that declares entities or names an external DTD is
     refused after parsing (VASSAL never writes a DOCTYPE), so no entity reference is ever followed.
     """
+    from lxml import etree
+
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False)
     try:
         root = etree.fromstring(data, parser)

@@ -3,8 +3,9 @@
 ``data_build(game, data_dir)`` is the name and version ``sdbp build`` would write for ``game``: the
 build file is made (about half a second; no image is drawn) and its digest taken. It is what a log is
 compared with when no ``--module`` is given. The answer is kept in the game-data cache folder
-(``model.cache``) under a key of the data (``cache.game_key``), every source file of the package and
-the fonts, so a check starts at once and any edit is a miss; and in the process, per game.
+(``model.cache``) under a key of the data (``cache.game_key``) and of every source file of the package and
+the fonts (each by its ``os.stat``: size, modification and change times, inode; none is read), so a check starts
+at once and any edit is a miss; and in the process, per game.
 """
 
 from __future__ import annotations
@@ -35,15 +36,26 @@ def computed_build(game: GameData) -> BuildId:
 
 @cache
 def _code_digest() -> bytes:
-    """Every source file of the package and the fonts (the layout measures text): the same for the process."""
+    """Every source file of the package and the fonts (the layout measures text), each by its path, size,
+    modification and change times and inode (as ``os.stat`` gives them, without reading the file: an edit changes
+    the change time, so it is a miss, as when the bytes were hashed): the same for the process."""
     from sdbp_module.paths import PROJECT_ROOT
 
+    files: list[str] = []
+    for folder, subfolders, names in os.walk(_PACKAGE):
+        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+        files += (os.path.join(folder, n) for n in sorted(names) if n.endswith(".py"))
+    fonts = PROJECT_ROOT / "images" / "fonts"
+    files += sorted(os.path.join(fonts, n) for n in (os.listdir(fonts) if fonts.is_dir() else ()))
     digest = hashlib.sha256()
-    files = sorted(_PACKAGE.rglob("*.py")) + sorted((PROJECT_ROOT / "images" / "fonts").glob("*"))
     for path in files:
-        name = path.as_posix().encode("utf-8")
-        data = path.read_bytes() if path.is_file() else b""
-        digest.update(len(name).to_bytes(8, "big") + name + len(data).to_bytes(8, "big") + data)
+        name = os.fsencode(path)
+        try:
+            st = os.stat(path)
+            stamp = f"{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino}".encode("ascii")
+        except OSError:
+            stamp = b""
+        digest.update(len(name).to_bytes(8, "big") + name + len(stamp).to_bytes(8, "big") + stamp)
     return digest.digest()
 
 
