@@ -125,11 +125,10 @@ def decode_envelope(data: bytes, *, where: str = "savedGame", exact: bool = Fals
                 f"the last digit is at byte {len(data) - 1}"
             ) from None
         text = _utf8(raw.translate(_xor_table(key)), where, 7, 2)
-        digits = data[5:]  # hex digits only (read above): isupper/islower settle one case in one C pass each
-        upper = digits.isupper()
-        if upper or digits.islower():
-            first_upper, first_lower = _UPPER_HEX.search(digits) if upper else None, None
-        else:  # no letter at all, or letters of both cases: where they are
+        if binascii.b2a_hex(raw) == data[7:] and key_digits == key_digits.lower():
+            first_upper = first_lower = None  # lowercase, as the engine writes: told without a search of the body
+        else:
+            digits = memoryview(data)[5:]
             first_upper = _UPPER_HEX.search(digits)
             first_lower = _LOWER_HEX.search(digits) if first_upper is not None else None
         if exact and first_upper is not None and first_lower is not None:
