@@ -50,6 +50,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 VERSION = "2"
 
@@ -86,20 +87,30 @@ class Template:
     text: str
     defaults: tuple[tuple[str, str], ...] = ()
     words: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
-    regex: re.Pattern[str] = field(init=False, compare=False, repr=False)
     slots: tuple[tuple[str, str], ...] = field(init=False, compare=False, repr=False)
     place_pairs: tuple[tuple[str, str, str], ...] = field(init=False, compare=False, repr=False)
+    literals: tuple[str, ...] = field(init=False, compare=False, repr=False)  # words every matching sentence holds
 
     def __post_init__(self) -> None:
         found = list(_SLOT.finditer(self.text))
         slots = tuple((m.group(1), m.group(2) or m.group(1)) for m in found)
         object.__setattr__(self, "slots", slots)
-        object.__setattr__(self, "regex", re.compile(_regex(self.text), re.DOTALL))
+        object.__setattr__(self, "literals", tuple(w for w in _regex_parts(self.text)[1] if w))
         pairs = []
         for (a, b), ((ka, kinda), (kb, kindb)) in zip(zip(found, found[1:]), zip(slots, slots[1:])):
             if kinda in _PLACES and kindb in _PLACES:
                 pairs.append((ka, self.text[a.end() : b.start()], kb))
         object.__setattr__(self, "place_pairs", tuple(pairs))
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        """The sentence as a regular expression, compiled when first asked for (``_compiled``: most
+        sentences are never tried in a run, and compiling all of them cost a tenth of the import)."""
+        return _compiled(self.text)
+
+    def could_match(self, sentence: str) -> bool:
+        """Whether ``sentence`` holds every fixed word of this sentence (else ``regex`` cannot match it)."""
+        return all(word in sentence for word in self.literals)
 
     def word_of(self, key: str, value: str) -> str:
         for k, table in self.words:
@@ -149,8 +160,19 @@ _KIND_VASSAL: dict[str, str] = {
 }
 
 
+@cache
+def _compiled(text: str) -> re.Pattern[str]:
+    return re.compile(_regex(text), re.DOTALL)
+
+
 def _regex(text: str) -> str:
+    return _regex_parts(text)[0]
+
+
+def _regex_parts(text: str) -> tuple[str, list[str]]:
+    """The regular expression of a sentence, and its literal parts (each in every sentence it matches)."""
     out, pos = [], 0
+    literals: list[str] = []
     matches = list(_SLOT.finditer(text))
     for i, m in enumerate(matches):
         literal = text[pos : m.start()]
@@ -160,13 +182,16 @@ def _regex(text: str) -> str:
                 raise ValueError(f"a typed slot must end its sentence: {text!r}")
             # the engine's line loses trailing spaces: an empty value loses the space before it too
             out.append(re.escape(literal.rstrip(" ")) + rf"(?: (?P<{key}>.*))?")
+            literals.append(literal.rstrip(" "))
             pos = m.end()
             continue
         out.append(re.escape(literal))
+        literals.append(literal)
         out.append(_KIND_RX[kind].format(k=key))
         pos = m.end()
     out.append(re.escape(text[pos:]))
-    return "".join(out)
+    literals.append(text[pos:])
+    return "".join(out), literals
 
 
 def _t(event: str, text: str, defaults: Mapping[str, str] = {}, words: Mapping[str, Mapping[str, str]] = {}) -> Template:
@@ -275,6 +300,8 @@ def parse_sentence(chat: str) -> tuple[str, tuple[tuple[str, str], ...], str, bo
     candidates = [rest[1:], rest] if rest.startswith(" ") else [rest]
     for template in TEMPLATES.values():
         for sentence in candidates:
+            if not template.could_match(sentence):
+                continue
             m = template.regex.fullmatch(sentence)
             if m is not None:
                 return template.event, _fields(template, m), sentence, deco.group("undo") is not None
@@ -285,7 +312,7 @@ def match_template(sentence: str) -> str | None:
     """The name of the first template (in :data:`TEMPLATES` order) the undecorated sentence matches
     entirely, or None."""
     for name, template in TEMPLATES.items():
-        if template.regex.fullmatch(sentence) is not None:
+        if template.could_match(sentence) and template.regex.fullmatch(sentence) is not None:
             return name
     return None
 
