@@ -47,6 +47,8 @@ def decode(value: str | None, delimiter: str) -> list[str]:
     """
     if value is None:
         return []
+    if "\\" not in value and "'" not in value:  # nothing escaped, nothing wrapped: the plain split
+        return value.split(delimiter)
     tokens: list[str] = []
     start = 0
     stop = len(value)

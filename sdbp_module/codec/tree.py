@@ -94,6 +94,8 @@ def split_exact(value: str, delimiter: str) -> list[str] | None:
     for strings the engine's encoder never writes (a needless or missing ``'…'`` wrapping).
     """
     parts = value.split(delimiter)
+    if "\\" not in value and "'" not in value:  # nothing escaped, nothing wrapped: the parts are the tokens
+        return parts
     tokens: list[str] = []
     buffer: list[str] = []
     for part in parts:
