@@ -8,7 +8,9 @@ interleaved so a busy machine slows all alike):
 - imports only: ``import`` of what ``sdbp check`` of an area game loads (cli, rules.commands,
   replay.interpret, the default game's rules package), so the share of start-up that is imports shows;
 - ``sdbp check`` of a small engine-written log (``tests/engine_games/sodbp/legal-movement``), whole
-  process, and its ratio to the goal of 0.15 s;
+  process, and its ratio to the goal of 0.15 s; then the imports inside that check (``python -X importtime``
+  of the same command, the top-level imports' cumulative times summed, best of the runs) and their share of
+  the check's time;
 - ``sdbp convert`` of the 1.9 MB Paths of Glory save to JSON, whole process, and its ratio to the goal
   of 0.30 s (skipped, saying so, when ``../shared/corpus`` is absent).
 
@@ -48,6 +50,19 @@ def _run(cmd: Sequence[str]) -> float:
     return took
 
 
+def _check_imports(cmd: Sequence[str]) -> float:
+    """Seconds spent importing in one run of ``cmd`` (a ``python`` command), by ``-X importtime``: the
+    cumulative times of the top-level imports (each nested import is inside its parent's)."""
+    done = subprocess.run([cmd[0], "-X", "importtime", *cmd[1:]], capture_output=True, cwd=ROOT, env=ENV, text=True)
+    total = 0
+    for line in done.stderr.splitlines():
+        head, sep, rest = line.partition(" | ")
+        parts = rest.split(" | ", 1)
+        if head.startswith("import time:") and sep and len(parts) == 2 and parts[0].strip().isdigit() and not parts[1].startswith(" "):
+            total += int(parts[0])
+    return total / 1e6
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=7)
@@ -64,14 +79,19 @@ def main() -> int:
         for cmd in cases.values():  # warm: game-data cache, build identity, bytecode (written), the OS file cache
             _run(cmd)
         best = {name: float("inf") for name in cases}
+        check_imports = float("inf")
         for _ in range(args.repeat):
             for name, cmd in cases.items():
                 best[name] = min(best[name], _run(cmd))
+            check_imports = min(check_imports, _check_imports(cases["sdbp check (small log)"]))
     width = max(map(len, best))
     for name, took in best.items():
         goal = CHECK_GOAL if name.startswith("sdbp check") else CONVERT_GOAL if name.startswith("sdbp convert") else None
         ratio = f"  {took / goal:.2f}x the goal of {goal:.2f} s" if goal else ""
         print(f"{name:<{width}}  {took:.3f} s{ratio}")
+        if name.startswith("sdbp check"):
+            share = f"  {check_imports / took:.0%} of the check" if took > 0 else ""
+            print(f"{'  of which imports':<{width}}  {check_imports:.3f} s{share} (-X importtime)")
     if not SAVE.is_file():
         print(f"sdbp convert: not measured, {SAVE} is absent (it is in ../shared/corpus)")
     return 0
