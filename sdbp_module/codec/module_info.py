@@ -133,6 +133,22 @@ def marker_value(type_traits: tuple[str, ...] | list[str], state_traits: tuple[s
     return None
 
 
+def marker_values(type_traits: tuple[str, ...] | list[str], state_traits: tuple[str, ...] | list[str], names: tuple[str, ...]) -> tuple[str | None, ...]:
+    """``marker_value`` of each of ``names`` (distinct), the piece's traits read once."""
+    found: dict[str, str] = {}
+    for trait_type, state in zip(type_traits, state_traits, strict=False):
+        if trait_type.startswith("mark;"):
+            pairs = pieces.marker(trait_type, state)
+            if pairs is None:
+                continue
+            for key, value in pairs:
+                if key in names and key not in found:
+                    found[key] = value
+            if len(found) == len(names):
+                break
+    return tuple(found.get(name) for name in names)
+
+
 def _parse_path(path: str) -> tuple[tuple[int, int], ...]:
     """The points of a zone's ``path`` attribute (``x,y;x,y;…``); callers bound its length first."""
     points: list[tuple[int, int]] = []

@@ -19,7 +19,6 @@ from sdbp_module.fileio import require_file
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.bounds import EventBounds
 from sdbp_module.replay.events import Event
-from sdbp_module.replay.jsonl import read_events
 from sdbp_module.replay.vlog.problem import Problem
 from sdbp_module.replay.vocabulary import Vocabulary
 
@@ -61,7 +60,9 @@ def load_log(log: Path, game: GameData, module: Path | None, build: Reference | 
     within the bounds of ``game`` (``replay.bounds``; a ``.vlog``'s in ``read_vlog``), else ``InputError``."""
     require_file(log, "log file")
     suffix = log.suffix.lower()
-    if suffix == ".jsonl":
+    if suffix == ".jsonl":  # imported here: a .vlog check reads no transcript
+        from sdbp_module.replay.jsonl import read_events
+
         return LoadedLog(read_events(log, Vocabulary.of(game), EventBounds(game).check), (), TRANSCRIPT if build is not None else None)
     if suffix == ".vlog":  # imported here: a .jsonl check needs neither the codec nor lxml
         from sdbp_module.replay.interpret import read_vlog

@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sdbp_module.codec import pieces
-from sdbp_module.codec.module_info import marker_value
+from sdbp_module.codec.module_info import marker_values
 from sdbp_module.codec.sequence import decode as se_decode
 
 SPENT_LAYER = "Spent"
+_PROPERTIES = ("sdbp_id", "sdbp_kind")  # the Marker properties a tracked piece keeps
 
 
 @dataclass(slots=True)
@@ -32,8 +33,7 @@ class TrackedPiece:
     kind: str | None = None
 
     def __post_init__(self) -> None:
-        self.sdbp_id = marker_value(self.types, self.states, "sdbp_id")
-        self.kind = marker_value(self.types, self.states, "sdbp_kind")
+        self.sdbp_id, self.kind = marker_values(self.types, self.states, _PROPERTIES)
 
     def layer_level(self, name: str) -> int | None:
         """Current level of the Layer (``emb2;``) called ``name``; ``None`` if absent or unreadable."""
