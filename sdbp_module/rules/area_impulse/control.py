@@ -140,7 +140,10 @@ def _unknown_areas(event: Event, game: GameData) -> tuple[AreaId, ...]:
     """The map areas ``event`` names that the game data does not have (a hand-written log's typo)."""
     named: list[AreaId | None] = []
     if isinstance(event, Move):
-        named += (event.from_area, event.to_area, *(event.steps or ()))
+        on_path = (event.from_area, event.to_area, *(event.steps or ()))
+        if game.has_areas(on_path):
+            return ()  # the common case: every area known
+        named += on_path
     elif isinstance(event, Damage):
         named += [a for o in event.outcomes for a in (o.retreat or ())]
     elif isinstance(event, (Place, Relocate)) and event.to.is_on_map:
@@ -229,8 +232,12 @@ def control_change(
         return
     if after.control is before.control and isinstance(event, Move):
         walk = _walk_of(before, event, game, ctx.impulse)
-        if walk is not None and not any(step.control_changes for step in walk.steps):
-            return  # neither the replay nor the walk changed any control: they agree on every area
+        if walk is not None:
+            for step in walk.steps:
+                if step.control_changes:
+                    break
+            else:
+                return  # neither the replay nor the walk changed any control: they agree on every area
     result = _walked(before, event, game, ctx.impulse) or simulate(before, event, game)
     if result is None:
         return

@@ -27,11 +27,14 @@ from sdbp_module.replay.events import (
     Relocate,
     units_of,
 )
+from sdbp_module.replay.location import LocationKind
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.area_impulse.movement import MOVE_ACTION, Missing, analyse
 from sdbp_module.rules.area_impulse.paths import StepProblem
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
+
+_AREA = LocationKind.AREA  # a hot-path enum member, bound once (see ``ids``)
 
 
 def _crowded_entries(before: GameState, event: Event, after: GameState, limit: int) -> tuple[AreaId, ...]:
@@ -39,13 +42,17 @@ def _crowded_entries(before: GameState, event: Event, after: GameState, limit: i
     place, and a count can grow only where units arrive), holding more than ``limit`` units."""
     if before.occupants is after.occupants:
         return ()
-    occupants = after.occupants
+    occupants, now, was = after.occupants, after.units, before.units
     areas: set[AreaId] = set()
     for unit in units_of(event):
-        area = after.area_of(unit)
-        if area is not None and area != before.area_of(unit) and len(occupants.get(area, ())) > limit:
+        s = now.get(unit)
+        area = s.location.area if s is not None and s.location.kind is _AREA else None
+        if area is None or len(occupants.get(area, ())) <= limit:
+            continue  # off the map, or the common case: no overflow there (asked first)
+        old = was.get(unit)
+        if old is None or old.location.kind is not _AREA or old.location.area != area:
             areas.add(area)
-    return tuple(sorted(areas))
+    return tuple(sorted(areas)) if areas else ()
 
 
 @rule(
