@@ -182,6 +182,20 @@ def _walked(
 )
 def control_change(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterable[Finding]:
+    if isinstance(event, Move) and after.control is before.control and not _unknown_areas(event, ctx.game):
+        walk = _walk_of(before, event, ctx.game, ctx.impulse)
+        if walk is not None:
+            for step in walk.steps:
+                if step.control_changes:
+                    break
+            else:
+                return ()  # the common case (as below), a plain function rather than a generator
+    return _control_change(self, before, event, after, ctx)
+
+
+def _control_change(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
     game = ctx.game
     if isinstance(event, ControlSet):

@@ -15,7 +15,7 @@ stacking of retreats themselves (``AreaImpulse.retreat_stacking_judged``). The r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from sdbp_module.ids import AreaId, Severity
 from sdbp_module.replay.events import (
@@ -63,6 +63,21 @@ def _crowded_entries(before: GameState, event: Event, after: GameState, limit: i
     events=(Move, Damage, Place, Relocate, GameStart),
 )
 def stack_limit(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterable[Finding]:
+    limit = ctx.game.game.stacking_limit
+    if isinstance(event, Damage) and ctx.impulse.retreat_stacking_judged:
+        return ()
+    if isinstance(event, Move) and event.move_kind is MOVE_ACTION:
+        result = analyse(before, event, ctx.game, ctx.impulse)
+        if isinstance(result, Missing) or ((w := result.restriction_walk) is not None and w.problems):
+            return _stack_limit(self, before, event, after, ctx)
+    if not _crowded_entries(before, event, after, limit):
+        return ()  # the common case, a plain function rather than a generator: called on every move
+    return _stack_limit(self, before, event, after, ctx)
+
+
+def _stack_limit(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
     limit = ctx.game.game.stacking_limit
