@@ -7,7 +7,7 @@ Collections are tuples; look-ups go through the indexes ``GameData`` builds once
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
@@ -590,6 +590,14 @@ class GameData:
 
     def has_area(self, area_id: AreaId) -> bool:
         return area_id in self._areas
+
+    def has_areas(self, area_ids: Iterable[AreaId]) -> bool:
+        """Every one of ``area_ids`` is an area of the game (``has_area`` of each, in one call)."""
+        areas = self._areas
+        for area_id in area_ids:
+            if area_id not in areas:
+                return False
+        return True
 
     def unit(self, unit_id: UnitId) -> Unit:
         return self._units[unit_id]

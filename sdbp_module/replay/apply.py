@@ -64,9 +64,17 @@ from sdbp_module.replay.events import (
     TrenchSet,
     opens_action,
 )
+from sdbp_module.replay.frozen import copy_with
 from sdbp_module.replay.location import ELIMINATED, Location, LocationKind
 from sdbp_module.replay.memo import remembers
-from sdbp_module.replay.state import GameState, Piles, UnitsDraft, UnitState, thaw
+from sdbp_module.replay.state import (
+    STATE_FIELD_SET,
+    GameState,
+    Piles,
+    UnitsDraft,
+    UnitState,
+    thaw,
+)
 
 
 def apply(state: GameState, event: Event) -> GameState:
@@ -85,7 +93,7 @@ def apply(state: GameState, event: Event) -> GameState:
         changes["clock"] = clock
     advance_attacks(state, event, clock is not state.clock and opens_new_action(state.clock, event), changes)
     _advance_phase_record(state, event, cls, changes)
-    return state.with_fields(changes) if changes else state
+    return copy_with(state, STATE_FIELD_SET, changes) if changes else state  # (``GameState.with_fields``, inlined)
 
 
 _RECORDED_PHASES = frozenset((Phase.DRAW, Phase.END))  # the phases whose events ``phase_steps`` keeps
@@ -124,6 +132,11 @@ def _no_change(state: GameState, event: Event) -> Changes:
     return {}  # dice, passes, fire and assault declarations change nothing on the board
 
 
+_unit_state = tuple.__new__
+"""``UnitState`` built from its three fields without its named tuple's Python ``__new__`` (the
+replay builds one for every unit it moves or flips): ``_unit_state(UnitState, (side, location, spent))``."""
+
+
 def _on_flip(state: GameState, event: Event) -> Changes:
     """A flip changes only the units' faces (and the fresh counts): the lean path of the commonest event."""
     assert isinstance(event, Flip)
@@ -136,7 +149,7 @@ def _on_flip(state: GameState, event: Event) -> Changes:
             continue
         if units is None:
             units = thaw(state.units)
-        units[u] = UnitState(s.side, s.location, spent)
+        units[u] = _unit_state(UnitState, (s.side, s.location, spent))
         if s.location.kind is _ON_MAP:
             if fresh is None:
                 fresh = thaw(state.fresh_counts)
@@ -372,7 +385,7 @@ def _move(draft: UnitsDraft, side: Side, units: tuple[UnitId, ...], origin: Area
 def _placed(draft: UnitsDraft, unit: UnitId, side: Side | None, loc: Location) -> UnitState | None:
     old = draft.unit(unit)
     if old is not None:
-        return UnitState(old.side, loc, old.spent)
+        return _unit_state(UnitState, (old.side, loc, old.spent))
     if side is None:
         return None
     return UnitState(side, loc)
@@ -560,9 +573,33 @@ def implied_end_step(state: GameState, event: Event) -> str | None:
     return state.sequence.step_signatures.get(signature(event))
 
 
+_OTHER, _PHASE_START, _GAME_END, _ACTING = range(4)
+_CLOCK_ROLES: dict[type, int] = {}
+"""What an event class is to the clock (a phase start, the game end, an ``ACTION_EVENTS`` class, or
+another), found once per class by ``isinstance``'s own test (``issubclass``)."""
+
+
+def _clock_role(cls: type) -> int:
+    role = (
+        _PHASE_START
+        if issubclass(cls, PhaseStart)
+        else _GAME_END
+        if issubclass(cls, GameEnd)
+        else _ACTING
+        if issubclass(cls, ACTION_EVENTS)
+        else _OTHER
+    )
+    _CLOCK_ROLES[cls] = role
+    return role
+
+
 def advance_clock(state: GameState, event: Event) -> Clock:
     clock = state.clock
-    if isinstance(event, PhaseStart):
+    role = _CLOCK_ROLES.get(type(event))
+    if role is None:
+        role = _clock_role(type(event))
+    if role == _PHASE_START:
+        assert isinstance(event, PhaseStart)
         seq = state.sequence
         if event.turn != clock.turn:
             clock = Clock(turn=event.turn)
@@ -581,14 +618,15 @@ def advance_clock(state: GameState, event: Event) -> Clock:
         step = implied_end_step(state, event)
         if step is not None and step != clock.end_step and _later_step(state, step, clock.end_step):
             clock = clock.evolve(end_step=step)
-    if isinstance(event, GameEnd):
+    if role == _GAME_END:
         return clock.evolve(action_side=None, parts=(), activated=frozenset())
-    if not isinstance(event, ACTION_EVENTS):
+    if role != _ACTING:
         return clock
     found = action_part(event)
     if found is None:
         return clock
     _, kind, part, units = found
+    assert isinstance(event, ACTION_EVENTS)  # (``_ACTING``)
     side = event.side
     if opens_new_action(clock, event):
         number = event.action if event.action is not None else clock.action + 1

@@ -54,6 +54,7 @@ from sdbp_module.replay.events import (
     PhaseStart,
 )
 from sdbp_module.replay.frozen import copy_with
+from sdbp_module.replay.memo import remembers
 
 if TYPE_CHECKING:
     from sdbp_module.replay.state import GameState
@@ -380,12 +381,29 @@ _DECLARING_OR_PLAY = frozenset((Fire, Assault, CardPlay))
 _ASSAULT = AttackKind.ASSAULT  # a hot-path enum member, bound once (see ``ids``)
 
 
+_last_closed: tuple[GameState | None, GameState | None, tuple[Attack, ...]] = (None, None, ())
+
+
 def closed_attacks(before: GameState, after: GameState) -> tuple[Attack, ...]:
-    """The attacks open before an event and closed by it (judge them now)."""
+    """The attacks open before an event and closed by it (judge them now).
+
+    Remembered for the last step asked about: its gate and every attack rule ask at each close."""
+    global _last_closed
     if not before.attacks or after.attacks is before.attacks:
         return ()
+    b, a, closed = _last_closed
+    if b is before and a is after:
+        return closed
     still = {a.number for a in after.attacks}
-    return tuple(a for a in before.attacks if a.number not in still)
+    closed = tuple(a for a in before.attacks if a.number not in still)
+    _last_closed = (before, after, closed)
+    return closed
+
+
+@remembers
+def _forget() -> None:
+    global _last_closed
+    _last_closed = (None, None, ())
 
 
 def closed_action(before: GameState, after: GameState) -> tuple[tuple[GameState, Event], ...]:

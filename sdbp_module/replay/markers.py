@@ -30,11 +30,15 @@ from dataclasses import replace
 
 from sdbp_module.ids import AreaId, Side
 from sdbp_module.replay.events import (
+    CardDiscard,
+    CardPlay,
     ControlSet,
     EndStep,
     Event,
+    Fire,
     FireMarkerSet,
     GameEnd,
+    Move,
     PhaseStart,
     TrenchSet,
     opens_action,
@@ -103,6 +107,29 @@ def _key(event: MarkerEvent) -> Key | None:
     return None if shown is None else (type(event), event.area, shown)
 
 
+_PLAIN, _OPENS, _DEPENDS, _ACT_END, _MARKER = range(5)
+"""What ``settle_markers`` needs to know of an event class: neither a marker nor an act's end and never
+opening an action; always opening one; opening one or not by its fields (``events.opens_action``); ending
+the act; a marker event."""
+_ROLES: dict[type, int] = {}
+
+
+def _role(cls: type) -> int:
+    """The role of an event class (``_ROLES``), found once per class as ``settle_markers``'s tests would."""
+    role = _ROLES.get(cls)
+    if role is None:
+        if issubclass(cls, _ACT_ENDS):
+            role = _ACT_END
+        elif issubclass(cls, _MARKERS):
+            role = _MARKER  # (no marker event opens an action)
+        elif issubclass(cls, (Move, Fire, CardPlay, CardDiscard)):
+            role = _DEPENDS
+        else:
+            role = _OPENS if getattr(cls, "opens_action", False) else _PLAIN
+        _ROLES[cls] = role
+    return role
+
+
 def settle_markers(events: Sequence[Event]) -> Sequence[Event]:
     """The events with each player's marker act joined into its net effect (see the module doc);
     the same sequence when no event continues an earlier marker of its act."""
@@ -111,16 +138,24 @@ def settle_markers(events: Sequence[Event]) -> Sequence[Event]:
     out: list[Event | None] = []
     open_marks: dict[Key, int] = {}  # the markers the current act left: (kind, area, face) → index in out
     action: int | None = None  # the explicit number of the current action, if the log gives one
+    roles = _ROLES
     for event in events:
-        if isinstance(event, _ACT_ENDS):
+        role = roles.get(type(event))
+        if role is None:
+            role = _role(type(event))
+        if role == _PLAIN:  # the commonest: kept as it is
+            out.append(event)
+            continue
+        if role == _ACT_END:
             open_marks.clear()
-        elif opens_action(event):
+        elif role == _OPENS or (role == _DEPENDS and opens_action(event)):
             if event.action is None or event.action != action:
                 open_marks.clear()
             action = event.action
-        if not isinstance(event, _MARKERS):
+        if role != _MARKER:
             out.append(event)
             continue
+        assert isinstance(event, _MARKERS)
         continued = _continued(event, open_marks, out)
         if continued is not None:
             index, earlier = continued

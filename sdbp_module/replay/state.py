@@ -184,7 +184,7 @@ class GameState:
 
     def with_fields(self, changes: Mapping[str, object]) -> GameState:
         """``evolve`` taking the changed fields as a mapping (``apply`` builds one per event)."""
-        return copy_with(self, _STATE_FIELD_SET, changes)
+        return copy_with(self, STATE_FIELD_SET, changes)
 
     def with_units(self, changes: Iterable[tuple[UnitId, UnitState | None]]) -> GameState:
         """A new state with the given units set (``None`` = forgotten); keeps ``occupants`` in step."""
@@ -339,7 +339,7 @@ class UnitsDraft:
         for u in units:
             old = table[u]
             if old.location != location:
-                table[u] = UnitState(old.side, location, old.spent)
+                table[u] = tuple.__new__(UnitState, (old.side, location, old.spent))  # (no Python ``__new__``: hot)
 
     def _members(self, area: AreaId) -> builtins.set[UnitId]:
         """The occupants of ``area`` as this draft's own set (copied once per area and event, then changed
@@ -374,4 +374,5 @@ class UnitsDraft:
 
 
 _STATE_FIELDS = tuple(f.name for f in fields(GameState))
-_STATE_FIELD_SET = frozenset(_STATE_FIELDS)
+STATE_FIELD_SET = frozenset(_STATE_FIELDS)
+"""The names of the fields of ``GameState`` (what ``with_fields`` may change)."""

@@ -90,6 +90,21 @@ def _call_check(rule: Rule, before: GameState, event: Event, after: GameState, c
     return rule.check(before, event, after, ctx)
 
 
+_TABLES: dict[int, tuple[tuple[Rule, ...], dict[type, Dispatch]]] = {}
+
+
+def _dispatch_table(active: tuple[Rule, ...], package: RulesPackage) -> dict[type, Dispatch]:
+    """Where ``_fold`` keeps the rules that judge each event class (``_dispatch``, filled as classes are
+    met): kept from check to check for a package's own rules (an audit checks many logs with them),
+    fresh for a chosen set."""
+    if active is not package.rules:
+        return {}
+    held = _TABLES.get(id(active))
+    if held is None or held[0] is not active:
+        held = _TABLES[id(active)] = (active, {})
+    return held[1]
+
+
 def _dispatch(active: tuple[Rule, ...], cls: type) -> Dispatch:
     """The rules that judge events of ``cls``: those called always, and those behind each gate."""
     always: list[tuple[Rule, CheckCall]] = []
@@ -189,14 +204,17 @@ def _fold(
     ctx: CheckContext,
     problems: Iterable[LogProblem],
     kept: Kept | None = None,
+    dispatch: dict[type, Dispatch] | None = None,
 ) -> tuple[list[Finding], GameState]:
     """Apply every event from ``state``, judging each step and then the final state: the findings
-    (unsorted; at most ``kept.limit`` of them with ``kept``, which counts the others) and the final state."""
+    (unsorted; at most ``kept.limit`` of them with ``kept``, which counts the others) and the final state.
+    ``dispatch``: the rules of ``active`` that judge each event class met so far (``_dispatch_table``)."""
     kept = kept if kept is not None else Kept(limit=1 << 62)
     found: list[Finding] = kept.found
     cut = 2 * kept.limit
     pending = sorted(problems, key=lambda p: p.where.sort_key)
-    dispatch: dict[type, Dispatch] = {}
+    if dispatch is None:
+        dispatch = {}
     extend = found.extend
     for event in events:
         if pending:
@@ -247,13 +265,14 @@ def _judged(
     ctx: CheckContext,
     problems: Iterable[LogProblem],
     kept: Kept | None = None,
+    dispatch: dict[type, Dispatch] | None = None,
 ) -> tuple[list[Finding], GameState]:
     """``_fold`` with the cycle collector paused, and the rules' caches emptied once it is over (they
     hold states of the check: emptied while the collector is paused, they are freed rather than
     walked by its next pass)."""
     with _cycle_collector_paused():
         try:
-            return _fold(events, state, active, ctx, problems, kept)
+            return _fold(events, state, active, ctx, problems, kept, dispatch)
         finally:
             memo.forget()
 
@@ -284,9 +303,11 @@ def check_events(
     sequence = package.make_sequence(game)
     ctx = CheckContext(game=game, rules=ruleset, sequence=sequence, impulse=package.impulse)
     active = tuple(rules if rules is not None else package.rules)
-    first = start_state(events, game, sequence, initial)
     kept = Kept(max_findings)
-    found, state = _judged(settle_markers(events), first, active, ctx, problems, kept)
+    with _cycle_collector_paused():  # the set-up and the reading of the markers too (see ``_judged``)
+        first = start_state(events, game, sequence, initial)
+        settled = settle_markers(events)
+        found, state = _judged(settled, first, active, ctx, problems, kept, _dispatch_table(active, package))
     return Report(
         source=source,
         game_id=package.game_id,

@@ -140,7 +140,10 @@ def _unknown_areas(event: Event, game: GameData) -> tuple[AreaId, ...]:
     """The map areas ``event`` names that the game data does not have (a hand-written log's typo)."""
     named: list[AreaId | None] = []
     if isinstance(event, Move):
-        named += (event.from_area, event.to_area, *(event.steps or ()))
+        on_path = (event.from_area, event.to_area, *(event.steps or ()))
+        if game.has_areas(on_path):
+            return ()  # the common case: every area known
+        named += on_path
     elif isinstance(event, Damage):
         named += [a for o in event.outcomes for a in (o.retreat or ())]
     elif isinstance(event, (Place, Relocate)) and event.to.is_on_map:
@@ -178,6 +181,20 @@ def _walked(
     events=(ControlSet, Move, Damage, Place, Relocate),
 )
 def control_change(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterable[Finding]:
+    if isinstance(event, Move) and after.control is before.control and not _unknown_areas(event, ctx.game):
+        walk = _walk_of(before, event, ctx.game, ctx.impulse)
+        if walk is not None:
+            for step in walk.steps:
+                if step.control_changes:
+                    break
+            else:
+                return ()  # the common case (as below), a plain function rather than a generator
+    return _control_change(self, before, event, after, ctx)
+
+
+def _control_change(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
     game = ctx.game
@@ -229,8 +246,12 @@ def control_change(
         return
     if after.control is before.control and isinstance(event, Move):
         walk = _walk_of(before, event, game, ctx.impulse)
-        if walk is not None and not any(step.control_changes for step in walk.steps):
-            return  # neither the replay nor the walk changed any control: they agree on every area
+        if walk is not None:
+            for step in walk.steps:
+                if step.control_changes:
+                    break
+            else:
+                return  # neither the replay nor the walk changed any control: they agree on every area
     result = _walked(before, event, game, ctx.impulse) or simulate(before, event, game)
     if result is None:
         return

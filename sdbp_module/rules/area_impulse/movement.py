@@ -47,6 +47,7 @@ from sdbp_module.rules.area_impulse.config import PLAIN, AreaImpulse
 from sdbp_module.rules.area_impulse.paths import (
     BoardView,
     Mover,
+    StepFacts,
     StepProblem,
     Walk,
     cheapest_path,
@@ -80,6 +81,18 @@ class StateView:
     def count(self, side: Side, area: AreaId) -> int:
         return self.state.side_counts.get((area, side), 0)
 
+    def step_facts(self, side: Side, x: AreaId, y: AreaId) -> StepFacts:
+        control, counts, enemy = self.state.control, self.state.side_counts, side.enemy
+        was_x, was_y = control.get(x), control.get(y)
+        return (
+            was_x if was_x is not None else self.game.area(x).control,
+            was_y if was_y is not None else self.game.area(y).control,
+            counts.get((x, side), 0),
+            counts.get((y, side), 0),
+            counts.get((x, enemy), 0),
+            counts.get((y, enemy), 0),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class AdjustedView:
@@ -93,6 +106,18 @@ class AdjustedView:
 
     def count(self, side: Side, area: AreaId) -> int:
         return self.base.count(side, area) + self.deltas.get((side, area), 0)
+
+    def step_facts(self, side: Side, x: AreaId, y: AreaId) -> StepFacts:
+        was_x, was_y, own_x, own_y, enemy_x, enemy_y = self.base.step_facts(side, x, y)
+        deltas, enemy = self.deltas, side.enemy
+        return (
+            was_x,
+            was_y,
+            own_x + deltas.get((side, x), 0),
+            own_y + deltas.get((side, y), 0),
+            enemy_x + deltas.get((enemy, x), 0),
+            enemy_y + deltas.get((enemy, y), 0),
+        )
 
 
 # -- facts and analysis of one move ----------------------------------------------------------------
@@ -207,36 +232,38 @@ def _earlier_stack(before: GameState, event: Move) -> tuple[UnitId, ...]:
 _STACKS: dict[int, tuple[GameData, AreaImpulse, dict[tuple[UnitId, ...], tuple[tuple[Unit, ...], Mover | None]]]] = {}
 
 
-def _stack(game: GameData, ids: tuple[UnitId, ...], impulse: AreaImpulse) -> tuple[tuple[Unit, ...], Mover | None]:
-    """The units named ``ids`` and their ``Mover`` (None if of mixed sides), computed once per game."""
+def _stacks(game: GameData, impulse: AreaImpulse) -> dict[tuple[UnitId, ...], tuple[tuple[Unit, ...], Mover | None]]:
+    """The stacks of ``game`` already met (``_stack``), by the ids of their units."""
     held = _STACKS.get(id(game))
     if held is None or held[0] is not game or held[1] is not impulse:
         held = _STACKS[id(game)] = (game, impulse, {})
-    known = held[2].get(ids)
+    return held[2]
+
+
+def _stack(game: GameData, ids: tuple[UnitId, ...], impulse: AreaImpulse) -> tuple[tuple[Unit, ...], Mover | None]:
+    """The units named ``ids`` (each a unit of ``game``) and their ``Mover`` (None if of mixed sides),
+    computed once per game."""
+    table = _stacks(game, impulse)
+    known = table.get(ids)
     if known is None:
         units = tuple(game.unit(u) for u in ids)
         mixed = len({u.side for u in units}) != 1
-        known = held[2][ids] = (units, None if mixed else Mover.of(units, impulse))
+        known = table[ids] = (units, None if mixed else Mover.of(units, impulse))
     return known
 
 
 def move_facts(before: GameState, event: Move, game: GameData, impulse: AreaImpulse = PLAIN) -> MoveFacts | Missing:
     """Everything needed to judge ``event`` under the game's settings ``impulse``, or what is missing."""
-    missing: list[str] = []
     earlier = _earlier_stack(before, event)
     stack_ids = (*event.units, *earlier)
-    for unit_id in stack_ids:
-        if not game.has_unit(unit_id):
-            missing.append(f"UNIT: unit {unit_id} is not in the game data (its MA and type are unknown)")
     steps = event.steps
-    for area in dict.fromkeys((event.from_area, event.to_area, *(steps or ()))):
-        if not game.has_area(area):
-            missing.append(f"MAP: area {area} is not in the game data")
-    if not stack_ids:
-        missing.append("ACT: the move names no unit")
-    if missing:
-        return Missing(tuple(missing))
-    units, mover = _stack(game, stack_ids, impulse)
+    known = _stacks(game, impulse).get(stack_ids)  # a stack met before: its units are the game's
+    if known is None or not game.has_areas((event.from_area, event.to_area, *(steps or ()))):
+        missing = _missing(game, event, stack_ids, steps)
+        if missing:
+            return Missing(missing)
+        known = _stack(game, stack_ids, impulse)
+    units, mover = known
     if mover is None or mover.side is not event.side:
         return Missing((f"UNIT: the move mixes sides (logged side {event.side.value})",))
     base: BoardView = StateView(before, game)
@@ -250,6 +277,20 @@ def move_facts(before: GameState, event: Move, game: GameData, impulse: AreaImpu
 
 
 _CACHE: list[tuple[GameState, Event, GameData, AreaImpulse, MoveAnalysis | Missing]] = []
+
+
+def _missing(game: GameData, event: Move, stack_ids: tuple[UnitId, ...], steps: tuple[AreaId, ...] | None) -> tuple[str, ...]:
+    """The facts the game data lacks for ``event``: its units, its areas, any unit at all."""
+    missing: list[str] = []
+    for unit_id in stack_ids:
+        if not game.has_unit(unit_id):
+            missing.append(f"UNIT: unit {unit_id} is not in the game data (its MA and type are unknown)")
+    for area in dict.fromkeys((event.from_area, event.to_area, *(steps or ()))):
+        if not game.has_area(area):
+            missing.append(f"MAP: area {area} is not in the game data")
+    if not stack_ids:
+        missing.append("ACT: the move names no unit")
+    return tuple(missing)
 
 
 def analyse(before: GameState, event: Move, game: GameData, impulse: AreaImpulse = PLAIN) -> MoveAnalysis | Missing:

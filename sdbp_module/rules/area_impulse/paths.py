@@ -52,6 +52,16 @@ class BoardView(Protocol):
         """Number of ``side``'s units in ``area`` now (fresh and spent alike)."""
         ...
 
+    def step_facts(self, side: Side, x: AreaId, y: AreaId) -> StepFacts:
+        """What a step of ``side`` from ``x`` to ``y`` reads of the board, in one call (every move
+        action is walked): ``(controller(x), controller(y), count(side, x), count(side, y),
+        count(enemy, x), count(enemy, y))``."""
+        ...
+
+
+StepFacts = tuple[Side, Side, int, int, int, int]
+"""``BoardView.step_facts``: the controllers of the two areas, then the side's units and the enemy's in each."""
+
 
 @dataclass(frozen=True, slots=True)
 class Board:
@@ -74,6 +84,17 @@ class Board:
     def count(self, side: Side, area: AreaId) -> int:
         return self.counts.get((side, area), 0)
 
+    def step_facts(self, side: Side, x: AreaId, y: AreaId) -> StepFacts:
+        counts, control, enemy = self.counts, self.control, side.enemy
+        return (
+            control[x],
+            control[y],
+            counts.get((side, x), 0),
+            counts.get((side, y), 0),
+            counts.get((enemy, x), 0),
+            counts.get((enemy, y), 0),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class MovedView:
@@ -89,6 +110,19 @@ class MovedView:
 
     def count(self, side: Side, area: AreaId) -> int:
         return self.base.count(side, area) + self.deltas.get((side, area), 0)
+
+    def step_facts(self, side: Side, x: AreaId, y: AreaId) -> StepFacts:
+        was_x, was_y, own_x, own_y, enemy_x, enemy_y = self.base.step_facts(side, x, y)
+        control, deltas, enemy = self.control, self.deltas, side.enemy
+        now_x, now_y = control.get(x), control.get(y)
+        return (
+            was_x if now_x is None else now_x,
+            was_y if now_y is None else now_y,
+            own_x + deltas.get((side, x), 0),
+            own_y + deltas.get((side, y), 0),
+            enemy_x + deltas.get((enemy, x), 0),
+            enemy_y + deltas.get((enemy, y), 0),
+        )
 
 
 def controller_after(view: BoardView, area: AreaId) -> Side:
@@ -334,34 +368,49 @@ class Walk(NamedTuple):
         return tuple(c for s in self.steps for c in s.control_changes)
 
 
+_new_tuple = tuple.__new__  # ``Step``/``Walk`` built without their named tuple's Python ``__new__`` (hot path)
+
+
 def _step(game: GameData, mover: Mover, x: AreaId, y: AreaId, view: BoardView) -> tuple[Step, MovedView]:
     """Price, check and play one step on ``view``: every move action is walked, so the board is read
-    once for the step (rather than by ``step_cost``, ``step_problems`` and ``shift`` each) and the control
-    is settled from those numbers."""
+    once for the step (``BoardView.step_facts``, rather than by ``step_cost``, ``step_problems`` and
+    ``shift`` each) and the control is settled from those numbers (``_settled``, inlined)."""
     border = game.border(x, y)
     side, size = mover.side, mover.size
     enemy = side.enemy
-    was_x, was_y = view.controller(x), view.controller(y)
-    own_x, own_y = view.count(side, x), view.count(side, y)
-    enemy_x, enemy_y = view.count(enemy, x), view.count(enemy, y)
-    cost = _step_cost(x, y, was_y is enemy, enemy_y >= 1, _unbridged_river(border), was_x is enemy, enemy_x >= 1)
+    was_x, was_y, own_x, own_y, enemy_x, enemy_y = view.step_facts(side, x, y)
+    river = border is not None and border.river and not border.bridge  # (``_unbridged_river``)
+    cost = _step_cost(x, y, was_y is enemy, enemy_y >= 1, river, was_x is enemy, enemy_x >= 1)
     problems = _restrictions(game, mover, y, border, was_y, enemy_y, own_y)
     if x == y:  # a step in place (a logged path repeating an area): nothing moves
         after = shift(view, side, size, x, y)
         now = after.control[x]
-        return Step(cost, problems, own_y, ((x, was_x, now),) if now is not was_x else ()), after
-    base, deltas, control = _moved_counts(view, side, size, x, y)
+        return _new_tuple(Step, (cost, problems, own_y, ((x, was_x, now),) if now is not was_x else ())), after
+    # (``_moved_counts``, inlined)
+    if isinstance(view, MovedView):
+        base, deltas, control = view.base, dict(view.deltas), dict(view.control)
+    else:
+        base, deltas, control = view, {}, {}
+    deltas[(side, x)] = deltas.get((side, x), 0) - size
+    deltas[(side, y)] = deltas.get((side, y), 0) + size
     # the control rule on the area left, then on the area entered, from the counts after the step
     own_x, own_y = own_x - size, own_y + size
-    now_x = control[x] = _settled(was_x, own_x, enemy_x) if was_x is side else _settled(was_x, enemy_x, own_x)
-    now_y = control[y] = _settled(was_y, own_y, enemy_y) if was_y is side else _settled(was_y, enemy_y, own_y)
+    if was_x is side:
+        now_x = enemy if own_x == 0 and enemy_x >= 1 else was_x
+    else:
+        now_x = was_x.enemy if enemy_x == 0 and own_x >= 1 else was_x
+    if was_y is side:
+        now_y = enemy if own_y == 0 and enemy_y >= 1 else was_y
+    else:
+        now_y = was_y.enemy if enemy_y == 0 and own_y >= 1 else was_y
+    control[x] = now_x
+    control[y] = now_y
     after = MovedView(base, MappingProxyType(deltas), MappingProxyType(control))
-    changes: tuple[tuple[AreaId, Side, Side], ...] = ()
     if now_x is not was_x:
-        changes += ((x, was_x, now_x),)
-    if now_y is not was_y:
-        changes += ((y, was_y, now_y),)
-    return Step(cost, problems, own_y, changes), after
+        changes: tuple[tuple[AreaId, Side, Side], ...] = ((x, was_x, now_x), (y, was_y, now_y)) if now_y is not was_y else ((x, was_x, now_x),)
+    else:
+        changes = ((y, was_y, now_y),) if now_y is not was_y else ()
+    return _new_tuple(Step, (cost, problems, own_y, changes)), after
 
 
 def walk(game: GameData, mover: Mover, origin: AreaId, path: Sequence[AreaId], view: BoardView) -> Walk:
@@ -383,7 +432,7 @@ def walk(game: GameData, mover: Mover, origin: AreaId, path: Sequence[AreaId], v
         if step.problems:
             problems += ((i, p) for p in step.problems)
         here = there
-    return Walk(mover, origin, tuple(steps), current, cost, tuple(problems))
+    return _new_tuple(Walk, (mover, origin, tuple(steps), current, cost, tuple(problems)))
 
 
 def cheapest_path(

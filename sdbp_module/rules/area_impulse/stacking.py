@@ -15,7 +15,7 @@ stacking of retreats themselves (``AreaImpulse.retreat_stacking_judged``). The r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from sdbp_module.ids import AreaId, Severity
 from sdbp_module.replay.events import (
@@ -27,11 +27,14 @@ from sdbp_module.replay.events import (
     Relocate,
     units_of,
 )
+from sdbp_module.replay.location import LocationKind
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.area_impulse.movement import MOVE_ACTION, Missing, analyse
 from sdbp_module.rules.area_impulse.paths import StepProblem
 from sdbp_module.rules.base import CheckContext, FunctionRule, rule
 from sdbp_module.rules.findings import Finding
+
+_AREA = LocationKind.AREA  # a hot-path enum member, bound once (see ``ids``)
 
 
 def _crowded_entries(before: GameState, event: Event, after: GameState, limit: int) -> tuple[AreaId, ...]:
@@ -39,13 +42,17 @@ def _crowded_entries(before: GameState, event: Event, after: GameState, limit: i
     place, and a count can grow only where units arrive), holding more than ``limit`` units."""
     if before.occupants is after.occupants:
         return ()
-    occupants = after.occupants
+    occupants, now, was = after.occupants, after.units, before.units
     areas: set[AreaId] = set()
     for unit in units_of(event):
-        area = after.area_of(unit)
-        if area is not None and area != before.area_of(unit) and len(occupants.get(area, ())) > limit:
+        s = now.get(unit)
+        area = s.location.area if s is not None and s.location.kind is _AREA else None
+        if area is None or len(occupants.get(area, ())) <= limit:
+            continue  # off the map, or the common case: no overflow there (asked first)
+        old = was.get(unit)
+        if old is None or old.location.kind is not _AREA or old.location.area != area:
             areas.add(area)
-    return tuple(sorted(areas))
+    return tuple(sorted(areas)) if areas else ()
 
 
 @rule(
@@ -56,6 +63,21 @@ def _crowded_entries(before: GameState, event: Event, after: GameState, limit: i
     events=(Move, Damage, Place, Relocate, GameStart),
 )
 def stack_limit(
+    self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
+) -> Iterable[Finding]:
+    limit = ctx.game.game.stacking_limit
+    if isinstance(event, Damage) and ctx.impulse.retreat_stacking_judged:
+        return ()
+    if isinstance(event, Move) and event.move_kind is MOVE_ACTION:
+        result = analyse(before, event, ctx.game, ctx.impulse)
+        if isinstance(result, Missing) or ((w := result.restriction_walk) is not None and w.problems):
+            return _stack_limit(self, before, event, after, ctx)
+    if not _crowded_entries(before, event, after, limit):
+        return ()  # the common case, a plain function rather than a generator: called on every move
+    return _stack_limit(self, before, event, after, ctx)
+
+
+def _stack_limit(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterator[Finding]:
     limit = ctx.game.game.stacking_limit
