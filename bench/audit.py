@@ -93,9 +93,13 @@ def _side_by_side(work: Callable[[], object], count: int, processes: int) -> tup
     start = context.Barrier(processes)
 
     def run() -> None:
-        gc.freeze()
-        start.wait()
-        results.put(_in_a_row(work, count))
+        try:
+            gc.freeze()
+            start.wait()
+            results.put(_in_a_row(work, count))
+        except BaseException as exc:  # said to the parent, which would otherwise wait for ever
+            results.put(repr(exc))
+            raise
 
     children = [context.Process(target=run) for _ in range(processes)]
     for child in children:
@@ -103,6 +107,9 @@ def _side_by_side(work: Callable[[], object], count: int, processes: int) -> tup
     measured = [results.get() for _ in children]
     for child in children:
         child.join()
+    failed = [m for m in measured if isinstance(m, str)]
+    if failed:
+        raise RuntimeError(f"the work failed in a process side by side: {failed[0]}")
     return statistics.fmean(m[0] for m in measured), statistics.fmean(m[1] for m in measured)
 
 
