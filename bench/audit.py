@@ -10,7 +10,8 @@ process (``audit.commands.run_audit``, reports and all), and prints from one run
 - the audit's overhead a log against its goal (at most 10 % of the work): the time a worker spends on
   a log (wall time x workers / logs) less the work itself (read, check, JSON and HTML reports, not
   written), measured in one process forked and set up as a worker is (game loaded once, ``gc.freeze``),
-  ``--row`` logs in a row after one to warm up, their mean;
+  ``--row`` logs in a row after one to warm up, their mean; measured before the audit and after it, the
+  mean of the two kept (the load of a shared machine drifts);
 - what of that the machine itself takes: the same work in as many such processes side by side as the
   audit has workers (no pool, no files), and the audit's overhead over that;
 - the same in processor time (``getrusage``: the workers' and this process's during the audit, against
@@ -157,12 +158,26 @@ def main(argv: list[str] | None = None) -> int:
         print(f"logs: {args.logs} copies of the synthetic 8-turn game ({len(events)} events, {size:,} bytes each); "
               f"{jobs} worker process{'es' if jobs != 1 else ''} on {cores} cores; pictures {args.pictures}")
 
+        audited = load_game(data_dir, hex_map=True)  # as the audit loads it
+        package = rules_package(audited.game.id)
+        workers = min(jobs, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else cores, args.logs)
+
+        def work() -> None:  # what a worker does with a log, less writing the reports
+            checked = check_log(first, audited, package)
+            render_report(checked, "json")
+            "".join(report_chunks(checked, "html", pictures=args.pictures))
+
+        def baseline() -> tuple[float, float, tuple[float, float] | None]:
+            """The work a log in one process (wall, processor) and in ``workers`` processes side by side (None: cannot fork)."""
+            alone = _side_by_side(work, args.row, 1) or _in_a_row(work, args.row)
+            return *alone, (_side_by_side(work, args.row, workers) if workers > 1 else alone)
+
+        before = baseline()  # measured before and after the audit, their mean kept: the machine's load drifts
         parent0, children0, t0 = _cpu(resource.RUSAGE_SELF), _cpu(resource.RUSAGE_CHILDREN), time.perf_counter()
         code = run_audit(logs, base / "out", module=None, data_dir=data_dir, jobs=jobs, switches=(), skips=(), pictures=args.pictures)
         wall = time.perf_counter() - t0
         parent_cpu = _cpu(resource.RUSAGE_SELF) - parent0
         workers_cpu = _cpu(resource.RUSAGE_CHILDREN) - children0  # the pool's workers, all waited for by now
-        workers = min(jobs, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else cores, args.logs)
         totals = json.loads((base / "out" / "summary.json").read_text(encoding="utf-8"))["totals"]
         if code != 0 or totals["checked"] != args.logs:
             print(f"unexpected audit result: exit {code}, totals {totals}", file=sys.stderr)
@@ -175,25 +190,18 @@ def main(argv: list[str] | None = None) -> int:
             f"ratio to the goal {wall / goal:.2f} ({'met' if wall <= goal else 'not met'})"
         )
 
-        audited = load_game(data_dir, hex_map=True)  # as the audit loads it
-        package = rules_package(audited.game.id)
-
-        def work() -> None:  # what a worker does with a log, less writing the reports
-            checked = check_log(first, audited, package)
-            render_report(checked, "json")
-            "".join(report_chunks(checked, "html", pictures=args.pictures))
-
-        alone, alone_cpu = _side_by_side(work, args.row, 1) or _in_a_row(work, args.row)
+        after = baseline()
+        alone, alone_cpu = (before[0] + after[0]) / 2, (before[1] + after[1]) / 2
         overhead = per_worker - alone
         print(
             f"overhead a log: {per_worker * 1000:.0f} ms a log per worker less the work of a log in one process "
-            f"({alone * 1000:.0f} ms, mean of {args.row} in a row) = {overhead * 1000:.0f} ms, {overhead / alone:.1%} of the work; "
+            f"({alone * 1000:.0f} ms: {before[0] * 1000:.0f} before the audit, {after[0] * 1000:.0f} after, each the mean of "
+            f"{args.row} in a row) = {overhead * 1000:.0f} ms, {overhead / alone:.1%} of the work; "
             f"goal at most {GOAL_OVERHEAD:.0%}: ratio to the goal {overhead / alone / GOAL_OVERHEAD:.2f} "
             f"({'met' if overhead <= GOAL_OVERHEAD * alone else 'not met'})"
         )
-        side = _side_by_side(work, args.row, workers) if workers > 1 else (alone, alone_cpu)  # None: cannot fork
-        if side is not None:
-            beside, beside_cpu = side
+        if before[2] is not None and after[2] is not None:
+            beside, beside_cpu = (before[2][0] + after[2][0]) / 2, (before[2][1] + after[2][1]) / 2
             if workers > 1:
                 print(
                     f"  of which the machine: the same work in {workers} processes side by side (no pool, no files) takes "
