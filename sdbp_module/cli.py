@@ -10,17 +10,15 @@ input. ``SDBP_DEBUG=1`` lets the traceback through instead.
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import click
 
 from sdbp_module import __version__
+from sdbp_module.collector import collector_paused
 from sdbp_module.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, one_line
 
 EPILOG = (
@@ -57,21 +55,6 @@ def internal_error_line(exc: BaseException, command: str | None) -> str:
         + " — this is a bug in sdbp, not in your input; please report it with the command and the file "
         "(SDBP_DEBUG=1 shows the traceback)"
     )
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused for one command, then restored as it was. A check imports its
-    modules, unpickles the game and reads the log: tens of thousands of objects that live to the end
-    and form no garbage cycles, which the collector would walk again and again (about a tenth of a small
-    log's check); what few cycles there are wait for the collector's next pass."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 class GuardedGroup(click.Group):

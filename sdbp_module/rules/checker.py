@@ -9,13 +9,12 @@ the log position added to its message. Game-neutral: the rules come from a ``Rul
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sdbp_module.codec.identity import BuildMatch
+from sdbp_module.collector import collector_paused
 from sdbp_module.ids import Severity
 from sdbp_module.limits import MAX_FINDINGS_LISTED
 from sdbp_module.model.game_data import GameData
@@ -145,23 +144,6 @@ def problem_finding(problem: LogProblem, state: GameState) -> Finding:
     )
 
 
-@contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
-    """Pause Python's cycle collector (``gc``) for the fold, then restore it as it was.
-
-    The fold allocates a great many short-lived objects (a state, a clock and their maps per event)
-    and keeps the current action's states alive, so the collector keeps walking them; yet it has
-    nothing to collect (states, events and findings hold no reference cycles: reference counting
-    frees them). Its passes cost about a tenth of a full check."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 class RuleCrash(RuntimeError):
     """A rule raised: a bug in the rule, reported with the rule id and the log position."""
 
@@ -270,7 +252,7 @@ def _judged(
     """``_fold`` with the cycle collector paused, and the rules' caches emptied once it is over (they
     hold states of the check: emptied while the collector is paused, they are freed rather than
     walked by its next pass)."""
-    with _cycle_collector_paused():
+    with collector_paused():
         try:
             return _fold(events, state, active, ctx, problems, kept, dispatch)
         finally:
@@ -304,7 +286,7 @@ def check_events(
     ctx = CheckContext(game=game, rules=ruleset, sequence=sequence, impulse=package.impulse)
     active = tuple(rules if rules is not None else package.rules)
     kept = Kept(max_findings)
-    with _cycle_collector_paused():  # the set-up and the reading of the markers too (see ``_judged``)
+    with collector_paused():  # the set-up and the reading of the markers too (see ``_judged``)
         first = start_state(events, game, sequence, initial)
         settled = settle_markers(events)
         found, state = _judged(settled, first, active, ctx, problems, kept, _dispatch_table(active, package))
