@@ -6,7 +6,7 @@ Run: ``python bench/tests.py [--warm] [--ref HEAD] [-- PYTEST ARGS]``. It copies
 beside it when the project has one (so the corpus tests run), and runs ``python -m pytest -p
 no:cacheprovider`` there with ``PYTHONPATH`` on the copy. It prints, from one run: the wall time and its
 ratio to the goal of 60 s, the CPU seconds of the run (user and system, every worker process included:
-the steadier figure on a busy machine), and pytest's last line.
+the steadier figure on a busy machine), and pytest's last line, and its line for each failure.
 
 - By default the run is cold, as on CI: no bytecode in the clone, and none written
   (``PYTHONDONTWRITEBYTECODE=1``), so every process compiles every module and pytest rewrites every
@@ -36,15 +36,16 @@ def _children_cpu() -> tuple[float, float]:
     return usage.ru_utime, usage.ru_stime
 
 
-def _pytest(clone: Path, env: dict[str, str], args: list[str]) -> tuple[float, float, float, str, int]:
-    """(wall s, user s, system s, pytest's last line, exit code) of one run in ``clone``."""
+def _pytest(clone: Path, env: dict[str, str], args: list[str]) -> tuple[float, float, float, list[str], int]:
+    """(wall s, user s, system s, pytest's failures and last line, exit code) of one run in ``clone``."""
     user0, sys0 = _children_cpu()
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args], cwd=clone, env=env, capture_output=True, text=True)
     wall = time.perf_counter() - start
     user1, sys1 = _children_cpu()
     lines = [line for line in done.stdout.splitlines() if line.strip()]
-    return wall, user1 - user0, sys1 - sys0, lines[-1] if lines else done.stderr.strip()[-200:], done.returncode
+    failed = [line for line in lines if line.startswith(("FAILED ", "ERROR "))]
+    return wall, user1 - user0, sys1 - sys0, [*failed, lines[-1] if lines else done.stderr.strip()[-200:]], done.returncode
 
 
 def main() -> int:
@@ -70,7 +71,8 @@ def main() -> int:
         wall, user, system, last, code = _pytest(clone, env, args.pytest_args)
     print(f"tests ({'warm' if args.warm else 'cold'}, fresh copy of {args.ref}, {os.cpu_count()} cores): {wall:.1f} s wall, "
           f"{wall / GOAL:.2f}x the goal of {GOAL:.0f} s; {user:.1f} s user + {system:.1f} s system CPU")
-    print(f"pytest: {last}")
+    for line in last:
+        print(f"pytest: {line}")
     return 0 if code == 0 else 1
 
 
