@@ -398,7 +398,8 @@ def test_a_real_sigint_exits_130_in_one_line(tmp_path: Path) -> None:
     is there, the pictures are being drawn): one line, 130, and neither the report nor its temporary file
     is left.
 
-    The process is stopped (SIGSTOP) once its temporary file is seen, and only if the file is still there
+    The process starts with SIGINT's default handling, as from a shell (an ignored SIGINT would be
+    inherited). It is stopped (SIGSTOP) once its temporary file is seen, and only if the file is still there
     while it stands still is it sent SIGINT and continued: the signal arrives while it writes, however
     loaded the machine. A run that finished before it could be stopped proves nothing and is run again."""
     path = tmp_path / "in.jsonl"
@@ -410,10 +411,17 @@ def test_a_real_sigint_exits_130_in_one_line(tmp_path: Path) -> None:
         return any(p.name.endswith(".tmp") for p in tmp_path.iterdir())
 
     for _ in range(5):
-        process = subprocess.Popen(
-            [sys.executable, "-m", "sdbp_module", "check", str(path), "--format", "html", "-o", str(out)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path, text=True,
-        )
+        # started as from a shell, whatever an earlier test in this process left: a SIGINT ignored here
+        # (SIG_IGN) would be inherited, and the command would never see the signal
+        before = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "sdbp_module", "check", str(path), "--format", "html", "-o", str(out)],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=tmp_path, text=True,
+            )
+        finally:
+            if before is not None:
+                signal.signal(signal.SIGINT, before)
         deadline = time.monotonic() + 120
         while not writing() and process.poll() is None:  # writing the report, drawing its pictures
             assert time.monotonic() < deadline, "the report was never begun"
