@@ -4,6 +4,10 @@
 home. Before any test is collected, ``SDBP_CACHE_DIR`` is pointed at a fresh folder that is removed
 when the session ends, so tests never read or write the user's cache, and every session starts cold.
 Child processes (the CLI run as a subprocess) inherit it. ``SDBP_CACHE_DIR=off`` is left as it is.
+
+The session also has one folder shared by all its processes (``tests.built_modules.SESSION_ENV``): the
+controller makes it, xdist workers inherit and use it, and the controller removes it at the end. The
+modules that many tests only read are built there once (``tests/built_modules.py``).
 """
 
 from __future__ import annotations
@@ -15,12 +19,18 @@ import tempfile
 import pytest
 
 from sdbp_module.model.cache import ENVIRONMENT, OFF
+from tests.built_modules import SESSION_ENV
 from tests.shared_corpus import REQUIRE_ENV, REQUIRED
 
 _SESSION_CACHE = pytest.StashKey[tuple[str, str | None]]()
+_SESSION_SHARED = pytest.StashKey[tuple[str, str | None]]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if not (os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get(SESSION_ENV)):  # a worker uses its controller's
+        shared = tempfile.mkdtemp(prefix="sdbp-test-session-")
+        config.stash[_SESSION_SHARED] = (shared, os.environ.get(SESSION_ENV))
+        os.environ[SESSION_ENV] = shared
     before = os.environ.get(ENVIRONMENT)
     if before == OFF:
         return
@@ -30,14 +40,15 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    if _SESSION_CACHE not in config.stash:
-        return
-    folder, before = config.stash[_SESSION_CACHE]
-    if before is None:
-        os.environ.pop(ENVIRONMENT, None)
-    else:
-        os.environ[ENVIRONMENT] = before
-    shutil.rmtree(folder, ignore_errors=True)
+    for key, variable in ((_SESSION_CACHE, ENVIRONMENT), (_SESSION_SHARED, SESSION_ENV)):
+        if key not in config.stash:
+            continue
+        folder, before = config.stash[key]
+        if before is None:
+            os.environ.pop(variable, None)
+        else:
+            os.environ[variable] = before
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

@@ -24,6 +24,7 @@ from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
 from sdbp_module.replay.jsonl import write_events
+from tests.built_modules import built_module
 from tests.shared_corpus import CORPUS, PRESENT, REQUIRED, needs_corpus
 
 HERE = Path(__file__).resolve().parent
@@ -352,11 +353,10 @@ def test_a_crashing_rule_is_an_error_row_and_the_others_are_reported(
 def vlog_folder(game: GameData, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A clean and a planted whole game as .vlog files written with a module built from the bundled data
     (tests/e2e/test_check_full_game_vlog.py's FullGame), and the module."""
-    from sdbp_module.vassal.commands import build_module
     from tests.e2e.test_check_full_game_vlog import SECTIONS, FullGame
 
     base = tmp_path_factory.mktemp("vlogs")
-    module = build_module(game, base / "module", None).path
+    module = built_module(default_data_dir(), base / "module")
     (base / "logs").mkdir()
     FullGame(module, game, frozenset()).write(base / "logs" / "clean.vlog")
     FullGame(module, game, frozenset(SECTIONS)).write(base / "logs" / "planted.vlog")

@@ -28,7 +28,7 @@ from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
 from sdbp_module.reports.pictures import board_snapshots
 from sdbp_module.rules.commands import check_log, rules_package
-from sdbp_module.vassal.commands import build_module
+from tests.built_modules import built_module
 from tests.e2e.test_check_full_game_vlog import SECTIONS, FullGame
 
 
@@ -39,7 +39,7 @@ def game() -> GameData:
 
 @pytest.fixture(scope="module")
 def module(game: GameData, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_module(game, tmp_path_factory.mktemp("html-module"), None).path
+    return built_module(default_data_dir(), tmp_path_factory.mktemp("html-module"))
 
 
 @pytest.fixture(scope="module")

@@ -33,8 +33,8 @@ from sdbp_module.replay.loading import load_events
 from sdbp_module.replay.snapshots import snapshots
 from sdbp_module.rules.checker import start_state
 from sdbp_module.vassal import layout
-from sdbp_module.vassal.commands import build_module
 from sdbp_module.vassal_log.scribe import Scribe
+from tests.built_modules import built_module
 
 F, V = FRENCH, VIET_MINH
 MOVED = "VM-308-88-322-1"
@@ -47,7 +47,7 @@ def game() -> GameData:
 
 @pytest.fixture(scope="module")
 def module(game: GameData, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_module(game, tmp_path_factory.mktemp("show-module"), None).path
+    return built_module(default_data_dir(), tmp_path_factory.mktemp("show-module"))
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import pytest
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
-from sdbp_module.vassal.commands import build_module
+from tests.built_modules import built_module
 
 
 @pytest.fixture(scope="session")
@@ -20,7 +20,7 @@ def game() -> GameData:
 @pytest.fixture(scope="session")
 def module(game: GameData, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("interpret-module")
-    return build_module(game, out, None).path
+    return built_module(default_data_dir(), out)
 
 
 PART_GAME_SKIPS: tuple[str, ...] = (

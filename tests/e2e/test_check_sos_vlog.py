@@ -17,10 +17,9 @@ from click.testing import CliRunner
 
 from sdbp_module.cli import main
 from sdbp_module.games.sos.ids import GERMAN, SOVIET
-from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import default_data_dir
-from sdbp_module.vassal.commands import build_module
 from sdbp_module.vassal_log.scribe import Scribe
+from tests.built_modules import built_module
 
 G, S = GERMAN, SOVIET
 
@@ -32,7 +31,7 @@ def sos_data() -> Path:
 
 @pytest.fixture(scope="module")
 def sos_module(sos_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_module(load_game(sos_data), tmp_path_factory.mktemp("sos-module"), None).path
+    return built_module(sos_data, tmp_path_factory.mktemp("sos-module"))
 
 
 def write_game(module: Path, path: Path, *, planted: bool) -> None:

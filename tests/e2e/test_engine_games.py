@@ -31,10 +31,9 @@ from lxml import etree
 
 from sdbp_module.cli import main
 from sdbp_module.codec.zipread import open_archive
-from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import controls
-from sdbp_module.vassal.commands import build_module
+from tests.built_modules import built_module
 
 GAMES_DIR = PROJECT_ROOT / "tests" / "engine_games"
 FOLDERS = sorted(p.parent for p in GAMES_DIR.glob("*/*/expected.json"))
@@ -89,7 +88,7 @@ class Modules:
 
     def __call__(self, data: str) -> Path:
         if data not in self.built:
-            self.built[data] = build_module(load_game(PROJECT_ROOT / data), self.out / data.replace("/", "-"), None).path
+            self.built[data] = built_module(PROJECT_ROOT / data, self.out / data.replace("/", "-"))
         return self.built[data]
 
 

@@ -25,9 +25,8 @@ import pytest
 from click.testing import CliRunner
 
 from sdbp_module.cli import main
-from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import default_data_dir
-from sdbp_module.vassal.commands import build_module
+from tests.built_modules import built_module
 
 GAMES = Path(__file__).parent / "engine" / "sos"
 NO_BID = ("SOS-SET-02", "cannot-check", 0)
@@ -42,7 +41,7 @@ def sos_data() -> Path:
 
 @pytest.fixture(scope="module")
 def sos_module(sos_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_module(load_game(sos_data), tmp_path_factory.mktemp("sos-module"), None).path
+    return built_module(sos_data, tmp_path_factory.mktemp("sos-module"))
 
 
 def _check(name: str, module: Path, data: Path) -> tuple[int, list[tuple[str, str, int | None]]]:

@@ -15,16 +15,15 @@ import pytest
 from click.testing import CliRunner
 
 from sdbp_module.cli import main
-from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import PROJECT_ROOT
-from sdbp_module.vassal.commands import build_module
+from tests.built_modules import built_module
 
 FOLDERS = sorted(p.parent for p in (PROJECT_ROOT / "tests" / "e2e" / "format1").glob("*/expected.json"))
 
 
 @pytest.fixture(scope="module")
 def module(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_module(load_game(PROJECT_ROOT / "source_data" / "sodbp"), tmp_path_factory.mktemp("format1-module"), None).path
+    return built_module(PROJECT_ROOT / "source_data" / "sodbp", tmp_path_factory.mktemp("format1-module"))
 
 
 def findings(log: Path, module: Path, *extra: str) -> tuple[int, list[dict[str, Any]]]:

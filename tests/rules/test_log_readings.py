@@ -22,8 +22,8 @@ from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
 from sdbp_module.replay.events import Damage, Move, MoveKind, NoSupplySet
 from sdbp_module.rules.commands import Checked, check_log
-from sdbp_module.vassal.commands import build_module
 from sdbp_module.vassal_log.scribe import Scribe
+from tests.built_modules import built_module
 
 F, V = FRENCH, VIET_MINH
 SERIOUS = ("illegal", "suspicious")
@@ -36,7 +36,7 @@ def game() -> GameData:
 
 @pytest.fixture(scope="module")
 def module(game: GameData, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_module(game, tmp_path_factory.mktemp("log-readings-module"), None).path
+    return built_module(default_data_dir(), tmp_path_factory.mktemp("log-readings-module"))
 
 
 def checked(s: Scribe, game: GameData, module: Path, tmp_path: Path) -> Checked:

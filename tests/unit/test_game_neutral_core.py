@@ -10,6 +10,7 @@ player" is as much a tie to one game as an ``if``.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 import tokenize
@@ -31,9 +32,11 @@ def _bundled_packages() -> list[str]:
     return sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file())
 
 
+@functools.cache
 def _game_words() -> dict[str, tuple[str, ...]]:
     """Game id → the words that name it: id, title, module name, side ids and labels from its data; a
-    package with no data folder yet, its id (and abbreviations)."""
+    package with no data folder yet, its id (and abbreviations). Read once per process (every
+    parametrized case asks; none changes it)."""
     words: dict[str, tuple[str, ...]] = {}
     for game_yaml in sorted((PROJECT_ROOT / "source_data").glob("*/game.yaml")):
         g = yaml.safe_load(game_yaml.read_text(encoding="utf-8"))
@@ -62,12 +65,13 @@ def _tokens(path: Path) -> list[tuple[int, str]]:
 
 def _mentions(path: Path, words: dict[str, tuple[str, ...]]) -> list[str]:
     found = []
+    tokens = _tokens(path)  # read once, searched for every game's words
     for game, names in words.items():
         loose = [w for w in names if w not in ABBREVIATIONS.get(game, ())]
         loose_re = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(re.escape(w).replace("\\ ", "[ _-]?") for w in loose) + r")(?![A-Za-z0-9])", re.IGNORECASE)
         exact = ABBREVIATIONS.get(game, ())
         exact_re = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, exact)) + r")(?![A-Za-z0-9])") if exact else None
-        for line, text in _tokens(path):
+        for line, text in tokens:
             for rx in (loose_re, exact_re):
                 m = rx.search(text) if rx is not None else None
                 if m:

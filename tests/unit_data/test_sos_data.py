@@ -9,6 +9,7 @@ a copy broken in exactly one place.
 
 from __future__ import annotations
 
+import copy
 import functools
 import importlib.util
 import re
@@ -188,7 +189,7 @@ Values = dict[str, Any]
 
 def _broken(tmp_path: Path, edit: Callable[[Values], None]) -> list[str]:
     """The rendered problems of a copy of the data with ``edit`` applied."""
-    values: Values = {name: yaml.safe_load((DATA / f"{name}.yaml").read_text(encoding="utf-8")) for name in FILES}
+    values: Values = {name: copy.deepcopy(_load(name)) for name in FILES}  # read once, copied per edit
     for extra in DATA.glob("*.yaml"):
         if extra.stem not in FILES:
             (tmp_path / extra.name).write_text(extra.read_text(encoding="utf-8"), encoding="utf-8")

@@ -6,18 +6,18 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from sdbp_module.cli import main
-from sdbp_module.paths import PROJECT_ROOT
+from sdbp_module.paths import PROJECT_ROOT, default_images_dir
+from tests.built_modules import built_module
 
 GAMES = ("sodbp", "sos", "mortain", "tonkin")
 
 
 def _build(game: str, out: Path) -> tuple[Path, Path]:
-    result = CliRunner().invoke(main, ["build", str(PROJECT_ROOT / "source_data" / game), "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    module = next(out.glob("*.vmod"))
+    """What ``sdbp build source_data/<game> -o out`` writes (artwork from the game's images folder when it
+    has one), built once per session (``tests/built_modules.py``), and its set-up save beside it."""
+    images = default_images_dir(game)
+    module = built_module(PROJECT_ROOT / "source_data" / game, out, images if images.is_dir() else None)
     setup = out / "setup.vsav"
     with zipfile.ZipFile(module) as archive:
         setup.write_bytes(archive.read("campaign.vsav"))

@@ -12,8 +12,8 @@ from sdbp_module.codec.sentences import render
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import PROJECT_ROOT
-from sdbp_module.vassal import commands
 from sdbp_module.vassal_log.scribe import Scribe
+from tests.built_modules import built_module
 
 DATA = PROJECT_ROOT / "source_data" / "mortain"
 
@@ -25,7 +25,7 @@ def game() -> GameData:
 
 @pytest.fixture(scope="session")
 def module(game: GameData, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return commands.build_module(game, tmp_path_factory.mktemp("hexmodule"), None).path
+    return built_module(DATA, tmp_path_factory.mktemp("hexmodule"))
 
 
 Say = Callable[..., None]

@@ -43,6 +43,7 @@ from sdbp_module.replay.hexes.jsonl import read_events
 from sdbp_module.replay.hexes.loading import load_hex_log, read_hex_log
 from sdbp_module.replay.vlog.tracker import Tracker
 from sdbp_module.vassal import hex_module
+from tests.built_modules import built_module
 
 from .conftest import DATA, LogWriter
 
@@ -289,12 +290,10 @@ def test_what_is_not_a_hex_log_is_refused_in_one_line(game: GameData, log: LogWr
     with pytest.raises(InputError, match="no such file"):
         load_hex_log(tmp_path / "missing.vlog", game)
     sodbp_log = tmp_path / "other.vlog"
-    from sdbp_module.model.from_data import load_game
     from sdbp_module.paths import PROJECT_ROOT
-    from sdbp_module.vassal import commands
     from sdbp_module.vassal_log.scribe import Scribe
 
-    other = commands.build_module(load_game(PROJECT_ROOT / "source_data" / "sodbp"), tmp_path / "sodbp", None).path
+    other = built_module(PROJECT_ROOT / "source_data" / "sodbp", tmp_path / "sodbp")
     Scribe(other).write(sodbp_log)
     with pytest.raises(InputError, match="a log of the module 'StormOverDienBienPhu', not of 'StandAtMortain'"):
         load_hex_log(sodbp_log, game)

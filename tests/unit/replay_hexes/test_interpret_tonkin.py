@@ -47,7 +47,8 @@ from sdbp_module.replay.hexes.jsonl import read_events
 from sdbp_module.replay.hexes.loading import load_hex_log
 from sdbp_module.replay.vlog.tracker import Tracker
 from sdbp_module.replay.vlog.zones import Zones
-from sdbp_module.vassal import commands, traits
+from sdbp_module.vassal import traits
+from tests.built_modules import built_module
 
 from .conftest import LogWriter
 from .test_interpret import bare, module_setup
@@ -68,7 +69,7 @@ def tonkin() -> GameData:
 
 @pytest.fixture(scope="module")
 def tonkin_module(tonkin: GameData, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return commands.build_module(tonkin, tmp_path_factory.mktemp("tonkinmodule"), None).path
+    return built_module(TONKIN, tmp_path_factory.mktemp("tonkinmodule"))
 
 
 @pytest.fixture

@@ -34,6 +34,7 @@ from sdbp_module.vassal import (
 from sdbp_module.vassal.buildfile import SETUP_FILE
 from sdbp_module.vassal.hex_map_xml import PANEL_ZONE
 from sdbp_module.vassal.traits import unnest
+from tests.built_modules import built_module
 
 DATA = PROJECT_ROOT / "source_data" / "mortain"
 FIXTURE = Path(__file__).with_name("mortain_engine.json")
@@ -58,13 +59,12 @@ def game() -> GameData:
 
 @pytest.fixture(scope="module")
 def built(game: GameData, tmp_path_factory: pytest.TempPathFactory) -> HexBuilt:
-    out = tmp_path_factory.mktemp("hexbuild")
-    result = commands.build_module(game, out, None)
-    data = result.path.read_bytes()
-    problems, _ = verify.verify_module(result.path)
-    with zipfile.ZipFile(result.path) as z:
+    path = built_module(DATA, tmp_path_factory.mktemp("hexbuild"))
+    data = path.read_bytes()
+    problems, _ = verify.verify_module(path)
+    with zipfile.ZipFile(path) as z:
         entries = {name: z.read(name) for name in z.namelist()}
-    return HexBuilt(game, result.path, data, problems, etree.fromstring(entries["buildFile.xml"]), entries)
+    return HexBuilt(game, path, data, problems, etree.fromstring(entries["buildFile.xml"]), entries)
 
 
 def setup_text(built: HexBuilt) -> str:

@@ -11,12 +11,12 @@ from lxml import etree
 
 from sdbp_module.codec import sentences
 from sdbp_module.codec.sequence import decode
-from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.replay.vlog.lines import parse_line
-from sdbp_module.vassal import buildfile, commands
+from sdbp_module.vassal import buildfile
 from sdbp_module.vassal.verify import piece_traits
+from tests.built_modules import built_module
 
 from .conftest import Built
 
@@ -75,9 +75,8 @@ def module_formats(built: Built | etree._Element) -> list[str]:
 @pytest.fixture(scope="module")
 def hex_root(tmp_path_factory: pytest.TempPathFactory) -> etree._Element:
     """The build file of the hex game with a deck of playing cards (Stand at Mortain)."""
-    game = load_game(PROJECT_ROOT / "source_data" / "mortain", hex_map=True)
-    result = commands.build_module(game, tmp_path_factory.mktemp("hexbuild"), None)
-    with zipfile.ZipFile(result.path) as z:
+    path = built_module(PROJECT_ROOT / "source_data" / "mortain", tmp_path_factory.mktemp("hexbuild"))
+    with zipfile.ZipFile(path) as z:
         return etree.fromstring(z.read("buildFile.xml"))
 
 
@@ -85,9 +84,8 @@ def hex_root(tmp_path_factory: pytest.TempPathFactory) -> etree._Element:
 def play_root(tmp_path_factory: pytest.TempPathFactory) -> etree._Element:
     """The build file of the hex game whose data declares its play (phases, statuses, tracks,
     transport, packages: Tonkin)."""
-    game = load_game(PROJECT_ROOT / "source_data" / "tonkin", hex_map=True)
-    result = commands.build_module(game, tmp_path_factory.mktemp("playbuild"), None)
-    with zipfile.ZipFile(result.path) as z:
+    path = built_module(PROJECT_ROOT / "source_data" / "tonkin", tmp_path_factory.mktemp("playbuild"))
+    with zipfile.ZipFile(path) as z:
         return etree.fromstring(z.read("buildFile.xml"))
 
 

@@ -24,12 +24,12 @@ from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import (
     artwork,
     buildfile,
-    commands,
     images,
     layout,
     terrain_art,
     verify,
 )
+from tests.built_modules import built_module
 
 DATA_DIR = PROJECT_ROOT / "source_data" / "sos"
 M = "VASSAL.build.module."
@@ -47,10 +47,10 @@ class Module:
 @pytest.fixture(scope="module")
 def sos(tmp_path_factory: pytest.TempPathFactory) -> Module:
     game = load_game(DATA_DIR)
-    result = commands.build_module(game, tmp_path_factory.mktemp("sos"), None)
+    path = built_module(DATA_DIR, tmp_path_factory.mktemp("sos"))
     expected = sorted((str(a.id) for a in game.areas), key=int)
-    problems, _ = verify.verify_module(result.path, expected_areas=expected)
-    with zipfile.ZipFile(result.path) as archive:
+    problems, _ = verify.verify_module(path, expected_areas=expected)
+    with zipfile.ZipFile(path) as archive:
         entries = {name: archive.read(name) for name in archive.namelist()}
     return Module(game, problems, etree.fromstring(entries["buildFile.xml"]), entries)
 

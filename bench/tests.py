@@ -1,0 +1,80 @@
+"""Benchmark of the README's test command (``python -m pytest``) as CI runs it: a fresh clone, against the
+goal of issue 26 (60 s wall on 2 cores).
+
+Run: ``python bench/tests.py [--warm] [--ref HEAD] [-- PYTEST ARGS]``. It copies the project's committed
+``--ref`` into a temporary folder (``git archive``: the files a fresh clone has), links ``../shared``
+beside it when the project has one (so the corpus tests run), and runs ``python -m pytest -p
+no:cacheprovider`` there with ``PYTHONPATH`` on the copy. It prints, from one run: the wall time and its
+ratio to the goal of 60 s, the CPU seconds of the run (user and system, every worker process included:
+the steadier figure on a busy machine), and pytest's last line, and its line for each failure.
+
+- By default the run is cold, as on CI: no bytecode in the clone, and none written
+  (``PYTHONDONTWRITEBYTECODE=1``), so every process compiles every module and pytest rewrites every
+  test module's assertions.
+- ``--warm``: first one untimed run that writes bytecode, then the timed run (a developer's second run).
+
+The goal is for 2 cores: run it on an otherwise idle 2-core machine for the figure the issue means.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOAL = 60.0
+
+
+def _children_cpu() -> tuple[float, float]:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime, usage.ru_stime
+
+
+def _pytest(clone: Path, env: dict[str, str], args: list[str]) -> tuple[float, float, float, list[str], int]:
+    """(wall s, user s, system s, pytest's failures and last line, exit code) of one run in ``clone``."""
+    user0, sys0 = _children_cpu()
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args], cwd=clone, env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    user1, sys1 = _children_cpu()
+    lines = [line for line in done.stdout.splitlines() if line.strip()]
+    failed = [line for line in lines if line.startswith(("FAILED ", "ERROR "))]
+    return wall, user1 - user0, sys1 - sys0, [*failed, lines[-1] if lines else done.stderr.strip()[-200:]], done.returncode
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--warm", action="store_true", help="time a second run, with the bytecode the first wrote")
+    parser.add_argument("--ref", default="HEAD", help="the commit to copy (default HEAD: uncommitted edits are not measured)")
+    parser.add_argument("pytest_args", nargs="*", help="more pytest arguments (after --)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="sdbp-bench-tests-") as tmp:
+        clone = Path(tmp) / ROOT.name
+        clone.mkdir()
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", args.ref], check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(clone)], input=archive, check=True)
+        shared = ROOT.parent / "shared"
+        if shared.is_dir():
+            (Path(tmp) / "shared").symlink_to(shared.resolve(), target_is_directory=True)
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPATH"] = str(clone)
+        if args.warm:
+            _pytest(clone, env, args.pytest_args)  # writes the bytecode the timed run reads
+        else:
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+        wall, user, system, last, code = _pytest(clone, env, args.pytest_args)
+    print(f"tests ({'warm' if args.warm else 'cold'}, fresh copy of {args.ref}, {os.cpu_count()} cores): {wall:.1f} s wall, "
+          f"{wall / GOAL:.2f}x the goal of {GOAL:.0f} s; {user:.1f} s user + {system:.1f} s system CPU")
+    for line in last:
+        print(f"pytest: {line}")
+    return 0 if code == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
