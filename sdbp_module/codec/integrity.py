@@ -7,10 +7,19 @@ throws while decoding it). Everything else we do not understand is kept verbatim
 
 from __future__ import annotations
 
-from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.tree import Command
 
 _MIN_FIELDS = {"+/": 3, "M/": 9, "D/": 2}
+
+
+def field_count(text: str, start: int) -> int:
+    """``len(se_decode(text[start:], "/"))`` without splitting: one more than the delimiters that no
+    backslash escapes (the engine's decoder ends a token at each of those, and only there).
+
+    >>> field_count("D/12/a\\\\/b/", 2)
+    3
+    """
+    return 1 + text.count("/", start) - text.count("\\/", start)
 
 
 def truncated_command(tree: Command) -> tuple[int, str] | None:
@@ -24,6 +33,6 @@ def truncated_command(tree: Command) -> tuple[int, str] | None:
             start += 4
         text = text[start:] if start else text
         need = _MIN_FIELDS.get(text[:2])
-        if need is not None and len(se_decode(text[2:], "/")) < need:
+        if need is not None and field_count(text, 2) < need:
             return number, text
     return None
