@@ -12,7 +12,9 @@ Measured in one run, best of N repeats each:
 - for information: the command tree alone on a chain ``--deep`` levels deep (about depth²/2
   characters), decode and encode; both are linear in the text at any depth.
 
-Goals: full decode within 3x the baseline, decode + JSON within 6x.
+Goals (issue 26): full decode within 3x the baseline, decode + JSON within 4x; the ratio to the
+goal is printed beside each (above 1.00x: not met). The machine's load slows all stages alike, so
+the ratios hold better than the milliseconds on a busy machine.
 """
 
 from __future__ import annotations
@@ -31,6 +33,9 @@ from sdbp_module.codec.container import container_bytes
 from sdbp_module.codec.envelope import encode_envelope
 from sdbp_module.codec.json_form import dump_json, game_from_json, game_to_json
 from sdbp_module.codec.tree import Command, decode_tree, encode_tree
+
+DECODE_GOAL, JSON_GOAL = 3.0, 4.0
+"""Full decode and decode + JSON, each at most this many times the baseline."""
 
 DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "real" / "paths-of-glory" / "Historical10-8.vsav"
 
@@ -82,8 +87,14 @@ def main(argv: list[str]) -> int:
     back = min(_timed(encode_back, doc_text) for _ in range(args.repeat))
     print(f"file: {args.save} ({args.save.stat().st_size:,} bytes, {len(text):,} characters decoded)")
     print(f"baseline (zip + hex + XOR + UTF-8): {base * 1000:8.1f} ms")
-    print(f"full decode to the command tree:    {full * 1000:8.1f} ms  ratio {full / base:4.2f}x  (goal <= 3x)")
-    print(f"decode + JSON ({size:,} characters): {both * 1000:8.1f} ms  ratio {both / base:4.2f}x  (goal <= 6x)")
+    print(
+        f"full decode to the command tree:    {full * 1000:8.1f} ms  ratio {full / base:4.2f}x  "
+        f"(goal <= {DECODE_GOAL:g}x: {full / base / DECODE_GOAL:.2f}x the goal)"
+    )
+    print(
+        f"decode + JSON ({size:,} characters): {both * 1000:8.1f} ms  ratio {both / base:4.2f}x  "
+        f"(goal <= {JSON_GOAL:g}x: {both / base / JSON_GOAL:.2f}x the goal)"
+    )
     print(f"(for information) JSON -> .vsav bytes: {back * 1000:8.1f} ms")
     tree = deep_chain(args.deep)
     deep_text = encode_tree(tree)

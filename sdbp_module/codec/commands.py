@@ -3,6 +3,10 @@
 The functions here are the command layer: they read files, call the codec layers, write outputs
 atomically and render one-line results with ``click.echo`` (stdout: results; stderr: problems).
 Bad input raises ``CodecError``/``InputError`` (one line naming the file, exit 2).
+
+Only the layers every conversion uses are imported here; the module reader (lxml), the migration,
+the log-step sentences and the build identity (hashlib) are imported by the paths that use them, so
+a save converted to JSON without ``--module`` loads none of them.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import os
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -20,18 +25,15 @@ from sdbp_module.codec.envelope import (
     HexCase,
     encode_envelope,
 )
-from sdbp_module.codec.identity import BuildId, restamped
 from sdbp_module.codec.json_form import Counts, count, game_from_json, game_to_json
 from sdbp_module.codec.jsonio import dump_chunks, dump_lines, load
-from sdbp_module.codec.migration import migrate_tree
-from sdbp_module.codec.module_info import ModuleInfo, read_module
 from sdbp_module.codec.reading import read_game
-from sdbp_module.codec.resolution import annotate
-from sdbp_module.codec.steps import log_steps
-from sdbp_module.codec.tree import encode_tree
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG, InputError, one_line
 from sdbp_module.fileio import require_file, write_atomically
 from sdbp_module.limits import MAX_JSON_BYTES, MAX_JSON_OBJECTS
+
+if TYPE_CHECKING:
+    from sdbp_module.codec.module_info import ModuleInfo
 
 GAME_SUFFIXES = (".vsav", ".vlog")
 DEFAULT_KEY = 0x2A
@@ -89,6 +91,8 @@ def _load_module(module: Path | None) -> ModuleInfo | None:
         return None
     if not module.is_file():
         raise InputError(f"{module}: no such module file")
+    from sdbp_module.codec.module_info import read_module
+
     return read_module(module)
 
 
@@ -110,6 +114,8 @@ def _write_json_form(
     del tree, entries
     counts = Counts(**doc["summary"])  # counted once, by game_to_json
     if info is not None:
+        from sdbp_module.codec.resolution import annotate
+
         annotate(doc["commands"], info)
         doc["module"] = {"name": info.name, "file": module.name if module else None}
     write_atomically(target, dump_chunks(doc))
@@ -140,6 +146,8 @@ def run_convert(source: Path, target: Path, *, module: Path | None, envelope: st
     env, tree, entries = read_game(source)
     counts = count(tree)
     if dst == ".jsonl":
+        from sdbp_module.codec.steps import log_steps
+
         write_atomically(target, dump_lines(log_steps(tree, info)))
     else:
         env = _rewrap(env, envelope, key_value)
@@ -150,6 +158,10 @@ def run_convert(source: Path, target: Path, *, module: Path | None, envelope: st
 
 def run_migrate(save: Path, module: Path, output: Path) -> int:
     """Carry a save/log over to a rebuilt module; print what changed; exit 1 if anything was lost."""
+    from sdbp_module.codec.identity import BuildId, restamped
+    from sdbp_module.codec.migration import migrate_tree
+    from sdbp_module.codec.tree import encode_tree
+
     require_file(save)
     info = _load_module(module)
     assert info is not None

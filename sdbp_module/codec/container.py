@@ -19,14 +19,17 @@ from __future__ import annotations
 
 import io
 import unicodedata
-import zipfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sdbp_module.codec.zipread import MAX_TOTAL_BYTES, ZipEntry, open_archive
 from sdbp_module.errors import CodecError
 from sdbp_module.fileio import write_atomically
+
+if TYPE_CHECKING:
+    import zipfile
 
 __all__ = ["MAX_TOTAL_BYTES", "SAVED_GAME", "Container", "container_bytes", "entry_name_problem", "read_container", "write_save"]
 
@@ -116,6 +119,8 @@ def read_container(path: Path, *, max_total: int = MAX_TOTAL_BYTES) -> Container
 
 
 def _zip_info(name: str) -> zipfile.ZipInfo:
+    import zipfile  # writing only: reading goes through codec.zipread
+
     info = zipfile.ZipInfo(name, date_time=FIXED_DATE_TIME)
     info.compress_type = zipfile.ZIP_DEFLATED
     info.external_attr = 0o644 << 16
@@ -149,6 +154,8 @@ def container_bytes(saved_game: bytes, extra_entries: Mapping[str, bytes] | Iter
     ``MAX_TOTAL_BYTES`` in all. Callers validate their input first and report it in their terms.
     """
     items = list(extra_entries.items()) if isinstance(extra_entries, Mapping) else list(extra_entries)
+    import zipfile  # writing only: reading goes through codec.zipread
+
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for name, data in _checked_entries(saved_game, items):

@@ -32,9 +32,8 @@ from sdbp_module.errors import CodecError
 VCSK_HEADER = b"!VCSK"
 VOBS_HEADER = b"VOBS"
 _NOT_HEX = re.compile(rb"[^0-9a-fA-F]")
-_UPPER_HEX = re.compile(rb"[A-F]")
-_UPPER_DIGITS = (b"A", b"B", b"C", b"D", b"E", b"F")  # after the header every byte is a hex digit (checked first)
-_LOWER_HEX = re.compile(rb"[a-f]")
+_UPPER_DIGITS = b"ABCDEF"
+_LOWER_DIGITS = b"abcdef"
 
 
 class EnvelopeKind(enum.Enum):
@@ -92,6 +91,13 @@ def _utf8(raw: bytes, where: str, offset: int, step: int) -> str:
         ) from None
 
 
+def _first_of(data: bytes, letters: bytes, start: int) -> int:
+    """The offset of the first of ``letters`` in ``data`` from ``start`` (-1 if none): one ``bytes.find``
+    (a memchr) per letter, far faster than a regex character class over a 28 MB body."""
+    found = [at for at in (data.find(letters[i : i + 1], start) for i in range(len(letters))) if at >= 0]
+    return min(found) if found else -1
+
+
 def _bad_hex_position(body: bytes | memoryview) -> int:
     match = _NOT_HEX.search(body)
     return -1 if match is None else match.start()
@@ -126,19 +132,15 @@ def decode_envelope(data: bytes, *, where: str = "savedGame", exact: bool = Fals
                 f"the last digit is at byte {len(data) - 1}"
             ) from None
         text = _utf8(raw.translate(_xor_table(key)), where, 7, 2)
-        if not any(data.find(upper, 5) >= 0 for upper in _UPPER_DIGITS):
-            first_upper = first_lower = None  # lowercase, as the engine writes: six memchr scans, no regex search
-        else:
-            digits = memoryview(data)[5:]
-            first_upper = _UPPER_HEX.search(digits)
-            first_lower = _LOWER_HEX.search(digits) if first_upper is not None else None
-        if exact and first_upper is not None and first_lower is not None:
+        first_upper = _first_of(data, _UPPER_DIGITS, 5)
+        first_lower = _first_of(data, _LOWER_DIGITS, 5) if first_upper >= 0 else -1
+        if exact and first_upper >= 0 and first_lower >= 0:
             raise CodecError(
-                f"{where}: hex digits in both cases (lowercase at byte {5 + first_lower.start()}, uppercase at "
-                f"byte {5 + first_upper.start()}); the JSON form keeps one case, so it could not give this entry "
+                f"{where}: hex digits in both cases (lowercase at byte {first_lower}, uppercase at "
+                f"byte {first_upper}); the JSON form keeps one case, so it could not give this entry "
                 "back byte for byte (convert it to a .vsav first: that rewrites it in lowercase)"
             )
-        case = HexCase.UPPER if first_upper is not None and first_lower is None else HexCase.LOWER
+        case = HexCase.UPPER if first_upper >= 0 and first_lower < 0 else HexCase.LOWER
         return Envelope(EnvelopeKind.VCSK, key, text, case)
     if data[:4] == VOBS_HEADER and len(data) >= 5:
         key = data[4]

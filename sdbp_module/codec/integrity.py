@@ -7,10 +7,26 @@ throws while decoding it). Everything else we do not understand is kept verbatim
 
 from __future__ import annotations
 
-from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.tree import Command
 
 _MIN_FIELDS = {"+/": 3, "M/": 9, "D/": 2}
+
+
+def field_count(text: str, start: int, most: int) -> int:
+    """``min(most, len(se_decode(text[start:], "/")))`` without splitting: one more than the delimiters
+    that no backslash escapes (the engine's decoder ends a token at each of those, and only there),
+    found by ``str.find`` and counted only up to ``most``, so a long AddPiece is not scanned to its end.
+
+    >>> field_count("D/12/a\\\\/b/", 2, 9), field_count("D/12/a\\\\/b/", 2, 2)
+    (3, 2)
+    """
+    count = 1
+    at = text.find("/", start)
+    while at >= 0 and count < most:
+        if at == start or text[at - 1] != "\\":
+            count += 1
+        at = text.find("/", at + 1)
+    return count
 
 
 def truncated_command(tree: Command) -> tuple[int, str] | None:
@@ -24,6 +40,6 @@ def truncated_command(tree: Command) -> tuple[int, str] | None:
             start += 4
         text = text[start:] if start else text
         need = _MIN_FIELDS.get(text[:2])
-        if need is not None and len(se_decode(text[2:], "/")) < need:
+        if need is not None and field_count(text, 2, need) < need:
             return number, text
     return None

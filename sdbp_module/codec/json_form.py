@@ -64,7 +64,8 @@ def chain_to_json(type_traits: list[str], state_traits: list[str]) -> list[JsonO
     """Traits of one piece, outermost first; named fields for BasicPiece and Marker."""
     out: list[JsonObject] = []
     for trait_type, state in zip(type_traits, state_traits, strict=True):
-        tid = pieces.trait_id(trait_type)
+        semicolon = trait_type.find(";")  # pieces.trait_id, without copying the rest of a long type
+        tid = trait_type if semicolon < 0 else trait_type[:semicolon]
         if tid == "piece":
             basic = pieces.basic_type(trait_type)
             bstate = pieces.basic_state(state)

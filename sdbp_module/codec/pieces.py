@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import TypeVar
 
 from sdbp_module.codec.sequence import decode as se_decode
@@ -29,6 +30,8 @@ from sdbp_module.codec.sequence import encode_token
 from sdbp_module.codec.tree import split_exact
 
 TAB = "\t"
+_NEEDS_QUOTES = ("'", "\\")
+"""A token starting with one of these is one the engine may have wrapped in quotes."""
 
 
 def _trailing_backslashes(part: str) -> int:
@@ -72,28 +75,69 @@ def join_chain(traits: list[str]) -> str:
     return "".join(out)
 
 
+class _Separators:
+    """Per nesting level k: ``k`` backslashes (what ends a part before the TAB after trait k), ``k + 1``
+    (a part that ends so has one too many), and the slice that cuts the ``k`` off; grown on demand."""
+
+    def __init__(self) -> None:
+        self.ends: list[str] = []
+        self.too_many: list[str] = []
+        self.cuts: list[slice] = []
+
+    def upto(self, count: int) -> tuple[list[str], list[str], list[slice]]:
+        """The three lists, at least ``count`` long."""
+        for k in range(len(self.ends), count):
+            self.ends.append("\\" * k)
+            self.too_many.append("\\" * (k + 1))
+            self.cuts.append(slice(None, -k) if k else slice(None))
+        return self.ends, self.too_many, self.cuts
+
+
+_SEPARATORS = _Separators()
+
+
 def split_chain(raw: str) -> list[str] | None:
-    """Split a type or state string into its traits' own strings; ``None`` if not engine-encoded."""
+    """Split a type or state string into its traits' own strings; ``None`` if not engine-encoded.
+
+    The common chain, no TAB inside any trait and no trait needing quotes, is split and checked by
+    C-level calls over the list of parts (``map`` of ``str.endswith`` and slicing: no per-character
+    ``rstrip`` of the backslash runs, which are half a real piece's text); any other is read by
+    :func:`_split_chain_parts`.
+    """
     if TAB not in raw:
         return [raw]
     parts = raw.split(TAB)
+    heads = parts[:-1]
+    ends, too_many, cuts = _SEPARATORS.upto(len(heads))
+    if all(map(str.endswith, heads, ends)) and not any(map(str.endswith, heads, too_many)):
+        # the part before the TAB after trait k ends with exactly k backslashes: the traits hold no TAB
+        traits = list(map(str.__getitem__, heads, cuts))
+        traits.append(parts[-1])
+        if not any(map(str.startswith, traits, repeat(_NEEDS_QUOTES))):
+            return traits  # no trait starts with a quote or a backslash: joining gives raw back
+    return _split_chain_parts(raw, parts)
+
+
+def _split_chain_parts(raw: str, parts: list[str]) -> list[str] | None:
+    """:func:`split_chain` of a chain whose traits may hold TABs (``parts``: ``raw`` split on TAB)."""
     traits: list[str] = []
     current: list[str] = []
     level = 0
     fast = True
     last_has_tab = False
+    ends, too_many, _ = _SEPARATORS.upto(len(parts))
     for part in parts[:-1]:
-        stripped = part.rstrip("\\")
-        count = len(part) - len(stripped)
-        if count == level:
+        # the backslashes ending the part against the level, by endswith (no per-character rstrip)
+        if part.endswith(too_many[level]):  # more than the level: a TAB inside the trait
+            current.append(part[: len(part) - level - 1])
+            last_has_tab = True
+        elif part.endswith(ends[level]):  # exactly the level: the trait ends here
+            stripped = part[: len(part) - level]
             current.append(stripped)
             traits.append(TAB.join(current) if len(current) > 1 else stripped)
             current = []
             level += 1
             last_has_tab = False
-        elif count > level:
-            current.append(part[: len(part) - level - 1])
-            last_has_tab = True
         else:
             fast = False
             break
@@ -116,8 +160,8 @@ def split_chain(raw: str) -> list[str] | None:
 
 def trait_id(trait_type: str) -> str:
     """The trait's class prefix without the ``;`` (``mark``, ``emb2``, ``piece``; ``stack``)."""
-    head, _, _ = trait_type.partition(";")
-    return head
+    semicolon = trait_type.find(";")  # not partition: that copies the rest of a long type too
+    return trait_type if semicolon < 0 else trait_type[:semicolon]
 
 
 T = TypeVar("T")

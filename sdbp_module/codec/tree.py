@@ -87,15 +87,60 @@ class Command:
         return hashes[id(self)]
 
 
+_QUOTE_STARTS = ("'", BACKSLASH)
+"""A token whose raw text starts with one of these may be one the engine wrapped in ``'…'``."""
+
+
 def split_exact(value: str, delimiter: str) -> list[str] | None:
     """SE-decode ``value`` (engine rules), or ``None`` if re-encoding would not give ``value`` back.
 
-    Uses ``str.split`` and joins the parts whose delimiter is escaped. The result is ``None`` only
-    for strings the engine's encoder never writes (a needless or missing ``'…'`` wrapping).
+    A value with no backslash and no quote is the plain ``str.split``. The usual other value (no token
+    starting with a quote or a backslash, no backslash at the very end) is read by :func:`_split_plain`,
+    which visits the delimiters only (``str.find``), not every part of a split; any other by
+    :func:`_split_exact_parts`. The result is ``None`` only for strings the
+    engine's encoder never writes (a needless or missing ``'…'`` wrapping).
     """
+    if BACKSLASH not in value and "'" not in value:  # nothing escaped, nothing wrapped: the plain split
+        return value.split(delimiter)
+    if not value.endswith(BACKSLASH):
+        tokens = _split_plain(value, delimiter)
+        if tokens is not None:
+            return tokens
+    return _split_exact_parts(value, delimiter)
+
+
+def _split_plain(value: str, delimiter: str) -> list[str] | None:
+    """The tokens of ``value``, a delimiter after a backslash escaped (the backslash dropped); ``None``
+    as soon as a token's raw text starts with a quote or a backslash (it may need unwrapping)."""
+    tokens: list[str] = []
+    pieces: list[str] = []
+    start = token_start = 0
+    at = value.find(delimiter)
+    while True:
+        if at > 0 and value[at - 1] == BACKSLASH:  # an escaped delimiter: the token goes on after it
+            pieces.append(value[start : at - 1])
+            start = at
+            at = value.find(delimiter, at + 1)
+            continue
+        if value[token_start : token_start + 1] in _QUOTE_STARTS:
+            return None
+        end = len(value) if at < 0 else at
+        if pieces:
+            pieces.append(value[start:end])
+            tokens.append("".join(pieces))
+            pieces = []
+        else:
+            tokens.append(value[start:end])
+        if at < 0:
+            return tokens
+        start = token_start = at + 1
+        at = value.find(delimiter, start)
+
+
+def _split_exact_parts(value: str, delimiter: str) -> list[str] | None:
+    """:func:`split_exact` part by part: a delimiter after a backslash is escaped; tokens that start with a
+    quote or a backslash are unwrapped and checked."""
     parts = value.split(delimiter)
-    if "\\" not in value and "'" not in value:  # nothing escaped, nothing wrapped: the parts are the tokens
-        return parts
     tokens: list[str] = []
     buffer: list[str] = []
     for part in parts:
