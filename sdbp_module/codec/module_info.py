@@ -122,15 +122,7 @@ class ModuleInfo:
 
 def marker_value(type_traits: tuple[str, ...] | list[str], state_traits: tuple[str, ...] | list[str], name: str) -> str | None:
     """The value of Marker property ``name`` in a piece (first Marker that declares it)."""
-    for trait_type, state in zip(type_traits, state_traits, strict=False):
-        if trait_type.startswith("mark;"):
-            pairs = pieces.marker(trait_type, state)
-            if pairs is None:
-                continue
-            for key, value in pairs:
-                if key == name:
-                    return value
-    return None
+    return marker_values(type_traits, state_traits, (name,))[0]
 
 
 def marker_values(type_traits: tuple[str, ...] | list[str], state_traits: tuple[str, ...] | list[str], names: tuple[str, ...]) -> tuple[str | None, ...]:

@@ -5,12 +5,10 @@ same bytes with one worker or two."""
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import jsonschema
@@ -24,6 +22,7 @@ from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
 from sdbp_module.replay.jsonl import write_events
+from tests.bench_check import bench_check
 from tests.built_modules import built_module
 from tests.shared_corpus import CORPUS, PRESENT, REQUIRED, needs_corpus
 
@@ -34,13 +33,6 @@ SCHEMA = ROOT / "sdbp_module" / "schemas" / "audit-summary.schema.json"
 OTHER_MODULE_LOG = CORPUS / "zxvt" / "5x5_startup.vlog"  # a real VASSAL log of another module
 SQ1_ILLEGAL = ["FIRE-FLIP-SPENT", "SEQ-VM-FIRST"]
 
-
-def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sdbp_bench_check", ROOT / "bench" / "check.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def invoke(*args: str) -> tuple[int, str, str]:
@@ -58,7 +50,7 @@ def game() -> GameData:
 def legal_text(game: GameData, tmp_path_factory: pytest.TempPathFactory) -> str:
     """A whole legal game (bench/check.py's synthetic 8 turns: the French win, as the log declares)."""
     path = tmp_path_factory.mktemp("legal") / "legal.jsonl"
-    write_events(path, bench().synthetic_game(game))
+    write_events(path, bench_check().synthetic_game(game))
     return path.read_text(encoding="utf-8")
 
 

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 from pathlib import Path
-from types import ModuleType
 
 import jsonschema
 import pytest
 from click.testing import CliRunner
 
 from sdbp_module.cli import main
+from tests.bench_check import bench_check
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -21,13 +20,6 @@ GOLDEN = HERE / "golden" / "check_sq1.txt"
 SCHEMA = ROOT / "sdbp_module" / "schemas" / "findings.schema.json"
 UPDATE = os.environ.get("SDBP_UPDATE_GOLDEN") == "1"
 
-
-def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sdbp_bench_check", ROOT / "bench" / "check.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def invoke(*args: str) -> tuple[int, str, str]:
@@ -71,7 +63,7 @@ def test_a_legal_game_exits_0(tmp_path: Path) -> None:
     from sdbp_module.paths import default_data_dir
     from sdbp_module.replay.jsonl import write_events
 
-    events = bench().synthetic_game(load_game(default_data_dir()), turns=8)
+    events = bench_check().synthetic_game(load_game(default_data_dir()), turns=8)
     path = tmp_path / "legal.jsonl"
     write_events(path, events)
     code, out, _ = invoke("check", str(path), "--format", "json")

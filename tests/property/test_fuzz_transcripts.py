@@ -30,6 +30,7 @@ from sdbp_module.cli import main
 from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import default_data_dir
 from sdbp_module.replay.jsonl import event_to_json
+from tests.bench_check import bench_check
 
 EVENTS = 400
 """Events of the game kept: its start, the first Draw and Action phases and more."""
@@ -48,13 +49,7 @@ FUZZ = settings(
 @cache
 def base() -> tuple[str, ...]:
     """The undamaged transcript's lines (``where`` left out: each line gets its own)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("sdbp_bench_check", Path(__file__).resolve().parents[2] / "bench" / "check.py")
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    events = bench.synthetic_game(load_game(default_data_dir()))[:EVENTS]
+    events = bench_check().synthetic_game(load_game(default_data_dir()))[:EVENTS]
     lines = []
     for event in events:
         data = event_to_json(event)

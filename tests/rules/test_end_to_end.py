@@ -3,10 +3,8 @@ violations; the check finds exactly those (every registered rule runs) and nothi
 
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import replace
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -32,16 +30,10 @@ from sdbp_module.replay.jsonl import read_events, write_events
 from sdbp_module.replay.location import LocationKind
 from sdbp_module.rules.base import FunctionRule
 from sdbp_module.rules.checker import check_events
+from tests.bench_check import bench_check
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sdbp_bench_check_e2e", ROOT / "bench" / "check.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +43,7 @@ def game() -> GameData:
 
 @pytest.fixture(scope="module")
 def legal(game: GameData) -> list[Event]:
-    return list(_bench().synthetic_game(game, turns=2))
+    return list(bench_check().synthetic_game(game, turns=2))
 
 
 def renumber(events: list[Event]) -> list[Event]:

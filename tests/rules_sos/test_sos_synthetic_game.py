@@ -4,26 +4,18 @@ or cannot-check finding, and the result it declares is the one the rules give.""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 from sdbp_module.games.sos.rules.package import SOS
 from sdbp_module.ids import Severity
 from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import default_data_dir
 from sdbp_module.replay.events import GameEnd, GameStart, Move, Place, Relocate
 from sdbp_module.rules.checker import check_events
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench_check import bench_check
 
 
 def test_the_synthetic_sos_game_is_legal() -> None:
-    spec = importlib.util.spec_from_file_location("sdbp_bench_check_sos", ROOT / "bench" / "check.py")
-    assert spec is not None and spec.loader is not None
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
     game = load_game(default_data_dir("sos"))
-    events = bench.synthetic_sos_game(game)
+    events = bench_check().synthetic_sos_game(game)
     assert isinstance(events[0], GameStart) and isinstance(events[-1], GameEnd)
     kinds = {type(e) for e in events}
     assert {Move, Place, Relocate} <= kinds  # moves, reinforcements, the turn-3 withdrawal

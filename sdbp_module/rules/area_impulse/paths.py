@@ -386,13 +386,7 @@ def _step(game: GameData, mover: Mover, x: AreaId, y: AreaId, view: BoardView) -
         after = shift(view, side, size, x, y)
         now = after.control[x]
         return _new_tuple(Step, (cost, problems, own_y, ((x, was_x, now),) if now is not was_x else ())), after
-    # (``_moved_counts``, inlined)
-    if isinstance(view, MovedView):
-        base, deltas, control = view.base, dict(view.deltas), dict(view.control)
-    else:
-        base, deltas, control = view, {}, {}
-    deltas[(side, x)] = deltas.get((side, x), 0) - size
-    deltas[(side, y)] = deltas.get((side, y), 0) + size
+    base, deltas, control = _moved_counts(view, side, size, x, y)
     # the control rule on the area left, then on the area entered, from the counts after the step
     own_x, own_y = own_x - size, own_y + size
     if was_x is side:

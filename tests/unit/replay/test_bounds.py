@@ -39,9 +39,9 @@ def test_every_event_class_has_its_bounds() -> None:
 
 
 def test_a_real_game_is_within_the_bounds(game: GameData) -> None:
-    from tests.cli.test_check import bench
+    from tests.bench_check import bench_check
 
-    events = bench().synthetic_game(game)
+    events = bench_check().synthetic_game(game)
     assert bounded(events, game) == tuple(events)
 
 
