@@ -86,6 +86,23 @@ def read_inside(path: Path, folder: Path, *, shown: str, limit: int, what: str, 
     return data
 
 
+def read_bounded(path: Path, limit: int, reads: str) -> bytes:
+    """The bytes of ``path``, at most ``limit`` of them; ``InputError`` naming the file when it cannot be read
+    or holds more (``reads``, e.g. ``a board is read up to``, says what the limit is for). The size is
+    checked before reading and again after (a file that grew, or whose size the system does not report)."""
+    try:
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > limit:
+                raise InputError(f"{path}: {size:,} bytes; {reads} {limit:,}")
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if len(data) > limit:
+        raise InputError(f"{path}: more than {limit:,} bytes; {reads} {limit:,}")
+    return data
+
+
 def _make_parents(folder: Path, target: Path) -> list[Path]:
     """Create ``folder`` and its missing ancestors; return those created, deepest last."""
     missing: list[Path] = []

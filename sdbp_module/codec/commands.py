@@ -11,7 +11,6 @@ a save converted to JSON without ``--module`` loads none of them.
 
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,7 +28,7 @@ from sdbp_module.codec.json_form import Counts, count, game_from_json, game_to_j
 from sdbp_module.codec.jsonio import dump_chunks, dump_lines, load
 from sdbp_module.codec.reading import read_game
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG, InputError, one_line
-from sdbp_module.fileio import require_file, write_atomically
+from sdbp_module.fileio import read_bounded, require_file, write_atomically
 from sdbp_module.limits import MAX_JSON_BYTES, MAX_JSON_OBJECTS
 
 if TYPE_CHECKING:
@@ -51,16 +50,7 @@ def _parse_key(key: str | None) -> int | None:
 def _read_json(path: Path) -> object:
     """The JSON value in ``path`` (any depth); ``InputError`` if unreadable, not UTF-8 or not JSON, or past
     the limits of a save's JSON form (``limits.MAX_JSON_BYTES``, ``MAX_JSON_OBJECTS``)."""
-    try:
-        with path.open("rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > MAX_JSON_BYTES:
-                raise InputError(f"{path}: {size:,} bytes; the JSON form of a save or log is read up to {MAX_JSON_BYTES:,}")
-            data = handle.read(MAX_JSON_BYTES + 1)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    if len(data) > MAX_JSON_BYTES:
-        raise InputError(f"{path}: more than {MAX_JSON_BYTES:,} bytes; the JSON form of a save or log is read up to {MAX_JSON_BYTES:,}")
+    data = read_bounded(path, MAX_JSON_BYTES, "the JSON form of a save or log is read up to")
     braces = data.count(b"{")
     if braces > MAX_JSON_OBJECTS:  # each object costs about a kilobyte once parsed and checked
         raise InputError(

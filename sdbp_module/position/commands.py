@@ -7,7 +7,6 @@ line, exit 1 (``edits.BoardEditError``). Nothing is written on any error.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import click
@@ -19,7 +18,7 @@ from sdbp_module.codec.reading import read_game
 from sdbp_module.codec.tree import Command, encode_tree
 from sdbp_module.data.sources import parse_yaml
 from sdbp_module.errors import EXIT_OK, InputError, one_line
-from sdbp_module.fileio import require_file, write_atomically
+from sdbp_module.fileio import read_bounded, require_file, write_atomically
 from sdbp_module.limits import MAX_BOARD_BYTES
 from sdbp_module.position.board_yaml import render
 from sdbp_module.position.edits import apply_board
@@ -56,16 +55,7 @@ def run_board(save: Path, output: Path | None, module: Path | None) -> int:
 
 def _read_board(path: Path) -> str:
     require_file(path, "board")
-    try:
-        with path.open("rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > MAX_BOARD_BYTES:
-                raise InputError(f"{path}: {size:,} bytes; a board is read up to {MAX_BOARD_BYTES:,}")
-            data = handle.read(MAX_BOARD_BYTES + 1)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    if len(data) > MAX_BOARD_BYTES:
-        raise InputError(f"{path}: more than {MAX_BOARD_BYTES:,} bytes; a board is read up to {MAX_BOARD_BYTES:,}")
+    data = read_bounded(path, MAX_BOARD_BYTES, "a board is read up to")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
