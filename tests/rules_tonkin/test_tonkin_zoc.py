@@ -6,27 +6,17 @@ from __future__ import annotations
 from sdbp_module.games.tonkin.rules.movement import enemy_zoc, hex_map
 from sdbp_module.replay.hexes.state import HexState, apply
 from tests.rules_tonkin.tonkin_helpers import (
-    CEF,
-    NA_SAN,
-    VM,
     carry,
+    cef_movement,
     check,
     double,
     game,
     ids,
     move,
-    phase,
     setup_places,
     start,
+    vm_movement,
 )
-
-
-def _vm(*events, places=None, **kw):  # type: ignore[no-untyped-def]
-    return [start(places, **kw), phase("vm-movement", NA_SAN, VM), *events]
-
-
-def _cef(*events, places=None, **kw):  # type: ignore[no-untyped-def]
-    return [start(places, **kw), phase("cef-movement", NA_SAN, CEF), *events]
 
 
 def _zoc(places: dict[str, str], side: str) -> set[str]:
@@ -54,32 +44,32 @@ def test_zoc_exceptions_of_1_3() -> None:
 
 
 def test_zoc01_a_declared_double_move_clear_of_enemy_zoc_is_legal() -> None:
-    events = _vm(double("VM-308-36", "O-8"), move("VM-308-36", "K-4", "O-8"))
+    events = vm_movement(double("VM-308-36", "O-8"), move("VM-308-36", "K-4", "O-8"))
     assert ids(check(events, rules=["TON-ZOC-01", "TON-MOV-01"])) == []
 
 
 def test_zoc01_a_declared_double_move_from_an_enemy_zoc_is_illegal() -> None:
     places = setup_places(VM_308_36="N-9")
-    events = _vm(double("VM-308-36", "N-9"), move("VM-308-36", "P-5", "N-9"), places=places)
+    events = vm_movement(double("VM-308-36", "N-9"), move("VM-308-36", "P-5", "N-9"), places=places)
     report = check(events, rules=["TON-ZOC-01"])
     assert ids(report, "illegal") == [("TON-ZOC-01", 2)]
 
 
 def test_zoc01_a_double_move_by_a_dg_unit_inferred_from_the_texts_minima_is_illegal() -> None:
-    legal = _vm(move("VM-308-36", "Q-12", "O-8"))
+    legal = vm_movement(move("VM-308-36", "Q-12", "O-8"))
     assert ids(check(legal, rules=["TON-ZOC-01"])) == []
-    dg = _vm(move("VM-308-36", "Q-12", "O-8"), statuses=[("VM-308-36", "dg")])
+    dg = vm_movement(move("VM-308-36", "Q-12", "O-8"), statuses=[("VM-308-36", "dg")])
     assert ids(check(dg, rules=["TON-ZOC-01"]), "illegal") == [("TON-ZOC-01", 2)]
 
 
 def test_zoc01_a_double_move_into_an_enemy_zoc_only_by_the_chart_is_suspicious() -> None:
-    report = check(_vm(move("VM-308-36", "L-8", "O-8")), rules=["TON-ZOC-01"])
+    report = check(vm_movement(move("VM-308-36", "L-8", "O-8")), rules=["TON-ZOC-01"])
     assert ids(report, "suspicious") == [("TON-ZOC-01", 2)]
     assert ids(report, "illegal") == []
 
 
 def test_zoc01_an_oos_units_double_move_is_oos01s_not_zoc01s() -> None:
-    events = _vm(double("VM-308-36", "O-8"), move("VM-308-36", "K-4", "O-8"), statuses=[("VM-308-36", "oos"), ("VM-308-36", "dg")])
+    events = vm_movement(double("VM-308-36", "O-8"), move("VM-308-36", "K-4", "O-8"), statuses=[("VM-308-36", "oos"), ("VM-308-36", "dg")])
     assert ids(check(events, rules=["TON-ZOC-01", "TON-OOS-01"])) == [("TON-OOS-01", 2)]
 
 
@@ -87,22 +77,22 @@ def test_zoc01_an_oos_units_double_move_is_oos01s_not_zoc01s() -> None:
 
 
 def test_oos01_an_oos_unit_moving_within_its_ma_is_legal() -> None:
-    events = _vm(move("VM-308-36", "M-5", "O-8"), statuses=[("VM-308-36", "oos")])
+    events = vm_movement(move("VM-308-36", "M-5", "O-8"), statuses=[("VM-308-36", "oos")])
     assert ids(check(events, rules=["TON-OOS-01"])) == []
 
 
 def test_oos01_an_oos_unit_declaring_a_double_move_is_illegal() -> None:
-    events = _vm(double("VM-308-36", "O-8"), move("VM-308-36", "K-4", "O-8"), statuses=[("VM-308-36", "oos")])
+    events = vm_movement(double("VM-308-36", "O-8"), move("VM-308-36", "K-4", "O-8"), statuses=[("VM-308-36", "oos")])
     assert ids(check(events, rules=["TON-OOS-01"]), "illegal") == [("TON-OOS-01", 2)]
 
 
 def test_oos01_an_inferred_double_move_of_an_oos_unit_is_suspicious() -> None:
-    events = _vm(move("VM-308-36", "K-4", "O-8"), statuses=[("VM-308-36", "oos")])
+    events = vm_movement(move("VM-308-36", "K-4", "O-8"), statuses=[("VM-308-36", "oos")])
     assert ids(check(events, rules=["TON-OOS-01"]), "suspicious") == [("TON-OOS-01", 2)]
 
 
 def test_oos01_an_oos_motorised_unit_moves_only_by_transport() -> None:
     oos = [("CEF-4-41RAC", "oos")]
-    assert ids(check(_cef(move("CEF-4-41RAC", "U-14", "T-14"), statuses=oos), rules=["TON-OOS-01"])) == [("TON-OOS-01", 2)]
-    carried = _cef(carry("CEF-4-41RAC", "truck", "T-14"), move("CEF-4-41RAC", "U-14", "T-14"), statuses=oos)
+    assert ids(check(cef_movement(move("CEF-4-41RAC", "U-14", "T-14"), statuses=oos), rules=["TON-OOS-01"])) == [("TON-OOS-01", 2)]
+    carried = cef_movement(carry("CEF-4-41RAC", "truck", "T-14"), move("CEF-4-41RAC", "U-14", "T-14"), statuses=oos)
     assert ids(check(carried, rules=["TON-OOS-01"])) == []

@@ -95,6 +95,16 @@ def phase(name: str, turn: int = NA_SAN, side: Side | None = None) -> PhaseStart
     return PhaseStart(side=side, turn=turn, phase=name)
 
 
+def vm_movement(*events: HexEvent, places: Mapping[str, str] | None = None, turn: int = NA_SAN, **kw: object) -> list[HexEvent]:
+    """The game's start (``start``'s keywords), then the VM movement phase of ``turn``, then ``events``."""
+    return [start(places, turn=turn, **kw), phase("vm-movement", turn, VM), *events]  # type: ignore[arg-type]
+
+
+def cef_movement(*events: HexEvent, places: Mapping[str, str] | None = None, turn: int = NA_SAN, **kw: object) -> list[HexEvent]:
+    """The game's start (``start``'s keywords), then the CEF movement phase of ``turn``, then ``events``."""
+    return [start(places, turn=turn, **kw), phase("cef-movement", turn, CEF), *events]  # type: ignore[arg-type]
+
+
 def move(unit: str, to: str, frm: str, side: Side | None = None) -> UnitMove:
     return UnitMove(side=side or side_of(unit), unit=unit, from_place=frm, to_place=to)
 
