@@ -157,6 +157,8 @@ class RollTable:
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
+    """The game as ``game.yaml`` describes it: its ids, title, sides, turns, dice and vocabularies."""
+
     id: str  # folder name and rules-package name, e.g. "mygame"
     title: str  # the game's title as printed
     module_name: str  # VASSAL module name, no spaces, e.g. "MyGame"
@@ -249,6 +251,8 @@ class BridgeSite:
 
 @dataclass(frozen=True, slots=True)
 class Village:
+    """A village drawn on a hex map (``hexes.yaml``): its name, its hex and where its houses are drawn."""
+
     name: str
     area: AreaId
     at: Point  # centre of the houses, map pixels
@@ -272,6 +276,8 @@ class MapInfo:
 
 @dataclass(frozen=True, slots=True)
 class Area:
+    """One area of an area map (``areas.yaml``): its printed values, its outline and where its number is printed."""
+
     id: AreaId
     name: str  # accents exactly as printed
     defense: int  # printed terrain defence value, 0..3
@@ -319,6 +325,8 @@ class SetupKind(str, Enum):
 
 @dataclass(frozen=True, slots=True)
 class Placement:
+    """Where a unit sets up (``counters.yaml`` ``setup``): an area, a turn, any area of a class, a hex or a box, as ``kind`` says."""
+
     kind: SetupKind
     area: AreaId | None = None
     turn: int | None = None
@@ -329,6 +337,8 @@ class Placement:
 
 @dataclass(frozen=True, slots=True)
 class Unit:
+    """One unit counter (``counters.yaml``): its side, printed strip, values of both faces and its set-up."""
+
     id: UnitId
     side: Side
     formation: str  # battalion / regiment printed on top, e.g. "I/2"
@@ -359,6 +369,8 @@ class Unit:
 
 @dataclass(frozen=True, slots=True)
 class MarkerKind:
+    """One kind of marker (``markers.yaml``): its faces or levels and how many counters the box holds."""
+
     id: MarkerKindId
     name: str  # "Control", "Trench" ...
     states: tuple[str, ...]  # faces/levels, e.g. the two side ids or ("1", "2", "3")
@@ -371,6 +383,8 @@ class MarkerKind:
 
 @dataclass(frozen=True, slots=True)
 class Card:
+    """One card (``cards.yaml``): its deck, printed values, timing, effect and how it combines with others."""
+
     id: CardId
     side: Side | None  # None for a special card out of both decks
     number: int  # serial from 1 within the side's deck; 0 for the special card
@@ -395,6 +409,8 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class TurnInfo:
+    """One turn of the turn track (``turn_track.yaml``): the card allowance of each side printed under it."""
+
     turn: int
     cards: Mapping[Side, int]  # card allowance printed under the turn track (5.1)
     source: Source
@@ -403,6 +419,8 @@ class TurnInfo:
 
 @dataclass(frozen=True, slots=True)
 class MarkerPlacement:
+    """A marker a scenario sets up, on the map or on the turn track."""
+
     kind: MarkerKindId
     state: str
     area: AreaId | None = None  # on the map
@@ -411,6 +429,8 @@ class MarkerPlacement:
 
 @dataclass(frozen=True, slots=True)
 class Scenario:
+    """A scenario (``scenario.yaml``): its turns and where each unit and marker starts."""
+
     id: str
     name: str
     description: str
