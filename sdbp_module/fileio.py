@@ -17,13 +17,16 @@ stated number of bytes.
 from __future__ import annotations
 
 import os
-import signal
 import stat
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sdbp_module.errors import InputError, OutputError
+
+if TYPE_CHECKING:  # imported by a write: a command that writes no file (a check to the terminal) needs none
+    import signal
 
 
 def require_file(path: Path, kind: str = "file") -> None:
@@ -147,6 +150,8 @@ def _hold_interrupts() -> set[int | signal.Signals] | None:
     Between making a temporary file (or a folder) and being inside the ``try`` that removes it again
     there are a few bytecodes; an interrupt there would leave the file behind. Held back, it is raised
     when released, inside that ``try``."""
+    import signal
+
     if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
         return None
     return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -154,6 +159,8 @@ def _hold_interrupts() -> set[int | signal.Signals] | None:
 
 def _release(before: set[int | signal.Signals] | None) -> None:
     if before is not None:
+        import signal
+
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 

@@ -107,25 +107,97 @@ def build_version(data_version: str, root: etree._Element) -> str:
     return f"{data_version}+{build_digest(root)}"
 
 
-def _metadata(data: bytes | None) -> etree._Element | None:
+Fields = tuple[tuple[str, bool, str], ...]
+"""The children of a metadata document's root element, in order: (tag, whether it has attributes, its
+text before its first child element)."""
+
+
+def _metadata(data: bytes | None) -> Fields | None:
+    """The children of ``data``'s root (``Fields``), or None when there is no document, it is too large
+    or it cannot be read. A plain document (elements, attributes, text and the standard entities: what
+    the engine writes) is read with expat (``_plain_fields``); any other (a DTD, a comment, CDATA, a
+    processing instruction, a namespace, an encoding expat lacks, or one expat refuses) by lxml, as
+    before, so what a file records reads the same either way and a check of a log imports no lxml."""
     if data is None or len(data) > _MAX_METADATA:
         return None
+    plain = _plain_fields(data)
+    if plain is not None:
+        return plain
     from lxml import etree  # here: a check of an events transcript never reads XML
 
     try:
         root = etree.fromstring(data, parser=etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False))
     except etree.XMLSyntaxError:
         return None
-    return root
+    return tuple((child.tag, bool(child.attrib), child.text or "") for child in root.iterchildren() if isinstance(child.tag, str))
 
 
-def _text(root: etree._Element | None, tag: str) -> str | None:
-    """The text of ``root``'s first ``tag`` child without a ``lang`` (readers trim it, §2.2), or None."""
+class _NotPlain(Exception):
+    """The document holds more than elements, attributes, text and the standard entities."""
+
+
+def _plain_fields(data: bytes) -> Fields | None:
+    """``_metadata`` of a plain document, read with expat; None when it is not plain or expat refuses it
+    (lxml then reads it). Expat and libxml2 read such a document alike: the same elements, attributes and
+    text (line ends normalized, character and standard entity references replaced)."""
+    from xml.parsers import expat
+
+    parser = expat.ParserCreate()
+    fields: list[tuple[str, bool, str]] = []
+    text: list[str] = []
+    depth = 0
+    open_text = False  # the text of the root's current child is still being read (no child element of its own yet)
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        nonlocal depth, open_text
+        if ":" in tag or any(name == "xmlns" or ":" in name for name in attributes):
+            raise _NotPlain
+        depth += 1
+        if open_text:  # the child's first child element ends the child's text
+            fields[-1] = (fields[-1][0], fields[-1][1], "".join(text))
+            open_text = False
+        if depth == 2:
+            fields.append((tag, bool(attributes), ""))
+            text.clear()
+            open_text = True
+
+    def end(tag: str) -> None:
+        nonlocal depth, open_text
+        if open_text and depth == 2:
+            fields[-1] = (fields[-1][0], fields[-1][1], "".join(text))
+            open_text = False
+        depth -= 1
+
+    def characters(chunk: str) -> None:
+        if open_text:
+            text.append(chunk)
+
+    def not_plain(*_args: object) -> None:
+        raise _NotPlain
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = characters
+    parser.StartDoctypeDeclHandler = not_plain
+    parser.CommentHandler = not_plain
+    parser.ProcessingInstructionHandler = not_plain
+    parser.StartCdataSectionHandler = not_plain
+    parser.SkippedEntityHandler = not_plain
+    try:
+        parser.Parse(data, True)
+    except (_NotPlain, expat.ExpatError, ValueError, LookupError):
+        return None
+    return tuple(fields)
+
+
+def _text(root: Fields | None, tag: str) -> str | None:
+    """The text of ``root``'s first ``tag`` child without attributes (so not a translation with a
+    ``lang``; readers trim it, §2.2), or None."""
     if root is None:
         return None
-    for child in root.iterchildren(tag):
-        if not child.attrib:
-            return (child.text or "").strip()
+    for child, attributes, text in root:
+        if child == tag and not attributes:
+            return text.strip()
     return None
 
 

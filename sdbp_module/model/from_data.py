@@ -37,19 +37,13 @@ from sdbp_module.model.game_data import (
     Bid,
     BonusSet,
     Border,
-    Box,
     BridgeSite,
     Card,
-    CounterColours,
-    DataTable,
-    EliminatedUnits,
     GameData,
     GameInfo,
-    HexBoard,
     MapInfo,
     MarkerKind,
     MarkerPlacement,
-    Place,
     Placement,
     Point,
     Road,
@@ -60,13 +54,8 @@ from sdbp_module.model.game_data import (
     Scenario,
     SetupKind,
     Source,
-    StackingPoints,
-    TableColumn,
-    TableNote,
-    TableRow,
     Term,
     Terrain,
-    TerrainKind,
     TurnInfo,
     Unit,
     Village,
@@ -75,6 +64,12 @@ from sdbp_module.model.presentation import build_presentation
 
 if TYPE_CHECKING:
     from sdbp_module.data.dataset import CheckedData
+    from sdbp_module.model.hex_board import (
+        CounterColours,
+        DataTable,
+        EliminatedUnits,
+        StackingPoints,
+    )
     from sdbp_module.model.hex_play import HexPlay
 
 
@@ -150,6 +145,9 @@ def _terms(records: Any) -> tuple[Term, ...]:
 
 def _eliminated(value: Mapping[str, Any] | None) -> EliminatedUnits | None:
     """A box's ``eliminated`` (the schema checked the form)."""
+    # here, as every hex-map record: an area game's check creates none of their classes
+    from sdbp_module.model.hex_board import EliminatedUnits
+
     if value is None:
         return None
     return EliminatedUnits(sides=frozenset(value.get("sides", ())), marks=frozenset(value.get("marks", ())))
@@ -428,6 +426,8 @@ def _placement(value: str, boxes: set[str]) -> Placement:
 
 def _stacking(block: Mapping[str, Any] | None) -> StackingPoints | None:
     """A hex game's stacking limit in points (``game.yaml`` ``stacking``), None when it counts units."""
+    from sdbp_module.model.hex_board import StackingPoints
+
     if block is None:
         return None
     return StackingPoints(points=block["points"], factor=block["factor"], default=block.get("default", 1), source=Source(block["source"]))
@@ -435,6 +435,8 @@ def _stacking(block: Mapping[str, Any] | None) -> StackingPoints | None:
 
 def _colours(block: Mapping[str, Any] | None) -> CounterColours | None:
     """A hex game's counter paint (``game.yaml`` ``counter_colours``), None when the module chooses."""
+    from sdbp_module.model.hex_board import CounterColours
+
     if block is None:
         return None
     sides = {side: (colours[0], colours[1]) for side, colours in block.get("sides", {}).items()}
@@ -482,6 +484,8 @@ def _hex_play(g: Mapping[str, Any], markers: Mapping[str, Any]) -> HexPlay | Non
 
 def _tables(value: Mapping[str, Any] | None) -> tuple[DataTable, ...]:
     """A hex-map game's printed tables (``tables.yaml``), none when it has no such file."""
+    from sdbp_module.model.hex_board import DataTable, TableColumn, TableNote, TableRow
+
     if value is None:
         return ()
     out = []
@@ -509,6 +513,7 @@ def build_hex_game(values: Mapping[str, Any]) -> GameData:
     borders or cards; the board (``HexBoard``) and the deck (``PlayingCardsSpec``) instead. The
     scenario is the printed set-up: each unit where its counter says."""
     from sdbp_module.hexgrid.hexmap import HexMap
+    from sdbp_module.model.hex_board import Box, HexBoard, Place, TerrainKind
     from sdbp_module.model.playing_cards import deck_spec
 
     g, h = values["game"], values["hexes"]

@@ -1,4 +1,5 @@
-"""Frozen dataclasses for a whole game: map, units, markers, cards, turn track, scenario.
+"""Frozen dataclasses for a whole game: map, units, markers, cards, turn track, scenario (a hex-map
+game's board, tables and hex-only settings are in ``model.hex_board``).
 
 This is the contract between the data loader (``model.from_data``) and everything after it: the
 VASSAL writer, the codec's migration, the replay and rules. Nothing past the loader sees a raw dict.
@@ -25,9 +26,8 @@ from sdbp_module.ids import (
 )
 from sdbp_module.model.presentation import Presentation
 
-if TYPE_CHECKING:  # a hex-map game's only: an area game loaded from the cache imports neither (nor YAML with them)
-    from sdbp_module.hexgrid.hexmap import HexMap
-    from sdbp_module.model.hex_play import HexPlay
+if TYPE_CHECKING:  # a hex-map game's only: an area game loaded from the cache imports none (nor YAML with them)
+    from sdbp_module.model.hex_board import CounterColours, HexBoard, StackingPoints
     from sdbp_module.model.playing_cards import PlayingCardsSpec
 
 Point = tuple[int, int]
@@ -86,35 +86,6 @@ class BonusSet(Term):
 
 
 @dataclass(frozen=True, slots=True)
-class StackingPoints:
-    """A stacking limit in points (hex ``game.yaml`` ``stacking``): at most ``points`` stacking points
-    of one side in one hex; a unit counts the value of the factor ``factor`` on the face it shows,
-    ``default`` when its counter prints none."""
-
-    points: int
-    factor: str
-    default: int
-    source: Source
-
-    def of(self, factors: tuple[Term, ...], face: tuple[int | None, ...]) -> int:
-        """The stacking points of a counter face (its factors in ``factors`` order)."""
-        order = [f.id for f in factors]
-        i = order.index(self.factor) if self.factor in order else -1
-        value = face[i] if 0 <= i < len(face) else None
-        return self.default if value is None else value
-
-
-@dataclass(frozen=True, slots=True)
-class CounterColours:
-    """How a hex game's counters are painted (``game.yaml`` ``counter_colours``): per side its body
-    and ink colour, per unit mark the colour of the band printed across the counter ("#rrggbb")."""
-
-    sides: Mapping[str, tuple[str, str]]
-    bands: Mapping[str, str]
-    source: Source
-
-
-@dataclass(frozen=True, slots=True)
 class Bid:
     """The bid for sides before play (``game.yaml`` ``bid``): the smallest bid, and whether the
     players must bid."""
@@ -157,6 +128,8 @@ class RollTable:
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
+    """The game as ``game.yaml`` describes it: its ids, title, sides, turns, dice and vocabularies."""
+
     id: str  # folder name and rules-package name, e.g. "mygame"
     title: str  # the game's title as printed
     module_name: str  # VASSAL module name, no spaces, e.g. "MyGame"
@@ -249,6 +222,8 @@ class BridgeSite:
 
 @dataclass(frozen=True, slots=True)
 class Village:
+    """A village drawn on a hex map (``hexes.yaml``): its name, its hex and where its houses are drawn."""
+
     name: str
     area: AreaId
     at: Point  # centre of the houses, map pixels
@@ -272,6 +247,8 @@ class MapInfo:
 
 @dataclass(frozen=True, slots=True)
 class Area:
+    """One area of an area map (``areas.yaml``): its printed values, its outline and where its number is printed."""
+
     id: AreaId
     name: str  # accents exactly as printed
     defense: int  # printed terrain defence value, 0..3
@@ -319,6 +296,8 @@ class SetupKind(str, Enum):
 
 @dataclass(frozen=True, slots=True)
 class Placement:
+    """Where a unit sets up (``counters.yaml`` ``setup``): an area, a turn, any area of a class, a hex or a box, as ``kind`` says."""
+
     kind: SetupKind
     area: AreaId | None = None
     turn: int | None = None
@@ -329,6 +308,8 @@ class Placement:
 
 @dataclass(frozen=True, slots=True)
 class Unit:
+    """One unit counter (``counters.yaml``): its side, printed strip, values of both faces and its set-up."""
+
     id: UnitId
     side: Side
     formation: str  # battalion / regiment printed on top, e.g. "I/2"
@@ -359,6 +340,8 @@ class Unit:
 
 @dataclass(frozen=True, slots=True)
 class MarkerKind:
+    """One kind of marker (``markers.yaml``): its faces or levels and how many counters the box holds."""
+
     id: MarkerKindId
     name: str  # "Control", "Trench" ...
     states: tuple[str, ...]  # faces/levels, e.g. the two side ids or ("1", "2", "3")
@@ -371,6 +354,8 @@ class MarkerKind:
 
 @dataclass(frozen=True, slots=True)
 class Card:
+    """One card (``cards.yaml``): its deck, printed values, timing, effect and how it combines with others."""
+
     id: CardId
     side: Side | None  # None for a special card out of both decks
     number: int  # serial from 1 within the side's deck; 0 for the special card
@@ -395,6 +380,8 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class TurnInfo:
+    """One turn of the turn track (``turn_track.yaml``): the card allowance of each side printed under it."""
+
     turn: int
     cards: Mapping[Side, int]  # card allowance printed under the turn track (5.1)
     source: Source
@@ -403,6 +390,8 @@ class TurnInfo:
 
 @dataclass(frozen=True, slots=True)
 class MarkerPlacement:
+    """A marker a scenario sets up, on the map or on the turn track."""
+
     kind: MarkerKindId
     state: str
     area: AreaId | None = None  # on the map
@@ -411,6 +400,8 @@ class MarkerPlacement:
 
 @dataclass(frozen=True, slots=True)
 class Scenario:
+    """A scenario (``scenario.yaml``): its turns and where each unit and marker starts."""
+
     id: str
     name: str
     description: str
@@ -420,128 +411,6 @@ class Scenario:
     source: Source
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
     last_turn: int | None = None  # the scenario's last turn (its end follows); None: the game's last turn
-
-
-@dataclass(frozen=True, slots=True)
-class TerrainKind(Term):
-    """A terrain of a hex map (``hexes.yaml`` ``terrain_kinds``): its combat ``modifier``."""
-
-    modifier: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """A hex printed with a name (``hexes.yaml`` ``places``)."""
-
-    hex: str
-    name: str
-    source: Source
-    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)
-
-
-@dataclass(frozen=True, slots=True)
-class EliminatedUnits:
-    """Which eliminated units a box receives (``markers.yaml`` box ``eliminated``): the units of
-    ``sides`` (every side when empty) carrying one of ``marks`` (any unit when empty)."""
-
-    sides: frozenset[str] = frozenset()
-    marks: frozenset[str] = frozenset()
-
-    def takes(self, unit: "Unit") -> bool:
-        return (not self.sides or unit.side.value in self.sides) and (not self.marks or bool(self.marks & unit.marks))
-
-
-@dataclass(frozen=True, slots=True)
-class Box:
-    """An off-map box beside a hex map (``markers.yaml`` ``boxes``); ``eliminated``: the eliminated
-    units it receives, None for none."""
-
-    id: str
-    name: str
-    source: Source
-    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)
-    eliminated: EliminatedUnits | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TableColumn:
-    """A column of a printed table: its name and where a number in the name comes from."""
-
-    name: str
-    source: Source
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    """A row of a printed table: its cells as printed, one per column; ``id`` a key other data joins on."""
-
-    cells: tuple[str, ...]
-    source: Source
-    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # column name -> a cell's own source
-    id: str = ""
-
-    def cell_source(self, column: str) -> Source:
-        """Where the cell of ``column`` comes from: its own source, else the row's."""
-        return self.sources.get(column, self.source)
-
-
-@dataclass(frozen=True, slots=True)
-class TableNote:
-    """A line printed under a table, and where it comes from."""
-
-    text: str
-    source: Source
-
-
-@dataclass(frozen=True, slots=True)
-class DataTable:
-    """One printed table of a hex-map game (``tables.yaml``): a results table, a modifier list, the columns
-    of a terrain chart; every cell has a source (``TableRow.cell_source``)."""
-
-    id: str
-    title: str
-    columns: tuple[TableColumn, ...]
-    rows: tuple[TableRow, ...]
-    source: Source
-    notes: tuple[TableNote, ...] = ()
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(c.name for c in self.columns)
-
-    def row(self, row_id: str) -> TableRow | None:
-        """The row whose id is ``row_id``, or None."""
-        return next((r for r in self.rows if r.id == row_id), None)
-
-    def cell(self, row: TableRow, column: str) -> str:
-        """The text of ``row``'s cell in ``column``."""
-        return row.cells[self.names.index(column)]
-
-
-@dataclass(frozen=True, slots=True)
-class HexBoard:
-    """A hex-map game's board: the ``HexMap`` (grid, terrain, elevation, sets, line of fire), the
-    terrain kinds, the named hexes, the off-map boxes and the units arriving on each turn."""
-
-    map: HexMap
-    terrains: tuple[TerrainKind, ...]
-    places: tuple[Place, ...]
-    boxes: tuple[Box, ...]
-    arrivals: Mapping[int, tuple[UnitId, ...]]  # turn -> units entering the map from their box
-    labels: Mapping[int, str]  # turn -> its label on the turn record ("7 Aug")
-    source: Source
-    sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)
-    play: HexPlay | None = None  # phases, statuses, tracks, transport, packages (``model.hex_play``); None: none
-    vp_limits: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))  # turn -> the VP level reinforcements wait above
-    withdrawals: Mapping[int, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))  # turn -> kinds due to withdraw
-    tables: tuple[DataTable, ...] = ()  # the printed tables (``tables.yaml``), in data order; () when the game has none
-
-    def table(self, table_id: str) -> DataTable:
-        """The table ``table_id`` of ``tables.yaml`` (``KeyError`` when there is none)."""
-        for t in self.tables:
-            if t.id == table_id:
-                return t
-        raise KeyError(table_id)
 
 
 @dataclass(frozen=True, slots=True)

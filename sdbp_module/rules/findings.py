@@ -22,6 +22,8 @@ SEVERITY_ORDER = {Severity.ILLEGAL: 0, Severity.SUSPICIOUS: 1, Severity.CANNOT_C
 
 @dataclass(frozen=True, slots=True)
 class Finding:
+    """One verdict of a rule on a log: the rule, its severity, the message, and where and when in the game."""
+
     rule_id: str
     rule_ref: str
     severity: Severity
@@ -57,6 +59,8 @@ def sort_findings(findings: Iterable[Finding]) -> tuple[Finding, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Summary:
+    """How many findings of each severity a report holds."""
+
     illegal: int
     suspicious: int
     info: int

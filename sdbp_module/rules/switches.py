@@ -17,6 +17,8 @@ from sdbp_module.ids import Severity
 
 @dataclass(frozen=True, slots=True)
 class SwitchSpec:
+    """A switch a rules package offers: its name, its values (default first) and the ambiguity it settles."""
+
     name: str
     values: tuple[str, ...]  # default first
     amb: str  # the ambiguity it settles, e.g. "AMB-02"

@@ -32,7 +32,8 @@ from collections.abc import Iterable, Sequence
 from lxml import etree
 
 from sdbp_module import games
-from sdbp_module.model.game_data import GameData, Place, Sourced, Term, field_source
+from sdbp_module.model.game_data import GameData, Sourced, Term, field_source
+from sdbp_module.model.hex_board import Place
 from sdbp_module.model.hex_play import play_of
 from sdbp_module.model.playing_cards import (
     FACE_RANKS,

@@ -28,7 +28,8 @@ from sdbp_module.games.aid import (
     section,
 )
 from sdbp_module.ids import Side
-from sdbp_module.model.game_data import GameData, HexBoard, Sourced, Unit, field_source
+from sdbp_module.model.game_data import GameData, Sourced, Unit, field_source
+from sdbp_module.model.hex_board import HexBoard
 from sdbp_module.model.playing_cards import (
     FACE_RANKS,
     RANKS,

@@ -35,12 +35,11 @@ from sdbp_module.games.aid import (
 from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.hexgrid.movement import CostTable, MoveContext
 from sdbp_module.model.game_data import (
-    DataTable,
     GameData,
-    HexBoard,
     Source,
     field_source,
 )
+from sdbp_module.model.hex_board import DataTable, HexBoard
 from sdbp_module.model.hex_play import HexPlay
 
 # -- the reasons of our numbers (plain text: no digit) ------------------------------------------------

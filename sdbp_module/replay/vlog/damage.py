@@ -152,6 +152,8 @@ def pair_hit_lines(events: list[Event]) -> list[Event]:
 
 @dataclass(slots=True)
 class _Outcome:
+    """What the log shows happening to one unit in an attack: flips, elimination, and the retreats dragged and typed."""
+
     flip: bool = False
     eliminated: bool = False
     dragged: list[AreaId] = field(default_factory=list)  # areas the drags took the unit to, in order
@@ -169,6 +171,8 @@ class _Slot:
 
 @dataclass(slots=True)
 class _Attack:
+    """An attack under way in the log whose Damage event is written once the attack is over."""
+
     attacker: Side
     target: AreaId
     assault: bool

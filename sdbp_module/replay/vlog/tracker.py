@@ -23,6 +23,8 @@ _PROPERTIES = ("sdbp_id", "sdbp_kind")  # the Marker properties a tracked piece 
 
 @dataclass(slots=True)
 class TrackedPiece:
+    """One piece of the save as the commands leave it: its trait chain, map and position, and its Marker properties."""
+
     piece_id: str
     types: list[str]
     states: list[str]
@@ -85,6 +87,8 @@ class Moved:
 
 @dataclass(slots=True)
 class Tracker:
+    """Every piece, stack and deck position of the save, as the commands create, move and delete them."""
+
     pieces: dict[str, TrackedPiece] = field(default_factory=dict)
     stacks: dict[str, list[str]] = field(default_factory=dict)
     positions: dict[str, tuple[str | None, str, str]] = field(default_factory=dict)  # stacks and decks

@@ -42,6 +42,8 @@ class PlaceKind(str, Enum):
 
 @dataclass(frozen=True, slots=True)
 class Place:
+    """Where a zone (or hand) puts what is in it: an area, a turn-track box, a pile or a hand, and its owner."""
+
     kind: PlaceKind
     name: str  # the zone (or hand map) name as the module writes it
     area: AreaId | None = None

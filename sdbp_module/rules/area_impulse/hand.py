@@ -108,6 +108,8 @@ class _Verdict(Enum):
 
 @dataclass(frozen=True, slots=True)
 class _Draw:
+    """One side's Draw phase as the hand-size rules judge it: the hand it must reach, and what the log did."""
+
     side: Side
     turn: int
     track: int

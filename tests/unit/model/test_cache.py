@@ -232,3 +232,32 @@ def test_a_hit_imports_neither_yaml_nor_jsonschema(tmp_path: Path) -> None:
         for _ in range(2)
     )
     assert (first.strip(), second.strip()) == ("['jsonschema', 'yaml']", "[]")  # a miss reads the data, a hit not
+
+
+def _assert_deep_equal(a: object, b: object, path: str) -> None:
+    """``a`` and ``b`` hold the same values of the same types all the way down, the fields a record's
+    ``==`` leaves out (``compare=False``, its indexes) included."""
+    import dataclasses
+
+    assert type(a) is type(b), path
+    if dataclasses.is_dataclass(a) and not isinstance(a, type):
+        for f in dataclasses.fields(a):
+            _assert_deep_equal(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}")
+    elif isinstance(a, (tuple, list)):
+        assert isinstance(b, (tuple, list)) and len(a) == len(b), path
+        for i, (x, y) in enumerate(zip(a, b)):
+            _assert_deep_equal(x, y, f"{path}[{i}]")
+    elif hasattr(a, "items") and hasattr(b, "items"):
+        assert list(a.keys()) == list(b.keys()), path
+        for key in a.keys():
+            _assert_deep_equal(a[key], b[key], f"{path}[{key!r}]")
+    else:
+        assert a == b, path
+
+
+@pytest.mark.parametrize("game_id", ["sodbp", "tonkin"])
+def test_a_pickled_game_reads_back_field_by_field(game_id: str) -> None:
+    """The cache writes the frozen records as calls of their class (``cache._Pickler``): an area game
+    and a hex-map game read back the same, every field and every index."""
+    fresh = load_game_uncached(default_data_dir().parent / game_id)
+    _assert_deep_equal(pickle.loads(cache.dumps(fresh)), fresh, game_id)

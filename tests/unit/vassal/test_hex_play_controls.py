@@ -17,7 +17,8 @@ from sdbp_module.cli import main
 from sdbp_module.codec import sentences
 from sdbp_module.codec.sequence import decode
 from sdbp_module.model.from_data import load_game
-from sdbp_module.model.game_data import EliminatedUnits, GameData, Unit
+from sdbp_module.model.game_data import GameData, Unit
+from sdbp_module.model.hex_board import EliminatedUnits
 from sdbp_module.model.hex_play import play_of
 from sdbp_module.paths import PROJECT_ROOT
 from sdbp_module.vassal import hex_help, hex_module, hex_play_controls, pieces

@@ -155,6 +155,8 @@ class Use:
 
 @dataclass(frozen=True, slots=True)
 class _Closed:
+    """A closed action that holds plays of this module's cards: its steps, its end state, and those plays."""
+
     steps: Steps
     end: GameState
     plays: tuple[tuple[int, str], ...]  # (index in steps, card name) of the plays of this module's cards
@@ -693,6 +695,8 @@ def _lost_areas(use: Use, game: GameData) -> tuple[AreaId, ...] | None:
 
 @dataclass(frozen=True, slots=True)
 class _Gathering:
+    """The gathering moves and the fires of the card's side after its play, each with the state before it."""
+
     moves: tuple[tuple[GameState, Move], ...]
     fires: tuple[tuple[GameState, Fire], ...]
 

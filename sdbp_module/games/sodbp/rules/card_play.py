@@ -169,6 +169,9 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Negation:
+    """A play (``by``) that cancels an earlier play of the other side (``target``; None when there is none to
+    cancel): counter-battery, poor weather or flares (``kind``)."""
+
     kind: str  # "counter-battery", "poor-weather", "flares"
     by: Play
     target: Play | None

@@ -208,12 +208,16 @@ class Spent:
 
 @dataclass(frozen=True, slots=True)
 class Analysis:
+    """The damage allocated at one attack as the rules count it: the outcomes, and what is wrong with them."""
+
     outcomes: tuple[Spent, ...]
     issues: tuple[Issue, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class _Mover:
+    """A unit that retreats or advances: its side, whether it is armour, and the area it leaves."""
+
     unit: UnitId
     side: Side
     armour: bool
