@@ -224,7 +224,9 @@ def _fold(
         always, guarded = judges
         for rule, check in always:
             try:
-                extend(check(rule, state, event, after, ctx))
+                judged = check(rule, state, event, after, ctx)
+                if judged:  # most calls find nothing: an empty tuple or list needs no extend
+                    extend(judged)
             except Exception as exc:  # a crashing rule is a bug: surface it with the position
                 raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
         for guard, gated in guarded:
@@ -235,7 +237,9 @@ def _fold(
                     continue
                 for rule, check in rules_of_gate:
                     try:
-                        extend(check(rule, state, event, after, ctx))
+                        judged = check(rule, state, event, after, ctx)
+                        if judged:
+                            extend(judged)
                     except Exception as exc:
                         raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
         state = after
