@@ -87,21 +87,22 @@ CheckCall = Callable[[Any, GameState, Event, GameState, CheckContext], Iterable[
 """A rule's check taking the rule first: a ``FunctionRule``'s own ``check_fn`` (one call level less in
 the checker's hot loop), ``_call_check`` for any other rule."""
 Judges = tuple[tuple[Rule, CheckCall], ...]
-Guarded = tuple[Gate | None, tuple[tuple[Gate, Judges], ...]]
-"""A guard (None: none) and the gates behind it, each with the rules it gates."""
-Dispatch = tuple[Judges, tuple[Guarded, ...]]
-DispatchKey = tuple[type, Phase | None]
-"""An event class and the phase it is met in (``before.clock.phase``)."""
+Gated = tuple[tuple[Gate, Judges], ...]
+"""Gates, each with the rules it gates."""
+Dispatch = tuple[Judges, Gated, tuple[tuple[Gate, Gated], ...]]
+"""The rules called always, the gates with no guard, and each guard with the gates behind it."""
+DispatchTable = dict[type, dict[Phase | None, Dispatch]]
+"""The ``Dispatch`` of each event class met, by the phase it is met in (``before.clock.phase``)."""
 
 
 def _call_check(rule: Rule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[Finding]:
     return rule.check(before, event, after, ctx)
 
 
-_TABLES: dict[int, tuple[tuple[Rule, ...], dict[DispatchKey, Dispatch]]] = {}
+_TABLES: dict[int, tuple[tuple[Rule, ...], DispatchTable]] = {}
 
 
-def _dispatch_table(active: tuple[Rule, ...], package: RulesPackage) -> dict[DispatchKey, Dispatch]:
+def _dispatch_table(active: tuple[Rule, ...], package: RulesPackage) -> DispatchTable:
     """Where ``_fold`` keeps the rules that judge each event class in each phase (``_dispatch``, filled as
     they are met): kept from check to check for a package's own rules (an audit checks many logs with
     them), fresh for a chosen set."""
@@ -124,10 +125,11 @@ def _dispatch(active: tuple[Rule, ...], cls: type, phase: Phase | None) -> Dispa
         gate = getattr(r, "gate", None)
         check: CheckCall = r.check_fn if isinstance(r, FunctionRule) else _call_check
         (always if gate is None else gated.setdefault(gate, [])).append((r, check))
-    guarded: dict[Gate | None, list[tuple[Gate, Judges]]] = {}
+    unguarded: list[tuple[Gate, Judges]] = []
+    guarded: dict[Gate, list[tuple[Gate, Judges]]] = {}
     for g, rs in gated.items():
-        guarded.setdefault(g.guard, []).append((g, tuple(rs)))
-    return tuple(always), tuple((guard, tuple(gs)) for guard, gs in guarded.items())
+        (unguarded if g.guard is None else guarded.setdefault(g.guard, [])).append((g, tuple(rs)))
+    return tuple(always), tuple(unguarded), tuple((guard, tuple(gs)) for guard, gs in guarded.items())
 
 
 class LogProblem(Protocol):
@@ -199,7 +201,7 @@ def _fold(
     ctx: CheckContext,
     problems: Iterable[LogProblem],
     kept: Kept | None = None,
-    dispatch: dict[DispatchKey, Dispatch] | None = None,
+    dispatch: DispatchTable | None = None,
 ) -> tuple[list[Finding], GameState]:
     """Apply every event from ``state``, judging each step and then the final state: the findings
     (unsorted; at most ``kept.limit`` of them with ``kept``, which counts the others) and the final state.
@@ -217,11 +219,15 @@ def _fold(
             while pending and pending[0].where.sort_key < event.where.sort_key:
                 found.append(problem_finding(pending.pop(0), state))
         after = apply(state, event)
-        key = (type(event), state.clock.phase)
-        judges = dispatch.get(key)
+        cls = type(event)
+        by_phase = dispatch.get(cls)
+        if by_phase is None:
+            by_phase = dispatch[cls] = {}
+        phase = state.clock.phase
+        judges = by_phase.get(phase)
         if judges is None:
-            judges = dispatch[key] = _dispatch(active, *key)
-        always, guarded = judges
+            judges = by_phase[phase] = _dispatch(active, cls, phase)
+        always, gated, guarded = judges
         for rule, check in always:
             try:
                 judged = check(rule, state, event, after, ctx)
@@ -229,10 +235,20 @@ def _fold(
                     extend(judged)
             except Exception as exc:  # a crashing rule is a bug: surface it with the position
                 raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
-        for guard, gated in guarded:
-            if guard is not None and not guard.holds(state, event, after, ctx):
+        for gate, rules_of_gate in gated:
+            if not gate.holds(state, event, after, ctx):
+                continue
+            for rule, check in rules_of_gate:
+                try:
+                    judged = check(rule, state, event, after, ctx)
+                    if judged:
+                        extend(judged)
+                except Exception as exc:
+                    raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
+        for guard, gates in guarded:  # (the loop above, behind each guard: written out, this is the hot loop)
+            if not guard.holds(state, event, after, ctx):
                 continue  # none of the gates behind it can hold
-            for gate, rules_of_gate in gated:
+            for gate, rules_of_gate in gates:
                 if not gate.holds(state, event, after, ctx):
                     continue
                 for rule, check in rules_of_gate:
@@ -268,7 +284,7 @@ def _judged(
     ctx: CheckContext,
     problems: Iterable[LogProblem],
     kept: Kept | None = None,
-    dispatch: dict[DispatchKey, Dispatch] | None = None,
+    dispatch: DispatchTable | None = None,
 ) -> tuple[list[Finding], GameState]:
     """``_fold`` with the cycle collector paused, and the rules' caches emptied once it is over (they
     hold states of the check: emptied while the collector is paused, they are freed rather than
