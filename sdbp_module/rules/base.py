@@ -68,15 +68,19 @@ class Gate:
 
     The checker evaluates each gate once per event and calls the rules it gates only when it holds;
     a gated rule must find nothing when it does not (a test runs every rule ungated to show it).
-    The game-neutral gates are the class attributes below; a game's rule modules may define more."""
+    A gate with a ``guard`` is evaluated only where the guard holds (its ``holds`` may take the guard
+    as given): the checker tests a guard once for all the gates behind it. The game-neutral gates are
+    the class attributes below; a game's rule modules may define more."""
 
     name: str
     holds: Callable[[GameState, Event, GameState, CheckContext], bool] = field(repr=False)
+    guard: Gate | None = field(default=None, repr=False)
 
     ATTACK_CLOSED: ClassVar[Gate]  # an attack of the action closes at this event (replay.combat.closed_attacks)
     ACTION_CLOSED: ClassVar[Gate]  # the current action closes at this event (replay.combat.closed_action)
     ACTION_JOINED: ClassVar[Gate]  # the event joins the action under way (replay.apply.opens_new_action)
     PHASE_CLOSED: ClassVar[Gate]  # a Draw or End phase whose start the log holds ends at this event
+    CARDS_PLAYED: ClassVar[Gate]  # a card was played this turn, this step's included (a guard: ``after_card_plays``)
 
 
 def _joins_action(before: GameState, event: Event, after: GameState, ctx: CheckContext) -> bool:
@@ -93,15 +97,16 @@ Gate.ACTION_CLOSED = Gate(
 Gate.ACTION_JOINED = Gate("action-joined", _joins_action)
 GateTest = Callable[[GameState, Event, GameState, CheckContext], bool]
 
+Gate.CARDS_PLAYED = Gate(
+    "cards-played", lambda before, event, after, ctx: bool(after.turn_plays or before.turn_plays)
+)
 
-def after_card_plays(holds: GateTest) -> GateTest:
-    """``holds`` behind a cheap first test for gates about card plays: a step with no card played this
-    turn (``GameState.turn_plays``, the step's own play included) closes nothing that holds a card."""
 
-    def test(before: GameState, event: Event, after: GameState, ctx: CheckContext) -> bool:
-        return bool(after.turn_plays or before.turn_plays) and holds(before, event, after, ctx)
-
-    return test
+def after_card_plays(name: str, holds: GateTest) -> Gate:
+    """A gate about card plays, behind the guard ``Gate.CARDS_PLAYED``: a step with no card played this
+    turn (``GameState.turn_plays``, the step's own play included) closes nothing that holds a card, and
+    the checker tests that once for every such gate."""
+    return Gate(name, holds, guard=Gate.CARDS_PLAYED)
 
 
 Gate.PHASE_CLOSED = Gate(
@@ -110,6 +115,11 @@ Gate.PHASE_CLOSED = Gate(
 
 
 CheckFn = Callable[["FunctionRule", GameState, Event, GameState, CheckContext], Iterable[Finding]]
+Quiet = tuple[tuple[Phase | None, tuple[type[Event], ...]], ...]
+"""``FunctionRule.quiet``: (phase, event classes) pairs where a rule has nothing to judge — the phase being
+the one the event is met in (``before.clock.phase``; None before the first phase). The checker's dispatch
+table, made per event class and phase, leaves the rule out there, with no call at each such event (a
+test runs every rule unfiltered to show it finds nothing more)."""
 FinishFn = Callable[["FunctionRule", GameState, CheckContext], Iterable[Finding]]
 
 
@@ -129,6 +139,7 @@ class FunctionRule:
     finish_fn: FinishFn = field(default=_no_finish, repr=False)
     event_types: tuple[type[Event], ...] | None = None  # the events it judges; None = every event
     gate: Gate | None = None  # judged only when this holds for the step (the checker tests it once for all)
+    quiet: Quiet = ()  # (phase, event classes): events of those classes met in that phase give nothing
 
     def check(self, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[Finding]:
         return self.check_fn(self, before, event, after, ctx)
@@ -226,15 +237,17 @@ def rule(
     finish: FinishFn | None = None,
     events: tuple[type[Event], ...] | None = None,
     gate: Gate | None = None,
+    quiet: Quiet = (),
 ) -> Callable[[CheckFn], FunctionRule]:
     """Decorator: turn a check function into a ``FunctionRule``.
 
     ``events``: the event classes the rule judges (the checker skips it for others); None = all.
     ``gate``: judged only at steps where the gate holds (``Gate``).
+    ``quiet``: the (phase, event classes) where the rule finds nothing (``Quiet``; the checker skips it there).
     """
 
     def wrap(fn: CheckFn) -> FunctionRule:
-        return FunctionRule(rule_id, rule_ref, severity, summary, fn, finish or _no_finish, events, gate)
+        return FunctionRule(rule_id, rule_ref, severity, summary, fn, finish or _no_finish, events, gate, quiet)
 
     return wrap
 
@@ -244,7 +257,7 @@ def relabel(
 ) -> FunctionRule:
     """``rule`` listed under a game's own catalogue id and rules reference (and, if given, its own
     one-line summary, and its own usual severity where the game's text says less than the rule
-    assumes): the same check, finish, events and gate; its findings carry the new id and ref, and
+    assumes): the same check, finish, events, gate and quiet; its findings carry the new id and ref, and
     those that give no severity of their own carry ``severity``."""
     return replace(
         rule,

@@ -1,6 +1,8 @@
 """The checker: a fold of ``apply`` over the events with every enabled rule judged beside each step.
 
-For each event: every rule sees ``(before, event, after)`` and yields findings; the event is then
+For each event: every rule that judges its class in the phase it is met in (``_dispatch``: a rule's
+``events``, less its ``quiet`` phases; its gate, tested once for all the rules behind it, and the gate's
+guard, once for all its gates) sees ``(before, event, after)`` and yields findings; the event is then
 applied anyway (the log records what the players did, so checking goes on). After the last event,
 rules that define ``finish`` judge the final state. Findings are collected, never raised, and
 sorted stably by (log position, rule id). A crashing rule is a bug: the exception surfaces with
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from sdbp_module.codec.identity import BuildMatch
 from sdbp_module.collector import collector_paused
-from sdbp_module.ids import Severity
+from sdbp_module.ids import Phase, Severity
 from sdbp_module.limits import MAX_FINDINGS_LISTED
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay import memo
@@ -73,29 +75,37 @@ class Report:
         return self.summary.illegal > 0
 
 
-def _judges(rule: Rule, cls: type) -> bool:
+def _judges(rule: Rule, cls: type, phase: Phase | None) -> bool:
+    """Whether ``rule`` judges events of ``cls`` met in ``phase`` (its ``event_types``, less its ``quiet``)."""
     types = getattr(rule, "event_types", None)
-    return types is None or issubclass(cls, types)
+    if types is not None and not issubclass(cls, types):
+        return False
+    return not any(p is phase and issubclass(cls, classes) for p, classes in getattr(rule, "quiet", ()))
 
 
 CheckCall = Callable[[Any, GameState, Event, GameState, CheckContext], Iterable[Finding]]
 """A rule's check taking the rule first: a ``FunctionRule``'s own ``check_fn`` (one call level less in
 the checker's hot loop), ``_call_check`` for any other rule."""
 Judges = tuple[tuple[Rule, CheckCall], ...]
-Dispatch = tuple[Judges, tuple[tuple[Gate, Judges], ...]]
+Gated = tuple[tuple[Gate, Judges], ...]
+"""Gates, each with the rules it gates."""
+Dispatch = tuple[Judges, Gated, tuple[tuple[Gate, Gated], ...]]
+"""The rules called always, the gates with no guard, and each guard with the gates behind it."""
+DispatchTable = dict[type, dict[Phase | None, Dispatch]]
+"""The ``Dispatch`` of each event class met, by the phase it is met in (``before.clock.phase``)."""
 
 
 def _call_check(rule: Rule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[Finding]:
     return rule.check(before, event, after, ctx)
 
 
-_TABLES: dict[int, tuple[tuple[Rule, ...], dict[type, Dispatch]]] = {}
+_TABLES: dict[int, tuple[tuple[Rule, ...], DispatchTable]] = {}
 
 
-def _dispatch_table(active: tuple[Rule, ...], package: RulesPackage) -> dict[type, Dispatch]:
-    """Where ``_fold`` keeps the rules that judge each event class (``_dispatch``, filled as classes are
-    met): kept from check to check for a package's own rules (an audit checks many logs with them),
-    fresh for a chosen set."""
+def _dispatch_table(active: tuple[Rule, ...], package: RulesPackage) -> DispatchTable:
+    """Where ``_fold`` keeps the rules that judge each event class in each phase (``_dispatch``, filled as
+    they are met): kept from check to check for a package's own rules (an audit checks many logs with
+    them), fresh for a chosen set."""
     if active is not package.rules:
         return {}
     held = _TABLES.get(id(active))
@@ -104,17 +114,22 @@ def _dispatch_table(active: tuple[Rule, ...], package: RulesPackage) -> dict[typ
     return held[1]
 
 
-def _dispatch(active: tuple[Rule, ...], cls: type) -> Dispatch:
-    """The rules that judge events of ``cls``: those called always, and those behind each gate."""
+def _dispatch(active: tuple[Rule, ...], cls: type, phase: Phase | None) -> Dispatch:
+    """The rules that judge events of ``cls`` met in ``phase``: those called always, and those behind
+    each gate, the gates grouped by their guard (``Gate.guard``), in the order the rules list them."""
     always: list[tuple[Rule, CheckCall]] = []
     gated: dict[Gate, list[tuple[Rule, CheckCall]]] = {}
     for r in active:
-        if not _judges(r, cls):
+        if not _judges(r, cls, phase):
             continue
         gate = getattr(r, "gate", None)
         check: CheckCall = r.check_fn if isinstance(r, FunctionRule) else _call_check
         (always if gate is None else gated.setdefault(gate, [])).append((r, check))
-    return tuple(always), tuple((g, tuple(rs)) for g, rs in gated.items())
+    unguarded: list[tuple[Gate, Judges]] = []
+    guarded: dict[Gate, list[tuple[Gate, Judges]]] = {}
+    for g, rs in gated.items():
+        (unguarded if g.guard is None else guarded.setdefault(g.guard, [])).append((g, tuple(rs)))
+    return tuple(always), tuple(unguarded), tuple((guard, tuple(gs)) for guard, gs in guarded.items())
 
 
 class LogProblem(Protocol):
@@ -186,11 +201,12 @@ def _fold(
     ctx: CheckContext,
     problems: Iterable[LogProblem],
     kept: Kept | None = None,
-    dispatch: dict[type, Dispatch] | None = None,
+    dispatch: DispatchTable | None = None,
 ) -> tuple[list[Finding], GameState]:
     """Apply every event from ``state``, judging each step and then the final state: the findings
     (unsorted; at most ``kept.limit`` of them with ``kept``, which counts the others) and the final state.
-    ``dispatch``: the rules of ``active`` that judge each event class met so far (``_dispatch_table``)."""
+    ``dispatch``: the rules of ``active`` that judge each event class in each phase met so far
+    (``_dispatch_table``)."""
     kept = kept if kept is not None else Kept(limit=1 << 62)
     found: list[Finding] = kept.found
     cut = 2 * kept.limit
@@ -204,13 +220,19 @@ def _fold(
                 found.append(problem_finding(pending.pop(0), state))
         after = apply(state, event)
         cls = type(event)
-        judges = dispatch.get(cls)
+        by_phase = dispatch.get(cls)
+        if by_phase is None:
+            by_phase = dispatch[cls] = {}
+        phase = state.clock.phase
+        judges = by_phase.get(phase)
         if judges is None:
-            judges = dispatch[cls] = _dispatch(active, cls)
-        always, gated = judges
+            judges = by_phase[phase] = _dispatch(active, cls, phase)
+        always, gated, guarded = judges
         for rule, check in always:
             try:
-                extend(check(rule, state, event, after, ctx))
+                judged = check(rule, state, event, after, ctx)
+                if judged:  # most calls find nothing: an empty tuple or list needs no extend
+                    extend(judged)
             except Exception as exc:  # a crashing rule is a bug: surface it with the position
                 raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
         for gate, rules_of_gate in gated:
@@ -218,9 +240,24 @@ def _fold(
                 continue
             for rule, check in rules_of_gate:
                 try:
-                    extend(check(rule, state, event, after, ctx))
+                    judged = check(rule, state, event, after, ctx)
+                    if judged:
+                        extend(judged)
                 except Exception as exc:
                     raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
+        for guard, gates in guarded:  # (the loop above, behind each guard: written out, this is the hot loop)
+            if not guard.holds(state, event, after, ctx):
+                continue  # none of the gates behind it can hold
+            for gate, rules_of_gate in gates:
+                if not gate.holds(state, event, after, ctx):
+                    continue
+                for rule, check in rules_of_gate:
+                    try:
+                        judged = check(rule, state, event, after, ctx)
+                        if judged:
+                            extend(judged)
+                    except Exception as exc:
+                        raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
         state = after
         if len(found) > cut:
             kept.trim()
@@ -247,7 +284,7 @@ def _judged(
     ctx: CheckContext,
     problems: Iterable[LogProblem],
     kept: Kept | None = None,
-    dispatch: dict[type, Dispatch] | None = None,
+    dispatch: DispatchTable | None = None,
 ) -> tuple[list[Finding], GameState]:
     """``_fold`` with the cycle collector paused, and the rules' caches emptied once it is over (they
     hold states of the check: emptied while the collector is paused, they are freed rather than

@@ -121,14 +121,17 @@ def test_planted_violations_are_found_and_nothing_else(legal: list[Event], game:
 
 
 def test_event_filters_change_no_finding(legal: list[Event], game: GameData) -> None:
-    """Each rule's ``events=`` filter and ``gate`` only skip steps it never judges: every rule run on
-    every event, ungated, gives the same findings (planted game, all severities)."""
+    """Each rule's ``events=`` filter, ``gate`` (and the gate's guard) and ``quiet`` phases only skip steps
+    it never judges: every rule run on every event, ungated, gives the same findings (planted game, all
+    severities)."""
     events, _ = plant(legal)
     unfiltered = tuple(
-        replace(r, event_types=None, gate=None) if isinstance(r, FunctionRule) else r for r in SODBP.rules
+        replace(r, event_types=None, gate=None, quiet=()) if isinstance(r, FunctionRule) else r for r in SODBP.rules
     )
     assert any(isinstance(r, FunctionRule) and r.event_types is not None for r in SODBP.rules)
     assert any(isinstance(r, FunctionRule) and r.gate is not None for r in SODBP.rules)
+    assert any(isinstance(r, FunctionRule) and r.gate is not None and r.gate.guard is not None for r in SODBP.rules)
+    assert any(isinstance(r, FunctionRule) and r.quiet for r in SODBP.rules)
     filtered_report = check_events(events, game, SODBP, source="game.jsonl")
     full_report = check_events(events, game, SODBP, rules=unfiltered, source="game.jsonl")
     assert filtered_report.findings == full_report.findings

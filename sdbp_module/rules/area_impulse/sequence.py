@@ -127,7 +127,14 @@ def _expected_next(clock: Clock, first_turn: int) -> tuple[int, Phase]:
     return clock.turn + 1, Phase.DRAW
 
 
-@rule("IMP-PHASE-ORDER", "sequence of play", Severity.ILLEGAL, "Every turn runs Draw → Action → End; actions only in the Action phase.", events=(*ACTION_EVENTS, PhaseStart))
+@rule(
+    "IMP-PHASE-ORDER",
+    "sequence of play",
+    Severity.ILLEGAL,
+    "Every turn runs Draw → Action → End; actions only in the Action phase.",
+    events=(*ACTION_EVENTS, PhaseStart),
+    quiet=((ACTION_PHASE, ACTION_EVENTS),),  # an act in the Action phase: nothing to judge (below)
+)
 def phase_order(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
     if not isinstance(event, PhaseStart) and before.clock.phase is ACTION_PHASE:
         return ()  # an act in the Action phase (the common case): nothing to judge

@@ -105,7 +105,6 @@ from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import (
     CheckContext,
     FunctionRule,
-    Gate,
     Rule,
     after_card_plays,
     rule,
@@ -213,8 +212,8 @@ def _forget() -> None:
     _last = None
 
 
-CARD_EFFECT_CLOSED = Gate(
-    "card-effect-closed", after_card_plays(lambda before, event, after, ctx: bool(_closing(before, after, ctx.game)))
+CARD_EFFECT_CLOSED = after_card_plays(
+    "card-effect-closed", lambda before, event, after, ctx: bool(_closing(before, after, ctx.game))
 )
 """An action with a play of *Rats*, *Detonate*, *BMC* or *Relief Force* closes at this event."""
 

@@ -103,7 +103,6 @@ from sdbp_module.rules.area_impulse.paths import step_cost
 from sdbp_module.rules.base import (
     CheckContext,
     FunctionRule,
-    Gate,
     Rule,
     after_card_plays,
     rule,
@@ -210,7 +209,7 @@ def _holds(before: GameState, event: Event, after: GameState, ctx: CheckContext)
     return bool(before.turn_plays) and bool(before.action_steps) and _closed(before, after, ctx.game) is not None
 
 
-CARD_FIRE_STEP = Gate("card-fire-step", after_card_plays(_holds))
+CARD_FIRE_STEP = after_card_plays("card-fire-step", _holds)
 """A card play, or the close of an action holding a play of one of this module's cards."""
 
 _REFS = {

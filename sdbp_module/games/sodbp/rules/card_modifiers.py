@@ -89,7 +89,6 @@ from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import (
     CheckContext,
     FunctionRule,
-    Gate,
     Rule,
     after_card_plays,
     rule,
@@ -202,7 +201,7 @@ def _holds(before: GameState, event: Event, after: GameState, ctx: CheckContext)
     return False
 
 
-CARDS_CLOSED = Gate("card-modifiers-closed", after_card_plays(_holds))
+CARDS_CLOSED = after_card_plays("card-modifiers-closed", _holds)
 
 Judge = Callable[[FunctionRule, Closed, CheckContext], Iterator[Finding]]
 

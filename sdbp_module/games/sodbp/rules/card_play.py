@@ -124,7 +124,6 @@ from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import (
     CheckContext,
     FunctionRule,
-    Gate,
     after_card_plays,
     attack_rule,
     rule,
@@ -291,7 +290,7 @@ def _card_action_closed(before: GameState, event: Event, after: GameState, ctx: 
     return _closing(before, after, ctx) is not None
 
 
-CARD_ACTION_CLOSED = Gate("card-action-closed", after_card_plays(_card_action_closed))
+CARD_ACTION_CLOSED = after_card_plays("card-action-closed", _card_action_closed)
 """An action holding a card play closes at this event."""
 
 CloseJudge = Callable[[FunctionRule, CardAction, CheckContext], Iterable[Finding]]

@@ -130,7 +130,18 @@ signature of the SoDBP sequence names (``play_sequence.make_sequence``; a signat
 event's kind, a test keeps the two in step)."""
 
 
-@rule("SEQ-END-PHASE-ORDER", "4.0 C", Severity.ILLEGAL, "End-phase steps happen in the order of 4.0 C.", events=END_ORDER_EVENTS)
+_STEP_ONLY_IN_END = tuple(c for c in END_ORDER_EVENTS if c not in (EndStep, FireMarkerSet, NoSupplySet))
+"""The classes SEQ-END-PHASE-ORDER judges only in the End phase (the rest it judges outside it too)."""
+
+
+@rule(
+    "SEQ-END-PHASE-ORDER",
+    "4.0 C",
+    Severity.ILLEGAL,
+    "End-phase steps happen in the order of 4.0 C.",
+    events=END_ORDER_EVENTS,
+    quiet=tuple((phase, _STEP_ONLY_IN_END) for phase in (None, Phase.DRAW, Phase.ACTION)),  # e.g. the Action phase's flips
+)
 def seq_end_phase_order(r: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[F]:
     c = before.clock
     if c.phase is not END_PHASE:
