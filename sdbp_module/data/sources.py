@@ -296,8 +296,8 @@ _PARSED: dict[tuple[str, object], _Parsed] = {}
 """The texts this process has read, by text and loader (libyaml's, or none: the pure one): reading a text again (a folder copied with one file edited, as
 the tests do hundreds of times) gives the same values, positions and problems under its own name, without
 composing it again. A text that cannot be read is not kept (it raises each time, as it always has)."""
-MAX_PARSED_CHARS = 8 << 20
-"""Most characters of text kept in ``_PARSED`` (the oldest go first)."""
+MAX_PARSED_CHARS = 2 << 20
+"""Most characters of text kept in ``_PARSED`` (the oldest go first): the four bundled games hold 450 KB."""
 
 
 def _copy(value: Any) -> Any:
