@@ -69,6 +69,7 @@ class SourceFile:
     value: Any
     where: SourceMap
     problems: tuple[InputProblem, ...]  # duplicate or non-text keys
+    text: str = field(default="", repr=False, compare=False)  # the text read (keys this process's caches)
 
 
 def _position(display: str, mark: yaml.Mark) -> Position:
@@ -280,8 +281,80 @@ class _TooManyNodes(Exception):
     """Raised by ``_PureLoader`` (it knows no file name)."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Parsed:
+    """A text as read, without the name it was read under: its value (never handed out: callers get copies),
+    and where each value, key and problem is (line, column)."""
+
+    value: Any
+    values: dict[JsonPath, tuple[int, int]]
+    keys: dict[JsonPath, tuple[int, int]]
+    problems: tuple[InputProblem, ...]  # positioned in a file named ""
+
+
+_PARSED: dict[tuple[str, object], _Parsed] = {}
+"""The texts this process has read, by text and loader (libyaml's, or none: the pure one): reading a text again (a folder copied with one file edited, as
+the tests do hundreds of times) gives the same values, positions and problems under its own name, without
+composing it again. A text that cannot be read is not kept (it raises each time, as it always has)."""
+MAX_PARSED_CHARS = 2 << 20
+"""Most characters of text kept in ``_PARSED`` (the oldest go first): the four bundled games hold 450 KB."""
+
+
+def _copy(value: Any) -> Any:
+    """A copy of a value as read: new lists and mappings (the scalars YAML builds are immutable)."""
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value
+
+
+def placed_in(problem: InputProblem, display: str) -> InputProblem:
+    """``problem`` positioned in the file named ``display`` (same line and column)."""
+    at = problem.position
+    return InputProblem(Position(display, at.line, at.column), problem.path, problem.message, problem.expected)
+
+
+def _remember(key: tuple[str, object], source: SourceFile) -> None:
+    total = sum(len(kept) for kept, _ in _PARSED) + len(key[0])
+    for kept in list(_PARSED):
+        if total <= MAX_PARSED_CHARS:
+            break
+        del _PARSED[kept]
+        total -= len(kept[0])
+    if total <= MAX_PARSED_CHARS:
+        _PARSED[key] = _Parsed(
+            _copy(source.value),
+            {p: (at.line, at.column) for p, at in source.where.values.items()},
+            {p: (at.line, at.column) for p, at in source.where.keys.items()},
+            tuple(placed_in(problem, "") for problem in source.problems),
+        )
+
+
 def parse_yaml(text: str, display: str, path: Path | None = None) -> SourceFile:
-    """Compose ``text`` and build values plus a SourceMap; syntax errors raise ``InputError``."""
+    """Compose ``text`` and build values plus a SourceMap; syntax errors raise ``InputError``. A text read
+    before in this process is not composed again (``_PARSED``): the same values, positions and problems."""
+    key = (text, _FAST_LOADER)
+    parsed = _PARSED.get(key)
+    if parsed is not None:
+        return SourceFile(
+            path=path if path is not None else Path(display),
+            display=display,
+            value=_copy(parsed.value),
+            where=SourceMap(
+                display,
+                {p: Position(display, line, column) for p, (line, column) in parsed.values.items()},
+                {p: Position(display, line, column) for p, (line, column) in parsed.keys.items()},
+            ),
+            problems=tuple(placed_in(problem, display) for problem in parsed.problems),
+            text=text,
+        )
+    source = _parse_text(text, display, path)
+    _remember(key, source)
+    return source
+
+
+def _parse_text(text: str, display: str, path: Path | None) -> SourceFile:
     if _FAST_LOADER is not None and not _pure_only(text):
         try:
             return _parse(_FAST_LOADER, text, display, path)
@@ -347,4 +420,5 @@ def _parse(
         value=value,
         where=builder.where,
         problems=tuple(builder.problems),
+        text=text,
     )

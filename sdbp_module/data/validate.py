@@ -17,7 +17,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from sdbp_module import limits
 from sdbp_module.data.problems import InputProblem, JsonPath
-from sdbp_module.data.sources import SourceFile
+from sdbp_module.data.sources import SourceFile, placed_in
 from sdbp_module.schema_patterns import validator_class
 
 _TYPE_WORDS = {
@@ -204,12 +204,32 @@ MAX_PROBLEMS = limits.MAX_DATA_PROBLEMS
 listing each of tens of thousands of problems would take longer than reading it."""
 
 
+_VALIDATED: dict[tuple[str, str, int | None, JsonPath], tuple[InputProblem, ...]] = {}
+"""The problems of the texts this process has validated, by (schema, text, limit, path), positioned in a file
+named "": the same text read again (``sources._PARSED``) has the same problems, under its own name."""
+_KEEP_VALIDATED = 64
+
+
 def validate_file(kind: str, source: SourceFile, limit: int | None = None, at: JsonPath = ()) -> list[InputProblem]:
     """Every schema problem of ``source`` (a ``<kind>.yaml``), positioned; empty if valid. With a
     ``limit``, the search stops once more than ``limit`` problems are found (so more than ``limit``
     come back only when the file has more). With ``at``, the value at that path of the file is
     checked (a block of a file with a schema of its own, e.g. ``playing_cards`` of ``game.yaml``);
-    the problems' paths are the file's."""
+    the problems' paths are the file's. A text validated before in this process is not validated again."""
+    if not source.text:
+        return _validate(kind, source, limit, at)
+    key = (kind, source.text, limit, at)
+    found = _VALIDATED.get(key)
+    if found is None:
+        problems = _validate(kind, source, limit, at)
+        while len(_VALIDATED) >= _KEEP_VALIDATED:
+            del _VALIDATED[next(iter(_VALIDATED))]
+        _VALIDATED[key] = tuple(placed_in(problem, "") for problem in problems)
+        return problems
+    return [placed_in(problem, source.display) for problem in found]
+
+
+def _validate(kind: str, source: SourceFile, limit: int | None, at: JsonPath) -> list[InputProblem]:
     problems: dict[str, InputProblem] = {}
     value = source.value
     for part in at:

@@ -29,6 +29,7 @@ stacking order.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -47,10 +48,86 @@ HEADER = (
 
 def scalar(value: Any) -> str:
     """One YAML value on one line (a flow collection for a list or mapping)."""
+    if type(value) is dict or type(value) is list:
+        text = _flow(value, set())
+        if text is not None:
+            return text
+    return _dumped(value)
+
+
+def _dumped(value: Any) -> str:
+    """``value`` dumped by PyYAML as ``scalar`` shows it."""
     text = yaml.safe_dump(value, default_flow_style=True, allow_unicode=True, width=1 << 30, sort_keys=False)
     if text.endswith("\n...\n"):
         text = text[: -len("\n...\n")]
     return text.rstrip("\n")
+
+
+_ATOMS = (str, int, bool, type(None))
+"""The values whose text ``_flow`` keeps (a float is dumped each time: ``-0.0 == 0.0``)."""
+_BREAKS = re.compile("[\r\n\x85\u2028\u2029]")
+"""What YAML reads as a line break."""
+_ITEMS: dict[tuple[type, Any], str] = {}
+_KEYS: dict[tuple[type, Any], str | None] = {}
+_KEEP = 1 << 16
+
+
+def _flow(value: Any, open_ids: set[int]) -> str | None:
+    """``value`` (a list or mapping) as PyYAML writes it in flow style, built from the text PyYAML gives each
+    of its keys and items in that place (a scalar's style depends on it and on nothing beside it), kept
+    between calls: a board writes thousands of pieces of a few hundred distinct names, kinds and faces. None
+    where PyYAML would write something else (a long or multi-line key, a text over lines, a list or mapping
+    met twice: an anchor): the caller dumps it whole."""
+    if id(value) in open_ids:
+        return None
+    open_ids.add(id(value))
+    parts: list[str] = []
+    if type(value) is dict:
+        for key, item in value.items():
+            key_text = _key(key)
+            item_text = _item(item, open_ids)
+            if key_text is None or item_text is None:
+                return None
+            parts.append(f"{key_text}: {item_text}")
+        return "{" + ", ".join(parts) + "}"
+    for item in value:
+        item_text = _item(item, open_ids)
+        if item_text is None:
+            return None
+        parts.append(item_text)
+    return "[" + ", ".join(parts) + "]"
+
+
+def _item(value: Any, open_ids: set[int]) -> str | None:
+    """``value`` as PyYAML writes it as an item of a flow list or a value of a flow mapping."""
+    if type(value) is dict or type(value) is list:
+        return _flow(value, open_ids)
+    if type(value) not in _ATOMS:
+        return None
+    known = (type(value), value)
+    text = _ITEMS.get(known)
+    if text is None:
+        text = _dumped([value])[1:-1]  # "[x]": x as an item
+        if _BREAKS.search(text):
+            return None  # a text over lines: its next lines are indented as deep as it lies
+        if len(_ITEMS) < _KEEP:
+            _ITEMS[known] = text
+    return text
+
+
+def _key(value: Any) -> str | None:
+    """``value`` as PyYAML writes it as a simple key of a flow mapping; None for a key it writes otherwise."""
+    if type(value) not in _ATOMS:
+        return None
+    known = (type(value), value)
+    if known in _KEYS:
+        return _KEYS[known]
+    dumped = _dumped({value: None})  # "{k: null}"
+    simple = dumped.endswith(": null}") and not dumped.startswith("{? ") and not _BREAKS.search(dumped)
+    text = dumped[1 : -len(": null}")] if simple else None
+    if len(_KEYS) < _KEEP:
+        _KEYS[known] = text
+    return text
 
 
 def _at(x: str, y: str) -> list[int | str]:

@@ -81,7 +81,7 @@ from sdbp_module.codec.envelope import (
     decode_envelope,
     encode_envelope,
 )
-from sdbp_module.codec.module_info import marker_value, read_module
+from sdbp_module.codec.module_info import ModuleInfo, marker_value, read_module
 from sdbp_module.codec.sentences import FACTS, parse_format, record_sentence
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
@@ -450,19 +450,12 @@ class Scribe:
     """Builds a log step by step; ``write(path)`` saves it. Units and cards are named by ``sdbp_id``."""
 
     def __init__(self, module: Path, *, player: str = "scribe") -> None:
-        with open_archive(module, kind="a .vmod is a zip archive") as archive:
-            entry = next((e for e in archive.entries if e.name == SETUP_ENTRY), None)
-            build = next((e for e in archive.entries if e.name == "buildFile.xml"), None)
-            if entry is None or build is None:
-                raise CodecError(f"{module}: no {SETUP_ENTRY} or buildFile.xml entry (not a module built by sdbp build)")
-            data = archive.read(entry)
-            self.module_text = module_text(archive.read(build))
-        tmp_entries = _container_entries(data)
-        self.entries = [(n, d) for n, d in tmp_entries if n != "savedGame"]
-        saved = dict(tmp_entries)["savedGame"]
-        self.tree = decode_tree(decode_envelope(saved).text)
-        self.info = read_module(module)
-        self.zones = Zones.from_module(self.info)
+        read = _read_module(module)
+        self.module_text = read.text
+        self.entries = list(read.entries)
+        self.tree = read.tree
+        self.info = read.info
+        self.zones = read.zones
         self.next_id = 2_000_000_000_001
         self.tracker = Tracker()
         self.decks: dict[str, tuple[str, str]] = {}
@@ -1212,6 +1205,58 @@ def _on_counter(dx: int, dy: int, size: tuple[int, int]) -> bool:
     the position (``java.awt.Rectangle.contains``: left and top edges in, right and bottom out)."""
     w, h = size
     return -(w // 2) <= dx < w - w // 2 and -(h // 2) <= dy < h - h // 2
+
+
+@dataclass(frozen=True, slots=True)
+class _ModuleRead:
+    """What a scribe reads from its module, none of which it changes: the texts of its build file, the set-up
+    save's other entries and its command tree, the module's definitions and zones."""
+
+    text: ModuleText
+    entries: tuple[tuple[str, bytes], ...]
+    tree: Command
+    info: ModuleInfo
+    zones: Zones
+
+
+_READ: dict[tuple[str, int, int, int], _ModuleRead] = {}
+"""The modules read in this process, by (path, inode, size, modification time): a process that writes many
+logs of one module (``play_script``, the tests: a hundred scribes) reads it once. Only the last few are kept."""
+_KEEP = 4
+
+
+def _read_module(module: Path) -> _ModuleRead:
+    """``module`` read as a scribe needs it (from ``_READ`` when this very file was read already)."""
+    try:
+        stat = module.stat()
+        key: tuple[str, int, int, int] | None = (str(module.resolve()), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    except OSError:
+        key = None  # not there or not readable: open_archive says so, as it always has
+    found = _READ.get(key) if key is not None else None
+    if found is not None:
+        return found
+    with open_archive(module, kind="a .vmod is a zip archive") as archive:
+        entry = next((e for e in archive.entries if e.name == SETUP_ENTRY), None)
+        build = next((e for e in archive.entries if e.name == "buildFile.xml"), None)
+        if entry is None or build is None:
+            raise CodecError(f"{module}: no {SETUP_ENTRY} or buildFile.xml entry (not a module built by sdbp build)")
+        data = archive.read(entry)
+        text = module_text(archive.read(build))
+    tmp_entries = _container_entries(data)
+    saved = dict(tmp_entries)["savedGame"]
+    info = read_module(module)
+    found = _ModuleRead(
+        text,
+        tuple((n, d) for n, d in tmp_entries if n != "savedGame"),
+        decode_tree(decode_envelope(saved).text),
+        info,
+        Zones.from_module(info),
+    )
+    if key is not None:
+        while len(_READ) >= _KEEP:
+            del _READ[next(iter(_READ))]
+        _READ[key] = found
+    return found
 
 
 def _container_entries(data: bytes) -> list[tuple[str, bytes]]:

@@ -3,6 +3,7 @@ interpretation gives them for a log played with the built module."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from sdbp_module.codec.module_info import read_module
@@ -14,9 +15,16 @@ from sdbp_module.replay.vlog.zones import Zones
 from sdbp_module.vassal_log.scribe import Scribe
 
 
+@cache
+def module_zones(module: Path) -> Zones:
+    """The zones of ``module`` (the session's read-only module of the bundled game), read once a process:
+    ``Zones`` is frozen, and a read of the module takes longer than most of these tests."""
+    return Zones.from_module(read_module(module))
+
+
 def read(tree: Command, game: GameData, module: Path) -> tuple[list[Event], list[Problem]]:
     """Events after the start (GameStart and PhaseStart dropped) and the problems."""
-    events, problems = interpret_tree(tree, game, Zones.from_module(read_module(module)), "t.vlog")
+    events, problems = interpret_tree(tree, game, module_zones(module), "t.vlog")
     assert isinstance(events[0], GameStart) and isinstance(events[1], PhaseStart)
     return events[2:], problems
 

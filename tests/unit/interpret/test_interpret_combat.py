@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.tree import decode_tree
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules import activation, sequence
@@ -36,9 +35,9 @@ from sdbp_module.replay.interpret import Problem, interpret_tree
 from sdbp_module.replay.location import ELIMINATED, Location
 from sdbp_module.replay.vlog.card_fire import read_card_fire
 from sdbp_module.replay.vlog.lines import format_line, side_name
-from sdbp_module.replay.vlog.zones import Zones
 from sdbp_module.rules.checker import check_events
 from sdbp_module.vassal_log.scribe import Scribe
+from tests.unit.interpret.scribed import module_zones
 
 F, V = FRENCH, VIET_MINH
 u, a = UnitId, AreaId
@@ -53,7 +52,7 @@ def w(n: int) -> Where:
 
 def run(s: Scribe, game: GameData, module: Path) -> tuple[list[Event], list[Problem]]:
     """Events after the start (GameStart and PhaseStart dropped) and the problems."""
-    events, problems = interpret_tree(decode_tree(s.text()), game, Zones.from_module(read_module(module)), "t.vlog")
+    events, problems = interpret_tree(decode_tree(s.text()), game, module_zones(module), "t.vlog")
     assert isinstance(events[0], GameStart) and isinstance(events[1], PhaseStart)
     return events[2:], problems
 

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from sdbp_module.codec.commands import read_game
-from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.tree import decode_tree
 from sdbp_module.errors import InputError
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
@@ -49,13 +48,14 @@ from sdbp_module.replay.location import ELIMINATED, Location
 from sdbp_module.replay.vlog.zones import Zones
 from sdbp_module.vassal_log.scribe import Scribe
 from tests.shared_corpus import CORPUS, needs_corpus
+from tests.unit.interpret.scribed import module_zones
 
 F, V = FRENCH, VIET_MINH
 
 
 def run(scribe: Scribe, game: GameData, module: Path) -> tuple[list[Event], list[Problem]]:
     """Events after the start (GameStart and PhaseStart dropped) and the problems."""
-    zones = Zones.from_module(read_module(module))
+    zones = module_zones(module)
     events, problems = interpret_tree(decode_tree(scribe.text()), game, zones, "t.vlog")
     assert isinstance(events[0], GameStart) and isinstance(events[1], PhaseStart)
     return events[2:], problems

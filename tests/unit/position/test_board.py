@@ -4,6 +4,7 @@ reading the written save's board again."""
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -33,10 +34,26 @@ def run(*args: str | Path) -> Result:
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
+_BOARDS: dict[tuple[str, str, str], bytes] = {}
+"""The board file ``sdbp board`` wrote, by (save name, save bytes, module bytes): a dozen tests edit the board
+of the same set-up; the command runs once a process for each save and module."""
+
+
+def _digest(path: Path | None) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path is not None else ""
+
+
 def board_of(save: Path, module: Path | None, out: Path) -> str:
-    extra = ["--module", module] if module is not None else []
-    result = run("board", save, *extra, "-o", out)
-    assert result.exit_code == 0, result.output
+    """What ``sdbp board SAVE [--module MODULE] -o OUT`` writes to ``out`` (which it writes)."""
+    key = (save.name, _digest(save), _digest(module))
+    board = _BOARDS.get(key)
+    if board is None:
+        extra = ["--module", module] if module is not None else []
+        result = run("board", save, *extra, "-o", out)
+        assert result.exit_code == 0, result.output
+        board = _BOARDS[key] = out.read_bytes()
+    else:
+        out.write_bytes(board)
     return out.read_text(encoding="utf-8")
 
 
