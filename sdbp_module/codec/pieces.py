@@ -265,7 +265,17 @@ def marker(trait_type: str, state: str) -> list[tuple[str, str]] | None:
 
 def marker_strings(pairs: list[tuple[str, str]]) -> tuple[str, str]:
     """Type and state strings of a Marker trait (inverse of :func:`marker`)."""
-    return "mark;" + (se_encode([n for n, _ in pairs], ",") or "null"), se_encode([v for _, v in pairs], ",") or ""
+    return marker_type([n for n, _ in pairs]), marker_state([v for _, v in pairs])
+
+
+def marker_type(names: list[str]) -> str:
+    """The type string of a Marker trait with these property names (:func:`marker_strings`)."""
+    return "mark;" + (se_encode(names, ",") or "null")
+
+
+def marker_state(values: list[str]) -> str:
+    """The state string of a Marker trait with these property values (:func:`marker_strings`)."""
+    return se_encode(values, ",") or ""
 
 
 def add_piece_fields(text: str) -> tuple[str, str, str] | None:
