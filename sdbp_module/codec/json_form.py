@@ -222,8 +222,8 @@ def _add_piece_encoded(fields: tuple[str, str, str], types: dict[str, _PieceType
         if tid == "piece":
             written[index] = encode_value(chain_to_json([known.traits[index]], [trait_state])[0])
         elif names is not None:  # a Marker whose type writes back exactly: its values too?
-            values = split_exact(trait_state, ",")
-            if values is not None and len(values) == len(names) and pieces.marker_state(values) == trait_state:
+            values = pieces.marker_values(trait_state)
+            if values is not None and len(values) == len(names):
                 properties = ", ".join(["[" + encode_string(n) + ", " + encode_string(v) + "]" for n, v in zip(names, values)])
                 written[index] = '{"properties": [' + properties + '], "trait": "mark"}'
     return Encoded('{"cmd": "add_piece", "id": ' + encode_string(piece_id) + ', "traits": [' + ", ".join(written) + "]}")

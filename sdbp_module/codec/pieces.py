@@ -278,6 +278,18 @@ def marker_state(values: list[str]) -> str:
     return se_encode(values, ",") or ""
 
 
+def marker_values(state: str) -> list[str] | None:
+    """The property values of a Marker state, ``None`` if :func:`marker_state` of them is not ``state``.
+
+    A state without a backslash or a quote is the plain split, and writes back as its join (no token
+    of it is escaped or wrapped), unchecked.
+    """
+    if "\\" not in state and "'" not in state:
+        return state.split(",")
+    values = split_exact(state, ",")
+    return values if values is not None and marker_state(values) == state else None
+
+
 def add_piece_fields(text: str) -> tuple[str, str, str] | None:
     """``+/id/type/state`` → (id, type, state), or ``None`` if not an exact AddPiece (§5.4)."""
     if not text.startswith("+/"):
