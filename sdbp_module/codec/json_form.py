@@ -507,9 +507,12 @@ def _commands_for_writing(tree: Command) -> tuple[JsonObject | Encoded, Counts]:
             tally[1 if piece_type == "stack" else 2 if piece_type.startswith("deck;") else 0] += 1
         if node.children:
             return text_to_json(text)
-        obj: JsonObject | Encoded = _add_piece_encoded(fields, types)
-        for _ in range(start // len(LOG_PREFIX)):
-            obj = Encoded('{"cmd": "log", "command": ' + obj.text + "}") if isinstance(obj, Encoded) else {"cmd": "log", "command": obj}
+        obj = _add_piece_encoded(fields, types)
+        logs = start // len(LOG_PREFIX)
+        if isinstance(obj, Encoded):  # in as many log objects as prefixes (text_to_json), written at once
+            return Encoded('{"cmd": "log", "command": ' * logs + obj.text + "}" * logs) if logs else obj
+        for _ in range(logs):
+            obj = {"cmd": "log", "command": obj}
         return obj
 
     root = convert(tree)
