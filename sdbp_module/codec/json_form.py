@@ -27,7 +27,7 @@ import binascii
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import repeat
+from itertools import chain
 from typing import Any
 
 from sdbp_module.codec import pieces
@@ -172,41 +172,53 @@ def _add_piece_back(obj: JsonObject) -> str:
 class _PieceType:
     """A piece type as :func:`_add_piece_encoded` writes it, read once however many pieces share it.
 
-    ``traits``: its traits (``None``: not engine-encoded); ``tails``: each trait's JSON text after its
-    state, as :func:`chain_to_json` reads it when the trait has no named fields
-    (``, "trait": …, "type": …}``); ``named``: the traits that may have named fields, each as
-    (index, ``piece`` or ``mark``, a Marker's property names when its type writes back exactly).
+    ``traits``: its traits (``None``: not engine-encoded). A piece's traits are written as ``heads[i] +
+    (the JSON string of its state) + tails[i]``, each tail but the last ending with the ``", "`` between
+    traits: a trait without named fields as :func:`chain_to_json` reads it, ``{"state": …, "trait": …,
+    "type": …}``; one that may have them has an empty head and tail (but the ``", "``), its whole text
+    made in place of the state's. ``named``: those, as (index, ``piece`` or ``mark``, a Marker's
+    property names when its type writes back exactly, the text after the state in the form without
+    named fields).
     """
 
     traits: list[str] | None
+    heads: list[str]
     tails: list[str]
-    named: list[tuple[int, str, list[str] | None]]
+    named: list[tuple[int, str, list[str] | None, str]]
 
 
 def _read_piece_type(piece_type: str) -> _PieceType:
     traits = pieces.split_chain(piece_type)
     if traits is None:
-        return _PieceType(None, [], [])
+        return _PieceType(None, [], [], [])
+    heads: list[str] = []
     tails: list[str] = []
-    named: list[tuple[int, str, list[str] | None]] = []
+    named: list[tuple[int, str, list[str] | None, str]] = []
+    last = len(traits) - 1
     for index, trait_type in enumerate(traits):
         semicolon = trait_type.find(";")
         tid = trait_type if semicolon < 0 else trait_type[:semicolon]
-        tails.append(', "trait": ' + encode_string(tid) + ', "type": ' + encode_string(trait_type) + "}")
-        if tid == "piece":
-            named.append((index, tid, None))
-        elif tid == "mark":
+        tail = ', "trait": ' + encode_string(tid) + ', "type": ' + encode_string(trait_type) + "}"
+        separator = ", " if index < last else ""
+        if tid == "piece" or tid == "mark":
             names = split_exact(trait_type[5:], ",") if trait_type.startswith("mark;") else None
-            named.append((index, tid, names if names is not None and pieces.marker_type(names) == trait_type else None))
-    return _PieceType(traits, tails, named)
+            exact = names is not None and tid == "mark" and pieces.marker_type(names) == trait_type
+            named.append((index, tid, names if exact else None, tail))
+            heads.append("")
+            tails.append(separator)
+        else:
+            heads.append('{"state": ')
+            tails.append(tail + separator)
+    return _PieceType(traits, heads, tails, named)
 
 
 def _add_piece_encoded(fields: tuple[str, str, str], types: dict[str, _PieceType]) -> Encoded | JsonObject:
-    """The object of an AddPiece (its :func:`~sdbp_module.codec.pieces.add_piece_fields`) as the JSON text :func:`~sdbp_module.codec.jsonio.dump_chunks` writes for that object.
+    """The object of an AddPiece (its :func:`~sdbp_module.codec.pieces.add_piece_fields`) as the JSON text
+    :func:`~sdbp_module.codec.jsonio.dump_chunks` writes for that object.
 
-    The strings are escaped by C-level calls over a piece's traits, and what depends on the piece type
-    alone is done once per type (``types``: the types seen so far); a piece whose chains do not
-    split, or with an id long enough to be escaped a slice at a time, is the object itself.
+    The strings are escaped and joined by C-level calls over a piece's traits, and what depends on the
+    piece type alone is done once per type (``types``: the types seen so far); a piece whose chains do
+    not split, or with an id long enough to be escaped a slice at a time, is the object itself.
     """
     piece_id, piece_type, state = fields
     known = types.get(piece_type)
@@ -215,18 +227,21 @@ def _add_piece_encoded(fields: tuple[str, str, str], types: dict[str, _PieceType
     states = pieces.split_chain(state)
     if known.traits is None or states is None or len(states) != len(known.traits) or len(piece_id) > SLICE_CHARS:
         return _add_piece_object(fields)
-    # each trait without named fields: {"state": …, "trait": …, "type": …} (keys sorted)
-    written = list(map(str.__add__, map(str.__add__, repeat('{"state": '), map(encode_string, states)), known.tails))
-    for index, tid, names in known.named:
+    texts = list(map(encode_string, states))
+    for index, tid, names, tail in known.named:
         trait_state = states[index]
         if tid == "piece":
-            written[index] = encode_value(chain_to_json([known.traits[index]], [trait_state])[0])
-        elif names is not None:  # a Marker whose type writes back exactly: its values too?
+            texts[index] = encode_value(chain_to_json([known.traits[index]], [trait_state])[0])
+            continue
+        if names is not None:  # a Marker whose type writes back exactly: its values too?
             values = pieces.marker_values(trait_state)
             if values is not None and len(values) == len(names):
                 properties = ", ".join(["[" + encode_string(n) + ", " + encode_string(v) + "]" for n, v in zip(names, values)])
-                written[index] = '{"properties": [' + properties + '], "trait": "mark"}'
-    return Encoded('{"cmd": "add_piece", "id": ' + encode_string(piece_id) + ', "traits": [' + ", ".join(written) + "]}")
+                texts[index] = '{"properties": [' + properties + '], "trait": "mark"}'
+                continue
+        texts[index] = '{"state": ' + texts[index] + tail
+    written = "".join(chain.from_iterable(zip(known.heads, texts, known.tails)))
+    return Encoded('{"cmd": "add_piece", "id": ' + encode_string(piece_id) + ', "traits": [' + written + "]}")
 
 
 # ---------------------------------------------------------------------------------------------
