@@ -212,6 +212,13 @@ def _read_piece_type(piece_type: str) -> _PieceType:
     return _PieceType(traits, heads, tails, named)
 
 
+_GROWTH, _PER_TRAIT = 3, 64
+"""An AddPiece is kept as text (and a piece type's text for the pieces after it) only while its JSON text
+is at most ``_GROWTH`` times its own and ``_PER_TRAIT`` characters a trait (the keys and punctuation):
+JSON writes a control character as six characters, and a crafted save of them would otherwise hold
+several times its size until written (as an object, it is escaped while written, a command at a time)."""
+
+
 def _add_piece_encoded(fields: tuple[str, str, str], types: dict[str, _PieceType]) -> Encoded | JsonObject:
     """The object of an AddPiece (its :func:`~sdbp_module.codec.pieces.add_piece_fields`) as the JSON text
     :func:`~sdbp_module.codec.jsonio.dump_chunks` writes for that object.
@@ -223,7 +230,9 @@ def _add_piece_encoded(fields: tuple[str, str, str], types: dict[str, _PieceType
     piece_id, piece_type, state = fields
     known = types.get(piece_type)
     if known is None:
-        known = types[piece_type] = _read_piece_type(piece_type)
+        known = _read_piece_type(piece_type)
+        if sum(map(len, known.tails)) <= _GROWTH * len(piece_type) + _PER_TRAIT * len(known.tails):  # not control characters
+            types[piece_type] = known
     states = pieces.split_chain(state)
     if known.traits is None or states is None or len(states) != len(known.traits) or len(piece_id) > SLICE_CHARS:
         return _add_piece_object(fields)
@@ -241,6 +250,8 @@ def _add_piece_encoded(fields: tuple[str, str, str], types: dict[str, _PieceType
                 continue
         texts[index] = '{"state": ' + texts[index] + tail
     written = "".join(chain.from_iterable(zip(known.heads, texts, known.tails)))
+    if len(written) > _GROWTH * (len(piece_type) + len(state)) + _PER_TRAIT * len(texts):  # control characters: 6 times
+        return _add_piece_object(fields)
     return Encoded('{"cmd": "add_piece", "id": ' + encode_string(piece_id) + ', "traits": [' + written + "]}")
 
 

@@ -140,6 +140,7 @@ def test_decoded_counts_come_with_the_document() -> None:
         "+/" + "9" * 70_000 + "/stack/null;0;0",  # an id escaped a slice at a time: the object
         "+/1/deck;x/'q'",
         "+/\\/x/stack/s",
+        "+/7/emb2;" + "\x01" * 300 + "\tpiece;;;x.png;X/" + "\x02" * 300 + "\tnull;0;0;7;0",  # kept an object
     ],
 )
 def test_pieces_written_as_text_are_their_objects(text: str) -> None:
@@ -150,3 +151,11 @@ def test_pieces_written_as_text_are_their_objects(text: str) -> None:
     as_text = game_to_json(env, tree, (("savedGame", b""),), encode_pieces=True)
     assert as_text["summary"] == as_objects["summary"]
     assert b"".join(dump_chunks(as_text)) == b"".join(dump_chunks(as_objects))
+
+
+def test_a_piece_of_control_characters_stays_an_object() -> None:
+    """JSON writes a control character as six: such a piece is not held as text until written."""
+    text = "+/7/emb2;" + "\x01" * 3000 + "\tpiece;;;x.png;X/1\tnull;0;0;7;0"
+    tree = decode_tree(encode_tree(Command("begin_save", (Command(text),))))
+    doc = game_to_json(Envelope(EnvelopeKind.PLAIN, None, ""), tree, (("savedGame", b""),), encode_pieces=True)
+    assert isinstance(doc["commands"]["children"][0], dict)
