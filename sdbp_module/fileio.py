@@ -1,7 +1,7 @@
 """Atomic file output: every file a command writes appears whole or not at all.
 
 The data goes to a temporary file beside the target, is flushed to disk, optionally checked, given
-the permissions a plain new file would have (``mkstemp`` makes it owner-only), and then moved over
+the permissions a plain new file would have (it is made owner-only, as ``mkstemp`` makes one), and then moved over
 the target with ``os.replace``. Any failure removes the temporary file, and the folders this write
 created, and leaves the target as it was.
 
@@ -16,6 +16,7 @@ stated number of bytes.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import threading
@@ -164,6 +165,23 @@ def _release(before: set[int | signal.Signals] | None) -> None:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+_TEMPORARY_FLAGS = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+"""How ``tempfile.mkstemp`` opens its file: a new one (never an existing file or a link), read-write."""
+
+
+def _new_temporary(folder: Path, name: str) -> tuple[int, str]:
+    """A new file ``.{name}.<random>.tmp`` in ``folder``, owner-only, opened as ``tempfile.mkstemp`` opens
+    one: its descriptor and absolute path. Not ``tempfile`` itself: importing it (``shutil``, ``random``,
+    ``bz2``, ``lzma``) costs a command that writes a file a few milliseconds."""
+    for _ in range(100):
+        candidate = os.path.abspath(os.path.join(folder, f".{name}.{os.urandom(6).hex()}.tmp"))
+        try:
+            return os.open(candidate, _TEMPORARY_FLAGS, 0o600), candidate
+        except FileExistsError:
+            continue  # 48 random bits taken: another name
+    raise FileExistsError(errno.EEXIST, "no unused name for a temporary file", str(folder))
+
+
 def write_atomically(
     path: Path, data: bytes | Iterable[bytes], verify: Callable[[Path], None] | None = None
 ) -> None:
@@ -181,10 +199,8 @@ def write_atomically(
     held = _hold_interrupts()
     try:
         created = _make_parents(path.parent if str(path.parent) else Path("."), path)
-        import tempfile  # here, not at import: a command that writes nothing does not load it (nor random, shutil)
-
         try:
-            fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            fd, tmp_name = _new_temporary(path.parent, path.name)
         except OSError as exc:
             raise OutputError(f"{path}: cannot write ({exc.strerror or exc})") from None
         tmp = Path(tmp_name)

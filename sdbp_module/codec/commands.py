@@ -100,7 +100,8 @@ def _write_json_form(
         env = _rewrap(env, envelope, key)
     env = replace(env, text="")
     entries = tuple((name, b"" if name == SAVED_GAME else data) for name, data in entries)
-    doc = game_to_json(env, tree, entries, stream_base64=True)
+    # --module annotates the pieces' objects; without it they are written as they are read (encode_pieces)
+    doc = game_to_json(env, tree, entries, stream_base64=True, encode_pieces=info is None)
     del tree, entries
     counts = Counts(**doc["summary"])  # counted once, by game_to_json
     if info is not None:

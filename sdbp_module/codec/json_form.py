@@ -6,7 +6,9 @@ are used for the commands and traits we understand; everything else is kept as a
 converting back gives the original ``savedGame`` text byte for byte. Every named reading is checked
 by writing it back before it is used; a command that does not survive that check is kept raw
 (``"cmd": "other"``). Keys are sorted when serialised (:func:`dump_json`, or streamed with
-:mod:`sdbp_module.codec.jsonio`). Both directions are iterative: trees and ``LOG`` chains of any
+:mod:`sdbp_module.codec.jsonio`). A document that is only written (``sdbp convert``) holds each AddPiece
+as that text already (``game_to_json(..., encode_pieces=True)``: the same bytes, the strings escaped by
+C-level calls over a piece's traits and the piece type read once however many pieces share it). Both directions are iterative: trees and ``LOG`` chains of any
 depth. Converting back checks the whole document first and that the text built reads back as the
 same tree (:mod:`sdbp_module.codec.json_validation`), so bad input never reaches a traceback or a
 file.
@@ -25,6 +27,7 @@ import binascii
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from sdbp_module.codec import pieces
@@ -37,7 +40,14 @@ from sdbp_module.codec.json_validation import (
     check_reads_back,
     validate_document,
 )
-from sdbp_module.codec.jsonio import Base64Bytes, dump_text
+from sdbp_module.codec.jsonio import (
+    SLICE_CHARS,
+    Base64Bytes,
+    Encoded,
+    dump_text,
+    encode_string,
+    encode_value,
+)
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import (  # noqa: F401
@@ -138,8 +148,10 @@ def _state_from_json(obj: JsonObject) -> str:
 
 def _add_piece(text: str) -> JsonObject | None:
     fields = pieces.add_piece_fields(text)
-    if fields is None:
-        return None
+    return None if fields is None else _add_piece_object(fields)
+
+
+def _add_piece_object(fields: tuple[str, str, str]) -> JsonObject:
     piece_id, piece_type, state = fields
     type_traits = pieces.split_chain(piece_type)
     state_traits = pieces.split_chain(state)
@@ -154,6 +166,93 @@ def _add_piece_back(obj: JsonObject) -> str:
     else:
         piece_type, state = obj["type_raw"], obj["state_raw"]
     return pieces.add_piece_text(obj["id"], piece_type, state)
+
+
+@dataclass(frozen=True, slots=True)
+class _PieceType:
+    """A piece type as :func:`_add_piece_encoded` writes it, read once however many pieces share it.
+
+    ``traits``: its traits (``None``: not engine-encoded). A piece's traits are written as ``heads[i] +
+    (the JSON string of its state) + tails[i]``, each tail but the last ending with the ``", "`` between
+    traits: a trait without named fields as :func:`chain_to_json` reads it, ``{"state": …, "trait": …,
+    "type": …}``; one that may have them has an empty head and tail (but the ``", "``), its whole text
+    made in place of the state's. ``named``: those, as (index, ``piece`` or ``mark``, a Marker's
+    property names when its type writes back exactly, the text after the state in the form without
+    named fields).
+    """
+
+    traits: list[str] | None
+    heads: list[str]
+    tails: list[str]
+    named: list[tuple[int, str, list[str] | None, str]]
+
+
+def _read_piece_type(piece_type: str) -> _PieceType:
+    traits = pieces.split_chain(piece_type)
+    if traits is None:
+        return _PieceType(None, [], [], [])
+    heads: list[str] = []
+    tails: list[str] = []
+    named: list[tuple[int, str, list[str] | None, str]] = []
+    last = len(traits) - 1
+    for index, trait_type in enumerate(traits):
+        semicolon = trait_type.find(";")
+        tid = trait_type if semicolon < 0 else trait_type[:semicolon]
+        tail = ', "trait": ' + encode_string(tid) + ', "type": ' + encode_string(trait_type) + "}"
+        separator = ", " if index < last else ""
+        if tid == "piece" or tid == "mark":
+            names = split_exact(trait_type[5:], ",") if trait_type.startswith("mark;") else None
+            exact = names is not None and tid == "mark" and pieces.marker_type(names) == trait_type
+            named.append((index, tid, names if exact else None, tail))
+            heads.append("")
+            tails.append(separator)
+        else:
+            heads.append('{"state": ')
+            tails.append(tail + separator)
+    return _PieceType(traits, heads, tails, named)
+
+
+_GROWTH, _PER_TRAIT = 3, 64
+"""An AddPiece is kept as text (and a piece type's text for the pieces after it) only while its JSON text
+is at most ``_GROWTH`` times its own and ``_PER_TRAIT`` characters a trait (the keys and punctuation):
+JSON writes a control character as six characters, and a crafted save of them would otherwise hold
+several times its size until written (as an object, it is escaped while written, a command at a time)."""
+
+
+def _add_piece_encoded(fields: tuple[str, str, str], types: dict[str, _PieceType]) -> Encoded | JsonObject:
+    """The object of an AddPiece (its :func:`~sdbp_module.codec.pieces.add_piece_fields`) as the JSON text
+    :func:`~sdbp_module.codec.jsonio.dump_chunks` writes for that object.
+
+    The strings are escaped and joined by C-level calls over a piece's traits, and what depends on the
+    piece type alone is done once per type (``types``: the types seen so far); a piece whose chains do
+    not split, or with an id long enough to be escaped a slice at a time, is the object itself.
+    """
+    piece_id, piece_type, state = fields
+    known = types.get(piece_type)
+    if known is None:
+        known = _read_piece_type(piece_type)
+        if sum(map(len, known.tails)) <= _GROWTH * len(piece_type) + _PER_TRAIT * len(known.tails):  # not control characters
+            types[piece_type] = known
+    states = pieces.split_chain(state)
+    if known.traits is None or states is None or len(states) != len(known.traits) or len(piece_id) > SLICE_CHARS:
+        return _add_piece_object(fields)
+    texts = list(map(encode_string, states))
+    for index, tid, names, tail in known.named:
+        trait_state = states[index]
+        if tid == "piece":
+            texts[index] = encode_value(chain_to_json([known.traits[index]], [trait_state])[0])
+            continue
+        if names is not None:  # a Marker whose type writes back exactly: its values too?
+            values = pieces.marker_values(trait_state)
+            if values is not None and len(values) == len(names):
+                properties = ", ".join(["[" + encode_string(n) + ", " + encode_string(v) + "]" for n, v in zip(names, values)])
+                texts[index] = '{"properties": [' + properties + '], "trait": "mark"}'
+                continue
+        texts[index] = '{"state": ' + texts[index] + tail
+    written = "".join(chain.from_iterable(zip(known.heads, texts, known.tails)))
+    if len(written) > _GROWTH * (len(piece_type) + len(state)) + _PER_TRAIT * len(texts):  # control characters: 6 times
+        return _add_piece_object(fields)
+    return Encoded('{"cmd": "add_piece", "id": ' + encode_string(piece_id) + ', "traits": [' + written + "]}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -409,6 +508,52 @@ def count(tree: Command) -> Counts:
     return Counts(n_pieces, n_stacks, n_decks, steps)
 
 
+def _commands_for_writing(tree: Command) -> tuple[JsonObject | Encoded, Counts]:
+    """:func:`command_to_json` and :func:`count` of ``tree`` in one pass, each AddPiece without children as
+    :class:`~sdbp_module.codec.jsonio.Encoded` text (:func:`_add_piece_encoded`): for a document that is
+    only written. Its text is read once: the AddPiece fields both count the piece and make its JSON."""
+    types: dict[str, _PieceType] = {}
+    tally = [0, 0, 0]  # pieces, stacks, decks
+
+    def convert(node: Command) -> JsonObject | Encoded:
+        if node.opaque:
+            return {"cmd": "opaque", "raw": node.text}
+        text = node.text
+        start = 0
+        while text.startswith(LOG_PREFIX, start):
+            start += len(LOG_PREFIX)
+        if not text.startswith("+/", start):
+            return text_to_json(text)
+        unlogged = text[start:] if start else text
+        fields = pieces.add_piece_fields(unlogged)
+        if fields is None:
+            return text_to_json(text)
+        if start <= len(LOG_PREFIX):  # count() reads one LOG prefix
+            piece_type = fields[1]
+            tally[1 if piece_type == "stack" else 2 if piece_type.startswith("deck;") else 0] += 1
+        if node.children:
+            return text_to_json(text)
+        obj = _add_piece_encoded(fields, types)
+        logs = start // len(LOG_PREFIX)
+        if isinstance(obj, Encoded):  # in as many log objects as prefixes (text_to_json), written at once
+            return Encoded('{"cmd": "log", "command": ' * logs + obj.text + "}" * logs) if logs else obj
+        for _ in range(logs):
+            obj = {"cmd": "log", "command": obj}
+        return obj
+
+    root = convert(tree)
+    stack = [(tree, root)]
+    while stack:
+        parent, obj = stack.pop()
+        if parent.children and not parent.opaque:
+            assert isinstance(obj, dict)  # a node with children is an object (only leaves are Encoded)
+            children = [convert(c) for c in parent.children]
+            obj["children"] = children
+            stack.extend(zip(parent.children, children))
+    steps = sum(1 for c in tree.children if c.text.startswith("LOG\t"))
+    return root, Counts(tally[0], tally[1], tally[2], steps)
+
+
 def _entry_to_json(name: str, data: bytes, stream: bool) -> JsonObject:
     """``text`` for UTF-8 without control characters other than TAB, LF and CR, else ``base64``.
 
@@ -424,15 +569,27 @@ def _entry_to_json(name: str, data: bytes, stream: bool) -> JsonObject:
 
 
 def game_to_json(
-    env: Envelope, tree: Command, entries: tuple[tuple[str, bytes], ...], *, stream_base64: bool = False
+    env: Envelope,
+    tree: Command,
+    entries: tuple[tuple[str, bytes], ...],
+    *,
+    stream_base64: bool = False,
+    encode_pieces: bool = False,
 ) -> JsonObject:
     """The JSON form of a decoded save/log. ``entries``: all zip entries in order (savedGame too).
 
     Only the envelope's kind, key and hex case are used (its text is ``tree``). With
     ``stream_base64``, base64 entries hold a :class:`~sdbp_module.codec.jsonio.Base64Bytes` instead
-    of the string, for :func:`~sdbp_module.codec.jsonio.dump_chunks` to encode while writing.
+    of the string, for :func:`~sdbp_module.codec.jsonio.dump_chunks` to encode while writing. With
+    ``encode_pieces``, AddPiece commands without children are already their JSON text (an
+    :class:`~sdbp_module.codec.jsonio.Encoded`; the document writes the same bytes, in less time, but
+    those commands cannot be read or changed as objects).
     """
-    counts = count(tree)
+    if encode_pieces:
+        commands, counts = _commands_for_writing(tree)
+    else:
+        counts = count(tree)
+        commands = command_to_json(tree)
     envelope: JsonObject = {"kind": env.kind.value, "key": env.key}
     if env.kind is EnvelopeKind.VCSK:
         envelope["hex_case"] = env.hex_case.value
@@ -441,7 +598,7 @@ def game_to_json(
         "format_version": FORMAT_VERSION,
         "envelope": envelope,
         "entries": [{"name": SAVED_GAME} if n == SAVED_GAME else _entry_to_json(n, d, stream_base64) for n, d in entries],
-        "commands": command_to_json(tree),
+        "commands": commands,
         "summary": {
             "pieces": counts.pieces,
             "stacks": counts.stacks,

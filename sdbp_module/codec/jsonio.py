@@ -12,8 +12,9 @@
 
 JSON values here are what ``json.loads`` returns: dicts with string keys, lists (tuples are written
 as lists), strings, ints, floats (``NaN`` and ``Infinity`` as ``json`` writes them), booleans, None.
-One extension for writing: a :class:`Base64Bytes` is written as the JSON string of its bytes in
-base64, encoded slice by slice (a 200 MiB zip entry never exists as a 267 MiB string).
+Two extensions for writing: a :class:`Base64Bytes` is written as the JSON string of its bytes in
+base64, encoded slice by slice (a 200 MiB zip entry never exists as a 267 MiB string); an
+:class:`Encoded` is a value already serialised (its text is written as it is).
 
 >>> b"".join(dump_chunks({"b": [1, 2.5, None], "a": "É\\x01"}))
 b'{"a": "\\xc3\\x89\\\\u0001", "b": [1, 2.5, null]}\\n'
@@ -33,7 +34,8 @@ from typing import Any
 
 from sdbp_module.errors import InputError
 
-_encode_string = json.encoder.encode_basestring
+encode_string: Callable[[str], str] = json.encoder.encode_basestring
+"""A string as JSON text, as :func:`dump_chunks` writes it (UTF-8 characters kept; C)."""
 _scan_string: Callable[[str, int, bool], tuple[str, int]] = getattr(json.decoder, "scanstring")  # C; not in the stubs
 
 CHUNK_CHARS = 1 << 20
@@ -69,6 +71,15 @@ class Base64Bytes:
             yield binascii.b2a_base64(view[start : start + BASE64_SLICE], newline=False).decode("ascii")
 
 
+@dataclass(frozen=True, slots=True)
+class Encoded:
+    """A value already serialised: ``text`` is what :func:`dump_chunks` would write for it (sorted keys,
+    UTF-8 characters kept, ``", "`` and ``": "`` between items), written as it is. Its producer
+    guarantees that (:mod:`sdbp_module.codec.json_form` builds the pieces of a save so, in one pass)."""
+
+    text: str
+
+
 def _float_text(value: float) -> str:
     """A float as ``json.dumps`` writes it (``NaN``/``Infinity`` included, as ``allow_nan`` does)."""
     if value != value:
@@ -78,7 +89,9 @@ def _float_text(value: float) -> str:
     return float.__repr__(value)
 
 
-_encode_leaf = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+encode_value: Callable[[object], str] = json.JSONEncoder(sort_keys=True, ensure_ascii=False).encode
+"""A value as JSON text, as :func:`dump_chunks` writes it, by the C encoder at once (recursive: for a value
+of a few levels, such as a command without children)."""
 
 
 def _short_fields(command: dict[str, Any]) -> bool:
@@ -101,24 +114,27 @@ def _chunks(values: Iterable[object]) -> Iterator[bytes]:
             kind = type(current)
             if kind is str or isinstance(current, str):
                 if len(current) <= SLICE_CHARS:
-                    piece = _encode_string(current)
+                    piece = encode_string(current)
                     out.append(piece)
                     size += len(piece)
                 else:
                     out.append('"')
                     for start in range(0, len(current), SLICE_CHARS):
-                        piece = _encode_string(current[start : start + SLICE_CHARS])[1:-1]
+                        piece = encode_string(current[start : start + SLICE_CHARS])[1:-1]
                         out.append(piece)
                         size += len(piece)
                         if size >= CHUNK_CHARS:
                             yield "".join(out).encode("utf-8")
                             out, size = [], 0
                     out.append('"')
+            elif kind is Encoded:
+                out.append(current.text)
+                size += len(current.text)
             elif kind is dict and "cmd" in current and "children" not in current and _short_fields(current):
                 # a command without children (most of a save): the C encoder at once, as json.dumps
                 # would write it; a crafted one nested past the recursion limit goes the long way
                 try:
-                    piece = _encode_leaf(current)
+                    piece = encode_value(current)
                 except RecursionError:
                     stack.append([sorted(current.items()), 0, "}", True])
                     out.append("{")
@@ -170,7 +186,7 @@ def _chunks(values: Iterable[object]) -> Iterator[bytes]:
                 frame[1] = index + 1
                 if frame[3]:
                     key, current = items[index]
-                    out.append(", " + _encode_string(key) + ": " if index else _encode_string(key) + ": ")
+                    out.append(", " + encode_string(key) + ": " if index else encode_string(key) + ": ")
                 else:
                     current = items[index]
                     if index:

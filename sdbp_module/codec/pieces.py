@@ -265,7 +265,29 @@ def marker(trait_type: str, state: str) -> list[tuple[str, str]] | None:
 
 def marker_strings(pairs: list[tuple[str, str]]) -> tuple[str, str]:
     """Type and state strings of a Marker trait (inverse of :func:`marker`)."""
-    return "mark;" + (se_encode([n for n, _ in pairs], ",") or "null"), se_encode([v for _, v in pairs], ",") or ""
+    return marker_type([n for n, _ in pairs]), marker_state([v for _, v in pairs])
+
+
+def marker_type(names: list[str]) -> str:
+    """The type string of a Marker trait with these property names (:func:`marker_strings`)."""
+    return "mark;" + (se_encode(names, ",") or "null")
+
+
+def marker_state(values: list[str]) -> str:
+    """The state string of a Marker trait with these property values (:func:`marker_strings`)."""
+    return se_encode(values, ",") or ""
+
+
+def marker_values(state: str) -> list[str] | None:
+    """The property values of a Marker state, ``None`` if :func:`marker_state` of them is not ``state``.
+
+    A state without a backslash or a quote is the plain split, and writes back as its join (no token
+    of it is escaped or wrapped), unchecked.
+    """
+    if "\\" not in state and "'" not in state:
+        return state.split(",")
+    values = split_exact(state, ",")
+    return values if values is not None and marker_state(values) == state else None
 
 
 def add_piece_fields(text: str) -> tuple[str, str, str] | None:

@@ -13,6 +13,20 @@ from sdbp_module.errors import CodecError
 from sdbp_module.limits import MAX_COMMANDS
 
 
+def _has_at_least(text: str, char: str, count: int) -> bool:
+    """Whether ``text`` holds ``char`` at least ``count`` times: found one by one by ``str.find`` (a memchr),
+    stopping at ``count``; ``str.count`` compares every character, several times slower on a save's text
+    of 14 M characters with a few thousand ESCs."""
+    found = 0
+    at = text.find(char)
+    while at >= 0:
+        found += 1
+        if found >= count:
+            return True
+        at = text.find(char, at + 1)
+    return False
+
+
 def read_game(path: Path, *, exact: bool = False) -> tuple[Envelope, Command, tuple[tuple[str, bytes], ...]]:
     """Read a .vsav/.vlog: envelope (with text), command tree, and every zip entry.
 
@@ -21,8 +35,8 @@ def read_game(path: Path, *, exact: bool = False) -> tuple[Envelope, Command, tu
     """
     container = read_container(path)
     env = decode_envelope(container.saved_game, where=f"{path}: entry 'savedGame'", exact=exact)
-    separators = env.text.count(ESC)
-    if separators >= MAX_COMMANDS:  # each command is a few Python objects: count before building any
+    if _has_at_least(env.text, ESC, MAX_COMMANDS):  # each command is a few Python objects: count before building any
+        separators = env.text.count(ESC)
         raise CodecError(
             f"{path}: entry 'savedGame': its text holds {separators:,} command separators (ESC); a save or log is "
             f"read up to {MAX_COMMANDS:,} commands (a real one: a few thousand)"

@@ -13,6 +13,7 @@ import pytest
 from sdbp_module.codec.container import read_container
 from sdbp_module.codec.envelope import EnvelopeKind, decode_envelope, encode_envelope
 from sdbp_module.codec.json_form import dump_json, game_from_json, game_to_json
+from sdbp_module.codec.jsonio import dump_chunks
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.tree import decode_tree, encode_tree
 from tests.shared_corpus import CORPUS, corpus_files, needs_corpus
@@ -38,6 +39,18 @@ def test_json_round_trip_is_byte_identical(path: Path) -> None:
     assert encode_envelope(back.envelope) == container.saved_game
     assert dict(back.entries) == container.extra_entries
     assert not any(node.opaque for node in tree.walk())
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[str(p.relative_to(CORPUS)) for p in GAMES])
+def test_pieces_written_as_text_are_the_bytes_of_their_objects(path: Path) -> None:
+    """What ``sdbp convert`` writes (``encode_pieces``) is the document of objects, byte for byte."""
+    container = read_container(path)
+    env = decode_envelope(container.saved_game)
+    tree = decode_tree(env.text)
+    as_objects = game_to_json(env, tree, container.entries, stream_base64=True)
+    as_text = game_to_json(env, tree, container.entries, stream_base64=True, encode_pieces=True)
+    assert as_text["summary"] == as_objects["summary"]
+    assert b"".join(dump_chunks(as_text)) == b"".join(dump_chunks(as_objects))
 
 
 def test_zxvt_build_file_parses() -> None:

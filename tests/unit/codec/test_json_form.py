@@ -13,7 +13,8 @@ from sdbp_module.codec.json_form import (
     text_from_json,
     text_to_json,
 )
-from sdbp_module.codec.tree import Command, decode_tree
+from sdbp_module.codec.jsonio import dump_chunks
+from sdbp_module.codec.tree import Command, decode_tree, encode_tree
 from sdbp_module.errors import CodecError
 
 
@@ -126,3 +127,35 @@ def test_decoded_counts_come_with_the_document() -> None:
     text = "begin_save\x1b+/1/stack/null;0;0;@@-1\x1bLOG\tCHATx\x1bend_save"
     doc = game_to_json(Envelope(EnvelopeKind.PLAIN, None, text), decode_tree(text), (("savedGame", b""),))
     assert game_from_json(doc, where="x.json").counts.line() == "0 pieces, 1 stacks, 0 decks, 1 log steps"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "+/7/mark;a,b\tpiece;;;x.png;X/1,2\tnull;0;0;7;0",  # a Marker and a BasicPiece with named fields
+        "LOG\t+/7/mark;a,b\tpiece;;;x.png;X/1,2\tnull;0;0;7;0",  # counted, in a log object
+        "LOG\t" * 50 + "+/7/emb2;x\tpiece;;;x.png;X/1\tnull;0;0;7;0",  # not counted, in 50 log objects
+        "+/7/mark;a\tpiece;;;x.png;X/1,2\tnull;0;0;7;0",  # a Marker whose values do not fit its names
+        "+/7/a\tb/1",  # chains of different lengths: raw
+        "+/" + "9" * 70_000 + "/stack/null;0;0",  # an id escaped a slice at a time: the object
+        "+/1/deck;x/'q'",
+        "+/\\/x/stack/s",
+        "+/7/emb2;" + "\x01" * 300 + "\tpiece;;;x.png;X/" + "\x02" * 300 + "\tnull;0;0;7;0",  # kept an object
+    ],
+)
+def test_pieces_written_as_text_are_their_objects(text: str) -> None:
+    """``encode_pieces`` (what ``sdbp convert`` writes): the bytes and counts of the document of objects."""
+    tree = decode_tree(encode_tree(Command("begin_save", (Command(text), Command(text, (Command("CHATx"),))))))
+    env = Envelope(EnvelopeKind.PLAIN, None, "")
+    as_objects = game_to_json(env, tree, (("savedGame", b""),))
+    as_text = game_to_json(env, tree, (("savedGame", b""),), encode_pieces=True)
+    assert as_text["summary"] == as_objects["summary"]
+    assert b"".join(dump_chunks(as_text)) == b"".join(dump_chunks(as_objects))
+
+
+def test_a_piece_of_control_characters_stays_an_object() -> None:
+    """JSON writes a control character as six: such a piece is not held as text until written."""
+    text = "+/7/emb2;" + "\x01" * 3000 + "\tpiece;;;x.png;X/1\tnull;0;0;7;0"
+    tree = decode_tree(encode_tree(Command("begin_save", (Command(text),))))
+    doc = game_to_json(Envelope(EnvelopeKind.PLAIN, None, ""), tree, (("savedGame", b""),), encode_pieces=True)
+    assert isinstance(doc["commands"]["children"][0], dict)

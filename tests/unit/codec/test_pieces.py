@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sdbp_module.codec import pieces
+from sdbp_module.codec.tree import split_exact
 
 # Reference §3.4: the "1st Corps" PieceSlot text (with its prototype not yet expanded).
 CORPS = (
@@ -76,3 +79,10 @@ def test_prototypes_expand_recursively_without_their_basic_piece_and_refuse_a_lo
         pieces.expand_prototypes(["prototype;Loop"], protos, str)
     with pytest.raises(ValueError, match="^prototype 'Nope': not defined$"):
         pieces.expand_prototypes(["prototype;Nope"], protos, str)
+
+
+@given(st.text(alphabet="ab,\\'\t;é", max_size=10))
+def test_marker_values_are_those_that_write_back(state: str) -> None:
+    values = split_exact(state, ",")
+    expected = values if values is not None and pieces.marker_state(values) == state else None
+    assert pieces.marker_values(state) == expected
