@@ -8,6 +8,9 @@ Child processes (the CLI run as a subprocess) inherit it. ``SDBP_CACHE_DIR=off``
 The session also has one folder shared by all its processes (``tests.built_modules.SESSION_ENV``): the
 controller makes it, xdist workers inherit and use it, and the controller removes it at the end. The
 modules that many tests only read are built there once (``tests/built_modules.py``).
+
+Hypothesis runs without its per-example deadline (200 ms by default): tests never assert timings, and a
+busy machine would otherwise fail a correct example for being slow. Example counts stay as each test sets.
 """
 
 from __future__ import annotations
@@ -17,10 +20,14 @@ import shutil
 import tempfile
 
 import pytest
+from hypothesis import settings
 
 from sdbp_module.model.cache import ENVIRONMENT, OFF
 from tests.built_modules import SESSION_ENV
 from tests.shared_corpus import REQUIRE_ENV, REQUIRED
+
+settings.register_profile("sdbp", deadline=None)
+settings.load_profile("sdbp")
 
 _SESSION_CACHE = pytest.StashKey[tuple[str, str | None]]()
 _SESSION_SHARED = pytest.StashKey[tuple[str, str | None]]()
