@@ -89,8 +89,9 @@ the checker's hot loop), ``_call_check`` for any other rule."""
 Judges = tuple[tuple[Rule, CheckCall], ...]
 Gated = tuple[tuple[Gate, Judges], ...]
 """Gates, each with the rules it gates."""
-Dispatch = tuple[Judges, Gated, tuple[tuple[Gate, Gated], ...]]
-"""The rules called always, the gates with no guard, and each guard with the gates behind it."""
+Dispatch = tuple[Judges, tuple[tuple[Gate | None, Gated], ...]]
+"""The rules called always, and each guard with the gates behind it (the gates with no guard first, under
+None)."""
 DispatchTable = dict[type, dict[Phase | None, Dispatch]]
 """The ``Dispatch`` of each event class met, by the phase it is met in (``before.clock.phase``)."""
 
@@ -125,11 +126,10 @@ def _dispatch(active: tuple[Rule, ...], cls: type, phase: Phase | None) -> Dispa
         gate = getattr(r, "gate", None)
         check: CheckCall = r.check_fn if isinstance(r, FunctionRule) else _call_check
         (always if gate is None else gated.setdefault(gate, [])).append((r, check))
-    unguarded: list[tuple[Gate, Judges]] = []
-    guarded: dict[Gate, list[tuple[Gate, Judges]]] = {}
+    guarded: dict[Gate | None, list[tuple[Gate, Judges]]] = {None: []}
     for g, rs in gated.items():
-        (unguarded if g.guard is None else guarded.setdefault(g.guard, [])).append((g, tuple(rs)))
-    return tuple(always), tuple(unguarded), tuple((guard, tuple(gs)) for guard, gs in guarded.items())
+        guarded.setdefault(g.guard, []).append((g, tuple(rs)))
+    return tuple(always), tuple((guard, tuple(gs)) for guard, gs in guarded.items() if gs)
 
 
 class LogProblem(Protocol):
@@ -227,7 +227,7 @@ def _fold(
         judges = by_phase.get(phase)
         if judges is None:
             judges = by_phase[phase] = _dispatch(active, cls, phase)
-        always, gated, guarded = judges
+        always, guarded = judges
         for rule, check in always:
             try:
                 judged = check(rule, state, event, after, ctx)
@@ -235,18 +235,8 @@ def _fold(
                     extend(judged)
             except Exception as exc:  # a crashing rule is a bug: surface it with the position
                 raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
-        for gate, rules_of_gate in gated:
-            if not gate.holds(state, event, after, ctx):
-                continue
-            for rule, check in rules_of_gate:
-                try:
-                    judged = check(rule, state, event, after, ctx)
-                    if judged:
-                        extend(judged)
-                except Exception as exc:
-                    raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
-        for guard, gates in guarded:  # (the loop above, behind each guard: written out, this is the hot loop)
-            if not guard.holds(state, event, after, ctx):
+        for guard, gates in guarded:  # (the loop above, behind each gate: written out, this is the hot loop)
+            if guard is not None and not guard.holds(state, event, after, ctx):
                 continue  # none of the gates behind it can hold
             for gate, rules_of_gate in gates:
                 if not gate.holds(state, event, after, ctx):
