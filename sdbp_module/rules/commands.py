@@ -195,7 +195,11 @@ R = TypeVar("R", "Rule", "HexRule")
 
 
 def without_rules(rules: Sequence[R], skips: Sequence[str]) -> tuple[R, ...]:
-    """``rules`` less those whose id is or starts with one of ``skips`` (each checked by ``check_skips``)."""
+    """``rules`` less those whose id is or starts with one of ``skips`` (each checked by ``check_skips``).
+    With no skips, ``rules`` itself when it is a tuple: the checker keeps the dispatch table of a package's
+    own rules from check to check (``checker._dispatch_table``), which a copy would miss."""
+    if not skips:
+        return tuple(rules)
     check_skips([r.rule_id for r in rules], skips)
     return tuple(r for r in rules if not any(r.rule_id.startswith(skip) for skip in skips))
 
