@@ -94,6 +94,11 @@ encode_value: Callable[[object], str] = json.JSONEncoder(sort_keys=True, ensure_
 of a few levels, such as a command without children)."""
 
 
+RETRY_LEVELS = 256
+"""After the C encoder met the recursion limit on a command, how many levels deeper :func:`dump_chunks`
+tries it again: a chain nested past the limit costs a failed try every this many levels, not at each."""
+
+
 def _short_fields(command: dict[str, Any]) -> bool:
     """True if no string field of ``command`` itself is long (those are escaped a slice at a time)."""
     return all(len(value) <= SLICE_CHARS for value in command.values() if type(value) is str)
@@ -109,6 +114,7 @@ def _chunks(values: Iterable[object]) -> Iterator[bytes]:
     size = 0
     for value in values:
         stack: list[list[Any]] = []
+        failed_at = -RETRY_LEVELS  # the stack's depth where the C encoder last met the recursion limit (below)
         current: Any = value
         while True:
             kind = type(current)
@@ -130,12 +136,15 @@ def _chunks(values: Iterable[object]) -> Iterator[bytes]:
             elif kind is Encoded:
                 out.append(current.text)
                 size += len(current.text)
-            elif kind is dict and "cmd" in current and "children" not in current and _short_fields(current):
+            elif kind is dict and "cmd" in current and "children" not in current and not failed_at < len(stack) < failed_at + RETRY_LEVELS and _short_fields(current):
                 # a command without children (most of a save): the C encoder at once, as json.dumps
-                # would write it; a crafted one nested past the recursion limit goes the long way
+                # would write it; a crafted one nested past the recursion limit goes the long way, and
+                # below it the C encoder is tried again only RETRY_LEVELS deeper (not at every level of a
+                # chain thousands deep, each try a thousand levels down: quadratic); beside it, as before
                 try:
                     piece = encode_value(current)
                 except RecursionError:
+                    failed_at = len(stack)
                     stack.append([sorted(current.items()), 0, "}", True])
                     out.append("{")
                 else:

@@ -13,11 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sdbp_module.codec import jsonio
 from sdbp_module.codec.commands import read_game
 from sdbp_module.codec.json_form import game_to_json
 from sdbp_module.codec.jsonio import (
     BASE64_SLICE,
     CHUNK_CHARS,
+    RETRY_LEVELS,
     SLICE_CHARS,
     Base64Bytes,
     dump_chunks,
@@ -70,6 +72,28 @@ def test_any_depth_is_written_and_read() -> None:
     text = dump_text(deep)
     assert text == '[{"children": ' * 20_000 + "[]" + "}]" * 20_000 + "\n"
     assert dump_text(load(text, "x.json")) == text  # (== on the values themselves would recurse)
+
+
+def test_a_log_chain_past_the_recursion_limit_tries_the_c_encoder_every_retry_levels_not_at_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    depth = 8_000
+    chain: dict[str, Any] = {"cmd": "other", "raw": "x"}
+    for _ in range(depth):
+        chain = {"cmd": "log", "command": chain}
+    beside = [{"cmd": "other", "raw": str(i)} for i in range(50)]
+    doc = {"cmd": "begin", "children": [chain, *beside]}
+    tries: list[int] = []
+    real = jsonio.encode_value
+
+    def counted(value: Any) -> str:
+        tries.append(1)
+        return real(value)
+
+    monkeypatch.setattr(jsonio, "encode_value", counted)
+    text = dump_text(doc)
+    assert text == '{"children": [' + '{"cmd": "log", "command": ' * depth + '{"cmd": "other", "raw": "x"}' + "}" * depth + "".join(
+        f', {{"cmd": "other", "raw": "{i}"}}' for i in range(50)
+    ) + '], "cmd": "begin"}\n'
+    assert len(tries) <= depth // RETRY_LEVELS + 2 + 50  # the chain's tries, and each command beside it once
 
 
 def test_long_strings_are_escaped_in_slices_and_chunks_stay_small() -> None:
