@@ -18,7 +18,7 @@ from typing import Any
 import click
 
 from sdbp_module import __version__
-from sdbp_module.collector import collector_paused
+from sdbp_module.collector import collector_off_at_exit, collector_paused
 from sdbp_module.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, one_line
 
 EPILOG = (
@@ -247,6 +247,7 @@ def check(
     allow_other_build: bool,
 ) -> None:
     """Replay a logged game (.vlog or events .jsonl) and report every rule violation."""
+    collector_off_at_exit()  # the process ends with the command: no last pass over what it leaves
     with collector_paused():
         from sdbp_module.paths import default_data_dir
         from sdbp_module.rules.commands import run_check

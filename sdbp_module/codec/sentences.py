@@ -110,7 +110,7 @@ class Template:
 
     def could_match(self, sentence: str) -> bool:
         """Whether ``sentence`` holds every fixed word of this sentence (else ``regex`` cannot match it)."""
-        return all(word in sentence for word in self.literals)
+        return _holds_all(sentence, _selective_first(self.literals))
 
     def word_of(self, key: str, value: str) -> str:
         for k, table in self.words:
@@ -298,14 +298,31 @@ def parse_sentence(chat: str) -> tuple[str, tuple[tuple[str, str], ...], str, bo
     # the decoration's space is optional (``*`` from a button, ``* `` elsewhere), and an empty side
     # starts the sentence with a space of its own
     candidates = [rest[1:], rest] if rest.startswith(" ") else [rest]
-    for template in TEMPLATES.values():
+    for template, words in _TRIALS:
         for sentence in candidates:
-            if not template.could_match(sentence):
+            if not _holds_all(sentence, words):  # (``could_match``, inlined: every template is asked of every line)
                 continue
             m = template.regex.fullmatch(sentence)
             if m is not None:
                 return template.event, _fields(template, m), sentence, deco.group("undo") is not None
     return None
+
+
+def _selective_first(literals: tuple[str, ...]) -> tuple[str, ...]:
+    """A template's fixed words, the longest first (its verb, mostly: the one most lines lack), so that a
+    line of another template is turned away at the first word tried; every word must be there all the same."""
+    return tuple(sorted(literals, key=len, reverse=True))
+
+
+def _holds_all(sentence: str, words: tuple[str, ...]) -> bool:
+    for word in words:
+        if word not in sentence:
+            return False
+    return True
+
+
+_TRIALS: tuple[tuple[Template, tuple[str, ...]], ...] = tuple((t, _selective_first(t.literals)) for t in TEMPLATES.values())
+"""Each template, in :data:`TEMPLATES` order, with the fixed words ``could_match`` looks for."""
 
 
 def match_template(sentence: str) -> str | None:

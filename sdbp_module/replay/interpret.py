@@ -148,7 +148,7 @@ from sdbp_module.replay.vlog.start import PHASES, StartReader
 from sdbp_module.replay.vlog.tracker import Moved, TrackedPiece, Tracker
 from sdbp_module.replay.vlog.zones import Place as Spot
 from sdbp_module.replay.vlog.zones import PlaceKind as SpotKind
-from sdbp_module.replay.vlog.zones import Zones
+from sdbp_module.replay.vlog.zones import PlaceResolver, Zones
 from sdbp_module.replay.vocabulary import event_purpose
 
 __all__ = ["Problem", "events_from_vlog", "interpret_tree", "open_log", "read_vlog"]
@@ -261,6 +261,7 @@ class _Interpreter:
     def __init__(self, game: GameData, zones: Zones, file: str) -> None:
         self.game = game
         self.zones = zones
+        self.place_of = PlaceResolver(zones)  # (``zones.resolve``, remembered: the log names the same positions again and again)
         self.file = file
         self.tracker = Tracker()
         self.problems: list[Problem] = []
@@ -277,7 +278,7 @@ class _Interpreter:
         self.problems.append(Problem(where, message))
 
     def place(self, where3: tuple[str | None, str, str]) -> Spot | None:
-        return self.zones.resolve(*where3)
+        return self.place_of(*where3)
 
     def unit_id(self, piece: TrackedPiece, where: Where) -> UnitId | None:
         sid = piece.sdbp_id

@@ -26,7 +26,7 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.vlog.problem import Problem
 from sdbp_module.replay.vlog.tracker import TrackedPiece, Tracker
-from sdbp_module.replay.vlog.zones import Place, PlaceKind, Zones
+from sdbp_module.replay.vlog.zones import Place, PlaceKind, PlaceResolver, Zones
 
 PHASES = ("draw", "action", "end")
 """The turn tracker's ``Phase`` list (``docs/report-formats.md`` §2.2)."""
@@ -44,6 +44,7 @@ class StartReader:
     def __init__(self, game: GameData, zones: Zones, tracker: Tracker, where: Where) -> None:
         self.game = game
         self.zones = zones
+        self.place_of = PlaceResolver(zones)  # (``zones.resolve``, remembered: a stack's pieces share a position)
         self.tracker = tracker
         self.where = where
         self.problems: list[Problem] = []
@@ -89,7 +90,7 @@ class StartReader:
         piles: dict[tuple[Side, Pile], list[CardId]] = {}
         for piece in self.tracker.pieces.values():
             kind = piece.kind
-            spot = self.zones.resolve(piece.map, piece.x, piece.y)
+            spot = self.place_of(piece.map, piece.x, piece.y)
             if kind == "unit":
                 uid = self.unit_id(piece)
                 if uid is None:

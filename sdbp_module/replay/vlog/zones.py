@@ -174,6 +174,30 @@ class Zones:
         raise KeyError(name)
 
 
+Position = tuple[str | None, str, str]
+"""A piece's map and coordinates as the log writes them (``BasicPiece`` state)."""
+
+
+class PlaceResolver:
+    """``zones.resolve``, remembering the place of each position it was asked about: one reading of a log
+    asks of the same few dozen positions hundreds of times (a stack's pieces, a box, a pile), and each answer
+    is a search of every zone's polygon. The places are values, so a remembered one is as good as a new one."""
+
+    __slots__ = ("_known", "_resolve")
+
+    def __init__(self, zones: Zones) -> None:
+        self._known: dict[Position, Place | None] = {}
+        self._resolve = zones.resolve
+
+    def __call__(self, map_name: str | None, x: str, y: str) -> Place | None:
+        key = (map_name, x, y)
+        known = self._known
+        if key in known:
+            return known[key]
+        place = known[key] = self._resolve(map_name, x, y)
+        return place
+
+
 def interior_point(zone: Zone) -> tuple[int, int]:
     """A grid point inside the zone, nearest its bounding-box centre (deterministic)."""
     return interior_points(zone)[0]

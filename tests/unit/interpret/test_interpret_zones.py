@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.replay.location import ELIMINATED, OFF_MAP, Location
-from sdbp_module.replay.vlog.zones import Place, PlaceKind, Zones, place_of_zone
+from sdbp_module.replay.vlog.zones import (
+    Place,
+    PlaceKind,
+    PlaceResolver,
+    Zones,
+    place_of_zone,
+)
 
 
 def test_module_zones_are_the_game_data_polygons(game: GameData, module: Path) -> None:
@@ -40,3 +48,22 @@ def test_resolve_hands_other_maps_and_bad_numbers(game: GameData) -> None:
     assert zones.resolve(None, "5", "5") is None
     assert zones.resolve("Main Map", "x", "5") is None
     assert zones.resolve("Main Map", "-50", "-50") is None
+
+
+def test_the_resolver_answers_as_resolve_and_searches_each_position_once(game: GameData, monkeypatch: pytest.MonkeyPatch) -> None:
+    zones = Zones.from_game(game)
+    positions = [("Main Map", str(x), str(y)) for x, y in (zones.point_in("14"), zones.point_in("Eliminated"))]
+    positions += [("Main Map", "-5", "-5"), ("Main Map", "x", "1"), ("French hand", "5", "5"), (None, "5", "5"), ("Other Map", "1", "1")]
+    expected = [zones.resolve(*p) for p in positions]
+    asked: list[tuple[str | None, str, str]] = []
+    search = Zones.resolve
+
+    def counted(self: Zones, map_name: str | None, x: str, y: str) -> Place | None:
+        asked.append((map_name, x, y))
+        return search(self, map_name, x, y)
+
+    monkeypatch.setattr(Zones, "resolve", counted)
+    resolve = PlaceResolver(zones)
+    assert [resolve(*p) for p in positions + positions] == expected + expected
+    assert asked == positions  # the second round from memory
+    assert expected[0] is not None and expected[0].area == AreaId(14) and expected[2] is None
