@@ -5,19 +5,22 @@
 the same class: a real dataclass (``dataclasses.fields``, ``replace``, ``asdict``, ``is_dataclass`` and
 ``__dataclass_params__`` answer as for ``@dataclass``; ``__slots__``, ``__match_args__``, the class's
 docstring, pickling and ``FrozenInstanceError`` are the same), whose ``__init__``, ``__repr__``, ``__eq__``
-and ``__hash__`` are the same code as the standard library writes.
+and ``__hash__`` are the same code as the standard library writes, compiled when first needed.
 
 Why: ``@dataclass`` compiles five or six functions for every class when its module is imported, used or
 not (about 0.6 ms a class: 0.1 s of one ``sdbp check``'s start-up, for 156 classes), so start-up grew
 with every rule and event class. Here the standard library is asked only for what costs little (the
-fields, the slots, ``__match_args__``: ``dataclass(init=False, repr=False, eq=False)``), and each of the
-four methods is a stand-in that, on its first call, compiles the method, puts it on the class in its own
-place and runs it: a class that is never built costs no compilation, and every later call runs the
-compiled method itself, as fast as the standard library's. ``__setattr__`` and ``__delattr__`` of a frozen
-record only raise, so they are plain functions (the standard library's own when the record inherits a
-dataclass, since it then checks frozenness against the base). Only the public ``dataclasses`` API is used;
-``tests/unit/test_records.py`` compares every record of the package with the dataclass the same
-definition makes.
+fields, the slots, ``__match_args__``: ``dataclass(init=False, repr=False, eq=False)``). ``__repr__``,
+``__eq__`` and ``__hash__`` are stand-ins that, at their first call, compile the method, put it on the
+class in their place and run it. ``__init__``'s stand-in builds the record from its fields, step by step
+as the compiled one does, for its first ``COMPILE_AFTER`` calls, then compiles it: most classes are
+built only a few times in one command, and a compilation costs as much as some 40 such calls. Every
+compiled method is the text the standard library writes, so a hot class runs as fast as before.
+``__setattr__`` and ``__delattr__`` of a frozen record only raise, so they are plain functions (the
+standard library's own when the record inherits a dataclass, since it then checks frozenness against
+the base). Only the public ``dataclasses`` API is used; ``tests/unit/test_records.py`` compares every
+record of the package with the dataclass the same definition makes, before and after its ``__init__``
+is compiled.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import inspect
 import sys
 from _thread import get_ident
 from collections.abc import Callable
+from types import MethodType
 from typing import Any, TypeVar, dataclass_transform, overload
 
 _T = TypeVar("_T")
@@ -112,7 +116,7 @@ def _make(cls: type[_T], *, frozen: bool, slots: bool, kw_only: bool, eq: bool) 
     made.__dataclass_params__ = _params(frozen, eq, slots, kw_only)
     made.__record_flags__ = _Flags(eq, frozen, slots)
     if "__init__" not in own:
-        made.__init__ = _stand_in(made, "__init__")
+        made.__init__ = _init_stand_in(made)
     if "__repr__" not in own:
         made.__repr__ = _stand_in(made, "__repr__")
     if eq and "__eq__" not in own:
@@ -162,16 +166,104 @@ def _qualify(cls: type, method: _F) -> _F:
     return method
 
 
-def _stand_in(cls: type, name: str) -> Callable[..., Any]:
+class _StandIn:
+    """A record's method until it is compiled (``run`` does the work, then puts the compiled method in its
+    place). It binds as a function does, and ``inspect.signature`` sees the compiled method's signature."""
+
+    def __init__(self, cls: type, name: str, run: Callable[..., Any]) -> None:
+        self._cls, self._run = cls, run
+        self.__name__, self.__qualname__, self.__module__ = name, f"{cls.__qualname__}.{name}", cls.__module__
+
+    def __get__(self, obj: object, owner: type | None = None) -> Any:
+        return self if obj is None else MethodType(self, obj)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._run(*args, **kwargs)
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        return inspect.signature(_compile(self._cls, self.__name__))
+
+
+def _stand_in(cls: type, name: str) -> _StandIn:
     """The method ``name`` of ``cls`` until its first call, which compiles it and puts it in its place."""
 
-    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def first(self: Any, *args: Any, **kwargs: Any) -> Any:
         compiled = _compile(cls, name)
         setattr(cls, name, compiled)
         return compiled(self, *args, **kwargs)
 
-    method.__name__ = name
-    return _qualify(cls, method)
+    return _StandIn(cls, name, first)
+
+
+COMPILE_AFTER = 8
+"""A record's ``__init__`` is compiled at its 9th call: the first eight run the same steps from the
+fields (about 3.5 times slower a call than the compiled one, but a compilation costs as much as some
+40 such calls, measured on a six-field event): a class built a few times, as most are in one command
+(a rule, a report, a setting), is never compiled. In the small log's check 85 of the 122 classes built
+are built at most 8 times."""
+
+
+def _init_stand_in(cls: type) -> _StandIn:
+    """``__init__`` of ``cls`` until it is compiled: each step of the compiled one, in its order, from the
+    fields. A call that does not bind plainly (a missing, extra or repeated argument) goes to the compiled
+    ``__init__`` at once, so its error is the same."""
+    calls = 0
+    steps: tuple[tuple[str, bool, Any, Any], ...] | None = None
+    positional: tuple[str, ...] = ()
+    known: frozenset[str] = frozenset()
+    required: frozenset[str] = frozenset()
+    frozen = post_init = False
+
+    def plan() -> tuple[tuple[str, bool, Any, Any], ...]:
+        nonlocal positional, known, required, frozen, post_init
+        flags: _Flags = cls.__dict__["__record_flags__"]
+        fields = dataclasses.fields(cls)
+        frozen, post_init = flags.frozen, hasattr(cls, "__post_init__")
+        positional = tuple(f.name for f in fields if f.init and not f.kw_only)
+        known = frozenset(f.name for f in fields if f.init)
+        required = frozenset(f.name for f in fields if f.init and f.default is f.default_factory is dataclasses.MISSING)
+        out: list[tuple[str, bool, Any, Any]] = []
+        for f in fields:  # (name, given by the caller, default, factory): as ``_compile`` writes the body
+            if f.default_factory is not dataclasses.MISSING:
+                out.append((f.name, f.init, _NONE, f.default_factory))
+            elif f.init:
+                out.append((f.name, True, f.default, None))
+            elif flags.slots and f.default is not dataclasses.MISSING:
+                out.append((f.name, False, f.default, None))
+        return tuple(out)
+
+    def __init__(self: Any, /, *args: Any, **kwargs: Any) -> None:
+        nonlocal calls, steps
+        calls += 1
+        if steps is None:
+            steps = plan()
+        given = dict(zip(positional, args))
+        if calls > COMPILE_AFTER or len(args) > len(positional) or (kwargs and (not kwargs.keys() <= known or not kwargs.keys().isdisjoint(given))):
+            compiled = _compile(cls, "__init__")
+            setattr(cls, "__init__", compiled)
+            return compiled(self, *args, **kwargs)  # type: ignore[no-any-return]
+        given.update(kwargs)
+        if not required <= given.keys():
+            compiled = _compile(cls, "__init__")
+            setattr(cls, "__init__", compiled)
+            return compiled(self, *args, **kwargs)  # type: ignore[no-any-return]
+        for name, init, default, factory in steps:
+            if factory is not None:
+                value = given[name] if init and name in given else factory()
+            else:
+                value = given[name] if init and name in given else default
+            if frozen:
+                object.__setattr__(self, name, value)
+            else:
+                setattr(self, name, value)
+        if post_init:
+            self.__post_init__()
+
+    return _StandIn(cls, "__init__", __init__)
+
+
+_NONE = object()
 
 
 # -- the compiled methods: the text ``dataclasses`` writes for each, for Python 3.11 ------------------

@@ -123,6 +123,9 @@ def describe(cls: type) -> dict[str, Any]:
         "del_field": _outcome(lambda: delattr(one, dataclasses.fields(cls)[-1].name) if dataclasses.fields(cls) else None),
         "set_other": _outcome(lambda: setattr(one, "not_a_field", 1)),
         "set_on_subclass": _outcome(lambda: setattr(_instance(sub, _values(cls, 1)), "not_a_field", 1)),
+        "no_arguments": _outcome(lambda: _text(cls())),
+        "one_too_many": _outcome(lambda: _text(cls(*range(len(cls.__match_args__) + 1)))),
+        "unknown_keyword": _outcome(lambda: _text(cls(**_values(cls, 1), not_a_field=1))),
         "signature": _outcome(lambda: re.sub(r" at 0x[0-9a-fA-F]+", "", str(inspect.signature(cls)))),
     }
     again = _instance(cls, _values(cls, 1))
@@ -252,7 +255,11 @@ def main() -> None:
     for info in pkgutil.walk_packages(sdbp_module.__path__, "sdbp_module."):
         if not info.name.endswith("__main__"):
             importlib.import_module(info.name)
-    result = {f"{cls.__module__}.{cls.__qualname__}": describe(cls) for cls in MADE}
+    result = {f"{cls.__module__}.{cls.__qualname__}": {"first": describe(cls)} for cls in MADE}
+    for cls in MADE:  # built often enough that ``@record`` has compiled its ``__init__``: all again
+        for _ in range(sdbp_module.records.COMPILE_AFTER + 1):
+            _outcome(lambda: _instance(cls, _values(cls, 1)))
+        result[f"{cls.__module__}.{cls.__qualname__}"]["later"] = describe(cls)
     json.dump(result, sys.stdout, indent=1, sort_keys=True, default=_text)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 import json
 import os
 import subprocess
@@ -24,7 +25,7 @@ from typing import Any
 import pytest
 
 from sdbp_module.paths import PROJECT_ROOT
-from sdbp_module.records import record
+from sdbp_module.records import COMPILE_AFTER, record
 
 PROBE = Path(__file__).with_name("records_probe.py")
 
@@ -47,7 +48,7 @@ def test_every_record_class_is_described_in_both() -> None:
     assert sorted(made) == sorted(reference)
     package = [name for name in made if name.startswith("sdbp_module.")]
     assert len(package) > 300  # the package's records, all found
-    built = [name for name in package if isinstance(made[name].get("instance"), dict)]
+    built = [name for name in package if isinstance(made[name]["first"].get("instance"), dict)]
     assert len(built) > len(package) // 2  # most can be built from plain ints, so their instances are compared
 
 
@@ -58,7 +59,7 @@ def test_records_are_the_dataclasses_of_the_same_definition() -> None:
 
 
 def test_samples_cover_each_feature() -> None:
-    samples = {name.split(".", 1)[1]: value for name, value in _described("record").items() if name.startswith("records_samples.")}
+    samples = {name.split(".", 1)[1]: value["first"] for name, value in _described("record").items() if name.startswith("records_samples.")}
     assert samples["Checked"]["instance"]["repr"] == ["ok", "Checked(a=1000)"]
     assert samples["Plain"]["instance"]["set_field"][:2] == ["raises", "FrozenInstanceError"]
     assert samples["Mutable"]["instance"]["after_set"] == ["ok", "Mutable(a=7, b=1001)"]
@@ -66,7 +67,7 @@ def test_samples_cover_each_feature() -> None:
     assert samples["Child"]["doc"] == "Child(*, where: 'int' = 0, x: 'int', y: 'list[int]' = <factory>)"
 
 
-def test_methods_are_compiled_on_first_use() -> None:
+def test_methods_are_compiled_when_used() -> None:
     @record
     class Point:
         x: int
@@ -74,10 +75,26 @@ def test_methods_are_compiled_on_first_use() -> None:
 
     stand_ins = {name: Point.__dict__[name] for name in ("__init__", "__repr__", "__eq__", "__hash__")}
     point = Point(1)
-    assert Point.__dict__["__init__"] is not stand_ins["__init__"]  # the compiled one is now in its place
     assert repr(point).endswith("<locals>.Point(x=1, y=0)") and point == Point(1, 0) and hash(point) == hash((1, 0))
-    assert all(Point.__dict__[name] is not stand_ins[name] for name in stand_ins)
+    assert all(Point.__dict__[name] is not stand_ins[name] for name in ("__repr__", "__eq__", "__hash__"))  # compiled at once
+    assert Point.__dict__["__init__"] is stand_ins["__init__"]
+    assert str(inspect.signature(Point)) == "(x: 'int', y: 'int' = 0) -> None"
+    for n in range(COMPILE_AFTER):
+        assert Point(n, y=n) == Point(n, n)
+    assert Point.__dict__["__init__"] is not stand_ins["__init__"]  # compiled at the call after COMPILE_AFTER
     assert Point.__init__.__qualname__.endswith("Point.__init__")
+    with pytest.raises(TypeError, match=r"__init__\(\) missing 1 required positional argument: 'x'"):
+        Point()  # type: ignore[call-arg]
+
+
+def test_a_call_that_does_not_bind_gets_the_compiled_error() -> None:
+    @record(kw_only=True)
+    class Named:
+        a: int
+
+    with pytest.raises(TypeError, match=r"__init__\(\) takes 1 positional argument but 2 were given"):
+        Named(1)  # type: ignore[misc]
+    assert Named(a=2).a == 2
 
 
 def test_refused_definitions() -> None:
