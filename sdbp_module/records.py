@@ -136,7 +136,8 @@ def _make(cls: type[_T], *, frozen: bool, slots: bool, kw_only: bool, eq: bool) 
     if eq and not explicit_hash:  # the standard library's table for ``unsafe_hash=False``
         made.__hash__ = _stand_in(made, "__hash__") if frozen else None
     if needs_doc:
-        made.__doc__ = made.__name__ + str(_signature(fields)).replace(" -> None", "")
+        signature = inspect.signature(made) if "__init__" in own else _signature(fields)
+        made.__doc__ = made.__name__ + str(signature).replace(" -> None", "")
     return made  # type: ignore[no-any-return]
 
 

@@ -231,6 +231,14 @@ class NoEq:
 class Open:
     a: int = 1
 
+@record
+class OwnInit:
+    a: int
+    b: int = 0
+    def __init__(self, a: int, b: int = 0, *, c: int = 1) -> None:
+        object.__setattr__(self, "a", a)
+        object.__setattr__(self, "b", b + c)
+
 @record(slots=False, kw_only=True)
 class UnslottedBase:
     a: int = 0

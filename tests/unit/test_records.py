@@ -2,7 +2,7 @@
 
 Every record class of the package, and the samples of ``records_probe.py`` (each feature a record
 accepts: defaults, factories, ``init=False``, ``KW_ONLY``, ``ClassVar``, inheritance, ``__post_init__``,
-methods of the class's own, mutable, unslotted, ``eq=False``), is described by two processes: one where
+methods of the class's own (``__init__`` too), mutable, unslotted, ``eq=False``), is described by two processes: one where
 ``@record`` is itself, one where it is ``dataclasses.dataclass`` with the same flags. The descriptions
 must be equal: fields, ``__dataclass_params__``, ``__match_args__``, ``__slots__``, docstring, then
 instances: ``repr``, ``==``/``!=`` (an equal one, a different one, a subclass's with equal values, a
