@@ -11,13 +11,14 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 from urllib.parse import quote
 
 from sdbp_module.audit.run import LogResult, LogStatus
 from sdbp_module.codec.identity import BuildMatch
 from sdbp_module.model.game_data import GameInfo
+from sdbp_module.records import record
 from sdbp_module.reports.html import CSP
 from sdbp_module.rules.base import Outcome
 from sdbp_module.rules.findings import Summary
@@ -27,7 +28,7 @@ FORMAT_VERSION = 1
 SEVERITIES = ("illegal", "suspicious", "cannot-check", "info")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Totals:
     logs: int
     checked: int
@@ -38,7 +39,7 @@ class Totals:
     other_build: int = 0  # logs of another build of the module, checked with --allow-other-build
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Audit:
     """One audit: the game, what its logs were checked with, and a result per log (sorted by path)."""
 

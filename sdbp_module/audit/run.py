@@ -19,7 +19,7 @@ import os
 import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 
@@ -28,6 +28,7 @@ from sdbp_module.errors import InputError, OutputError, SdbpError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.ids import Severity
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.rules.base import Outcome
 from sdbp_module.rules.checker import RuleCrash
 from sdbp_module.rules.commands import (
@@ -51,7 +52,7 @@ class LogStatus(str, Enum):
     ERROR = "error"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AuditSettings:
     """What every log of one audit is checked with (picklable: it is sent to the workers)."""
 
@@ -65,7 +66,7 @@ class AuditSettings:
     build: Reference | None = None  # the build every .vlog is compared with (None: not compared)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LogResult:
     """One log of the audit: its path relative to the folder ('/'-separated), what became of it, its counts
     and result when checked, and the reports written (paths relative to the output folder)."""

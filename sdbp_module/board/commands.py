@@ -26,7 +26,6 @@ import importlib
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
@@ -37,6 +36,7 @@ from sdbp_module.errors import EXIT_OK, InputError, one_line
 from sdbp_module.fileio import require_file, write_atomically
 from sdbp_module.ids import Side, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.events import (
     END_OF_LOG,
     NOWHERE,
@@ -123,7 +123,7 @@ def _shown(digits: str) -> str:
     return digits if len(digits) <= 40 else f"{digits[:20]}…{digits[-20:]}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shown:
     """A log read and replayed to one position."""
 

@@ -21,7 +21,6 @@ import hashlib
 import io
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -42,6 +41,7 @@ from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_images_dir
+from sdbp_module.records import record
 from sdbp_module.replay.hexes.snapshots import HexSnapshot
 from sdbp_module.replay.snapshots import Snapshot
 from sdbp_module.vassal import artwork, image_check, images, layout, pieces
@@ -67,7 +67,7 @@ MIME = {"jpeg": "image/jpeg", "png": "image/png"}
 FACE_KEPT = 256  # board pixels: the largest a decoded counter face is kept (drawn: 60; a picture shows it smaller)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Picture:
     """An encoded picture of the board: bytes, their MIME type, pixel size and a text alternative."""
 

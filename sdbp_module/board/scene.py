@@ -22,12 +22,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.model.game_data import GameData, Point
+from sdbp_module.records import record
 from sdbp_module.replay.events import (
     END_OF_LOG,
     Assault,
@@ -67,7 +67,7 @@ class ArrowKind(str, Enum):
     PLACE = "place"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Counter:
     """One piece drawn: a unit (``unit`` set) or a marker, its image name, face and board position."""
 
@@ -88,7 +88,7 @@ class Counter:
         return (self.x - h, self.y - h, self.x - h + self.size, self.y - h + self.size)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Arrow:
     """An arrow through ``points`` (board pixels); a single point is a mark on a target only."""
 
@@ -101,7 +101,7 @@ class Arrow:
     radius: int | None = None  # a mark's ring, board pixels (None: the picture's own, round an area's number)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Scene:
     """Everything a picture of one snapshot shows; ``focus`` is the box (x0, y0, x1, y1) it is about."""
 
@@ -597,7 +597,7 @@ def cards_named(game: GameData, text: str) -> tuple[CardId, ...]:
     return tuple(c.id for c in game.cards if len(c.name) > 3 and re.search(rf"(?<!\w){re.escape(c.name)}(?!\w)", text, re.IGNORECASE))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardPile:
     """One pile of one side as the replay knows it: its cards (``count`` may be more when the log did
     not show them all); ``pile`` is a ``Pile`` value, or ``ELSEWHERE`` for cards named in no pile shown."""
@@ -608,7 +608,7 @@ class CardPile:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardScene:
     """What a picture of the cards shows: the piles of the sides concerned, the cards marked (those
     the finding names, else those the step handled) and the step's card events in words."""

@@ -20,13 +20,13 @@ from __future__ import annotations
 import io
 import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sdbp_module.codec.zipread import MAX_TOTAL_BYTES, ZipEntry, open_archive
 from sdbp_module.errors import CodecError
 from sdbp_module.fileio import write_atomically
+from sdbp_module.records import record
 
 if TYPE_CHECKING:
     import zipfile
@@ -39,7 +39,7 @@ MAX_NAME_BYTES = 0xFFFF
 """A zip entry name is at most 65535 bytes (UTF-8)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Container:
     """All entries of a save/log zip, in archive order (names unique)."""
 

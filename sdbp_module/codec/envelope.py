@@ -25,9 +25,9 @@ from __future__ import annotations
 import binascii
 import enum
 import re
-from dataclasses import dataclass
 
 from sdbp_module.errors import CodecError
+from sdbp_module.records import record
 
 VCSK_HEADER = b"!VCSK"
 VOBS_HEADER = b"VOBS"
@@ -51,7 +51,7 @@ class HexCase(enum.Enum):
     UPPER = "upper"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Envelope:
     """A decoded ``savedGame`` entry: its envelope kind, key (``None`` for plain) and text."""
 

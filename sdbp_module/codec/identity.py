@@ -22,12 +22,12 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
 from sdbp_module.errors import InputError
 from sdbp_module.limits import MAX_METADATA_BYTES
+from sdbp_module.records import record
 
 if TYPE_CHECKING:
     from lxml import etree
@@ -42,7 +42,7 @@ _DIGEST = re.compile(rf"^[0-9a-f]{{{DIGEST_DIGITS}}}$")
 _MAX_METADATA = MAX_METADATA_BYTES
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BuildId:
     """A module's name and version as the engine records them ("" when a file does not say)."""
 
@@ -254,7 +254,7 @@ class BuildStatus(str, Enum):
     UNRECORDED = "unrecorded"  # the log (or the module) records no build identity: whether it is this build cannot be told
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BuildMatch:
     """A log's build against the module's it is read with, and the sentence the reports print."""
 
@@ -309,7 +309,7 @@ def compare(log: BuildId | None, module: BuildId, against: str) -> BuildMatch:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reference:
     """The build a log is read with, in words (``against``), and what to do with a log of another:
     refuse it (the default) or read it with a warning (``allow_other``). ``verb``: what the command

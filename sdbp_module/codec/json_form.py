@@ -26,7 +26,6 @@ import base64
 import binascii
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
@@ -57,6 +56,7 @@ from sdbp_module.codec.tree import (  # noqa: F401
     join_exact,
     split_exact,
 )
+from sdbp_module.records import record
 
 JsonObject = dict[str, Any]
 
@@ -168,7 +168,7 @@ def _add_piece_back(obj: JsonObject) -> str:
     return pieces.add_piece_text(obj["id"], piece_type, state)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _PieceType:
     """A piece type as :func:`_add_piece_encoded` writes it, read once however many pieces share it.
 
@@ -472,7 +472,7 @@ def command_from_json(obj: JsonObject) -> Command:
 # whole files
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Counts:
     """What a save/log holds: pieces (BasicPiece-based), stacks, decks and log steps."""
 
@@ -608,7 +608,7 @@ def game_to_json(
     }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DecodedJson:
     """A JSON form read back: envelope (with text), the zip entries other than savedGame, counts."""
 

@@ -29,10 +29,10 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from sdbp_module.errors import InputError
+from sdbp_module.records import record
 
 encode_string: Callable[[str], str] = json.encoder.encode_basestring
 """A string as JSON text, as :func:`dump_chunks` writes it (UTF-8 characters kept; C)."""
@@ -58,7 +58,7 @@ _FLOAT_CONSTANTS = (("NaN", float("nan")), ("Infinity", float("inf")), ("-Infini
 # writing
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Base64Bytes:
     """Bytes that :func:`dump_chunks` writes as a base64 JSON string, without building the string."""
 
@@ -71,7 +71,7 @@ class Base64Bytes:
             yield binascii.b2a_base64(view[start : start + BASE64_SLICE], newline=False).decode("ascii")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Encoded:
     """A value already serialised: ``text`` is what :func:`dump_chunks` would write for it (sorted keys,
     UTF-8 characters kept, ``", "`` and ``": "`` between items), written as it is. Its producer

@@ -18,18 +18,19 @@ those are kept unchanged). ChangePiece commands in logs are re-mapped with the s
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from sdbp_module.codec import pieces
 from sdbp_module.codec.module_info import Definition, ModuleInfo, marker_value
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import Command
+from sdbp_module.records import record
 
 Signature = tuple[str, str, int]
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class MigrationReport:
     """What changed, what could not be matched, and what was lost (mutable while collecting)."""
 
@@ -139,7 +140,7 @@ def _describe_changes(old_types: list[str], old_states: list[str], new: Definiti
             report.note(report.changes, f"{name}: image {old_basic[2]} → {new_basic[2]}")
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Migrator:
     module: ModuleInfo
     report: MigrationReport

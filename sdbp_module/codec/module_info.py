@@ -18,7 +18,7 @@ declares entities or names an external DTD is refused.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +32,7 @@ from sdbp_module.limits import (
     MAX_PIECE_TRAITS,
     MAX_ZONE_POINTS,
 )
+from sdbp_module.records import record
 
 if TYPE_CHECKING:  # lxml is imported when a build file is parsed: reading a log without --module needs none
     from lxml import etree
@@ -43,7 +44,7 @@ _BUILD_FILES = ("buildFile.xml", "buildFile")
 _POSITION_SUFFIX = re.compile(r", line \d+, column \d+$")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Zone:
     """A named polygon on a map, in map coordinates."""
 
@@ -73,7 +74,7 @@ class Zone:
         return inside
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Definition:
     """A piece definition from a PieceSlot/CardSlot, prototypes expanded."""
 
@@ -87,7 +88,7 @@ class Definition:
         return marker_value(self.type_traits, self.state_traits, "sdbp_id")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ModuleInfo:
     """Zones per map name and piece definitions per ``sdbp_id``."""
 

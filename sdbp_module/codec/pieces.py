@@ -20,7 +20,6 @@ only a few common traits are read into named fields (:func:`basic_state`, :func:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import repeat
 from typing import TypeVar
 
@@ -28,6 +27,7 @@ from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.sequence import encode_token
 from sdbp_module.codec.tree import split_exact
+from sdbp_module.records import record
 
 TAB = "\t"
 _NEEDS_QUOTES = ("'", "\\")
@@ -189,7 +189,7 @@ def expand_prototypes(traits: Sequence[T], prototypes: Mapping[str, Sequence[T]]
     return expand(traits, ())
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BasicState:
     """BasicPiece state (§4.3): map (``None`` for ``null``), x, y, gpid and persistent properties.
 

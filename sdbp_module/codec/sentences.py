@@ -49,8 +49,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
+
+from sdbp_module.records import record
 
 VERSION = "2"
 
@@ -78,7 +80,7 @@ writer (``buildfile.dice_report(purpose, n, facts=[(key, "$Property$")])`` /
 describes reads as the field ``fact``."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Template:
     """One sentence of one event. ``defaults`` are fields the sentence implies (a variant without a
     target reads ``target=``); ``words`` maps a field's value to the words the sentence shows."""

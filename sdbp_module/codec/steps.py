@@ -16,7 +16,7 @@ Pieces are named from the save part of the log and kept up to date while the ste
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from sdbp_module.codec import pieces
@@ -25,11 +25,12 @@ from sdbp_module.codec.module_info import ModuleInfo, marker_value
 from sdbp_module.codec.sentences import is_dice_sentence
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.tree import Command
+from sdbp_module.records import record
 
 JsonObject = dict[str, Any]
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Piece:
     type_traits: list[str]
     state_traits: list[str]
@@ -37,7 +38,7 @@ class _Piece:
     sdbp_id: str | None
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class PieceRegistry:
     """Pieces by id, with their current state, as the log is read (mutable working memory)."""
 

@@ -29,15 +29,15 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from sdbp_module.codec.sequence import encode_token
+from sdbp_module.records import record
 
 ESC = "\x1b"
 BACKSLASH = "\\"
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@record(eq=False)
 class Command:
     """One node: its own command text and its children (depth-first pre-order execution).
 

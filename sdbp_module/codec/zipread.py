@@ -29,12 +29,12 @@ from __future__ import annotations
 import os
 import struct
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
 from sdbp_module.errors import CodecError
 from sdbp_module.limits import MAX_SAVE_BYTES
+from sdbp_module.records import record
 
 MAX_TOTAL_BYTES = MAX_SAVE_BYTES
 """Cap on the decompressed size of all entries of one archive (``limits.MAX_SAVE_BYTES``, 64 MiB; the
@@ -63,7 +63,7 @@ _MAX_DEFLATE_RATIO = 1032
 """Deflate expands at most 1032 times (258 bytes per 2 bits); a larger declared size is a lie."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ZipEntry:
     """One entry as its central directory record describes it (offsets are file byte offsets)."""
 

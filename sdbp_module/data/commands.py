@@ -10,7 +10,6 @@ rule-cited or reconstructed.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +20,10 @@ from sdbp_module.data.files import OPTIONAL_KINDS
 from sdbp_module.errors import EXIT_OK, EXIT_WRONG, one_line
 from sdbp_module.model.from_data import build_game
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SourceCount:
     """How many ``source``/``sources`` strings cite the rules and how many say ``reconstructed``."""
 

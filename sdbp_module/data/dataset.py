@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +23,10 @@ from sdbp_module.data.problems import InputProblem
 from sdbp_module.data.sources import MAX_FOLDER_VALUES, SourceFile, read_yaml
 from sdbp_module.data.validate import MAX_PROBLEMS, load_schema, validate_file
 from sdbp_module.errors import InputError
+from sdbp_module.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CheckedData:
     """The files of one folder, which of them passed their schema, and every problem found."""
 

@@ -9,7 +9,8 @@ path of the value inside the file, what is wrong and what was expected (style gu
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from sdbp_module.records import record
 
 PathPart = str | int
 """One step into a YAML document: a mapping key or a list index."""
@@ -42,7 +43,7 @@ def format_path(path: JsonPath) -> str:
     return "".join(out)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Position:
     """A spot in a file: the file as shown to the user, 1-based line and column."""
 
@@ -54,7 +55,7 @@ class Position:
         return f"{self.file}:{self.line}:{self.column}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InputProblem:
     """A problem in the data: where, which value, what is wrong, what was expected."""
 

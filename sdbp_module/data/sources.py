@@ -26,7 +26,7 @@ read, goes to the pure loader, so values, positions and messages never depend on
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +36,10 @@ from sdbp_module import limits
 from sdbp_module.data.files import display_name, read_data_bytes
 from sdbp_module.data.problems import InputProblem, JsonPath, Position
 from sdbp_module.errors import InputError
+from sdbp_module.records import record
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class SourceMap:
     """JSON path (tuple of keys and indexes) → where that value, or that key, starts in the file."""
 
@@ -60,7 +61,7 @@ class SourceMap:
         return found if found is not None else self.value(path)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SourceFile:
     """One data file as read: its plain value, the source map, and problems met while reading."""
 
@@ -281,7 +282,7 @@ class _TooManyNodes(Exception):
     """Raised by ``_PureLoader`` (it knows no file name)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Parsed:
     """A text as read, without the name it was read under: its value (never handed out: callers get copies),
     and where each value, key and problem is (line, column)."""

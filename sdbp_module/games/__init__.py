@@ -14,8 +14,9 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from sdbp_module.records import record
 
 if TYPE_CHECKING:
     from sdbp_module.data.crossref import Checks
@@ -29,7 +30,7 @@ DEFAULT_GAME = "sodbp"
 """The game a command works on when it names none (``sdbp build``, ``sdbp rules``): the first game."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GamePackage:
     """Where one game's own code lives: ``module`` or ``module:attribute`` paths, imported lazily."""
 

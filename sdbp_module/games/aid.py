@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Union
 
+from sdbp_module.records import record
 
-@dataclass(frozen=True, slots=True)
+
+@record
 class Fact:
     """One number (or a list of numbers read together, e.g. the areas of a set) and where it comes from.
 
@@ -72,14 +73,14 @@ def shown_fact(text: str, source: str, reconstructed: str = "") -> Fact | str:
     return Fact(values, source, reconstructed, shown=text) if values else text
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ref:
     """A rules section cited in the text, e.g. ``Ref("8.4.2")``."""
 
     section: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Name:
     """Text quoted from the data (an area or card name); it may hold digits ("Huguette 6")."""
 
@@ -87,14 +88,14 @@ class Name:
     source: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reading:
     """A footnoted mark: the rules are unclear here and the text follows the reading the checker uses."""
 
     note: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Picture:
     """An image of the module (``images/<name>``) shown inline, ``width`` by ``height`` pixels;
     ``alt`` (plain text, no digit) says what it shows."""
@@ -105,7 +106,7 @@ class Picture:
     height: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Strong:
     """Bold text."""
 
@@ -116,12 +117,12 @@ Inline = Union[str, Fact, Ref, Name, Reading, Picture, Strong]
 Parts = tuple[Inline, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Para:
     parts: Parts
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Items:
     """A bulleted (or numbered) list; each item is a run of inline parts."""
 
@@ -129,7 +130,7 @@ class Items:
     ordered: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Table:
     """A table: a header row and body rows of cells; ``align`` per column (``left`` or ``center``)."""
 
@@ -149,13 +150,13 @@ class Table:
 Block = Union[Para, Items, Table]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Section:
     title: Parts
     blocks: tuple[Block, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Page:
     """One tab of the player aid: ``slug`` names its file, ``tab`` is the tab's label."""
 
@@ -165,7 +166,7 @@ class Page:
     sections: tuple[Section, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayerAid:
     """A game's player aid: the toolbar button's text and tooltip, the window's title, its pages in tab order.
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Literal, Mapping
 
 from sdbp_module.hexgrid.coords import Hex, distance, neighbours
+from sdbp_module.records import record
 
 __all__ = [
     "Course",
@@ -108,7 +109,7 @@ def common_neighbours(a: Hex, b: Hex) -> tuple[Hex, Hex]:
     return both[0], both[1]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LinearFeature:
     """A named line of a kind, on hexsides or through hexes (module docstring).
 
@@ -194,7 +195,7 @@ def _side_text(s: Hexside) -> str:
     return f"{s.a}|{s.b}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Path:
     """A named sequence of hexes of a kind (a road): consecutive hexes are neighbours."""
 
@@ -217,7 +218,7 @@ class Path:
         return distance(a, b) == 1 and Hexside.of(a, b) in self._steps
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Features:
     """The linear features and paths of a map, with the questions a move asks of them."""
 
@@ -250,7 +251,7 @@ class Features:
 TerrainOf = Callable[[Hex], str]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RegionPredicate:
     """A test on a hex, as data (``docs/hexes.md``, "Regions"). Exactly one field is set:
 
@@ -312,7 +313,7 @@ class RegionPredicate:
         raise ValueError("an empty region predicate")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Region:
     """A named set of hexes; ``where`` is the predicate it was computed from (None: listed)."""
 

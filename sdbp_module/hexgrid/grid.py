@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal, Mapping
 
 from sdbp_module.hexgrid.coords import Hex, cube_round, neighbours
 from sdbp_module.limits import MAX_HEXES
+from sdbp_module.records import record
 
 __all__ = ["ALPHABET", "HexGrid", "IdScheme", "letters", "letters_value"]
 
@@ -53,7 +54,7 @@ def letters_value(label: str) -> int | None:
     return ALPHABET.index(label[0]) + 26 * (len(label) - 1)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class IdScheme:
     """How the map prints a hex's id: the column label and the row label, joined.
 
@@ -146,7 +147,7 @@ class IdScheme:
         return (a, b) if self.column_first else (b, a)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexGrid:
     """A rectangular hex map: geometry in pixels plus the ids it prints (module docstring)."""
 

@@ -10,7 +10,7 @@ an id the grid does not print, a hex named twice, or an unknown setting is one `
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Collection, Iterable, Mapping, Sequence
 
 from sdbp_module.hexgrid.coords import Hex, distance
@@ -42,11 +42,12 @@ from sdbp_module.hexgrid.sight import (
 )
 from sdbp_module.hexgrid.trace import LineRules, Trace, trace_line
 from sdbp_module.hexgrid.zoc import MapUnit, ZocRules, in_enemy_zoc
+from sdbp_module.records import record
 
 __all__ = ["HexMap", "SightRules"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SightRules:
     """What blocks a line of fire and what a hex adds to range, by terrain name."""
 
@@ -64,7 +65,7 @@ class SightRules:
             raise ValueError(f"line_of_fire elevation must be one of {', '.join(ELEVATION_RULES)}, got {self.elevation!r}")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexMap:
     """The grid and what stands on it. Every hex of the grid has a terrain (``default_terrain``
     unless listed) and an elevation (the terrain's, unless the hex is listed)."""

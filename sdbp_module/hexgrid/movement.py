@@ -28,11 +28,12 @@ the terrain and the loader refuses the table; ``cost`` never guesses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Iterable, Literal, Mapping, Sequence
 
 from sdbp_module.hexgrid.coords import Hex, distance
 from sdbp_module.hexgrid.features import Features
+from sdbp_module.records import record
 
 __all__ = ["Adjustment", "AlongRule", "CostRow", "CostTable", "MoveContext", "PathCost", "StepCost", "When", "move_context", "path_cost", "paths_of_step"]
 
@@ -40,7 +41,7 @@ Part = Literal["terrain", "feature", "path", "step"]
 PARTS: tuple[Part, ...] = ("terrain", "feature", "path", "step")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveContext:
     """One step ``a`` → ``b`` and what prices it (module docstring)."""
 
@@ -55,7 +56,7 @@ class MoveContext:
     markers: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class When:
     """A condition on a step; every field given must hold (None: any). ``flags``: all present;
     ``without``: none present; ``crossed``/``followed``/``paths``/``markers``: at least one present."""
@@ -92,7 +93,7 @@ class When:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CostRow:
     """A cost (None: prohibited) when its condition holds; ``reason`` says why a prohibited row refuses."""
 
@@ -101,7 +102,7 @@ class CostRow:
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AlongRule:
     """Following a feature of one of ``kinds`` adds ``add`` to the terrain cost, not below ``floor``."""
 
@@ -111,7 +112,7 @@ class AlongRule:
     when: When = field(default_factory=When)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Adjustment:
     """Adds ``add`` once to each part of ``to`` that was paid, when its condition holds."""
 
@@ -120,7 +121,7 @@ class Adjustment:
     to: frozenset[Part] = frozenset({"step"})
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StepCost:
     """The price of one step: ``cost`` None when prohibited (``reason`` says why); ``parts`` the
     amounts paid by part, in ``PARTS`` order, for a reader; ``path`` the path kind followed."""
@@ -135,7 +136,7 @@ class StepCost:
         return self.cost is None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CostTable:
     """The movement cost of a map, as data (module docstring)."""
 
@@ -325,7 +326,7 @@ def move_context(
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PathCost:
     """The price of a hex path: ``total`` None when a step is prohibited (``refused_at`` its index
     in ``steps``, step ``i`` entering hex ``i + 1``)."""

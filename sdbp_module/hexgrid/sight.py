@@ -25,10 +25,10 @@ neighbours always see each other.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Literal, Mapping
 
 from sdbp_module.hexgrid.coords import Hex, distance, hexes_crossed
+from sdbp_module.records import record
 
 __all__ = ["ElevationRule", "Sight", "TiePolicy", "fire_range", "line_of_fire"]
 
@@ -38,7 +38,7 @@ TIE_POLICIES: tuple[TiePolicy, ...] = ("both", "either")
 ELEVATION_RULES: tuple[ElevationRule, ...] = ("none", "below_both", "below_either")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Sight:
     """The answer for one line: clear or not, and the hexes that block it (each step's blockers)."""
 

@@ -22,12 +22,13 @@ route, so a line that cannot keep to it within range is ``out of range … along
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Collection, Literal, Mapping
 
 from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.hexgrid.features import Features
 from sdbp_module.hexgrid.zoc import MapUnit, UnitWhen
+from sdbp_module.records import record
 
 __all__ = ["LineRules", "Trace", "trace_line"]
 
@@ -36,7 +37,7 @@ StepBlock = Callable[[Hex, Hex], "str | None"]
 ZocBlocks = Literal["never", "always", "unless_friendly"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Trace:
     """A traced line (``hexes`` from the start to a target) or why there is none (``reason``)."""
 
@@ -147,7 +148,7 @@ def _length(came: Mapping[Hex, Hex | None], h: Hex) -> int:
     return n
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LineRules:
     """What blocks a traced line, as data (module docstring)."""
 

@@ -18,9 +18,8 @@ few grids (``tools/hexgrid_engine_names.py``); the tests compare our ids with it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sdbp_module.hexgrid.grid import HexGrid
+from sdbp_module.records import record
 
 __all__ = ["GRID_CLASS", "NUMBERING_CLASS", "VassalHexGrid", "vassal_hex_grid"]
 
@@ -28,7 +27,7 @@ GRID_CLASS = "VASSAL.build.module.map.boardPicker.board.HexGrid"
 NUMBERING_CLASS = "VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VassalHexGrid:
     """The two elements' attributes, as a build file writes them (every value a string)."""
 

@@ -10,11 +10,11 @@ describes. ``in_enemy_zoc`` is every hex in the zone of a unit of another side.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.hexgrid.features import Features
+from sdbp_module.records import record
 
 __all__ = ["HexWhen", "MapUnit", "UnitWhen", "ZocRules", "exerts_zoc", "in_enemy_zoc", "zone_of"]
 
@@ -23,7 +23,7 @@ def _words(value: Any) -> frozenset[str]:
     return frozenset([value] if isinstance(value, str) else (str(v) for v in value))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MapUnit:
     """A unit where it stands: ``kind`` its unit type, ``flags`` its state (``disrupted`` …)."""
 
@@ -33,7 +33,7 @@ class MapUnit:
     flags: frozenset[str] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexWhen:
     """A condition on a hex: in one of ``regions`` (or named sets), of one of ``terrain``; every field given must hold."""
 
@@ -44,7 +44,7 @@ class HexWhen:
         return (self.regions is None or any(in_region(r, h) for r in self.regions)) and (self.terrain is None or terrain_of(h) in self.terrain)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitWhen:
     """A condition on a unit; every field given must hold (``flags``: all of them present, as in
     ``movement.When``; ``regions`` and ``terrain``: of the unit's hex). Several conditions in a list
@@ -74,7 +74,7 @@ class UnitWhen:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ZocRules:
     """Who exerts no zone, and where a zone does not reach (module docstring)."""
 

@@ -9,7 +9,7 @@ Collections are tuples; look-ups go through the indexes ``GameData`` builds once
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Protocol
@@ -25,6 +25,7 @@ from sdbp_module.ids import (
     UnitTypeId,
 )
 from sdbp_module.model.presentation import Presentation
+from sdbp_module.records import record
 
 if TYPE_CHECKING:  # a hex-map game's only: an area game loaded from the cache imports none (nor YAML with them)
     from sdbp_module.model.hex_board import CounterColours, HexBoard, StackingPoints
@@ -44,7 +45,7 @@ class Sourced(Protocol):
     def sources(self) -> Mapping[str, Source]: ...
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Source:
     """Where a fact comes from: ``rules 7.0`` (a rule reference) or ``reconstructed: <reason>``."""
 
@@ -66,7 +67,7 @@ def field_source(record: Sourced, name: str) -> Source:
     return record.sources.get(name, record.source)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Term:
     """One word of a game's vocabulary, declared in ``game.yaml``: a unit type, a unit mark or an
     area class. ``id`` is what the other files write, ``name`` what players read."""
@@ -77,7 +78,7 @@ class Term:
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BonusSet(Term):
     """A hand bonus set (``game.yaml`` ``hand_bonus_sets``): the areas printed with its symbol
     (``Area.card_bonus``); holding them all adds ``cards`` cards to the hand."""
@@ -85,7 +86,7 @@ class BonusSet(Term):
     cards: int = 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bid:
     """The bid for sides before play (``game.yaml`` ``bid``): the smallest bid, and whether the
     players must bid."""
@@ -96,7 +97,7 @@ class Bid:
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RollModifier:
     """``add`` per area of class ``area_class`` that ``side`` controls as the board shows it."""
 
@@ -105,7 +106,7 @@ class RollModifier:
     add: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RollTable:
     """A roll the rules read from a table (``game.yaml`` ``roll_tables``): the dice button of
     ``purpose`` reports the modified total and, in ``field``, the result of ``rows``
@@ -126,7 +127,7 @@ class RollTable:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameInfo:
     """The game as ``game.yaml`` describes it: its ids, title, sides, turns, dice and vocabularies."""
 
@@ -184,7 +185,7 @@ class RoadKind(str, Enum):
     TRACK = "track"  # a dirt track, drawn dashed
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Road:
     """A road or track drawn on the map; crosses river borders only at bridges."""
 
@@ -196,7 +197,7 @@ class Road:
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Runway:
     """An airfield runway: a straight strip of ``width`` pixels between two ends."""
 
@@ -208,7 +209,7 @@ class Runway:
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BridgeSite:
     """Where the bridge of a bridged river border is drawn, and its name."""
 
@@ -220,7 +221,7 @@ class BridgeSite:
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Village:
     """A village drawn on a hex map (``hexes.yaml``): its name, its hex and where its houses are drawn."""
 
@@ -231,7 +232,7 @@ class Village:
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MapInfo:
     """The board image's size and what is drawn on the ground besides the areas (all optional)."""
 
@@ -245,7 +246,7 @@ class MapInfo:
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Area:
     """One area of an area map (``areas.yaml``): its printed values, its outline and where its number is printed."""
 
@@ -267,7 +268,7 @@ class Area:
     setup_code: str = ""  # the set-up letter printed in the area ("A"), "" for none
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Border:
     """An adjacency between two areas; ``a < b``."""
 
@@ -294,7 +295,7 @@ class SetupKind(str, Enum):
     BOX = "box"  # a hex-map game: in the off-map box ``box``
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Placement:
     """Where a unit sets up (``counters.yaml`` ``setup``): an area, a turn, any area of a class, a hex or a box, as ``kind`` says."""
 
@@ -306,7 +307,7 @@ class Placement:
     box: str | None = None  # for ``SetupKind.BOX``: an off-map box id (``HexBoard.boxes``)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Unit:
     """One unit counter (``counters.yaml``): its side, printed strip, values of both faces and its set-up."""
 
@@ -338,7 +339,7 @@ class Unit:
         return f"{self.formation} {self.company}".strip()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MarkerKind:
     """One kind of marker (``markers.yaml``): its faces or levels and how many counters the box holds."""
 
@@ -352,7 +353,7 @@ class MarkerKind:
     strength: int | None = None  # a hex-map game's fire strength printed on it (markers.yaml strength)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Card:
     """One card (``cards.yaml``): its deck, printed values, timing, effect and how it combines with others."""
 
@@ -378,7 +379,7 @@ class Card:
         return self.multi_copy in ("cumulative", "sequential")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TurnInfo:
     """One turn of the turn track (``turn_track.yaml``): the card allowance of each side printed under it."""
 
@@ -388,7 +389,7 @@ class TurnInfo:
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)  # per-field exceptions to ``source``
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MarkerPlacement:
     """A marker a scenario sets up, on the map or on the turn track."""
 
@@ -398,7 +399,7 @@ class MarkerPlacement:
     turn: int | None = None  # on the turn track
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Scenario:
     """A scenario (``scenario.yaml``): its turns and where each unit and marker starts."""
 
@@ -413,7 +414,7 @@ class Scenario:
     last_turn: int | None = None  # the scenario's last turn (its end follows); None: the game's last turn
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GameData:
     """A whole game, validated. Build it with ``model.from_data``; never mutate it."""
 

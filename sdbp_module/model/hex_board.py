@@ -10,19 +10,20 @@ them for the type checker only, and a cached hex-map game's pickle imports this 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from sdbp_module.ids import UnitId
 from sdbp_module.model.game_data import Source, Term, Unit, no_sources
+from sdbp_module.records import record
 
 if TYPE_CHECKING:
     from sdbp_module.hexgrid.hexmap import HexMap
     from sdbp_module.model.hex_play import HexPlay
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StackingPoints:
     """A stacking limit in points (hex ``game.yaml`` ``stacking``): at most ``points`` stacking points
     of one side in one hex; a unit counts the value of the factor ``factor`` on the face it shows,
@@ -41,7 +42,7 @@ class StackingPoints:
         return self.default if value is None else value
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CounterColours:
     """How a hex game's counters are painted (``game.yaml`` ``counter_colours``): per side its body
     and ink colour, per unit mark the colour of the band printed across the counter ("#rrggbb")."""
@@ -51,14 +52,14 @@ class CounterColours:
     source: Source
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TerrainKind(Term):
     """A terrain of a hex map (``hexes.yaml`` ``terrain_kinds``): its combat ``modifier``."""
 
     modifier: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Place:
     """A hex printed with a name (``hexes.yaml`` ``places``)."""
 
@@ -68,7 +69,7 @@ class Place:
     sources: Mapping[str, Source] = field(default_factory=no_sources, hash=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EliminatedUnits:
     """Which eliminated units a box receives (``markers.yaml`` box ``eliminated``): the units of
     ``sides`` (every side when empty) carrying one of ``marks`` (any unit when empty)."""
@@ -80,7 +81,7 @@ class EliminatedUnits:
         return (not self.sides or unit.side.value in self.sides) and (not self.marks or bool(self.marks & unit.marks))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Box:
     """An off-map box beside a hex map (``markers.yaml`` ``boxes``); ``eliminated``: the eliminated
     units it receives, None for none."""
@@ -92,7 +93,7 @@ class Box:
     eliminated: EliminatedUnits | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TableColumn:
     """A column of a printed table: its name and where a number in the name comes from."""
 
@@ -100,7 +101,7 @@ class TableColumn:
     source: Source
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TableRow:
     """A row of a printed table: its cells as printed, one per column; ``id`` a key other data joins on."""
 
@@ -114,7 +115,7 @@ class TableRow:
         return self.sources.get(column, self.source)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TableNote:
     """A line printed under a table, and where it comes from."""
 
@@ -122,7 +123,7 @@ class TableNote:
     source: Source
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DataTable:
     """One printed table of a hex-map game (``tables.yaml``): a results table, a modifier list, the columns
     of a terrain chart; every cell has a source (``TableRow.cell_source``)."""
@@ -147,7 +148,7 @@ class DataTable:
         return row.cells[self.names.index(column)]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexBoard:
     """A hex-map game's board: the ``HexMap`` (grid, terrain, elevation, sets, line of fire), the
     terrain kinds, the named hexes, the off-map boxes and the units arriving on each turn."""

@@ -11,13 +11,14 @@ that declares none has none: every field defaults to empty.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from sdbp_module.ids import MarkerKindId, Side, UnitTypeId
 from sdbp_module.model.game_data import GameData, Source
+from sdbp_module.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Phase:
     """One phase of a turn, in the data's order; ``side`` the side that acts in it, None for both."""
 
@@ -27,7 +28,7 @@ class Phase:
     source: Source
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Status:
     """A marker kept on a unit (a Layer the unit's menu sets and clears): ``types`` the unit types that
     may carry it, empty for every type."""
@@ -41,13 +42,13 @@ class Status:
         return not self.types or unit_type in self.types
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TrackMarker:
     kind: MarkerKindId
     start: int  # the box it starts on in the printed set-up
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Track:
     """A record track: boxes ``first``..``last``, each a zone of the module named ``"<name> <n>"``
     (``box_name``), and the markers that move along it."""
@@ -63,14 +64,14 @@ class Track:
         return f"{self.name} {n}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TransportMode:
     id: str
     name: str
     source: Source
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Package:
     """What a side may take in its replacement step: ``rp`` replacement points and ``sd`` supply depots."""
 
@@ -82,7 +83,7 @@ class Package:
     source: Source
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Declare:
     """Units a side must declare before their effects apply (a command on those units' menu)."""
 
@@ -91,7 +92,7 @@ class Declare:
     source: Source
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexPlay:
     phases: tuple[Phase, ...] = ()
     statuses: tuple[Status, ...] = ()

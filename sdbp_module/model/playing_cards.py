@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from sdbp_module.data.problems import InputProblem, JsonPath
 from sdbp_module.data.sources import SourceFile
 from sdbp_module.errors import InputError
+from sdbp_module.records import record
 
 
 class Colour(Enum):
@@ -69,7 +69,7 @@ RANK_NOUNS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 JOKER = "JOKER"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayingCard:
     """One card. A Joker has no rank and no suit; ``joker`` is its number (1, 2 …), 0 for the others."""
 
@@ -176,7 +176,7 @@ class IgnoredJoker(Enum):
     SHUFFLED_BACK = "shuffled_back"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Activation:
     """What a card lets its side activate: ``units`` units; with ``group``, one unit or one group of units."""
 
@@ -184,7 +184,7 @@ class Activation:
     group: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlayingCardsSpec:
     """A game's deck, as its data declares it (``playing_cards:``, docs/playing-cards.md)."""
 
@@ -267,7 +267,7 @@ class Draw(Enum):
     JOKER = "joker"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CombatDraw:
     outcome: Draw
     modified: int | None = None  # the card's value plus the modifiers, when it has a value

@@ -13,9 +13,11 @@ piece is handed the game's presentation (``GameData.presentation``) and asks it 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Any
+
+from sdbp_module.records import record
 
 RGB = tuple[int, int, int]
 Key = tuple[int, int]
@@ -25,7 +27,7 @@ BLACK: RGB = (0, 0, 0)
 WHITE: RGB = (255, 255, 255)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Emblem:
     """The roundel on a deck's back: ``star`` (a star of ``colours[0]``), ``cross`` (a cross of
     ``colours[0]`` edged in white) or ``roundel`` (a white disc halved in ``colours[0]`` and
@@ -35,7 +37,7 @@ class Emblem:
     colours: tuple[RGB, ...] = (WHITE,)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SideLook:
     """One side's colours, board abbreviation, toolbar keys and extra piece actions."""
 
@@ -58,7 +60,7 @@ class SideLook:
     card_actions: tuple[str, ...] = ()  # extra card menu entries: "entrench" (discard to entrench)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MarkLook:
     """How a unit mark (``Unit.marks``) is printed: symbol colour, number colour; ``sides`` limits
     it to those sides' units (empty: any side). The last look with a number colour whose mark a
@@ -74,7 +76,7 @@ class MarkLook:
     ink: RGB | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ClassLook:
     """An area class: the colour of its printed number and its legend line."""
 
@@ -83,7 +85,7 @@ class ClassLook:
     setup_code: str = ""  # the letter printed on the counters that set up in any area of the class ("any <class>")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BonusLook:
     """A hand bonus set: the fill of its square on the map and the word the legend calls it."""
 
@@ -91,7 +93,7 @@ class BonusLook:
     word: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BoxLook:
     """A box of the panel besides the turn track: its zone name (read back from logs), printed
     title and note."""
@@ -101,7 +103,7 @@ class BoxLook:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Refresh:
     """The End phase's Refresh button: its key and the exception, units of ``except_side`` in an
     area holding a ``except_marker`` marker stay spent (none when ``except_side`` is empty)."""
@@ -112,7 +114,7 @@ class Refresh:
     except_marker: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ClearButton:
     """An End-phase button that deletes every marker of a kind on the map."""
 
@@ -122,7 +124,7 @@ class ClearButton:
     helper: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DiceButton:
     """A dice button of the toolbar: its name, how many d6 it rolls, the purpose its report line
     gives (``fire``, ``assault`` …, ``other``) and its key."""
@@ -136,7 +138,7 @@ class DiceButton:
 DEFAULT_DICE = (DiceButton("2d6", 2, "other", (118, 0)), DiceButton("1d6", 1, "other", (120, 0)))  # F7, F9
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Legend:
     """The map legend's texts: per terrain, the notes and the feature lines that name rules."""
 
@@ -158,7 +160,7 @@ _LEGEND_CONTROL = "Control box: the side holding the area at the start; a contro
 _LEGEND_SETUP_CODE = "Set-up letter: counters printed with it start here"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Presentation:
     """The presentation declared in ``module.yaml`` (defaults filled in)."""
 

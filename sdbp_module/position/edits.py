@@ -27,7 +27,7 @@ position, ``FILE:LINE:COL``, and are raised before anything is written.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from sdbp_module.codec import pieces
@@ -47,6 +47,7 @@ from sdbp_module.position.model import (
     is_stackable,
     layers_of,
 )
+from sdbp_module.records import record
 
 SPACING = 40
 """How far (map pixels) a new stack keeps from the other stacks of its map, when the zone has room."""
@@ -66,7 +67,7 @@ class BoardEditError(SdbpError):
     exit_code = EXIT_WRONG
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Place:
     """Where a piece ends: a holder (stack or deck id) at an index, or loose on a map, or on no map."""
 
@@ -76,7 +77,7 @@ class _Place:
     y: str
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _NewStack:
     id: str
     map: str
@@ -85,7 +86,7 @@ class _NewStack:
     members: list[str]
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Result:
     """The edited command tree (the one read when nothing changed), the lines saying what changed, and whether
     anything did."""

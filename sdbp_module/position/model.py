@@ -13,13 +13,14 @@ them) and commands of any other kind.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from sdbp_module.codec import pieces
 from sdbp_module.codec.module_info import ModuleInfo, marker_value
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import Command, split_exact
+from sdbp_module.records import record
 
 OFFBOARD = "offboard"
 """The zone key of a place on a map that lies in none of the map's zones (or a map the module does not zone)."""
@@ -31,7 +32,7 @@ _EMB_FOLLOW = 21
 _DECK_NAME = 12  # deck type fields (after the id), 0-based: deckName
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Layer:
     """A Layer (``emb2``) trait of a piece: its name, the names of its levels, its state's index in the chain."""
 
@@ -51,7 +52,7 @@ class Layer:
         return self.levels[index] if index < len(self.levels) else str(self.value)
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Piece:
     """A piece (not a stack or deck): its command, its traits' type and state strings, its BasicPiece."""
 
@@ -74,7 +75,7 @@ class Piece:
         return pieces.add_piece_text(self.id, pieces.join_chain(self.types), pieces.join_chain(states))
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Stack:
     """A stack: map, position, member ids bottom to top, and the tokens after them (``@@layer``)."""
 
@@ -91,7 +92,7 @@ class Stack:
         return pieces.add_piece_text(self.id, "stack", _join(tokens, ";"))
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Deck:
     """A deck: its type (kept), name, map, position, face-down flag, card ids bottom to top, extra tokens."""
 
@@ -117,7 +118,7 @@ def _join(tokens: list[str], delimiter: str) -> str:
     return se_encode(tokens, delimiter) or ""
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class GlobalProperty:
     """A ``GlobalProperty`` restore command: name, value, container, and where the command is."""
 
@@ -127,7 +128,7 @@ class GlobalProperty:
     node: Command
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Position:
     """Everything :func:`read_position` read, and where (the group node holding the AddPiece commands)."""
 

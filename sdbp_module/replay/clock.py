@@ -7,11 +7,12 @@ action and what it has done so far, the units it activated, and the last few act
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from enum import Enum
 from typing import NamedTuple
 
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.records import record
 from sdbp_module.replay.frozen import copy_with
 
 
@@ -57,7 +58,7 @@ class ActionRecord(NamedTuple):
 RECENT = 4  # how many action records the clock keeps
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Clock:
     """Frozen without ``__slots__`` so that ``evolve`` copies it in two dict updates (hot path)."""
 

@@ -35,7 +35,7 @@ Game-neutral: nothing here names a card or a rule; the game's rules do the arith
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, TypeVar
@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, TypeVar
 from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.limits import MAX_ACTION_STEPS
+from sdbp_module.records import record
 from sdbp_module.replay.events import (
     Assault,
     CardPlay,
@@ -76,7 +77,7 @@ class CardStage(str, Enum):
     DURING = "during"  # at any time while the attack lasts
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardTiming:
     """How a card acts on an attack: whose attack (``attacker``; None: either side's), when (``stage``),
     and the kinds of attack its text names (``kinds``: a preference among open attacks, never a
@@ -87,7 +88,7 @@ class CardTiming:
     kinds: frozenset[AttackKind] = frozenset()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackCards:
     """A game's cards that act on an attack, by ``(card, mode)`` (mode None: any mode, or none logged),
     and the dice purposes of an attacker's roll."""
@@ -110,7 +111,7 @@ class AttackCards:
 NO_ATTACK_CARDS = AttackCards()
 
 
-@dataclass(frozen=True, eq=False)
+@record(slots=False, eq=False)
 class Attack:
     """One fire or assault and everything logged after it while its action lasts.
 

@@ -15,15 +15,15 @@ The JSON tag of each class is its ``kind`` class attribute; see ``docs/events.md
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
+from sdbp_module.records import record
 from sdbp_module.replay.location import Location
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Where:
     """A position in the source log: file, entry index (0-based) and 1-based line if known."""
 
@@ -79,7 +79,7 @@ class PlaceKind(str, Enum):
     CARD = "card"  # brought in by a card
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Event:
     """Base of every event. ``kind`` is the JSON tag."""
 
@@ -92,7 +92,7 @@ class Event:
 # -- set-up ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitSetup:
     unit: UnitId
     side: Side
@@ -100,32 +100,32 @@ class UnitSetup:
     spent: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AreaControl:
     area: AreaId
     side: Side
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AreaLevel:
     area: AreaId
     level: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FireMarkerAt:
     area: AreaId
     side: Side
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PileContents:
     side: Side
     pile: Pile
     cards: tuple[CardId, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bid:
     """Optional bidding for sides: the bid of the player of each side (``first``: the game's first side
     in ``game.yaml`` order, ``second``: the other) and the victory threshold used."""
@@ -135,7 +135,7 @@ class Bid:
     threshold: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class GameStart(Event):
     """The position at the start of the game (3.0). ``None`` in a field = the log does not say."""
 
@@ -152,7 +152,7 @@ class GameStart(Event):
     control_markers: tuple[AreaControl, ...] | None = None  # the control marker pieces on the map (2.1.2)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class GameEnd(Event):
     kind: ClassVar[str] = "game-end"
     winner: Side | None = None
@@ -161,7 +161,7 @@ class GameEnd(Event):
 # -- sequence -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class PhaseStart(Event):
     """A phase begins (4.0); a new ``turn`` number is a new turn."""
 
@@ -170,7 +170,7 @@ class PhaseStart(Event):
     phase: Phase
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class EndStep(Event):
     """An End-phase step begins (4.0 C); step names are declared by the game's sequence of play."""
 
@@ -178,7 +178,7 @@ class EndStep(Event):
     step: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Pass(Event):
     kind: ClassVar[str] = "pass"
     opens_action: ClassVar[bool] = True
@@ -188,14 +188,14 @@ class Pass(Event):
 # -- cards ----------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class CardDraw(Event):
     kind: ClassVar[str] = "draw"
     side: Side
     cards: tuple[CardId, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Reshuffle(Event):
     """The discard pile is merged into the deck (5.4)."""
 
@@ -203,7 +203,7 @@ class Reshuffle(Event):
     side: Side
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class CardPlay(Event):
     """A card is played. ``as_action``: the log says the card is the side's action (6.2)."""
 
@@ -216,7 +216,7 @@ class CardPlay(Event):
     to: Pile = Pile.DISCARD
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class CardDiscard(Event):
     kind: ClassVar[str] = "card-discard"
     side: Side
@@ -225,7 +225,7 @@ class CardDiscard(Event):
     to: Pile = Pile.DISCARD
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class CardRemove(Event):
     """Cards taken out of the game other than by being played."""
 
@@ -234,7 +234,7 @@ class CardRemove(Event):
     cards: tuple[CardId, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class DiceRoll(Event):
     """A roll as logged: purpose (``fire``, ``assault``, ``supply``, ``replacement``, ...), raw values."""
 
@@ -248,7 +248,7 @@ class DiceRoll(Event):
 # -- unit actions ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Move(Event):
     """Units move together from one area to another; ``path`` lists every area entered, in order."""
 
@@ -269,7 +269,7 @@ class Move(Event):
         return self.path[1:] if self.path and self.path[0] == self.from_area else self.path
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Fire(Event):
     """A fire attack: by ``units`` in ``from_area``, or by ``card`` (then ``units`` is empty)."""
 
@@ -284,7 +284,7 @@ class Fire(Event):
     damage: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Assault(Event):
     kind: ClassVar[str] = "assault"
     opens_action: ClassVar[bool] = True
@@ -297,7 +297,7 @@ class Assault(Event):
     damage: int | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Entrench(Event):
     """Entrenchment in ``area`` by flipping ``units`` or discarding ``card``; ``level`` = new level if logged."""
 
@@ -310,14 +310,14 @@ class Entrench(Event):
     level: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitOutcome:
     unit: UnitId
     result: DamageResult
     retreat: tuple[AreaId, ...] = ()  # areas entered by the retreat, in order
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Damage(Event):
     """Damage allocated to units in ``target`` by ``side`` (the allocating player) (8.4). ``points``: the
     damage points it allocates as the log states them — the attack's damage, which may exceed what the
@@ -334,7 +334,7 @@ class Damage(Event):
 # -- other state changes --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Flip(Event):
     """Units turned spent (``spent=True``) or fresh: a unit action's participants, the refresh, corrections.
 
@@ -349,7 +349,7 @@ class Flip(Event):
     by: Side | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Relocate(Event):
     """Units put somewhere for a reason no other event covers (e.g. assault losses to ``eliminated``)."""
 
@@ -359,7 +359,7 @@ class Relocate(Event):
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Place(Event):
     """Reinforcements or replacements placed (12.x); ``to`` is an area, or ``eliminated`` if no room."""
 
@@ -370,7 +370,7 @@ class Place(Event):
     place_kind: PlaceKind = PlaceKind.REINFORCEMENT
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class ControlSet(Event):
     """A control marker shows ``side`` in ``area`` (13.0).
 
@@ -387,7 +387,7 @@ class ControlSet(Event):
     by: Side | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class TrenchSet(Event):
     """The trench marker of ``area`` shows ``level`` (0: removed); ``was``, ``by``: see ``ControlSet``."""
 
@@ -398,7 +398,7 @@ class TrenchSet(Event):
     by: Side | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class FireMarkerSet(Event):
     """A fire marker of ``side`` put on ``area`` (``present``) or taken off; ``was``: the face the same
     marker showed before it was turned to ``side`` (a re-face: the ``was`` marker is gone); ``by``: see
@@ -412,7 +412,7 @@ class FireMarkerSet(Event):
     by: Side | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class NoSupplySet(Event):
     kind: ClassVar[str] = "no-supply"
     side: Side | None  # who placed or removed it
@@ -420,7 +420,7 @@ class NoSupplySet(Event):
     present: bool = True
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class NoReplacementsSet(Event):
     kind: ClassVar[str] = "no-replacements"
     present: bool

@@ -76,7 +76,7 @@ target. Beyond the damage and card readings above, nothing is inferred.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -96,6 +96,7 @@ from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId, is_small_number
 from sdbp_module.limits import MAX_EVENTS, MAX_LOG_LINE_CHARS
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.bounds import bounded
 from sdbp_module.replay.events import (
     Assault,
@@ -239,7 +240,7 @@ def _side_of_card(game: GameData, card: CardId) -> Side | None:
     return game.card(card).side if game.has_card(card) else None
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Step:
     """What one log step did, gathered before it becomes events."""
 

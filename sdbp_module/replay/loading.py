@@ -10,13 +10,13 @@ refused in one line unless the reference allows it; ``reference`` makes that ref
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from sdbp_module.codec.identity import TRANSCRIPT, BuildMatch, Reference
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import require_file
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.bounds import EventBounds
 from sdbp_module.replay.events import Event
 from sdbp_module.replay.vlog.problem import Problem
@@ -26,7 +26,7 @@ DATA_MODULE = "the module this game data builds"
 """How messages name the module a log is compared with when no ``--module`` is given."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LoadedLog:
     """A log read: its events, the parts the interpretation could not read for sure, and its build
     against the reference (None when no reference was given)."""

@@ -6,10 +6,10 @@ used in events JSONL and in the state notation; ``parse_location``/``format_loca
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from sdbp_module.ids import AreaId, is_small_number
+from sdbp_module.records import record
 
 
 class LocationKind(str, Enum):
@@ -21,7 +21,7 @@ class LocationKind(str, Enum):
     OFF_MAP = "off-map"  # not in play for another reason (e.g. enters only by a card)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Location:
     kind: LocationKind
     area: AreaId | None = None

@@ -7,17 +7,18 @@ it, and the sequence rules compare the log against it. Nothing here knows a part
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from sdbp_module.ids import Phase, Side
+from sdbp_module.records import record
 
 if TYPE_CHECKING:
     from sdbp_module.replay.combat import AttackCards
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SequenceOfPlay:
     """Phases of a turn, the side that acts first in every action phase, End-phase steps in order.
 

@@ -15,8 +15,9 @@ a position between steps gives the state after the last step before it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
+from sdbp_module.records import record
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import END_OF_LOG, Event, Where
 from sdbp_module.replay.markers import settle_markers
@@ -25,7 +26,7 @@ from sdbp_module.replay.state import GameState
 Key = tuple[str, int]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Snapshot:
     """The board after one log step: the state, the step's own events (empty at a start or end) and the
     state before them (where a relocated unit came from; None when the step has no events)."""

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
 
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
+from sdbp_module.records import record
 from sdbp_module.replay.clock import Clock
 from sdbp_module.replay.combat import Attack
 from sdbp_module.replay.events import CardPlay, Event, Pile
@@ -39,7 +40,7 @@ class UnitState(NamedTuple):
         return not self.spent
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Piles:
     """A side's cards: deck (unordered as far as the log shows), hand, discard pile, removed pile."""
 
@@ -67,7 +68,7 @@ class Piles:
         return None
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class GameState:
     """Everything the log has established so far. Build the first one with ``GameState.empty``.
 

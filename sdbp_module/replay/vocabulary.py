@@ -19,13 +19,13 @@ import dataclasses
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 from typing import Any
 
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.events import (
     AreaLevel,
     CardPlay,
@@ -49,7 +49,7 @@ def event_purpose(logged: str) -> str:
     return PURPOSE_SPELLINGS.get(logged, logged)
 
 
-@dataclass(frozen=True, eq=False)
+@record(slots=False, eq=False)
 class Vocabulary:
     """The words a game's events may use. ``None`` for a vocabulary the game does not close (no
     End-phase steps declared: any step; no trench marker: any level)."""

@@ -23,7 +23,7 @@ import hashlib
 import html
 import shlex
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
@@ -31,6 +31,7 @@ from sdbp_module import __version__
 from sdbp_module.games import DEFAULT_GAME
 from sdbp_module.ids import Severity
 from sdbp_module.limits import MAX_PICTURES
+from sdbp_module.records import record
 from sdbp_module.replay.events import END_OF_LOG, NOWHERE, Where
 from sdbp_module.reports.pictures import (
     GivenPictures,
@@ -314,7 +315,7 @@ def _groups(findings: Sequence[Finding]) -> list[Group]:
     return groups
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class _Page:
     """What every finding block reads: the check, its pictures, the rules' words."""
 

@@ -14,12 +14,13 @@ assembles them into a ``RulesPackage``; the area-impulse rules several games sha
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from types import MappingProxyType
 from typing import ClassVar, Protocol, runtime_checkable
 
 from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.apply import CLOSING_EVENTS, action_part, opens_new_action
 from sdbp_module.replay.combat import Attack, closed_action, closed_attacks
 from sdbp_module.replay.events import (
@@ -37,7 +38,7 @@ from sdbp_module.rules.findings import Finding, Scalar
 from sdbp_module.rules.switches import RuleSet, SwitchSpec
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CheckContext:
     """What every rule may read besides the states: the game data, the switches, the sequence, and the
     settings of the shared area-impulse rules (``RulesPackage.impulse``)."""
@@ -62,7 +63,7 @@ class Rule(Protocol):
     def check(self, before: GameState, event: Event, after: GameState, ctx: CheckContext) -> Iterable[Finding]: ...
 
 
-@dataclass(frozen=True, eq=False)
+@record(slots=False, eq=False)
 class Gate:
     """A condition on a step that several rules need before they have anything to judge.
 
@@ -127,7 +128,7 @@ def _no_finish(rule: FunctionRule, final: GameState, ctx: CheckContext) -> Itera
     return iter(())
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FunctionRule:
     """A rule made of a check function (and optionally a finish function)."""
 
@@ -362,7 +363,7 @@ def phase_rule(
     return wrap
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CatalogueEntry:
     """One rule id of a game's catalogue, implemented or not."""
 
@@ -373,7 +374,7 @@ class CatalogueEntry:
     summary: str = ""  # the game's own one-line summary of the id; "" = the implementing rule's
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Outcome:
     """The result the log supports, and the one it claims, for the report's summary."""
 
@@ -389,7 +390,7 @@ class Outcome:
         return self.winner is self.claimed
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RulesPackage:
     """A game's rules: its catalogue, the implemented rules, its switches and sequence of play, how to
     read the result from the final state (``outcome``; None for a game without one yet), the

@@ -12,7 +12,7 @@ the log position added to its message. Game-neutral: the rules come from a ``Rul
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sdbp_module.codec.identity import BuildMatch
@@ -20,6 +20,7 @@ from sdbp_module.collector import collector_paused
 from sdbp_module.ids import Phase, Severity
 from sdbp_module.limits import MAX_FINDINGS_LISTED
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay import memo
 from sdbp_module.replay.apply import apply
 from sdbp_module.replay.events import Event, GameStart, Where
@@ -43,7 +44,7 @@ if TYPE_CHECKING:  # a hex-map game's state, imported only by a check of one
     from sdbp_module.replay.hexes.state import HexState
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Report:
     """The result of checking one log."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
@@ -20,6 +20,7 @@ from sdbp_module.errors import EXIT_OK, EXIT_WRONG, DataError, InputError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.games import DEFAULT_GAME
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.events import Event
 from sdbp_module.replay.loading import load_log, reference
 from sdbp_module.rules.base import Rule, RulesPackage
@@ -80,7 +81,7 @@ def write_output(text: str | Iterable[str], output: Path | None) -> None:
     write_atomically(output, (piece.encode("utf-8") for piece in pieces))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Checked:
     """One log checked: the report, and the events and game it came from (for pictures); a hex-map
     game's events are ``replay.hexes`` events and its package a ``HexRulesPackage``."""

@@ -10,9 +10,9 @@ Game-neutral: the rule ids and references come from a game's rules package.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from sdbp_module.ids import AreaId, Phase, Severity, Side, UnitId
+from sdbp_module.records import record
 from sdbp_module.replay.events import END_OF_LOG, NOWHERE, Where
 
 Scalar = int | str | bool | None
@@ -20,7 +20,7 @@ Scalar = int | str | bool | None
 SEVERITY_ORDER = {Severity.ILLEGAL: 0, Severity.SUSPICIOUS: 1, Severity.CANNOT_CHECK: 2, Severity.INFO: 3}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Finding:
     """One verdict of a rule on a log: the rule, its severity, the message, and where and when in the game."""
 
@@ -57,7 +57,7 @@ def sort_findings(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     return tuple(sorted(findings, key=lambda f: f.sort_key))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Summary:
     """How many findings of each severity a report holds."""
 

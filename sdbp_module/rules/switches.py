@@ -8,14 +8,14 @@ value: ``InputError``, exit 2). A game's rules package declares its own switches
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
 
 from sdbp_module.errors import InputError
 from sdbp_module.ids import Severity
+from sdbp_module.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SwitchSpec:
     """A switch a rules package offers: its name, its values (default first) and the ambiguity it settles."""
 
@@ -28,7 +28,7 @@ class SwitchSpec:
         return self.values[0]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RuleSet:
     """The switch values in force. ``strict`` turns REC violations from suspicious into illegal."""
 

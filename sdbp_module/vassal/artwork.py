@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from sdbp_module.ids import Side
 from sdbp_module.model.cache import cache_dir
 from sdbp_module.model.game_data import GameData, SetupKind, Unit
 from sdbp_module.model.playing_cards import PlayingCardsSpec
+from sdbp_module.records import record
 from sdbp_module.vassal import (
     board_art,
     counter_guide,
@@ -34,7 +34,7 @@ from sdbp_module.vassal import (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ImageJob:
     name: str
     inputs: str  # a deterministic description of everything the image depends on
@@ -151,7 +151,7 @@ def playing_card_jobs(spec: PlayingCardsSpec, title: str = "") -> Iterator[Image
     yield ImageJob(playing_card_deck.BACK_IMAGE, f"playing-card-back|{title}", lambda: playing_card_faces.render_back(title))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ImageStats:
     drawn: int
     cached: int

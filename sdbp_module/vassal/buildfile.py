@@ -7,7 +7,7 @@ list; attributes are written in code-point order, as the engine writes them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from lxml import etree
 
@@ -18,6 +18,7 @@ from sdbp_module.errors import BuildError
 from sdbp_module.ids import AreaId, CardId, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.model.presentation import Key
+from sdbp_module.records import record
 from sdbp_module.vassal import layout, pieces, player_aid
 from sdbp_module.vassal.controls import key_label
 from sdbp_module.vassal.traits import enc, key
@@ -84,7 +85,7 @@ def side_name(side: Side) -> str:
     return side.label
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DeckSpec:
     """A DrawPile: its XML attributes, mirrored field by field in the Deck type string (§4.4)."""
 
@@ -1021,7 +1022,7 @@ def dice_report_of(game: GameData, purpose: str, n: int) -> str:
     return "{" + expr.replace(MODIFIED_SLOT, total).replace(RESULT_SLOT, value) + "}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class BuildFile:
     """``buildFile.xml`` as written, and the version it gives the module (the build identity)."""
 

@@ -11,7 +11,7 @@ import shutil
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 import click
@@ -20,6 +20,7 @@ from sdbp_module.codec.container import container_bytes
 from sdbp_module.codec.envelope import Envelope, EnvelopeKind, encode_envelope
 from sdbp_module.errors import EXIT_OK, BuildError, InputError, OutputError, one_line
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.vassal import (
     artwork,
     buildfile,
@@ -37,7 +38,7 @@ SETUP_KEY = 0x5A
 """Obfuscation key of the set-up save (fixed, so builds are reproducible)."""
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class BuildResult:
     path: Path
     size: int

@@ -29,7 +29,6 @@ entries are (or that it has none) before the help page can describe it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 
 from lxml import etree
 
@@ -44,6 +43,7 @@ from sdbp_module.codec.pieces import (
 from sdbp_module.codec.sequence import decode
 from sdbp_module.errors import BuildError
 from sdbp_module.ids import Side
+from sdbp_module.records import record
 
 M = "VASSAL.build.module."
 MM = M + "map."
@@ -106,7 +106,7 @@ def key_label(encoded: str) -> str:
 # Toolbar buttons
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KeyUse:
     """One hotkey of a button: what it does (``""`` when the button has one action) and the key."""
 
@@ -114,7 +114,7 @@ class KeyUse:
     key: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Button:
     """A toolbar button: its component class, text, tool tip, hotkeys, and the toolbars it sits on."""
 
@@ -125,7 +125,7 @@ class Button:
     where: tuple[str, ...]  # "main toolbar" or "<map name> window"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _ButtonSpec:
     labels: tuple[str, ...]  # attributes holding the button text, first non-empty wins
     keys: tuple[tuple[str, str], ...]  # (attribute, role)
@@ -201,7 +201,7 @@ def toolbar_buttons(root: etree._Element) -> tuple[Button, ...]:
 # Piece menus
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MenuCommand:
     """A right-click menu entry: its text and its key (``""``: menu only)."""
 
@@ -209,7 +209,7 @@ class MenuCommand:
     key: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Menu:
     """The right-click menu of a kind of piece (``"<side> units"``) or of a deck."""
 
@@ -319,7 +319,7 @@ def piece_menus(root: etree._Element) -> tuple[Menu, ...]:
     return tuple(Menu(title, commands) for title, commands in menus)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SlotMenu:
     """The right-click menu of one palette or deck entry, with the identity Marker's ``sdbp_kind``,
     ``sdbp_id`` and ``side`` of its piece (``""`` when it has none)."""

@@ -26,7 +26,7 @@ import dataclasses
 import io
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 
 from PIL import Image, ImageDraw
@@ -48,6 +48,7 @@ from sdbp_module.games.aid import (
 )
 from sdbp_module.model.game_data import GameData, SetupKind, Unit, field_source
 from sdbp_module.model.presentation import Presentation
+from sdbp_module.records import record
 from sdbp_module.vassal import images, layout
 
 PREFIX = "counter-guide-"
@@ -81,7 +82,7 @@ def mark_element(mark: str) -> str:
     return f"mark:{mark}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CounterWords:
     """What each element of a counter means, in a game's words: inline parts, the rules cited as
     ``Ref``\\ s (no digit in plain text: ``games.aid``). ``names``: the short name a callout prints
@@ -178,7 +179,7 @@ def words_for(game: GameData) -> CounterWords:
 # -- which counters ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Example:
     """One counter of the guide: ``key`` names its pictures, ``title`` heads its section (plain text,
     no digit; a side's label as a ``Name``), ``faces`` the sides shown (False: fresh, True: spent); a
@@ -251,7 +252,7 @@ def _slug(text: str) -> str:
 # -- the elements of a face -----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Callout:
     """One element of a face: ``element`` (``SIDE``, ``FORMATION`` …, ``mark:<id>``), the text printed
     beside the counter, the point it points at (face pixels) and where its text goes (``left``,

@@ -29,7 +29,6 @@ import dataclasses
 import html
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 
 from lxml import etree
 
@@ -40,6 +39,7 @@ from sdbp_module.model.game_data import (
     Sourced,
     field_source,
 )
+from sdbp_module.records import record
 from sdbp_module.vassal import controls, counter_guide, pieces, player_aid
 
 M = controls.M
@@ -53,7 +53,7 @@ NO_KEY = "&#8211;"
 Records = Callable[[GameData], Iterable[tuple[str, Sourced]]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FactSpec:
     """A kind of fact: the data file and fields that hold it, in a player's words, and its records."""
 
@@ -68,7 +68,7 @@ class FactSpec:
         return self.shown or ", ".join(self.fields)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FactCount:
     """How many values of a kind of fact are reconstructed, and which ones cite the rules."""
 
@@ -217,8 +217,8 @@ def _all_records(game: GameData) -> Iterable[tuple[str, Sourced]]:
         ("turn_track.yaml", _turns),
         ("scenario.yaml", _scenario),
     ):
-        for _, record in records(game):
-            yield name, record
+        for _, sourced in records(game):
+            yield name, sourced
 
 
 def _fact_words(game: GameData) -> dict[str, str]:
@@ -238,8 +238,8 @@ def fact_counts(game: GameData) -> tuple[FactCount, ...]:
     specs = [dataclasses.replace(s, what=s.what.format(**words)) if "{" in s.what else s for s in FACTS]
     named = {(s.file, f) for s in FACTS for f in s.fields}
     extra: dict[tuple[str, str], None] = {}
-    for file, record in _all_records(game):
-        for field in sorted(record.sources):
+    for file, sourced in _all_records(game):
+        for field in sorted(sourced.sources):
             if (file, field) not in named:
                 extra.setdefault((file, field), None)
     for file, field in extra:
@@ -249,7 +249,7 @@ def fact_counts(game: GameData) -> tuple[FactCount, ...]:
         labels = list(spec.records(game))
         if not labels:
             continue
-        rebuilt = [label for label, record in labels if any(field_source(record, f).is_reconstructed for f in spec.fields)]
+        rebuilt = [label for label, sourced in labels if any(field_source(sourced, f).is_reconstructed for f in spec.fields)]
         cited = tuple(label for label, _ in labels if label not in rebuilt)
         out.append(FactCount(spec, len(rebuilt), len(labels), cited))
     return tuple(out)
@@ -331,7 +331,7 @@ def _compress(names: Sequence[str]) -> list[str]:
     return [run[0] if len(run) == 1 else f"{run[0]} &#8230; {run[-1]}" for run in out]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Module:
     """What the prose of the page reads from the build file."""
 

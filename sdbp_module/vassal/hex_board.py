@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from typing import Mapping, Sequence
 
 from PIL import Image, ImageDraw
@@ -39,6 +39,7 @@ from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.hexgrid.features import Hexside
 from sdbp_module.hexgrid.grid import HexGrid
 from sdbp_module.hexgrid.hexmap import HexMap
+from sdbp_module.records import record
 from sdbp_module.vassal import images
 from sdbp_module.vassal.images import BLACK, RGB, WHITE
 
@@ -63,7 +64,7 @@ FPoint = tuple[float, float]
 PATTERNS = ("plain", "fields", "trees", "buildings", "town", "contours")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TerrainLook:
     """How one terrain is printed: its ground ``fill``, its ``pattern`` (``PATTERNS``) and the legend caption."""
 
@@ -93,7 +94,7 @@ UNKNOWN_TERRAIN = TerrainLook((210, 210, 200), "plain")
 
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LineLook:
     """How a line of the map is printed: its ``colour``, its ``width`` as a fraction of the hex's
     size, whether it is ``dashed``, and the legend caption."""
@@ -120,7 +121,7 @@ BORDER = "border"
 EDGE_COLOURS: tuple[RGB, ...] = ((190, 30, 30), (30, 80, 180), (20, 120, 60), (150, 80, 20))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexLook:
     """A hex game's printed look: the title, terrain looks (over ``DEFAULT_TERRAIN``), named places
     (hex id → name), marked edges (hex set name → caption, in order), line looks (over
@@ -146,7 +147,7 @@ class HexLook:
         return found if found.caption else replace(found, caption=name.replace("_", " ").capitalize())
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OffMapBox:
     """An off-map box: its zone ``name`` (what pieces are placed by and ``CurrentZone`` reads), the
     printed ``title``, and its ``group`` (boxes of one group — a turn track — stand in one row)."""
@@ -159,7 +160,7 @@ class OffMapBox:
     width: int = 0  # a box's width in a group under the map; 0: GROUP_MIN_W
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PlacedBox:
     box: OffMapBox
     rect: Rect
@@ -170,7 +171,7 @@ class PlacedBox:
         return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexLabel:
     """A hex's printed id and the rectangle its text covers."""
 
@@ -179,7 +180,7 @@ class HexLabel:
     rect: Rect
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexBoardLayout:
     width: int
     height: int
@@ -192,7 +193,7 @@ class HexBoardLayout:
     legend: Rect
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexBoard:
     png: bytes
     layout: HexBoardLayout

@@ -20,7 +20,6 @@ package (``player_aid``: its pages and the chart window), as the area games have
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 
 from lxml import etree
 from PIL import Image, ImageDraw
@@ -32,6 +31,7 @@ from sdbp_module.games import game_package
 from sdbp_module.model.game_data import GameData, MarkerKind, Unit
 from sdbp_module.model.hex_play import play_of
 from sdbp_module.model.playing_cards import PlayingCard, PlayingCardsSpec
+from sdbp_module.records import record
 from sdbp_module.vassal import (
     buildfile,
     controls,
@@ -396,7 +396,7 @@ def hex_marker_piece(game: GameData, kind: MarkerKind, gpid: int) -> Piece:
     return pieces.marker_piece(kind, gpid, commands=support_traits(game, kind))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexSlots:
     units: tuple[tuple[Unit, int], ...]
     markers: tuple[tuple[MarkerKind, int], ...]
@@ -426,7 +426,7 @@ def card_piece(card: PlayingCard, spec: PlayingCardsSpec, gpid: int) -> Piece:
 # -- the build file -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexTree:
     root: etree._Element
     board: HexBoard
@@ -617,7 +617,7 @@ def build_hex_tree(game: GameData) -> HexTree:
 # -- the set-up save ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexPlaced:
     """Where a piece starts: its sdbp id, the location (a hex id or a box name) and the position."""
 
@@ -628,7 +628,7 @@ class HexPlaced:
     y: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexSetup:
     text: str
     placed: tuple[HexPlaced, ...]

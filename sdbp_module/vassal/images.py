@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from sdbp_module.model.game_data import (
 )
 from sdbp_module.model.presentation import Presentation, SideLook
 from sdbp_module.paths import PROJECT_ROOT
+from sdbp_module.records import record
 from sdbp_module.vassal import layout
 
 FONTS_DIR = PROJECT_ROOT / "images" / "fonts"
@@ -82,7 +82,7 @@ def _measure() -> ImageDraw.ImageDraw:
 # checks on rendered faces that the pixels are what the layout says.
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FaceText:
     """One line of text on a face: what it shows (``role``), where (``anchor`` as Pillow's: ``mm``
     middle, ``la`` left-ascender, ``ls``/``rs``/``ms`` left/right/middle on the baseline), in which
@@ -112,7 +112,7 @@ class FaceText:
         d.text((self.x, self.y), self.text, font=self.typeface(), fill=self.fg, anchor=self.anchor)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Plate:
     """A filled shape printed under text: ``rectangle``, ``rounded`` (corner radius 3) or
     ``ellipse`` over ``box`` (inclusive pixel corners, as Pillow draws them), with an optional
@@ -153,7 +153,7 @@ COMPANY_STRIP = (2, 14, layout.COUNTER - 3, 25)
 VALUE_BAND = (2, 45, layout.COUNTER - 3, layout.COUNTER - 3)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class UnitFace:
     """A unit counter face laid out: body and frame colours, the plates, the symbol and every text."""
 
@@ -358,7 +358,7 @@ MARKER_PAPER: RGB = (250, 248, 238)
 FRAMED_MARKERS = ("no-supply", "no-replacements")  # a red warning frame inside the edge
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MarkerFace:
     """A marker face laid out: body and frame colours and every text (the star of a fire marker,
     the trench line and the warning frame are drawn by :func:`render_marker` clear of the texts)."""
@@ -472,7 +472,7 @@ TIMING_KEY = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardFace:
     """A card face laid out: the height of the coloured header ``band``, the plates (the timing
     badge), every text, the top of the footer (its rule; the frame's inner edge when the card has
@@ -619,7 +619,7 @@ def render_card(look: Presentation, card: Card) -> bytes:
     return png_bytes(img)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardBack:
     """The back of a deck laid out: background and accent colours and every text."""
 

@@ -41,7 +41,6 @@ import heapq
 import math
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from sdbp_module.ids import AreaId, BonusSetId, Side, UnitId
@@ -53,6 +52,7 @@ from sdbp_module.model.game_data import (
     Point,
     SetupKind,
 )
+from sdbp_module.records import record
 
 MAP_NAME = "Main Map"
 NO_BONUS = BonusSetId("none")  # the card bonus of an area printed with no bonus symbol
@@ -193,7 +193,7 @@ def zone_order(zone: str) -> tuple[int, str]:
 # Panel boxes
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Space:
     """A printed part of a panel box (not a zone): where one side's stacks go (``side``), or, with
     ``side`` None, the turn-marker spot of a turn box or the open space of another box (its
@@ -215,7 +215,7 @@ class Space:
         return tuple((x0 + c * cell, y0 + r * cell) for r in range(rows) for c in range(cols))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Box:
     """A rectangular zone of the panel: its zone name, its rectangle (x, y, w, h), its printed
     title and the spaces printed inside it."""
@@ -244,7 +244,7 @@ class Box:
         return self.spaces[0]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Layout:
     """The board: its size, the map's width, the panel's boxes and piles, the legend's place, and
     where the labels and the set-up's stacks go."""
@@ -407,7 +407,7 @@ CONTROL_BOX: Rect = (-58, -3, -31, 16)  # left of the number circle, level with 
 STAR_R = 12
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LabelParts:
     """Where each printed mark of an area's label goes. Texts are drawn centred (anchor ``mm``) on
     their point; every rectangle is what the mark covers."""
@@ -583,7 +583,7 @@ FPoint = tuple[float, float]
 FEATURE_GAP = 4  # free pixels between a set-up stack and a printed feature (the river, a bridge)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Feature:
     """A printed map feature no set-up stack should cover: a line ``width`` pixels wide through
     ``points`` (the river), or, ``closed``, a filled polygon outlined that wide (a bridge).

@@ -7,7 +7,6 @@ docs/report-formats.md exactly; keep the two in step.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from sdbp_module.codec.pieces import expand_prototypes
 from sdbp_module.codec.sentences import vassal_choice
@@ -15,6 +14,7 @@ from sdbp_module.codec.sentences import vassal_format as sentence
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import Card, GameData, MarkerKind, Unit
 from sdbp_module.model.presentation import Presentation
+from sdbp_module.records import record
 from sdbp_module.vassal import layout
 from sdbp_module.vassal.traits import (
     Piece,
@@ -305,7 +305,7 @@ def marker_prototype() -> Piece:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PrototypeDef:
     name: str
     description: str
@@ -453,7 +453,7 @@ def palette_name(kind: MarkerKind, state_index: int) -> str:
 # pieces of saves written with an earlier build keep theirs
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Slots:
     units: tuple[tuple[Unit, int], ...]
     markers: tuple[tuple[MarkerKind, int], ...]  # a kind's slot, showing its first face

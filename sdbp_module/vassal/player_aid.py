@@ -29,7 +29,6 @@ Engine (VASSAL 3.7 source, ``vassal-app/src/main/java/VASSAL/``):
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 
 from lxml import etree
 
@@ -52,6 +51,7 @@ from sdbp_module.games.aid import (
     iter_page_inlines,
 )
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 
 AID_DIR = "help/aid"
 PAGE_WIDTH = 720  # px: the outer table's width, so the window opens at a readable size
@@ -122,7 +122,7 @@ def _el(parent: etree._Element, tag: str, attrs: dict[str, str]) -> etree._Eleme
 # -- HTML ----------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Note:
     mark: str  # dagger or double dagger
     letter: str

@@ -16,11 +16,11 @@ its turn-marker space. Every piece of a stack has the stack's position.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 
 from sdbp_module.codec.sequence import encode
 from sdbp_module.ids import CardId, Side
 from sdbp_module.model.game_data import GameData, Unit
+from sdbp_module.records import record
 from sdbp_module.vassal import buildfile, layout, pieces
 from sdbp_module.vassal.traits import Piece, Trait, basic_state, enc
 
@@ -29,7 +29,7 @@ FIRST_PIECE_ID = 1_000_000_000_001
 """Piece ids look like the engine's (13 digits) but come from a counter."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Placed:
     """Where a piece starts: its zone name and map position."""
 
@@ -40,14 +40,14 @@ class Placed:
     y: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SetupSave:
     text: str  # the savedGame text (before the envelope)
     placed: tuple[Placed, ...]  # every unit and marker placed, in save order
     decks: dict[str, tuple[CardId, ...]]  # DrawPile name -> card ids, bottom first
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Entry:
     """A piece to place: its identity, its definition, its slot and its side (None: a marker)."""
 

@@ -9,9 +9,9 @@ ending in its BasicPiece; its type and state strings nest one SequenceEncoder le
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from sdbp_module.codec.sequence import decode, encode
+from sdbp_module.records import record
 
 TAB = "\t"
 
@@ -27,7 +27,7 @@ def key(code: int, modifiers: int, name: str = "") -> str:
     return f"{code},{modifiers},{name}" if name else f"{code},{modifiers}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Trait:
     """One trait: its own type string (with its ``id;`` prefix) and its own state string."""
 
@@ -62,7 +62,7 @@ def unnest(value: str) -> list[str]:
         rest = parts[1]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Piece:
     """A piece definition: traits, outermost first, the BasicPiece last."""
 
@@ -107,7 +107,7 @@ def prototype(name: str) -> Trait:
     return Trait("prototype;" + enc([name], ";"), "")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PropCommand:
     """One Dynamic Property menu command: menu text (may be empty), key, changer (§1.4)."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from lxml import etree
@@ -21,6 +21,7 @@ from sdbp_module.codec.identity import (
 )
 from sdbp_module.codec.sequence import decode
 from sdbp_module.errors import CodecError
+from sdbp_module.records import record
 from sdbp_module.vassal.traits import KNOWN_PREFIXES, unnest
 
 # Every component class this module may write: all are named in format reference §3.2/§3.3.
@@ -176,7 +177,7 @@ KNOWN_ATTRIBUTES: dict[str, frozenset[str]] = {
 PIECE_TEXT_ELEMENTS = (M + "PrototypeDefinition", W + "PieceSlot", W + "CardSlot")
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Inventory:
     """What a module holds, for the build summary and the tests."""
 

@@ -53,7 +53,7 @@ planted fault's step).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 
 from lxml import etree
@@ -69,6 +69,7 @@ from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.zipread import open_archive
 from sdbp_module.errors import CodecError
 from sdbp_module.ids import Side
+from sdbp_module.records import record
 from sdbp_module.replay.vlog.lines import side_name
 from sdbp_module.replay.vlog.start import PHASES
 from sdbp_module.replay.vlog.zones import MAIN_MAP
@@ -84,7 +85,7 @@ _SETTINGS = frozenset({"side", "seed", "answer", "echo"})
 """Script commands that set the stage for an act (no act of their own, or not the game's)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MarkerEntry:
     """A marker's palette entry: its text, the marker kind (``sdbp_id``), the face it shows when
     dragged out (``sdbp_state``), and the key of each face's menu command (face → keystroke)."""
@@ -101,7 +102,7 @@ class MarkerEntry:
         raise ValueError(f"marker {self.kind!r} has no face {state!r} (faces {[f for f, _ in self.faces]})")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ModuleControls:
     """What a script presses, read from a module's ``buildFile.xml``: the toolbar Global Key Commands
     by what their report says (``("PASS", "")``, ``("RESULT", "<winner>")``, ``("HELPER",
@@ -201,7 +202,7 @@ def read_controls(module: Path) -> ModuleControls:
     return ModuleControls.of(parse_build_file(data, f"{module}: entry 'buildFile.xml'"))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Expected:
     """What the engine should do on one script line (1-based): roll ``dice``, or draw ``cards`` into
     the map ``hand``."""
@@ -212,7 +213,7 @@ class Expected:
     hand: str = ""
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class _Markers:
     """Markers placed by the script, per kind, in the order placed (shadow piece ids); ``newest`` the
     one the harness's kind id answers to (None once it is gone)."""

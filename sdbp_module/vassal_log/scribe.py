@@ -68,7 +68,7 @@ from __future__ import annotations
 import re
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 
 from lxml import etree
@@ -89,6 +89,7 @@ from sdbp_module.codec.tree import Command, decode_tree, encode_tree
 from sdbp_module.codec.zipread import open_archive
 from sdbp_module.errors import CodecError
 from sdbp_module.ids import Side
+from sdbp_module.records import record
 from sdbp_module.replay.vlog.lines import side_name
 from sdbp_module.replay.vlog.start import PHASES
 from sdbp_module.replay.vlog.tracker import SPENT_LAYER, TrackedPiece, Tracker
@@ -135,7 +136,7 @@ def loop_limit_of(state: str) -> int | None:
     return int(counter[3]) if counter[2] == "true" else None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ModuleText:
     """What the scribe reads from the module's ``buildFile.xml`` besides zones and pieces: each main-map
     zone's location name (``Zone.locationName``: its ``locationFormat`` with ``$name$`` expanded),
@@ -156,7 +157,7 @@ class ModuleText:
     draw_counts: bool = False  # the Draw buttons report drawn= and hand=
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RollReading:
     """A dice button's roll table as its BeanShell report gives it (``buildfile.dice_report_of``):
     per modifier term (zone, side, printed: the area counts when no control marker is in it, add),
@@ -299,7 +300,7 @@ def dice_summary(values: list[int]) -> str:
 _NULL, _CHANGE, _MOVE, _ADD, _REMOVE, _CHAT, _PROPERTY, _TURN, _UNDO, _TEXT = range(10)
 
 
-@dataclass(eq=False, slots=True)
+@record(frozen=False, eq=False)
 class _Cmd:
     """One engine command and its sub-commands. ``args`` by kind: ChangePiece ``[id, new, old]``
     (mutable: merging sets ``new``), MovePiece the ten ``M/`` fields, AddPiece and RemovePiece
@@ -431,7 +432,7 @@ def _parse(text: str) -> _Cmd:
     return _Cmd(_TEXT, [text])
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Journal:
     """The scribe's record of the position before a step, for ``undo``: the tracker's dictionaries
     (copied), each piece the step changed (its states and position), the piles, the turn tracker's
@@ -1207,7 +1208,7 @@ def _on_counter(dx: int, dy: int, size: tuple[int, int]) -> bool:
     return -(w // 2) <= dx < w - w // 2 and -(h // 2) <= dy < h - h // 2
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _ModuleRead:
     """What a scribe reads from its module, none of which it changes: the texts of its build file, the set-up
     save's other entries and its command tree, the module's definitions and zones."""

@@ -17,10 +17,10 @@ The JSON tag of each class is its ``kind`` (``replay.hexes.jsonl``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from sdbp_module.ids import Side
+from sdbp_module.records import record
 from sdbp_module.replay.events import NOWHERE, Where
 
 BOX_PREFIX = "box:"
@@ -74,7 +74,7 @@ class HitResult:
     ELIMINATE = "eliminate"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class HexEvent:
     """Base of every event. ``kind`` is the JSON tag."""
 
@@ -82,7 +82,7 @@ class HexEvent:
     where: Where = NOWHERE
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class HexGameStart(HexEvent):
     """Where every unit stands when the log opens, which show their flipped face, and the turn."""
 
@@ -95,14 +95,14 @@ class HexGameStart(HexEvent):
     markers: tuple[tuple[str, str, str], ...] = ()  # (marker kind, state, place) of every marker on a hex, box or track
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class TurnStart(HexEvent):
     kind: ClassVar[str] = "turn"
     side: Side | None = None
     turn: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Reshuffle(HexEvent):
     """The whole deck gathered into the draw pile and shuffled."""
 
@@ -110,7 +110,7 @@ class Reshuffle(HexEvent):
     side: Side | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class CardDrawn(HexEvent):
     kind: ClassVar[str] = "draw"
     side: Side | None = None
@@ -118,7 +118,7 @@ class CardDrawn(HexEvent):
     purpose: str = Purpose.ACTIVATION
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Activate(HexEvent):
     """Units a side declares activated by the current card (consecutive lines of one side: one event)."""
 
@@ -128,7 +128,7 @@ class Activate(HexEvent):
     place: str = ""  # where the first of them stands
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class PassTurn(HexEvent):
     """A side passes on its card."""
 
@@ -136,7 +136,7 @@ class PassTurn(HexEvent):
     side: Side | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class UnitMove(HexEvent):
     kind: ClassVar[str] = "move"
     side: Side | None = None
@@ -145,7 +145,7 @@ class UnitMove(HexEvent):
     to_place: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class FireAt(HexEvent):
     """One fire: every firer (unit id, its hex) at one target unit."""
 
@@ -156,7 +156,7 @@ class FireAt(HexEvent):
     typed: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class SupportCall(HexEvent):
     """An off-board support marker used: an attack on a unit, or a suppression of a hex."""
 
@@ -168,7 +168,7 @@ class SupportCall(HexEvent):
     typed: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Hit(HexEvent):
     """A unit takes a hit: flipped, or (already flipped) eliminated."""
 
@@ -179,7 +179,7 @@ class Hit(HexEvent):
     result: str = HitResult.FLIP
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class UnitEliminated(HexEvent):
     kind: ClassVar[str] = "eliminate"
     side: Side | None = None
@@ -187,7 +187,7 @@ class UnitEliminated(HexEvent):
     from_place: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Declared(HexEvent):
     """A side declares the result of the game."""
 
@@ -196,7 +196,7 @@ class Declared(HexEvent):
     winner: Side | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class PhaseStart(HexEvent):
     """The turn and phase tracker moved to ``phase`` (a phase id) of ``turn``."""
 
@@ -206,7 +206,7 @@ class PhaseStart(HexEvent):
     phase: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class Carry(HexEvent):
     """A side declares ``unit`` carried by ``mode`` (a transport mode id): the unit's next move is that transport."""
 
@@ -217,7 +217,7 @@ class Carry(HexEvent):
     place: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class DoubleMove(HexEvent):
     """A side declares that ``unit`` doubles its move (its next move)."""
 
@@ -227,7 +227,7 @@ class DoubleMove(HexEvent):
     place: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class DeclareUnit(HexEvent):
     """A side declares a unit whose effects apply only once declared."""
 
@@ -237,14 +237,14 @@ class DeclareUnit(HexEvent):
     place: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class PackageTaken(HexEvent):
     kind: ClassVar[str] = "package"
     side: Side | None = None
     package: str  # a package id of the game
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class StepRestored(HexEvent):
     """A unit turned back to its full face (a step regained)."""
 
@@ -254,7 +254,7 @@ class StepRestored(HexEvent):
     place: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class StatusChange(HexEvent):
     """A status (a status id of the game: DG, OoS, a step lost…) set on a unit (``on``) or cleared from it."""
 
@@ -266,7 +266,7 @@ class StatusChange(HexEvent):
     place: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class MarkerMove(HexEvent):
     """A marker of kind ``marker`` showing ``state`` moved (``from_place`` "" : placed from no known place)."""
 
@@ -278,7 +278,7 @@ class MarkerMove(HexEvent):
     to_place: str = ""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class MarkerTurn(HexEvent):
     """A marker of kind ``marker`` at ``place`` turned to its face ``state``."""
 

@@ -20,7 +20,7 @@ combat draw is a redraw. The flow judges nothing: which act was allowed is the r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from sdbp_module.ids import Side
 from sdbp_module.model.playing_cards import (
@@ -29,6 +29,7 @@ from sdbp_module.model.playing_cards import (
     joker_ends_turn,
     side_of,
 )
+from sdbp_module.records import record
 from sdbp_module.replay.hexes.events import (
     Activate,
     CardDrawn,
@@ -61,7 +62,7 @@ class JokerFate:
     IGNORED = "ignored"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Resolution:
     """One attack and what resolved it: the combat cards drawn for it (in order, redraws included),
     the hits its target took, and whether a Joker among the draws ended the turn."""
@@ -76,7 +77,7 @@ class Resolution:
         return self.attack.target
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Impulse:
     """One activation card and what followed it (``card`` None: the events of a turn before its first card)."""
 
@@ -115,7 +116,7 @@ class Impulse:
         return tuple(e for e in self.events if isinstance(e, SupportCall))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Flow:
     """The card flow so far."""
 

@@ -42,7 +42,6 @@ the sentences carry every fact the events hold.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from sdbp_module.codec.identity import BuildMatch, Reference
@@ -57,6 +56,7 @@ from sdbp_module.ids import Side
 from sdbp_module.limits import MAX_LOG_LINE_CHARS, MAX_TEXT_CHARS, MIN_LIST_CAP
 from sdbp_module.model.game_data import GameData
 from sdbp_module.model.hex_play import Status, play_of
+from sdbp_module.records import record
 from sdbp_module.replay.events import Where
 from sdbp_module.replay.hexes.events import (
     Activate,
@@ -128,7 +128,7 @@ def layer_on(trait_type: str, state: str) -> tuple[str, bool] | None:
     return fields[18], (always or value > 0) and (abs(value) >= 2 or levels == 1)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexBoardPositions:
     """Where a point of the main map is: the board's zones (boxes, the rest of the panel), in the
     module's order, and the hex grid behind them (the data's grid moved into the board's frame)."""

@@ -9,19 +9,19 @@ game (``replay.hexes.jsonl``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from sdbp_module.codec.identity import TRANSCRIPT, BuildMatch, Reference
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import require_file
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.hexes.events import HexEvent
 from sdbp_module.replay.hexes.jsonl import read_events
 from sdbp_module.replay.vlog.problem import Problem
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LoadedHexLog:
     """A hex log read: its events, what the interpretation could not read for sure, and its build
     against the reference (None when no reference was given)."""

@@ -15,9 +15,10 @@ gives the state after the last step before it. The first state is the data's pri
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from sdbp_module.model.game_data import GameData, Unit
+from sdbp_module.records import record
 from sdbp_module.replay.events import END_OF_LOG, Where
 from sdbp_module.replay.hexes.events import (
     CardDrawn,
@@ -32,7 +33,7 @@ from sdbp_module.replay.hexes.state import EliminatedBox, HexState, apply, initi
 Key = tuple[str, int]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexSnapshot:
     """The board after one log step: the state, the step's own events (empty at a start or end), the
     state before them (None when the step has no events) and the card of the impulse under way (the

@@ -11,9 +11,10 @@ was but gone from the map (place ``""``).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from types import MappingProxyType
 
+from sdbp_module.records import record
 from sdbp_module.replay.hexes.events import (
     HexEvent,
     HexGameStart,
@@ -48,7 +49,7 @@ Marker = tuple[str, str, str]
 """(place, marker kind, state): one marker."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexState:
     turn: int = 1
     places: Mapping[str, str] = field(default_factory=_no_places)  # unit id -> place

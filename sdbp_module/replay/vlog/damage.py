@@ -41,12 +41,13 @@ problem).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from itertools import pairwise
 from typing import ClassVar
 
 from sdbp_module.ids import AreaId, Side, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.events import (
     Assault,
     CardDiscard,
@@ -84,7 +85,7 @@ that many damage points on the enemy units left in the target, allocated by the 
 FLIP, ELIMINATE, RETREAT = "flip", "eliminate", "retreat"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@record(kw_only=True)
 class HitLine(Event):
     """A ``DAMAGE`` or ``RETREAT`` line, internal to the interpretation: ``DamageReader`` consumes it.
 
@@ -150,7 +151,7 @@ def pair_hit_lines(events: list[Event]) -> list[Event]:
     return out
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Outcome:
     """What the log shows happening to one unit in an attack: flips, elimination, and the retreats dragged and typed."""
 
@@ -162,14 +163,14 @@ class _Outcome:
     line_where: Where | None = None  # its first RETREAT line
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Slot:
     """A place in the output where an attack's ``Damage`` goes once the attack is over."""
 
     event: Event | None = None
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Attack:
     """An attack under way in the log whose Damage event is written once the attack is over."""
 
@@ -192,7 +193,7 @@ def _subsequence(short: list[AreaId], long: list[AreaId | None]) -> bool:
     return all(any(a == b for b in it) for a in short)
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class DamageReader:
     """``read(events)``: the events with each attack's damage folded into one ``Damage``; ``problems``."""
 

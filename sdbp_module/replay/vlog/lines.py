@@ -11,10 +11,9 @@ then true.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sdbp_module.codec import sentences
 from sdbp_module.ids import Side
+from sdbp_module.records import record
 
 MARK = "SDBP|"
 VERSION = "1"
@@ -35,7 +34,7 @@ class LineError(ValueError):
     """A chat line that starts an ``SDBP|`` record but cannot be read; the message says why."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReportLine:
     """One parsed record: its event word and its fields, in the order written."""
 

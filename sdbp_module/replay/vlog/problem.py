@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sdbp_module.limits import MAX_PROBLEM_CHARS
+from sdbp_module.records import record
 from sdbp_module.replay.events import Where
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Problem:
     """Something in the log that cannot be interpreted for sure: the checker reports it as
     ``cannot-check`` (``rules.checker.problem_finding``)."""

@@ -11,17 +11,18 @@ BasicPiece state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from sdbp_module.codec import pieces
 from sdbp_module.codec.module_info import marker_values
 from sdbp_module.codec.sequence import decode as se_decode
+from sdbp_module.records import record
 
 SPENT_LAYER = "Spent"
 _PROPERTIES = ("sdbp_id", "sdbp_kind")  # the Marker properties a tracked piece keeps
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class TrackedPiece:
     """One piece of the save as the commands leave it: its trait chain, map and position, and its Marker properties."""
 
@@ -76,7 +77,7 @@ class TrackedPiece:
         return True
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Moved:
     """One piece moved by a command: where it was and where it went."""
 
@@ -85,7 +86,7 @@ class Moved:
     new: tuple[str | None, str, str]
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class Tracker:
     """Every piece, stack and deck position of the save, as the commands create, move and delete them."""
 

@@ -10,12 +10,12 @@ the game data's area polygons and the module layout's boxes: the builder writes 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from sdbp_module.codec.module_info import ModuleInfo, Zone
 from sdbp_module.ids import AreaId, Side, is_small_number
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.location import (
     ELIMINATED,
     OFF_MAP,
@@ -40,7 +40,7 @@ class PlaceKind(str, Enum):
     HAND = "hand"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Place:
     """Where a zone (or hand) puts what is in it: an area, a turn-track box, a pile or a hand, and its owner."""
 
@@ -103,7 +103,7 @@ def hand_place(map_name: str, sides: tuple[Side, ...] = ()) -> Place | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Zones:
     """The main map's zones, in the module's order (the first zone containing a point wins)."""
 

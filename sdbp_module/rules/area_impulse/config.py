@@ -8,10 +8,10 @@ rules need (``RulesPackage.impulse``); the checker hands it to every rule as ``C
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from sdbp_module.ids import AreaClassId, AreaId, CardId, Side, UnitTypeId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.combat import Attack
 from sdbp_module.rules.switches import RuleSet
 
@@ -21,7 +21,7 @@ MarkerReading = Callable[[Attack, GameData, RuleSet], "tuple[AreaId | None, str]
 what the attack is, for the message on a marker it should not have placed), or None: the shared reading."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AreaImpulse:
     """The settings of the shared area-impulse rules for one game (all optional)."""
 

@@ -17,10 +17,10 @@ marker put down and turned in one act as one marker with its last face (``replay
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 from sdbp_module.ids import AreaId, Severity
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.apply import CLOSING_EVENTS
 from sdbp_module.replay.combat import Attack, AttackKind, closed_attacks
 from sdbp_module.replay.events import Event, FireMarkerSet
@@ -49,7 +49,7 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Need:
     """What one attack asks of the fire markers: a marker of its side on ``area``, or none at all."""
 

@@ -21,11 +21,12 @@ own (``rules.base.relabel``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 
 from sdbp_module.ids import AreaId, Phase, Severity, Side
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.events import CardDiscard, CardDraw, DiscardReason, Event
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, Steps, phase_rule
@@ -50,7 +51,7 @@ def track(ctx: CheckContext, turn: int, side: Side) -> int | None:
 # -- the card bonus ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bonus:
     """The cards a side's hand gains from the bonus sets it holds, in words, and the sets' areas."""
 
@@ -106,7 +107,7 @@ class _Verdict(Enum):
     UNKNOWN = "unknown"  # the hand before the draw is not known
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Draw:
     """One side's Draw phase as the hand-size rules judge it: the hand it must reach, and what the log did."""
 

@@ -31,12 +31,12 @@ naming the missing fact, never a silent pass.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import NamedTuple
 
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData, Unit
+from sdbp_module.records import record
 from sdbp_module.replay.apply import CLOSING_EVENTS, closes_action, opens_new_action
 from sdbp_module.replay.clock import Clock, PartKind
 from sdbp_module.replay.events import Event, Move, MoveKind
@@ -63,7 +63,7 @@ MOVE_ACTION = MoveKind.MOVE  # a hot-path enum member, bound once (see ``ids``)
 # -- the state as a BoardView ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StateView:
     """A ``GameState`` seen as a :class:`paths.BoardView`.
 
@@ -94,7 +94,7 @@ class StateView:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AdjustedView:
     """``base`` with some unit counts corrected (earlier units of a stack put back in its origin)."""
 
@@ -123,7 +123,7 @@ class AdjustedView:
 # -- facts and analysis of one move ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Missing:
     """Facts the check needs and neither the log nor the game data gives (catalogue §6)."""
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 from functools import cache
 from types import MappingProxyType
@@ -38,6 +38,7 @@ from typing import NamedTuple, Protocol
 
 from sdbp_module.ids import AreaClassId, AreaId, Side
 from sdbp_module.model.game_data import Border, GameData, Unit
+from sdbp_module.records import record
 from sdbp_module.rules.area_impulse.config import PLAIN, AreaImpulse
 
 
@@ -63,7 +64,7 @@ StepFacts = tuple[Side, Side, int, int, int, int]
 """``BoardView.step_facts``: the controllers of the two areas, then the side's units and the enemy's in each."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Board:
     """A plain :class:`BoardView`: control per area and unit counts per (side, area).
 
@@ -96,7 +97,7 @@ class Board:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MovedView:
     """``base`` with a moving stack's count deltas and the control changes they caused."""
 
@@ -171,7 +172,7 @@ def shift(view: BoardView, side: Side, size: int, x: AreaId, y: AreaId) -> Moved
 # -- one step ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StepCost:
     """The MP price of one step ``source → target`` (catalogue §1.3 ``step_cost``)."""
 
@@ -247,7 +248,7 @@ class StepProblem(str, Enum):
     STACK_LIMIT = "stack-limit"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Mover:
     """A moving stack: its side, size, whether it holds a unit that crosses rivers only by a bridge,
     its MP, and what the game forbids its side (``config.AreaImpulse``).

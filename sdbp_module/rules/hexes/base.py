@@ -18,12 +18,13 @@ Game-neutral: what the rules mean is the game package's.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 
 from sdbp_module.ids import Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.model.playing_cards import PlayingCardsSpec
+from sdbp_module.records import record
 from sdbp_module.replay.events import END_OF_LOG, Where
 from sdbp_module.replay.hexes.events import (
     Activate,
@@ -49,7 +50,7 @@ Steps = tuple[tuple[HexState, HexEvent], ...]
 """An impulse's events, each with the state before it."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexContext:
     """What a rule may read besides the states."""
 
@@ -73,7 +74,7 @@ ImpulseJudge = Callable[["HexRule", Impulse, Steps, HexState, HexContext], Itera
 HexFinish = Callable[["HexRule", HexState, HexContext], Iterable[Finding]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexRule:
     rule_id: str
     rule_ref: str
@@ -162,7 +163,7 @@ ALL_EVENTS: tuple[type[HexEvent], ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HexRulesPackage:
     """A hex game's rules: its catalogue, the implemented rules, its switches, the box each unit's
     side sends its eliminated units to (``eliminated_box``: game, unit id → box id or None), how to

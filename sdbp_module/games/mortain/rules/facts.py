@@ -5,7 +5,6 @@ the card flow shared by several rules. Nothing here judges."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from sdbp_module.games.mortain.ids import (
     AI,
@@ -21,12 +20,13 @@ from sdbp_module.hexgrid.hexmap import HexMap
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData, Unit
 from sdbp_module.model.playing_cards import PlayingCard
+from sdbp_module.records import record
 from sdbp_module.replay.hexes.events import CardDrawn, HexEvent, box_of, is_hex
 from sdbp_module.replay.hexes.flow import Flow
 from sdbp_module.rules.hexes.base import HexContext
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Facts:
     game: GameData
 

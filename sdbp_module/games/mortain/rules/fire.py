@@ -23,12 +23,12 @@ face card is a redraw when another card follows, else the miss the firer accepts
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 from sdbp_module.games.mortain.ids import AI, AIR, AT, OBA
 from sdbp_module.games.mortain.rules.facts import Facts
 from sdbp_module.ids import Severity
 from sdbp_module.model.playing_cards import Draw, combat_draw
+from sdbp_module.records import record
 from sdbp_module.replay.hexes.events import (
     FireAt,
     HexEvent,
@@ -47,7 +47,7 @@ from sdbp_module.rules.hexes.base import HexContext, HexRule, Steps
 FIRE_IDS = ("MOR-FIRE-01", "MOR-FIRE-02", "MOR-FIRE-03", "MOR-FIRE-04", "MOR-FIRE-05", "MOR-FIRE-06", "MOR-AIR-03")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Said:
     """A finding to make: the rule id, the severity (None: the rule's), the message and what it names."""
 

@@ -44,7 +44,6 @@ nor the data gives (the turn number, an area or unit the data does not know) →
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules import resolution as res
@@ -57,6 +56,7 @@ from sdbp_module.games.sodbp.rules.sodbp_cards import (
 )
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.combat import Attack
 from sdbp_module.replay.events import (
     Assault,
@@ -86,7 +86,7 @@ _ADVANCE_KINDS = (MoveKind.ADVANCE, MoveKind.MOVE)
 # -- one reading of an assault, shared by the rules ----------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AssaultFacts:
     """What the events of one assault show, with the step index (into ``attack.steps``) of each.
 
@@ -300,7 +300,7 @@ def _areas(attack: Attack) -> tuple[AreaId, ...]:
 # -- declaration ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Declared:
     """An ``Assault`` event as the replay took it: the attack it opened or extended (a stack logged
     unit by unit is one attack) and the units it added."""

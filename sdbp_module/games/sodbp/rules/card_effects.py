@@ -70,7 +70,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, UnitType
 from sdbp_module.games.sodbp.rules import damage as damage_rules
@@ -83,6 +82,7 @@ from sdbp_module.games.sodbp.rules.sodbp_cards import (
 )
 from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId, UnitTypeId
 from sdbp_module.model.game_data import GameData, SetupKind
+from sdbp_module.records import record
 from sdbp_module.replay.apply import CLOSING_EVENTS, action_part
 from sdbp_module.replay.combat import closed_action
 from sdbp_module.replay.events import (
@@ -135,7 +135,7 @@ Step = tuple[GameState, Event]
 # -- the plays of a closed action -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Play:
     """One play of a card of this module and what its action logged after it."""
 

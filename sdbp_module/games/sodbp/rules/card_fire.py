@@ -64,7 +64,6 @@ Not visible in the events: who chose a *Fighter Bombers* retreat destination; wh
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules.resolution import controller
@@ -81,6 +80,7 @@ from sdbp_module.games.sodbp.rules.sodbp_cards import (
 )
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.apply import CLOSING_EVENTS
 from sdbp_module.replay.combat import closed_action
 from sdbp_module.replay.events import (
@@ -129,7 +129,7 @@ Steps = tuple[Step, ...]
 # -- the closed action and its card plays ---------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Use:
     """One play of a card of this module in a closed action: the action's steps, the play's index, the close."""
 
@@ -152,7 +152,7 @@ class Use:
         return self.steps[self.index + 1 :]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Closed:
     """A closed action that holds plays of this module's cards: its steps, its end state, and those plays."""
 
@@ -692,7 +692,7 @@ def _lost_areas(use: Use, game: GameData) -> tuple[AreaId, ...] | None:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Gathering:
     """The gathering moves and the fires of the card's side after its play, each with the state before it."""
 

@@ -51,7 +51,6 @@ Switches: ``night_assault_scope`` (AMB-13), ``mortar_scope`` (AMB-14), ``mines_w
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Iterator
-from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules import assault as assault_rules
@@ -72,6 +71,7 @@ from sdbp_module.games.sodbp.rules.sodbp_cards import (
 )
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.apply import CLOSING_EVENTS, opens_new_action
 from sdbp_module.replay.combat import Attack, AttackKind, closed_action
 from sdbp_module.replay.events import (
@@ -104,7 +104,7 @@ ATTACK_PURPOSES = res.ATTACK_PURPOSES
 # -- the plays of a closed action ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Played:
     """One card play, the state just before it, and the attacks of its action it concerns."""
 
@@ -124,7 +124,7 @@ class Played:
         return tuple(a for a in self.attacks if a.side is side and (assault is None or a.is_assault is assault))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Closed:
     """What one closing step hands the rules: the plays judged now and the attacks that close."""
 

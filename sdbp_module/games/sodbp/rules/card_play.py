@@ -84,7 +84,6 @@ replay then sees two actions: SEQ-* rules judge them).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules.sodbp_cards import (
@@ -105,6 +104,7 @@ from sdbp_module.games.sodbp.rules.sodbp_cards import (
 )
 from sdbp_module.ids import AreaId, Phase, Severity, Side
 from sdbp_module.model.game_data import Card
+from sdbp_module.records import record
 from sdbp_module.replay.apply import CLOSING_EVENTS, opens_new_action
 from sdbp_module.replay.combat import Attack, attack_holding, closed_action
 from sdbp_module.replay.events import (
@@ -148,7 +148,7 @@ Step = tuple[GameState, Event]
 # -- the action's card facts ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Play:
     """One card play of the action: its position among the steps, the state before it, its data."""
 
@@ -166,7 +166,7 @@ class Play:
         return f"{self.name} ({self.event.card})" if self.name is not None else str(self.event.card)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Negation:
     """A play (``by``) that cancels an earlier play of the other side (``target``; None when there is none to
     cancel): counter-battery, poor weather or flares (``kind``)."""
@@ -176,7 +176,7 @@ class Negation:
     target: Play | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CardAction:
     """What the card rules need of one closed action that holds card plays."""
 

@@ -39,7 +39,6 @@ alone (RT-9; FR-RED-AREA's for a red area).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, AreaColour, UnitType
 from sdbp_module.games.sodbp.rules import resolution
@@ -52,6 +51,7 @@ from sdbp_module.games.sodbp.rules.sodbp_cards import (
 )
 from sdbp_module.ids import AreaId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.apply import CLOSING_EVENTS
 from sdbp_module.replay.combat import Attack, AttackKind, closed_attacks
 from sdbp_module.replay.events import (
@@ -167,7 +167,7 @@ class _Board:
 # -- retreat analysis -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Issue:
     """A finding-to-be of one of this module's rules, made while analysing a ``Damage`` event."""
 
@@ -180,7 +180,7 @@ class Issue:
     actual: Scalar = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Spent:
     """One outcome as the damage rules count it: the unit's face then, and the points it used."""
 
@@ -206,7 +206,7 @@ class Spent:
         return f"{words} {o.unit}{dest}{extra}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Analysis:
     """The damage allocated at one attack as the rules count it: the outcomes, and what is wrong with them."""
 
@@ -214,7 +214,7 @@ class Analysis:
     issues: tuple[Issue, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Mover:
     """A unit that retreats or advances: its side, whether it is armour, and the area it leaves."""
 
@@ -924,7 +924,7 @@ def attack_capacity(attack: Attack, game: GameData, close: GameState) -> int:
     return resolution.capacity(state0, resolution.targets(attack, game, state0))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PointsFault:
     """What is wrong with the points an attack's damage used (8.4, 8.4.1), under the id that owns it:
     DAMAGE-MUST-MAXIMIZE (too few points used, or the cannot-check), DAMAGE-ALLOCATION (more points

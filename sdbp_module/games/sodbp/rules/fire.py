@@ -32,7 +32,6 @@ ASSAULT-GIAP-REROLL-LIMIT's (``assault.giap_attack_error``), not FIRE-ATTACK-TOT
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules import assault as assault_rules
@@ -66,6 +65,7 @@ from sdbp_module.games.sodbp.rules.sodbp_cards import (
 )
 from sdbp_module.ids import AreaId, Phase, Severity, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.apply import CLOSING_EVENTS
 from sdbp_module.replay.combat import Attack, AttackKind, closed_attacks
 from sdbp_module.replay.events import (
@@ -176,7 +176,7 @@ fire_one_target = relabel(shared.fire_one_target, "FIRE-ONE-TARGET", "8.0")
 # -- totals ---------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Readings:
     """A computed total, the values the rules also accept, and the values only another reading gives."""
 
@@ -301,7 +301,7 @@ def _counted_terrain(attack: Attack, game: GameData) -> tuple[int, ...]:
     return tuple(sorted(v for v in values if v))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _DefenseVerdict:
     """What a logged defense is: right, wrong through terrain (8.3.2), or wrong otherwise."""
 

@@ -14,7 +14,6 @@ Shared by the FIRE-*, DAMAGE-* and ASSAULT-* rules; it judges nothing itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import TypeVar
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
@@ -40,6 +39,7 @@ from sdbp_module.games.sodbp.rules.sodbp_cards import (
 )
 from sdbp_module.ids import AreaId, Side, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.combat import Attack, AttackKind
 from sdbp_module.replay.events import CardPlay, DamageResult, DiceRoll
 from sdbp_module.replay.memo import remembers
@@ -54,7 +54,7 @@ ATTACK_PURPOSES = ("fire", "assault")
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Missing:
     """Facts a computation needs and neither the log nor the game data gives."""
 
@@ -65,7 +65,7 @@ class Missing:
         return "; ".join(self.facts)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Total:
     """A computed number, how it was made, and what other readings of the rules would make it."""
 
@@ -165,7 +165,7 @@ def roll_state(attack: Attack) -> GameState:
     return attack.before
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Dice:
     """The attack dice: the first roll and, with *Giap Demands Success*, the re-rolls (best kept)."""
 

@@ -58,7 +58,6 @@ clicked by either player; not judged), which player moved a No Supply marker in 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH, AreaColour
 from sdbp_module.games.sodbp.rules.play_sequence import (
@@ -70,6 +69,7 @@ from sdbp_module.games.sodbp.rules.play_sequence import (
 from sdbp_module.games.sodbp.rules.sodbp_cards import card_is
 from sdbp_module.ids import AreaClassId, AreaId, Phase, Severity, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.apply import implied_end_step
 from sdbp_module.replay.events import (
     END_OF_LOG,
@@ -102,7 +102,7 @@ _AREA = LocationKind.AREA
 # -- the End phase, read once ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class EndPhase:
     """One End phase's supply-related events, each with its index in the phase and the state before it."""
 
@@ -247,7 +247,7 @@ def _log_ends_early(self: FunctionRule, phase: EndPhase, closed: bool, step: str
 # -- the supply roll and the count ----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Modified:
     """The modified supply total: the dice sum and each modifier, or the areas whose control is unknown."""
 

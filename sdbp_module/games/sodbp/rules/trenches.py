@@ -56,7 +56,6 @@ Trenches change only by ``TrenchSet`` and ``Entrench.level`` (``replay.apply``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules.sodbp_cards import (
@@ -66,6 +65,7 @@ from sdbp_module.games.sodbp.rules.sodbp_cards import (
 )
 from sdbp_module.ids import AreaId, CardId, Severity, Side, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.apply import CLOSING_EVENTS, opens_new_action
 from sdbp_module.replay.clock import PartKind
 from sdbp_module.replay.combat import closed_action
@@ -102,7 +102,7 @@ Step = tuple[GameState, Event]
 # -- the action's facts ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AreaEntrenchment:
     """Everything one action did to entrench one area."""
 
@@ -118,7 +118,7 @@ class AreaEntrenchment:
         return self.new - self.old
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ActionFacts:
     """What the trench rules need of one closed action, gathered in one pass over its events."""
 

@@ -17,11 +17,11 @@ result as info when the log reaches the count but declares nothing.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.games.sodbp.rules.resolution import controller
 from sdbp_module.ids import AreaId, Phase, Severity, Side
+from sdbp_module.records import record
 from sdbp_module.replay.events import END_OF_LOG, GameEnd, PhaseStart, Where
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, Outcome, Rule, rule
@@ -31,7 +31,7 @@ F = Finding
 PRINTED_THRESHOLD = 6  # 14.0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VictoryCount:
     """The victory areas the Viet Minh holds at the counting moment, against the threshold."""
 

@@ -25,12 +25,12 @@ not affected.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from sdbp_module.games.sos.ids import GERMAN, SOVIET
 from sdbp_module.games.sos.rules.cards import ATTACK_ON_THE_MOVE, splits_the_stack
 from sdbp_module.ids import AreaId, CardId, Severity, UnitId
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.clock import PartKind
 from sdbp_module.replay.events import CardPlay, Event, Fire, Move, MoveKind
 from sdbp_module.replay.state import GameState
@@ -47,7 +47,7 @@ def _named(game: GameData, card: CardId, *names: str) -> bool:
     return game.has_card(card) and game.card(card).name in names
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AnsweringPlay:
     """A Soviet *Mines* or *Defensive Fire* play of the action: the area it is played on, the German
     units that had moved into that area before it, and whether a *Sniper* cancelled it."""

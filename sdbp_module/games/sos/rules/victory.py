@@ -11,17 +11,17 @@ the result is ``cannot-check``.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from sdbp_module.games.sos.ids import GERMAN, SOVIET
 from sdbp_module.ids import AreaId, Phase, Severity, Side
+from sdbp_module.records import record
 from sdbp_module.replay.events import END_OF_LOG, GameEnd, PhaseStart, Where
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, Outcome, Rule, rule
 from sdbp_module.rules.findings import Finding
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VictoryCount:
     """The defence-3 areas the Soviet player holds at the end of the last turn, against the bid."""
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from sdbp_module.games.tonkin.rules.facts import (
     DG,
@@ -47,6 +47,7 @@ from sdbp_module.hexgrid.zoc import MapUnit
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData, Unit
 from sdbp_module.model.hex_play import play_of
+from sdbp_module.records import record
 from sdbp_module.replay.hexes.events import (
     Carry,
     DeclareUnit,
@@ -233,7 +234,7 @@ def _minima(base: CostTable) -> CostTable:
 StepFn = Callable[[Hex, Hex], int | None]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Mover:
     """Who moves and when: the words the cost table reads."""
 
@@ -379,7 +380,7 @@ def reachable(hmap: HexMap, step: StepFn, start: Hex, goal: Hex, blocked: frozen
 # -- a phase's moves ------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Leg:
     state: HexState  # before the drag
     event: UnitMove
@@ -387,7 +388,7 @@ class Leg:
     to: Hex
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Move:
     """One unit's move in a movement phase: its own move (``mode`` None, every own drag of the phase) or
     one transport of ``mode``; ``doubled`` when a DoubleMove came before one of its drags."""
@@ -426,7 +427,7 @@ class Move:
         return len(self.legs) == 1 and distance(self.start, self.end) == 1
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PhaseMoves:
     phase: str
     side: Side | None
@@ -616,7 +617,7 @@ def own_step(game: GameData, u: Unit, table: CostTable, *, transported: bool = F
     return of
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pricing:
     """A move's cost with the chart and with the text's minima, None where over ``bound``."""
 

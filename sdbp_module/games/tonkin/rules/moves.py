@@ -8,7 +8,6 @@ A move in another phase is TON-SEQ-01's; the moves of the other side's units in 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from sdbp_module.games.tonkin.rules import switches as sw
 from sdbp_module.games.tonkin.rules.facts import (
@@ -50,6 +49,7 @@ from sdbp_module.games.tonkin.rules.movement import (
 from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.ids import Severity
 from sdbp_module.model.game_data import GameData, Unit
+from sdbp_module.records import record
 from sdbp_module.replay.hexes.events import MarkerMove, UnitMove, is_hex
 from sdbp_module.replay.hexes.flow import Impulse
 from sdbp_module.replay.hexes.state import HexState
@@ -60,7 +60,7 @@ NOT_MOVING = ("air_support", "navy")
 """Unit types that never move on the map in a movement phase (their counters go to a target)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OwnMove:
     """A unit's own move (no transport), priced: the facts TON-MOV-01, TON-ZOC-01 and TON-OOS-01 share."""
 

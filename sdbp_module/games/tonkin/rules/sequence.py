@@ -14,13 +14,13 @@ Also the small facts the replacement and reinforcement rules share (``box_of_pla
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
 from sdbp_module.games.tonkin.rules.facts import side_label, track_boxes, unit_of
 from sdbp_module.hexgrid.coords import distance
 from sdbp_module.ids import Severity, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.model.hex_play import play_of
+from sdbp_module.records import record
 from sdbp_module.replay.hexes.events import (
     Carry,
     HexEvent,
@@ -128,7 +128,7 @@ def end_game_turn(ctx: HexContext) -> int | None:
 # -- the seven steps of phase 1 -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StepSpan:
     """The steps of phase 1 (2.1 … 2.7) an act may belong to: ``lo`` to ``hi``."""
 

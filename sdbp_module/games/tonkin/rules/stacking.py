@@ -15,11 +15,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from sdbp_module.games.tonkin.rules import facts
 from sdbp_module.ids import Severity
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.hexes.events import (
     Carry,
     DeclareUnit,
@@ -68,7 +68,7 @@ def _over_limit(rule: HexRule, impulse: Impulse, steps: Steps, state: HexState, 
     return out
 
 
-@dataclass
+@record(frozen=False, slots=False)
 class _Sharing:
     place: str
     entering: str  # the side that entered

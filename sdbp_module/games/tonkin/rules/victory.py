@@ -34,11 +34,11 @@ least 4 CEF steps (HQ and SD not counted); they move from hex to hex only in a r
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from sdbp_module.games.tonkin.rules import facts
 from sdbp_module.ids import Severity
 from sdbp_module.model.game_data import GameData
+from sdbp_module.records import record
 from sdbp_module.replay.hexes.events import (
     Carry,
     DeclareUnit,
@@ -69,7 +69,7 @@ OBJECTIVE_DISTANCE = 4  # 1.9 A
 OBJECTIVE_STEPS = 4
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Cause:
     """One reason the VP level moves in a phase: the id whose fault its absence is, the amount, what it is, the
     event it comes from (None: the phase as a whole), and whether it is due (``certain``) or only possible."""
@@ -196,7 +196,7 @@ def causes(game: GameData, steps: Steps, state: HexState) -> list[Cause]:
     ]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Verdict:
     actual: int
     expected: int
