@@ -384,14 +384,24 @@ def check_hex_features(checks: Checks) -> None:
             bad_words.add(path[0])
     reported = {p.path[0] for p in checks.problems if p.path and p.path[0] in FEATURE_KEYS}
     base = {k: hexes[k] for k in ("grid", "terrain", "sets") if k in hexes}
+    parts: list[tuple[str, dict[str, Any]]] = []
     for key in FEATURE_KEYS:
         if key not in hexes or key in reported or key in bad_words:
             continue
         needs = {"zoc": ("regions",), "lines": ("regions",)}.get(key, ())
         if any(n in reported or n in bad_words for n in needs):
             continue
+        parts.append((key, {**base, **{n: hexes[n] for n in needs if n in hexes}, key: hexes[key]}))
+    if not parts:
+        return
+    try:  # every block in one map first: each block's own build is a part of that one, so when it builds, each does
+        HexMap.from_mapping({k: v for _, part in parts for k, v in part.items()})
+        return
+    except Exception:  # some block fails: build each alone, as before, to name the one that fails
+        pass
+    for key, part in parts:
         try:
-            HexMap.from_mapping({**base, **{n: hexes[n] for n in needs if n in hexes}, key: hexes[key]})
+            HexMap.from_mapping(part)
         except (ValueError, KeyError, TypeError) as exc:
             checks.report("hexes", (key,), f"the {key} cannot be read: {exc}", "docs/hexes.md, 'Map features'", at_key=True)
 

@@ -23,7 +23,6 @@ Game-neutral: nothing here names a game; every word about a game comes from its 
 from __future__ import annotations
 
 import dataclasses
-import io
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field
@@ -287,11 +286,15 @@ BODY_SPOTS = ((layout.COUNTER - 6, 44), (6, 44), (layout.COUNTER - 6, 30), (6, 3
 """Where the side-colour callout may point, first choice first: a point of the face's body colour."""
 
 
-def _body_spot(game: GameData, unit: Unit, spent: bool, body: images.RGB) -> tuple[int, int]:
-    """The first of ``BODY_SPOTS`` where the drawn face shows its body colour all round (3 by 3)."""
+def _face_picture(game: GameData, unit: Unit, spent: bool) -> Image.Image:
+    """One side of ``unit``'s counter as the module draws it (``images.unit_picture``: the pixels of ``render_unit``)."""
     from sdbp_module.vassal.artwork import setup_label
 
-    face = Image.open(io.BytesIO(images.render_unit(game.presentation, unit, spent, setup_label(game, unit)))).convert("RGB")
+    return images.unit_picture(game.presentation, unit, spent, setup_label(game, unit))
+
+
+def _body_spot(face: Image.Image, body: images.RGB) -> tuple[int, int]:
+    """The first of ``BODY_SPOTS`` where the drawn ``face`` shows its body colour all round (3 by 3)."""
     for x, y in BODY_SPOTS:
         if all(face.getpixel((x + dx, y + dy)) == body for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
             return (x, y)
@@ -305,6 +308,11 @@ def unit_elements(game: GameData, unit: Unit, spent: bool) -> tuple[Callout, ...
 
 def callouts(game: GameData, unit: Unit, spent: bool, names: Mapping[str, str]) -> tuple[Callout, ...]:
     """The callouts of one face, laid out where ``images.unit_face`` prints each element."""
+    return _callouts(game, unit, spent, names, _face_picture(game, unit, spent))
+
+
+def _callouts(game: GameData, unit: Unit, spent: bool, names: Mapping[str, str], drawn: Image.Image) -> tuple[Callout, ...]:
+    """:func:`callouts`, given the face as drawn (``_face_picture``)."""
     from sdbp_module.vassal.artwork import setup_label
 
     def name(element: str) -> str:
@@ -316,7 +324,7 @@ def callouts(game: GameData, unit: Unit, spent: bool, names: Mapping[str, str]) 
     texts = {t.role: t for t in face.texts}
     out: list[Callout] = []
     sym = face.symbol
-    body_at = _body_spot(game, unit, spent, face.body)
+    body_at = _body_spot(drawn, face.body)
     out.append(Callout(SPENT_SIDE if spent else SIDE, name(SPENT_SIDE if spent else SIDE) + ("" if spent else f": {unit.side.label}"), body_at, "right"))
     if not spent:
         out.append(Callout(FORMATION, f"{name(FORMATION)} {unit.formation}", (_centre(texts["formation"].bbox())[0], images.NAME_ROW[1]), "top"))
@@ -373,12 +381,15 @@ def render_callouts(game: GameData, unit: Unit, spent: bool, names: Mapping[str,
 
 def render_callouts_at(game: GameData, unit: Unit, spent: bool, names: Mapping[str, str]) -> tuple[Image.Image, tuple[int, int]]:
     """:func:`render_callouts`'s picture and where the counter's top-left corner is on it."""
-    from sdbp_module.vassal.artwork import setup_label
+    return _callouts_at(game, unit, spent, names, draw=True)
 
-    face = Image.open(io.BytesIO(images.render_unit(game.presentation, unit, spent, setup_label(game, unit)))).convert("RGB")
+
+def _callouts_at(game: GameData, unit: Unit, spent: bool, names: Mapping[str, str], draw: bool) -> tuple[Image.Image, tuple[int, int]]:
+    """:func:`render_callouts_at`; without ``draw`` the picture is left blank (for its size alone)."""
+    drawn = _face_picture(game, unit, spent)
     size = layout.COUNTER * SCALE
-    face = face.resize((size, size), Image.Resampling.NEAREST)
-    marks = callouts(game, unit, spent, names)
+    face = drawn.resize((size, size), Image.Resampling.NEAREST)
+    marks = _callouts(game, unit, spent, names, drawn)
     f = images.font(*LABEL_FONT)
     width = {c.element: f.getlength(c.text) for c in marks}
     by = {w: [c for c in marks if c.where == w] for w in ("left", "right", "top", "bottom")}
@@ -396,6 +407,8 @@ def render_callouts_at(game: GameData, unit: Unit, spent: bool, names: Mapping[s
     x0 = MARGIN + round(left_side)
     y0 = MARGIN + top_h + max(0, (rows * LINE_H - size) // 2)
     canvas = Image.new("RGB", (x0 + size + round(right_side) + MARGIN, height), PAPER)
+    if not draw:
+        return canvas, (x0, y0)
     d = ImageDraw.Draw(canvas)
     canvas.paste(face, (x0, y0))
 
@@ -502,7 +515,7 @@ def guide_images(game: GameData) -> dict[str, bytes]:
 
 
 def _picture(game: GameData, example: Example, spent: bool, names: Mapping[str, str]) -> Picture:
-    image = render_callouts(game, example.unit, spent, names)
+    image, _ = _callouts_at(game, example.unit, spent, names, draw=False)  # the page needs its size; the build draws it
     return Picture(picture_name(example, spent), "the counter " + ("spent" if spent else "fresh") + ", its elements named", image.width, image.height)
 
 

@@ -327,6 +327,11 @@ def unit_face_texts(look: Presentation, unit: Unit, spent: bool, setup_label: st
 
 def render_unit(look: Presentation, unit: Unit, spent: bool, setup_label: str | None = None) -> bytes:
     """One side of a unit counter as PNG bytes, drawn from :func:`unit_face`."""
+    return png_bytes(unit_picture(look, unit, spent, setup_label))
+
+
+def unit_picture(look: Presentation, unit: Unit, spent: bool, setup_label: str | None = None) -> Image.Image:
+    """:func:`render_unit`'s picture before it is encoded (RGB): for a caller that reads its pixels."""
     s = layout.COUNTER
     face = unit_face(look, unit, spent, setup_label)
     img = Image.new("RGB", (s, s), face.body)
@@ -339,7 +344,7 @@ def render_unit(look: Presentation, unit: Unit, spent: bool, setup_label: str | 
         size_symbol(d, SIZE_ROW, face.size, face.size_colour)
     for text in face.texts:
         text.draw(d)
-    return png_bytes(img)
+    return img
 
 
 # ------------------------------------------------------------------------------------------
