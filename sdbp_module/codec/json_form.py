@@ -187,7 +187,24 @@ class _PieceType:
     named: list[tuple[int, str, list[str] | None, str]]
 
 
-def _read_piece_type(piece_type: str) -> _PieceType:
+_Trait = tuple[str, str, str, list[str] | None]
+"""A trait type as :func:`_read_piece_type` writes it: its id, its tail (the text after its state's, as in
+:class:`_PieceType`, without the ``", "`` after it), that tail and the ``", "``, and for a Marker whose
+type writes back exactly its property names."""
+
+
+def _read_trait(trait_type: str) -> _Trait:
+    semicolon = trait_type.find(";")
+    tid = trait_type if semicolon < 0 else trait_type[:semicolon]
+    tail = f', "trait": {encode_string(tid)}, "type": {encode_string(trait_type)}}}'
+    names = split_exact(trait_type[5:], ",") if tid == "mark" and trait_type.startswith("mark;") else None
+    exact = names is not None and pieces.marker_type(names) == trait_type
+    return tid, tail, tail + ", ", names if exact else None
+
+
+def _read_piece_type(piece_type: str, known_traits: dict[str, _Trait]) -> _PieceType:
+    """The :class:`_PieceType` of ``piece_type``; each trait is read once however many types share it
+    (``known_traits``: the traits read so far, its JSON text escaped once, not once per type)."""
     traits = pieces.split_chain(piece_type)
     if traits is None:
         return _PieceType(None, [], [], [])
@@ -196,19 +213,19 @@ def _read_piece_type(piece_type: str) -> _PieceType:
     named: list[tuple[int, str, list[str] | None, str]] = []
     last = len(traits) - 1
     for index, trait_type in enumerate(traits):
-        semicolon = trait_type.find(";")
-        tid = trait_type if semicolon < 0 else trait_type[:semicolon]
-        tail = ', "trait": ' + encode_string(tid) + ', "type": ' + encode_string(trait_type) + "}"
-        separator = ", " if index < last else ""
+        known = known_traits.get(trait_type)
+        if known is None:
+            known = _read_trait(trait_type)
+            if len(known[1]) <= _GROWTH * len(trait_type) + _PER_TRAIT:  # not control characters (below)
+                known_traits[trait_type] = known
+        tid = known[0]
         if tid == "piece" or tid == "mark":
-            names = split_exact(trait_type[5:], ",") if trait_type.startswith("mark;") else None
-            exact = names is not None and tid == "mark" and pieces.marker_type(names) == trait_type
-            named.append((index, tid, names if exact else None, tail))
+            named.append((index, tid, known[3], known[1]))
             heads.append("")
-            tails.append(separator)
+            tails.append(", " if index < last else "")
         else:
             heads.append('{"state": ')
-            tails.append(tail + separator)
+            tails.append(known[2] if index < last else known[1])
     return _PieceType(traits, heads, tails, named)
 
 
@@ -219,7 +236,9 @@ JSON writes a control character as six characters, and a crafted save of them wo
 several times its size until written (as an object, it is escaped while written, a command at a time)."""
 
 
-def _add_piece_encoded(fields: tuple[str, str, str], types: dict[str, _PieceType]) -> Encoded | JsonObject:
+def _add_piece_encoded(
+    fields: tuple[str, str, str], types: dict[str, _PieceType], known_traits: dict[str, _Trait]
+) -> Encoded | JsonObject:
     """The object of an AddPiece (its :func:`~sdbp_module.codec.pieces.add_piece_fields`) as the JSON text
     :func:`~sdbp_module.codec.jsonio.dump_chunks` writes for that object.
 
@@ -230,7 +249,7 @@ def _add_piece_encoded(fields: tuple[str, str, str], types: dict[str, _PieceType
     piece_id, piece_type, state = fields
     known = types.get(piece_type)
     if known is None:
-        known = _read_piece_type(piece_type)
+        known = _read_piece_type(piece_type, known_traits)
         if sum(map(len, known.tails)) <= _GROWTH * len(piece_type) + _PER_TRAIT * len(known.tails):  # not control characters
             types[piece_type] = known
     states = pieces.split_chain(state)
@@ -513,6 +532,7 @@ def _commands_for_writing(tree: Command) -> tuple[JsonObject | Encoded, Counts]:
     :class:`~sdbp_module.codec.jsonio.Encoded` text (:func:`_add_piece_encoded`): for a document that is
     only written. Its text is read once: the AddPiece fields both count the piece and make its JSON."""
     types: dict[str, _PieceType] = {}
+    known_traits: dict[str, _Trait] = {}
     tally = [0, 0, 0]  # pieces, stacks, decks
 
     def convert(node: Command) -> JsonObject | Encoded:
@@ -533,7 +553,7 @@ def _commands_for_writing(tree: Command) -> tuple[JsonObject | Encoded, Counts]:
             tally[1 if piece_type == "stack" else 2 if piece_type.startswith("deck;") else 0] += 1
         if node.children:
             return text_to_json(text)
-        obj = _add_piece_encoded(fields, types)
+        obj = _add_piece_encoded(fields, types, known_traits)
         logs = start // len(LOG_PREFIX)
         if isinstance(obj, Encoded):  # in as many log objects as prefixes (text_to_json), written at once
             return Encoded('{"cmd": "log", "command": ' * logs + obj.text + "}" * logs) if logs else obj
