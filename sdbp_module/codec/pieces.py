@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import getitem
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
@@ -32,6 +32,8 @@ from sdbp_module.codec.tree import split_exact
 TAB = "\t"
 _NEEDS_QUOTES = ("'", "\\")
 """A token starting with one of these is one the engine may have wrapped in quotes."""
+_cut = cast(Callable[[str, slice], str], getitem)
+"""``text[part]``: ``operator.getitem`` (a fast C call from ``map``, unlike ``str.__getitem__``), typed for strings."""
 
 
 def _trailing_backslashes(part: str) -> int:
@@ -116,7 +118,7 @@ def split_chain(raw: str) -> list[str] | None:
     if parts[-2].endswith(ends[count - 1]):
         # (the last part before a TAB ends right: no TAB inside a trait moved the levels; else the long way)
         last = parts.pop()
-        traits = list(map(getitem, parts, cuts))
+        traits = list(map(_cut, parts, cuts))
         parts.append(last)
         traits.append(last)
         joined = TAB.join(traits)
