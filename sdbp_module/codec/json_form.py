@@ -27,7 +27,6 @@ import binascii
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import chain
 from typing import Any
 
 from sdbp_module.codec import pieces
@@ -46,7 +45,6 @@ from sdbp_module.codec.jsonio import (
     Encoded,
     dump_text,
     encode_string,
-    encode_value,
 )
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
@@ -172,34 +170,49 @@ def _add_piece_back(obj: JsonObject) -> str:
 class _PieceType:
     """A piece type as :func:`_add_piece_encoded` writes it, read once however many pieces share it.
 
-    ``traits``: its traits (``None``: not engine-encoded). A piece's traits are written as ``heads[i] +
-    (the JSON string of its state) + tails[i]``, each tail but the last ending with the ``", "`` between
-    traits: a trait without named fields as :func:`chain_to_json` reads it, ``{"state": …, "trait": …,
-    "type": …}``; one that may have them has an empty head and tail (but the ``", "``), its whole text
-    made in place of the state's. ``named``: those, as (index, ``piece`` or ``mark``, a Marker's
-    property names when its type writes back exactly, the text after the state in the form without
-    named fields).
+    ``traits``: its traits (``None``: not engine-encoded). A piece is written as ``"".join(template)``
+    with the JSON string of its id at ``template[1]`` and the text of trait ``i`` at ``template[3 + 2 * i]``
+    (a list copy and a slice assignment of the escaped states, then one join): between them, the
+    command's keys and punctuation and the text that depends on the type alone. A trait without named
+    fields is written as :func:`chain_to_json` reads it, ``{"state": …, "trait": …, "type": …}`` (the
+    text around its state's in the template); one that may have them has its whole text made in place of
+    the state's. ``named``: those, as (index, ``piece`` or ``mark``, what its type gives (:data:`_Trait`),
+    the text after the state in the form without named fields). ``grown``: the characters of the text
+    after each trait's state (its tail and the ``", "``), for the check of :data:`_GROWTH`.
     """
 
     traits: list[str] | None
-    heads: list[str]
-    tails: list[str]
-    named: list[tuple[int, str, list[str] | None, str]]
+    template: list[str]
+    named: list[tuple[int, str, tuple[str, ...] | None, str]]
+    grown: int
 
 
-_Trait = tuple[str, str, str, list[str] | None]
+_Trait = tuple[str, str, str, tuple[str, ...] | None]
 """A trait type as :func:`_read_piece_type` writes it: its id, its tail (the text after its state's, as in
-:class:`_PieceType`, without the ``", "`` after it), that tail and the ``", "``, and for a Marker whose
-type writes back exactly its property names."""
+:class:`_PieceType`, without the ``", "`` after it), that tail and the ``", "``, and what named fields it
+gives: for a BasicPiece, its clone key, delete key, image and name as JSON strings (``None`` if its type
+does not read exactly); for a Marker whose type writes back exactly, ``"[" + (name as JSON) + ", "`` for
+each property name."""
+
+_PIECE_OPEN = '{"cmd": "add_piece", "id": '
+_PIECE_TRAITS = ', "traits": ['
+_PIECE_CLOSE = "]}"
+_STATE_OPEN = '{"state": '
 
 
 def _read_trait(trait_type: str) -> _Trait:
     semicolon = trait_type.find(";")
     tid = trait_type if semicolon < 0 else trait_type[:semicolon]
     tail = f', "trait": {encode_string(tid)}, "type": {encode_string(trait_type)}}}'
-    names = split_exact(trait_type[5:], ",") if tid == "mark" and trait_type.startswith("mark;") else None
-    exact = names is not None and pieces.marker_type(names) == trait_type
-    return tid, tail, tail + ", ", names if exact else None
+    given: tuple[str, ...] | None = None
+    if tid == "piece":
+        basic = pieces.basic_type(trait_type)
+        given = None if basic is None else tuple(map(encode_string, basic))
+    elif tid == "mark" and trait_type.startswith("mark;"):
+        names = split_exact(trait_type[5:], ",")
+        if names is not None and pieces.marker_type(names) == trait_type:
+            given = tuple(f"[{encode_string(name)}, " for name in names)
+    return tid, tail, tail + ", ", given
 
 
 def _read_piece_type(piece_type: str, known_traits: dict[str, _Trait]) -> _PieceType:
@@ -207,10 +220,10 @@ def _read_piece_type(piece_type: str, known_traits: dict[str, _Trait]) -> _Piece
     (``known_traits``: the traits read so far, its JSON text escaped once, not once per type)."""
     traits = pieces.split_chain(piece_type)
     if traits is None:
-        return _PieceType(None, [], [], [])
+        return _PieceType(None, [], [], 0)
     heads: list[str] = []
     tails: list[str] = []
-    named: list[tuple[int, str, list[str] | None, str]] = []
+    named: list[tuple[int, str, tuple[str, ...] | None, str]] = []
     last = len(traits) - 1
     for index, trait_type in enumerate(traits):
         known = known_traits.get(trait_type)
@@ -224,9 +237,13 @@ def _read_piece_type(piece_type: str, known_traits: dict[str, _Trait]) -> _Piece
             heads.append("")
             tails.append(", " if index < last else "")
         else:
-            heads.append('{"state": ')
+            heads.append(_STATE_OPEN)
             tails.append(known[2] if index < last else known[1])
-    return _PieceType(traits, heads, tails, named)
+    template = [_PIECE_OPEN, "", _PIECE_TRAITS + heads[0]]
+    for tail, head in zip(tails, heads[1:]):
+        template += ("", tail + head)
+    template += ("", tails[-1] + _PIECE_CLOSE)
+    return _PieceType(traits, template, named, sum(map(len, tails)))
 
 
 _GROWTH, _PER_TRAIT = 3, 64
@@ -234,6 +251,24 @@ _GROWTH, _PER_TRAIT = 3, 64
 is at most ``_GROWTH`` times its own and ``_PER_TRAIT`` characters a trait (the keys and punctuation):
 JSON writes a control character as six characters, and a crafted save of them would otherwise hold
 several times its size until written (as an object, it is escaped while written, a command at a time)."""
+
+_NO_PROPERTIES = '{"properties": [], "trait": "mark"}'
+_COMMAND_CHARS = len(_PIECE_OPEN) + len(_PIECE_TRAITS) + len(_PIECE_CLOSE)
+
+
+def _basic_piece_text(given: tuple[str, ...], state: pieces.BasicState) -> str:
+    """:func:`~sdbp_module.codec.jsonio.encode_value` of the object :func:`chain_to_json` makes of a BasicPiece whose type reads as
+    ``given`` (:data:`_Trait`) and whose state is ``state``: the same text, without building the object."""
+    clone_key, delete_key, image, name = given
+    extra = f', "extra": [{", ".join(map(encode_string, state.extra))}]' if state.extra else ""
+    where = "null" if state.map is None else encode_string(state.map)
+    count = "" if state.has_count else ', "no_property_count": true'
+    properties = ", ".join([f"[{encode_string(key)}, {encode_string(value)}]" for key, value in state.properties])
+    return (
+        f'{{"clone_key": {clone_key}, "delete_key": {delete_key}{extra}, "gpid": {encode_string(state.gpid)}, '
+        f'"image": {image}, "map": {where}, "name": {name}{count}, "properties": [{properties}], "trait": "piece", '
+        f'"x": {encode_string(state.x)}, "y": {encode_string(state.y)}}}'
+    )
 
 
 def _add_piece_encoded(
@@ -250,28 +285,34 @@ def _add_piece_encoded(
     known = types.get(piece_type)
     if known is None:
         known = _read_piece_type(piece_type, known_traits)
-        if sum(map(len, known.tails)) <= _GROWTH * len(piece_type) + _PER_TRAIT * len(known.tails):  # not control characters
+        traits_count = 0 if known.traits is None else len(known.traits)
+        if known.grown <= _GROWTH * len(piece_type) + _PER_TRAIT * traits_count:  # not control characters
             types[piece_type] = known
     states = pieces.split_chain(state)
     if known.traits is None or states is None or len(states) != len(known.traits) or len(piece_id) > SLICE_CHARS:
         return _add_piece_object(fields)
-    texts = list(map(encode_string, states))
-    for index, tid, names, tail in known.named:
+    parts = known.template[:]
+    parts[1] = encoded_id = encode_string(piece_id)
+    parts[3::2] = map(encode_string, states)
+    for index, tid, given, tail in known.named:
         trait_state = states[index]
         if tid == "piece":
-            texts[index] = encode_value(chain_to_json([known.traits[index]], [trait_state])[0])
-            continue
-        if names is not None:  # a Marker whose type writes back exactly: its values too?
-            values = pieces.marker_values(trait_state)
-            if values is not None and len(values) == len(names):
-                properties = ", ".join(["[" + encode_string(n) + ", " + encode_string(v) + "]" for n, v in zip(names, values)])
-                texts[index] = '{"properties": [' + properties + '], "trait": "mark"}'
+            basic = pieces.basic_state(trait_state) if given is not None else None
+            if given is not None and basic is not None:
+                parts[3 + 2 * index] = _basic_piece_text(given, basic)
                 continue
-        texts[index] = '{"state": ' + texts[index] + tail
-    written = "".join(chain.from_iterable(zip(known.heads, texts, known.tails)))
-    if len(written) > _GROWTH * (len(piece_type) + len(state)) + _PER_TRAIT * len(texts):  # control characters: 6 times
+        elif given is not None:  # a Marker whose type writes back exactly: its values too?
+            values = pieces.marker_values(trait_state)
+            if values is not None and len(values) == len(given):
+                pairs = "], ".join(map(str.__add__, given, map(encode_string, values)))
+                parts[3 + 2 * index] = f'{{"properties": [{pairs}]], "trait": "mark"}}' if given else _NO_PROPERTIES
+                continue
+        parts[3 + 2 * index] = _STATE_OPEN + parts[3 + 2 * index] + tail
+    text = "".join(parts)
+    written = len(text) - _COMMAND_CHARS - len(encoded_id)
+    if written > _GROWTH * (len(piece_type) + len(state)) + _PER_TRAIT * len(states):  # control characters: 6 times
         return _add_piece_object(fields)
-    return Encoded('{"cmd": "add_piece", "id": ' + encode_string(piece_id) + ', "traits": [' + written + "]}")
+    return Encoded(text)
 
 
 # ---------------------------------------------------------------------------------------------
