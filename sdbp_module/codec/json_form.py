@@ -26,7 +26,6 @@ import base64
 import binascii
 import re
 from collections.abc import Callable
-from itertools import chain
 from typing import Any
 
 from sdbp_module.codec import pieces
@@ -45,11 +44,11 @@ from sdbp_module.codec.jsonio import (
     Encoded,
     dump_text,
     encode_string,
-    encode_value,
 )
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import (  # noqa: F401
+    BACKSLASH,
     Command,
     decode_tree,
     encode_tree,
@@ -172,44 +171,80 @@ def _add_piece_back(obj: JsonObject) -> str:
 class _PieceType:
     """A piece type as :func:`_add_piece_encoded` writes it, read once however many pieces share it.
 
-    ``traits``: its traits (``None``: not engine-encoded). A piece's traits are written as ``heads[i] +
-    (the JSON string of its state) + tails[i]``, each tail but the last ending with the ``", "`` between
-    traits: a trait without named fields as :func:`chain_to_json` reads it, ``{"state": …, "trait": …,
-    "type": …}``; one that may have them has an empty head and tail (but the ``", "``), its whole text
-    made in place of the state's. ``named``: those, as (index, ``piece`` or ``mark``, a Marker's
-    property names when its type writes back exactly, the text after the state in the form without
-    named fields).
+    ``traits``: its traits (``None``: not engine-encoded). A piece is written as ``"".join(template)``
+    with the JSON string of its id at ``template[1]`` and the text of trait ``i`` at ``template[3 + 2 * i]``
+    (a list copy and a slice assignment of the escaped states, then one join): between them, the
+    command's keys and punctuation and the text that depends on the type alone. A trait without named
+    fields is written as :func:`chain_to_json` reads it, ``{"state": …, "trait": …, "type": …}`` (the
+    text around its state's in the template); one that may have them has its whole text made in place of
+    the state's. ``named``: those, as (index, ``piece`` or ``mark``, what its type gives (:data:`_Trait`),
+    the text after the state in the form without named fields). ``grown``: the characters of the text
+    after each trait's state (its tail and the ``", "``), for the check of :data:`_GROWTH`.
     """
 
     traits: list[str] | None
-    heads: list[str]
-    tails: list[str]
-    named: list[tuple[int, str, list[str] | None, str]]
+    template: list[str]
+    named: list[tuple[int, str, tuple[str, ...] | None, str]]
+    grown: int
 
 
-def _read_piece_type(piece_type: str) -> _PieceType:
+_Trait = tuple[str, str, str, tuple[str, ...] | None]
+"""A trait type as :func:`_read_piece_type` writes it: its id, its tail (the text after its state's, as in
+:class:`_PieceType`, without the ``", "`` after it), that tail and the ``", "``, and what named fields it
+gives: for a BasicPiece, its clone key, delete key, image and name as JSON strings (``None`` if its type
+does not read exactly); for a Marker whose type writes back exactly, ``"[" + (name as JSON) + ", "`` for
+each property name."""
+
+_PIECE_OPEN = '{"cmd": "add_piece", "id": '
+_PIECE_TRAITS = ', "traits": ['
+_PIECE_CLOSE = "]}"
+_STATE_OPEN = '{"state": '
+
+
+def _read_trait(trait_type: str) -> _Trait:
+    semicolon = trait_type.find(";")
+    tid = trait_type if semicolon < 0 else trait_type[:semicolon]
+    tail = f', "trait": {encode_string(tid)}, "type": {encode_string(trait_type)}}}'
+    given: tuple[str, ...] | None = None
+    if tid == "piece":
+        basic = pieces.basic_type(trait_type)
+        given = None if basic is None else tuple(map(encode_string, basic))
+    elif tid == "mark" and trait_type.startswith("mark;"):
+        names = split_exact(trait_type[5:], ",")
+        if names is not None and pieces.marker_type(names) == trait_type:
+            given = tuple(f"[{encode_string(name)}, " for name in names)
+    return tid, tail, tail + ", ", given
+
+
+def _read_piece_type(piece_type: str, known_traits: dict[str, _Trait]) -> _PieceType:
+    """The :class:`_PieceType` of ``piece_type``; each trait is read once however many types share it
+    (``known_traits``: the traits read so far, its JSON text escaped once, not once per type)."""
     traits = pieces.split_chain(piece_type)
     if traits is None:
-        return _PieceType(None, [], [], [])
+        return _PieceType(None, [], [], 0)
     heads: list[str] = []
     tails: list[str] = []
-    named: list[tuple[int, str, list[str] | None, str]] = []
+    named: list[tuple[int, str, tuple[str, ...] | None, str]] = []
     last = len(traits) - 1
     for index, trait_type in enumerate(traits):
-        semicolon = trait_type.find(";")
-        tid = trait_type if semicolon < 0 else trait_type[:semicolon]
-        tail = ', "trait": ' + encode_string(tid) + ', "type": ' + encode_string(trait_type) + "}"
-        separator = ", " if index < last else ""
+        known = known_traits.get(trait_type)
+        if known is None:
+            known = _read_trait(trait_type)
+            if len(known[1]) <= _GROWTH * len(trait_type) + _PER_TRAIT:  # not control characters (below)
+                known_traits[trait_type] = known
+        tid = known[0]
         if tid == "piece" or tid == "mark":
-            names = split_exact(trait_type[5:], ",") if trait_type.startswith("mark;") else None
-            exact = names is not None and tid == "mark" and pieces.marker_type(names) == trait_type
-            named.append((index, tid, names if exact else None, tail))
+            named.append((index, tid, known[3], known[1]))
             heads.append("")
-            tails.append(separator)
+            tails.append(", " if index < last else "")
         else:
-            heads.append('{"state": ')
-            tails.append(tail + separator)
-    return _PieceType(traits, heads, tails, named)
+            heads.append(_STATE_OPEN)
+            tails.append(known[2] if index < last else known[1])
+    template = [_PIECE_OPEN, "", _PIECE_TRAITS + heads[0]]
+    for tail, head in zip(tails, heads[1:]):
+        template += ("", tail + head)
+    template += ("", tails[-1] + _PIECE_CLOSE)
+    return _PieceType(traits, template, named, sum(map(len, tails)))
 
 
 _GROWTH, _PER_TRAIT = 3, 64
@@ -218,8 +253,28 @@ is at most ``_GROWTH`` times its own and ``_PER_TRAIT`` characters a trait (the 
 JSON writes a control character as six characters, and a crafted save of them would otherwise hold
 several times its size until written (as an object, it is escaped while written, a command at a time)."""
 
+_NO_PROPERTIES = '{"properties": [], "trait": "mark"}'
+_COMMAND_CHARS = len(_PIECE_OPEN) + len(_PIECE_TRAITS) + len(_PIECE_CLOSE)
 
-def _add_piece_encoded(fields: tuple[str, str, str], types: dict[str, _PieceType]) -> Encoded | JsonObject:
+
+def _basic_piece_text(given: tuple[str, ...], state: pieces.BasicState) -> str:
+    """:func:`~sdbp_module.codec.jsonio.encode_value` of the object :func:`chain_to_json` makes of a BasicPiece whose type reads as
+    ``given`` (:data:`_Trait`) and whose state is ``state``: the same text, without building the object."""
+    clone_key, delete_key, image, name = given
+    extra = f', "extra": [{", ".join(map(encode_string, state.extra))}]' if state.extra else ""
+    where = "null" if state.map is None else encode_string(state.map)
+    count = "" if state.has_count else ', "no_property_count": true'
+    properties = ", ".join([f"[{encode_string(key)}, {encode_string(value)}]" for key, value in state.properties])
+    return (
+        f'{{"clone_key": {clone_key}, "delete_key": {delete_key}{extra}, "gpid": {encode_string(state.gpid)}, '
+        f'"image": {image}, "map": {where}, "name": {name}{count}, "properties": [{properties}], "trait": "piece", '
+        f'"x": {encode_string(state.x)}, "y": {encode_string(state.y)}}}'
+    )
+
+
+def _add_piece_encoded(
+    fields: tuple[str, str, str], types: dict[str, _PieceType], known_traits: dict[str, _Trait]
+) -> Encoded | JsonObject:
     """The object of an AddPiece (its :func:`~sdbp_module.codec.pieces.add_piece_fields`) as the JSON text
     :func:`~sdbp_module.codec.jsonio.dump_chunks` writes for that object.
 
@@ -230,29 +285,35 @@ def _add_piece_encoded(fields: tuple[str, str, str], types: dict[str, _PieceType
     piece_id, piece_type, state = fields
     known = types.get(piece_type)
     if known is None:
-        known = _read_piece_type(piece_type)
-        if sum(map(len, known.tails)) <= _GROWTH * len(piece_type) + _PER_TRAIT * len(known.tails):  # not control characters
+        known = _read_piece_type(piece_type, known_traits)
+        traits_count = 0 if known.traits is None else len(known.traits)
+        if known.grown <= _GROWTH * len(piece_type) + _PER_TRAIT * traits_count:  # not control characters
             types[piece_type] = known
     states = pieces.split_chain(state)
     if known.traits is None or states is None or len(states) != len(known.traits) or len(piece_id) > SLICE_CHARS:
         return _add_piece_object(fields)
-    texts = list(map(encode_string, states))
-    for index, tid, names, tail in known.named:
+    parts = known.template[:]
+    parts[1] = encoded_id = encode_string(piece_id)
+    parts[3::2] = map(encode_string, states)
+    for index, tid, given, tail in known.named:
         trait_state = states[index]
         if tid == "piece":
-            texts[index] = encode_value(chain_to_json([known.traits[index]], [trait_state])[0])
-            continue
-        if names is not None:  # a Marker whose type writes back exactly: its values too?
-            values = pieces.marker_values(trait_state)
-            if values is not None and len(values) == len(names):
-                properties = ", ".join(["[" + encode_string(n) + ", " + encode_string(v) + "]" for n, v in zip(names, values)])
-                texts[index] = '{"properties": [' + properties + '], "trait": "mark"}'
+            basic = pieces.basic_state(trait_state) if given is not None else None
+            if given is not None and basic is not None:
+                parts[3 + 2 * index] = _basic_piece_text(given, basic)
                 continue
-        texts[index] = '{"state": ' + texts[index] + tail
-    written = "".join(chain.from_iterable(zip(known.heads, texts, known.tails)))
-    if len(written) > _GROWTH * (len(piece_type) + len(state)) + _PER_TRAIT * len(texts):  # control characters: 6 times
+        elif given is not None:  # a Marker whose type writes back exactly: its values too?
+            values = pieces.marker_values(trait_state)
+            if values is not None and len(values) == len(given):
+                pairs = "], ".join(map(str.__add__, given, map(encode_string, values)))
+                parts[3 + 2 * index] = f'{{"properties": [{pairs}]], "trait": "mark"}}' if given else _NO_PROPERTIES
+                continue
+        parts[3 + 2 * index] = _STATE_OPEN + parts[3 + 2 * index] + tail
+    text = "".join(parts)
+    written = len(text) - _COMMAND_CHARS - len(encoded_id)
+    if written > _GROWTH * (len(piece_type) + len(state)) + _PER_TRAIT * len(states):  # control characters: 6 times
         return _add_piece_object(fields)
-    return Encoded('{"cmd": "add_piece", "id": ' + encode_string(piece_id) + ', "traits": [' + written + "]}")
+    return Encoded(text)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -508,11 +569,59 @@ def count(tree: Command) -> Counts:
     return Counts(n_pieces, n_stacks, n_decks, steps)
 
 
+_QUOTE_STARTS = ("'", BACKSLASH)
+"""A token whose raw text starts with one of these may be one the engine wrapped in ``'…'``."""
+_SAME_LENGTH_TYPES = 8
+"""How many piece types of one length :func:`_add_piece_fields` keeps (each a compare at each lookup)."""
+
+
+def _add_piece_fields(text: str, raw_types: dict[int, list[tuple[str, str]]]) -> tuple[str, str, str] | None:
+    """:func:`~sdbp_module.codec.pieces.add_piece_fields` of ``text`` (which starts with ``+/``), its piece type
+    not decoded again when a piece before had the same (``raw_types``: by length, each type as written in
+    the command and decoded).
+
+    A piece's type is most of its text (10.7 M of the 13.9 M characters of the Paths of Glory save's
+    AddPieces, 40% of them types met before), its ``/`` escaped. When the first and the last ``/`` of the
+    text are unescaped, no token starts with a quote or a backslash and the text does not end with a
+    backslash, the id and the state are the text before the first and after the last, and the type
+    the text between decoded on its own: a type met so is found by its length and one compare (no
+    hashing of it, no walk over its escapes), and the decoded string is the one already read (its hash
+    known to the dict of piece types).
+    """
+    first = text.find("/", 2)
+    last = text.rfind("/")
+    if (
+        first < 0
+        or last <= first
+        or text[first - 1] == BACKSLASH
+        or text[last - 1] == BACKSLASH
+        or text.endswith(BACKSLASH)
+        or text[2:3] in _QUOTE_STARTS
+        or text[first + 1 : first + 2] in _QUOTE_STARTS
+        or text[last + 1 : last + 2] in _QUOTE_STARTS
+    ):
+        return pieces.add_piece_fields(text)
+    size = last - first - 1
+    same_length = raw_types.get(size)
+    if same_length is not None:
+        for raw, piece_type in same_length:
+            if text.startswith(raw, first + 1):
+                return text[2:first], piece_type, text[last + 1 :]
+    fields = pieces.add_piece_fields(text)
+    if fields is not None and fields[0] == text[2:first] and fields[2] == text[last + 1 :]:
+        same_length = raw_types.setdefault(size, [])
+        if len(same_length) < _SAME_LENGTH_TYPES:
+            same_length.append((text[first + 1 : last], fields[1]))
+    return fields
+
+
 def _commands_for_writing(tree: Command) -> tuple[JsonObject | Encoded, Counts]:
     """:func:`command_to_json` and :func:`count` of ``tree`` in one pass, each AddPiece without children as
     :class:`~sdbp_module.codec.jsonio.Encoded` text (:func:`_add_piece_encoded`): for a document that is
     only written. Its text is read once: the AddPiece fields both count the piece and make its JSON."""
     types: dict[str, _PieceType] = {}
+    known_traits: dict[str, _Trait] = {}
+    raw_types: dict[int, list[tuple[str, str]]] = {}
     tally = [0, 0, 0]  # pieces, stacks, decks
 
     def convert(node: Command) -> JsonObject | Encoded:
@@ -525,7 +634,7 @@ def _commands_for_writing(tree: Command) -> tuple[JsonObject | Encoded, Counts]:
         if not text.startswith("+/", start):
             return text_to_json(text)
         unlogged = text[start:] if start else text
-        fields = pieces.add_piece_fields(unlogged)
+        fields = _add_piece_fields(unlogged, raw_types)
         if fields is None:
             return text_to_json(text)
         if start <= len(LOG_PREFIX):  # count() reads one LOG prefix
@@ -533,7 +642,7 @@ def _commands_for_writing(tree: Command) -> tuple[JsonObject | Encoded, Counts]:
             tally[1 if piece_type == "stack" else 2 if piece_type.startswith("deck;") else 0] += 1
         if node.children:
             return text_to_json(text)
-        obj = _add_piece_encoded(fields, types)
+        obj = _add_piece_encoded(fields, types, known_traits)
         logs = start // len(LOG_PREFIX)
         if isinstance(obj, Encoded):  # in as many log objects as prefixes (text_to_json), written at once
             return Encoded('{"cmd": "log", "command": ' * logs + obj.text + "}" * logs) if logs else obj
