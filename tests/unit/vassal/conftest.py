@@ -1,5 +1,4 @@
-"""Shared fixtures for the VASSAL build tests: the real SoDBP data, and the module built once per session
-(``tests/built_modules.py``: one build shared by every worker, read only)."""
+"""Shared fixtures for the VASSAL build tests: the real SoDBP data, and the module built once."""
 
 from __future__ import annotations
 
@@ -13,8 +12,7 @@ from lxml import etree
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import PROJECT_ROOT
-from sdbp_module.vassal import layout, verify
-from tests.built_modules import built_module
+from sdbp_module.vassal import commands, layout, verify
 
 DATA_DIR = PROJECT_ROOT / "source_data" / "sodbp"
 
@@ -37,13 +35,14 @@ def game() -> GameData:
 
 @pytest.fixture(scope="session")
 def built(game: GameData, tmp_path_factory: pytest.TempPathFactory) -> Built:
-    path = built_module(DATA_DIR, tmp_path_factory.mktemp("build"))  # built once per session, read only
+    out = tmp_path_factory.mktemp("build")
+    result = commands.build_module(game, out, None)
     expected = sorted((str(a.id) for a in game.areas), key=int)
-    problems, inv = verify.verify_module(path, expected_areas=expected)
-    with zipfile.ZipFile(path) as archive:
+    problems, inv = verify.verify_module(result.path, expected_areas=expected)
+    with zipfile.ZipFile(result.path) as archive:
         entries = {name: archive.read(name) for name in archive.namelist()}
     root = etree.fromstring(entries["buildFile.xml"])
-    return Built(game, layout.make_layout(game), path, problems, inv, root, entries)
+    return Built(game, layout.make_layout(game), result.path, problems, inv, root, entries)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
