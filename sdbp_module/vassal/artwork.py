@@ -10,9 +10,11 @@ draw and place it), so a rebuild without changes draws nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from enum import Enum
 from functools import lru_cache
 from pathlib import Path
 
@@ -124,11 +126,7 @@ def hex_jobs(game: GameData) -> Iterator[ImageJob]:
     hexes = game.hexes
     look, boxes = hex_module.hex_look(game), hex_module.off_map_boxes(game)
     code = hex_drawing_code()
-    yield ImageJob(
-        "map.png",
-        f"hex-board|{code}|{hexes.map!r}|{look!r}|{boxes!r}",
-        lambda: hex_board.render_hex_board(hexes.map, look, boxes).png,
-    )
+    yield ImageJob("map.png", hex_board_inputs(hexes.map, look, boxes), lambda: hex_board.render_hex_board(hexes.map, look, boxes).png)
     for unit in game.units:
         for flipped in (False, True):
             yield ImageJob(
@@ -140,6 +138,31 @@ def hex_jobs(game: GameData) -> Iterator[ImageJob]:
     for kind in game.markers:
         for i in range(len(kind.states)):
             yield ImageJob(pieces.marker_image(kind, i), f"marker|{i}|{kind!r}|{look_text}", lambda k=kind, j=i: images.render_marker(game.presentation, k, j))  # type: ignore[misc]
+
+
+def hex_board_inputs(hexmap: object, look: object, boxes: object) -> str:
+    """The cache key's text of a hex game's board (``hex_board.render_hex_board(hexmap, look, boxes)``):
+    the hex drawing code and the :func:`canonical` text of each argument."""
+    return f"hex-board|{hex_drawing_code()}|{canonical(hexmap)}|{canonical(look)}|{canonical(boxes)}"
+
+
+def canonical(value: object) -> str:
+    """``repr`` of ``value``, but the same in every process: a set's members in sorted order (a set of
+    strings iterates in an order that changes with each process's hash seed), a dataclass as its class
+    and its shown fields. Only plain values are known; anything else is a ``TypeError``, never a text
+    that might leave something out of a cache key."""
+    if value is None or isinstance(value, (str, int, float, bool, Enum)):
+        return repr(value)
+    if isinstance(value, (tuple, list)):
+        return ("(" if isinstance(value, tuple) else "[") + ",".join(map(canonical, value)) + (")" if isinstance(value, tuple) else "]")
+    if isinstance(value, (frozenset, set)):
+        return "{" + ",".join(sorted(map(canonical, value))) + "}"
+    if isinstance(value, Mapping):
+        return "{" + ",".join(f"{canonical(k)}:{canonical(v)}" for k, v in value.items()) + "}"
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        shown = (f"{f.name}={canonical(getattr(value, f.name))}" for f in dataclasses.fields(value) if f.repr)
+        return f"{type(value).__qualname__}({','.join(shown)})"
+    raise TypeError(f"no canonical text for {type(value).__qualname__}")
 
 
 def playing_card_jobs(spec: PlayingCardsSpec, title: str = "") -> Iterator[ImageJob]:
@@ -243,22 +266,38 @@ def produce(
             out[job.name] = own
             supplied += 1
         else:
-            digest = hashlib.sha256((salt + job.inputs).encode("utf-8")).hexdigest()
-            path = cache / f"{digest}.png" if cache is not None else None
-            data = _cached(path, job.name) if path is not None else None
-            if data is not None:
-                cached += 1
-            else:
-                data = job.draw()
-                if path is not None:
-                    _store(path, data)
-                drawn += 1
+            data, was_cached = _drawn(cache, salt, job)
+            cached += was_cached
+            drawn += not was_cached
             out[job.name] = data
         if progress is not None:
             progress(1)
     if cache is not None and drawn:
         _prune(cache)
     return out, ImageStats(drawn, cached, supplied)
+
+
+def _drawn(cache: Path | None, salt: str, job: ImageJob) -> tuple[bytes, bool]:
+    """The job's image from the cache (and True), or drawn and put there (and False)."""
+    digest = hashlib.sha256((salt + job.inputs).encode("utf-8")).hexdigest()
+    path = cache / f"{digest}.png" if cache is not None else None
+    data = _cached(path, job.name) if path is not None else None
+    if data is not None:
+        return data, True
+    data = job.draw()
+    if path is not None:
+        _store(path, data)
+    return data, False
+
+
+def cached_drawing(job: ImageJob) -> tuple[bytes, bool]:
+    """One drawn image through the cache, as :func:`produce` gets each: its bytes, and whether they came
+    from the cache (a hex game's board: ``hex_module``)."""
+    cache = image_cache()
+    data, was_cached = _drawn(cache, f"{drawing_code()}|", job)
+    if cache is not None and not was_cached:
+        _prune(cache)
+    return data, was_cached
 
 
 def count(game: GameData) -> int:

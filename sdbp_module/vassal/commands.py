@@ -56,11 +56,11 @@ class BuildResult:
 def module_entries(game: GameData, images_dir: Path | None, stages: dict[str, float], progress: Callable[[int], None] | None = None) -> tuple[dict[str, bytes], artwork.ImageStats]:
     """Every zip entry of the module, by name."""
     t = time.perf_counter()
-    if game.hexes is not None:  # a hex-map game: its own writer (vassal/hex_module.py); artwork is drawn
-        entries = hex_module.hex_module_entries(game, package.date_saved_ms())
+    if game.hexes is not None:  # a hex-map game: its own writer (vassal/hex_module.py); artwork is drawn (the board through the cache)
+        entries, cached = hex_module.hex_module_entries(game, package.date_saved_ms())
         stages["buildfile+images+setup"] = time.perf_counter() - t
-        drawn = sum(1 for name in entries if name.startswith("images/"))
-        return entries, artwork.ImageStats(drawn=drawn, cached=0, supplied=0)
+        drawn = sum(1 for name in entries if name.startswith("images/")) - cached
+        return entries, artwork.ImageStats(drawn=drawn, cached=cached, supplied=0)
     lay = layout.make_layout(game)
     pictures, stats = artwork.produce(game, lay, images_dir, progress)
     stages["images"] = time.perf_counter() - t

@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import field, replace
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -865,22 +865,39 @@ def title_extent(title: str) -> Rect:
     return (0, 0, TITLE_X * 2 + width, TITLE_H)
 
 
-def render_hex_board(hexmap: HexMap, look: HexLook, boxes: Sequence[OffMapBox]) -> HexBoard:
-    """The board image (PNG bytes), its layout and where each hex's id is printed."""
+def render_hex_board(
+    hexmap: HexMap, look: HexLook, boxes: Sequence[OffMapBox], png_of: Callable[[Callable[[], bytes]], bytes] | None = None
+) -> HexBoard:
+    """The board image (PNG bytes), its layout and where each hex's id is printed. ``png_of`` gets the
+    function that paints the board and gives its PNG (a cache may give the bytes it kept instead)."""
+    lay, labels = plan_hex_board(hexmap, look, boxes)
+
+    def paint() -> bytes:
+        return paint_hex_board(hexmap, look, lay, labels)
+
+    return HexBoard(png=paint() if png_of is None else png_of(paint), layout=lay, labels=labels)
+
+
+def plan_hex_board(hexmap: HexMap, look: HexLook, boxes: Sequence[OffMapBox]) -> tuple[HexBoardLayout, tuple[HexLabel, ...]]:
+    """Where everything of the board goes, and where each hex's id is printed, without painting it."""
     lay = hex_board_layout(hexmap, look, boxes)
+    grid = lay.grid
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))  # text sizes only
+    return lay, tuple(HexLabel(h, grid.hex_id(h), _id_rect(grid, h, grid.hex_id(h), measure)) for h in grid.hexes())
+
+
+def paint_hex_board(hexmap: HexMap, look: HexLook, lay: HexBoardLayout, labels: Sequence[HexLabel]) -> bytes:
+    """The board of :func:`plan_hex_board`, painted: PNG bytes."""
     grid = lay.grid
     image = Image.new("RGB", (lay.width, lay.height), MAP_FRAME)
     d = ImageDraw.Draw(image)
     d.rectangle(lay.title_rect[:2] + (lay.title_rect[2] - 1, lay.title_rect[3] - 1), fill=TITLE_FILL)
     d.text((TITLE_X, TITLE_H // 2), look.title, font=images.font("bold", TITLE_SIZE), fill=TITLE_INK, anchor="lm")
     f = images.font("bold", _id_font_size(grid))
-    labels: list[HexLabel] = []
     r = grid.size / 2
-    for h in grid.hexes():
-        text = grid.hex_id(h)
-        rect = _id_rect(grid, h, text, d)
-        paint_hex(d, grid.polygon(h), grid.centre(h), r, look.terrain_look(hexmap.terrain[h]), _rng(h), rect)
-        labels.append(HexLabel(h, text, rect))
+    for label in labels:
+        h = label.hex
+        paint_hex(d, grid.polygon(h), grid.centre(h), r, look.terrain_look(hexmap.terrain[h]), _rng(h), label.rect)
     for h in grid.hexes():
         poly = grid.polygon(h)
         d.line([*poly, poly[0]], fill=HEX_LINE, width=2)
@@ -893,4 +910,4 @@ def render_hex_board(hexmap: HexMap, look: HexLook, boxes: Sequence[OffMapBox]) 
     _draw_edges(image, hexmap, look, lay)
     # the frame line round the hexes
     _draw_panel(image, hexmap, look, lay)
-    return HexBoard(png=images.png_bytes(image), layout=lay, labels=tuple(labels))
+    return images.png_bytes(image)

@@ -19,7 +19,7 @@ Checked in VASSAL 3.7.26 (``tools/hexboard_engine_module.py``; ``tests/unit/vass
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from lxml import etree
 
@@ -104,10 +104,11 @@ def hex_map(
     move_key: str = "",
     panel_zone: str = PANEL_ZONE,
     hex_zones: bool = False,
+    png_of: Callable[[Callable[[], bytes]], bytes] | None = None,
 ) -> HexBoard:
     """Append the hex game's ``Map`` to ``parent``; return the rendered board (``.png`` goes to
-    ``images/<image>`` in the module)."""
-    board = render_hex_board(hexmap, look, boxes)
+    ``images/<image>`` in the module; ``png_of``: as ``render_hex_board``'s, a cache of the picture)."""
+    board = render_hex_board(hexmap, look, boxes, png_of)
     main = _el(parent, M + "Map", _map_common(map_name, launch=False, button="", move_key=move_key, move_format=move_format, create_format=""))
     picker = _board_picker(main)
     hex_board_element(picker, board.layout, board_name=board_name, image=image, panel_zone=panel_zone, hex_zones=hex_zones)

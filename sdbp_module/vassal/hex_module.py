@@ -20,6 +20,7 @@ package (``player_aid``: its pages and the chart window), as the area games have
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
 from lxml import etree
 from PIL import Image, ImageDraw
@@ -430,6 +431,7 @@ def card_piece(card: PlayingCard, spec: PlayingCardsSpec, gpid: int) -> Piece:
 class HexTree:
     root: etree._Element
     board: HexBoard
+    board_cached: bool = False  # its picture came from the drawn-image cache
 
 
 TURN_FORMAT = "Turn $Turn$"
@@ -565,9 +567,19 @@ def build_hex_tree(game: GameData) -> HexTree:
     protos = _el(root, M + "PrototypesContainer")  # the markers' prototype (pieces.marker_piece refers to it)
     _el(protos, M + "PrototypeDefinition", {"description": "marker behaviour", "name": pieces.MARKER_PROTOTYPE}, pieces.marker_prototype().add_piece())
     # no move line of the map's own: each piece's MOVE sentence on the moveKey is the one line a move writes
+    hexmap, look, boxes = game.hexes.map, hex_look(game), off_map_boxes(game)
+    board_cached = False
+
+    def board_png(paint: Callable[[], bytes]) -> bytes:  # the board through the drawn-image cache
+        nonlocal board_cached
+        from sdbp_module.vassal import artwork
+
+        png, board_cached = artwork.cached_drawing(artwork.ImageJob("map.png", artwork.hex_board_inputs(hexmap, look, boxes), paint))
+        return png
+
     board = hex_map(
-        root, game.hexes.map, hex_look(game), off_map_boxes(game),
-        map_name=MAP_NAME, board_name=BOARD_NAME, move_format="", move_key=pieces.K_MOVED, hex_zones=True,
+        root, hexmap, look, boxes,
+        map_name=MAP_NAME, board_name=BOARD_NAME, move_format="", move_key=pieces.K_MOVED, hex_zones=True, png_of=board_png,
     )  # fmt: skip
     main = next(child for child in root if child.tag == M + "Map")
     spec = game.deck
@@ -611,7 +623,7 @@ def build_hex_tree(game: GameData) -> HexTree:
     buildfile._toolbar_menu(root, buildfile.RESULT_MENU, [f"{side.label}{buildfile.RESULT_WORDS}" for side in info.sides], "The end of the game: declare the result")
     _help_windows(root, game)
     _el(root, M + "PredefinedSetup", {"description": game.scenario.name, "file": buildfile.SETUP_FILE, "isMenu": "false", "name": f"Set-up: {game.scenario.name}", "useFile": "true"})
-    return HexTree(root, board)
+    return HexTree(root, board, board_cached)
 
 
 # -- the set-up save ------------------------------------------------------------------------------
@@ -734,19 +746,21 @@ def build_hex_setup(game: GameData, board: HexBoard) -> HexSetup:
 # -- the module's entries -------------------------------------------------------------------------
 
 
-def hex_build_file(game: GameData) -> tuple[buildfile.BuildFile, HexBoard]:
-    """The build file (stamped with its build identity, as the area games') and the board."""
+def hex_build_file(game: GameData) -> tuple[buildfile.BuildFile, HexBoard, bool]:
+    """The build file (stamped with its build identity, as the area games'), the board, and whether the
+    board's picture came from the drawn-image cache."""
     tree = build_hex_tree(game)
     etree.indent(tree.root, space="    ")
-    return buildfile.stamped(tree.root, game.game.version), tree.board
+    return buildfile.stamped(tree.root, game.game.version), tree.board, tree.board_cached
 
 
-def hex_module_entries(game: GameData, date: int) -> dict[str, bytes]:
-    """Every zip entry of a hex game's module, by name."""
+def hex_module_entries(game: GameData, date: int) -> tuple[dict[str, bytes], int]:
+    """Every zip entry of a hex game's module, by name, and how many of its images came from the
+    drawn-image cache (the board's; the others are drawn)."""
     from sdbp_module.codec.container import container_bytes
     from sdbp_module.codec.envelope import Envelope, EnvelopeKind, encode_envelope
 
-    built, board = hex_build_file(game)
+    built, board, board_cached = hex_build_file(game)
     moduledata = buildfile.moduledata_xml(game, date, built.version)
     save = build_hex_setup(game, board)
     saved_game = encode_envelope(Envelope(EnvelopeKind.VCSK, SETUP_KEY, save.text))
@@ -757,7 +771,7 @@ def hex_module_entries(game: GameData, date: int) -> dict[str, bytes]:
     entries[buildfile.SETUP_FILE] = vsav
     entries[buildfile.help_file(game)] = hex_help.help_html(game, built.xml).encode("ascii")
     entries.update(player_aid.aid_files(game))
-    return entries
+    return entries, int(board_cached)
 
 
 SETUP_KEY = 0x5A
