@@ -127,11 +127,12 @@ def hex_jobs(game: GameData) -> Iterator[ImageJob]:
     look, boxes = hex_module.hex_look(game), hex_module.off_map_boxes(game)
     code = hex_drawing_code()
     yield ImageJob("map.png", hex_board_inputs(hexes.map, look, boxes), lambda: hex_board.render_hex_board(hexes.map, look, boxes).png)
+    paint = f"{canonical(game.game.counter_colours)}|{canonical(game.game.unit_marks)}"  # what a face reads beside its unit
     for unit in game.units:
         for flipped in (False, True):
             yield ImageJob(
                 hex_module.unit_image(unit, flipped),
-                f"hex-unit|{code}|{flipped}|{unit!r}",
+                f"hex-unit|{code}|{flipped}|{canonical(unit)}|{paint}",
                 lambda u=unit, f=flipped: hex_module.render_hex_unit(game, u, f),  # type: ignore[misc]
             )
     look_text = repr(game.presentation)

@@ -16,6 +16,7 @@ import pytest
 from sdbp_module.hexgrid.hexmap import HexMap
 from sdbp_module.model.cache import ENVIRONMENT
 from sdbp_module.model.from_data import load_game
+from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import PROJECT_ROOT, default_data_dir
 from sdbp_module.vassal import artwork, commands, hex_board
 
@@ -84,3 +85,17 @@ def test_the_board_key_is_the_same_in_every_process() -> None:
         done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=PROJECT_ROOT, check=True)
         keys.add(done.stdout.strip())
     assert len(keys) == 1 and len(next(iter(keys))) == len(hashlib.sha256().hexdigest())
+
+
+def test_a_hex_unit_face_key_holds_the_counter_colours_it_is_painted_with() -> None:
+    """``hex_module.render_hex_unit`` reads the game's counter colours and unit marks beside the unit:
+    a board picture's cached face must not outlive an edit of them."""
+    game = load_game(default_data_dir("tonkin"), hex_map=True)
+    assert game.game.counter_colours is not None
+    plain = dataclasses.replace(game, game=dataclasses.replace(game.game, counter_colours=None))
+
+    def unit_keys(g: GameData) -> list[str]:
+        return [job.inputs for job in artwork.hex_jobs(g) if job.inputs.startswith("hex-unit|")]
+
+    painted, unpainted = unit_keys(game), unit_keys(plain)
+    assert len(painted) == 2 * len(game.units) and all(a != b for a, b in zip(painted, unpainted, strict=True))
