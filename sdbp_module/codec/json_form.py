@@ -49,6 +49,7 @@ from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import (  # noqa: F401
     BACKSLASH,
+    QUOTE_STARTS,
     Command,
     decode_tree,
     encode_tree,
@@ -569,8 +570,6 @@ def count(tree: Command) -> Counts:
     return Counts(n_pieces, n_stacks, n_decks, steps)
 
 
-_QUOTE_STARTS = ("'", BACKSLASH)
-"""A token whose raw text starts with one of these may be one the engine wrapped in ``'…'``."""
 _SAME_LENGTH_TYPES = 8
 """How many piece types of one length :func:`_add_piece_fields` keeps (each a compare at each lookup)."""
 
@@ -596,9 +595,9 @@ def _add_piece_fields(text: str, raw_types: dict[int, list[tuple[str, str]]]) ->
         or text[first - 1] == BACKSLASH
         or text[last - 1] == BACKSLASH
         or text.endswith(BACKSLASH)
-        or text[2:3] in _QUOTE_STARTS
-        or text[first + 1 : first + 2] in _QUOTE_STARTS
-        or text[last + 1 : last + 2] in _QUOTE_STARTS
+        or text[2:3] in QUOTE_STARTS
+        or text[first + 1 : first + 2] in QUOTE_STARTS
+        or text[last + 1 : last + 2] in QUOTE_STARTS
     ):
         return pieces.add_piece_fields(text)
     size = last - first - 1

@@ -26,12 +26,10 @@ from typing import TypeVar, cast
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.sequence import encode_token
-from sdbp_module.codec.tree import split_exact
+from sdbp_module.codec.tree import QUOTE_STARTS, split_exact
 from sdbp_module.records import record
 
 TAB = "\t"
-_NEEDS_QUOTES = ("'", "\\")
-"""A token starting with one of these is one the engine may have wrapped in quotes."""
 _cut = cast(Callable[[str, slice], str], getitem)
 """``text[part]``: ``operator.getitem`` (a fast C call from ``map``, unlike ``str.__getitem__``), typed for strings."""
 
@@ -129,7 +127,7 @@ def split_chain(raw: str) -> list[str] | None:
             and "\\\t" not in joined
             and "\t\\" not in joined
             and "\t'" not in joined
-            and joined[:1] not in _NEEDS_QUOTES
+            and joined[:1] not in QUOTE_STARTS
         ):
             return traits  # no trait holds a TAB or starts with a quote or a backslash: joining gives raw back
     return _split_chain_parts(raw, parts)

@@ -87,7 +87,7 @@ class Command:
         return hashes[id(self)]
 
 
-_QUOTE_STARTS = ("'", BACKSLASH)
+QUOTE_STARTS = ("'", BACKSLASH)
 """A token whose raw text starts with one of these may be one the engine wrapped in ``'…'``."""
 
 
@@ -122,7 +122,7 @@ def _split_plain(value: str, delimiter: str) -> list[str] | None:
             start = at
             at = value.find(delimiter, at + 1)
             continue
-        if value[token_start : token_start + 1] in _QUOTE_STARTS:
+        if value[token_start : token_start + 1] in QUOTE_STARTS:
             return None
         end = len(value) if at < 0 else at
         if pieces:
