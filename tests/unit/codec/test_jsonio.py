@@ -29,7 +29,7 @@ from sdbp_module.codec.jsonio import (
     parse_iteratively,
 )
 from sdbp_module.errors import InputError
-from tests.shared_corpus import corpus_files
+from tests.shared_corpus import corpus_files, needs_corpus
 
 SMALL = corpus_files(".vsav", ".vlog", under=100_000)
 
@@ -57,6 +57,7 @@ def test_special_values_are_written_as_json_dumps_writes_them(value: Any) -> Non
     assert b"".join(dump_chunks(value)) == expected(value)
 
 
+@needs_corpus
 @pytest.mark.parametrize("path", SMALL, ids=[p.name for p in SMALL])
 def test_corpus_json_forms_are_json_dumps(path: Path) -> None:
     doc = game_to_json(*read_game(path))

@@ -18,7 +18,7 @@ from sdbp_module.codec.commands import read_game
 from sdbp_module.codec.json_form import dump_json, game_to_json
 from sdbp_module.codec.json_validation import validate_document
 from sdbp_module.codec.steps import log_steps
-from tests.shared_corpus import corpus_files
+from tests.shared_corpus import corpus_files, needs_corpus
 
 SMALL = corpus_files(".vsav", ".vlog", under=100_000)
 
@@ -31,6 +31,7 @@ def schema(name: str) -> dict[str, object]:
     return loaded
 
 
+@needs_corpus
 @pytest.mark.parametrize("path", SMALL, ids=[p.name for p in SMALL])
 def test_outputs_match_the_schemas(path: Path) -> None:
     env, tree, entries = read_game(path)

@@ -265,6 +265,7 @@ def test_the_corpus_is_there() -> None:
     assert len(GAMES) == 24, f"expected the 24 corpus saves/logs under {CORPUS}"
 
 
+@needs_corpus
 @pytest.mark.parametrize("path", GAMES, ids=[str(p.relative_to(CORPUS)) for p in GAMES])
 def test_every_corpus_file_agrees_with_the_oracle(path: Path) -> None:
     text = decode_envelope(read_container(path).saved_game).text
