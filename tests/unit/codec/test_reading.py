@@ -87,8 +87,8 @@ def test_read_game_reads_every_envelope(env: Envelope, tmp_path: Path) -> None:
 
 
 def test_damage_reads_as_when_read_whole(tmp_path: Path) -> None:
-    """Bytes of a save set or flipped (the zip's structure, the compressed data, both envelopes' digits),
-    cut short: the same envelope or the same error (a damaged zip's before a bad envelope's)."""
+    """Each byte of a small save, and some of a large one, set to 0 or flipped (the zip's structure, the
+    compressed data, the envelope's digits), and cuts: the same envelope or the same error."""
     rng = random.Random(26)
     good = {
         "small": _save(encode_envelope(Envelope(EnvelopeKind.VCSK, 0x5A, TEXT))),
@@ -97,9 +97,9 @@ def test_damage_reads_as_when_read_whole(tmp_path: Path) -> None:
     path = tmp_path / "x.vsav"
     outcomes = set()
     for name, data in good.items():
-        offsets = range(len(data)) if name == "small" else rng.sample(range(len(data)), 150)
+        offsets = range(len(data)) if name == "small" else rng.sample(range(len(data)), 20)
         for offset in offsets:
-            for value in (0x00, data[offset] ^ 0x01, data[offset] ^ 0x80):
+            for value in (0x00 if offset % 3 == 0 else data[offset] ^ (0x01 if offset % 3 == 1 else 0x80),):
                 damaged = bytearray(data)
                 damaged[offset] = value
                 path.write_bytes(damaged)
@@ -110,7 +110,7 @@ def test_damage_reads_as_when_read_whole(tmp_path: Path) -> None:
                 else:
                     assert pieces == whole, (name, offset, value)
                 outcomes.add(str(whole[0]))
-        for size in rng.sample(range(len(data)), 40):
+        for size in rng.sample(range(len(data)), 15):
             path.write_bytes(data[:size])
             assert _in_pieces(path, False) == _whole_then_decoded(path, False), (name, size)
     assert outcomes == {"read", "error"}
