@@ -23,7 +23,12 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from sdbp_module.codec.zipread import MAX_TOTAL_BYTES, ZipEntry, open_archive
+from sdbp_module.codec.zipread import (
+    MAX_TOTAL_BYTES,
+    ZipArchive,
+    ZipEntry,
+    open_archive,
+)
 from sdbp_module.errors import CodecError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.records import record
@@ -31,7 +36,16 @@ from sdbp_module.records import record
 if TYPE_CHECKING:
     import zipfile
 
-__all__ = ["MAX_TOTAL_BYTES", "SAVED_GAME", "Container", "container_bytes", "entry_name_problem", "read_container", "write_save"]
+__all__ = [
+    "MAX_TOTAL_BYTES",
+    "SAVED_GAME",
+    "Container",
+    "container_bytes",
+    "entry_name_problem",
+    "open_container",
+    "read_container",
+    "write_save",
+]
 
 SAVED_GAME = "savedGame"
 FIXED_DATE_TIME = (1980, 1, 1, 0, 0, 0)
@@ -91,9 +105,12 @@ def entry_name_problem(name: str) -> str | None:
     return None
 
 
-def read_container(path: Path, *, max_total: int = MAX_TOTAL_BYTES) -> Container:
-    """Read every entry of a save/log zip; raise ``CodecError`` naming the file on bad input."""
-    with open_archive(path) as archive:
+def open_container(path: Path, *, max_total: int = MAX_TOTAL_BYTES) -> ZipArchive:
+    """Open a save/log zip and check all but its entries' data (:func:`read_container` reads that): names,
+    duplicates, the cap on the declared sizes, a ``savedGame`` entry, the local headers and their layout.
+    ``CodecError`` naming the file on bad input; close the archive (a ``with`` block) when done."""
+    archive = open_archive(path)
+    try:
         seen: dict[str, ZipEntry] = {}
         declared = 0
         for entry in archive.entries:
@@ -115,6 +132,15 @@ def read_container(path: Path, *, max_total: int = MAX_TOTAL_BYTES) -> Container
         if SAVED_GAME not in seen:
             raise CodecError(f"{path}: no {SAVED_GAME} entry (not a VASSAL save or log)")
         archive.check_layout()
+    except BaseException:
+        archive.close()
+        raise
+    return archive
+
+
+def read_container(path: Path, *, max_total: int = MAX_TOTAL_BYTES) -> Container:
+    """Read every entry of a save/log zip; raise ``CodecError`` naming the file on bad input."""
+    with open_container(path, max_total=max_total) as archive:
         return Container(tuple((entry.name, archive.read(entry)) for entry in archive.entries))
 
 

@@ -12,6 +12,8 @@ Format reference §5.2 (engine: ``ObfuscatingOutputStream`` / ``DeobfuscatingInp
 The hot path uses ``binascii.a2b_hex`` on a view of the entry (no copy; unlike ``bytes.fromhex`` it
 skips no whitespace, as the engine does not) and ``bytes.translate`` (one table per key), never a
 Python loop over bytes. Every bad input is a ``CodecError`` with its byte offset in the entry.
+:func:`decode_envelope_pieces` reads an entry in pieces as it is inflated (a save's ``savedGame``, by
+``codec.reading``), the same way; it leaves any entry it cannot read so to :func:`decode_envelope`.
 
 >>> env = decode_envelope(b"!VCSK5a383f3d333405293b2c3f41")
 >>> env.kind, env.key, env.text
@@ -24,7 +26,9 @@ from __future__ import annotations
 
 import binascii
 import enum
+import itertools
 import re
+from collections.abc import Iterable
 
 from sdbp_module.errors import CodecError
 from sdbp_module.records import record
@@ -32,6 +36,7 @@ from sdbp_module.records import record
 VCSK_HEADER = b"!VCSK"
 VOBS_HEADER = b"VOBS"
 _NOT_HEX = re.compile(rb"[^0-9a-fA-F]")
+_NOT_LOWER_HEX = re.compile(rb"[^0-9a-f]")
 _UPPER_DIGITS = b"ABCDEF"
 _LOWER_DIGITS = b"abcdef"
 
@@ -149,6 +154,76 @@ def decode_envelope(data: bytes, *, where: str = "savedGame", exact: bool = Fals
         text = _utf8(data[5:].translate(_xor_table(key)), where, 5, 1)
         return Envelope(EnvelopeKind.VOBS, key, text)
     return Envelope(EnvelopeKind.PLAIN, None, _utf8(data, where, 0, 1))
+
+
+def decode_envelope_pieces(pieces: Iterable[bytes], size: int = 0) -> Envelope | None:
+    """:func:`decode_envelope` of the entry whose data is ``pieces`` joined, read a piece at a time (each
+    piece's hex digits decoded and XORed while it is in the processor's cache, only the text's bytes kept,
+    in one buffer: ``size``, the entry's size if known, makes it the right size at once).
+
+    ``None`` when the entry is not one read so: anything :func:`decode_envelope` refuses (a bad or odd
+    hex digit, invalid UTF-8 …) and hex digits in uppercase; :func:`decode_envelope` of the whole entry
+    then says what it is. Stops at the first piece it cannot read (the rest are the caller's to drain).
+    """
+    rest = iter(pieces)
+    head = b""
+    for piece in rest:
+        head += piece
+        if len(head) >= 7:
+            break
+    key: int | None = None
+    if head[:5] == VCSK_HEADER:
+        if len(head) < 7 or _NOT_LOWER_HEX.search(head, 5, 7) is not None:
+            return None
+        key = int(head[5:7], 16)
+        kind = EnvelopeKind.VCSK
+        out = bytearray(max(0, size - 7) // 2)
+        rest = itertools.chain((head[7:],), rest)
+    elif head[:4] == VOBS_HEADER and len(head) >= 5:
+        key = head[4]
+        if key == 0:
+            return None
+        kind = EnvelopeKind.VOBS
+        out = bytearray(max(0, size - 5))
+        rest = itertools.chain((head[5:],), rest)
+    else:
+        kind = EnvelopeKind.PLAIN
+        out = bytearray(size)
+        rest = itertools.chain((head,), rest)
+    table = None if key is None else _xor_table(key)
+    at = 0
+    carry = b""
+    try:
+        for piece in rest:
+            if kind is EnvelopeKind.VCSK:
+                if _first_of(piece, _UPPER_DIGITS, 0) >= 0:
+                    return None
+                digits = memoryview(piece)
+                if carry and digits:  # a byte's two digits, one at the end of the piece before
+                    out[at : at + 1] = binascii.a2b_hex(carry + piece[:1]).translate(table)
+                    at += 1
+                    digits = digits[1:]
+                    carry = b""
+                if len(digits) & 1:
+                    carry = bytes(digits[-1:])
+                    digits = digits[:-1]
+                raw = binascii.a2b_hex(digits)
+            else:
+                raw = piece
+            if table is not None:
+                raw = raw.translate(table)
+            out[at : at + len(raw)] = raw
+            at += len(raw)
+    except binascii.Error:
+        return None
+    if carry:
+        return None
+    del out[at:]
+    try:
+        text = out.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    return Envelope(kind, key, text)
 
 
 def encode_envelope(env: Envelope) -> bytes:

@@ -15,7 +15,8 @@ _MIN_FIELDS = {"+/": 3, "M/": 9, "D/": 2}
 def field_count(text: str, start: int, most: int) -> int:
     """``min(most, len(se_decode(text[start:], "/")))`` without splitting: one more than the delimiters
     that no backslash escapes (the engine's decoder ends a token at each of those, and only there),
-    found by ``str.find`` and counted only up to ``most``, so a long AddPiece is not scanned to its end.
+    found by ``str.find`` and counted only up to ``most``, so a long AddPiece is not scanned to its end (its
+    last field is found by ``str.rfind``).
 
     >>> field_count("D/12/a\\\\/b/", 2, 9), field_count("D/12/a\\\\/b/", 2, 2)
     (3, 2)
@@ -25,6 +26,10 @@ def field_count(text: str, start: int, most: int) -> int:
     while at >= 0 and count < most:
         if at == start or text[at - 1] != "\\":
             count += 1
+            if count == most - 1:  # one more makes it ``most``: the last "/", found from the end, if it is one
+                last = text.rfind("/", at + 1)  # (an AddPiece: past its type's escaped "/", not walked over)
+                if last > at and text[last - 1] != "\\":
+                    return most
         at = text.find("/", at + 1)
     return count
 

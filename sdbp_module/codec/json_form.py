@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import operator
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from sdbp_module.codec import pieces
 from sdbp_module.codec.container import SAVED_GAME
@@ -172,34 +173,38 @@ def _add_piece_back(obj: JsonObject) -> str:
 class _PieceType:
     """A piece type as :func:`_add_piece_encoded` writes it, read once however many pieces share it.
 
-    ``traits``: its traits (``None``: not engine-encoded). A piece is written as ``"".join(template)``
-    with the JSON string of its id at ``template[1]`` and the text of trait ``i`` at ``template[3 + 2 * i]``
-    (a list copy and a slice assignment of the escaped states, then one join): between them, the
-    command's keys and punctuation and the text that depends on the type alone. A trait without named
-    fields is written as :func:`chain_to_json` reads it, ``{"state": …, "trait": …, "type": …}`` (the
-    text around its state's in the template); one that may have them has its whole text made in place of
-    the state's. ``named``: those, as (index, ``piece`` or ``mark``, what its type gives (:data:`_Trait`),
+    ``count``: how many traits it has (``None``: not engine-encoded). A piece is written as
+    ``"".join(template)`` with the JSON string of its id at ``template[1]`` and the text of trait ``i`` at
+    ``template[3 + 2 * i]`` (a list copy and a slice assignment of the escaped states, then one join):
+    between them, the command's keys and punctuation and the text that depends on the type alone. A trait
+    without named fields is written as :func:`chain_to_json` reads it, ``{"state": …, "trait": …, "type": …}``
+    (the text around its state's in the template); one that may have them has its whole text made in place
+    of the state's. ``named``: those, as (index, ``piece`` or ``mark``, what its type gives (:data:`_Trait`),
     the text after the state in the form without named fields). ``grown``: the characters of the text
     after each trait's state (its tail and the ``", "``), for the check of :data:`_GROWTH`.
     """
 
-    traits: list[str] | None
+    count: int | None
     template: list[str]
     named: list[tuple[int, str, tuple[str, ...] | None, str]]
     grown: int
 
 
-_Trait = tuple[str, str, str, tuple[str, ...] | None]
+_Trait = tuple[str, str, str, tuple[str, ...] | None, str]
 """A trait type as :func:`_read_piece_type` writes it: its id, its tail (the text after its state's, as in
-:class:`_PieceType`, without the ``", "`` after it), that tail and the ``", "``, and what named fields it
+:class:`_PieceType`, without the ``", "`` after it), that tail and the ``", "``, what named fields it
 gives: for a BasicPiece, its clone key, delete key, image and name as JSON strings (``None`` if its type
 does not read exactly); for a Marker whose type writes back exactly, ``"[" + (name as JSON) + ", "`` for
-each property name."""
+each property name; and the tail, the ``", "`` and the opening of the next trait's object (what comes
+between its state and the next one's when neither trait has named fields)."""
 
 _PIECE_OPEN = '{"cmd": "add_piece", "id": '
 _PIECE_TRAITS = ', "traits": ['
 _PIECE_CLOSE = "]}"
 _STATE_OPEN = '{"state": '
+_NAMED = ("piece", "mark")
+"""The traits :func:`_add_piece_encoded` may write with named fields."""
+_BETWEEN = operator.itemgetter(4)
 
 
 def _read_trait(trait_type: str) -> _Trait:
@@ -214,38 +219,51 @@ def _read_trait(trait_type: str) -> _Trait:
         names = split_exact(trait_type[5:], ",")
         if names is not None and pieces.marker_type(names) == trait_type:
             given = tuple(f"[{encode_string(name)}, " for name in names)
-    return tid, tail, tail + ", ", given
+    return tid, tail, tail + ", ", given, tail + ", " + _STATE_OPEN
 
 
 def _read_piece_type(piece_type: str, known_traits: dict[str, _Trait]) -> _PieceType:
     """The :class:`_PieceType` of ``piece_type``; each trait is read once however many types share it
-    (``known_traits``: the traits read so far, its JSON text escaped once, not once per type)."""
+    (``known_traits``: the traits read so far, its JSON text escaped once, not once per type).
+
+    The traits are looked up and the template filled by C-level calls over the whole list (a type has
+    dozens of traits, a few of them new or with named fields): the text between each state and the next
+    is the one a trait without named fields gives (:data:`_Trait`), then the few next to a named one are
+    written again."""
     traits = pieces.split_chain(piece_type)
     if traits is None:
         return _PieceType(None, [], [], 0)
-    heads: list[str] = []
-    tails: list[str] = []
-    named: list[tuple[int, str, tuple[str, ...] | None, str]] = []
-    last = len(traits) - 1
-    for index, trait_type in enumerate(traits):
-        known = known_traits.get(trait_type)
-        if known is None:
-            known = _read_trait(trait_type)
-            if len(known[1]) <= _GROWTH * len(trait_type) + _PER_TRAIT:  # not control characters (below)
-                known_traits[trait_type] = known
-        tid = known[0]
-        if tid == "piece" or tid == "mark":
-            named.append((index, tid, known[3], known[1]))
-            heads.append("")
-            tails.append(", " if index < last else "")
-        else:
-            heads.append(_STATE_OPEN)
-            tails.append(known[2] if index < last else known[1])
-    template = [_PIECE_OPEN, "", _PIECE_TRAITS + heads[0]]
-    for tail, head in zip(tails, heads[1:]):
-        template += ("", tail + head)
-    template += ("", tails[-1] + _PIECE_CLOSE)
-    return _PieceType(traits, template, named, sum(map(len, tails)))
+    knowns = list(map(known_traits.get, traits))
+    if None in knowns:
+        for index, trait_type in enumerate(traits):
+            if knowns[index] is None:
+                known = known_traits.get(trait_type)  # read at an earlier index of this type?
+                if known is None:
+                    known = _read_trait(trait_type)
+                    if len(known[1]) <= _GROWTH * len(trait_type) + _PER_TRAIT:  # not control characters (below)
+                        known_traits[trait_type] = known
+                knowns[index] = known
+    checked = cast(list[_Trait], knowns)
+    last = len(checked) - 1
+    between = list(map(_BETWEEN, checked))
+    between[last] = checked[last][1] + _PIECE_CLOSE
+    named_at = [index for index, known in enumerate(checked) if known[0] in _NAMED]
+    for index in named_at:
+        for at in (index - 1, index) if index else (index,):
+            known = checked[at]
+            if at == last:
+                between[at] = ("" if known[0] in _NAMED else known[1]) + _PIECE_CLOSE
+            else:
+                head = "" if checked[at + 1][0] in _NAMED else _STATE_OPEN
+                between[at] = (", " if known[0] in _NAMED else known[2]) + head
+    template = [""] * (2 * len(checked) + 3)
+    template[0] = _PIECE_OPEN
+    template[2] = _PIECE_TRAITS + ("" if checked[0][0] in _NAMED else _STATE_OPEN)
+    template[4::2] = between
+    heads = last - sum(1 for index in named_at if index)  # the states' openings in between, not tails
+    grown = sum(map(len, between)) - len(_PIECE_CLOSE) - len(_STATE_OPEN) * heads
+    named = [(index, checked[index][0], checked[index][3], checked[index][1]) for index in named_at]
+    return _PieceType(len(checked), template, named, grown)
 
 
 _GROWTH, _PER_TRAIT = 3, 64
@@ -287,11 +305,10 @@ def _add_piece_encoded(
     known = types.get(piece_type)
     if known is None:
         known = _read_piece_type(piece_type, known_traits)
-        traits_count = 0 if known.traits is None else len(known.traits)
-        if known.grown <= _GROWTH * len(piece_type) + _PER_TRAIT * traits_count:  # not control characters
+        if known.grown <= _GROWTH * len(piece_type) + _PER_TRAIT * (known.count or 0):  # not control characters
             types[piece_type] = known
     states = pieces.split_chain(state)
-    if known.traits is None or states is None or len(states) != len(known.traits) or len(piece_id) > SLICE_CHARS:
+    if known.count is None or states is None or len(states) != known.count or len(piece_id) > SLICE_CHARS:
         return _add_piece_object(fields)
     parts = known.template[:]
     parts[1] = encoded_id = encode_string(piece_id)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sdbp_module.codec.container import read_container
-from sdbp_module.codec.envelope import Envelope, decode_envelope
+from sdbp_module.codec.container import SAVED_GAME, open_container
+from sdbp_module.codec.envelope import Envelope, decode_envelope, decode_envelope_pieces
 from sdbp_module.codec.integrity import truncated_command
 from sdbp_module.codec.tree import ESC, Command, decode_tree
 from sdbp_module.errors import CodecError
@@ -27,14 +27,44 @@ def _has_at_least(text: str, char: str, count: int) -> bool:
     return False
 
 
+def _read_entries(path: Path, *, exact: bool) -> tuple[Envelope, tuple[tuple[str, bytes], ...]]:
+    """The envelope of the ``savedGame`` entry and every entry, ``savedGame``'s data left empty.
+
+    The same as :func:`~sdbp_module.codec.container.read_container` then
+    :func:`~sdbp_module.codec.envelope.decode_envelope` of its ``savedGame`` (the same checks, the same
+    errors, in that order: the zip's first), but ``savedGame`` is decoded while it is inflated, a piece at a
+    time (:func:`~sdbp_module.codec.envelope.decode_envelope_pieces`): its inflated data never exists
+    whole. An entry not read so is decoded whole once every entry is read (it says what is wrong).
+    """
+    where = f"{path}: entry 'savedGame'"
+    with open_container(path) as archive:
+        entries: list[tuple[str, bytes]] = []
+        env: Envelope | None = None
+        saved_game = None
+        for entry in archive.entries:
+            if entry.name != SAVED_GAME:
+                entries.append((entry.name, archive.read(entry)))
+                continue
+            saved_game = entry
+            pieces = archive.read_pieces(entry)
+            env = decode_envelope_pieces(pieces, entry.size)
+            for _ in pieces:  # the rest, when the envelope stopped early: the zip's checks come first
+                pass
+            entries.append((SAVED_GAME, b""))
+        if env is None:
+            assert saved_game is not None  # open_container refuses a zip without one
+            env = decode_envelope(archive.read(saved_game), where=where, exact=exact)
+    return env, tuple(entries)
+
+
 def read_game(path: Path, *, exact: bool = False) -> tuple[Envelope, Command, tuple[tuple[str, bytes], ...]]:
-    """Read a .vsav/.vlog: envelope (with text), command tree, and every zip entry.
+    """Read a .vsav/.vlog: envelope (with text), command tree, and every zip entry (in archive order;
+    ``savedGame``'s data empty: the envelope and the tree are what it holds).
 
     ``exact``: refuse an envelope the JSON form could not give back byte for byte (see
     :func:`~sdbp_module.codec.envelope.decode_envelope`).
     """
-    container = read_container(path)
-    env = decode_envelope(container.saved_game, where=f"{path}: entry 'savedGame'", exact=exact)
+    env, entries = _read_entries(path, exact=exact)
     if _has_at_least(env.text, ESC, MAX_COMMANDS):  # each command is a few Python objects: count before building any
         separators = env.text.count(ESC)
         raise CodecError(
@@ -47,4 +77,4 @@ def read_game(path: Path, *, exact: bool = False) -> tuple[Envelope, Command, tu
         number, text = bad
         shown = text if len(text) <= 40 else text[:40] + "…"
         raise CodecError(f"{path}: entry 'savedGame': command {number} is truncated: {shown!r}")
-    return env, tree, container.entries
+    return env, tree, entries

@@ -29,6 +29,7 @@ from __future__ import annotations
 import os
 import struct
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -38,9 +39,17 @@ from sdbp_module.records import record
 
 MAX_TOTAL_BYTES = MAX_SAVE_BYTES
 """Cap on the decompressed size of all entries of one archive (``limits.MAX_SAVE_BYTES``, 64 MiB; the
-largest real save we know: 28 MB): reading a save costs about four times its decompressed size."""
+largest real save we know: 28 MB): reading an entry whole costs about twice its decompressed size
+(:meth:`ZipArchive.read_pieces`, as a save's ``savedGame`` is read, a piece at a time)."""
 
 _CHUNK = 1 << 16
+PIECE_BYTES = 1 << 16
+"""The most a piece of :meth:`ZipArchive.read_pieces` holds (small enough to stay in the processor's cache
+while its reader goes over it)."""
+_PIECE_INPUT = 1 << 12
+"""Compressed bytes handed to the inflater at a time by :meth:`ZipArchive.read_pieces`: deflate's output is
+mostly a few to a few dozen times its input, so about a piece (the rest of the input, kept by the
+inflater for the next call, is copied at each: a larger input would be copied many times)."""
 _LOCAL_SIG = b"PK\x03\x04"
 _CENTRAL_SIG = b"PK\x01\x02"
 _END_SIG = b"PK\x05\x06"
@@ -216,6 +225,50 @@ class ZipArchive:
                 f"0x{entry.crc:08x} (data at bytes {start}..{end - 1})"
             )
         return data
+
+    def read_pieces(self, entry: ZipEntry) -> Iterator[bytes]:
+        """The entry's data as :meth:`read` gives it, in pieces of at most ``PIECE_BYTES`` bytes, checked as
+        :meth:`read` checks it: for a reader that consumes it as it comes, so that a large entry (a save's
+        28 MB ``savedGame``) never exists whole, nor in the pieces the inflater grows and then copies once more.
+
+        Anything wrong (the size, the CRC, the deflate data) is raised after the pieces before it, as the
+        same ``CodecError`` :meth:`read` raises (it reads the entry again to say it). An entry that is not
+        deflated, is empty, or whose compressed bytes are more than deflate could need is :meth:`read` whole,
+        as one piece.
+        """
+        start, end = self.data_span(entry)
+        if (
+            entry.method != _DEFLATED
+            or entry.size == 0
+            or end - start > 2 * entry.size + _CHUNK
+            or entry.size > _MAX_DEFLATE_RATIO * entry.compressed_size + 1024  # read() says so
+        ):
+            yield self.read(entry)
+            return
+        compressed = memoryview(self._read_at(start, end - start))
+        inflater = zlib.decompressobj(-15)
+        produced = crc = 0
+        clean = True
+        try:
+            for at in range(0, len(compressed), _PIECE_INPUT):
+                pending: bytes | memoryview = compressed[at : at + _PIECE_INPUT]
+                while pending and not inflater.eof:
+                    piece = inflater.decompress(pending, PIECE_BYTES)
+                    pending = inflater.unconsumed_tail
+                    produced += len(piece)
+                    if produced > entry.size:
+                        clean = False
+                        break
+                    if piece:
+                        crc = zlib.crc32(piece, crc)
+                        yield piece
+                if inflater.eof or not clean:
+                    break
+        except zlib.error:
+            clean = False
+        if not (clean and inflater.eof and produced == entry.size and crc == entry.crc):
+            self.read(entry)  # raises what is wrong, as a whole read says it
+            raise CodecError(f"{self.path}: {entry.where}: read whole, it is sound; read in pieces, it is not")
 
     def _inflate(self, entry: ZipEntry, start: int, end: int) -> bytes:
         """Inflate the entry's data (bytes ``start``..``end - 1``), stopping past its declared size.
