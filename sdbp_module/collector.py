@@ -9,7 +9,11 @@ there are wait for the collector's next full pass once it runs again.
 When the collector runs again, what the stretch left alive counts as old (the oldest generation, as if it
 had survived the young passes): otherwise the first young pass after it walks every one of those objects
 (7 ms after a small log's check, of a 0.3 s command). A process that froze objects out of the collector's
-sight (``gc.freeze``, an audit's worker) keeps them frozen, and its young objects stay young.
+sight with ``freeze_for_good`` (an audit's worker, the test session) keeps them frozen, and its young
+objects stay young. It must freeze through ``freeze_for_good``, not ``gc.freeze``: the standard library
+tells whether objects are frozen only by counting them, one by one (``gc.get_freeze_count``: 12 ms with a
+million frozen objects), too slow to ask at the end of every pause; a pause in a process that called
+``gc.freeze`` itself moves its frozen objects back to the oldest generation.
 
 ``collector_off_at_exit``: a command whose process ends when it does (``sdbp check``) skips the full pass
 the interpreter makes as it exits, which walks every object of the process only to free what the end of
@@ -27,17 +31,32 @@ from contextlib import contextmanager
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Pause the cycle collector, then restore it as it was (left off if it was off; nesting is safe),
-    the objects made meanwhile moved to the oldest generation (unless the process froze some)."""
+    the objects made meanwhile moved to the oldest generation (unless the process froze some:
+    ``freeze_for_good``)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
-            if gc.get_freeze_count() == 0:  # freeze moves every tracked object aside, unfreeze into the oldest generation
+            if not _FROZEN:  # freeze moves every tracked object aside, unfreeze into the oldest generation
                 gc.freeze()
                 gc.unfreeze()
             gc.enable()
+
+
+_FROZEN: list[bool] = []
+"""Not empty once the process has frozen objects with ``freeze_for_good``."""
+
+
+def freeze_for_good() -> None:
+    """Freeze every object now alive out of the cycle collector's sight for the rest of the process
+    (``gc.freeze``), for a process whose long-lived objects are made first (an audit's worker: its game and
+    rules): later passes walk only what is made since. ``collector_paused`` then leaves frozen objects
+    frozen. A frozen cycle that dies later is never collected."""
+    gc.freeze()
+    if not _FROZEN:
+        _FROZEN.append(True)
 
 
 _OFF_AT_EXIT: list[bool] = []

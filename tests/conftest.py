@@ -11,10 +11,20 @@ modules that many tests only read are built there once (``tests/built_modules.py
 
 Hypothesis runs without its per-example deadline (200 ms by default): tests never assert timings, and a
 busy machine would otherwise fail a correct example for being slow. Example counts stay as each test sets.
+
+The cycle collector: a test process keeps a heap that only grows (imported modules, collected tests, games
+and modules kept by caches and session fixtures: 600–700 thousand objects a worker), and tests that make
+and drop large structures make the collector's full passes frequent. Each pass walked the whole heap for
+next to nothing (most found 0 garbage): ~40 passes of 0.3–2 s a worker, about a fifth of the suite's CPU.
+So what is alive after the collection of tests, and again after each full pass, is frozen out of the
+collector's sight (``collector.freeze_for_good``) at the end of the test that saw the pass, once a young
+pass has swept what that test left: later passes walk only what tests made since. A cycle frozen this way
+that dies later is never collected; measured, a worker's peak memory grew by ~15 %.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import tempfile
@@ -22,6 +32,7 @@ import tempfile
 import pytest
 from hypothesis import settings
 
+from sdbp_module.collector import freeze_for_good
 from sdbp_module.model.cache import ENVIRONMENT, OFF
 from tests.built_modules import SESSION_ENV
 from tests.shared_corpus import REQUIRE_ENV, REQUIRED
@@ -31,6 +42,25 @@ settings.load_profile("sdbp")
 
 _SESSION_CACHE = pytest.StashKey[tuple[str, str | None]]()
 _SESSION_SHARED = pytest.StashKey[tuple[str, str | None]]()
+
+
+_FULL_PASSES_SEEN = [-1]  # how many full passes the collector had made when this process last froze
+
+
+def _freeze_the_survivors() -> None:
+    freeze_for_good()
+    _FULL_PASSES_SEEN[0] = gc.get_stats()[2]["collections"]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    gc.collect()
+    _freeze_the_survivors()
+
+
+def pytest_runtest_logfinish(nodeid: str, location: tuple[str, int | None, str]) -> None:
+    if gc.get_stats()[2]["collections"] != _FULL_PASSES_SEEN[0]:
+        gc.collect(1)
+        _freeze_the_survivors()
 
 
 def pytest_configure(config: pytest.Config) -> None:

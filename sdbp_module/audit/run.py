@@ -13,7 +13,6 @@ number of workers.
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import signal
@@ -24,6 +23,7 @@ from enum import Enum
 from pathlib import Path
 
 from sdbp_module.codec.identity import BuildMatch, Reference
+from sdbp_module.collector import freeze_for_good
 from sdbp_module.errors import InputError, OutputError, SdbpError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.ids import Severity
@@ -218,7 +218,7 @@ def _start_worker(settings: AuditSettings, inherited: LogAuditor | None) -> None
     _WORKER = inherited if inherited is not None else LogAuditor.load(settings)
     # the game, the rules and the modules loaded live as long as the worker: out of the cycle collector's
     # sight, its passes over what each log allocates stay short (about a tenth of a log's time otherwise)
-    gc.freeze()
+    freeze_for_good()
 
 
 def _audit_in_worker(path: str) -> LogResult:

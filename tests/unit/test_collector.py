@@ -7,10 +7,27 @@ from __future__ import annotations
 import gc
 import subprocess
 import sys
+from collections.abc import Iterator
 
+import pytest
+
+import sdbp_module.collector as collector
 from sdbp_module.collector import collector_off_at_exit, collector_paused
 
 
+@pytest.fixture
+def unfrozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A process that froze nothing, as a command's is (the test session freezes its long-lived objects:
+    tests/conftest.py); frozen again afterwards."""
+    frozen = gc.get_freeze_count()
+    gc.unfreeze()
+    monkeypatch.setattr(collector, "_FROZEN", [])
+    yield
+    if frozen:
+        gc.freeze()
+
+
+@pytest.mark.usefixtures("unfrozen")
 def test_paused_then_restored_with_the_survivors_made_old() -> None:
     assert gc.isenabled()
     with collector_paused():
@@ -44,8 +61,8 @@ def test_left_off_when_it_was_off() -> None:
 def test_a_frozen_process_keeps_its_frozen_objects_frozen() -> None:
     code = (
         "import gc\n"
-        "from sdbp_module.collector import collector_paused\n"
-        "gc.freeze(); frozen = gc.get_freeze_count()\n"
+        "from sdbp_module.collector import collector_paused, freeze_for_good\n"
+        "freeze_for_good(); frozen = gc.get_freeze_count()\n"
         "with collector_paused():\n"
         "    kept = [[i] for i in range(5000)]\n"
         "print(gc.isenabled(), gc.get_freeze_count() == frozen > 0)\n"  # neither unfrozen nor joined by the new ones
