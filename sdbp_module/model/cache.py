@@ -220,6 +220,26 @@ def _prune(folder: Path) -> None:
         _debug("game cache: cannot tidy %s (%s)", folder, exc)
 
 
+_KEYS: dict[int, tuple[GameData, Path, str]] = {}
+"""The key each game this process read from the cache or stored in it was made under, by the game (the game
+is kept with it, so its id stays its own)."""
+
+
+def key_of(game: GameData, data_dir: Path) -> str | None:
+    """``game_key(data_dir)`` as ``cached_game`` found it when it gave ``game`` for ``data_dir``: the key of the
+    very data the game was made of (so the build identity, keyed by it too, need not read and hash the data
+    files again); None for a game the cache did not give."""
+    known = _KEYS.get(id(game))
+    return known[2] if known is not None and known[0] is game and known[1] == data_dir else None
+
+
+def _given(game: GameData, data_dir: Path, key: str) -> GameData:
+    if len(_KEYS) >= KEEP:
+        _KEYS.clear()
+    _KEYS[id(game)] = (game, data_dir, key)
+    return game
+
+
 def cached_game(data_dir: Path, build: Callable[[Path], GameData]) -> GameData:
     """The game of ``data_dir`` from the cache, or ``build(data_dir)`` (stored when it succeeds).
 
@@ -234,7 +254,7 @@ def cached_game(data_dir: Path, build: Callable[[Path], GameData]) -> GameData:
         return build(data_dir)
     game = read_entry(folder, key)
     if game is not None:
-        return game
+        return _given(game, data_dir, key)
     game = build(data_dir)
     try:
         unchanged = game_key(data_dir) == key  # a file edited while it was read is not stored
@@ -242,4 +262,5 @@ def cached_game(data_dir: Path, build: Callable[[Path], GameData]) -> GameData:
         unchanged = False
     if unchanged:
         write_entry(folder, key, game)
+        return _given(game, data_dir, key)
     return game
