@@ -9,38 +9,29 @@ and ``__hash__`` are the same code as the standard library writes, compiled when
 
 Why: ``@dataclass`` compiles five or six functions for every class when its module is imported, used or
 not (about 0.6 ms a class: 0.1 s of one ``sdbp check``'s start-up, for 156 classes), so start-up grew
-with every rule and event class. Here only the fields, the slots and ``__match_args__`` are made when the
-class is defined: on Python 3.11 as its ``dataclasses`` makes them for ``dataclass(init=False, repr=False,
-eq=False)``, step by step (``_class_of_fields``: a class as the package writes them, without the standard
-library's three look-ups per field of ``ClassVar``, ``InitVar`` and ``KW_ONLY`` by a regular expression and
-the class's module: 0.05 s less of a small log's check, callgrind), by the standard library itself on another
-Python or for a class out of the common run. ``__repr__``,
+with every rule and event class. Here the standard library is asked only for what costs little (the
+fields, the slots, ``__match_args__``: ``dataclass(init=False, repr=False, eq=False)``). ``__repr__``,
 ``__eq__`` and ``__hash__`` are stand-ins that, at their first call, compile the method, put it on the
 class in their place and run it. ``__init__``'s stand-in builds the record from its fields, step by step
 as the compiled one does, for its first ``COMPILE_AFTER`` calls, then compiles it: most classes are
 built only a few times in one command, and a compilation costs as much as some 40 such calls. Every
 compiled method is the text the standard library writes, so a hot class runs as fast as before.
 ``__setattr__`` and ``__delattr__`` of a frozen record only raise, so they are plain functions (the
-standard library's own when it made the class and the record inherits a dataclass, since it then checks
-frozenness against the base). Besides the public ``dataclasses`` API, one private name is used: the mark a
-field carries (``Field._field_type``: a field, or a ``ClassVar`` pseudo-field), read from a class the standard
-library made. ``tests/unit/test_records.py`` compares every record of the package with the dataclass the
-same definition makes, before and after its ``__init__`` is compiled (on 3.11, and on 3.12 and 3.13 where
-the standard library makes the fields).
+standard library's own when the record inherits a dataclass, since it then checks frozenness against
+the base). Only the public ``dataclasses`` API is used; ``tests/unit/test_records.py`` compares every
+record of the package with the dataclass the same definition makes, before and after its ``__init__``
+is compiled.
 """
 
 from __future__ import annotations
 
-import abc
 import dataclasses
 import inspect
-import re
 import sys
-import typing
 from _thread import get_ident
 from collections.abc import Callable
-from types import MemberDescriptorType, MethodType
-from typing import Any, ClassVar, TypeVar, dataclass_transform, overload
+from types import MethodType
+from typing import Any, TypeVar, dataclass_transform, overload
 
 _T = TypeVar("_T")
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -66,33 +57,16 @@ class _Flags:
 
 
 _PARAMS: dict[tuple[bool, bool, bool, bool], Any] = {}
-"""``__dataclass_params__`` by (frozen, eq, slots, kw_only): what ``@dataclass`` with those flags reports."""
-
-_SAMPLE: list[Any] = []
-
-
-def _sample() -> Any:
-    """A class without methods made by ``dataclasses``: a field, a ``ClassVar``, its params (nothing compiled)."""
-    if not _SAMPLE:
-        namespace = {"__annotations__": {"a": int, "b": ClassVar[int]}, "__doc__": "-"}
-        _SAMPLE.append(dataclasses.dataclass(type("_Sample", (), namespace), init=False, repr=False, eq=False))
-    return _SAMPLE[0]
+"""``__dataclass_params__`` by (frozen, eq, slots, kw_only): read once from a class without fields made by
+``@dataclass`` with those flags, so a record reports what ``@dataclass`` would have."""
 
 
 def _params(frozen: bool, eq: bool, slots: bool, kw_only: bool) -> Any:
     key = (frozen, eq, slots, kw_only)
     params = _PARAMS.get(key)
     if params is None:
-        wanted = {"init": True, "repr": True, "eq": eq, "order": False, "unsafe_hash": False, "frozen": frozen}
-        wanted.update(match_args=True, kw_only=kw_only, slots=slots, weakref_slot=False)
-        kind = type(_sample().__dataclass_params__)  # the standard library's class of them
-        names = getattr(kind, "__slots__", ())
-        if names and all(name in wanted for name in names):
-            params = kind(**{name: wanted[name] for name in names})
-        else:  # another Python's: made as ``@dataclass`` makes them, from a class without fields
-            sample: Any = type("_Sample", (), {"__doc__": "-"})
-            params = dataclasses.dataclass(sample, frozen=frozen, eq=eq, slots=slots, kw_only=kw_only).__dataclass_params__
-        _PARAMS[key] = params
+        sample: Any = dataclasses.dataclass(type("_Sample", (), {"__doc__": "-"}), frozen=frozen, eq=eq, slots=slots, kw_only=kw_only)
+        params = _PARAMS[key] = sample.__dataclass_params__
     return params
 
 
@@ -125,11 +99,7 @@ def _make(cls: type[_T], *, frozen: bool, slots: bool, kw_only: bool, eq: bool) 
     has_dataclass_base = any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:])
     stdlib_frozen = frozen and has_dataclass_base  # it checks a subclass's frozenness against its bases
     given = cls  # with slots, the standard library makes a new class; its frozen methods name this one
-    made: Any = _class_of_fields(cls, frozen=frozen, slots=slots, kw_only=kw_only)
-    if made is None:
-        made = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=stdlib_frozen, slots=slots, kw_only=kw_only)
-    else:
-        stdlib_frozen = False  # its frozen methods are written below
+    made: Any = dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=stdlib_frozen, slots=slots, kw_only=kw_only)
     fields = dataclasses.fields(made)
     if len(fields) != len(made.__dataclass_fields__) and any(_is_init_var(f.type) for f in made.__dataclass_fields__.values()):
         raise TypeError(f"{made.__qualname__}: a record has no InitVar fields (use dataclasses.dataclass)")
@@ -169,115 +139,6 @@ def _make(cls: type[_T], *, frozen: bool, slots: bool, kw_only: bool, eq: bool) 
         signature = inspect.signature(made) if "__init__" in own else _signature(fields)
         made.__doc__ = made.__name__ + str(signature).replace(" -> None", "")
     return made  # type: ignore[no-any-return]
-
-
-_IDENTIFIER = re.compile(r"^(?:\s*(\w+)\s*\.)?\s*(\w+)")
-"""How ``dataclasses`` reads the name an annotation's text starts with (``[module.]name``)."""
-
-_MARK = "_field_type"
-"""The attribute of a ``dataclasses.Field`` that says what it is (a field, a ``ClassVar``, an ``InitVar``)."""
-
-
-def _kinds() -> tuple[Any, Any]:
-    """The standard library's marks of a field and of a ``ClassVar`` pseudo-field (``Field._field_type``), read
-    from a class it made: the one private name of ``dataclasses`` a record uses."""
-    fields = _sample().__dataclass_fields__
-    return getattr(fields["a"], _MARK), getattr(fields["b"], _MARK)
-
-
-def _class_of_fields(cls: type, *, frozen: bool, slots: bool, kw_only: bool) -> type | None:
-    """What ``dataclasses.dataclass(cls, init=False, repr=False, eq=False, frozen=frozen, slots=slots,
-    kw_only=kw_only)`` makes of a class as the package writes them, done as Python 3.11's ``dataclasses`` does
-    it (fields, ``ClassVar`` pseudo-fields, ``__match_args__``, the slotted class) without its per-field
-    look-ups of ``KW_ONLY`` and ``InitVar`` and without the frozen methods (the caller writes them, as for
-    any frozen record). None, with ``cls`` untouched, for anything else: another Python, no slots, a
-    ``KW_ONLY`` or ``InitVar`` field, an annotation that is not text, a frozen mismatch with a dataclass
-    base, a default the standard library refuses or treats apart; the standard library makes those."""
-    module = sys.modules.get(cls.__module__)
-    if sys.version_info[:2] != (3, 11) or not slots or "__slots__" in cls.__dict__ or module is None:
-        return None
-    field_kind, classvar_kind = _kinds()
-    names = module.__dict__
-    fields: dict[str, Any] = {}
-    has_base = any_frozen_base = False
-    for base in cls.__mro__[-1:0:-1]:
-        base_fields = getattr(base, "__dataclass_fields__", None)
-        if base_fields is not None:
-            has_base = True
-            fields.update(base_fields)
-            any_frozen_base = any_frozen_base or getattr(base, "__dataclass_params__").frozen
-    if has_base and any_frozen_base != frozen:
-        return None  # the standard library's error
-    annotations = cls.__dict__.get("__annotations__", {})
-    planned: list[tuple[str, str, Any, Any]] = []  # name, annotation, default, kind
-    for name, text in annotations.items():
-        if not isinstance(text, str):
-            return None
-        kind = field_kind
-        match = _IDENTIFIER.match(text)
-        if match:
-            qualifier, word = match.group(1, 2)
-            named = names.get(word)
-            if named is not None and (
-                named is dataclasses.InitVar
-                or named is dataclasses.KW_ONLY
-                or isinstance(named, dataclasses.InitVar)
-                or getattr(named, "__origin__", None) is ClassVar
-            ):
-                return None
-            if named is ClassVar:
-                if qualifier and names.get(qualifier) is not typing:
-                    return None
-                kind = classvar_kind
-        default = getattr(cls, name, dataclasses.MISSING)
-        if isinstance(default, dataclasses.Field):
-            if getattr(default, _MARK) is not None:
-                return None
-            if kind is classvar_kind and (default.default_factory is not dataclasses.MISSING or default.kw_only is not dataclasses.MISSING):
-                return None
-            value = default.default
-        elif isinstance(default, MemberDescriptorType):
-            return None
-        else:
-            value = default
-        if kind is field_kind and value.__class__.__hash__ is None:
-            return None  # the standard library refuses a mutable default
-        planned.append((name, text, default, kind))
-    if any(isinstance(value, dataclasses.Field) and name not in annotations for name, value in cls.__dict__.items()):
-        return None
-    for name, text, default, kind in planned:  # from here on, as the standard library does
-        f = default if isinstance(default, dataclasses.Field) else dataclasses.field(default=default)
-        f.name, f.type = name, text
-        setattr(f, _MARK, kind)
-        if kind is field_kind and f.kw_only is dataclasses.MISSING:
-            f.kw_only = kw_only
-        fields[name] = f
-        if isinstance(getattr(cls, name, None), dataclasses.Field):
-            if f.default is dataclasses.MISSING:
-                delattr(cls, name)
-            else:
-                setattr(cls, name, f.default)
-    setattr(cls, "__dataclass_fields__", fields)
-    real = [f for f in fields.values() if getattr(f, _MARK) is field_kind]
-    if "__match_args__" not in cls.__dict__:
-        setattr(cls, "__match_args__", tuple(f.name for f in real if f.init and not f.kw_only))
-    inherited: set[str] = set()
-    for base in cls.__mro__[1:-1]:
-        slot = base.__dict__.get("__slots__")
-        if isinstance(slot, str):
-            inherited.add(slot)
-        elif slot is not None:
-            inherited.update(slot)
-    namespace = dict(cls.__dict__)
-    own = tuple(f.name for f in real)
-    namespace["__slots__"] = tuple(name for name in own if name not in inherited)
-    for name in (*own, "__dict__", "__weakref__"):
-        namespace.pop(name, None)
-    qualname = getattr(cls, "__qualname__", None)
-    made = type(cls)(cls.__name__, cls.__bases__, namespace)
-    if qualname is not None:
-        made.__qualname__ = qualname
-    return abc.update_abstractmethods(made)
 
 
 def _is_init_var(annotation: object) -> bool:
