@@ -17,7 +17,9 @@ million frozen objects), too slow to ask at the end of every pause; a pause in a
 
 ``collector_off_at_exit``: a command whose process ends when it does (``sdbp check``) skips the full pass
 the interpreter makes as it exits, which walks every object of the process only to free what the end of
-the process frees anyway (8 ms after a small log's check).
+the process frees anyway (8 ms after a small log's check), and the passes its teardown of the modules makes
+even with the collector off (every object left is frozen first: 36 M instructions of the 970 M of a small
+log's check, callgrind).
 """
 
 from __future__ import annotations
@@ -64,8 +66,16 @@ _OFF_AT_EXIT: list[bool] = []
 
 def collector_off_at_exit() -> None:
     """Turn the cycle collector off when the interpreter exits (before its last full pass; once per
-    process, however often it is asked): for a command whose process ends with it. A process that goes on
-    (a test calling the command) collects as before until it ends."""
+    process, however often it is asked), every object then alive frozen out of its sight: for a command
+    whose process ends with it. A process that goes on (a test calling the command) collects as before
+    until it ends."""
     if not _OFF_AT_EXIT:
         _OFF_AT_EXIT.append(True)
-        atexit.register(gc.disable)
+        atexit.register(_off_for_good)
+
+
+def _off_for_good() -> None:
+    """Off, and everything alive frozen: the passes the interpreter makes as it tears the modules down
+    (which it makes with the collector off too) then walk only what the teardown itself leaves."""
+    gc.disable()
+    gc.freeze()

@@ -300,7 +300,9 @@ def parse_sentence(chat: str) -> tuple[str, tuple[tuple[str, str], ...], str, bo
     # the decoration's space is optional (``*`` from a button, ``* `` elsewhere), and an empty side
     # starts the sentence with a space of its own
     candidates = [rest[1:], rest] if rest.startswith(" ") else [rest]
-    for template, words in _TRIALS:
+    for template, first, words in _TRIALS:
+        if first not in rest:  # its most selective word, looked for once in the rest (each candidate is part of it)
+            continue
         for sentence in candidates:
             if not _holds_all(sentence, words):  # (``could_match``, inlined: every template is asked of every line)
                 continue
@@ -323,8 +325,11 @@ def _holds_all(sentence: str, words: tuple[str, ...]) -> bool:
     return True
 
 
-_TRIALS: tuple[tuple[Template, tuple[str, ...]], ...] = tuple((t, _selective_first(t.literals)) for t in TEMPLATES.values())
-"""Each template, in :data:`TEMPLATES` order, with the fixed words ``could_match`` looks for."""
+_TRIALS: tuple[tuple[Template, str, tuple[str, ...]], ...] = tuple(
+    (t, words[0] if words else "", words) for t in TEMPLATES.values() for words in [_selective_first(t.literals)]
+)
+"""Each template, in :data:`TEMPLATES` order, with the fixed words ``could_match`` looks for, the first of
+them (the most selective) also on its own."""
 
 
 def match_template(sentence: str) -> str | None:

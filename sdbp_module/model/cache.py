@@ -3,9 +3,10 @@
 Reading, validating and cross-checking a game folder takes about half a second; unpickling the
 result takes a few milliseconds. ``cached_game(data_dir, build)`` returns the pickled game when one
 was stored for exactly these inputs, and otherwise builds it and stores it. The key is a SHA-256 of
-everything the result depends on: the package version, the Python version, the source of the code
-that reads and builds game data (``sdbp_module/data``, ``sdbp_module/model``, ``sdbp_module/hexgrid``, ``ids.py``), every
-schema file, and every data file of the folder (name and bytes). Editing any of them is a miss.
+everything the result depends on: the package version, the Python version, the source files of the code
+that reads and builds game data (``sdbp_module/data``, ``sdbp_module/model``, ``sdbp_module/hexgrid``, ``ids.py``) and
+every schema file (each by its ``os.stat``: size, modification and change times, inode), and every data
+file of the folder (name and bytes). Editing any of them is a miss.
 Only a game that loaded without problems is stored, so a data error is always found and reported.
 
 The cache lives in ``$SDBP_CACHE_DIR``, else ``$XDG_CACHE_HOME/sdbp``, else ``~/.cache/sdbp``;
@@ -81,13 +82,22 @@ def _feed(digest: Any, named: Iterable[tuple[str, bytes]]) -> None:
         digest.update(len(encoded).to_bytes(8, "big") + encoded + len(data).to_bytes(8, "big") + data)
 
 
+def _stamp(path: Path) -> bytes:
+    """A file as ``os.stat`` gives it (size, modification and change times, inode), without reading it: an
+    edit changes the change time, so it changes the stamp as it would change the bytes."""
+    st = path.stat()
+    return f"{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino}".encode("ascii")
+
+
 @cache
 def _code_digest() -> bytes:
-    """The digest of the version, the code and the schemas: the same for the whole process."""
+    """The digest of the version, the code and the schemas (each file by its ``_stamp``, as
+    ``vassal.identity`` keys the build identity: reading and hashing the 0.66 MB of them took 3 % of a small
+    log's check): the same for the whole process."""
     digest = hashlib.sha256()
     version = f"{FORMAT}|sdbp {__version__}|{sys.implementation.cache_tag}|pickle {pickle.HIGHEST_PROTOCOL}"
     _feed(digest, [("version", version.encode("utf-8"))])
-    _feed(digest, ((path.relative_to(_PACKAGE).as_posix(), path.read_bytes()) for path in _code_files()))
+    _feed(digest, ((path.relative_to(_PACKAGE).as_posix(), _stamp(path)) for path in _code_files()))
     return digest.digest()
 
 
@@ -210,6 +220,26 @@ def _prune(folder: Path) -> None:
         _debug("game cache: cannot tidy %s (%s)", folder, exc)
 
 
+_KEYS: dict[int, tuple[GameData, Path, str]] = {}
+"""The key each game this process read from the cache or stored in it was made under, by the game (the game
+is kept with it, so its id stays its own)."""
+
+
+def key_of(game: GameData, data_dir: Path) -> str | None:
+    """``game_key(data_dir)`` as ``cached_game`` found it when it gave ``game`` for ``data_dir``: the key of the
+    very data the game was made of (so the build identity, keyed by it too, need not read and hash the data
+    files again); None for a game the cache did not give."""
+    known = _KEYS.get(id(game))
+    return known[2] if known is not None and known[0] is game and known[1] == data_dir else None
+
+
+def _given(game: GameData, data_dir: Path, key: str) -> GameData:
+    if len(_KEYS) >= KEEP:
+        _KEYS.clear()
+    _KEYS[id(game)] = (game, data_dir, key)
+    return game
+
+
 def cached_game(data_dir: Path, build: Callable[[Path], GameData]) -> GameData:
     """The game of ``data_dir`` from the cache, or ``build(data_dir)`` (stored when it succeeds).
 
@@ -224,7 +254,7 @@ def cached_game(data_dir: Path, build: Callable[[Path], GameData]) -> GameData:
         return build(data_dir)
     game = read_entry(folder, key)
     if game is not None:
-        return game
+        return _given(game, data_dir, key)
     game = build(data_dir)
     try:
         unchanged = game_key(data_dir) == key  # a file edited while it was read is not stored
@@ -232,4 +262,5 @@ def cached_game(data_dir: Path, build: Callable[[Path], GameData]) -> GameData:
         unchanged = False
     if unchanged:
         write_entry(folder, key, game)
+        return _given(game, data_dir, key)
     return game

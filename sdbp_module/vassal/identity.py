@@ -3,7 +3,8 @@
 ``data_build(game, data_dir)`` is the name and version ``sdbp build`` would write for ``game``: the
 build file is made (about half a second; no image is drawn) and its digest taken. It is what a log is
 compared with when no ``--module`` is given. The answer is kept in the game-data cache folder
-(``model.cache``) under a key of the data (``cache.game_key``) and of every source file of the package and
+(``model.cache``) under a key of the data (``cache.game_key``, the one the cache gave the game under when it
+did) and of every source file of the package and
 the fonts (each by its ``os.stat``: size, modification and change times, inode; none is read), so a check starts
 at once and any edit is a miss; and in the process, per game.
 """
@@ -61,11 +62,14 @@ def _code_digest() -> bytes:
 
 def _cached(game: GameData, data_dir: Path) -> BuildId:
     from sdbp_module.fileio import write_atomically
-    from sdbp_module.model.cache import cache_dir, game_key
+    from sdbp_module.model.cache import cache_dir, game_key, key_of
 
     folder = cache_dir()
     try:
-        key = hashlib.sha256(_code_digest() + game_key(data_dir).encode("ascii")).hexdigest() if folder is not None else None
+        key = None
+        if folder is not None:
+            data_key = key_of(game, data_dir) or game_key(data_dir)  # the key the cache gave the game under, when it did
+            key = hashlib.sha256(_code_digest() + data_key.encode("ascii")).hexdigest()
     except OSError:
         key = None
     if folder is None or key is None:

@@ -34,22 +34,33 @@ class TrackedPiece:
     y: str
     sdbp_id: str | None = None  # Marker properties: constant for the piece's life, read once
     kind: str | None = None
+    layers: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Where the Layer of each name asked for is in the chain (-1: none), its type read once: the types
+    stay, only the states change."""
 
     def __post_init__(self) -> None:
         self.sdbp_id, self.kind = marker_values(self.types, self.states, _PROPERTIES)
 
     def layer_level(self, name: str) -> int | None:
         """Current level of the Layer (``emb2;``) called ``name``; ``None`` if absent or unreadable."""
-        for trait_type, state in zip(self.types, self.states, strict=False):
-            if not trait_type.startswith("emb2;"):
-                continue
-            fields = se_decode(trait_type[5:], ";")
-            if len(fields) > 18 and fields[18] == name:
-                try:
-                    return abs(int(se_decode(state, ";")[0]))
-                except (ValueError, IndexError):
-                    return None
-        return None
+        index = self.layers.get(name)
+        if index is None:
+            index = self.layers[name] = self._layer_index(name)
+        if index < 0 or index >= len(self.states):
+            return None
+        try:
+            return abs(int(se_decode(self.states[index], ";")[0]))
+        except (ValueError, IndexError):
+            return None
+
+    def _layer_index(self, name: str) -> int:
+        """The index of the first Layer called ``name``, -1 if none."""
+        for index, trait_type in enumerate(self.types):
+            if trait_type.startswith("emb2;"):
+                fields = se_decode(trait_type[5:], ";")
+                if len(fields) > 18 and fields[18] == name:
+                    return index
+        return -1
 
     @property
     def spent(self) -> bool | None:
