@@ -398,7 +398,7 @@ def _move(draft: UnitsDraft, side: Side, units: tuple[UnitId, ...], origin: Area
         last = loc
         _settle(draft, (prev, area))
         prev = area
-    if last is not None and len(moved) > 0:
+    if groups is not None and moved and last is not None:  # (after one step the units already stand at ``last``)
         draft.put_all(moved, last)
 
 
