@@ -24,6 +24,7 @@ from sdbp_module.errors import InputError
 from sdbp_module.ids import AreaId, CardId, Phase, Side, UnitId
 from sdbp_module.limits import MAX_ACTION_STEPS, MAX_TURN_CARD_PLAYS
 from sdbp_module.replay.clock import (
+    CLOCK_FIELD_SET,
     RECENT,
     ActionKind,
     ActionPart,
@@ -79,21 +80,39 @@ from sdbp_module.replay.state import (
 
 def apply(state: GameState, event: Event) -> GameState:
     """The state after ``event``. Never raises for a game-level irregularity."""
-    if isinstance(event, GameStart):
-        new = _start(state, event)
-        clock = advance_clock(state, event)
-        return new if clock is new.clock else new.evolve(clock=clock)
     cls = type(event)
     handler = _BOARD.get(cls)
     if handler is None:
         handler = _BOARD[cls] = next((_BOARD[c] for c in cls.__mro__ if c in _BOARD), _no_change)
+    if handler is _on_start:  # (``isinstance(event, GameStart)``: the class or a subclass)
+        assert isinstance(event, GameStart)
+        new = _start(state, event)
+        clock = advance_clock(state, event)
+        return new if clock is new.clock else new.evolve(clock=clock)
     changes = handler(state, event)
+    before = state.clock
     clock = advance_clock(state, event)
-    if clock is not state.clock:
+    if clock is not before:
         changes["clock"] = clock
-    advance_attacks(state, event, clock is not state.clock and opens_new_action(state.clock, event), changes)
-    _advance_phase_record(state, event, cls, changes)
-    return copy_with(state, STATE_FIELD_SET, changes) if changes else state  # (``GameState.with_fields``, inlined)
+        advance_attacks(state, event, opens_new_action(before, event), changes)
+    else:
+        advance_attacks(state, event, False, changes)
+    if state.phase_steps or cls is PhaseStart or cls is CardPlay:  # (what ``_advance_phase_record`` changes)
+        _advance_phase_record(state, event, cls, changes)
+    if not changes:
+        return state
+    # ``GameState.with_fields``, inlined (``frozen.copy_with``: this is the replay's hot path)
+    if not STATE_FIELD_SET.issuperset(changes):
+        return copy_with(state, STATE_FIELD_SET, changes)  # (which refuses the unknown names)
+    new = _new_object(GameState)
+    fields_of_new = dict(state.__dict__)
+    fields_of_new.update(changes)
+    _set_attribute(new, "__dict__", fields_of_new)
+    return new
+
+
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
 _RECORDED_PHASES = frozenset((Phase.DRAW, Phase.END))  # the phases whose events ``phase_steps`` keeps
@@ -132,7 +151,8 @@ def _no_change(state: GameState, event: Event) -> Changes:
     return {}  # dice, passes, fire and assault declarations change nothing on the board
 
 
-_unit_state = tuple.__new__
+_new_tuple = tuple.__new__  # a named tuple built from all its fields, without its Python ``__new__`` (hot paths)
+_unit_state = _new_tuple
 """``UnitState`` built from its three fields without its named tuple's Python ``__new__`` (the
 replay builds one for every unit it moves or flips): ``_unit_state(UnitState, (side, location, spent))``."""
 
@@ -378,7 +398,7 @@ def _move(draft: UnitsDraft, side: Side, units: tuple[UnitId, ...], origin: Area
         last = loc
         _settle(draft, (prev, area))
         prev = area
-    if last is not None and len(moved) > 0:
+    if groups is not None and moved and last is not None:  # (after one step the units already stand at ``last``)
         draft.put_all(moved, last)
 
 
@@ -473,7 +493,8 @@ def _action_part(event: Event) -> Found | None:
     if not isinstance(event, ACTION_EVENTS):
         return None
     if isinstance(event, Move) and event.move_kind in _MOVES_OF_ACTIONS:
-        return _MOVE_PART, _UNIT_ACTION, ActionPart(_MOVE_PART, event.from_area, event.to_area), frozenset(event.units)
+        part = _new_tuple(ActionPart, (_MOVE_PART, event.from_area, event.to_area, None))  # (hot: no Python ``__new__``)
+        return _MOVE_PART, _UNIT_ACTION, part, frozenset(event.units)
     if isinstance(event, Fire) and event.units:
         return (
             PartKind.FIRE,
@@ -628,20 +649,25 @@ def advance_clock(state: GameState, event: Event) -> Clock:
     _, kind, part, units = found
     assert isinstance(event, ACTION_EVENTS)  # (``_ACTING``)
     side = event.side
+    # (``Clock.evolve``, its keywords written as a dict: one call less on a path every action takes)
     if opens_new_action(clock, event):
         number = event.action if event.action is not None else clock.action + 1
-        record = ActionRecord(number, side, kind)
-        return clock.evolve(
-            action=number,
-            action_side=side,
-            parts=(part,),
-            activated=units,
-            recent=(clock.recent + (record,))[-RECENT:],
-            actions_in_phase=clock.actions_in_phase + 1,
-            passes_in_row=clock.passes_in_row + 1 if kind is _PASS_ACTION else 0,
-            side_to_act=side if kind is _CONTINUE_ACTION else side.enemy,
+        record = _new_tuple(ActionRecord, (number, side, kind))  # (no named tuple's Python ``__new__``: hot)
+        return copy_with(
+            clock,
+            CLOCK_FIELD_SET,
+            {
+                "action": number,
+                "action_side": side,
+                "parts": (part,),
+                "activated": units,
+                "recent": (clock.recent + (record,))[-RECENT:],
+                "actions_in_phase": clock.actions_in_phase + 1,
+                "passes_in_row": clock.passes_in_row + 1 if kind is _PASS_ACTION else 0,
+                "side_to_act": side if kind is _CONTINUE_ACTION else side.enemy,
+            },
         )
-    return clock.evolve(parts=clock.parts + (part,), activated=clock.activated | units)
+    return copy_with(clock, CLOCK_FIELD_SET, {"parts": clock.parts + (part,), "activated": clock.activated | units})
 
 
 def _later_step(state: GameState, step: str, current: str | None) -> bool:

@@ -94,3 +94,5 @@ class Clock:
 
 
 _CLOCK_FIELD_SET = frozenset(f.name for f in fields(Clock))
+CLOCK_FIELD_SET = _CLOCK_FIELD_SET
+"""The names of the fields of ``Clock`` (what ``evolve`` may change; ``frozen.copy_with``'s ``known``)."""

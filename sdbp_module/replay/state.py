@@ -339,7 +339,7 @@ class UnitsDraft:
         table = self.units
         for u in units:
             old = table[u]
-            if old.location != location:
+            if old.location is not location and old.location != location:  # (most are the step's own ``Location``)
                 table[u] = tuple.__new__(UnitState, (old.side, location, old.spent))  # (no Python ``__new__``: hot)
 
     def _members(self, area: AreaId) -> builtins.set[UnitId]:

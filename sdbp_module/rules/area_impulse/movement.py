@@ -57,6 +57,7 @@ from sdbp_module.rules.base import CheckContext, FunctionRule, Gate, rule
 from sdbp_module.rules.findings import Finding
 
 ALL_PROBLEMS = frozenset(StepProblem)
+_new_tuple = tuple.__new__  # ``MoveFacts``/``MoveAnalysis`` built without their named tuple's Python ``__new__`` (hot)
 MOVE_ACTION = MoveKind.MOVE  # a hot-path enum member, bound once (see ``ids``)
 
 
@@ -273,7 +274,7 @@ def move_facts(before: GameState, event: Move, game: GameData, impulse: AreaImpu
             base,
             MappingProxyType({(event.side, event.to_area): -n, (event.side, event.from_area): n}),
         )
-    return MoveFacts(event, units, mover, steps, base)
+    return _new_tuple(MoveFacts, (event, units, mover, steps, base))
 
 
 _CACHE: list[tuple[GameState, Event, GameData, AreaImpulse, MoveAnalysis | Missing]] = []
@@ -315,8 +316,8 @@ def _analyse(before: GameState, event: Move, game: GameData, impulse: AreaImpuls
     if isinstance(facts, Missing):
         return facts
     origin, dest, mover = event.from_area, event.to_area, facts.mover
-    if facts.steps is not None:
-        return MoveAnalysis(facts, walk(game, mover, origin, facts.steps, facts.view))  # (walked)
+    if facts.steps is not None:  # (walked; the commonest: built without the named tuple's Python ``__new__``)
+        return _new_tuple(MoveAnalysis, (facts, walk(game, mover, origin, facts.steps, facts.view), None, None, False))
     best = cheapest_path(game, mover, origin, dest, facts.view)
     if best is not None and best.cost <= mover.allowance:
         return MoveAnalysis(facts, best=best)
