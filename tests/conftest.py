@@ -3,7 +3,9 @@
 ``load_game`` keeps built games in a cache (``sdbp_module.model.cache``), by default under the user's
 home. Before any test is collected, ``SDBP_CACHE_DIR`` is pointed at a fresh folder that is removed
 when the session ends, so tests never read or write the user's cache, and every session starts cold.
-Child processes (the CLI run as a subprocess) inherit it. ``SDBP_CACHE_DIR=off`` is left as it is.
+Child processes (the CLI run as a subprocess) and xdist workers inherit it: what one process of the
+session stored (a game, a drawn picture, a build identity), the others read, as two ``sdbp`` runs
+of a user share a cache. ``SDBP_CACHE_DIR=off`` is left as it is.
 
 The session also has one folder shared by all its processes (``tests.built_modules.SESSION_ENV``): the
 controller makes it, xdist workers inherit and use it, and the controller removes it at the end. The
@@ -64,12 +66,13 @@ def pytest_runtest_logfinish(nodeid: str, location: tuple[str, int | None, str])
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if not (os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get(SESSION_ENV)):  # a worker uses its controller's
+    worker = bool(os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get(SESSION_ENV))
+    if not worker:  # a worker uses its controller's
         shared = tempfile.mkdtemp(prefix="sdbp-test-session-")
         config.stash[_SESSION_SHARED] = (shared, os.environ.get(SESSION_ENV))
         os.environ[SESSION_ENV] = shared
     before = os.environ.get(ENVIRONMENT)
-    if before == OFF:
+    if before == OFF or worker:  # a worker uses its controller's cache: a game, picture or build identity made once
         return
     folder = tempfile.mkdtemp(prefix="sdbp-test-cache-")
     config.stash[_SESSION_CACHE] = (folder, before)

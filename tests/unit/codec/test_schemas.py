@@ -31,14 +31,21 @@ def schema(name: str) -> dict[str, object]:
     return loaded
 
 
+@functools.cache
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    """A validator of the schema ``name`` (checked once by ``schema``), made once: ``jsonschema.validate``
+    would check the schema against its meta-schema again at every call, as long as the validation itself."""
+    return jsonschema.Draft202012Validator(schema(name))
+
+
 @needs_corpus
 @pytest.mark.parametrize("path", SMALL, ids=[p.name for p in SMALL])
 def test_outputs_match_the_schemas(path: Path) -> None:
     env, tree, entries = read_game(path)
     doc = json.loads(dump_json(game_to_json(env, tree, entries)))
-    jsonschema.validate(doc, schema("save-json.schema.json"), cls=jsonschema.Draft202012Validator)
+    validator("save-json.schema.json").validate(doc)
     validate_document(doc, str(path))
-    steps = jsonschema.Draft202012Validator(schema("log-steps.schema.json"))
+    steps = validator("log-steps.schema.json")
     for step in log_steps(tree):
         steps.validate(json.loads(json.dumps(step)))
 
@@ -52,4 +59,4 @@ def test_schema_rejects_an_unknown_command() -> None:
         "commands": {"cmd": "teleport"},
     }
     with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate(doc, schema("save-json.schema.json"), cls=jsonschema.Draft202012Validator)
+        validator("save-json.schema.json").validate(doc)

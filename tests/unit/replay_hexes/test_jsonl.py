@@ -94,43 +94,76 @@ def words(data: Path = DATA) -> dict[str, list[Any]]:
 @st.composite
 def hex_events(draw: st.DrawFn) -> HexEvent:
     """An event of Mortain's words: no play (phases, statuses …), so none of ``PLAY_EVENTS``."""
-    return draw(events_of(DATA, [k for k in EVENT_TYPES if k not in PLAY_EVENTS]))
+    return draw(_events_of(DATA, tuple(k for k in EVENT_TYPES if k not in PLAY_EVENTS)))
 
 
 @st.composite
 def tonkin_events(draw: st.DrawFn) -> HexEvent:
     """An event of Tonkin's words, every kind but a draw (the game has no deck)."""
-    return draw(events_of(TONKIN, [k for k in EVENT_TYPES if k is not CardDrawn]))
+    return draw(_events_of(TONKIN, tuple(k for k in EVENT_TYPES if k is not CardDrawn)))
+
+
+@cache
+def _events_of(data: Path, kinds: tuple[type[HexEvent], ...]) -> st.SearchStrategy[HexEvent]:
+    return events_of(data, list(kinds))
+
+
+@cache
+def pick(data: Path, key: str) -> st.SearchStrategy[Any]:
+    """``st.sampled_from(words(data)[key])``, made once: hypothesis validates a strategy object the first
+    time it is drawn from, and the events drew from thousands of fresh copies (the same draws)."""
+    return st.sampled_from(words(data)[key])
+
+
+@cache
+def kit(data: Path) -> dict[str, st.SearchStrategy[Any]]:
+    """The strategies ``events_of`` draws from, made once for ``data``."""
+    unit = pick(data, "units")
+    return {
+        "typed": st.text(alphabet="ab 1()\"\\é/-{}:,\u2028", max_size=20),
+        "turns": st.integers(1, the_game(data).game.turns),
+        "units": st.lists(unit, unique=True, max_size=28),
+        "flipped": st.lists(unit, max_size=5),
+        "statuses": st.lists(st.tuples(unit, pick(data, "statuses")), max_size=4),
+        "faces": st.lists(pick(data, "faces"), max_size=4),
+        "phase": st.sampled_from(["", *words(data)["phases"]]),
+        "activated": st.lists(unit, min_size=1, max_size=5),
+        "firers": st.lists(unit, unique=True, min_size=1, max_size=4),
+        "purpose": st.sampled_from(["activation", "combat"]),
+        "mode": st.sampled_from(["attack", "suppression"]),
+        "result": st.sampled_from(["flip", "eliminate"]),
+    }
+
+
+@cache
+def _kinds(kinds: tuple[type[HexEvent], ...]) -> st.SearchStrategy[type[HexEvent]]:
+    return st.sampled_from(list(kinds))
 
 
 @st.composite
 def events_of(draw: st.DrawFn, data: Path, kinds: list[type[HexEvent]]) -> HexEvent:
-    w = words(data)
-    unit = st.sampled_from(w["units"])
-    place = st.sampled_from(w["places"])
-    side = st.sampled_from(w["sides"])
-    typed = st.text(alphabet="ab 1()\"\\é/-{}:,\u2028", max_size=20)
-    turns = st.integers(1, the_game(data).game.turns)
-    face = st.sampled_from(w["faces"])
-    kind = draw(st.sampled_from(kinds))
+    w, s = words(data), kit(data)
+    unit, place, side, face = pick(data, "units"), pick(data, "places"), pick(data, "sides"), pick(data, "faces")
+    typed, turns = s["typed"], s["turns"]
+    kind = draw(_kinds(tuple(kinds)))
     if kind is HexGameStart:
-        units = draw(st.lists(unit, unique=True, max_size=28))
-        start = HexGameStart(places=tuple((u, draw(place)) for u in units), flipped=tuple(draw(st.lists(unit, max_size=5))), turn=draw(turns))
+        units = draw(s["units"])
+        start = HexGameStart(places=tuple((u, draw(place)) for u in units), flipped=tuple(draw(s["flipped"])), turn=draw(turns))
         if not w["phases"]:
             return start
-        statuses = tuple(draw(st.lists(st.tuples(unit, st.sampled_from(w["statuses"])), max_size=4)))
-        markers = tuple((k, f, draw(place)) for k, f in draw(st.lists(face, max_size=4)))
-        return replace(start, phase=draw(st.sampled_from(["", *w["phases"]])), statuses=statuses, markers=markers)
+        statuses = tuple(draw(s["statuses"]))
+        markers = tuple((k, f, draw(place)) for k, f in draw(s["faces"]))
+        return replace(start, phase=draw(s["phase"]), statuses=statuses, markers=markers)
     if kind is PhaseStart:
-        return PhaseStart(side=draw(side), turn=draw(turns), phase=draw(st.sampled_from(w["phases"])))
+        return PhaseStart(side=draw(side), turn=draw(turns), phase=draw(pick(data, "phases")))
     if kind is Carry:
-        return Carry(side=draw(side), unit=draw(unit), mode=draw(st.sampled_from(w["modes"])), place=draw(place))
+        return Carry(side=draw(side), unit=draw(unit), mode=draw(pick(data, "modes")), place=draw(place))
     if kind in (DoubleMove, DeclareUnit, StepRestored):
         return kind(side=draw(side), unit=draw(unit), place=draw(place))  # type: ignore[call-arg]
     if kind is PackageTaken:
-        return PackageTaken(side=draw(side), package=draw(st.sampled_from(w["packages"])))
+        return PackageTaken(side=draw(side), package=draw(pick(data, "packages")))
     if kind is StatusChange:
-        return StatusChange(side=draw(side), unit=draw(unit), status=draw(st.sampled_from(w["statuses"])), on=draw(st.booleans()), place=draw(place))
+        return StatusChange(side=draw(side), unit=draw(unit), status=draw(pick(data, "statuses")), on=draw(st.booleans()), place=draw(place))
     if kind is MarkerMove:
         k, f = draw(face)
         return MarkerMove(side=draw(side), marker=k, state=draw(st.sampled_from(["", f])), from_place=draw(place), to_place=draw(place))
@@ -142,25 +175,25 @@ def events_of(draw: st.DrawFn, data: Path, kinds: list[type[HexEvent]]) -> HexEv
     if kind is Reshuffle:
         return Reshuffle(side=draw(side))
     if kind is CardDrawn:
-        return CardDrawn(side=draw(side), card=draw(st.sampled_from(w["cards"])), purpose=draw(st.sampled_from(["activation", "combat"])))
+        return CardDrawn(side=draw(side), card=draw(pick(data, "cards")), purpose=draw(s["purpose"]))
     if kind is Activate:
-        return Activate(side=draw(side), units=tuple(draw(st.lists(unit, min_size=1, max_size=5))), place=draw(place))
+        return Activate(side=draw(side), units=tuple(draw(s["activated"])), place=draw(place))
     if kind is PassTurn:
         return PassTurn(side=draw(side))
     if kind is UnitMove:
         return UnitMove(side=draw(side), unit=draw(unit), from_place=draw(place), to_place=draw(place))
     if kind is FireAt:
-        firers = tuple((u, draw(place)) for u in draw(st.lists(unit, unique=True, min_size=1, max_size=4)))
+        firers = tuple((u, draw(place)) for u in draw(s["firers"]))
         text = draw(typed)
         target = draw(st.one_of(unit, st.just(text)))
         return FireAt(side=draw(side), firers=firers, target=target, typed=text)
     if kind is SupportCall:
         text = draw(typed)
-        mode = draw(st.sampled_from(["attack", "suppression"]))
-        target = draw(st.one_of(unit if mode == "attack" else st.sampled_from(w["hexes"]), st.just(text)))
-        return SupportCall(side=draw(side), marker=draw(st.sampled_from(w["markers"])), mode=mode, target=target, typed=text)
+        mode = draw(s["mode"])
+        target = draw(st.one_of(unit if mode == "attack" else pick(data, "hexes"), st.just(text)))
+        return SupportCall(side=draw(side), marker=draw(pick(data, "markers")), mode=mode, target=target, typed=text)
     if kind is Hit:
-        return Hit(side=draw(side), unit=draw(unit), place=draw(place), result=draw(st.sampled_from(["flip", "eliminate"])))
+        return Hit(side=draw(side), unit=draw(unit), place=draw(place), result=draw(s["result"]))
     if kind is UnitEliminated:
         return UnitEliminated(side=draw(side), unit=draw(unit), from_place=draw(place))
     assert kind is Declared

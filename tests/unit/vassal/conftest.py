@@ -12,7 +12,8 @@ from lxml import etree
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import PROJECT_ROOT
-from sdbp_module.vassal import commands, layout, verify
+from sdbp_module.vassal import layout, verify
+from tests.built_modules import built_module
 
 DATA_DIR = PROJECT_ROOT / "source_data" / "sodbp"
 
@@ -35,14 +36,15 @@ def game() -> GameData:
 
 @pytest.fixture(scope="session")
 def built(game: GameData, tmp_path_factory: pytest.TempPathFactory) -> Built:
-    out = tmp_path_factory.mktemp("build")
-    result = commands.build_module(game, out, None)
+    """The module ``build_module(game, out, None)`` writes, built once for the session and every worker
+    (``tests/built_modules.py``: the e2e, interpret, cli … fixtures' module of the same data), and read back."""
+    path = built_module(DATA_DIR, tmp_path_factory.mktemp("build"))
     expected = sorted((str(a.id) for a in game.areas), key=int)
-    problems, inv = verify.verify_module(result.path, expected_areas=expected)
-    with zipfile.ZipFile(result.path) as archive:
+    problems, inv = verify.verify_module(path, expected_areas=expected)
+    with zipfile.ZipFile(path) as archive:
         entries = {name: archive.read(name) for name in archive.namelist()}
     root = etree.fromstring(entries["buildFile.xml"])
-    return Built(game, layout.make_layout(game), result.path, problems, inv, root, entries)
+    return Built(game, layout.make_layout(game), path, problems, inv, root, entries)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -26,7 +26,6 @@ from sdbp_module.vassal import (
     artwork,
     board_art,
     buildfile,
-    commands,
     help,
     images,
     layout,
@@ -35,6 +34,7 @@ from sdbp_module.vassal import (
 )
 from sdbp_module.vassal.player_aid import aid_files
 from sdbp_module.vassal_log.play_script import PlayScript
+from tests.built_modules import built_module
 
 SOS_DIR = PROJECT_ROOT / "source_data" / "sos"
 SODBP_DIR = PROJECT_ROOT / "source_data" / "sodbp"
@@ -89,7 +89,7 @@ def test_no_remove_from_game_nor_removed_pile_where_no_card_leaves_the_game(sos:
 
 
 def test_the_engine_game_writer_removes_no_card_where_the_module_has_no_removal(sos: GameData, tmp_path: Path) -> None:
-    script = PlayScript(commands.build_module(sos, tmp_path, None).path)
+    script = PlayScript(built_module(SOS_DIR, tmp_path))  # the session's module of the data (tests/built_modules.py)
     with pytest.raises(ValueError, match="no Remove from game"):
         script.card(sos.game.sides[0], "GE-01", "remove")
 
