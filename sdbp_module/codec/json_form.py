@@ -24,10 +24,9 @@ from __future__ import annotations
 
 import base64
 import binascii
-import operator
 import re
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from sdbp_module.codec import pieces
 from sdbp_module.codec.container import SAVED_GAME
@@ -190,21 +189,17 @@ class _PieceType:
     grown: int
 
 
-_Trait = tuple[str, str, str, tuple[str, ...] | None, str]
+_Trait = tuple[str, str, str, tuple[str, ...] | None]
 """A trait type as :func:`_read_piece_type` writes it: its id, its tail (the text after its state's, as in
-:class:`_PieceType`, without the ``", "`` after it), that tail and the ``", "``, what named fields it
+:class:`_PieceType`, without the ``", "`` after it), that tail and the ``", "``, and what named fields it
 gives: for a BasicPiece, its clone key, delete key, image and name as JSON strings (``None`` if its type
 does not read exactly); for a Marker whose type writes back exactly, ``"[" + (name as JSON) + ", "`` for
-each property name; and the tail, the ``", "`` and the opening of the next trait's object (what comes
-between its state and the next one's when neither trait has named fields)."""
+each property name."""
 
 _PIECE_OPEN = '{"cmd": "add_piece", "id": '
 _PIECE_TRAITS = ', "traits": ['
 _PIECE_CLOSE = "]}"
 _STATE_OPEN = '{"state": '
-_NAMED = ("piece", "mark")
-"""The traits :func:`_add_piece_encoded` may write with named fields."""
-_BETWEEN = operator.itemgetter(4)
 
 
 def _read_trait(trait_type: str) -> _Trait:
@@ -219,51 +214,38 @@ def _read_trait(trait_type: str) -> _Trait:
         names = split_exact(trait_type[5:], ",")
         if names is not None and pieces.marker_type(names) == trait_type:
             given = tuple(f"[{encode_string(name)}, " for name in names)
-    return tid, tail, tail + ", ", given, tail + ", " + _STATE_OPEN
+    return tid, tail, tail + ", ", given
 
 
 def _read_piece_type(piece_type: str, known_traits: dict[str, _Trait]) -> _PieceType:
     """The :class:`_PieceType` of ``piece_type``; each trait is read once however many types share it
-    (``known_traits``: the traits read so far, its JSON text escaped once, not once per type).
-
-    The traits are looked up and the template filled by C-level calls over the whole list (a type has
-    dozens of traits, a few of them new or with named fields): the text between each state and the next
-    is the one a trait without named fields gives (:data:`_Trait`), then the few next to a named one are
-    written again."""
+    (``known_traits``: the traits read so far, its JSON text escaped once, not once per type)."""
     traits = pieces.split_chain(piece_type)
     if traits is None:
         return _PieceType(None, [], [], 0)
-    knowns = list(map(known_traits.get, traits))
-    if None in knowns:
-        for index, trait_type in enumerate(traits):
-            if knowns[index] is None:
-                known = known_traits.get(trait_type)  # read at an earlier index of this type?
-                if known is None:
-                    known = _read_trait(trait_type)
-                    if len(known[1]) <= _GROWTH * len(trait_type) + _PER_TRAIT:  # not control characters (below)
-                        known_traits[trait_type] = known
-                knowns[index] = known
-    checked = cast(list[_Trait], knowns)
-    last = len(checked) - 1
-    between = list(map(_BETWEEN, checked))
-    between[last] = checked[last][1] + _PIECE_CLOSE
-    named_at = [index for index, known in enumerate(checked) if known[0] in _NAMED]
-    for index in named_at:
-        for at in (index - 1, index) if index else (index,):
-            known = checked[at]
-            if at == last:
-                between[at] = ("" if known[0] in _NAMED else known[1]) + _PIECE_CLOSE
-            else:
-                head = "" if checked[at + 1][0] in _NAMED else _STATE_OPEN
-                between[at] = (", " if known[0] in _NAMED else known[2]) + head
-    template = [""] * (2 * len(checked) + 3)
-    template[0] = _PIECE_OPEN
-    template[2] = _PIECE_TRAITS + ("" if checked[0][0] in _NAMED else _STATE_OPEN)
-    template[4::2] = between
-    heads = last - sum(1 for index in named_at if index)  # the states' openings in between, not tails
-    grown = sum(map(len, between)) - len(_PIECE_CLOSE) - len(_STATE_OPEN) * heads
-    named = [(index, checked[index][0], checked[index][3], checked[index][1]) for index in named_at]
-    return _PieceType(len(checked), template, named, grown)
+    heads: list[str] = []
+    tails: list[str] = []
+    named: list[tuple[int, str, tuple[str, ...] | None, str]] = []
+    last = len(traits) - 1
+    for index, trait_type in enumerate(traits):
+        known = known_traits.get(trait_type)
+        if known is None:
+            known = _read_trait(trait_type)
+            if len(known[1]) <= _GROWTH * len(trait_type) + _PER_TRAIT:  # not control characters (below)
+                known_traits[trait_type] = known
+        tid = known[0]
+        if tid == "piece" or tid == "mark":
+            named.append((index, tid, known[3], known[1]))
+            heads.append("")
+            tails.append(", " if index < last else "")
+        else:
+            heads.append(_STATE_OPEN)
+            tails.append(known[2] if index < last else known[1])
+    template = [_PIECE_OPEN, "", _PIECE_TRAITS + heads[0]]
+    for tail, head in zip(tails, heads[1:]):
+        template += ("", tail + head)
+    template += ("", tails[-1] + _PIECE_CLOSE)
+    return _PieceType(len(traits), template, named, sum(map(len, tails)))
 
 
 _GROWTH, _PER_TRAIT = 3, 64
