@@ -99,20 +99,7 @@ def apply(state: GameState, event: Event) -> GameState:
         advance_attacks(state, event, False, changes)
     if state.phase_steps or cls is PhaseStart or cls is CardPlay:  # (what ``_advance_phase_record`` changes)
         _advance_phase_record(state, event, cls, changes)
-    if not changes:
-        return state
-    # ``GameState.with_fields``, inlined (``frozen.copy_with``: this is the replay's hot path)
-    if not STATE_FIELD_SET.issuperset(changes):
-        return copy_with(state, STATE_FIELD_SET, changes)  # (which refuses the unknown names)
-    new = _new_object(GameState)
-    fields_of_new = dict(state.__dict__)
-    fields_of_new.update(changes)
-    _set_attribute(new, "__dict__", fields_of_new)
-    return new
-
-
-_new_object = object.__new__
-_set_attribute = object.__setattr__
+    return copy_with(state, STATE_FIELD_SET, changes) if changes else state  # (``GameState.with_fields``, inlined)
 
 
 _RECORDED_PHASES = frozenset((Phase.DRAW, Phase.END))  # the phases whose events ``phase_steps`` keeps
