@@ -107,6 +107,15 @@ def read_bounded(path: Path, limit: int, reads: str) -> bytes:
     return data
 
 
+def stat_stamp(path: str | os.PathLike[str]) -> bytes:
+    """A file as ``os.stat`` gives it, without reading it: size, modification and change times, inode. An edit
+    changes the change time, so it changes the stamp as it would change the bytes (a cache key of files that
+    need not be read: the game-data cache's code and schemas, the build identity's code and fonts).
+    ``OSError`` if the file cannot be stat'ed."""
+    st = os.stat(path)
+    return f"{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino}".encode("ascii")
+
+
 def _make_parents(folder: Path, target: Path) -> list[Path]:
     """Create ``folder`` and its missing ancestors; return those created, deepest last."""
     missing: list[Path] = []

@@ -35,7 +35,7 @@ from typing import Any
 from sdbp_module import __version__
 from sdbp_module.data.files import data_files, read_data_bytes
 from sdbp_module.errors import InputError
-from sdbp_module.fileio import write_atomically
+from sdbp_module.fileio import stat_stamp, write_atomically
 from sdbp_module.model.game_data import GameData
 
 ENVIRONMENT = "SDBP_CACHE_DIR"
@@ -82,22 +82,15 @@ def _feed(digest: Any, named: Iterable[tuple[str, bytes]]) -> None:
         digest.update(len(encoded).to_bytes(8, "big") + encoded + len(data).to_bytes(8, "big") + data)
 
 
-def _stamp(path: Path) -> bytes:
-    """A file as ``os.stat`` gives it (size, modification and change times, inode), without reading it: an
-    edit changes the change time, so it changes the stamp as it would change the bytes."""
-    st = path.stat()
-    return f"{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino}".encode("ascii")
-
-
 @cache
 def _code_digest() -> bytes:
-    """The digest of the version, the code and the schemas (each file by its ``_stamp``, as
+    """The digest of the version, the code and the schemas (each file by its ``fileio.stat_stamp``, as
     ``vassal.identity`` keys the build identity: reading and hashing the 0.66 MB of them took 3 % of a small
     log's check): the same for the whole process."""
     digest = hashlib.sha256()
     version = f"{FORMAT}|sdbp {__version__}|{sys.implementation.cache_tag}|pickle {pickle.HIGHEST_PROTOCOL}"
     _feed(digest, [("version", version.encode("utf-8"))])
-    _feed(digest, ((path.relative_to(_PACKAGE).as_posix(), _stamp(path)) for path in _code_files()))
+    _feed(digest, ((path.relative_to(_PACKAGE).as_posix(), stat_stamp(path)) for path in _code_files()))
     return digest.digest()
 
 

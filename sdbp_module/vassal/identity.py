@@ -40,6 +40,7 @@ def _code_digest() -> bytes:
     """Every source file of the package and the fonts (the layout measures text), each by its path, size,
     modification and change times and inode (as ``os.stat`` gives them, without reading the file: an edit changes
     the change time, so it is a miss, as when the bytes were hashed): the same for the process."""
+    from sdbp_module.fileio import stat_stamp
     from sdbp_module.paths import PROJECT_ROOT
 
     files: list[str] = []
@@ -52,8 +53,7 @@ def _code_digest() -> bytes:
     for path in files:
         name = os.fsencode(path)
         try:
-            st = os.stat(path)
-            stamp = f"{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino}".encode("ascii")
+            stamp = stat_stamp(path)
         except OSError:
             stamp = b""
         digest.update(len(name).to_bytes(8, "big") + name + len(stamp).to_bytes(8, "big") + stamp)
