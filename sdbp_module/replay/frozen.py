@@ -12,16 +12,18 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
+_new_object, _set_field = object.__new__, object.__setattr__  # bound once: ``object.__new__`` read off the class each call is an unspecialised look-up
+
+
 def copy_with(obj: T, known: frozenset[str], changes: Mapping[str, object]) -> T:
     """A copy of ``obj`` (a frozen dataclass with a ``__dict__``) with ``changes`` to its fields ``known``."""
     if not known.issuperset(changes):
         unknown = sorted(set(changes) - known)
         raise TypeError(f"{type(obj).__name__} has no field(s) {', '.join(unknown)}")
-    new = object.__new__(type(obj))
-    # ``dict(...)``, not ``.copy()``: a copy of an instance's own (key-sharing) dict shares keys too,
+    new = _new_object(type(obj))
+    # A dict display, not ``.copy()``: a copy of an instance's own (key-sharing) dict shares keys too,
     # and CPython 3.11 cannot specialize attribute reads on such a dict (each read of ``state.units``
-    # then takes the slow generic path); ``dict(...)`` makes an ordinary one.
-    fields_of_new = dict(obj.__dict__)
-    fields_of_new.update(changes)
-    object.__setattr__(new, "__dict__", fields_of_new)  # frozen: bypass the dataclass's __setattr__
+    # then takes the slow generic path); the display makes an ordinary one, as ``dict(...)`` would,
+    # without the calls of ``dict(...)`` and ``.update``.
+    _set_field(new, "__dict__", {**obj.__dict__, **changes})  # frozen: bypass the dataclass's __setattr__
     return new

@@ -32,6 +32,7 @@ from sdbp_module.rules.base import (
     CheckContext,
     FunctionRule,
     Gate,
+    GateTest,
     Outcome,
     Rule,
     RulesPackage,
@@ -88,11 +89,13 @@ CheckCall = Callable[[Any, GameState, Event, GameState, CheckContext], Iterable[
 """A rule's check taking the rule first: a ``FunctionRule``'s own ``check_fn`` (one call level less in
 the checker's hot loop), ``_call_check`` for any other rule."""
 Judges = tuple[tuple[Rule, CheckCall], ...]
-Gated = tuple[tuple[Gate, Judges], ...]
-"""Gates, each with the rules it gates."""
-Dispatch = tuple[Judges, tuple[tuple[Gate | None, Gated], ...]]
-"""The rules called always, and each guard with the gates behind it (the gates with no guard first, under
-None)."""
+Gated = tuple[tuple[GateTest, Judges], ...]
+"""Gates, each with the rules it gates: a gate as its test (``Gate.holds``), the function itself, so that the
+hot loop calls it directly (a function held in an instance's fields is looked up the slow, generic way at
+each ``gate.holds(...)``)."""
+Dispatch = tuple[Judges, tuple[tuple[GateTest | None, Gated], ...]]
+"""The rules called always, and each guard (its test, as a gate's) with the gates behind it (the gates with
+no guard first, under None)."""
 DispatchTable = dict[type, dict[Phase | None, Dispatch]]
 """The ``Dispatch`` of each event class met, by the phase it is met in (``before.clock.phase``)."""
 
@@ -127,10 +130,12 @@ def _dispatch(active: tuple[Rule, ...], cls: type, phase: Phase | None) -> Dispa
         gate = getattr(r, "gate", None)
         check: CheckCall = r.check_fn if isinstance(r, FunctionRule) else _call_check
         (always if gate is None else gated.setdefault(gate, [])).append((r, check))
-    guarded: dict[Gate | None, list[tuple[Gate, Judges]]] = {None: []}
+    guarded: dict[Gate | None, list[tuple[GateTest, Judges]]] = {None: []}
     for g, rs in gated.items():
-        guarded.setdefault(g.guard, []).append((g, tuple(rs)))
-    return tuple(always), tuple((guard, tuple(gs)) for guard, gs in guarded.items() if gs)
+        guarded.setdefault(g.guard, []).append((g.holds, tuple(rs)))
+    return tuple(always), tuple(
+        (guard.holds if guard is not None else None, tuple(gs)) for guard, gs in guarded.items() if gs
+    )
 
 
 class LogProblem(Protocol):
@@ -237,10 +242,10 @@ def _fold(
             except Exception as exc:  # a crashing rule is a bug: surface it with the position
                 raise RuleCrash(f"rule {rule.rule_id} crashed at {event.where}: {exc!r}") from exc
         for guard, gates in guarded:  # (the loop above, behind each gate: written out, this is the hot loop)
-            if guard is not None and not guard.holds(state, event, after, ctx):
+            if guard is not None and not guard(state, event, after, ctx):
                 continue  # none of the gates behind it can hold
-            for gate, rules_of_gate in gates:
-                if not gate.holds(state, event, after, ctx):
+            for holds, rules_of_gate in gates:
+                if not holds(state, event, after, ctx):
                     continue
                 for rule, check in rules_of_gate:
                     try:

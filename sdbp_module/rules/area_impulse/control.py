@@ -183,8 +183,8 @@ def _walked(
 def control_change(
     self: FunctionRule, before: GameState, event: Event, after: GameState, ctx: CheckContext
 ) -> Iterable[Finding]:
-    if isinstance(event, Move) and after.control is before.control and not _unknown_areas(event, ctx.game):
-        walk = _walk_of(before, event, ctx.game, ctx.impulse)
+    if isinstance(event, Move) and after.control is before.control:
+        walk = _walk_of(before, event, ctx.game, ctx.impulse)  # a walk: the analysis knew every area the move names
         if walk is not None:
             for step in walk.steps:
                 if step.control_changes:

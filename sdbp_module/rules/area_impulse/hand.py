@@ -28,6 +28,7 @@ from sdbp_module.ids import AreaId, Phase, Severity, Side
 from sdbp_module.model.game_data import GameData
 from sdbp_module.records import record
 from sdbp_module.replay.events import CardDiscard, CardDraw, DiscardReason, Event
+from sdbp_module.replay.memo import remembers
 from sdbp_module.replay.state import GameState
 from sdbp_module.rules.base import CheckContext, FunctionRule, Steps, phase_rule
 from sdbp_module.rules.findings import Finding
@@ -133,8 +134,27 @@ class _Draw:
         return words if self.goal == self.target else f"{words}, the {self.goal} held at the draw kept"
 
 
+_drawn: list[tuple[Steps, GameState, CheckContext, Side, _Draw | None]] = []  # the phase's two sides, judged last
+
+
 def _draw_phase(steps: Steps, end: GameState, ctx: CheckContext, side: Side) -> _Draw | None:
-    """What ``side`` did in the Draw phase ``steps`` and how it compares with the hand size; None = no track."""
+    """What ``side`` did in the Draw phase ``steps`` and how it compares with the hand size; None = no track.
+
+    Remembered for the last phase asked about (its two sides): HAND-SIZE and HAND-BONUS-SETS judge the same draw."""
+    for s, e, c, d, found in _drawn:
+        if s is steps and e is end and c is ctx and d is side:
+            return found
+    found = _judge_draw(steps, end, ctx, side)
+    if len(_drawn) >= 2:
+        del _drawn[0]
+    _drawn.append((steps, end, ctx, side, found))
+    return found
+
+
+remembers(_drawn.clear)
+
+
+def _judge_draw(steps: Steps, end: GameState, ctx: CheckContext, side: Side) -> _Draw | None:
     start_state, start_event = steps[0]
     turn = getattr(start_event, "turn", start_state.clock.turn)
     allowance = track(ctx, turn, side)
