@@ -144,6 +144,20 @@ def _apart(count: int, poly: tuple[Point, ...], label: Point, avoid: tuple[layou
     """``count`` counters in the area side by side, none over another (but ``EDGE_OVERLAP``) nor over ``avoid``, each inside
     the area (its inscribed circle), the nearest the label first: positions on a fine grid taken in
     turn where they fit; None when they do not all fit."""
+    taken: list[Point] = []
+    pitch = layout.COUNTER - EDGE_OVERLAP
+    for x, y in _apart_candidates(poly, label, avoid):
+        if all(abs(x - tx) >= pitch or abs(y - ty) >= pitch for tx, ty in taken):
+            taken.append((x, y))
+            if len(taken) == count:
+                return tuple(taken)
+    return None
+
+
+@lru_cache(maxsize=256)
+def _apart_candidates(poly: tuple[Point, ...], label: Point, avoid: tuple[layout.Rect, ...]) -> tuple[Point, ...]:
+    """The positions ``_apart`` tries, in its order (memoised: the same area is tried for one count after
+    another, and each search tests every point of a fine grid against the polygon)."""
     xs, ys = [p[0] for p in poly], [p[1] for p in poly]
     candidates = []
     for y in range(min(ys) + HALF, max(ys) - HALF + 1, FINE):
@@ -151,14 +165,7 @@ def _apart(count: int, poly: tuple[Point, ...], label: Point, avoid: tuple[layou
             if inside((x, y), poly) and edge_distance((x, y), poly) >= HALF + 2 and _clear((x, y), avoid):
                 candidates.append((math.hypot(x - label[0], y - label[1]), y, x))
     candidates.sort()
-    taken: list[Point] = []
-    pitch = layout.COUNTER - EDGE_OVERLAP
-    for _, y, x in candidates:
-        if all(abs(x - tx) >= pitch or abs(y - ty) >= pitch for tx, ty in taken):
-            taken.append((x, y))
-            if len(taken) == count:
-                return tuple(taken)
-    return None
+    return tuple((x, y) for _, y, x in candidates)
 
 
 LABEL_CLEAR = 3  # free board pixels between a counter and any mark of its area's printed label

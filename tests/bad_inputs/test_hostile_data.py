@@ -30,7 +30,8 @@ from sdbp_module.cli import main
 from sdbp_module.data.files import MAX_FILE_BYTES
 from sdbp_module.data.sources import MAX_ALIAS_CHARS, MAX_FOLDER_VALUES, MAX_VALUES
 from sdbp_module.data.validate import MAX_PROBLEMS
-from sdbp_module.paths import PROJECT_ROOT
+from sdbp_module.paths import PROJECT_ROOT, default_images_dir
+from tests.built_modules import built_module
 
 BUNDLED = PROJECT_ROOT / "source_data" / "sodbp"
 MINI = PROJECT_ROOT / "tests" / "unit" / "data" / "fixtures" / "mini"
@@ -304,10 +305,11 @@ def test_an_artwork_file_over_its_byte_limit_is_refused_unread(tmp_path: Path, a
 
 @pytest.fixture(scope="module")
 def module(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """The bundled module and its set-up save (what ``sdbp show`` draws)."""
+    """The bundled module and its set-up save (what ``sdbp show`` draws): what ``sdbp build`` writes (with the
+    game's artwork folder), the session's read-only build of it (``tests/built_modules.py``)."""
     out = tmp_path_factory.mktemp("module")
-    assert invoke("build", str(BUNDLED), "-o", str(out))[0] == 0
-    vmod = next(out.glob("*.vmod"))
+    images = default_images_dir(BUNDLED.name)
+    vmod = built_module(BUNDLED, out, images if images.is_dir() else None)
     save = out / "setup.vsav"
     with zipfile.ZipFile(vmod) as archive:
         save.write_bytes(archive.read(next(n for n in archive.namelist() if n.endswith(".vsav"))))

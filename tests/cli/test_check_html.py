@@ -61,6 +61,15 @@ def html_report(planted: Path, module: Path, out: Path, *more: str) -> lxml.html
 
 
 @pytest.fixture(scope="module")
+def report(planted: Path, module: Path, tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The page ``sdbp check planted.vlog --module MODULE --format html -o report.html`` writes, made once: the
+    tests that only read it share it (test_two_runs_give_the_same_bytes runs the command twice itself)."""
+    out = tmp_path_factory.mktemp("html-report") / "report.html"
+    html_report(planted, module, out)
+    return out.read_bytes()
+
+
+@pytest.fixture(scope="module")
 def findings(planted: Path, module: Path) -> list[dict[str, object]]:
     code, out, _ = invoke("check", str(planted), "--module", str(module), "--format", "json")
     assert code == 1
@@ -75,10 +84,8 @@ def decode(img: lxml.html.HtmlElement) -> tuple[str, bytes]:
     return head[5:-7], base64.b64decode(data, validate=True)
 
 
-def test_the_report_holds_every_finding_with_a_picture_of_the_board(
-    planted: Path, module: Path, findings: list[dict[str, object]], tmp_path: Path
-) -> None:
-    doc = html_report(planted, module, tmp_path / "report.html")
+def test_the_report_holds_every_finding_with_a_picture_of_the_board(findings: list[dict[str, object]], report: bytes) -> None:
+    doc = lxml.html.document_fromstring(report)
     articles = doc.xpath("//article")
     assert len(articles) == len(findings) == 13
     assert sum(1 for f in findings if f["severity"] == "illegal") == 5
@@ -104,11 +111,9 @@ def test_the_report_holds_every_finding_with_a_picture_of_the_board(
     assert toc == [f"#f-{i + 1}" for i, f in enumerate(findings) if f["severity"] == "illegal"]
 
 
-def test_each_picture_is_the_painters_board_at_its_finding(
-    planted: Path, module: Path, game: GameData, tmp_path: Path
-) -> None:
+def test_each_picture_is_the_painters_board_at_its_finding(planted: Path, module: Path, game: GameData, report: bytes) -> None:
     """The picture embedded for a finding is what the module's painter draws at that log position."""
-    doc = html_report(planted, module, tmp_path / "report.html")
+    doc = lxml.html.document_fromstring(report)
     checked = check_log(planted, game, rules_package(game.game.id), module=module)
     boards = board_snapshots(checked, [f.where for f in checked.report.findings])
     painter = BoardPainter(game, module=module)
@@ -139,9 +144,9 @@ def test_two_runs_give_the_same_bytes(planted: Path, module: Path, tmp_path: Pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.html", "b.html"]  # no temporary file left
 
 
-def test_the_page_is_self_contained(planted: Path, module: Path, tmp_path: Path) -> None:
+def test_the_page_is_self_contained(report: bytes) -> None:
     """No script, no external resource: every src is a data: URI, every link an anchor on the page."""
-    doc = html_report(planted, module, tmp_path / "report.html")
+    doc = lxml.html.document_fromstring(report)
     assert doc.xpath("//script") == [] and doc.xpath("//link") == []
     assert all(src.startswith("data:image/") for src in doc.xpath("//@src"))
     ids = set(doc.xpath("//@id"))

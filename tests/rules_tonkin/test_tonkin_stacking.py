@@ -3,7 +3,10 @@ enemy HQ or SD in an entered hex is eliminated before another unit acts, 3.1, 6.
 
 from __future__ import annotations
 
-from tonkin_helpers import (
+from sdbp_module.games.tonkin.rules import facts
+from sdbp_module.replay.hexes.events import box_place
+from sdbp_module.replay.hexes.state import HexState, apply
+from tests.rules_tonkin.tonkin_helpers import (
     CEF,
     carry,
     check,
@@ -17,10 +20,6 @@ from tonkin_helpers import (
     status,
     track_markers,
 )
-
-from sdbp_module.games.tonkin.rules import facts
-from sdbp_module.replay.hexes.events import box_place
-from sdbp_module.replay.hexes.state import HexState, apply
 
 STK = ["TON-STK-01", "TON-STK-02"]
 

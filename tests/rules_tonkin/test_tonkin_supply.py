@@ -3,7 +3,7 @@ month's step loss, 7.1, 1.7) and TON-SUP-03 (river supply's limits, 7.4), judged
 
 from __future__ import annotations
 
-from tonkin_helpers import (
+from tests.rules_tonkin.tonkin_helpers import (
     check,
     ids,
     phase,

@@ -3,7 +3,8 @@ VP, 6.13), TON-VP-03 (the political objectives, 1.9 A) and TON-VP-04 (nothing af
 
 from __future__ import annotations
 
-from tonkin_helpers import (
+from sdbp_module.replay.hexes.events import box_place
+from tests.rules_tonkin.tonkin_helpers import (
     CEF,
     VM,
     check,
@@ -17,8 +18,6 @@ from tonkin_helpers import (
     track_markers,
     track_move,
 )
-
-from sdbp_module.replay.hexes.events import box_place
 
 VP = ["TON-VP-01", "TON-VP-02", "TON-VP-03", "TON-VP-04"]
 PO = "political-objective"

@@ -11,6 +11,7 @@ the game data's area polygons and the module layout's boxes: the builder writes 
 from __future__ import annotations
 
 from enum import Enum
+from functools import lru_cache
 
 from sdbp_module.codec.module_info import ModuleInfo, Zone
 from sdbp_module.ids import AreaId, Side, is_small_number
@@ -206,6 +207,13 @@ def interior_point(zone: Zone) -> tuple[int, int]:
 def interior_points(zone: Zone) -> list[tuple[int, int]]:
     """The grid points of the zone's bounding box that lie inside it with 8 px to spare in each
     direction, nearest the box centre first (ties in row, then column order); ``ValueError`` if none."""
+    return list(_interior_points(zone))
+
+
+@lru_cache(maxsize=256)
+def _interior_points(zone: Zone) -> tuple[tuple[int, int], ...]:
+    """``interior_points``, remembered by zone (a value): a writer of a synthetic log drops pieces in the same
+    few zones again and again, and each answer is thousands of polygon tests."""
     xs = [p[0] for p in zone.points]
     ys = [p[1] for p in zone.points]
     cx, cy = (min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2
@@ -217,4 +225,4 @@ def interior_points(zone: Zone) -> list[tuple[int, int]]:
                 found.append(((x - cx) ** 2 + (y - cy) ** 2, y, x, len(found)))
     if not found:
         raise ValueError(f"zone {zone.name!r} has no interior point")
-    return [(x, y) for _d, y, x, _i in sorted(found)]
+    return tuple((x, y) for _d, y, x, _i in sorted(found))

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scribed import read, run, w
-
 from sdbp_module.codec.tree import Command, decode_tree
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, Phase, UnitId
@@ -20,6 +18,7 @@ from sdbp_module.replay.events import (
 )
 from sdbp_module.replay.interpret import Problem
 from sdbp_module.vassal_log.scribe import Scribe
+from tests.unit.interpret.scribed import read, run, w
 
 F, V = FRENCH, VIET_MINH
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from scribed import read, run, w
-
 from sdbp_module.codec.tree import decode_tree
 from sdbp_module.games.sodbp.ids import FRENCH, VIET_MINH
 from sdbp_module.ids import AreaId, CardId, Phase, UnitId
@@ -24,6 +22,7 @@ from sdbp_module.replay.events import (
     PhaseStart,
 )
 from sdbp_module.vassal_log.scribe import Scribe
+from tests.unit.interpret.scribed import read, run, w
 
 F, V = FRENCH, VIET_MINH
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -100,13 +101,15 @@ def test_supplied_artwork_is_used_byte_for_byte(game: GameData, warm_dir: Path, 
     assert result.images.supplied == 1
 
 
-def _previous(warm_dir: Path, game: GameData) -> tuple[Path, bytes]:
-    result = commands.build_module(game, warm_dir, None)
-    return result.path, result.path.read_bytes()
+def _previous(warm_dir: Path, built: Built) -> tuple[Path, bytes]:
+    """The module a build of the game left in ``warm_dir`` before: the session's build, copied (a build writes
+    nothing else in its folder: test_two_cold_builds_are_byte_identical_and_leave_only_the_module)."""
+    path = Path(shutil.copyfile(built.path, warm_dir / built.path.name))
+    return path, path.read_bytes()
 
 
-def test_failure_during_verification_leaves_the_previous_module(game: GameData, warm_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path, before = _previous(warm_dir, game)
+def test_failure_during_verification_leaves_the_previous_module(game: GameData, built: Built, warm_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path, before = _previous(warm_dir, built)
 
     def boom(*args: object, **kwargs: object) -> object:
         raise RuntimeError("injected failure after the temp file was written")
@@ -118,8 +121,8 @@ def test_failure_during_verification_leaves_the_previous_module(game: GameData, 
     assert [p.name for p in warm_dir.iterdir() if p.name.endswith(".tmp")] == []
 
 
-def test_failure_mid_write_leaves_no_partial_file(game: GameData, warm_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path, before = _previous(warm_dir, game)
+def test_failure_mid_write_leaves_no_partial_file(game: GameData, built: Built, warm_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path, before = _previous(warm_dir, built)
     real_fsync = os.fsync
 
     def fail_fsync(fd: int) -> None:
@@ -134,8 +137,8 @@ def test_failure_mid_write_leaves_no_partial_file(game: GameData, warm_dir: Path
     assert [p.name for p in warm_dir.iterdir()] == [path.name]
 
 
-def test_a_module_failing_verification_is_a_build_error(game: GameData, warm_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path, before = _previous(warm_dir, game)
+def test_a_module_failing_verification_is_a_build_error(game: GameData, built: Built, warm_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path, before = _previous(warm_dir, built)
     monkeypatch.setattr(commands.verify, "verify_module", lambda *a, **k: (["zone '14' is missing"], None))
     with pytest.raises(BuildError) as info:
         commands.build_module(game, warm_dir, None)
