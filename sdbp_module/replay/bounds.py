@@ -97,11 +97,13 @@ class EventBounds:
     def check(self, event: Event) -> Event:
         """``event`` when it is within the bounds; ``InputError`` naming its position otherwise."""
         cls = type(event)
-        within = _WITHIN.get(cls) or _within(cls)
-        if not within(self, event):
+        within = _WITHIN.get(cls)
+        if within is None or not within(self, event):
             problem = _checker(cls)(self, event)
             if problem is not None:
                 raise InputError(f"{_position(event.where)}: {event.kind} {problem}")
+            if within is None:
+                _checked_once_more(cls)
         self.events += 1
         if self.events > MAX_EVENTS:
             raise InputError(f"{_position(event.where)}: more than {MAX_EVENTS:,} events; a log is read up to {MAX_EVENTS:,}")
@@ -304,9 +306,20 @@ def _make_checker(cls: type) -> _Check:
 # only when the checker would find nothing and count no id (each field: ``None``, or a list no longer
 # than its cap whose ids are all the game's, by ``frozenset.issuperset``; an id of the game; a text no
 # longer than ``MAX_TEXT_CHARS``). When it is false, the checker runs and words the problem as before.
+# A compilation costs about what checking a hundred events does, so a class's test is compiled once
+# ``COMPILE_AFTER`` of its events have been checked without: a short log (a small ``.vlog``) compiles none.
 
+COMPILE_AFTER = 100
 _WITHIN: dict[type, Callable[[EventBounds, Any], bool]] = {}
+_CHECKED: dict[type, int] = {}
+"""Events of each class checked without its compiled test, until it is compiled."""
 _IDS = {UnitId: "unit", CardId: "card", AreaId: "area"}
+
+
+def _checked_once_more(cls: type) -> None:
+    checked = _CHECKED[cls] = _CHECKED.get(cls, 0) + 1
+    if checked >= COMPILE_AFTER:
+        _within(cls)
 
 
 def _within(cls: type) -> Callable[[EventBounds, Any], bool]:

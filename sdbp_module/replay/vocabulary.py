@@ -90,9 +90,12 @@ class Vocabulary:
     def refusal(self, event: Event) -> str | None:
         """``path: what is wrong`` for the first value of ``event`` outside a vocabulary; None if all are known."""
         cls = type(event)
-        if (_ALL_KNOWN.get(cls) or _all_known(cls))(self, event):
+        all_known = _ALL_KNOWN.get(cls)
+        if all_known is not None and all_known(self, event):
             return None
         found = next(_walk(self, event, ""), None) or self._special(event)
+        if found is None and all_known is None:
+            _walked_once_more(cls)
         return None if found is None else f"{found[0]}: {found[1]}"
 
     def _special(self, event: Event) -> tuple[str, str] | None:
@@ -217,7 +220,8 @@ def _plan(cls: type) -> tuple[tuple[str, _Check | None, str, Any], ...]:
 # test per class, written once as Python source from ``_plan`` and compiled, that is true only when the
 # walk finds nothing (each field: ``None``, or its words in the game's sets, a list of ids at once by
 # ``frozenset.issuperset``; and ``_special`` finds nothing). When it is false, the walk runs and words the
-# problem as before.
+# problem as before. A class's test is compiled once ``COMPILE_AFTER`` of its events have been walked
+# without (a compilation costs about what walking a hundred events does): a short transcript compiles none.
 
 _TESTS: Mapping[object, tuple[str, str | None]] = {
     UnitId: ("{} in v.units", "v.units.issuperset({})"),
@@ -231,7 +235,16 @@ _SPECIAL = (CardPlay, DiceRoll, EndStep, TrenchSet, Entrench)
 """The events whose words ``Vocabulary._special`` checks, in fields of a plain type."""
 
 
+COMPILE_AFTER = 100
 _ALL_KNOWN: dict[type, Callable[[Vocabulary, Any], bool]] = {}
+_WALKED: dict[type, int] = {}
+"""Events of each class walked without its compiled test, until it is compiled."""
+
+
+def _walked_once_more(cls: type) -> None:
+    walked = _WALKED[cls] = _WALKED.get(cls, 0) + 1
+    if walked >= COMPILE_AFTER:
+        _all_known(cls)
 
 
 def _all_known(cls: type) -> Callable[[Vocabulary, Any], bool]:
