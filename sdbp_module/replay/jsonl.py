@@ -510,11 +510,14 @@ def _add_conversion(src: _Source, indent: int, tp: Any, var: str, field: str) ->
         src.add(indent, f"{var} = {src.name(field, _converter(tp))}({var})")
 
 
-def _decoder_function(cls: type, *, event: bool) -> Any:
+def _decoder_function(cls: type, *, event: bool, placing: bool = False) -> Any:
     """Generate, compile and return the decoder of ``cls``.
 
     An event's decoder is ``decode(data, where) -> event``: ``data`` is a dict whose ``type`` is the
-    class's (``decode_event`` checked it) and ``where`` is used when the line has none. A nested
+    class's (``decode_event`` checked it) and ``where`` is used when the line has none. A ``placing``
+    decoder is ``decode(data, file, index, line) -> event``, its event at ``Where(file, index, line)``
+    whatever the line says (a ``where`` it gives is checked, then set aside: what ``_placed`` does with
+    an event decoded, without building the line's own). A nested
     object's is ``decode(value) -> object``. ``len(data) == count`` of the known keys present, once
     the required ones are known present, is the schema's ``required`` and ``additionalProperties``.
     """
@@ -527,7 +530,9 @@ def _decoder_function(cls: type, *, event: bool) -> Any:
     src = _Source()
     setters = {f.name: src.name(f"set_{f.name}", _slot_setter(cls, f.name)) for f in fields}
     function = f"decode_{cls.__name__}"
-    if event:
+    if placing:
+        src.add(0, f"def {function}(data, file, index, line):")
+    elif event:
         src.add(0, f"def {function}(data, where):")
     else:
         src.add(0, f"def {function}(data):", "    if not isinstance(data, dict):", "        raise _Refused")
@@ -546,7 +551,12 @@ def _decoder_function(cls: type, *, event: bool) -> Any:
         src.add(2, f"v_{f.name} = {default}")
         src.add(1, "else:", "    count += 1")
         _add_conversion(src, 2, hints[f.name], f"v_{f.name}", f.name)
-    if event:
+    if event and placing:
+        decode_where = src.name("decode_Where", _object_decoder(Where))
+        src.add(1, "v_where = data.get('where', _ABSENT)", "if v_where is not _ABSENT:", "    count += 1")
+        src.add(1, f"    {decode_where}(v_where)", f"v_where = {src.name('new', object.__new__)}({src.name('Where', Where)})")
+        src.add(1, *(f"{src.name(f'set_{n}', _slot_setter(Where, n))}(v_where, {n})" for n in ("file", "index", "line")))
+    elif event:
         decode_where = src.name("decode_Where", _object_decoder(Where))
         src.add(1, "v_where = data.get('where', _ABSENT)", "if v_where is _ABSENT:", "    v_where = where")
         src.add(1, "else:", "    count += 1", f"    v_where = {decode_where}(v_where)")
@@ -578,6 +588,15 @@ _EventDecoder = Callable[[dict[str, Any], Where], Event]
 @cache
 def _event_decoders() -> dict[str, _EventDecoder]:
     return {cls.kind: _decoder_function(cls, event=True) for cls in EVENT_TYPES}
+
+
+_PlacingDecoder = Callable[[dict[str, Any], str, int, int], Event]
+
+
+@cache
+def _placing_decoders() -> dict[str, _PlacingDecoder]:
+    """The decoder of each kind that places its event at the file, index and line it is given (``read_events``)."""
+    return {cls.kind: _decoder_function(cls, event=True, placing=True) for cls in EVENT_TYPES}
 
 
 def decode_event(data: Any, where: Where) -> Event | None:
@@ -730,22 +749,28 @@ def _read_batch(
             _accepted(_placed(parse_line(line, at), at), vocabulary, bounds, f"{file}:{at.line}")
             for at, line in ((Where(file, first + i, number), line) for i, (number, line) in enumerate(zip(numbers, lines)))
         ]
-    decoders = _event_decoders()
+    decoders = _placing_decoders()
     events: list[Event] = []
     for i, data in enumerate(values):
-        index = first + i
+        number = numbers[i]
         if surrogates and _SURROGATE_ESCAPE.search(lines[i]):  # as ``parse_line`` checks it
-            _refuse_lone_surrogates(data, f"{file}:{numbers[i]}")
+            _refuse_lone_surrogates(data, f"{file}:{number}")
         kind = data.get("type") if isinstance(data, dict) else None
         decode = decoders.get(kind) if isinstance(kind, str) else None
-        at = Where(file, index, numbers[i])
         try:
             if decode is None:
                 raise _Refused
-            events.append(_placed(decode(data, at), at))
+            event = decode(data, file, first + i, number)
         except _Refused:  # as ``parse_line`` does with a line ``decode_event`` refuses
-            events.append(_placed(_parse_validated(data, at, f"{file}:{numbers[i]}"), at))
-        _accepted(events[-1], vocabulary, bounds, f"{file}:{numbers[i]}")
+            at = Where(file, first + i, number)
+            event = _placed(_parse_validated(data, at, f"{file}:{number}"), at)
+        if bounds is not None:  # as ``_accepted``, its label made only for a refusal
+            bounds(event)
+        if vocabulary is not None:
+            problem = vocabulary.refusal(event)
+            if problem is not None:
+                raise InputError(f"{file}:{number}: {problem}")
+        events.append(event)
     return events
 
 
