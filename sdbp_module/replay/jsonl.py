@@ -39,6 +39,7 @@ import typing
 from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import cache
+from itertools import compress, count, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -551,10 +552,13 @@ def _decoder_function(cls: type, *, event: bool, placing: bool = False) -> Any:
         src.add(2, f"v_{f.name} = {default}")
         src.add(1, "else:", "    count += 1")
         _add_conversion(src, 2, hints[f.name], f"v_{f.name}", f.name)
-    if event and placing:
+    if event and placing:  # a where as ``write_events`` writes it is known good at a glance, else decoded
         decode_where = src.name("decode_Where", _object_decoder(Where))
         src.add(1, "v_where = data.get('where', _ABSENT)", "if v_where is not _ABSENT:", "    count += 1")
-        src.add(1, f"    {decode_where}(v_where)", f"v_where = {src.name('new', object.__new__)}({src.name('Where', Where)})")
+        src.add(2, "if type(v_where) is not dict or len(v_where) != 3 or type(v_where.get('file')) is not str or "
+                   "type(v_where.get('index')) is not int or type(v_where.get('line')) is not int:")
+        src.add(3, f"{decode_where}(v_where)")
+        src.add(1, f"v_where = {src.name('new', object.__new__)}({src.name('Where', Where)})")
         src.add(1, *(f"{src.name(f'set_{n}', _slot_setter(Where, n))}(v_where, {n})" for n in ("file", "index", "line")))
     elif event:
         decode_where = src.name("decode_Where", _object_decoder(Where))
@@ -651,6 +655,8 @@ def _parse_together(lines: list[str]) -> list[Any] | None:
 
 _BATCH = 4096
 """Lines parsed together at a time: the parsed JSON of a whole file is never held at once."""
+_SPLIT_AT_ONCE = 4 * MAX_EVENTS
+"""Lines up to which ``split_lines`` splits a text at once (more: one by one, up to the limit)."""
 _BLANK = " \t\r"
 """What a blank line may hold: JSON's own white space (``str.strip()`` would also take U+2028 and the like)."""
 
@@ -686,6 +692,12 @@ def split_lines(text: str, file: str) -> tuple[list[int], list[str]]:
 
     ``InputError`` naming ``file:line`` for a line of more than ``MAX_LINE_CHARS`` characters, and for
     more than ``MAX_EVENTS`` lines that are not blank."""
+    if text.count("\n") <= _SPLIT_AT_ONCE:  # in C: split, measure, strip, pick; the loop below words a refusal
+        parts = text.split("\n")
+        if max(map(len, parts)) <= MAX_LINE_CHARS:
+            kept = list(map(str.strip, parts, repeat(_BLANK)))  # "" for a blank line
+            if len(kept) - kept.count("") <= MAX_EVENTS:
+                return list(compress(count(1), kept)), list(compress(parts, kept))
     numbers: list[int] = []
     lines: list[str] = []
     start, number, size = 0, 0, len(text)
