@@ -17,6 +17,8 @@ from a ``.vlog``, passes :class:`EventBounds` before the replay sees it:
 
 Past a bound, ``InputError`` names the event's position, the field and the bound (exit 2). The
 lists of a real game are far shorter: a stack of at most the stacking limit, a path of a few areas.
+An event is first tested by a test compiled for its class, which only says whether all is within;
+the checks that word a problem run when it says no (see "the same checks, compiled").
 """
 
 from __future__ import annotations

@@ -23,8 +23,11 @@ the schema accepts (types, required and unknown keys, enums, the location patter
 refuses goes through ``jsonschema``, which then words the message, so messages are those of the
 schema; ``jsonschema`` is imported only then. ``read_events`` splits the file on ``\\n`` alone (a JSON
 string may hold U+2028 or U+0085, which ``str.splitlines`` would split on), within ``limits`` (the
-file's size, a line's length, the number of events), and parses 4,096 lines at a time as one JSON
-document when it can prove that gives each line's own value (see "reading a file").
+file's size, a line's length, the number of events), parses 4,096 lines at a time as one JSON
+document when it can prove that gives each line's own value (see "reading a file"), and decodes each
+line with a placing decoder, which builds the event at the line's own place (the line's ``where``
+checked, not built). The game's vocabulary and bounds each test an event with a test compiled per
+class, and walk it to word a refusal only when that test fails (``replay.vocabulary``, ``replay.bounds``).
 """
 
 from __future__ import annotations
@@ -725,7 +728,7 @@ def read_events(
 ) -> tuple[Event, ...]:
     """Read an events ``.jsonl`` file. Blank lines are skipped; a bad line raises ``InputError``, and so
     does, when the game's ``vocabulary`` is given, a value outside it. Each event is placed at its own
-    line (``_placed``: a ``where`` the line gives is checked, then set aside), then checked by ``bounds``
+    line (a ``where`` the line gives is checked, then set aside: ``_placing_decoders``, ``_placed``), then checked by ``bounds``
     (``replay.bounds.EventBounds.check``: list lengths, texts) before its words are, so that a refusal
     never quotes a value past the bounds; the first bad line is the one reported.
 
