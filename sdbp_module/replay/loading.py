@@ -66,8 +66,8 @@ def load_log(log: Path, game: GameData, module: Path | None, build: Reference | 
         from sdbp_module.replay.jsonl import read_events
 
         with collector_paused():  # what is read lives on, or is freed by its count: nothing for the collector
-            events = read_events(log, Vocabulary.of(game), EventBounds(game).check)
-        return LoadedLog(events, (), TRANSCRIPT if build is not None else None)
+            transcript = read_events(log, Vocabulary.of(game), EventBounds(game).check)
+        return LoadedLog(transcript, (), TRANSCRIPT if build is not None else None)
     if suffix == ".vlog":  # imported here: a .jsonl check needs neither the codec nor lxml
         from sdbp_module.replay.interpret import read_vlog
 
