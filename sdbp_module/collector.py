@@ -3,7 +3,9 @@ but no garbage cycles (reference counting frees them), so its passes would walk 
 
 Used by ``sdbp check`` for the whole command (its imports, the unpickled game, the log read: tens of
 thousands of objects that live to the end, about a tenth of a small log's check) and by the checker for
-its fold (a state, a clock and their maps per event: about a tenth of a full check). Whatever few cycles
+its fold (a state, a clock and their maps per event: about a tenth of a full check), and by ``load_log``
+for the reading of a log (an audit's worker reads one after another: 8 % of reading a whole game's
+transcript otherwise). Whatever few cycles
 there are wait for the collector's next full pass once it runs again.
 
 When the collector runs again, what the stretch left alive counts as old (the oldest generation, as if it

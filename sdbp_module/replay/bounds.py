@@ -17,6 +17,8 @@ from a ``.vlog``, passes :class:`EventBounds` before the replay sees it:
 
 Past a bound, ``InputError`` names the event's position, the field and the bound (exit 2). The
 lists of a real game are far shorter: a stack of at most the stacking limit, a path of a few areas.
+An event is first tested by a test compiled for its class, which only says whether all is within;
+the checks that word a problem run when it says no (see "the same checks, compiled").
 """
 
 from __future__ import annotations
@@ -96,9 +98,14 @@ class EventBounds:
 
     def check(self, event: Event) -> Event:
         """``event`` when it is within the bounds; ``InputError`` naming its position otherwise."""
-        problem = _checker(type(event))(self, event)
-        if problem is not None:
-            raise InputError(f"{_position(event.where)}: {event.kind} {problem}")
+        cls = type(event)
+        within = _WITHIN.get(cls)
+        if within is None or not within(self, event):
+            problem = _checker(cls)(self, event)
+            if problem is not None:
+                raise InputError(f"{_position(event.where)}: {event.kind} {problem}")
+            if within is None:
+                _checked_once_more(cls)
         self.events += 1
         if self.events > MAX_EVENTS:
             raise InputError(f"{_position(event.where)}: more than {MAX_EVENTS:,} events; a log is read up to {MAX_EVENTS:,}")
@@ -291,6 +298,74 @@ def _make_checker(cls: type) -> _Check:
         return None
 
     return check_object
+
+
+# -- the same checks, compiled: is all within? -----------------------------------------------------------
+#
+# Nearly every event of a log is within the bounds, and the checker pays for what it could say (a call
+# for every field, a set made of every list of ids). So ``EventBounds.check`` first asks ``_within``: a
+# test per class, written once as Python source from the same class hints and compiled, that is true
+# only when the checker would find nothing and count no id (each field: ``None``, or a list no longer
+# than its cap whose ids are all the game's, by ``frozenset.issuperset``; an id of the game; a text no
+# longer than ``MAX_TEXT_CHARS``). When it is false, the checker runs and words the problem as before.
+# A compilation costs about what checking a hundred events does, so a class's test is compiled once
+# ``COMPILE_AFTER`` of its events have been checked without: a short log (a small ``.vlog``) compiles none.
+
+COMPILE_AFTER = 100
+_WITHIN: dict[type, Callable[[EventBounds, Any], bool]] = {}
+_CHECKED: dict[type, int] = {}
+"""Events of each class checked without its compiled test, until it is compiled."""
+_IDS = {UnitId: "unit", CardId: "card", AreaId: "area"}
+
+
+def _checked_once_more(cls: type) -> None:
+    checked = _CHECKED[cls] = _CHECKED.get(cls, 0) + 1
+    if checked >= COMPILE_AFTER:
+        _within(cls)
+
+
+def _within(cls: type) -> Callable[[EventBounds, Any], bool]:
+    """The compiled test that the checker of ``cls`` (``_checker``) finds nothing in an object of it and
+    counts no unknown id."""
+    _checker(cls)  # what it stands for; a list without a bound is a TypeError there
+    names: dict[str, Any] = {"Where": Where}
+    lines = ["def within(b, obj):"]
+    if any(f.name == "where" for f in dataclasses.fields(cls)):
+        lines += ["    w = obj.where", f"    if isinstance(w, Where) and len(w.file) > {MAX_FILE_CHARS}:", "        return False"]
+    hints = _field_types(cls)
+    for f in dataclasses.fields(cls):
+        text = None if f.name == "where" else _value_test(hints[f.name], names)
+        if text is not None:
+            lines += [f"    x = obj.{f.name}", f"    if not ({text.replace('@', 'x')}):", "        return False"]
+    lines.append("    return True")
+    exec("\n".join(lines), names)  # noqa: S102 - our own code, from the class hints
+    test: Callable[[EventBounds, Any], bool] = names["within"]
+    _WITHIN[cls] = test
+    return test
+
+
+def _value_test(tp: Any, names: dict[str, Any]) -> str | None:
+    """Python text, of a value ``@``, true only when ``_value_check(tp)`` finds nothing in it and counts no
+    id (None, as there, for an object: its checker reads its fields); None when there is nothing to check."""
+    tp = _strip_optional(tp)
+    if typing.get_origin(tp) is tuple:
+        inner = typing.get_args(tp)[0]
+        size = f"len(@) <= b.caps[{_KINDS[inner]!r}]"
+        if inner in _IDS:
+            return f"(@ is None or ({size} and b.known[{_IDS[inner]!r}].issuperset(@)))"
+        item = _value_test(inner, names)
+        return f"(@ is None or {size})" if item is None else f"(@ is None or ({size} and all({item.replace('@', 'i')} for i in @)))"
+    if tp in _IDS:
+        return f"(@ is None or @ in b.known[{_IDS[tp]!r}])"
+    if tp is Location:
+        return "(@ is None or @.area is None or @.area in b.known['area'])"
+    if tp is str:
+        return f"(@ is None or len(@) <= {MAX_TEXT_CHARS})"
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        name = f"within_{len(names)}"
+        names[name] = _within(tp)
+        return f"{name}(b, @)"
+    return None
 
 
 def bounded(events: Iterable[Event], game: GameData) -> tuple[Event, ...]:

@@ -23,8 +23,11 @@ the schema accepts (types, required and unknown keys, enums, the location patter
 refuses goes through ``jsonschema``, which then words the message, so messages are those of the
 schema; ``jsonschema`` is imported only then. ``read_events`` splits the file on ``\\n`` alone (a JSON
 string may hold U+2028 or U+0085, which ``str.splitlines`` would split on), within ``limits`` (the
-file's size, a line's length, the number of events), and parses 4,096 lines at a time as one JSON
-document when it can prove that gives each line's own value (see "reading a file").
+file's size, a line's length, the number of events), parses 4,096 lines at a time as one JSON
+document when it can prove that gives each line's own value (see "reading a file"), and decodes each
+line with a placing decoder, which builds the event at the line's own place (the line's ``where``
+checked, not built). The game's vocabulary and bounds each test an event with a test compiled per
+class, and walk it to word a refusal only when that test fails (``replay.vocabulary``, ``replay.bounds``).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ import typing
 from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import cache
+from itertools import compress, count, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -510,11 +514,14 @@ def _add_conversion(src: _Source, indent: int, tp: Any, var: str, field: str) ->
         src.add(indent, f"{var} = {src.name(field, _converter(tp))}({var})")
 
 
-def _decoder_function(cls: type, *, event: bool) -> Any:
+def _decoder_function(cls: type, *, event: bool, placing: bool = False) -> Any:
     """Generate, compile and return the decoder of ``cls``.
 
     An event's decoder is ``decode(data, where) -> event``: ``data`` is a dict whose ``type`` is the
-    class's (``decode_event`` checked it) and ``where`` is used when the line has none. A nested
+    class's (``decode_event`` checked it) and ``where`` is used when the line has none. A ``placing``
+    decoder is ``decode(data, file, index, line) -> event``, its event at ``Where(file, index, line)``
+    whatever the line says (a ``where`` it gives is checked, then set aside: what ``_placed`` does with
+    an event decoded, without building the line's own). A nested
     object's is ``decode(value) -> object``. ``len(data) == count`` of the known keys present, once
     the required ones are known present, is the schema's ``required`` and ``additionalProperties``.
     """
@@ -527,7 +534,9 @@ def _decoder_function(cls: type, *, event: bool) -> Any:
     src = _Source()
     setters = {f.name: src.name(f"set_{f.name}", _slot_setter(cls, f.name)) for f in fields}
     function = f"decode_{cls.__name__}"
-    if event:
+    if placing:
+        src.add(0, f"def {function}(data, file, index, line):")
+    elif event:
         src.add(0, f"def {function}(data, where):")
     else:
         src.add(0, f"def {function}(data):", "    if not isinstance(data, dict):", "        raise _Refused")
@@ -546,7 +555,15 @@ def _decoder_function(cls: type, *, event: bool) -> Any:
         src.add(2, f"v_{f.name} = {default}")
         src.add(1, "else:", "    count += 1")
         _add_conversion(src, 2, hints[f.name], f"v_{f.name}", f.name)
-    if event:
+    if event and placing:  # a where as ``write_events`` writes it is known good at a glance, else decoded
+        decode_where = src.name("decode_Where", _object_decoder(Where))
+        src.add(1, "v_where = data.get('where', _ABSENT)", "if v_where is not _ABSENT:", "    count += 1")
+        src.add(2, "if type(v_where) is not dict or len(v_where) != 3 or type(v_where.get('file')) is not str or "
+                   "type(v_where.get('index')) is not int or type(v_where.get('line')) is not int:")
+        src.add(3, f"{decode_where}(v_where)")
+        src.add(1, f"v_where = {src.name('new', object.__new__)}({src.name('Where', Where)})")
+        src.add(1, *(f"{src.name(f'set_{n}', _slot_setter(Where, n))}(v_where, {n})" for n in ("file", "index", "line")))
+    elif event:
         decode_where = src.name("decode_Where", _object_decoder(Where))
         src.add(1, "v_where = data.get('where', _ABSENT)", "if v_where is _ABSENT:", "    v_where = where")
         src.add(1, "else:", "    count += 1", f"    v_where = {decode_where}(v_where)")
@@ -578,6 +595,15 @@ _EventDecoder = Callable[[dict[str, Any], Where], Event]
 @cache
 def _event_decoders() -> dict[str, _EventDecoder]:
     return {cls.kind: _decoder_function(cls, event=True) for cls in EVENT_TYPES}
+
+
+_PlacingDecoder = Callable[[dict[str, Any], str, int, int], Event]
+
+
+@cache
+def _placing_decoders() -> dict[str, _PlacingDecoder]:
+    """The decoder of each kind that places its event at the file, index and line it is given (``read_events``)."""
+    return {cls.kind: _decoder_function(cls, event=True, placing=True) for cls in EVENT_TYPES}
 
 
 def decode_event(data: Any, where: Where) -> Event | None:
@@ -632,6 +658,8 @@ def _parse_together(lines: list[str]) -> list[Any] | None:
 
 _BATCH = 4096
 """Lines parsed together at a time: the parsed JSON of a whole file is never held at once."""
+_SPLIT_AT_ONCE = 4 * MAX_EVENTS
+"""Lines up to which ``split_lines`` splits a text at once (more: one by one, up to the limit)."""
 _BLANK = " \t\r"
 """What a blank line may hold: JSON's own white space (``str.strip()`` would also take U+2028 and the like)."""
 
@@ -667,6 +695,12 @@ def split_lines(text: str, file: str) -> tuple[list[int], list[str]]:
 
     ``InputError`` naming ``file:line`` for a line of more than ``MAX_LINE_CHARS`` characters, and for
     more than ``MAX_EVENTS`` lines that are not blank."""
+    if text.count("\n") <= _SPLIT_AT_ONCE:  # in C: split, measure, strip, pick; the loop below words a refusal
+        parts = text.split("\n")
+        if max(map(len, parts)) <= MAX_LINE_CHARS:
+            kept = list(map(str.strip, parts, repeat(_BLANK)))  # "" for a blank line
+            if len(kept) - kept.count("") <= MAX_EVENTS:
+                return list(compress(count(1), kept)), list(compress(parts, kept))
     numbers: list[int] = []
     lines: list[str] = []
     start, number, size = 0, 0, len(text)
@@ -694,7 +728,7 @@ def read_events(
 ) -> tuple[Event, ...]:
     """Read an events ``.jsonl`` file. Blank lines are skipped; a bad line raises ``InputError``, and so
     does, when the game's ``vocabulary`` is given, a value outside it. Each event is placed at its own
-    line (``_placed``: a ``where`` the line gives is checked, then set aside), then checked by ``bounds``
+    line (a ``where`` the line gives is checked, then set aside: ``_placing_decoders``, ``_placed``), then checked by ``bounds``
     (``replay.bounds.EventBounds.check``: list lengths, texts) before its words are, so that a refusal
     never quotes a value past the bounds; the first bad line is the one reported.
 
@@ -730,22 +764,28 @@ def _read_batch(
             _accepted(_placed(parse_line(line, at), at), vocabulary, bounds, f"{file}:{at.line}")
             for at, line in ((Where(file, first + i, number), line) for i, (number, line) in enumerate(zip(numbers, lines)))
         ]
-    decoders = _event_decoders()
+    decoders = _placing_decoders()
     events: list[Event] = []
     for i, data in enumerate(values):
-        index = first + i
+        number = numbers[i]
         if surrogates and _SURROGATE_ESCAPE.search(lines[i]):  # as ``parse_line`` checks it
-            _refuse_lone_surrogates(data, f"{file}:{numbers[i]}")
+            _refuse_lone_surrogates(data, f"{file}:{number}")
         kind = data.get("type") if isinstance(data, dict) else None
         decode = decoders.get(kind) if isinstance(kind, str) else None
-        at = Where(file, index, numbers[i])
         try:
             if decode is None:
                 raise _Refused
-            events.append(_placed(decode(data, at), at))
+            event = decode(data, file, first + i, number)
         except _Refused:  # as ``parse_line`` does with a line ``decode_event`` refuses
-            events.append(_placed(_parse_validated(data, at, f"{file}:{numbers[i]}"), at))
-        _accepted(events[-1], vocabulary, bounds, f"{file}:{numbers[i]}")
+            at = Where(file, first + i, number)
+            event = _placed(_parse_validated(data, at, f"{file}:{number}"), at)
+        if bounds is not None:  # as ``_accepted``, its label made only for a refusal
+            bounds(event)
+        if vocabulary is not None:
+            problem = vocabulary.refusal(event)
+            if problem is not None:
+                raise InputError(f"{file}:{number}: {problem}")
+        events.append(event)
     return events
 
 

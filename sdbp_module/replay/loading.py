@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from sdbp_module.codec.identity import TRANSCRIPT, BuildMatch, Reference
+from sdbp_module.collector import collector_paused
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import require_file
 from sdbp_module.model.game_data import GameData
@@ -57,18 +58,22 @@ def load_log(log: Path, game: GameData, module: Path | None, build: Reference | 
     interpretation's problems and the log's build against ``build`` (a callable is called only for a
     ``.vlog``: a transcript needs no module to be read, so none is made for it). A transcript may use only
     the game's words (``replay.vocabulary``): another is an ``InputError`` at its line. Every event is
-    within the bounds of ``game`` (``replay.bounds``; a ``.vlog``'s in ``read_vlog``), else ``InputError``."""
+    within the bounds of ``game`` (``replay.bounds``; a ``.vlog``'s in ``read_vlog``), else ``InputError``.
+    The cycle collector is paused while a log is read (``collector``: an audit's worker reads many)."""
     require_file(log, "log file")
     suffix = log.suffix.lower()
     if suffix == ".jsonl":  # imported here: a .vlog check reads no transcript
         from sdbp_module.replay.jsonl import read_events
 
-        return LoadedLog(read_events(log, Vocabulary.of(game), EventBounds(game).check), (), TRANSCRIPT if build is not None else None)
+        with collector_paused():  # what is read lives on, or is freed by its count: nothing for the collector
+            transcript = read_events(log, Vocabulary.of(game), EventBounds(game).check)
+        return LoadedLog(transcript, (), TRANSCRIPT if build is not None else None)
     if suffix == ".vlog":  # imported here: a .jsonl check needs neither the codec nor lxml
         from sdbp_module.replay.interpret import read_vlog
 
         ref = build() if callable(build) else build
-        events, problems, match = read_vlog(log, game, module, ref)
+        with collector_paused():
+            events, problems, match = read_vlog(log, game, module, ref)
         return LoadedLog(events, problems, match)
     raise InputError(f"{log}: expected a .vlog log or an events .jsonl file")
 

@@ -89,28 +89,35 @@ class Vocabulary:
 
     def refusal(self, event: Event) -> str | None:
         """``path: what is wrong`` for the first value of ``event`` outside a vocabulary; None if all are known."""
-        for path, problem in self._problems(event):
-            return f"{path}: {problem}"
-        return None
+        cls = type(event)
+        all_known = _ALL_KNOWN.get(cls)
+        if all_known is not None and all_known(self, event):
+            return None
+        found = next(_walk(self, event, ""), None) or self._special(event)
+        if found is None and all_known is None:
+            _walked_once_more(cls)
+        return None if found is None else f"{found[0]}: {found[1]}"
 
-    def _problems(self, event: Event) -> Iterator[tuple[str, str]]:
-        yield from _walk(self, event, "")
+    def _special(self, event: Event) -> tuple[str, str] | None:
+        """The problem of a field of a plain type that holds a word of the game (a card's mode, a dice
+        purpose, an End-phase step, a trench level), if any."""
         if isinstance(event, CardPlay) and event.mode is not None:
             modes = self.modes.get(event.card, ())
             if event.mode not in modes:
-                yield "mode", (
+                return "mode", (
                     f"{event.mode!r} is not one of the modes of card {event.card} ({_listed(modes)})"
                     if modes
                     else f"{event.mode!r}: card {event.card} has one effect, so a play of it names no mode"
                 )
         elif isinstance(event, DiceRoll) and event.purpose not in self.purposes:
-            yield "purpose", f"{event.purpose!r} is not one of the game's dice purposes ({_listed(self.purposes)})"
+            return "purpose", f"{event.purpose!r} is not one of the game's dice purposes ({_listed(self.purposes)})"
         elif isinstance(event, EndStep) and self.end_steps is not None and event.step not in self.end_steps:
-            yield "step", f"{event.step!r} is not one of the game's End-phase steps ({_listed(self.end_steps)})"
+            return "step", f"{event.step!r} is not one of the game's End-phase steps ({_listed(self.end_steps)})"
         elif isinstance(event, (TrenchSet, Entrench)) and event.level is not None:
             problem = self.level(event.level)
             if problem is not None:
-                yield "level", problem
+                return "level", problem
+        return None
 
     # -- one value of a field type ----------------------------------------------------------------
 
@@ -159,7 +166,7 @@ _CHECKS: Mapping[object, _Check] = {
 
 def _walk(vocabulary: Vocabulary, obj: Any, prefix: str) -> Iterator[tuple[str, str]]:
     cls: type = type(obj)
-    for name, check, shape in _plan(cls):
+    for name, check, shape, _ in _plan(cls):
         value = getattr(obj, name)
         if value is None:
             continue
@@ -185,11 +192,11 @@ def _walk(vocabulary: Vocabulary, obj: Any, prefix: str) -> Iterator[tuple[str, 
 
 
 @cache
-def _plan(cls: type) -> tuple[tuple[str, _Check | None, str], ...]:
+def _plan(cls: type) -> tuple[tuple[str, _Check | None, str, Any], ...]:
     """The fields of ``cls`` that hold vocabulary words, or objects that do: (name, check or None for
-    an object to walk, "one" / "many")."""
+    an object to walk, "one" / "many", the type of a value)."""
     hints = typing.get_type_hints(cls)
-    plan: list[tuple[str, _Check | None, str]] = []
+    plan: list[tuple[str, _Check | None, str, Any]] = []
     for f in dataclasses.fields(cls):
         if f.name == "where":
             continue
@@ -200,7 +207,73 @@ def _plan(cls: type) -> tuple[tuple[str, _Check | None, str], ...]:
             tp, shape = typing.get_args(tp)[0], "many"
         check = _CHECKS.get(tp)
         if check is not None:
-            plan.append((f.name, check, shape))
+            plan.append((f.name, check, shape, tp))
         elif isinstance(tp, type) and dataclasses.is_dataclass(tp) and _plan(tp):
-            plan.append((f.name, None, shape))
+            plan.append((f.name, None, shape, tp))
     return tuple(plan)
+
+
+# -- the same walk, compiled: does it find nothing? -----------------------------------------------------
+#
+# Nearly every event of a log uses only the game's words, and ``_walk`` pays for what it could say (a
+# generator, a path for every field, a call for every id). So ``refusal`` first asks ``_all_known``: a
+# test per class, written once as Python source from ``_plan`` and compiled, that is true only when the
+# walk finds nothing (each field: ``None``, or its words in the game's sets, a list of ids at once by
+# ``frozenset.issuperset``; and ``_special`` finds nothing). When it is false, the walk runs and words the
+# problem as before. A class's test is compiled once ``COMPILE_AFTER`` of its events have been walked
+# without (a compilation costs about what walking a hundred events does): a short transcript compiles none.
+
+_TESTS: Mapping[object, tuple[str, str | None]] = {
+    UnitId: ("{} in v.units", "v.units.issuperset({})"),
+    AreaId: ("{} in v.areas", "v.areas.issuperset({})"),
+    CardId: ("{} in v.cards", "v.cards.issuperset({})"),
+    Side: ("{} in v.sides", None),
+    Location: ("v.location({}) is None", None),
+}
+"""What ``_CHECKS`` accepts, as Python text: one value; all values of a list at once (None: each in turn)."""
+_SPECIAL = (CardPlay, DiceRoll, EndStep, TrenchSet, Entrench)
+"""The events whose words ``Vocabulary._special`` checks, in fields of a plain type."""
+
+
+COMPILE_AFTER = 100
+_ALL_KNOWN: dict[type, Callable[[Vocabulary, Any], bool]] = {}
+_WALKED: dict[type, int] = {}
+"""Events of each class walked without its compiled test, until it is compiled."""
+
+
+def _walked_once_more(cls: type) -> None:
+    walked = _WALKED[cls] = _WALKED.get(cls, 0) + 1
+    if walked >= COMPILE_AFTER:
+        _all_known(cls)
+
+
+def _all_known(cls: type) -> Callable[[Vocabulary, Any], bool]:
+    """The compiled test that ``_walk`` finds nothing in an object of class ``cls``."""
+    lines = ["def all_known(v, obj):"]
+    names: dict[str, Any] = {}
+    for name, check, shape, tp in _plan(cls):
+        if check is None:  # an object (or objects) to walk: its own test
+            nested = f"all_known_{len(names)}"
+            names[nested] = _all_known(tp)
+            one, many = f"{nested}(v, {{}})", None
+        else:
+            one, many = _TESTS[tp]
+        lines.append(f"    x = obj.{name}")
+        if shape == "one":
+            lines.append(f"    if x is not None and not ({one.format('x')}):")
+        elif many is not None:
+            lines.append(f"    if x is not None and not ({many.format('x')}):")
+        else:
+            lines += ["    for i in x if x is not None else ():", f"        if not ({one.format('i')}):", "            return False"]
+            continue
+        lines.append("        return False")
+    if issubclass(cls, AreaLevel):
+        lines += ["    if v.level(obj.level) is not None:", "        return False"]
+    if issubclass(cls, _SPECIAL):
+        lines += ["    if v._special(obj) is not None:", "        return False"]
+    lines.append("    return True")
+    exec("\n".join(lines), names)  # noqa: S102 - our own code, from the class hints
+    test: Callable[[Vocabulary, Any], bool] = names["all_known"]
+    _ALL_KNOWN[cls] = test
+    return test
+

@@ -28,6 +28,8 @@ from sdbp_module.errors import InputError
 from sdbp_module.ids import Side
 from sdbp_module.replay import events as ev
 from sdbp_module.replay.jsonl import (
+    _placing_decoders,
+    _Refused,
     decode_event,
     event_from_json,
     format_event,
@@ -182,6 +184,31 @@ def test_decoder_accepts_what_the_schema_accepts_and_builds_the_same_events() ->
                 parse_line(json.dumps(data), WHERE)
             assert str(info.value) == f"game.jsonl:7: {_schema_message(data)}", f"case {case}"
     assert min(verdicts.values()) > CASES // 5, verdicts  # both verdicts are well exercised
+
+
+def test_a_placing_decoder_is_the_decoder_then_the_lines_place() -> None:
+    """``read_events``' decoders (``_placing_decoders``) accept what ``decode_event`` accepts (the line's own
+    ``where`` too: as ``write_events`` writes it or any other valid one) and build its event, at the place given."""
+    rng = random.Random(SEED + 2)
+    placing = _placing_decoders()
+    verdicts = {True: 0, False: 0}
+    for case in range(CASES):
+        data = valid_line(rng)
+        if rng.random() < 0.5:
+            data["where"] = rng.choice([{"file": "x.vlog", "index": 3, "line": 4}, {"file": "x.vlog", "index": 3, "line": None}, {"file": "x", "index": 1.0, "line": 2}])
+        for _ in range(rng.choice([0, 1, 1, 2, 3])):
+            data = mutate(data, rng) if isinstance(data, dict) else data
+        event = decode_event(data, WHERE)
+        decode = placing.get(data.get("type")) if isinstance(data, dict) and isinstance(data.get("type"), str) else None
+        try:
+            placed = decode(data, "game.jsonl", 6, 7) if decode is not None else None
+        except _Refused:
+            placed = None
+        assert (placed is None) == (event is None), f"case {case}: {data!r}"
+        verdicts[event is not None] += 1
+        if event is not None:
+            assert placed == dataclasses.replace(event, where=WHERE), f"case {case}: {data!r}"
+    assert min(verdicts.values()) > CASES // 5, verdicts
 
 
 def test_every_event_type_and_field_is_decoded() -> None:
