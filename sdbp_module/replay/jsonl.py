@@ -4,7 +4,7 @@
 are the pairs. Each line is an object with ``type`` (the event's kind) and the event's fields under
 their Python names; ``where`` is optional on input and set aside when read (an event read from a
 transcript is at the transcript's own line: file, line index, line number), and always written. A bad line stops the read with ``InputError`` naming ``file:line`` (exit 2):
-text that is not JSON, JSON nested too deeply or with an integer too long to read, a string holding
+text that is not JSON, JSON nested more than 64 deep (``MAX_LINE_DEPTH``, on every Python) or with an integer too long to read, a string holding
 a lone surrogate (``"\\ud800"``: not text, so no report could print it), or a line the schema refuses
 (the value it quotes is shortened), or, when the game's ``Vocabulary`` is given, a value outside one
 of its closed vocabularies (a unit, area, card, side, card mode, dice purpose, End-phase step or
@@ -199,6 +199,10 @@ def _validator_for(sides: tuple[Side, ...]) -> jsonschema.protocols.Validator:
 
 
 _TOO_DEEP = "not JSON that can be read (arrays or objects nested too deeply)"
+MAX_LINE_DEPTH = 64
+"""Deepest nesting of arrays and objects a line may have (an event's is at most 4). ``json`` itself reads
+to a depth that depends on the Python (about 990 on 3.11, far more on 3.12 and 3.13), so a deeper line
+is refused here, in the same words on every Python, before anything else reads it."""
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 """A JSON escape of a surrogate in the text: only then can a parsed string hold a lone one."""
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
@@ -234,6 +238,7 @@ def _parse_line(text: str, where: Where, label: str) -> Event:
     except ValueError:  # an integer with more digits than ``int`` converts (sys.get_int_max_str_digits)
         raise InputError(f"{label}: not JSON that can be read ({_long_integer(text)})") from None
     if _SURROGATE_ESCAPE.search(text):
+        _refuse_too_deep(data, label)
         _refuse_lone_surrogates(data, label)
     event = decode_event(data, where)
     if event is not None:
@@ -248,6 +253,18 @@ def _long_integer(text: str) -> str:
     if found is None:
         return f"an integer of more than {limit} digits"
     return f"an integer of {len(found.group())} digits at column {found.start() + 1}; at most {limit} can be read"
+
+
+def _refuse_too_deep(data: Any, label: str) -> None:
+    """Raise ``InputError`` when ``data`` nests arrays and objects more than ``MAX_LINE_DEPTH`` deep (an
+    event's decoder refuses any such line, so only refused lines and those read for surrogates are asked)."""
+    stack: list[tuple[Any, int]] = [(data, 1)] if isinstance(data, (dict, list)) else []
+    while stack:
+        value, depth = stack.pop()
+        children = value.values() if isinstance(value, dict) else value
+        if depth > MAX_LINE_DEPTH:
+            raise InputError(f"{label}: {_TOO_DEEP}")
+        stack.extend((v, depth + 1) for v in children if isinstance(v, (dict, list)))
 
 
 def _refuse_lone_surrogates(data: Any, label: str) -> None:
@@ -293,6 +310,7 @@ def _schema_message(err: Any) -> str:
 
 def _parse_validated(data: Any, where: Where, label: str) -> Event:
     """The schema's path for a line the compiled decoder refused: ``jsonschema`` words the error."""
+    _refuse_too_deep(data, label)
     try:
         errors = sorted(
             schema_validator().iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path)))
@@ -769,6 +787,7 @@ def _read_batch(
     for i, data in enumerate(values):
         number = numbers[i]
         if surrogates and _SURROGATE_ESCAPE.search(lines[i]):  # as ``parse_line`` checks it
+            _refuse_too_deep(data, f"{file}:{number}")
             _refuse_lone_surrogates(data, f"{file}:{number}")
         kind = data.get("type") if isinstance(data, dict) else None
         decode = decoders.get(kind) if isinstance(kind, str) else None

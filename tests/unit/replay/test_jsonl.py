@@ -141,8 +141,13 @@ DEEP = "[" * 100_000 + "]" * 100_000
     [
         (DEEP, "not JSON that can be read (arrays or objects nested too deeply)"),
         ("[" * 100_000, "not JSON that can be read (arrays or objects nested too deeply)"),
-        # deep enough for ``json`` but not for jsonschema's quoting of the value
+        # deep enough for ``json`` on 3.12 and 3.13 (not on 3.11), and for jsonschema's quoting of the value
         ('{"type":"draw","side":"french","cards":[' + "[" * 985 + "]" * 985 + "]}", "not JSON that can be read (arrays or objects nested too deeply)"),
+        # one level deeper than a line may be (MAX_LINE_DEPTH), and the same with a surrogate escape in it
+        ('{"type":"draw","side":"french","cards":[' + "[" * 63 + "]" * 63 + "]}", "not JSON that can be read (arrays or objects nested too deeply)"),
+        ('{"type":"draw","side":"french","cards":["\\ud800",' + "[" * 63 + "]" * 63 + "]}", "not JSON that can be read (arrays or objects nested too deeply)"),
+        # as deep as a line may be: the schema words what is wrong
+        ('{"type":"draw","side":"french","cards":[' + "[" * 62 + "]" * 62 + "]}", "cards.0: [[[[[[[[[["),
         ('{"type":"pass","side":"french","x":' + DEEP + "}", "not JSON that can be read (arrays or objects nested too deeply)"),
         ('{"type":"trench","area":1,"level":-1' + "0" * 5000 + "}", "not JSON that can be read (an integer of 5001 digits at column 36; at most 4300 can be read)"),
         ('{"type":"draw","side":"french","cards":["a","b\\ud800"]}', "cards.1: a string holds the lone surrogate \\ud800 (expected text: a surrogate escape only as one half of a pair)"),
