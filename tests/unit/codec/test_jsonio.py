@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import math
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -163,7 +164,13 @@ def test_the_iterative_parser_is_json_loads(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ('{"a": 1,}', "x.json:1:9: invalid JSON: Expecting property name enclosed in double quotes"),
+        # the words and column are ``json``'s own, which Python 3.13 changed for a trailing comma
+        (
+            '{"a": 1,}',
+            "x.json:1:8: invalid JSON: Illegal trailing comma before end of object"
+            if sys.version_info >= (3, 13)
+            else "x.json:1:9: invalid JSON: Expecting property name enclosed in double quotes",
+        ),
         ("[1, 2", "x.json:1:6: invalid JSON: Expecting ',' delimiter"),
         ("[" * 5000 + "]" * 4999, "x.json:1:10000: invalid JSON: Expecting ',' delimiter"),
         ("[" * 5000 + "1 2" + "]" * 5000, "x.json:1:5003: invalid JSON: Expecting ',' delimiter"),
