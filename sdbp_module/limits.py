@@ -27,6 +27,11 @@ bounds: 1,100 moves of every unit along every area fill it, and take seconds to 
 MAX_LINE_CHARS = 1 * MIB
 """Characters of one transcript line, one event (the longest, a game start: 15,000)."""
 
+MAX_LINE_DEPTH = 64
+"""Nesting of arrays and objects in one transcript line (an event's is at most 4). ``json`` itself reads to
+a depth that depends on the Python (about 990 on 3.11, far more on 3.12 and 3.13): a deeper line is refused
+in the same words on every Python."""
+
 MAX_TEXT_CHARS = 200
 """Characters of one string of an event: a unit, card or step name, a dice purpose, a position's file."""
 

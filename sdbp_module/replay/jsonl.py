@@ -49,7 +49,12 @@ from typing import TYPE_CHECKING, Any
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import write_atomically
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
-from sdbp_module.limits import MAX_EVENTS, MAX_LINE_CHARS, MAX_TRANSCRIPT_BYTES
+from sdbp_module.limits import (
+    MAX_EVENTS,
+    MAX_LINE_CHARS,
+    MAX_LINE_DEPTH,
+    MAX_TRANSCRIPT_BYTES,
+)
 from sdbp_module.replay.events import (
     EVENT_BY_KIND,
     EVENT_TYPES,
@@ -199,10 +204,6 @@ def _validator_for(sides: tuple[Side, ...]) -> jsonschema.protocols.Validator:
 
 
 _TOO_DEEP = "not JSON that can be read (arrays or objects nested too deeply)"
-MAX_LINE_DEPTH = 64
-"""Deepest nesting of arrays and objects a line may have (an event's is at most 4). ``json`` itself reads
-to a depth that depends on the Python (about 990 on 3.11, far more on 3.12 and 3.13), so a deeper line
-is refused here, in the same words on every Python, before anything else reads it."""
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 """A JSON escape of a surrogate in the text: only then can a parsed string hold a lone one."""
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")

@@ -348,7 +348,7 @@ def test_every_limit_is_stated_in_the_readme() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text[text.index("## Limits") :]
     for name in (
-        "MAX_EVENTS", "MAX_TRANSCRIPT_BYTES", "MAX_LINE_CHARS", "MAX_PHASE_EVENTS", "MAX_ACTION_STEPS", "MAX_UNKNOWN_IDS",
+        "MAX_EVENTS", "MAX_TRANSCRIPT_BYTES", "MAX_LINE_CHARS", "MAX_LINE_DEPTH", "MAX_PHASE_EVENTS", "MAX_ACTION_STEPS", "MAX_UNKNOWN_IDS",
         "MAX_SAVE_BYTES", "MAX_COMMANDS", "MAX_JSON_BYTES", "MAX_JSON_OBJECTS", "MAX_BUILD_FILE_BYTES", "MAX_ZONE_POINTS", "MAX_PIECE_TRAITS",
         "MAX_FINDINGS_LISTED", "MAX_PICTURES",
     ):
