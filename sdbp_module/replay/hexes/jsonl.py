@@ -34,7 +34,7 @@ from typing import Any
 
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import write_atomically
-from sdbp_module.limits import MAX_TEXT_CHARS, MIN_LIST_CAP
+from sdbp_module.limits import MAX_LINE_DEPTH, MAX_TEXT_CHARS, MIN_LIST_CAP
 from sdbp_module.model.game_data import GameData
 from sdbp_module.model.hex_play import play_of
 from sdbp_module.replay.events import Where
@@ -320,6 +320,21 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _deeper_than_a_line_may_be(data: Any) -> bool:
+    """True when ``data`` (as ``json`` read it, objects as ``_Pairs``) nests arrays and objects more than
+    ``MAX_LINE_DEPTH`` deep: what reads the line further (quoting a value, say) recurses into it."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        children = [v for _, v in value.items] if isinstance(value, _Pairs) else value if isinstance(value, list) else None
+        if children is None:
+            continue
+        if depth > MAX_LINE_DEPTH:
+            return True
+        stack.extend((v, depth + 1) for v in children)
+    return False
+
+
 def parse_line(text: str, where: Where, game: GameData, reader: _Reader | None = None) -> tuple[HexEvent, bool]:
     """One line → (event, its purpose stated). ``InputError`` naming ``file:line``."""
     reader = reader or _Reader(game)
@@ -332,6 +347,8 @@ def parse_line(text: str, where: Where, game: GameData, reader: _Reader | None =
         raise reader.refuse("JSON nested too deeply") from None
     except ValueError:  # an integer with more digits than ``int`` converts
         raise reader.refuse("not JSON that can be read (an integer too long)") from None
+    if text.count("[") + text.count("{") > MAX_LINE_DEPTH and _deeper_than_a_line_may_be(data):
+        raise reader.refuse("JSON nested too deeply")  # as deep as ``json`` reads on this Python: the same words on any
     if _SURROGATE_ESCAPE.search(text):
         _refuse_lone_surrogates(_plain(data), reader.label)
     return reader.event(data, where)

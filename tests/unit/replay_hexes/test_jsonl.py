@@ -364,6 +364,11 @@ BAD: list[tuple[str, str]] = [
     ('{"kind": "pass", "side": "\\ud800"}', "side: a string holds the lone surrogate \\ud800"),
     ('{"kind": "turn", "side": null, "turn": ' + "9" * 5000 + "}", "not JSON that can be read (an integer too long)"),
     ("[" * 100_000 + "]" * 100_000, "JSON nested too deeply"),
+    # deeper than a line may be (MAX_LINE_DEPTH) but not than ``json`` reads on 3.12 and 3.13, where quoting
+    # the value recursed past Python's limit (an internal error on 3.13)
+    ('{"kind": "turn", "side": null, "turn": ' + "[" * 2000 + "]" * 2000 + "}", "JSON nested too deeply"),
+    ('{"kind": "turn", "side": null, "turn": ' + "[" * 64 + "]" * 64 + "}", "JSON nested too deeply"),
+    ('{"kind": "turn", "side": null, "turn": ' + "[" * 63 + "]" * 63 + "}", "turn: expected"),
 ]
 
 
