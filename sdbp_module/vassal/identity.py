@@ -1,7 +1,8 @@
 """The build identity of the module a game's data builds, without building it (``codec.identity``).
 
 ``data_build(game, data_dir)`` is the name and version ``sdbp build`` would write for ``game``: the
-build file is made (about half a second; no image is drawn) and its digest taken. It is what a log is
+build file is made (about half a second; an area game's draws no image, a hex-map game's needs its board,
+whose picture comes from the drawn-image cache or is drawn) and its digest taken. It is what a log is
 compared with when no ``--module`` is given. The answer is kept in the game-data cache folder
 (``model.cache``) under a key of the data (``cache.game_key``, the one the cache gave the game under when it
 did) and of every source file of the package and
@@ -25,7 +26,8 @@ _MEMO: dict[int, tuple[GameData, BuildId]] = {}
 
 
 def computed_build(game: GameData) -> BuildId:
-    """The name and version ``sdbp build`` writes for ``game`` (the build file is made, no image drawn)."""
+    """The name and version ``sdbp build`` writes for ``game`` (the build file is made; for a hex-map game with
+    its board, as the module's)."""
     from sdbp_module.vassal import buildfile, layout
 
     if game.hexes is not None:  # a hex-map game's build file (vassal/hex_module.py)
