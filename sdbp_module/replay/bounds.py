@@ -41,6 +41,7 @@ from sdbp_module.limits import (
     MIN_LIST_CAP,
 )
 from sdbp_module.model.game_data import GameData
+from sdbp_module.replay.compiled_tests import CompiledTests
 from sdbp_module.replay.events import (
     AreaControl,
     AreaLevel,
@@ -99,13 +100,13 @@ class EventBounds:
     def check(self, event: Event) -> Event:
         """``event`` when it is within the bounds; ``InputError`` naming its position otherwise."""
         cls = type(event)
-        within = _WITHIN.get(cls)
+        within = _WITHIN.compiled.get(cls)
         if within is None or not within(self, event):
             problem = _checker(cls)(self, event)
             if problem is not None:
                 raise InputError(f"{_position(event.where)}: {event.kind} {problem}")
             if within is None:
-                _checked_once_more(cls)
+                _WITHIN.walked(cls)
         self.events += 1
         if self.events > MAX_EVENTS:
             raise InputError(f"{_position(event.where)}: more than {MAX_EVENTS:,} events; a log is read up to {MAX_EVENTS:,}")
@@ -302,26 +303,12 @@ def _make_checker(cls: type) -> _Check:
 
 # -- the same checks, compiled: is all within? -----------------------------------------------------------
 #
-# Nearly every event of a log is within the bounds, and the checker pays for what it could say (a call
-# for every field, a set made of every list of ids). So ``EventBounds.check`` first asks ``_within``: a
-# test per class, written once as Python source from the same class hints and compiled, that is true
-# only when the checker would find nothing and count no id (each field: ``None``, or a list no longer
-# than its cap whose ids are all the game's, by ``frozenset.issuperset``; an id of the game; a text no
-# longer than ``MAX_TEXT_CHARS``). When it is false, the checker runs and words the problem as before.
-# A compilation costs about what checking a hundred events does, so a class's test is compiled once
-# ``COMPILE_AFTER`` of its events have been checked without: a short log (a small ``.vlog``) compiles none.
+# ``EventBounds.check`` first asks ``_within``'s test of the event's class (``replay.compiled_tests``), true
+# only when the checker would find nothing and count no id (each field: ``None``, or a list no longer than its
+# cap whose ids are all the game's, by ``frozenset.issuperset``; an id of the game; a text no longer than
+# ``MAX_TEXT_CHARS``). When it is false, the checker runs and words the problem as before.
 
-COMPILE_AFTER = 100
-_WITHIN: dict[type, Callable[[EventBounds, Any], bool]] = {}
-_CHECKED: dict[type, int] = {}
-"""Events of each class checked without its compiled test, until it is compiled."""
 _IDS = {UnitId: "unit", CardId: "card", AreaId: "area"}
-
-
-def _checked_once_more(cls: type) -> None:
-    checked = _CHECKED[cls] = _CHECKED.get(cls, 0) + 1
-    if checked >= COMPILE_AFTER:
-        _within(cls)
 
 
 def _within(cls: type) -> Callable[[EventBounds, Any], bool]:
@@ -340,8 +327,10 @@ def _within(cls: type) -> Callable[[EventBounds, Any], bool]:
     lines.append("    return True")
     exec("\n".join(lines), names)  # noqa: S102 - our own code, from the class hints
     test: Callable[[EventBounds, Any], bool] = names["within"]
-    _WITHIN[cls] = test
     return test
+
+
+_WITHIN = CompiledTests(_within)
 
 
 def _value_test(tp: Any, names: dict[str, Any]) -> str | None:

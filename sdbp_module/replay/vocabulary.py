@@ -26,6 +26,7 @@ from typing import Any
 from sdbp_module.ids import AreaId, CardId, Side, UnitId
 from sdbp_module.model.game_data import GameData
 from sdbp_module.records import record
+from sdbp_module.replay.compiled_tests import CompiledTests
 from sdbp_module.replay.events import (
     AreaLevel,
     CardPlay,
@@ -90,12 +91,12 @@ class Vocabulary:
     def refusal(self, event: Event) -> str | None:
         """``path: what is wrong`` for the first value of ``event`` outside a vocabulary; None if all are known."""
         cls = type(event)
-        all_known = _ALL_KNOWN.get(cls)
+        all_known = _ALL_KNOWN.compiled.get(cls)
         if all_known is not None and all_known(self, event):
             return None
         found = next(_walk(self, event, ""), None) or self._special(event)
         if found is None and all_known is None:
-            _walked_once_more(cls)
+            _ALL_KNOWN.walked(cls)
         return None if found is None else f"{found[0]}: {found[1]}"
 
     def _special(self, event: Event) -> tuple[str, str] | None:
@@ -215,13 +216,10 @@ def _plan(cls: type) -> tuple[tuple[str, _Check | None, str, Any], ...]:
 
 # -- the same walk, compiled: does it find nothing? -----------------------------------------------------
 #
-# Nearly every event of a log uses only the game's words, and ``_walk`` pays for what it could say (a
-# generator, a path for every field, a call for every id). So ``refusal`` first asks ``_all_known``: a
-# test per class, written once as Python source from ``_plan`` and compiled, that is true only when the
-# walk finds nothing (each field: ``None``, or its words in the game's sets, a list of ids at once by
-# ``frozenset.issuperset``; and ``_special`` finds nothing). When it is false, the walk runs and words the
-# problem as before. A class's test is compiled once ``COMPILE_AFTER`` of its events have been walked
-# without (a compilation costs about what walking a hundred events does): a short transcript compiles none.
+# ``refusal`` first asks ``_all_known``'s test of the event's class (``replay.compiled_tests``), written from
+# ``_plan`` and true only when the walk finds nothing (each field: ``None``, or its words in the game's sets, a
+# list of ids at once by ``frozenset.issuperset``; and ``_special`` finds nothing). When it is false, the walk
+# runs and words the problem as before.
 
 _TESTS: Mapping[object, tuple[str, str | None]] = {
     UnitId: ("{} in v.units", "v.units.issuperset({})"),
@@ -233,18 +231,6 @@ _TESTS: Mapping[object, tuple[str, str | None]] = {
 """What ``_CHECKS`` accepts, as Python text: one value; all values of a list at once (None: each in turn)."""
 _SPECIAL = (CardPlay, DiceRoll, EndStep, TrenchSet, Entrench)
 """The events whose words ``Vocabulary._special`` checks, in fields of a plain type."""
-
-
-COMPILE_AFTER = 100
-_ALL_KNOWN: dict[type, Callable[[Vocabulary, Any], bool]] = {}
-_WALKED: dict[type, int] = {}
-"""Events of each class walked without its compiled test, until it is compiled."""
-
-
-def _walked_once_more(cls: type) -> None:
-    walked = _WALKED[cls] = _WALKED.get(cls, 0) + 1
-    if walked >= COMPILE_AFTER:
-        _all_known(cls)
 
 
 def _all_known(cls: type) -> Callable[[Vocabulary, Any], bool]:
@@ -274,6 +260,8 @@ def _all_known(cls: type) -> Callable[[Vocabulary, Any], bool]:
     lines.append("    return True")
     exec("\n".join(lines), names)  # noqa: S102 - our own code, from the class hints
     test: Callable[[Vocabulary, Any], bool] = names["all_known"]
-    _ALL_KNOWN[cls] = test
     return test
+
+
+_ALL_KNOWN = CompiledTests(_all_known)
 
