@@ -256,16 +256,31 @@ def _long_integer(text: str) -> str:
     return f"an integer of {len(found.group())} digits at column {found.start() + 1}; at most {limit} can be read"
 
 
-def _refuse_too_deep(data: Any, label: str) -> None:
-    """Raise ``InputError`` when ``data`` nests arrays and objects more than ``MAX_LINE_DEPTH`` deep (an
-    event's decoder refuses any such line, so only refused lines and those read for surrogates are asked)."""
-    stack: list[tuple[Any, int]] = [(data, 1)] if isinstance(data, (dict, list)) else []
+def _inside(value: Any) -> Iterable[Any] | None:
+    """The values in an array or object ``json`` read; None for any other value."""
+    return value.values() if isinstance(value, dict) else value if isinstance(value, list) else None
+
+
+def too_deep(data: Any, inside: Callable[[Any], Iterable[Any] | None] = _inside) -> bool:
+    """True when ``data`` nests arrays and objects more than ``MAX_LINE_DEPTH`` deep; ``inside(value)``: the values
+    in an array or object, None for any other value (``replay.hexes.jsonl`` reads objects as pairs)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
     while stack:
         value, depth = stack.pop()
-        children = value.values() if isinstance(value, dict) else value
+        values = inside(value)
+        if values is None:
+            continue
         if depth > MAX_LINE_DEPTH:
-            raise InputError(f"{label}: {_TOO_DEEP}")
-        stack.extend((v, depth + 1) for v in children if isinstance(v, (dict, list)))
+            return True
+        stack.extend((v, depth + 1) for v in values)
+    return False
+
+
+def _refuse_too_deep(data: Any, label: str) -> None:
+    """Raise ``InputError`` when ``data`` is ``too_deep`` (an event's decoder refuses any such line, so only
+    refused lines and those read for surrogates are asked)."""
+    if too_deep(data):
+        raise InputError(f"{label}: {_TOO_DEEP}")
 
 
 def _refuse_lone_surrogates(data: Any, label: str) -> None:
@@ -778,13 +793,13 @@ def _read_batch(
 ) -> list[Event]:
     """The events of ``lines`` (the file's non-blank lines from index ``first``), each at its own line."""
     values = _parse_together(lines)
-    if values is None:
-        return [
-            _accepted(_placed(parse_line(line, at), at), vocabulary, bounds, f"{file}:{at.line}")
-            for at, line in ((Where(file, first + i, number), line) for i, (number, line) in enumerate(zip(numbers, lines)))
-        ]
-    decoders = _placing_decoders()
     events: list[Event] = []
+    if values is None:  # line by line
+        for i, (number, line) in enumerate(zip(numbers, lines)):
+            at = Where(file, first + i, number)
+            events.append(_accepted(_placed(parse_line(line, at), at), vocabulary, bounds, file, number))
+        return events
+    decoders = _placing_decoders()
     for i, data in enumerate(values):
         number = numbers[i]
         if surrogates and _SURROGATE_ESCAPE.search(lines[i]):  # as ``parse_line`` checks it
@@ -799,21 +814,20 @@ def _read_batch(
         except _Refused:  # as ``parse_line`` does with a line ``decode_event`` refuses
             at = Where(file, first + i, number)
             event = _placed(_parse_validated(data, at, f"{file}:{number}"), at)
-        if bounds is not None:  # as ``_accepted``, its label made only for a refusal
-            bounds(event)
-        if vocabulary is not None:
-            problem = vocabulary.refusal(event)
-            if problem is not None:
-                raise InputError(f"{file}:{number}: {problem}")
-        events.append(event)
+        events.append(_accepted(event, vocabulary, bounds, file, number))
     return events
 
 
-def _accepted(event: Event, vocabulary: Vocabulary | None, bounds: Callable[[Event], Event] | None, label: str) -> Event:
-    """``event`` within ``bounds``, then within the game's ``vocabulary``; else ``InputError``."""
+def _accepted(event: Event, vocabulary: Vocabulary | None, bounds: Callable[[Event], Event] | None, file: str, line: int) -> Event:
+    """``event`` within ``bounds``, then within the game's ``vocabulary``; else ``InputError`` naming ``file:line``
+    (``_known``, its label made only for a refusal: this is asked of every event of a transcript)."""
     if bounds is not None:
         bounds(event)
-    return _known(event, vocabulary, label)
+    if vocabulary is not None:
+        problem = vocabulary.refusal(event)
+        if problem is not None:
+            raise InputError(f"{file}:{line}: {problem}")
+    return event
 
 
 def _placed(event: Event, where: Where) -> Event:

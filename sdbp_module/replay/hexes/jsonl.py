@@ -54,6 +54,7 @@ from sdbp_module.replay.jsonl import (
     _refuse_lone_surrogates,
     read_text,
     split_lines,
+    too_deep,
 )
 
 KEY_OF = {"from_place": "from", "to_place": "to"}
@@ -320,19 +321,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _deeper_than_a_line_may_be(data: Any) -> bool:
-    """True when ``data`` (as ``json`` read it, objects as ``_Pairs``) nests arrays and objects more than
-    ``MAX_LINE_DEPTH`` deep: what reads the line further (quoting a value, say) recurses into it."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        children = [v for _, v in value.items] if isinstance(value, _Pairs) else value if isinstance(value, list) else None
-        if children is None:
-            continue
-        if depth > MAX_LINE_DEPTH:
-            return True
-        stack.extend((v, depth + 1) for v in children)
-    return False
+def _inside(value: Any) -> list[Any] | None:
+    """The values in an array or object as ``json`` read them here (objects as ``_Pairs``); None for another value."""
+    return [v for _, v in value.items] if isinstance(value, _Pairs) else value if isinstance(value, list) else None
 
 
 def parse_line(text: str, where: Where, game: GameData, reader: _Reader | None = None) -> tuple[HexEvent, bool]:
@@ -347,7 +338,7 @@ def parse_line(text: str, where: Where, game: GameData, reader: _Reader | None =
         raise reader.refuse("JSON nested too deeply") from None
     except ValueError:  # an integer with more digits than ``int`` converts
         raise reader.refuse("not JSON that can be read (an integer too long)") from None
-    if text.count("[") + text.count("{") > MAX_LINE_DEPTH and _deeper_than_a_line_may_be(data):
+    if text.count("[") + text.count("{") > MAX_LINE_DEPTH and too_deep(data, _inside):
         raise reader.refuse("JSON nested too deeply")  # as deep as ``json`` reads on this Python: the same words on any
     if _SURROGATE_ESCAPE.search(text):
         _refuse_lone_surrogates(_plain(data), reader.label)
