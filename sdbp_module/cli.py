@@ -15,11 +15,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import click
-
-from sdbp_module import __version__
 from sdbp_module.collector import collector_off_at_exit, collector_paused
-from sdbp_module.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, one_line
+
+with collector_paused():  # click's import makes objects that live as long as the process, and no garbage cycle
+    import click
+
+    from sdbp_module import __version__
+    from sdbp_module.errors import EXIT_INTERNAL, EXIT_INTERRUPTED, one_line
 
 EPILOG = (
     "Exit codes: 0 success (no illegal finding); 1 the input was read but is wrong "

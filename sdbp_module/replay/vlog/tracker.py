@@ -177,10 +177,9 @@ class Tracker:
         old = (piece.map, piece.x, piece.y)
         piece.map, piece.x, piece.y = new
         basic = pieces.basic_state(piece.states[-1])
-        if basic is not None:
-            from dataclasses import replace
-
-            piece.states[-1] = pieces.basic_state_text(replace(basic, map=new[0], x=new[1], y=new[2]))
+        if basic is not None:  # the state at the new position (built, not ``dataclasses.replace``d: a move of the log's each)
+            moved = pieces.BasicState(new[0], new[1], new[2], basic.gpid, basic.properties, basic.has_count, basic.extra)
+            piece.states[-1] = pieces.basic_state_text(moved)
         return Moved(piece, old, new)
 
     def remove(self, piece_id: str) -> TrackedPiece | None:
