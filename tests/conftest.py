@@ -23,13 +23,16 @@ collector's sight (``collector.freeze_for_good``) at the end of the test that sa
 pass has swept what that test left: later passes walk only what tests made since. A cycle frozen this way
 that dies later is never collected; measured, a worker's peak memory grew by ~15 %.
 
-The order of the files under xdist (``--dist loadfile --no-loadscope-reorder``, pyproject): each worker takes
-the next file of the queue when it is almost out of tests, and xdist's own queue has the files with the most
-tests first, so a file of a few long tests came late and kept one worker busy while the other had nothing left
-(a 3.5 s one-test file ended 5 s after the rest). Workers therefore collect the files that take longest first
-(``SLOWEST_FIRST``, measured), then the others by their number of tests, most first. A simulation of xdist's
-schedule from one run's test durations: 79.6 s and 73.3 s of tests for the two workers in xdist's order, 76.6 s
-and 76.3 s in this one. Only the order changes; ``-n 0`` keeps the files' order.
+The order of the files under xdist (``--dist loadfile``, pyproject): each worker takes the next file of the
+queue when it is almost out of tests, and xdist's own queue has the files with the most tests first, so a file
+of a few long tests came late and kept one worker busy while the other had nothing left (a 3.5 s one-test file
+ended 5 s after the rest). Workers therefore collect the files that take longest first (``SLOWEST_FIRST``,
+measured), then the others by their number of tests, most first. A simulation of xdist's schedule from one
+run's test durations: 79.6 s and 73.3 s of tests for the two workers in xdist's order, 76.6 s and 76.3 s in
+this one. xdist keeps the workers' order when its ``loadscopereorder`` option is off
+(``--no-loadscope-reorder``, pytest-xdist 3.8): the session turns it off, so the command needs no option an
+older xdist would refuse (which sorts by number of tests whatever the session says). Only the order changes;
+``-n 0`` keeps the files' order.
 """
 
 from __future__ import annotations
@@ -138,6 +141,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if getattr(config.option, "loadscopereorder", None):  # xdist >= 3.8: keep the order the workers collected
+        config.option.loadscopereorder = False
     worker = bool(os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get(SESSION_ENV))
     if not worker:  # a worker uses its controller's
         shared = tempfile.mkdtemp(prefix="sdbp-test-session-")
