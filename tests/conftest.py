@@ -77,10 +77,12 @@ def pytest_runtest_logfinish(nodeid: str, location: tuple[str, int | None, str])
 
 
 SLOWEST_FIRST = (
-    # the files of over 1 s in a whole run (``--durations=0`` summed per file, 2 workers, 2026-11), slowest first
+    # the files of over 1 s in a whole run (``--durations=0`` summed per file, 2 workers, 2026-11), slowest first,
+    # but the second builds nothing: the two workers start at once, and a second file that builds (test_package)
+    # drew the same pictures as the first (test_board builds every bundled game) before either had cached them
     "tests/unit/position/test_board.py",  # 10.7 s
-    "tests/unit/vassal/test_package.py",  # 9.4 s
     "tests/property/test_json_form_properties.py",  # 7.2 s
+    "tests/unit/vassal/test_package.py",  # 9.4 s
     "tests/cli/test_audit.py",  # 6.4 s
     "tests/property/test_fuzz_transcripts.py",  # 5.2 s
     "tests/unit/codec/test_sentences.py",  # 4.1 s
