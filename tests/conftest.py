@@ -22,6 +22,17 @@ So what is alive after the collection of tests, and again after each full pass, 
 collector's sight (``collector.freeze_for_good``) at the end of the test that saw the pass, once a young
 pass has swept what that test left: later passes walk only what tests made since. A cycle frozen this way
 that dies later is never collected; measured, a worker's peak memory grew by ~15 %.
+
+The order of the files under xdist (``--dist loadfile``, pyproject): each worker takes the next file of the
+queue when it is almost out of tests, and xdist's own queue has the files with the most tests first, so a file
+of a few long tests came late and kept one worker busy while the other had nothing left (a 3.5 s one-test file
+ended 5 s after the rest). Workers therefore collect the files that take longest first (``SLOWEST_FIRST``,
+measured), then the others by their number of tests, most first. A simulation of xdist's schedule from one
+run's test durations: 79.6 s and 73.3 s of tests for the two workers in xdist's order, 76.6 s and 76.3 s in
+this one. xdist keeps the workers' order when its ``loadscopereorder`` option is off
+(``--no-loadscope-reorder``, pytest-xdist 3.8): the session turns it off, so the command needs no option an
+older xdist would refuse (which sorts by number of tests whatever the session says). Only the order changes;
+``-n 0`` keeps the files' order.
 """
 
 from __future__ import annotations
@@ -65,7 +76,75 @@ def pytest_runtest_logfinish(nodeid: str, location: tuple[str, int | None, str])
         _freeze_the_survivors()
 
 
+SLOWEST_FIRST = (
+    # the files of over 1 s in a whole run (``--durations=0`` summed per file, 2 workers, 2026-11), slowest first,
+    # but the second builds nothing: the two workers start at once, and a second file that builds (test_package)
+    # drew the same pictures as the first (test_board builds every bundled game) before either had cached them
+    "tests/unit/position/test_board.py",  # 10.7 s
+    "tests/property/test_json_form_properties.py",  # 7.2 s
+    "tests/unit/vassal/test_package.py",  # 9.4 s
+    "tests/cli/test_audit.py",  # 6.4 s
+    "tests/property/test_fuzz_transcripts.py",  # 5.2 s
+    "tests/unit/codec/test_sentences.py",  # 4.1 s
+    "tests/unit/codec/test_json_validation.py",  # 3.9 s
+    "tests/bad_inputs/test_hostile_data.py",  # 3.8 s
+    "tests/unit/data/test_yaml_sources_property.py",  # 3.5 s
+    "tests/unit/codec/test_jsonio.py",  # 3.4 s
+    "tests/hostile/test_hostile_inputs.py",  # 3.0 s
+    "tests/e2e/test_build_identity.py",  # 2.9 s
+    "tests/unit_data/test_tonkin_data.py",  # 2.7 s
+    "tests/property/test_fuzz_corpus.py",  # 2.6 s
+    "tests/unit/test_records.py",  # 2.6 s
+    "tests/cli/test_show.py",  # 2.4 s
+    "tests/unit/board/test_draw.py",  # 2.3 s
+    "tests/cli/test_check_html.py",  # 2.2 s
+    "tests/unit/codec/test_corpus.py",  # 2.2 s
+    "tests/unit/codec/test_schemas.py",  # 2.2 s
+    "tests/unit/test_game_neutral_core.py",  # 2.1 s
+    "tests/property/test_codec_roundtrips.py",  # 2.0 s
+    "tests/cli/test_convert.py",  # 1.9 s
+    "tests/unit/position/test_board_scalar.py",  # 1.9 s
+    "tests/e2e/test_check_full_game_vlog.py",  # 1.9 s
+    "tests/unit/replay/test_jsonl_decode.py",  # 1.8 s
+    "tests/unit/replay/test_compiled_checks.py",  # 1.7 s
+    "tests/unit/replay_hexes/test_jsonl.py",  # 1.6 s
+    "tests/map_data/test_map_geometry.py",  # 1.6 s
+    "tests/unit/interpret/test_interpret_mappings.py",  # 1.5 s
+    "tests/unit/data/test_yaml_sources.py",  # 1.5 s
+    "tests/unit/vassal/test_terrain_art.py",  # 1.4 s
+    "tests/unit/codec/test_tree.py",  # 1.4 s
+    "tests/unit/vassal/test_hex_board_cache.py",  # 1.4 s
+    "tests/unit/vassal/test_own_look.py",  # 1.3 s
+    "tests/e2e/test_engine_games.py",  # 1.3 s
+    "tests/e2e/test_tonkin_engine_games.py",  # 1.2 s
+    "tests/unit/vassal/test_counter_guide.py",  # 1.2 s
+    "tests/unit_data/test_sos_data.py",  # 1.1 s
+    "tests/unit/codec/test_reading.py",  # 1.0 s
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In an xdist worker: the files in ``SLOWEST_FIRST`` order, then the others by number of tests, most
+    first; each file's tests in their own order (the sort is stable)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    rank = {name: index for index, name in enumerate(SLOWEST_FIRST)}
+    count: dict[str, int] = {}
+    for item in items:
+        name = item.nodeid.split("::", 1)[0]
+        count[name] = count.get(name, 0) + 1
+    first = {name: n for n, name in enumerate(count)}  # files with as many tests keep the collection's order
+
+    def key(item: pytest.Item) -> tuple[int, int, int]:
+        name = item.nodeid.split("::", 1)[0]
+        return rank.get(name, len(rank)), -count[name], first[name]
+
+    items.sort(key=key)
+
+
 def pytest_configure(config: pytest.Config) -> None:
+    if getattr(config.option, "loadscopereorder", None):  # xdist >= 3.8: keep the order the workers collected
+        config.option.loadscopereorder = False
     worker = bool(os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get(SESSION_ENV))
     if not worker:  # a worker uses its controller's
         shared = tempfile.mkdtemp(prefix="sdbp-test-session-")
