@@ -178,7 +178,9 @@ class Tracker:
         piece.map, piece.x, piece.y = new
         basic = pieces.basic_state(piece.states[-1])
         if basic is not None:  # the state at the new position (built, not ``dataclasses.replace``d: a move of the log's each)
-            moved = pieces.BasicState(new[0], new[1], new[2], basic.gpid, basic.properties, basic.has_count, basic.extra)
+            moved = pieces.BasicState(
+                map=new[0], x=new[1], y=new[2], gpid=basic.gpid, properties=basic.properties, has_count=basic.has_count, extra=basic.extra
+            )
             piece.states[-1] = pieces.basic_state_text(moved)
         return Moved(piece, old, new)
 
