@@ -6,7 +6,8 @@ game. ``built_module(data_dir, out)`` builds ``data_dir``'s module (``build_modu
 ``tests/conftest.py`` sets up (``SESSION_ENV``), and gives each caller its own link to it in ``out``: the
 module file is in ``out`` under the name the build gives it, as if built there. The shared file is
 read-only, so a test that tried to change it would fail rather than change it for the others; a test that
-changes its module builds its own.
+changes its module builds its own. An artwork folder without a PNG counts as none (``_artwork``): the
+module is the same.
 
 Two workers asking at once: the first builds while the other waits on a lock file; the build is written
 into a folder of its own and renamed into place whole, so a reader never sees a half-written module.
@@ -52,8 +53,20 @@ def _locked(lock: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+def _artwork(images_dir: Path | None) -> Path | None:
+    """``images_dir``, or ``None`` when it is a folder holding no ``.png``: the build reads only the PNGs named
+    as the images it makes (``images/<game>/README.md``, docs/module.md "Artwork"), so such a folder (the
+    bundled ``images/sodbp`` holds only its README) gives the module built without one, byte for byte, and
+    the tests that build with the game's folder and those that build without share one build."""
+    if images_dir is None or not images_dir.is_dir():
+        return images_dir  # none, or not a folder: the build says what is wrong with it
+    with os.scandir(images_dir) as entries:
+        return images_dir if any(entry.name.lower().endswith(".png") for entry in entries) else None
+
+
 def _shared(data_dir: Path, images_dir: Path | None) -> Path:
     """The session's module of ``data_dir`` (built with ``images_dir``), built by the first process to ask."""
+    images_dir = _artwork(images_dir)
     key = hashlib.sha256(f"{data_dir.resolve()}\0{images_dir.resolve() if images_dir is not None else ''}".encode()).hexdigest()[:16]
     modules = session_dir() / "modules"
     modules.mkdir(exist_ok=True)

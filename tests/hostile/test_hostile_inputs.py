@@ -24,6 +24,7 @@ import time
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -35,7 +36,9 @@ from sdbp_module.codec.container import container_bytes
 from sdbp_module.codec.envelope import Envelope, EnvelopeKind, encode_envelope
 from sdbp_module.codec.pieces import add_piece_text, join_chain
 from sdbp_module.errors import EXIT_INTERRUPTED
+from sdbp_module.ids import UnitId
 from sdbp_module.model.from_data import load_game
+from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import default_data_dir
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,9 +49,21 @@ MOVE = '{"type":"move","side":"french","units":["FR-III13DBLE-10"],"from_area":1
 PIECE = "\\" + ESC + "+/1/mark;sdbp_id\tpiece;;;;Éliane/FR-III13DBLE-10\tMain Map;10;20;1;0"
 """One piece of our module in a save (an ``sdbp_id``, as every piece the module makes)."""
 SETUP = ESC.join(["begin_save", "", PIECE, "end_save"])
-GAME = load_game(default_data_dir())
-UNITS = [u.id for u in GAME.units]
-AREAS = [int(a.id) for a in GAME.areas]
+
+
+@cache
+def _game() -> GameData:
+    """The bundled game, loaded by the first test that needs it (not when the file is collected: every
+    process of a session collects it)."""
+    return load_game(default_data_dir())
+
+
+def _units() -> list[UnitId]:
+    return [u.id for u in _game().units]
+
+
+def _areas() -> list[int]:
+    return [int(a.id) for a in _game().areas]
 
 
 def transcript(path: Path, *lines: str) -> list[str]:
@@ -81,7 +96,8 @@ def _piece_xml(types: list[str], states: list[str]) -> str:
 class Case:
     make: Callable[[Path], list[str]]  # writes the input under the folder, returns the command's arguments
     exit: int
-    message: str | None  # the one stderr line of a refusal ({path}: the input); None: a report, no stderr
+    message: str | Callable[[], str] | None  # the one stderr line of a refusal ({path}: the input), or what words it
+    # from the game's data when the test runs; None: a report, no stderr
 
 
 def _events_over_limit(tmp: Path) -> list[str]:
@@ -100,19 +116,20 @@ def _transcript_over_limit(tmp: Path) -> list[str]:
 
 
 def _units_over_limit(tmp: Path) -> list[str]:
-    units = json.dumps(UNITS + UNITS[:1])
+    units = json.dumps(_units() + _units()[:1])
     return transcript(tmp / "in.jsonl", PHASE, f'{{"type":"move","side":"french","units":{units},"from_area":14,"to_area":13}}')
 
 
 def _path_over_limit(tmp: Path) -> list[str]:
-    path = json.dumps(AREAS + AREAS[:1])
+    path = json.dumps(_areas() + _areas()[:1])
     return transcript(tmp / "in.jsonl", PHASE, f'{{"type":"move","side":"french","units":["FR-III13DBLE-10"],"from_area":14,"to_area":1,"path":{path}}}')
 
 
 def _long_units_and_path(tmp: Path) -> list[str]:
     """Every unit along every area, 40 times: the largest lists the bounds let through (2.3 GB, then
     no result in 60 s, before the bounds and the stack move)."""
-    line = json.dumps({"type": "move", "side": "french", "units": UNITS, "from_area": 14, "to_area": AREAS[-1], "path": AREAS})
+    units, areas = _units(), _areas()
+    line = json.dumps({"type": "move", "side": "french", "units": units, "from_area": 14, "to_area": areas[-1], "path": areas})
     return transcript(tmp / "in.jsonl", PHASE, *[line] * 40)
 
 
@@ -252,8 +269,12 @@ CASES: dict[str, Case] = {
         _transcript_over_limit, 2,
         f"{{path}}: {limits.MAX_TRANSCRIPT_BYTES + 1:,} bytes; an events transcript is read up to {limits.MAX_TRANSCRIPT_BYTES:,} bytes (a whole real game is under 1 MB)",
     ),
-    "units-over-limit": Case(_units_over_limit, 2, f"{{path}}:2: move units: {len(UNITS) + 1} units; the game has {len(UNITS)}, so a list holds at most that many"),
-    "path-over-limit": Case(_path_over_limit, 2, f"{{path}}:2: move path: {len(AREAS) + 1} areas; the game has {len(AREAS)}, so a list holds at most that many"),
+    "units-over-limit": Case(
+        _units_over_limit, 2, lambda: f"{{path}}:2: move units: {len(_units()) + 1} units; the game has {len(_units())}, so a list holds at most that many",
+    ),
+    "path-over-limit": Case(
+        _path_over_limit, 2, lambda: f"{{path}}:2: move path: {len(_areas()) + 1} areas; the game has {len(_areas())}, so a list holds at most that many",
+    ),
     "long-units-and-path": Case(_long_units_and_path, 1, None),
     "text-over-limit": Case(_text_over_limit, 2, f"{{path}}:2: dice purpose: a text of 201 characters; a text of an event has at most {limits.MAX_TEXT_CHARS}"),
     "unknown-ids-in-a-transcript": Case(_unknown_ids_in_a_transcript, 2, "{path}:2: units.0: 'X-0-0' is not a unit of the game's data"),
@@ -330,8 +351,9 @@ def test_hostile_input(name: str, tmp_path: Path) -> None:
     module_arg = args[args.index("--module") + 1] if "--module" in args else None
     path = module_arg if module_arg is not None else args[1]
     if case.message is not None:
+        message = case.message() if callable(case.message) else case.message
         assert result.stdout == ""
-        assert result.stderr == "Error: " + case.message.format(path=_escaped(path)) + "\n"
+        assert result.stderr == "Error: " + message.format(path=_escaped(path)) + "\n"
     elif name == "trailing-line-break-in-yaml":
         assert "id: 'sodbp\\n' does not match the required pattern (expected a string matching ^[a-z][a-z0-9_]*$)" in result.stdout
         assert result.stderr.count("\n") == 1
@@ -477,7 +499,7 @@ def test_a_player_aid_title_may_hold_a_digit() -> None:
     """The window title quotes the data's game title (a ``Name``): "... 1954" builds (an internal error once)."""
     from sdbp_module.vassal.player_aid import aid_files
 
-    game = replace(GAME, game=replace(GAME.game, title="Storm Over Dien Bien Phu 1954"))
+    game = replace(_game(), game=replace(_game().game, title="Storm Over Dien Bien Phu 1954"))
     pages = aid_files(game)
     assert pages and all(b"Storm Over Dien Bien Phu 1954: player aid" in page for page in pages.values())
 

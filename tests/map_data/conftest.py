@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-REPO = Path(__file__).resolve().parents[2]
-DATA = REPO / "source_data" / "sodbp"
-TOOL = REPO / "tools" / "map_geometry.py"
-
-Pixel = tuple[int, int]
+from tests.map_data.map_files import DATA
+from tests.map_data.map_shapes import Pixel
 
 
 def _load(name: str) -> Any:
@@ -48,7 +44,3 @@ def borders(border_list: list[dict[str, Any]]) -> dict[frozenset[int], dict[str,
 @pytest.fixture(scope="session")
 def polygons(areas: dict[int, dict[str, Any]]) -> dict[int, tuple[Pixel, ...]]:
     return {i: tuple((int(x), int(y)) for x, y in a["polygon"]) for i, a in areas.items()}
-
-
-def neighbours(borders: dict[frozenset[int], dict[str, Any]], area: int) -> set[int]:
-    return {other for pair in borders for other in pair if area in pair and other != area}

@@ -9,8 +9,10 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from conftest import DATA, TOOL, Pixel
-from map_shapes import (
+
+from tests.map_data.map_files import DATA, TOOL
+from tests.map_data.map_shapes import (
+    Pixel,
     contains,
     distance_to_outline,
     is_simple,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from conftest import neighbours
+from tests.map_data.map_files import neighbours
 
 AREA_KEYS = {
     "id", "name", "defense", "control", "colour", "victory", "card_bonus", "map_edge", "bank",

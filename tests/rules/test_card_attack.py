@@ -14,7 +14,9 @@ The maps are the combat fixture's (``_combat_fixtures``), the positions those of
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import cache
 
 import pytest
 
@@ -70,19 +72,39 @@ from tests.rules._combat_fixtures import (
 RULES = MODIFIER_RULES + CARD_PLAY_RULES + ASSAULT_RULES + FIRE_RULES
 CARD_IDS = ("C-", "CARD-TIMING-BEFORE-ROLL", "CARD-NEGATION-TARGET", "ASSAULT-GIAP", "FIRE-ATTACK-TOTAL", "FIRE-DEFENSE-TOTAL")
 
-CA14 = position("turn 2 action french\n10: FR-F2 | ctrl french\n11: VM-V1 | ctrl viet_minh")
-CA15 = position("turn 2 action french\n81: FR-F3 | ctrl french\n82: VM-D8 | ctrl viet_minh")
-VM_FIRE = position("turn 2 action viet_minh\n11: VM-D8 VM-V1 | ctrl viet_minh\n10: FR-F3 | ctrl french")
-THREE = "VM-V1 VM-V2 VM-V3"
-ASSAULT = position(
-    f"turn 2 action viet_minh\n14: {THREE} | ctrl viet_minh | trench 3\n17: FR-F3 | ctrl french\n11: | ctrl viet_minh"
-)
 
-ASSAULT_AND_10 = position(
-    f"turn 2 action viet_minh\n14: {THREE} | ctrl viet_minh | trench 3\n17: FR-F3 | ctrl french\n"
-    "11: VM-V4 | ctrl viet_minh\n10: FR-F2 | ctrl french"
-)
-"""``ASSAULT`` with French FR-F2 in 10 to fire at 11 after the assault (its target cleared)."""
+@cache
+def ca14() -> GameState:
+    return position("turn 2 action french\n10: FR-F2 | ctrl french\n11: VM-V1 | ctrl viet_minh")
+
+
+@cache
+def ca15() -> GameState:
+    return position("turn 2 action french\n81: FR-F3 | ctrl french\n82: VM-D8 | ctrl viet_minh")
+
+
+@cache
+def vm_fire() -> GameState:
+    return position("turn 2 action viet_minh\n11: VM-D8 VM-V1 | ctrl viet_minh\n10: FR-F3 | ctrl french")
+
+
+THREE = "VM-V1 VM-V2 VM-V3"
+
+
+@cache
+def assault_position() -> GameState:
+    return position(
+        f"turn 2 action viet_minh\n14: {THREE} | ctrl viet_minh | trench 3\n17: FR-F3 | ctrl french\n11: | ctrl viet_minh"
+    )
+
+
+@cache
+def assault_and_10() -> GameState:
+    """``assault_position`` with French FR-F2 in 10 to fire at 11 after the assault (its target cleared)."""
+    return position(
+        f"turn 2 action viet_minh\n14: {THREE} | ctrl viet_minh | trench 3\n17: FR-F3 | ctrl french\n"
+        "11: VM-V4 | ctrl viet_minh\n10: FR-F2 | ctrl french"
+    )
 
 
 # -- events, all without action numbers ----------------------------------------------------------------
@@ -122,7 +144,7 @@ NEXT_VM = (fire(VM, "VM-V1", 11, 10), roll(1, 1, side=VM), Pass(side=FR))
 """After a French action on 11 (CA-14): the Viet Minh fires back from 11 at 10 (a new action)."""
 NEXT_VM_82 = (fire(VM, "VM-D8", 82, 81), roll(1, 1, side=VM), Pass(side=FR))
 NEXT_FR = (fire(FR, "FR-F3", 10, 11), roll(1, 1, side=FR), Pass(side=VM))
-"""After a Viet Minh action from 11 (VM_FIRE): the French fire back from 10 at 11."""
+"""After a Viet Minh action from 11 (``vm_fire``): the French fire back from 10 at 11."""
 NEXT_FR_10 = (fire(FR, "FR-F2", 10, 11), roll(1, 1, side=FR), Pass(side=VM))
 NEXT_FR_17 = (fire(FR, "FR-F3", 17, 14), roll(1, 1, side=FR), Pass(side=VM))
 """After the Viet Minh assault 14 → 17: the French fire from 17 at 14."""
@@ -147,14 +169,14 @@ def attacks(begin: GameState, *events: Event) -> list[Attack]:
 
 # -- the legal sequence: declaration → card → roll, then the other side attacks ------------------------
 
-LEGAL: dict[str, tuple[GameState, tuple[Event, ...]]] = {
-    "C-IMPDEF": (CA14, (fire(FR, "FR-F2", 10, 11, defense=7), play(IMPROVED_DEFENSES, VM, targets=(11,)), roll(3, 4, side=FR), *NEXT_VM)),
-    "C-MORTAR": (CA14, (fire(FR, "FR-F2", 10, 11, attack=12), play(MORTAR_SUPPORT, FR), roll(3, 4, side=FR), *NEXT_VM)),
-    "C-FLAMETHROWERS": (CA15, (fire(FR, "FR-F3", 81, 82, defense=8), play(FLAMETHROWERS, FR), roll(3, 4, side=FR), *NEXT_VM_82)),
-    "C-NIGHT-ASSAULT": (ASSAULT, (assault(), play(NIGHT_ASSAULT, VM), *assault_end(), *NEXT_FR_17)),
-    "C-FLARES": (ASSAULT, (assault(), play(NIGHT_ASSAULT, VM), play(FLARES, FR), *assault_end(), *NEXT_FR_17)),
-    "C-GIAP": (
-        ASSAULT_AND_10,
+LEGAL: dict[str, Callable[[], tuple[GameState, tuple[Event, ...]]]] = {
+    "C-IMPDEF": lambda: (ca14(), (fire(FR, "FR-F2", 10, 11, defense=7), play(IMPROVED_DEFENSES, VM, targets=(11,)), roll(3, 4, side=FR), *NEXT_VM)),
+    "C-MORTAR": lambda: (ca14(), (fire(FR, "FR-F2", 10, 11, attack=12), play(MORTAR_SUPPORT, FR), roll(3, 4, side=FR), *NEXT_VM)),
+    "C-FLAMETHROWERS": lambda: (ca15(), (fire(FR, "FR-F3", 81, 82, defense=8), play(FLAMETHROWERS, FR), roll(3, 4, side=FR), *NEXT_VM_82)),
+    "C-NIGHT-ASSAULT": lambda: (assault_position(), (assault(), play(NIGHT_ASSAULT, VM), *assault_end(), *NEXT_FR_17)),
+    "C-FLARES": lambda: (assault_position(), (assault(), play(NIGHT_ASSAULT, VM), play(FLARES, FR), *assault_end(), *NEXT_FR_17)),
+    "C-GIAP": lambda: (
+        assault_and_10(),
         (
             assault(),
             roll(1, 1, side=VM, purpose="assault"),
@@ -167,13 +189,13 @@ LEGAL: dict[str, tuple[GameState, tuple[Event, ...]]] = {
             *NEXT_FR_10,
         ),
     ),
-    "C-BIGEARD": (VM_FIRE, (fire(VM, "VM-D8 VM-V1", 11, 10), roll(6, 6, side=VM), play(BIGEARD, FR), hit("FR-F3", 10, FR), *NEXT_FR)),
-    "C-COMMAND-COORD": (
-        CA14,
+    "C-BIGEARD": lambda: (vm_fire(), (fire(VM, "VM-D8 VM-V1", 11, 10), roll(6, 6, side=VM), play(BIGEARD, FR), hit("FR-F3", 10, FR), *NEXT_FR)),
+    "C-COMMAND-COORD": lambda: (
+        ca14(),
         (fire(FR, "FR-F2", 10, 11, attack=12), roll(2, 4, side=FR), play(COMMAND_COORDINATION, FR), roll(6, side=FR, purpose="other"), *NEXT_VM),
     ),
-    "C-DEBOUCHEZ": (
-        ASSAULT,
+    "C-DEBOUCHEZ": lambda: (
+        assault_position(),
         (
             assault(),
             play(DEBOUCHEZ, FR),
@@ -184,8 +206,8 @@ LEGAL: dict[str, tuple[GameState, tuple[Event, ...]]] = {
             *NEXT_FR_17,
         ),
     ),
-    "C-MINES": (
-        ASSAULT,
+    "C-MINES": lambda: (
+        assault_position(),
         (
             assault(),
             play(MINES, FR),
@@ -200,7 +222,7 @@ LEGAL: dict[str, tuple[GameState, tuple[Event, ...]]] = {
 
 @pytest.mark.parametrize("rule_id", sorted(LEGAL))
 def test_a_card_played_inside_an_attack_is_that_attacks(rule_id: str) -> None:
-    begin, events = LEGAL[rule_id]
+    begin, events = LEGAL[rule_id]()
     assert findings(begin, *events) == []
     first, *later = attacks(begin, *events)
     plays = [e for e in events if isinstance(e, CardPlay)]
@@ -216,11 +238,11 @@ def _value(total: res.Total | res.Missing) -> int:
 def test_the_arithmetic_counts_the_card_in_its_own_attack_only() -> None:
     """Mortar Support +3 and Improved Defenses ×2 in the French attack; the Viet Minh fire after it gets neither."""
     game, rules = combat_game(), switches()
-    begin, events = LEGAL["C-MORTAR"]
+    begin, events = LEGAL["C-MORTAR"]()
     french, viet_minh = attacks(begin, *events)
     assert _value(res.attack_total(french, game, rules)) == 3 + 4 + 2 + 3  # dice + FP + Mortar Support
     assert _value(res.attack_total(viet_minh, game, rules)) == 1 + 1 + 1
-    begin, events = LEGAL["C-IMPDEF"]
+    begin, events = LEGAL["C-IMPDEF"]()
     french, viet_minh = attacks(begin, *events)
     assert _value(res.defense_total(french, game, rules)) == 5 + 2  # VM-V1 DEF 5 + terrain 1 doubled
     assert _value(res.defense_total(viet_minh, game, rules)) == 6 + 1  # FR-F2 DEF 6 + terrain 1
@@ -228,69 +250,69 @@ def test_the_arithmetic_counts_the_card_in_its_own_attack_only() -> None:
 
 # -- a card played at a wrong time still gets its finding, under its own id ------------------------------
 
-WRONG: dict[str, tuple[GameState, tuple[Event, ...], list[tuple[str, str, int]]]] = {
-    "Improved Defenses after the roll": (
-        CA14,
+WRONG: dict[str, Callable[[], tuple[GameState, tuple[Event, ...], list[tuple[str, str, int]]]]] = {
+    "Improved Defenses after the roll": lambda: (
+        ca14(),
         (fire(FR, "FR-F2", 10, 11), roll(3, 4, side=FR), play(IMPROVED_DEFENSES, VM, targets=(11,)), *NEXT_VM),
         [("CARD-TIMING-BEFORE-ROLL", "illegal", 3)],
     ),
-    "Improved Defenses in a Viet Minh attack": (
-        VM_FIRE,
+    "Improved Defenses in a Viet Minh attack": lambda: (
+        vm_fire(),
         (fire(VM, "VM-D8 VM-V1", 11, 10), play(IMPROVED_DEFENSES, VM, targets=(11,)), roll(3, 4, side=VM), *NEXT_FR),
         [("C-IMPDEF", "illegal", 2)],
     ),
-    "Mortar Support after the roll": (
-        CA14,
+    "Mortar Support after the roll": lambda: (
+        ca14(),
         (fire(FR, "FR-F2", 10, 11), roll(3, 4, side=FR), play(MORTAR_SUPPORT, FR), *NEXT_VM),
         [("CARD-TIMING-BEFORE-ROLL", "illegal", 3)],
     ),
-    "Mortar Support in a Viet Minh attack": (
-        VM_FIRE,
+    "Mortar Support in a Viet Minh attack": lambda: (
+        vm_fire(),
         (fire(VM, "VM-D8 VM-V1", 11, 10), play(MORTAR_SUPPORT, FR), roll(3, 4, side=VM), *NEXT_FR),
         [("C-MORTAR", "illegal", 2)],
     ),
-    "Night Assault after the assault roll": (
-        ASSAULT,
+    "Night Assault after the assault roll": lambda: (
+        assault_position(),
         (assault(), roll(1, 2, side=VM, purpose="assault"), play(NIGHT_ASSAULT, VM), *assault_end()[1:], *NEXT_FR_17),
         [("CARD-TIMING-BEFORE-ROLL", "illegal", 3)],
     ),
-    "Night Assault in a French attack": (
-        CA14,
+    "Night Assault in a French attack": lambda: (
+        ca14(),
         (fire(FR, "FR-F2", 10, 11), play(NIGHT_ASSAULT, VM), roll(3, 4, side=FR), *NEXT_VM),
         [("C-NIGHT-ASSAULT", "illegal", 2)],
     ),
-    "Flamethrowers after the damage": (
-        CA15,
+    "Flamethrowers after the damage": lambda: (
+        ca15(),
         (fire(FR, "FR-F3", 81, 82), roll(6, 6, side=FR), hit("VM-D8", 82, VM), play(FLAMETHROWERS, FR), *NEXT_VM_82),
         [("C-FLAMETHROWERS", "illegal", 4)],
     ),
-    "Flares in a Viet Minh fire": (
-        VM_FIRE,
+    "Flares in a Viet Minh fire": lambda: (
+        vm_fire(),
         (fire(VM, "VM-D8 VM-V1", 11, 10), play(NIGHT_ASSAULT, VM), play(FLARES, FR), roll(3, 3, side=VM), *NEXT_FR),
         [("C-NIGHT-ASSAULT", "suspicious", 2), ("C-FLARES", "illegal", 3)],
     ),
-    "Giap before the assault roll": (
-        ASSAULT,
+    "Giap before the assault roll": lambda: (
+        assault_position(),
         (assault(), play(GIAP, VM), *assault_end(), *NEXT_FR_17),
         [("ASSAULT-GIAP-REROLL-LIMIT", "illegal", 2)],
     ),
-    "Bigeard before the roll": (
-        VM_FIRE,
+    "Bigeard before the roll": lambda: (
+        vm_fire(),
         (fire(VM, "VM-D8 VM-V1", 11, 10), play(BIGEARD, FR), roll(6, 6, side=VM), *NEXT_FR),
         [("C-BIGEARD", "illegal", 2)],
     ),
-    "Bigeard after a French attack": (
-        CA14,
+    "Bigeard after a French attack": lambda: (
+        ca14(),
         (fire(FR, "FR-F2", 10, 11), roll(6, 6, side=FR), play(BIGEARD, FR), *NEXT_VM),
         [("C-BIGEARD", "illegal", 3)],
     ),
-    "Command Coordination with no French die": (
-        VM_FIRE,
+    "Command Coordination with no French die": lambda: (
+        vm_fire(),
         (fire(VM, "VM-D8 VM-V1", 11, 10), roll(3, 3, side=VM), play(COMMAND_COORDINATION, FR), *NEXT_FR),
         [("C-COMMAND-COORD", "illegal", 3)],
     ),
-    "Débouchez after the assault fire": (
-        ASSAULT,
+    "Débouchez after the assault fire": lambda: (
+        assault_position(),
         (
             assault(),
             roll(1, 2, side=VM, purpose="assault"),
@@ -301,8 +323,8 @@ WRONG: dict[str, tuple[GameState, tuple[Event, ...], list[tuple[str, str, int]]]
         ),
         [("C-DEBOUCHEZ", "illegal", 3)],
     ),
-    "Mines after the assault fire": (
-        ASSAULT,
+    "Mines after the assault fire": lambda: (
+        assault_position(),
         (assault(), roll(1, 2, side=VM, purpose="assault"), play(MINES, FR), roll(2, side=FR, purpose="other"), *NEXT_FR_17),
         [("C-MINES", "illegal", 3)],
     ),
@@ -311,7 +333,7 @@ WRONG: dict[str, tuple[GameState, tuple[Event, ...], list[tuple[str, str, int]]]
 
 @pytest.mark.parametrize("case", sorted(WRONG))
 def test_a_card_played_at_a_wrong_time_keeps_its_finding(case: str) -> None:
-    begin, events, expected = WRONG[case]
+    begin, events, expected = WRONG[case]()
     assert findings(begin, *events) == expected
 
 
@@ -341,14 +363,15 @@ def test_the_other_sides_card_does_not_cross_into_the_next_action() -> None:
         play(POOR_WEATHER, VM),
         *NEXT_VM,
     )
-    assert findings(CA14, *events) == []
-    bombers, viet_minh = attacks(CA14, *events)
+    assert findings(ca14(), *events) == []
+    bombers, viet_minh = attacks(ca14(), *events)
     assert bombers.holds(events[2]) and viet_minh.prior == ()
 
 
 def test_a_numbered_log_reads_the_same() -> None:
     """The same sequences with action numbers give the same findings."""
-    for begin, events in LEGAL.values():
+    for case in LEGAL.values():
+        begin, events = case()
         numbered, action = [], 0
         for e in events:
             if isinstance(e, (Fire, Assault, Pass)) and not (isinstance(e, Fire) and e.card is not None):

@@ -10,6 +10,8 @@ all three adjacent. FR-T1 / FR-T2 are Thai (``_card_fire_fixtures``).
 
 from __future__ import annotations
 
+from functools import cache
+
 from sdbp_module.games.sodbp.rules import card_play, damage, fire, hand, movement
 from sdbp_module.games.sodbp.rules.card_fire import RULES
 from sdbp_module.ids import CardId, Side
@@ -48,16 +50,60 @@ ILLEGAL = "illegal"
 SUSPICIOUS = "suspicious"
 CANNOT = "cannot-check"
 
-KATYUSHA = card("Katyusha Rockets")
-PROPAGANDA = card("Propaganda")
-ART_105 = card("105mm Artillery")
-ART_75 = card("75mm Artillery")
-ARTILLERY = card("Artillery")
-TOT = card("TOT Artillery")
-B26 = card("B-26 Bombers")
-FB_1 = card("Fighter Bombers", 0)
-FB_2 = card("Fighter Bombers", 1)
-COUNTER_ATTACK = card("Counter Attack")
+
+# The bundled deck's ids of the cards played here, looked up when a test first needs one (not when the file
+# is collected: every process of a session collects it).
+
+
+@cache
+def katyusha() -> CardId:
+    return card("Katyusha Rockets")
+
+
+@cache
+def propaganda() -> CardId:
+    return card("Propaganda")
+
+
+@cache
+def art_105() -> CardId:
+    return card("105mm Artillery")
+
+
+@cache
+def art_75() -> CardId:
+    return card("75mm Artillery")
+
+
+@cache
+def artillery() -> CardId:
+    return card("Artillery")
+
+
+@cache
+def tot() -> CardId:
+    return card("TOT Artillery")
+
+
+@cache
+def b26() -> CardId:
+    return card("B-26 Bombers")
+
+
+@cache
+def fb_1() -> CardId:
+    return card("Fighter Bombers", 0)
+
+
+@cache
+def fb_2() -> CardId:
+    return card("Fighter Bombers", 1)
+
+
+@cache
+def counter_attack() -> CardId:
+    return card("Counter Attack")
+
 FIRE_ATTACK_TOTAL = tuple(r for r in fire.RULES if r.rule_id == "FIRE-ATTACK-TOTAL")
 _OWNERS = ("CARD-REMOVED-AFTER-PLAY", "CARD-ONE-ACTION-CARD", "CARD-CLASS-D-OWN-ACTION", "DAMAGE-WHO-ALLOCATES")
 _OTHERS = tuple(r for m in (hand, card_play, damage) for r in m.RULES if r.rule_id in _OWNERS)
@@ -88,13 +134,13 @@ def hit(side: Side, target: int, *units: str, result: DamageResult = DamageResul
 
 def _french_in_14(n: int, spent: int = 0) -> str:
     units = " ".join(f"FR-S{i}" + ("*" if i > n - spent else "") for i in range(1, n + 1))
-    return f"turn 2 action viet_minh\n14: {units} | ctrl french\n11: VM-D8 | ctrl viet_minh\nhand viet_minh: {KATYUSHA} {ART_75}\n"
+    return f"turn 2 action viet_minh\n14: {units} | ctrl french\n11: VM-D8 | ctrl viet_minh\nhand viet_minh: {katyusha()} {art_75()}\n"
 
 
 def _katyusha(target: int, attack: int | None = None, *, as_action: bool = True, to: Pile = Pile.REMOVED) -> list[Event]:
     return [
-        play(VM, KATYUSHA, target, as_action=as_action, to=to),
-        Fire(side=VM, card=KATYUSHA, target=aid(target), attack=attack),
+        play(VM, katyusha(), target, as_action=as_action, to=to),
+        Fire(side=VM, card=katyusha(), target=aid(target), attack=attack),
         roll(VM, 3, 4),
     ]
 
@@ -132,12 +178,12 @@ def test_katyusha_not_removed_from_the_game_is_card_removed_after_play() -> None
 def test_katyusha_removed_by_a_later_card_remove_is_legal() -> None:
     from sdbp_module.replay.events import CardRemove
 
-    events = [*_katyusha(14, to=Pile.DISCARD), CardRemove(side=VM, cards=(KATYUSHA,))]
+    events = [*_katyusha(14, to=Pile.DISCARD), CardRemove(side=VM, cards=(katyusha(),))]
     assert verdicts(check(_french_in_14(3), *events)) == []
 
 
 def test_katyusha_without_a_target_cannot_be_checked() -> None:
-    report = check(_french_in_14(3), play(VM, KATYUSHA, to=Pile.REMOVED))
+    report = check(_french_in_14(3), play(VM, katyusha(), to=Pile.REMOVED))
     assert verdicts(report) == [("C-KATYUSHA", CANNOT, 1)]
 
 
@@ -147,7 +193,7 @@ def test_katyusha_without_a_target_cannot_be_checked() -> None:
 def test_CA_12_75mm_is_10_against_seven_french_units() -> None:
     """75mm at ≥ 7 French units: FP 10 per the seed (AMB-17, FIRE-ATTACK-TOTAL); the card's own conditions hold."""
     rules = RULES + FIRE_ATTACK_TOTAL
-    events = [play(VM, ART_75, 14, mode="fire"), Fire(side=VM, card=ART_75, target=aid(14), attack=17), roll(VM, 3, 4)]
+    events = [play(VM, art_75(), 14, mode="fire"), Fire(side=VM, card=art_75(), target=aid(14), attack=17), roll(VM, 3, 4)]
     assert verdicts(check(_french_in_14(7), *events, rules=rules)) == []
     assert verdicts(check(_french_in_14(7), *events, rules=rules, options=("art75_boost=9",))) == [
         ("FIRE-ATTACK-TOTAL", SUSPICIOUS, 2)
@@ -156,12 +202,12 @@ def test_CA_12_75mm_is_10_against_seven_french_units() -> None:
 
 def test_105_fire_at_an_area_not_adjacent_to_a_vm_area() -> None:
     start = "turn 2 action viet_minh\n29: FR-S1 | ctrl french\n"
-    events = [play(VM, ART_105, 29, mode="fire"), Fire(side=VM, card=ART_105, target=aid(29)), roll(VM, 2, 2)]
+    events = [play(VM, art_105(), 29, mode="fire"), Fire(side=VM, card=art_105(), target=aid(29)), roll(VM, 2, 2)]
     assert verdicts(check(start, *events)) == [("C-105", ILLEGAL, 1)]
 
 
 def test_75_fire_not_as_the_action() -> None:
-    events = [play(VM, ART_75, 14, as_action=False), Fire(side=VM, card=ART_75, target=aid(14)), roll(VM, 2, 2)]
+    events = [play(VM, art_75(), 14, as_action=False), Fire(side=VM, card=art_75(), target=aid(14)), roll(VM, 2, 2)]
     assert verdicts(check(_french_in_14(3), *events)) == [("C-75", ILLEGAL, 1)]
 
 
@@ -171,16 +217,16 @@ TRENCHED = "turn 2 action french\n81: FR-S1 | ctrl french\n80: VM-V1 | ctrl viet
 def test_CA_20_counter_battery_vs_the_trench_removal_mode() -> None:
     """Artillery played to remove the trench of 80, negated by a 105mm counter-battery: nothing removed → PASS."""
     events = [
-        play(FR, ARTILLERY, 80, mode="remove-trenches"),
-        play(VM, ART_105, as_action=False, mode="counter-battery"),
+        play(FR, artillery(), 80, mode="remove-trenches"),
+        play(VM, art_105(), as_action=False, mode="counter-battery"),
     ]
     assert verdicts(check(TRENCHED, *events)) == []
 
 
 def test_counter_battery_with_the_trench_removed_anyway() -> None:
     events = [
-        play(FR, ARTILLERY, 80, mode="remove-trenches"),
-        play(VM, ART_105, as_action=False, mode="counter-battery"),
+        play(FR, artillery(), 80, mode="remove-trenches"),
+        play(VM, art_105(), as_action=False, mode="counter-battery"),
         TrenchSet(area=aid(80), level=0),
     ]
     report = check(TRENCHED, *events)
@@ -191,9 +237,9 @@ def test_counter_battery_with_the_trench_removed_anyway() -> None:
 def test_counter_battery_with_no_mode_logged_and_the_fire_rolled_anyway() -> None:
     """A 75mm played (not as the action) after the French Artillery is a counter-battery; the French still roll."""
     events = [
-        play(FR, ARTILLERY, 80),
-        play(VM, ART_75, as_action=False),
-        Fire(side=FR, card=ARTILLERY, target=aid(80)),
+        play(FR, artillery(), 80),
+        play(VM, art_75(), as_action=False),
+        Fire(side=FR, card=artillery(), target=aid(80)),
         roll(FR, 5, 5),
         hit(VM, 80, "VM-V1"),
     ]
@@ -206,45 +252,45 @@ def test_counter_battery_with_no_mode_logged_and_the_fire_rolled_anyway() -> Non
 
 
 def test_artillery_fire_at_an_area_next_to_a_french_one_is_legal() -> None:
-    events = [play(FR, ARTILLERY, 80, mode="fire"), Fire(side=FR, card=ARTILLERY, target=aid(80)), roll(FR, 1, 2)]
+    events = [play(FR, artillery(), 80, mode="fire"), Fire(side=FR, card=artillery(), target=aid(80)), roll(FR, 1, 2)]
     assert verdicts(check(TRENCHED, *events)) == []
 
 
 def test_artillery_fire_at_an_area_with_no_french_neighbour() -> None:
     start = "turn 2 action french\n70: VM-V1 | ctrl viet_minh\n"
-    events = [play(FR, ARTILLERY, 70, mode="fire"), Fire(side=FR, card=ARTILLERY, target=aid(70)), roll(FR, 1, 2)]
+    events = [play(FR, artillery(), 70, mode="fire"), Fire(side=FR, card=artillery(), target=aid(70)), roll(FR, 1, 2)]
     assert verdicts(check(start, *events)) == [("C-ARTILLERY", ILLEGAL, 1)]
 
 
 def test_artillery_not_as_the_action() -> None:
-    events = [play(FR, ARTILLERY, 80, as_action=False, mode="fire"), Fire(side=FR, card=ARTILLERY, target=aid(80))]
+    events = [play(FR, artillery(), 80, as_action=False, mode="fire"), Fire(side=FR, card=artillery(), target=aid(80))]
     assert verdicts(check(TRENCHED, *events)) == [("C-ARTILLERY", ILLEGAL, 1)]
 
 
 def test_trench_removal_of_all_markers_is_legal() -> None:
-    events = [play(FR, TOT, 82, mode="remove-trenches"), TrenchSet(area=aid(82), level=0)]
+    events = [play(FR, tot(), 82, mode="remove-trenches"), TrenchSet(area=aid(82), level=0)]
     assert verdicts(check(TRENCHED, *events)) == []
 
 
 def test_trench_removal_with_no_mode_logged_is_read_from_the_removal() -> None:
-    events = [play(FR, ARTILLERY), TrenchSet(area=aid(82), level=0)]
+    events = [play(FR, artillery()), TrenchSet(area=aid(82), level=0)]
     assert verdicts(check(TRENCHED, *events)) == []
 
 
 def test_trench_removal_of_part_of_the_markers() -> None:
-    report = check(TRENCHED, play(FR, TOT, 82, mode="remove-trenches"), TrenchSet(area=aid(82), level=1))
+    report = check(TRENCHED, play(FR, tot(), 82, mode="remove-trenches"), TrenchSet(area=aid(82), level=1))
     assert verdicts(report) == [("C-TOT", ILLEGAL, 1)]
     assert "level 3 → 1" in report.findings[0].message
 
 
 def test_trench_removal_of_a_second_area() -> None:
-    events = [play(FR, ARTILLERY, 82, mode="remove-trenches"), TrenchSet(area=aid(82), level=0), TrenchSet(area=aid(80), level=0)]
+    events = [play(FR, artillery(), 82, mode="remove-trenches"), TrenchSet(area=aid(82), level=0), TrenchSet(area=aid(80), level=0)]
     assert verdicts(check(TRENCHED, *events)) == [("C-ARTILLERY", ILLEGAL, 3)]
 
 
 def test_trench_removal_in_an_area_with_no_french_neighbour() -> None:
     start = "turn 2 action french\n70: VM-V1 | ctrl viet_minh | trench 1\n"
-    events = [play(FR, ARTILLERY, 70, mode="remove-trenches"), TrenchSet(area=aid(70), level=0)]
+    events = [play(FR, artillery(), 70, mode="remove-trenches"), TrenchSet(area=aid(70), level=0)]
     assert verdicts(check(start, *events)) == [("C-ARTILLERY", ILLEGAL, 1)]
 
 
@@ -253,7 +299,7 @@ def test_trench_removal_in_an_area_with_no_french_neighbour() -> None:
 
 def test_b26_at_any_area_as_the_action_is_legal() -> None:
     start = "turn 2 action french\n70: VM-V1 | ctrl viet_minh\n"
-    events = [play(FR, B26, 70), Fire(side=FR, card=B26, target=aid(70)), roll(FR, 1, 2)]
+    events = [play(FR, b26(), 70), Fire(side=FR, card=b26(), target=aid(70)), roll(FR, 1, 2)]
     assert verdicts(check(start, *events)) == []
 
 
@@ -263,8 +309,8 @@ def test_b26_not_as_the_action() -> None:
     start = "turn 2 action french\n10: FR-S1 | ctrl french\n11: VM-V1 | ctrl viet_minh\n"
     events = [
         Fire(side=FR, units=uids("FR-S1"), from_area=aid(10), target=aid(11)),
-        play(FR, B26, 11, as_action=False),
-        Fire(side=FR, card=B26, target=aid(11)),
+        play(FR, b26(), 11, as_action=False),
+        Fire(side=FR, card=b26(), target=aid(11)),
     ]
     assert verdicts(check(start, *events)) == []
     assert [v[0] for v in verdicts(check(start, *events, rules=RULES + _OTHERS))] == ["CARD-ONE-ACTION-CARD"]
@@ -298,7 +344,7 @@ def _fighter_bombers(c: CardId, *values: int, allocated_by: Side = FR, unit: str
 
 
 def test_CA_7_unit_fire_and_two_fighter_bombers_resolved_separately() -> None:
-    events = [*_unit_fire(), *_fighter_bombers(FB_1, 2, 2), *_fighter_bombers(FB_2, 4, 4, unit="VM-D8")]
+    events = [*_unit_fire(), *_fighter_bombers(fb_1(), 2, 2), *_fighter_bombers(fb_2(), 4, 4, unit="VM-D8")]
     assert verdicts(check(UNIT_FIRE, *events)) == []
 
 
@@ -306,8 +352,8 @@ def test_fighter_bombers_during_the_vm_action() -> None:
     start = "turn 2 action viet_minh\n10: FR-F3 | ctrl french\n11: VM-D8 VM-V1 | ctrl viet_minh\n"
     events = [
         Move(side=VM, units=uids("VM-V1"), from_area=aid(11), to_area=aid(7)),
-        play(FR, FB_1, 11, as_action=False),
-        Fire(side=FR, card=FB_1, target=aid(11)),
+        play(FR, fb_1(), 11, as_action=False),
+        Fire(side=FR, card=fb_1(), target=aid(11)),
     ]
     assert verdicts(check(start, *events)) == []
     report = check(start, *events, rules=RULES + _OTHERS)
@@ -317,7 +363,7 @@ def test_fighter_bombers_during_the_vm_action() -> None:
 
 def test_fighter_bombers_damage_allocated_by_the_owner() -> None:
     """DA-6: the owner allocating the *Fighter Bombers* damage → DAMAGE-WHO-ALLOCATES, not C-FIGHTER-BOMBERS too."""
-    events = [*_unit_fire(), *_fighter_bombers(FB_1, 2, 2, allocated_by=VM)]
+    events = [*_unit_fire(), *_fighter_bombers(fb_1(), 2, 2, allocated_by=VM)]
     assert verdicts(check(UNIT_FIRE, *events)) == []
     report = check(UNIT_FIRE, *events, rules=RULES + _OTHERS)
     assert [v for v in verdicts(report) if v[0].startswith(("C-", "DAMAGE-WHO"))] == [("DAMAGE-WHO-ALLOCATES", ILLEGAL, 8)]
@@ -326,10 +372,10 @@ def test_fighter_bombers_damage_allocated_by_the_owner() -> None:
 def test_fighter_bombers_copies_resolved_together() -> None:
     events = [
         *_unit_fire(),
-        play(FR, FB_1, 11, as_action=False),
-        Fire(side=FR, card=FB_1, target=aid(11)),
-        play(FR, FB_2, 11, as_action=False),
-        Fire(side=FR, card=FB_2, target=aid(11)),
+        play(FR, fb_1(), 11, as_action=False),
+        Fire(side=FR, card=fb_1(), target=aid(11)),
+        play(FR, fb_2(), 11, as_action=False),
+        Fire(side=FR, card=fb_2(), target=aid(11)),
         roll(FR, 4, 4),
         hit(FR, 11, "VM-V2"),
     ]
@@ -337,17 +383,18 @@ def test_fighter_bombers_copies_resolved_together() -> None:
 
 
 def test_fighter_bombers_copies_with_no_roll_cannot_be_checked() -> None:
-    events = [*_unit_fire(), *_fighter_bombers(FB_1), *_fighter_bombers(FB_2, unit="VM-D8")]
+    events = [*_unit_fire(), *_fighter_bombers(fb_1()), *_fighter_bombers(fb_2(), unit="VM-D8")]
     assert verdicts(check(UNIT_FIRE, *events)) == [("C-FIGHTER-BOMBERS", CANNOT, 5)]
 
 
 # -- Propaganda -----------------------------------------------------------------------------------
 
-THAI_14 = f"turn 2 action viet_minh\n14: FR-T1 FR-T2 FR-S1 FR-S2 FR-S3 | ctrl french\n11: VM-V1 | ctrl viet_minh\nhand viet_minh: {PROPAGANDA}\n"
+def thai_14() -> str:
+    return f"turn 2 action viet_minh\n14: FR-T1 FR-T2 FR-S1 FR-S2 FR-S3 | ctrl french\n11: VM-V1 | ctrl viet_minh\nhand viet_minh: {propaganda()}\n"
 
 
 def _propaganda(*values: int, removed: str = "FR-T1", target: int = 14, to: Pile = Pile.REMOVED) -> list[Event]:
-    out: list[Event] = [play(VM, PROPAGANDA, target, to=to)]
+    out: list[Event] = [play(VM, propaganda(), target, to=to)]
     if values:
         out.append(roll(VM, *values, purpose="other"))
     if removed:
@@ -357,48 +404,48 @@ def _propaganda(*values: int, removed: str = "FR-T1", target: int = 14, to: Pile
 
 def test_CA_18_propaganda_first_thai_removed() -> None:
     """2 Thai + 3 other units; dice 4, 2: the first Thai unit removed from the game → PASS."""
-    assert verdicts(check(THAI_14, *_propaganda(4, 2))) == []
+    assert verdicts(check(thai_14(), *_propaganda(4, 2))) == []
 
 
 def test_CA_18_propaganda_rolling_for_non_thai_units() -> None:
-    report = check(THAI_14, *_propaganda(4, 2, 1, 5, 6))
+    report = check(thai_14(), *_propaganda(4, 2, 1, 5, 6))
     assert verdicts(report) == [("C-PROPAGANDA", ILLEGAL, 1)]
     assert "5 dice" in report.findings[0].message
 
 
 def test_propaganda_unit_removed_on_a_3() -> None:
-    report = check(THAI_14, *_propaganda(3, 2))
+    report = check(thai_14(), *_propaganda(3, 2))
     assert verdicts(report) == [("C-PROPAGANDA", ILLEGAL, 1)]
     assert "removed on 1–3" in report.findings[0].message
 
 
 def test_propaganda_unit_kept_on_a_6() -> None:
-    report = check(THAI_14, *_propaganda(6, 6))
+    report = check(thai_14(), *_propaganda(6, 6))
     assert verdicts(report) == [("C-PROPAGANDA", ILLEGAL, 1)]
     assert "kept on 4–6" in report.findings[0].message
 
 
 def test_propaganda_non_thai_unit_removed() -> None:
-    report = check(THAI_14, *_propaganda(4, 2, removed="FR-S1"))
+    report = check(thai_14(), *_propaganda(4, 2, removed="FR-S1"))
     assert verdicts(report) == [("C-PROPAGANDA", ILLEGAL, 1), ("C-PROPAGANDA", ILLEGAL, 3)]
     assert "kept on 4–6" in report.findings[0].message and "FR-S1" in report.findings[1].message
 
 
 def test_propaganda_thai_unit_eliminated_rather_than_removed() -> None:
-    events = [play(VM, PROPAGANDA, 14, to=Pile.REMOVED), roll(VM, 5, 1, purpose="other"),
+    events = [play(VM, propaganda(), 14, to=Pile.REMOVED), roll(VM, 5, 1, purpose="other"),
               Relocate(units=uids("FR-T1"), to=ELIMINATED)]
-    assert [v[0:2] for v in verdicts(check(THAI_14, *events))] == [("C-PROPAGANDA", ILLEGAL), ("C-PROPAGANDA", ILLEGAL)]
+    assert [v[0:2] for v in verdicts(check(thai_14(), *events))] == [("C-PROPAGANDA", ILLEGAL), ("C-PROPAGANDA", ILLEGAL)]
 
 
 def test_propaganda_target_without_thai_units() -> None:
-    start = f"turn 2 action viet_minh\n14: FR-S1 | ctrl french\n11: VM-V1 | ctrl viet_minh\nhand viet_minh: {PROPAGANDA}\n"
+    start = f"turn 2 action viet_minh\n14: FR-S1 | ctrl french\n11: VM-V1 | ctrl viet_minh\nhand viet_minh: {propaganda()}\n"
     report = check(start, *_propaganda(removed=""))
     assert verdicts(report) == [("C-PROPAGANDA", ILLEGAL, 1)]
     assert "no Thai unit" in report.findings[0].message
 
 
 def test_propaganda_target_not_adjacent_to_a_vm_area() -> None:
-    start = f"turn 2 action viet_minh\n29: FR-T1 | ctrl french\nhand viet_minh: {PROPAGANDA}\n"
+    start = f"turn 2 action viet_minh\n29: FR-T1 | ctrl french\nhand viet_minh: {propaganda()}\n"
     assert verdicts(check(start, *_propaganda(2, target=29, removed=""))) == [("C-PROPAGANDA", ILLEGAL, 1)]
 
 
@@ -407,15 +454,15 @@ def test_propaganda_not_removed_and_not_the_action() -> None:
     once under its catalogue id — CARD-ONE-ACTION-CARD (an action card combined with a unit action,
     CA-8) and CARD-REMOVED-AFTER-PLAY (CA-4); C-PROPAGANDA repeats neither."""
     events = _propaganda(4, 2, to=Pile.DISCARD)
-    events[0] = play(VM, PROPAGANDA, 14, to=Pile.DISCARD, as_action=False)
+    events[0] = play(VM, propaganda(), 14, to=Pile.DISCARD, as_action=False)
     move = Move(side=VM, units=uids("VM-V1"), from_area=aid(11), to_area=aid(7))
-    assert verdicts(check(THAI_14, move, *events)) == []
-    report = check(THAI_14, move, *events, rules=RULES + _OTHERS)
+    assert verdicts(check(thai_14(), move, *events)) == []
+    report = check(thai_14(), move, *events, rules=RULES + _OTHERS)
     assert sorted(v[0] for v in verdicts(report)) == ["CARD-ONE-ACTION-CARD", "CARD-REMOVED-AFTER-PLAY"]
 
 
 def test_propaganda_without_dice_cannot_be_checked() -> None:
-    assert verdicts(check(THAI_14, *_propaganda(removed=""))) == [("C-PROPAGANDA", CANNOT, 1)]
+    assert verdicts(check(thai_14(), *_propaganda(removed=""))) == [("C-PROPAGANDA", CANNOT, 1)]
 
 
 # -- Counter Attack -------------------------------------------------------------------------------
@@ -442,7 +489,7 @@ def _capture_flipped(action: int = 1) -> list[Event]:
 def _counter_attack(action: int = 2, *, joiners: tuple[tuple[str, int], ...] = (("FR-F3", 10), ("FR-S1", 14)),
                     fire_from: int = 11, target: int = 11) -> list[Event]:
     units = tuple(u for u, _a in joiners)
-    out: list[Event] = [play(FR, COUNTER_ATTACK, target, action=action)]
+    out: list[Event] = [play(FR, counter_attack(), target, action=action)]
     out += [Move(side=FR, units=uids(u), from_area=aid(a), to_area=aid(target), move_kind=MoveKind.GATHER, action=action)
             for u, a in joiners]
     out += [
@@ -564,9 +611,9 @@ def test_gate_and_event_filter_change_no_finding() -> None:
     cases: list[tuple[str, list[Event]]] = [
         (COUNTER, [_capture(), *_counter_attack()]),
         (COUNTER, [_capture(), *_counter_attack(joiners=(("FR-F3", 10), ("FR-S2", 21)))]),
-        (THAI_14, _propaganda(4, 2, removed="FR-S1")),
-        (UNIT_FIRE, [*_unit_fire(), *_fighter_bombers(FB_1, 2, 2, allocated_by=VM)]),
-        (TRENCHED, [play(FR, ARTILLERY, 80, mode="remove-trenches"), play(VM, ART_105, as_action=False), TrenchSet(area=aid(80), level=0)]),
+        (thai_14(), _propaganda(4, 2, removed="FR-S1")),
+        (UNIT_FIRE, [*_unit_fire(), *_fighter_bombers(fb_1(), 2, 2, allocated_by=VM)]),
+        (TRENCHED, [play(FR, artillery(), 80, mode="remove-trenches"), play(VM, art_105(), as_action=False), TrenchSet(area=aid(80), level=0)]),
         (_french_in_14(3), [*_katyusha(14, to=Pile.DISCARD), Pass(side=FR)]),
         (_french_in_14(3), [*_katyusha(14, as_action=False), Pass(side=FR)]),
     ]
@@ -579,7 +626,7 @@ def test_gate_and_event_filter_change_no_finding() -> None:
 
 
 def test_fighter_bombers_negated_by_poor_weather_is_not_judged_on_its_damage() -> None:
-    events = [*_unit_fire(), play(FR, FB_1, 11, as_action=False), play(VM, card("Poor Weather"), as_action=False)]
+    events = [*_unit_fire(), play(FR, fb_1(), 11, as_action=False), play(VM, card("Poor Weather"), as_action=False)]
     assert verdicts(check(UNIT_FIRE, *events)) == []
 
 
@@ -593,11 +640,11 @@ def _negated_then_second(*after_roll: Event) -> list[Event]:
     """Fighter Bombers on 8, negated by Poor Weather; the second copy on 11 and its roll 4+4 (attack 12
     against defense 6 in 11: 6 points)."""
     return [
-        play(FR, FB_1, 8, as_action=False),
-        Fire(side=FR, card=FB_1, target=aid(8)),
+        play(FR, fb_1(), 8, as_action=False),
+        Fire(side=FR, card=fb_1(), target=aid(8)),
         play(VM, card("Poor Weather"), as_action=False),
-        play(FR, FB_2, 11, as_action=False),
-        Fire(side=FR, card=FB_2, target=aid(11)),
+        play(FR, fb_2(), 11, as_action=False),
+        Fire(side=FR, card=fb_2(), target=aid(11)),
         roll(FR, 4, 4),
         *after_roll,
         Pass(side=VM),

@@ -11,6 +11,8 @@ side's ``pass`` (``action=2``) closes it, and with it the plays are judged.
 
 from __future__ import annotations
 
+from functools import cache
+
 from sdbp_module.games.sodbp.rules import resolution as res
 from sdbp_module.games.sodbp.rules.assault import RULES as ASSAULT_RULES
 from sdbp_module.games.sodbp.rules.card_modifiers import RULES
@@ -125,19 +127,44 @@ def attack_total(begin: GameState, *events: Event) -> int:
 
 # -- positions ------------------------------------------------------------------------------------------
 
-CA13 = position("turn 2 action french\n81: FR-F3 | ctrl french\n80: VM-V1 | ctrl viet_minh | trench 1")
-"""Area 80: printed 2 + trench 1 = 3; VM-V1 DEF 5; FR-F3 (FP 3) fires from 81."""
-CA14 = position("turn 2 action french\n10: FR-F2 | ctrl french\n11: VM-V1 | ctrl viet_minh")
-"""Area 11: printed 1, no trench; VM-V1 DEF 5; FR-F2 (FP 2) fires from 10."""
-CA15 = position("turn 2 action french\n81: FR-F3 | ctrl french\n82: VM-D8 | ctrl viet_minh")
-"""Area 82: printed 3; VM-D8 DEF 8."""
-CA16 = position("turn 2 action french\n10: FR-F3 FR-F2 | ctrl french\n11: VM-V1 | ctrl viet_minh")
-"""FR-F3 + FR-F2: FP 5, at 11."""
-VM_FIRE = position("turn 2 action viet_minh\n11: VM-D8 VM-V1 | ctrl viet_minh\n10: FR-F3 | ctrl french")
+
+@cache
+def ca13() -> GameState:
+    """Area 80: printed 2 + trench 1 = 3; VM-V1 DEF 5; FR-F3 (FP 3) fires from 81."""
+    return position("turn 2 action french\n81: FR-F3 | ctrl french\n80: VM-V1 | ctrl viet_minh | trench 1")
+
+
+@cache
+def ca14() -> GameState:
+    """Area 11: printed 1, no trench; VM-V1 DEF 5; FR-F2 (FP 2) fires from 10."""
+    return position("turn 2 action french\n10: FR-F2 | ctrl french\n11: VM-V1 | ctrl viet_minh")
+
+
+@cache
+def ca15() -> GameState:
+    """Area 82: printed 3; VM-D8 DEF 8."""
+    return position("turn 2 action french\n81: FR-F3 | ctrl french\n82: VM-D8 | ctrl viet_minh")
+
+
+@cache
+def ca16() -> GameState:
+    """FR-F3 + FR-F2: FP 5, at 11."""
+    return position("turn 2 action french\n10: FR-F3 FR-F2 | ctrl french\n11: VM-V1 | ctrl viet_minh")
+
+
+@cache
+def vm_fire() -> GameState:
+    return position("turn 2 action viet_minh\n11: VM-D8 VM-V1 | ctrl viet_minh\n10: FR-F3 | ctrl french")
+
+
 THREE = "VM-V1 VM-V2 VM-V3"
-ASSAULT = position(
-    f"turn 2 action viet_minh\n14: {THREE} | ctrl viet_minh | trench 3\n17: FR-F3 | ctrl french\n11: | ctrl viet_minh"
-)
+
+
+@cache
+def assault_position() -> GameState:
+    return position(
+        f"turn 2 action viet_minh\n14: {THREE} | ctrl viet_minh | trench 3\n17: FR-F3 | ctrl french\n11: | ctrl viet_minh"
+    )
 
 
 def assault(units: str = THREE) -> Assault:
@@ -164,14 +191,14 @@ def test_CA_13_improved_defenses_3_to_6_two_copies_capped_6() -> None:
     C-IMPDEF."""
     one = (fire(FR, "FR-F3", 81, 80, defense=11), play(IMPROVED_DEFENSES, VM, targets=(80,)))
     two = (*one, play(IMPROVED_DEFENSES, VM, copy=1, targets=(80,)))
-    assert defense(CA13, *one) == 11 and defense(CA13, *two) == 11
+    assert defense(ca13(), *one) == 11 and defense(ca13(), *two) == 11
     for events in (one, two):
         full = (*events, roll(3, 4, side=FR), close(FR))
-        assert about(CA13, FIRE_RULES, ("FIRE-DEFENSE-TOTAL", "C-IMPDEF"), *full) == []
+        assert about(ca13(), FIRE_RULES, ("FIRE-DEFENSE-TOTAL", "C-IMPDEF"), *full) == []
     wrong = (fire(FR, "FR-F3", 81, 80, defense=14), *two[1:], roll(3, 4, side=FR), close(FR))
-    assert about(CA13, FIRE_RULES, ("FIRE-DEFENSE-TOTAL", "C-IMPDEF"), *wrong) == [("FIRE-DEFENSE-TOTAL", ILLEGAL, 1)]
+    assert about(ca13(), FIRE_RULES, ("FIRE-DEFENSE-TOTAL", "C-IMPDEF"), *wrong) == [("FIRE-DEFENSE-TOTAL", ILLEGAL, 1)]
     late = (fire(FR, "FR-F3", 81, 80), roll(3, 4, side=FR), play(IMPROVED_DEFENSES, VM, targets=(80,)), close(FR))
-    assert go(CA13, *late) == []
+    assert go(ca13(), *late) == []
 
 
 def test_CA_13_improved_defenses_played_after_the_roll_is_card_timing() -> None:
@@ -180,7 +207,7 @@ def test_CA_13_improved_defenses_played_after_the_roll_is_card_timing() -> None:
 
     late = (fire(FR, "FR-F3", 81, 80), roll(3, 4, side=FR), play(IMPROVED_DEFENSES, VM, targets=(80,)), close(FR))
     ids = ("CARD-TIMING-BEFORE-ROLL", "C-IMPDEF")
-    assert about(CA13, CARD_PLAY_RULES, ids, *late) == [("CARD-TIMING-BEFORE-ROLL", ILLEGAL, 3)]
+    assert about(ca13(), CARD_PLAY_RULES, ids, *late) == [("CARD-TIMING-BEFORE-ROLL", ILLEGAL, 3)]
 
 
 def test_CA_14_improved_defenses_on_value_1() -> None:
@@ -188,22 +215,22 @@ def test_CA_14_improved_defenses_on_value_1() -> None:
     nothing. Raising another area than the attacked one → C-IMPDEF suspicious (AMB-24; strict: illegal)."""
     one = (fire(FR, "FR-F2", 10, 11, defense=7), play(IMPROVED_DEFENSES, VM, targets=(11,)))
     two = (fire(FR, "FR-F2", 10, 11, defense=8), one[1], play(IMPROVED_DEFENSES, VM, copy=1, targets=(11,)))
-    assert defense(CA14, *one) == 7 and defense(CA14, *two) == 8
+    assert defense(ca14(), *one) == 7 and defense(ca14(), *two) == 8
     for events in (one, two):
         full = (*events, roll(3, 4, side=FR), close(FR))
-        assert about(CA14, FIRE_RULES, ("FIRE-DEFENSE-TOTAL", "C-IMPDEF"), *full) == []
+        assert about(ca14(), FIRE_RULES, ("FIRE-DEFENSE-TOTAL", "C-IMPDEF"), *full) == []
     elsewhere = (fire(FR, "FR-F2", 10, 11), play(IMPROVED_DEFENSES, VM, targets=(10,)), roll(3, 4, side=FR), close(FR))
-    assert go(CA14, *elsewhere) == [("C-IMPDEF", SUSPICIOUS, 2)]
-    assert go(CA14, *elsewhere, options=("strict_mode=true",)) == [("C-IMPDEF", ILLEGAL, 2)]
+    assert go(ca14(), *elsewhere) == [("C-IMPDEF", SUSPICIOUS, 2)]
+    assert go(ca14(), *elsewhere, options=("strict_mode=true",)) == [("C-IMPDEF", ILLEGAL, 2)]
 
 
 def test_CA_15_flamethrowers_zero_terrain() -> None:
     """CA-15: Flamethrowers on a French unit attack at 82 (value 3) → terrain 0, defense 8; C-FLAMETHROWERS
     finds nothing. On a French card attack (Artillery) → C-FLAMETHROWERS illegal."""
     events = (fire(FR, "FR-F3", 81, 82, defense=8), play(FLAMETHROWERS, FR))
-    assert defense(CA15, *events) == 8
+    assert defense(ca15(), *events) == 8
     full = (*events, roll(3, 4, side=FR), close(FR))
-    assert about(CA15, FIRE_RULES, ("FIRE-DEFENSE-TOTAL", "C-FLAMETHROWERS"), *full) == []
+    assert about(ca15(), FIRE_RULES, ("FIRE-DEFENSE-TOTAL", "C-FLAMETHROWERS"), *full) == []
     on_card = (
         play("Artillery", FR, as_action=True, targets=(82,)),
         card_fire("Artillery", FR, 82),
@@ -211,7 +238,7 @@ def test_CA_15_flamethrowers_zero_terrain() -> None:
         roll(3, 4, side=FR),
         close(FR),
     )
-    assert go(CA15, *on_card) == [("C-FLAMETHROWERS", ILLEGAL, 3)]
+    assert go(ca15(), *on_card) == [("C-FLAMETHROWERS", ILLEGAL, 3)]
 
 
 def test_CA_16_two_mortar_supports() -> None:
@@ -223,10 +250,10 @@ def test_CA_16_two_mortar_supports() -> None:
         play(MORTAR_SUPPORT, FR, copy=1),
         roll(3, 4, side=FR),
     )
-    assert attack_total(CA16, *events) == 18
-    assert about(CA16, FIRE_RULES, ("FIRE-ATTACK-TOTAL", "C-MORTAR"), *events, close(FR)) == []
+    assert attack_total(ca16(), *events) == 18
+    assert about(ca16(), FIRE_RULES, ("FIRE-ATTACK-TOTAL", "C-MORTAR"), *events, close(FR)) == []
     in_vm = (fire(VM, "VM-D8 VM-V1", 11, 10), play(MORTAR_SUPPORT, FR), roll(3, 4, side=VM), close(VM))
-    assert go(VM_FIRE, *in_vm) == [("C-MORTAR", ILLEGAL, 2)]
+    assert go(vm_fire(), *in_vm) == [("C-MORTAR", ILLEGAL, 2)]
 
 
 # -- C-IMPDEF --------------------------------------------------------------------------------------------
@@ -234,12 +261,12 @@ def test_CA_16_two_mortar_supports() -> None:
 
 def test_impdef_in_a_viet_minh_action() -> None:
     events = (fire(VM, "VM-D8 VM-V1", 11, 10), play(IMPROVED_DEFENSES, VM, targets=(11,)), roll(3, 4, side=VM), close(VM))
-    assert go(VM_FIRE, *events) == [("C-IMPDEF", ILLEGAL, 2)]
+    assert go(vm_fire(), *events) == [("C-IMPDEF", ILLEGAL, 2)]
 
 
 def test_impdef_in_a_french_action_without_an_attack_is_pointless() -> None:
     move = Move(side=FR, units=uids("FR-F2"), from_area=aid(10), to_area=aid(17), path=(aid(10), aid(17)), action=1)
-    assert go(CA14, move, play(IMPROVED_DEFENSES, VM, targets=(11,)), close(FR)) == [("C-IMPDEF", SUSPICIOUS, 2)]
+    assert go(ca14(), move, play(IMPROVED_DEFENSES, VM, targets=(11,)), close(FR)) == [("C-IMPDEF", SUSPICIOUS, 2)]
 
 
 def test_impdef_three_copies() -> None:
@@ -251,32 +278,32 @@ def test_impdef_three_copies() -> None:
         roll(3, 4, side=FR),
         close(FR),
     )
-    assert go(CA14, *events) == [("C-IMPDEF", ILLEGAL, 4)]
+    assert go(ca14(), *events) == [("C-IMPDEF", ILLEGAL, 4)]
 
 
 def test_impdef_without_an_area_is_cannot_check() -> None:
     events = (fire(FR, "FR-F2", 10, 11), play(IMPROVED_DEFENSES, VM), roll(3, 4, side=FR), close(FR))
-    assert go(CA14, *events) == [("C-IMPDEF", CANNOT, 2)]
+    assert go(ca14(), *events) == [("C-IMPDEF", CANNOT, 2)]
 
 
 # -- C-NIGHT-ASSAULT -------------------------------------------------------------------------------------
 
 
 def test_night_assault_in_an_assault() -> None:
-    assert go(ASSAULT, play(NIGHT_ASSAULT, VM), assault(), *assault_end()) == []
+    assert go(assault_position(), play(NIGHT_ASSAULT, VM), assault(), *assault_end()) == []
 
 
 def test_night_assault_on_ordinary_fire_by_switch() -> None:
     """AMB-13: REC assault_only → suspicious (strict: illegal); any_vm_attack → nothing."""
     events = (fire(VM, "VM-D8 VM-V1", 11, 10), play(NIGHT_ASSAULT, VM), roll(3, 3, side=VM), close(VM))
-    assert go(VM_FIRE, *events) == [("C-NIGHT-ASSAULT", SUSPICIOUS, 2)]
-    assert go(VM_FIRE, *events, options=("strict_mode=true",)) == [("C-NIGHT-ASSAULT", ILLEGAL, 2)]
-    assert go(VM_FIRE, *events, options=("night_assault_scope=any_vm_attack",)) == []
+    assert go(vm_fire(), *events) == [("C-NIGHT-ASSAULT", SUSPICIOUS, 2)]
+    assert go(vm_fire(), *events, options=("strict_mode=true",)) == [("C-NIGHT-ASSAULT", ILLEGAL, 2)]
+    assert go(vm_fire(), *events, options=("night_assault_scope=any_vm_attack",)) == []
 
 
 def test_night_assault_in_a_french_attack() -> None:
     events = (fire(FR, "FR-F2", 10, 11), play(NIGHT_ASSAULT, VM), roll(3, 4, side=FR), close(FR))
-    assert go(CA14, *events) == [("C-NIGHT-ASSAULT", ILLEGAL, 2)]
+    assert go(ca14(), *events) == [("C-NIGHT-ASSAULT", ILLEGAL, 2)]
 
 
 def test_night_assault_before_the_assault_line_without_action_numbers() -> None:
@@ -285,7 +312,7 @@ def test_night_assault_before_the_assault_line_without_action_numbers() -> None:
 
     events = [play(NIGHT_ASSAULT, VM), assault(), *assault_end()]
     unnumbered = [replace(e, action=None) for e in events]
-    assert go(ASSAULT, *unnumbered) == []
+    assert go(assault_position(), *unnumbered) == []
 
 
 # -- C-MORTAR --------------------------------------------------------------------------------------------
@@ -300,13 +327,13 @@ def test_mortar_with_a_card_attack_by_switch() -> None:
         roll(3, 4, side=FR),
         close(FR),
     )
-    assert go(CA14, *events) == [("C-MORTAR", SUSPICIOUS, 3)]
-    assert go(CA14, *events, options=("mortar_scope=any_french_attack",)) == []
+    assert go(ca14(), *events) == [("C-MORTAR", SUSPICIOUS, 3)]
+    assert go(ca14(), *events, options=("mortar_scope=any_french_attack",)) == []
 
 
 def test_mortar_with_no_attack() -> None:
     move = Move(side=FR, units=uids("FR-F2"), from_area=aid(10), to_area=aid(17), path=(aid(10), aid(17)), action=1)
-    assert go(CA14, move, play(MORTAR_SUPPORT, FR), close(FR)) == [("C-MORTAR", ILLEGAL, 2)]
+    assert go(ca14(), move, play(MORTAR_SUPPORT, FR), close(FR)) == [("C-MORTAR", ILLEGAL, 2)]
 
 
 # -- C-FLAMETHROWERS ----------------------------------------------------------------------------------
@@ -314,12 +341,12 @@ def test_mortar_with_no_attack() -> None:
 
 def test_flamethrowers_after_the_attack_is_resolved() -> None:
     events = (fire(FR, "FR-F3", 81, 82), roll(6, 6, side=FR), hit("VM-D8", 82, VM), play(FLAMETHROWERS, FR), close(FR))
-    assert go(CA15, *events) == [("C-FLAMETHROWERS", ILLEGAL, 4)]
+    assert go(ca15(), *events) == [("C-FLAMETHROWERS", ILLEGAL, 4)]
 
 
 def test_flamethrowers_on_a_viet_minh_attack() -> None:
     events = (fire(VM, "VM-D8 VM-V1", 11, 10), play(FLAMETHROWERS, FR), roll(3, 3, side=VM), close(VM))
-    assert go(VM_FIRE, *events) == [("C-FLAMETHROWERS", ILLEGAL, 2)]
+    assert go(vm_fire(), *events) == [("C-FLAMETHROWERS", ILLEGAL, 2)]
 
 
 # -- C-GIAP ----------------------------------------------------------------------------------------------
@@ -338,19 +365,19 @@ def test_giap_in_an_assault_after_the_roll() -> None:
         Relocate(units=uids("VM-V1 VM-V2"), to=ELIMINATED, reason="assault loss", action=1),
         close(VM),
     )
-    assert about(ASSAULT, ASSAULT_RULES, ("C-GIAP", "ASSAULT-GIAP-REROLL-LIMIT", "ASSAULT-LOSS"), *events) == []
+    assert about(assault_position(), ASSAULT_RULES, ("C-GIAP", "ASSAULT-GIAP-REROLL-LIMIT", "ASSAULT-LOSS"), *events) == []
 
 
 def test_giap_outside_an_assault() -> None:
     events = (fire(VM, "VM-D8 VM-V1", 11, 10), roll(1, 1, side=VM), play(GIAP, VM), roll(6, 6, side=VM), close(VM))
-    assert go(VM_FIRE, *events) == [("C-GIAP", ILLEGAL, 3)]
+    assert go(vm_fire(), *events) == [("C-GIAP", ILLEGAL, 3)]
 
 
 def test_giap_before_the_roll_is_the_assault_rules() -> None:
     """Giap played before the first roll is ASSAULT-GIAP-REROLL-LIMIT's finding; C-GIAP does not repeat it."""
     events = (assault(), play(GIAP, VM), *assault_end())
     ids = ("C-GIAP", "ASSAULT-GIAP-REROLL-LIMIT")
-    assert about(ASSAULT, ASSAULT_RULES, ids, *events) == [("ASSAULT-GIAP-REROLL-LIMIT", ILLEGAL, 2)]
+    assert about(assault_position(), ASSAULT_RULES, ids, *events) == [("ASSAULT-GIAP-REROLL-LIMIT", ILLEGAL, 2)]
 
 
 def test_giap_in_the_end_phase() -> None:
@@ -376,7 +403,7 @@ def test_surprise_assault_with_its_assault() -> None:
 
 def test_surprise_assault_without_an_assault() -> None:
     events = (play(SURPRISE_ASSAULT, VM, as_action=True), close(VM))
-    assert go(ASSAULT, *events) == [("C-SURPRISE-ASSAULT", ILLEGAL, 1)]
+    assert go(assault_position(), *events) == [("C-SURPRISE-ASSAULT", ILLEGAL, 1)]
 
 
 def test_surprise_assault_with_two_assaults() -> None:
@@ -400,17 +427,17 @@ def test_surprise_assault_with_two_assaults() -> None:
 
 def test_bigeard_after_a_viet_minh_attack() -> None:
     events = (fire(VM, "VM-D8 VM-V1", 11, 10), roll(6, 6, side=VM), play(BIGEARD, FR), hit("FR-F3", 10, FR), close(VM))
-    assert go(VM_FIRE, *events) == []
+    assert go(vm_fire(), *events) == []
 
 
 def test_bigeard_on_a_french_attack() -> None:
     events = (fire(FR, "FR-F2", 10, 11), roll(6, 6, side=FR), play(BIGEARD, FR), close(FR))
-    assert go(CA14, *events) == [("C-BIGEARD", ILLEGAL, 3)]
+    assert go(ca14(), *events) == [("C-BIGEARD", ILLEGAL, 3)]
 
 
 def test_bigeard_before_the_roll() -> None:
     events = (fire(VM, "VM-D8 VM-V1", 11, 10), play(BIGEARD, FR), roll(6, 6, side=VM), close(VM))
-    assert go(VM_FIRE, *events) == [("C-BIGEARD", ILLEGAL, 2)]
+    assert go(vm_fire(), *events) == [("C-BIGEARD", ILLEGAL, 2)]
 
 
 # -- C-COMMAND-COORD ---------------------------------------------------------------------------------------
@@ -428,27 +455,27 @@ def cc_fire(attack: int, reroll: tuple[int, ...] = (6,)) -> tuple[Event, ...]:
 
 
 def test_command_coordination_new_result_kept() -> None:
-    assert go(CA14, *cc_fire(12)) == []
-    assert go(CA14, *cc_fire(10)) == []  # the 4 re-rolled to 6: 2 + 6 + 2
+    assert go(ca14(), *cc_fire(12)) == []
+    assert go(ca14(), *cc_fire(10)) == []  # the 4 re-rolled to 6: 2 + 6 + 2
 
 
 def test_command_coordination_old_result_kept() -> None:
     """The re-roll 5 gives 2+5 or 4+5 (attack 9 or 11); the log keeps 2+4 (attack 8) → illegal."""
-    assert go(CA14, *cc_fire(8, (5,))) == [("C-COMMAND-COORD", ILLEGAL, 1)]
+    assert go(ca14(), *cc_fire(8, (5,))) == [("C-COMMAND-COORD", ILLEGAL, 1)]
 
 
 def test_command_coordination_two_dice() -> None:
-    assert go(CA14, *cc_fire(12, (6, 6))) == [("C-COMMAND-COORD", ILLEGAL, 4)]
+    assert go(ca14(), *cc_fire(12, (6, 6))) == [("C-COMMAND-COORD", ILLEGAL, 4)]
 
 
 def test_command_coordination_with_no_french_die() -> None:
     events = (fire(VM, "VM-D8 VM-V1", 11, 10), roll(3, 3, side=VM), play(COMMAND_COORDINATION, FR), close(VM))
-    assert go(VM_FIRE, *events) == [("C-COMMAND-COORD", ILLEGAL, 3)]
+    assert go(vm_fire(), *events) == [("C-COMMAND-COORD", ILLEGAL, 3)]
 
 
 def test_command_coordination_reroll_not_logged() -> None:
     events = (fire(FR, "FR-F2", 10, 11), roll(2, 4, side=FR), play(COMMAND_COORDINATION, FR), close(FR))
-    assert go(CA14, *events) == [("C-COMMAND-COORD", CANNOT, 3)]
+    assert go(ca14(), *events) == [("C-COMMAND-COORD", CANNOT, 3)]
 
 
 # -- C-DEBOUCHEZ -----------------------------------------------------------------------------------------
@@ -460,27 +487,27 @@ def debouchez(target: int = 14) -> tuple[Event, ...]:
 
 def test_debouchez_before_the_assault_fire() -> None:
     events = (assault(), *debouchez(), hit("VM-V3", 14, VM), *assault_end("VM-V1 VM-V2"))
-    assert go(ASSAULT, *events) == []
+    assert go(assault_position(), *events) == []
 
 
 def test_debouchez_after_the_assault_fire() -> None:
     events = (assault(), roll(1, 2, side=VM, purpose="assault"), *debouchez(), close(VM))
-    assert go(ASSAULT, *events) == [("C-DEBOUCHEZ", ILLEGAL, 3)]
+    assert go(assault_position(), *events) == [("C-DEBOUCHEZ", ILLEGAL, 3)]
 
 
 def test_debouchez_outside_an_assault() -> None:
     events = (fire(VM, "VM-D8 VM-V1", 11, 10), play(DEBOUCHEZ, FR), roll(3, 3, side=VM), close(VM))
-    assert go(VM_FIRE, *events) == [("C-DEBOUCHEZ", ILLEGAL, 2)]
+    assert go(vm_fire(), *events) == [("C-DEBOUCHEZ", ILLEGAL, 2)]
 
 
 def test_debouchez_at_another_area() -> None:
     events = (assault(), *debouchez(11), *assault_end())
-    assert go(ASSAULT, *events) == [("C-DEBOUCHEZ", ILLEGAL, 3)]
+    assert go(assault_position(), *events) == [("C-DEBOUCHEZ", ILLEGAL, 3)]
 
 
 def test_debouchez_fire_not_logged() -> None:
     events = (assault(), play(DEBOUCHEZ, FR), *assault_end())
-    assert go(ASSAULT, *events) == [("C-DEBOUCHEZ", CANNOT, 2)]
+    assert go(assault_position(), *events) == [("C-DEBOUCHEZ", CANNOT, 2)]
 
 
 # -- C-MINES -------------------------------------------------------------------------------------------
@@ -496,45 +523,45 @@ def mines(die: int) -> tuple[Event, ...]:
 
 def test_mines_withdraw_min_of_die_and_assaulters() -> None:
     """Die 1 → 1 withdrawn, the 2 others assault; die 4 → all 3 withdrawn (moved, or flipped in place: AMB-15)."""
-    assert go(ASSAULT, *mines(1), withdraw("VM-V3"), *assault_end("VM-V1 VM-V2")) == []
-    assert go(ASSAULT, *mines(4), withdraw(THREE), close(VM)) == []
-    assert go(ASSAULT, *mines(4), Flip(units=uids(THREE), spent=True, action=1), close(VM)) == []
+    assert go(assault_position(), *mines(1), withdraw("VM-V3"), *assault_end("VM-V1 VM-V2")) == []
+    assert go(assault_position(), *mines(4), withdraw(THREE), close(VM)) == []
+    assert go(assault_position(), *mines(4), Flip(units=uids(THREE), spent=True, action=1), close(VM)) == []
 
 
 def test_mines_wrong_count() -> None:
-    assert go(ASSAULT, *mines(2), withdraw("VM-V3"), *assault_end("VM-V1 VM-V2")) == [("C-MINES", ILLEGAL, 2)]
+    assert go(assault_position(), *mines(2), withdraw("VM-V3"), *assault_end("VM-V1 VM-V2")) == [("C-MINES", ILLEGAL, 2)]
 
 
 def test_mines_french_choose() -> None:
     events = (*mines(1), Flip(units=uids("VM-V3"), spent=True, by=FR, action=1), *assault_end("VM-V1 VM-V2"))
-    assert go(ASSAULT, *events) == [("C-MINES", ILLEGAL, 4)]
+    assert go(assault_position(), *events) == [("C-MINES", ILLEGAL, 4)]
 
 
 def test_mines_withdrawn_unit_is_the_casualty() -> None:
     events = (*mines(1), withdraw("VM-V3"), *assault_end("VM-V1 VM-V2", lost="VM-V3"))
-    assert ("C-MINES", ILLEGAL, 2) in go(ASSAULT, *events)
+    assert ("C-MINES", ILLEGAL, 2) in go(assault_position(), *events)
 
 
 def test_mines_outside_an_assault_and_after_the_fire() -> None:
     outside = (fire(VM, "VM-D8 VM-V1", 11, 10), play(MINES, FR), roll(3, 3, side=VM), close(VM))
-    assert go(VM_FIRE, *outside) == [("C-MINES", ILLEGAL, 2)]
+    assert go(vm_fire(), *outside) == [("C-MINES", ILLEGAL, 2)]
     after = (assault(), roll(1, 2, side=VM, purpose="assault"), play(MINES, FR), roll(2, side=FR, purpose="other"), close(VM))
-    assert go(ASSAULT, *after) == [("C-MINES", ILLEGAL, 3)]
+    assert go(assault_position(), *after) == [("C-MINES", ILLEGAL, 3)]
 
 
 def test_mines_die_not_logged() -> None:
     events = (assault(), play(MINES, FR), withdraw("VM-V3"), *assault_end("VM-V1 VM-V2"))
-    assert go(ASSAULT, *events) == [("C-MINES", CANNOT, 2)]
+    assert go(assault_position(), *events) == [("C-MINES", CANNOT, 2)]
 
 
 def test_mines_withdrawn_state_switch() -> None:
     """AMB-15: under ``spent`` a withdrawn unit left fresh, under ``fresh`` one flipped, is a REC-style breach."""
     moved = (*mines(1), withdraw("VM-V3"), *assault_end("VM-V1 VM-V2"))
-    assert go(ASSAULT, *moved, options=("mines_withdrawn_state=spent",)) == [("C-MINES", SUSPICIOUS, 2)]
-    assert go(ASSAULT, *moved, options=("mines_withdrawn_state=fresh",)) == []
+    assert go(assault_position(), *moved, options=("mines_withdrawn_state=spent",)) == [("C-MINES", SUSPICIOUS, 2)]
+    assert go(assault_position(), *moved, options=("mines_withdrawn_state=fresh",)) == []
     flipped = (*mines(1), Flip(units=uids("VM-V3"), spent=True, action=1), *assault_end("VM-V1 VM-V2"))
-    assert go(ASSAULT, *flipped, options=("mines_withdrawn_state=fresh",)) == [("C-MINES", SUSPICIOUS, 2)]
-    assert go(ASSAULT, *flipped, options=("mines_withdrawn_state=spent",)) == []
+    assert go(assault_position(), *flipped, options=("mines_withdrawn_state=fresh",)) == [("C-MINES", SUSPICIOUS, 2)]
+    assert go(assault_position(), *flipped, options=("mines_withdrawn_state=spent",)) == []
 
 
 def test_command_coordination_on_the_mines_die() -> None:
@@ -546,7 +573,7 @@ def test_command_coordination_on_the_mines_die() -> None:
         withdraw("VM-V2 VM-V3"),
         *assault_end("VM-V1"),
     )
-    assert go(ASSAULT, *events) == []
+    assert go(assault_position(), *events) == []
 
 
 def test_surprise_assault_without_action_numbers() -> None:
@@ -568,12 +595,12 @@ def test_surprise_assault_without_action_numbers() -> None:
 
 
 def test_messages_name_cards_units_and_areas() -> None:
-    report = run(ASSAULT, *mines(2), withdraw("VM-V3"), *assault_end("VM-V1 VM-V2"), rules=RULES)
+    report = run(assault_position(), *mines(2), withdraw("VM-V3"), *assault_end("VM-V1 VM-V2"), rules=RULES)
     assert [f.message for f in report.findings] == [
         "Mines (FR-11): die 2 against 3 fresh assaulting units → min(2, 3) = 2 withdrawn, but the log "
         "withdraws 1 (VM-V3)."
     ]
-    report = run(CA14, *cc_fire(8, (5,)), rules=RULES)
+    report = run(ca14(), *cc_fire(8, (5,)), rules=RULES)
     assert [f.message for f in report.findings] == [
         "The French unit fire 10 → 11 keeps the old dice (attack 8) after Command Coordination (FR-02); the new "
         "die counts: attack 9 or 11."
@@ -588,12 +615,12 @@ def test_gate_and_event_filter_skip_nothing() -> None:
 
     ungated = tuple(replace(r, event_types=None, gate=None) for r in RULES if isinstance(r, FunctionRule))
     scenarios: tuple[tuple[GameState, tuple[Event, ...]], ...] = (
-        (ASSAULT, (*mines(2), withdraw("VM-V3"), *assault_end("VM-V1 VM-V2", lost="VM-V3"))),
-        (ASSAULT, (assault(), *debouchez(11), *assault_end())),
-        (ASSAULT, (play(SURPRISE_ASSAULT, VM, as_action=True), close(VM))),
-        (CA14, cc_fire(8, (5,))),
-        (CA14, (fire(FR, "FR-F2", 10, 11), play(IMPROVED_DEFENSES, VM), play(NIGHT_ASSAULT, VM), roll(3, 4, side=FR))),
-        (VM_FIRE, (fire(VM, "VM-D8 VM-V1", 11, 10), play(MORTAR_SUPPORT, FR), play(GIAP, VM), roll(3, 3, side=VM), close(VM))),
+        (assault_position(), (*mines(2), withdraw("VM-V3"), *assault_end("VM-V1 VM-V2", lost="VM-V3"))),
+        (assault_position(), (assault(), *debouchez(11), *assault_end())),
+        (assault_position(), (play(SURPRISE_ASSAULT, VM, as_action=True), close(VM))),
+        (ca14(), cc_fire(8, (5,))),
+        (ca14(), (fire(FR, "FR-F2", 10, 11), play(IMPROVED_DEFENSES, VM), play(NIGHT_ASSAULT, VM), roll(3, 4, side=FR))),
+        (vm_fire(), (fire(VM, "VM-D8 VM-V1", 11, 10), play(MORTAR_SUPPORT, FR), play(GIAP, VM), roll(3, 3, side=VM), close(VM))),
     )
     for begin, events in scenarios:
         gated = run(begin, *events, rules=RULES).findings

@@ -169,17 +169,19 @@ def test_three_steps_in_a_month() -> None:
 
 # -- TON-REP-05 ---------------------------------------------------------------------------------------
 
-AIRFIELD_HQ = setup_places(CEF_HQ="N-11")
+def _airfield_hq() -> dict[str, str]:
+    """Every unit where the data sets it up, the CEF HQ at N-11."""
+    return setup_places(CEF_HQ="N-11")
 
 
 def test_rp_by_air_with_an_air_transport_is_legal() -> None:
-    events = [start(AIRFIELD_HQ, flipped=["CEF-3-1RTM"]), restore("CEF-3-1RTM", "M-9"), track_move("air-transport", 4, 3),
+    events = [start(_airfield_hq(), flipped=["CEF-3-1RTM"]), restore("CEF-3-1RTM", "M-9"), track_move("air-transport", 4, 3),
               phase("vm-movement")]
     assert ids(check(events, rules=["TON-REP-03", "TON-REP-05"])) == []
 
 
 def test_rp_by_air_without_an_air_transport() -> None:
-    events = [start(AIRFIELD_HQ, flipped=["CEF-3-1RTM"]), restore("CEF-3-1RTM", "M-9"), phase("vm-movement")]
+    events = [start(_airfield_hq(), flipped=["CEF-3-1RTM"]), restore("CEF-3-1RTM", "M-9"), phase("vm-movement")]
     report = check(events, rules=["TON-REP-03", "TON-REP-05"])
     assert ids(report) == [("TON-REP-05", 1)] and sev(report) == "illegal"
 

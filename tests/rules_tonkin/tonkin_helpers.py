@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache
-from pathlib import Path
 
+from sdbp_module.data.sources import read_yaml
 from sdbp_module.games.tonkin.rules.package import TONKIN
 from sdbp_module.ids import Side
-from sdbp_module.model.from_data import load_game
+from sdbp_module.model.from_data import declare_game_sides, load_game
 from sdbp_module.model.game_data import GameData, SetupKind
 from sdbp_module.model.hex_play import play_of
 from sdbp_module.paths import PROJECT_ROOT
@@ -40,12 +40,17 @@ NA_SAN = 25  # the scenario's first turn, Oct 1952
 PHASES = ("replacements", "vm-movement", "cef-movement", "attrition", "operations", "supply")
 
 
+DATA = PROJECT_ROOT / "source_data" / "tonkin"
+
+
 @cache
 def game() -> GameData:
-    return load_game(Path(PROJECT_ROOT / "source_data" / "tonkin"), hex_map=True)
+    return load_game(DATA, hex_map=True)
 
 
-CEF, VM = game().game.sides  # loading the game declares its sides
+CEF, VM = declare_game_sides(read_yaml(DATA / "game.yaml").value)
+"""The sides ``game.yaml`` declares, as loading the game declares them first: declared here from that one file,
+so that importing these helpers (every process of a session collects the Tonkin tests) does not load the game."""
 
 
 def setup_places(**moved: str) -> dict[str, str]:
