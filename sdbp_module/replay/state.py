@@ -208,7 +208,7 @@ V = TypeVar("V")
 
 def thaw(mapping: Mapping[K, V]) -> dict[K, V]:
     """A private, writable copy of ``mapping`` (fast for the dicts and read-only views the state holds)."""
-    if isinstance(mapping, (MappingProxyType, dict)):
+    if isinstance(mapping, (dict, MappingProxyType)):
         return mapping.copy()
     return dict(mapping)
 
