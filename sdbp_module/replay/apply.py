@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from types import MappingProxyType
 from typing import TypeVar
 
 from sdbp_module.errors import InputError
@@ -163,9 +162,9 @@ def _on_flip(state: GameState, event: Event) -> Changes:
             fresh[s.side] = fresh.get(s.side, 0) + (-1 if spent else 1)
     changes: Changes = {}
     if units is not None:
-        changes["units"] = MappingProxyType(units)
+        changes["units"] = units
     if fresh is not None:
-        changes["fresh_counts"] = MappingProxyType(fresh)
+        changes["fresh_counts"] = fresh
     return changes
 
 
@@ -305,11 +304,9 @@ def _start(state: GameState, event: GameStart) -> GameState:
         GameState.empty(state.sequence),
         clock=state.clock,
         started=True,
-        control=MappingProxyType({c.area: c.side for c in event.control or ()}),
-        control_markers=(
-            None if event.control_markers is None else MappingProxyType({c.area: c.side for c in event.control_markers})
-        ),
-        trenches=MappingProxyType({t.area: t.level for t in event.trenches or () if t.level > 0}),
+        control={c.area: c.side for c in event.control or ()},
+        control_markers=None if event.control_markers is None else {c.area: c.side for c in event.control_markers},
+        trenches={t.area: t.level for t in event.trenches or () if t.level > 0},
         fire_markers=frozenset((f.area, f.side) for f in event.fire_markers or ()),
         no_supply=frozenset(event.no_supply or ()),
         no_replacements=bool(event.no_replacements),
@@ -321,7 +318,7 @@ def _start(state: GameState, event: GameStart) -> GameState:
     piles: dict[Side, Piles] = {}
     for pc in event.piles or ():
         piles[pc.side] = piles.get(pc.side, Piles()).with_pile(pc.pile, pc.cards)
-    return replace(new, piles=MappingProxyType(piles))
+    return replace(new, piles=piles)
 
 
 K = TypeVar("K")
@@ -329,10 +326,10 @@ V = TypeVar("V")
 
 
 def _set(mapping: Mapping[K, V], key: K, value: V) -> Mapping[K, V]:
-    """A read-only copy of ``mapping`` with ``key`` set."""
+    """A copy of ``mapping`` with ``key`` set, for a new state (which never writes it: ``replay.state``)."""
     d = thaw(mapping)
     d[key] = value
-    return MappingProxyType(d)
+    return d
 
 
 def _with_trench(state: GameState, area: AreaId, level: int) -> Mapping[AreaId, int]:
@@ -341,7 +338,7 @@ def _with_trench(state: GameState, area: AreaId, level: int) -> Mapping[AreaId, 
         d[area] = level
     else:
         d.pop(area, None)
-    return MappingProxyType(d)
+    return d
 
 
 def settle_control(state: GameState, areas: Iterable[AreaId]) -> GameState:

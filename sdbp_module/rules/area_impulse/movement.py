@@ -64,12 +64,14 @@ MOVE_ACTION = MoveKind.MOVE  # a hot-path enum member, bound once (see ``ids``)
 # -- the state as a BoardView ----------------------------------------------------------------------
 
 
-@record
-class StateView:
+class StateView(NamedTuple):
     """A ``GameState`` seen as a :class:`paths.BoardView`.
 
     An area the log never gave a controller for is at its printed control (13.0: "at start each
     area belongs to the side shown in its printed control box"; the replay records changes).
+
+    A named tuple, as ``paths.MovedView``: every move action makes one (a frozen record's ``__init__``
+    sets each field through ``object.__setattr__``).
     """
 
     state: GameState
@@ -79,7 +81,7 @@ class StateView:
         side = self.state.control.get(area)
         return side if side is not None else self.game.area(area).control
 
-    def count(self, side: Side, area: AreaId) -> int:
+    def count(self, side: Side, area: AreaId) -> int:  # type: ignore[override]  # the ``BoardView``'s, in place of ``tuple.count``
         return self.state.side_counts.get((area, side), 0)
 
     def step_facts(self, side: Side, x: AreaId, y: AreaId) -> StepFacts:
@@ -267,7 +269,7 @@ def move_facts(before: GameState, event: Move, game: GameData, impulse: AreaImpu
     units, mover = known
     if mover is None or mover.side is not event.side:
         return Missing((f"UNIT: the move mixes sides (logged side {event.side.value})",))
-    base: BoardView = StateView(before, game)
+    base: BoardView = _new_tuple(StateView, (before, game))  # (no named tuple's Python ``__new__``: hot)
     if earlier:
         n = len(earlier)
         base = AdjustedView(

@@ -97,9 +97,12 @@ class Board:
         )
 
 
-@record
-class MovedView:
-    """``base`` with a moving stack's count deltas and the control changes they caused."""
+class MovedView(NamedTuple):
+    """``base`` with a moving stack's count deltas and the control changes they caused.
+
+    A named tuple rather than a frozen record, as ``Step`` and ``Walk``: every step of every walk makes one.
+    Its maps are dicts made for it (``_moved_counts``) and, once the step is settled, never written, as a
+    ``GameState``'s (``replay.state``)."""
 
     base: BoardView
     deltas: Mapping[tuple[Side, AreaId], int]
@@ -109,7 +112,7 @@ class MovedView:
         found = self.control.get(area)
         return found if found is not None else self.base.controller(area)
 
-    def count(self, side: Side, area: AreaId) -> int:
+    def count(self, side: Side, area: AreaId) -> int:  # type: ignore[override]  # the ``BoardView``'s, in place of ``tuple.count``
         return self.base.count(side, area) + self.deltas.get((side, area), 0)
 
     def step_facts(self, side: Side, x: AreaId, y: AreaId) -> StepFacts:
@@ -163,7 +166,7 @@ def shift(view: BoardView, side: Side, size: int, x: AreaId, y: AreaId) -> Moved
     """
     base, deltas, control = _moved_counts(view, side, size, x, y)
     # the view reads ``control`` live, so the area left is settled before the area entered
-    moved = MovedView(base, MappingProxyType(deltas), MappingProxyType(control))
+    moved = MovedView(base, deltas, control)
     control[x] = controller_after(moved, x)
     control[y] = controller_after(moved, y)
     return moved
@@ -400,7 +403,7 @@ def _step(game: GameData, mover: Mover, x: AreaId, y: AreaId, view: BoardView) -
         now_y = was_y.enemy if enemy_y == 0 and own_y >= 1 else was_y
     control[x] = now_x
     control[y] = now_y
-    after = MovedView(base, MappingProxyType(deltas), MappingProxyType(control))
+    after = _new_tuple(MovedView, (base, deltas, control))
     if now_x is not was_x:
         changes: tuple[tuple[AreaId, Side, Side], ...] = ((x, was_x, now_x), (y, was_y, now_y)) if now_y is not was_y else ((x, was_x, now_x),)
     else:

@@ -13,7 +13,7 @@ What is judged, and from which events:
   that captures an area extends the chain for the next one): the area is one the side may use
   (PLACE-VM-AREAS, PLACE-FR-AREAS), an elimination had no area to go to (PLACE-NO-AREA-ELIMINATE),
   the units are the right ones (REPLACEMENTS-UNIT-TYPE, REINFORCEMENT-TURN) and fresh (PLACE-FRESH);
-* *Emergency Replacements* (VM-15) when its action closes (``Gate.ACTION_CLOSED``): played at the
+* *Emergency Replacements* (VM-15) when its action closes (``EMERGENCY_CLOSED``): played at the
   end of the action, two fresh units into one VM-controlled area (AMB-16), No Replacements marker
   set (EMERGENCY-REPL).
 
@@ -58,6 +58,7 @@ from sdbp_module.rules.base import (
     FunctionRule,
     Gate,
     Steps,
+    after_card_plays,
     phase_rule,
     rule,
 )
@@ -777,13 +778,19 @@ def emergency_timing(
         )
 
 
+EMERGENCY_CLOSED = after_card_plays("emergency-closed", Gate.ACTION_CLOSED.holds)
+"""``Gate.ACTION_CLOSED`` behind the guard of the card gates: the rule below judges only a turn with a card
+played (``GameState.turn_plays``), and the guard, tested once for every card gate, holds back the rest
+(most actions close in a turn with no card played: one gate test and one rule call less at each)."""
+
+
 @rule(
     "EMERGENCY-REPL",
     "Emergency Replacements (AMB-16)",
     Severity.ILLEGAL,
     "Emergency Replacements: at the end of an action, 2 fresh units in one VM area, marker set",
     events=CLOSING_EVENTS,
-    gate=Gate.ACTION_CLOSED,
+    gate=EMERGENCY_CLOSED,
     finish=lambda self, final, ctx: _judge_emergency(self, final.action_steps, final, ctx),
 )
 def emergency_action(
