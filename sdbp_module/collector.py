@@ -7,7 +7,8 @@ imports, the unpickled game, the log read: tens of thousands of objects that liv
 tenth of a small log's check) and by the checker for
 its fold (a state, a clock and their maps per event: about a tenth of a full check), and by ``load_log``
 for the reading of a log (an audit's worker reads one after another: 8 % of reading a whole game's
-transcript otherwise). Whatever few cycles
+transcript otherwise), and by an audit's worker for each log as a whole (its reports too: the young passes
+would walk what the log's paused stretches left alive, about 3 % of its work). Whatever few cycles
 there are wait for the collector's next full pass once it runs again.
 
 When the collector runs again, what the stretch left alive counts as old (the oldest generation, as if it
