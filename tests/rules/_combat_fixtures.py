@@ -216,6 +216,18 @@ def position(text: str) -> GameState:
     return state_from_text(text, sequence=SODBP.make_sequence(combat_game()))
 
 
+
+@lru_cache(maxsize=None)
+def ca14() -> GameState:
+    """The card-attack examples' CA-14 position. Area 11: printed 1, no trench; VM-V1 DEF 5; FR-F2 (FP 2) fires from 10."""
+    return position("turn 2 action french\n10: FR-F2 | ctrl french\n11: VM-V1 | ctrl viet_minh")
+
+
+@lru_cache(maxsize=None)
+def ca15() -> GameState:
+    """The card-attack examples' CA-15 position. Area 82: printed 3; VM-D8 DEF 8."""
+    return position("turn 2 action french\n81: FR-F3 | ctrl french\n82: VM-D8 | ctrl viet_minh")
+
 FIRE_EXAMPLE = """
 turn 2 action french
 7: | ctrl viet_minh

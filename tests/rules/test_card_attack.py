@@ -60,6 +60,8 @@ from tests.rules._combat_fixtures import (
     FR,
     VM,
     aid,
+    ca14,
+    ca15,
     card,
     combat_game,
     position,
@@ -71,16 +73,6 @@ from tests.rules._combat_fixtures import (
 
 RULES = MODIFIER_RULES + CARD_PLAY_RULES + ASSAULT_RULES + FIRE_RULES
 CARD_IDS = ("C-", "CARD-TIMING-BEFORE-ROLL", "CARD-NEGATION-TARGET", "ASSAULT-GIAP", "FIRE-ATTACK-TOTAL", "FIRE-DEFENSE-TOTAL")
-
-
-@cache
-def ca14() -> GameState:
-    return position("turn 2 action french\n10: FR-F2 | ctrl french\n11: VM-V1 | ctrl viet_minh")
-
-
-@cache
-def ca15() -> GameState:
-    return position("turn 2 action french\n81: FR-F3 | ctrl french\n82: VM-D8 | ctrl viet_minh")
 
 
 @cache

@@ -54,6 +54,8 @@ from tests.rules._combat_fixtures import (
     FR,
     VM,
     aid,
+    ca14,
+    ca15,
     card,
     combat_game,
     position,
@@ -132,18 +134,6 @@ def attack_total(begin: GameState, *events: Event) -> int:
 def ca13() -> GameState:
     """Area 80: printed 2 + trench 1 = 3; VM-V1 DEF 5; FR-F3 (FP 3) fires from 81."""
     return position("turn 2 action french\n81: FR-F3 | ctrl french\n80: VM-V1 | ctrl viet_minh | trench 1")
-
-
-@cache
-def ca14() -> GameState:
-    """Area 11: printed 1, no trench; VM-V1 DEF 5; FR-F2 (FP 2) fires from 10."""
-    return position("turn 2 action french\n10: FR-F2 | ctrl french\n11: VM-V1 | ctrl viet_minh")
-
-
-@cache
-def ca15() -> GameState:
-    """Area 82: printed 3; VM-D8 DEF 8."""
-    return position("turn 2 action french\n81: FR-F3 | ctrl french\n82: VM-D8 | ctrl viet_minh")
 
 
 @cache
