@@ -9,7 +9,8 @@ process (``audit.commands.run_audit``, reports and all), and prints from one run
   the ratio to it, logs per second;
 - the audit's overhead a log against its goal (at most 10 % of the work): the time a worker spends on
   a log (wall time x workers / logs) less the work itself (read, check, JSON and HTML reports, not
-  written), measured in one process forked and set up as a worker is (game loaded once, ``gc.freeze``),
+  written), measured in one process forked and set up as a worker is (game loaded once, its objects frozen
+  for good with ``collector.freeze_for_good``, each log with the cycle collector paused),
   ``--row`` logs in a row after one to warm up, their mean; measured before the audit and after it, the
   mean of the two kept (the load of a shared machine drifts);
 - what of that the machine itself takes: the same work in as many such processes side by side as the
@@ -27,7 +28,6 @@ still do). ``--logs 50`` is a quick run to try it.
 from __future__ import annotations
 
 import argparse
-import gc
 import importlib.util
 import json
 import math
@@ -85,8 +85,10 @@ def _in_a_row(work: Callable[[], object], count: int) -> tuple[float, float]:
 
 def _side_by_side(work: Callable[[], object], count: int, processes: int) -> tuple[float, float] | None:
     """``_in_a_row`` in ``processes`` processes forked from this one and started together, each set up as an
-    audit's worker is (``gc.freeze``): the mean of their wall and processor seconds a call. None where
+    audit's worker is (``collector.freeze_for_good``): the mean of their wall and processor seconds a call. None where
     processes cannot fork."""
+    from sdbp_module.collector import freeze_for_good
+
     if "fork" not in multiprocessing.get_all_start_methods():
         return None
     context = multiprocessing.get_context("fork")
@@ -95,7 +97,7 @@ def _side_by_side(work: Callable[[], object], count: int, processes: int) -> tup
 
     def run() -> None:
         try:
-            gc.freeze()
+            freeze_for_good()
             start.wait()
             results.put(_in_a_row(work, count))
         except BaseException as exc:  # said to the parent, which would otherwise wait for ever
@@ -116,6 +118,7 @@ def _side_by_side(work: Callable[[], object], count: int, processes: int) -> tup
 
 def main(argv: list[str] | None = None) -> int:
     from sdbp_module.audit.commands import run_audit
+    from sdbp_module.collector import collector_paused
     from sdbp_module.games.sodbp.rules.package import SODBP
     from sdbp_module.model.from_data import load_game
     from sdbp_module.paths import default_data_dir
@@ -162,10 +165,11 @@ def main(argv: list[str] | None = None) -> int:
         package = rules_package(audited.game.id)
         workers = min(jobs, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else cores, args.logs)
 
-        def work() -> None:  # what a worker does with a log, less writing the reports
-            checked = check_log(first, audited, package)
-            render_report(checked, "json")
-            "".join(report_chunks(checked, "html", pictures=args.pictures))
+        def work() -> None:  # what a worker does with a log (the collector paused, as there), less writing the reports
+            with collector_paused():
+                checked = check_log(first, audited, package)
+                render_report(checked, "json")
+                "".join(report_chunks(checked, "html", pictures=args.pictures))
 
         def baseline() -> tuple[float, float, tuple[float, float] | None]:
             """The work a log in one process (wall, processor) and in ``workers`` processes side by side (None: cannot fork)."""
