@@ -305,13 +305,10 @@ def _compile(cls: type, name: str) -> Any:
     names: dict[str, Any] = {}
     annotations: dict[str, Any] | None = None
     if name == "__init__":
-        # The standard library's ``__init__``, its steps in its order, written shorter (a compilation's cost
-        # grows with its text: the 33 of a small log's check, 24,000 characters, 43 M instructions; so, 15,400
-        # and 35 M):
-        # its parameters' annotations given after (the same dict: each parameter's field type, then
-        # ``return``) rather than compiled into it, a default named by its position, a frozen record's
-        # fields set through ``object.__setattr__`` bound once rather than looked up at every call (the
-        # helpers' names, dunder names, as the standard library's, stand for no field).
+        # The standard library's ``__init__``, step for step, in shorter text (a compilation's cost grows with
+        # its text): the parameters' annotations are set on the function afterwards, not compiled in; a default
+        # is named by its position; a frozen record's fields are set through ``object.__setattr__`` bound once.
+        # The helpers' names are dunder names, as the standard library's, so no field can clash with them.
         names.update({"_FACTORY": _FACTORY, "__dataclass_set__": object.__setattr__})
         annotations = {}
         defaults: dict[str, str] = {}
