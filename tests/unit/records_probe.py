@@ -268,7 +268,7 @@ def main() -> None:
         for _ in range(sdbp_module.records.COMPILE_AFTER + 1):
             _outcome(lambda: _instance(cls, _values(cls, 1)))
         result[f"{cls.__module__}.{cls.__qualname__}"]["later"] = describe(cls)
-    json.dump(result, sys.stdout, indent=1, sort_keys=True, default=_text)
+    sys.stdout.write(json.dumps(result, sort_keys=True, default=_text))  # the C encoder: no indent
 
 
 if __name__ == "__main__":

@@ -102,6 +102,7 @@ def test_damage_reads_as_when_read_whole(tmp_path: Path) -> None:
             for value in (0x00 if offset % 3 == 0 else data[offset] ^ (0x01 if offset % 3 == 1 else 0x80),):
                 damaged = bytearray(data)
                 damaged[offset] = value
+                path.unlink(missing_ok=True)  # a new file each time: rewriting one in place waits for the disk
                 path.write_bytes(damaged)
                 exact = bool(offset & 1)
                 whole, pieces = _whole_then_decoded(path, exact), _in_pieces(path, exact)
@@ -111,6 +112,7 @@ def test_damage_reads_as_when_read_whole(tmp_path: Path) -> None:
                     assert pieces == whole, (name, offset, value)
                 outcomes.add(str(whole[0]))
         for size in rng.sample(range(len(data)), 15):
+            path.unlink()
             path.write_bytes(data[:size])
             assert _in_pieces(path, False) == _whole_then_decoded(path, False), (name, size)
     assert outcomes == {"read", "error"}

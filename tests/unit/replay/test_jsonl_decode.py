@@ -355,5 +355,6 @@ def test_random_files_read_as_their_lines_one_by_one(tmp_path: Path) -> None:
             i = rng.randrange(len(texts))
             cut = rng.randint(0, len(texts[i]))
             texts[i : i + 1] = [texts[i][:cut], texts[i][cut:]] if rng.random() < 0.5 else [texts[i] + "," + texts[i]]
+        path.unlink(missing_ok=True)  # a new file each time: rewriting one in place waits for the disk
         path.write_text("\n".join(texts) + "\n", encoding="utf-8")
         assert _read(path) == _read_line_by_line(path), f"case {case}: {texts!r}"
