@@ -74,7 +74,7 @@ class Side(str):
         """Every side declared in this process, in order of declaration (a game's two sides in its
         data's order). Only for questions that hold whatever the game, such as "which sides have a
         unit here"; a game's own sides are ``GameInfo.sides``."""
-        return _IN_ORDER  # kept, not rebuilt: the replay and movement rules ask it on their hot path (``alone_in``)
+        return _IN_ORDER  # kept, not rebuilt: the replay and movement rules ask it on their hot path (``UnitsDraft.settle``)
 
     @property
     def value(self) -> str:

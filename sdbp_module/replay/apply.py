@@ -344,16 +344,9 @@ def _with_trench(state: GameState, area: AreaId, level: int) -> Mapping[AreaId, 
 def settle_control(state: GameState, areas: Iterable[AreaId]) -> GameState:
     """Control after units entered or left ``areas``: one side alone in an area takes it."""
     draft = UnitsDraft(state)
-    _settle(draft, areas)
+    draft.settle(areas)
     changes = draft.changes()
     return state.evolve(**changes) if changes else state
-
-
-def _settle(draft: UnitsDraft, areas: Iterable[AreaId]) -> None:
-    for area in areas:
-        side = draft.alone_in(area)
-        if side is not None and draft.controller(area) is not side:
-            draft.set_control(area, side)
 
 
 def _move(draft: UnitsDraft, side: Side, units: tuple[UnitId, ...], origin: AreaId, steps: Iterable[AreaId]) -> None:
@@ -380,7 +373,7 @@ def _move(draft: UnitsDraft, side: Side, units: tuple[UnitId, ...], origin: Area
                 groups = draft.by_side(moved)
             draft.shift(groups, prev, area)
         last = loc
-        _settle(draft, (prev, area))
+        draft.settle((prev, area))
         prev = area
     if groups is not None and moved and last is not None:  # (after one step the units already stand at ``last``)
         draft.put_all(moved, last)
@@ -402,7 +395,7 @@ def _relocate(draft: UnitsDraft, units: tuple[UnitId, ...], to: Location, side: 
     placed = [(u, new) for u in units if (new := _placed(draft, u, side, to)) is not None]
     for u, new in placed:
         draft.set(u, new)
-    _settle(draft, sorted(touched))
+    draft.settle(sorted(touched))
 
 
 def _damage(draft: UnitsDraft, event: Damage) -> None:

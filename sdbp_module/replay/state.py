@@ -239,19 +239,21 @@ class UnitsDraft:
         s = self.unit(unit_id)
         return s.location.area if s is not None and s.location.kind is _AREA else None
 
-    def alone_in(self, area: AreaId) -> Side | None:
-        """The one side with units in ``area``; None when the area is empty or contested."""
+    def settle(self, areas: Iterable[AreaId]) -> None:
+        """Control after units entered or left ``areas`` (13.0): the one side with units in an area takes
+        it; an empty or contested area keeps its controller."""
         counts = self.counts if self.counts is not None else self.state.side_counts
-        alone = None
-        for side in Side.declared():
-            if (area, side) in counts:  # counts hold only positive numbers
-                if alone is not None:
-                    return None
-                alone = side
-        return alone
-
-    def controller(self, area: AreaId) -> Side | None:
-        return (self.control if self.control is not None else self.state.control).get(area)
+        sides = Side.declared()
+        for area in areas:
+            alone = None
+            for side in sides:
+                if (area, side) in counts:  # counts hold only positive numbers
+                    if alone is not None:
+                        break  # contested
+                    alone = side
+            else:
+                if alone is not None and (self.control if self.control is not None else self.state.control).get(area) is not alone:
+                    self.set_control(area, alone)
 
     def set_control(self, area: AreaId, side: Side) -> None:
         if self.control is None:

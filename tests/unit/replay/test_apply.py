@@ -139,7 +139,7 @@ def _one_unit_at_a_time(state: GameState, event: Move) -> GameState:
     """The reference a move is replayed against: every unit set at every step (``UnitsDraft.set``)."""
     from dataclasses import replace
 
-    from sdbp_module.replay.apply import _placed, _settle
+    from sdbp_module.replay.apply import _placed
     from sdbp_module.replay.state import UnitsDraft
 
     draft = UnitsDraft(state)
@@ -149,7 +149,7 @@ def _one_unit_at_a_time(state: GameState, event: Move) -> GameState:
             placed = _placed(draft, u, event.side, Location.in_area(area))
             if placed is not None:
                 draft.set(u, placed)
-        _settle(draft, (prev, area))
+        draft.settle((prev, area))
         prev = area
     return replace(state, **draft.changes())
 
