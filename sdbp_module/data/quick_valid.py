@@ -29,6 +29,17 @@ _ANNOTATIONS = frozenset(
 """Keywords that assert nothing (``then``/``else`` are read with ``if``)."""
 
 
+_KEYWORDS = frozenset(
+    {
+        "$ref", "type", "enum", "const", "properties", "patternProperties", "additionalProperties", "propertyNames",
+        "required", "minProperties", "maxProperties", "items", "minItems", "maxItems", "uniqueItems", "minimum",
+        "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "allOf", "anyOf",
+        "oneOf", "not", "if",
+    }
+)
+"""The keywords compiled, each by the method named after it (``_ref`` for ``$ref``)."""
+
+
 class _Unknown(Exception):
     """The schema uses something this module does not compile."""
 
@@ -103,10 +114,9 @@ class _Compiler:
         for key, arg in schema.items():
             if key in _ANNOTATIONS:
                 continue
-            make = getattr(self, "_" + key.lstrip("$"), None)
-            if make is None:
+            if key not in _KEYWORDS:
                 raise _Unknown
-            checks.append(make(arg, schema))
+            checks.append(getattr(self, "_" + key.lstrip("$"))(arg, schema))
         if len(checks) == 1:
             return checks[0]
         return lambda value: _all(checks, value)
