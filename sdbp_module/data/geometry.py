@@ -114,14 +114,23 @@ def self_intersection(poly: Poly) -> tuple[int, int] | None:
 
 
 def locate(p: Pt, poly: Poly) -> Where:
-    """Whether ``p`` lies inside, outside or on the outline of a simple polygon."""
+    """Whether ``p`` lies inside, outside or on the outline of a simple polygon (``_on_segment`` and the
+    crossing of a ray to the right, written out: this is the inner loop of the map checks)."""
+    px, py = p[0], p[1]
     inside = False
-    for a, b in edges(poly):
-        if _on_segment(p, a, b):
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        ax, ay, bx, by = a[0], a[1], b[0], b[1]
+        if (
+            (bx - ax) * (py - ay) - (by - ay) * (px - ax) == 0
+            and min(ax, bx) <= px <= max(ax, bx)
+            and min(ay, by) <= py <= max(ay, by)
+        ):
             return Where.ON_EDGE
-        if (a[1] > p[1]) != (b[1] > p[1]):
-            x = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
-            if x > p[0]:
+        if (ay > py) != (by > py):
+            x = ax + (py - ay) * (bx - ax) / (by - ay)
+            if x > px:
                 inside = not inside
     return Where.INSIDE if inside else Where.OUTSIDE
 
