@@ -57,17 +57,18 @@ def with_defaults(schema: Mapping[str, Any], value: Any) -> Any:
     if isinstance(value, dict):
         props: Mapping[str, Any] = schema.get("properties", {})
         extra = schema.get("additionalProperties")
+        other = extra if isinstance(extra, Mapping) else {}
         out: dict[str, Any] = {}
         for key, item in value.items():
-            sub = props.get(key, extra if isinstance(extra, Mapping) else {})
-            out[key] = with_defaults(sub, item)
+            out[key] = with_defaults(props.get(key, other), item) if isinstance(item, (dict, list)) else item
         for key, sub in props.items():
             if key not in out and "default" in sub:
                 out[key] = copy.deepcopy(sub["default"])
         return out
     if isinstance(value, list):
         items = schema.get("items", {})
-        return [with_defaults(items if isinstance(items, Mapping) else {}, v) for v in value]
+        each = items if isinstance(items, Mapping) else {}
+        return [with_defaults(each, v) if isinstance(v, (dict, list)) else v for v in value]
     return value
 
 

@@ -114,14 +114,23 @@ def self_intersection(poly: Poly) -> tuple[int, int] | None:
 
 
 def locate(p: Pt, poly: Poly) -> Where:
-    """Whether ``p`` lies inside, outside or on the outline of a simple polygon."""
+    """Whether ``p`` lies inside, outside or on the outline of a simple polygon (``_on_segment`` and the
+    crossing of a ray to the right, written out: this is the inner loop of the map checks)."""
+    px, py = p[0], p[1]
     inside = False
-    for a, b in edges(poly):
-        if _on_segment(p, a, b):
+    n = len(poly)
+    for i in range(n):
+        a, b = poly[i], poly[(i + 1) % n]
+        ax, ay, bx, by = a[0], a[1], b[0], b[1]
+        if (
+            (bx - ax) * (py - ay) - (by - ay) * (px - ax) == 0
+            and min(ax, bx) <= px <= max(ax, bx)
+            and min(ay, by) <= py <= max(ay, by)
+        ):
             return Where.ON_EDGE
-        if (a[1] > p[1]) != (b[1] > p[1]):
-            x = a[0] + (p[1] - a[1]) * (b[0] - a[0]) / (b[1] - a[1])
-            if x > p[0]:
+        if (ay > py) != (by > py):
+            x = ax + (py - ay) * (bx - ax) / (by - ay)
+            if x > px:
                 inside = not inside
     return Where.INSIDE if inside else Where.OUTSIDE
 
@@ -136,24 +145,39 @@ def interiors_overlap(a: Poly, b: Poly, inner_a: Pt, inner_b: Pt) -> bool:
 
     ``inner_a``/``inner_b`` are points known to lie inside each polygon (the area labels); they
     catch the one case edge tests cannot: two identical outlines.
+
+    Only what lies within the other polygon's bounding box is tested against it: an edge that does
+    not reach the box crosses none of its edges, and a point not strictly inside the box is not
+    inside the polygon (neighbouring areas' boxes overlap only along a strip).
     """
-    ax0, ay0, ax1, ay1 = _bbox(a)
-    bx0, by0, bx1, by1 = _bbox(b)
+    box_a, box_b = _bbox(a), _bbox(b)
+    ax0, ay0, ax1, ay1 = box_a
+    bx0, by0, bx1, by1 = box_b
     if ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0:
         return False
-    ea, eb = edges(a), edges(b)
+    ea, eb = _edges_near(edges(a), box_b), _edges_near(edges(b), box_a)
     for p, q in ea:
         for r, s in eb:
             if segments_cross(p, q, r, s):
                 return True
-    for first, second, es in ((a, b, ea), (b, a, eb)):
+    for second, (x0, y0, x1, y1), es in ((b, box_b, ea), (a, box_a, eb)):
         for p, q in es:
-            if locate(p, second) is Where.INSIDE:
+            if x0 < p[0] < x1 and y0 < p[1] < y1 and locate(p, second) is Where.INSIDE:
                 return True
             mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
-            if locate(mid, second) is Where.INSIDE:
+            if x0 < mid[0] < x1 and y0 < mid[1] < y1 and locate(mid, second) is Where.INSIDE:
                 return True
     return locate(inner_a, b) is Where.INSIDE or locate(inner_b, a) is Where.INSIDE
+
+
+def _edges_near(es: list[tuple[Pt, Pt]], box: tuple[int, int, int, int]) -> list[tuple[Pt, Pt]]:
+    """The edges of ``es`` that reach into the closed ``box``, by their own bounding boxes."""
+    x0, y0, x1, y1 = box
+    return [
+        (p, q)
+        for p, q in es
+        if min(p[0], q[0]) <= x1 and max(p[0], q[0]) >= x0 and min(p[1], q[1]) <= y1 and max(p[1], q[1]) >= y0
+    ]
 
 
 def shared_border_length(a: Poly, b: Poly, tolerance: float = 1.0) -> float:

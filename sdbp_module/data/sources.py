@@ -73,6 +73,9 @@ class SourceFile:
     text: str = field(default="", repr=False, compare=False)  # the text read (keys this process's caches)
 
 
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
 def _position(display: str, mark: yaml.Mark) -> Position:
     return Position(display, mark.line + 1, mark.column + 1)
 
@@ -182,6 +185,8 @@ class _Builder:
 
     def _construct(self, node: yaml.Node) -> Any:
         """The value of a scalar node; a value its explicit tag cannot take (``!!int x``) is unreadable."""
+        if node.tag == _STR_TAG:
+            return node.value  # what the safe constructor gives a string, without its dispatch
         try:
             return self.loader.construct_object(node, deep=True)
         except (ValueError, TypeError, OverflowError):

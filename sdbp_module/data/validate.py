@@ -3,6 +3,7 @@
 Never raises on bad data. Each jsonschema error is mapped through the file's ``SourceMap`` to a
 ``file:line:col`` and reworded as "what is wrong (what was expected)" (style guide §6). For
 ``anyOf``/``oneOf`` the message is jsonschema's best match; the expectation lists every choice.
+A value ``quick_valid`` finds valid has no problems, and jsonschema is not asked (nor imported).
 """
 
 from __future__ import annotations
@@ -10,15 +11,17 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
+from typing import TYPE_CHECKING, Any
 
 from sdbp_module import limits
 from sdbp_module.data.problems import InputProblem, JsonPath
+from sdbp_module.data.quick_valid import Check, quick_check
 from sdbp_module.data.sources import SourceFile, placed_in
 from sdbp_module.schema_patterns import validator_class
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 _TYPE_WORDS = {
     "integer": "an integer",
@@ -42,7 +45,10 @@ def load_schema(kind: str) -> dict[str, Any]:
 @cache
 def _validator(kind: str) -> Draft202012Validator:
     """The validator of ``kind``'s schema, its ``pattern`` read as ECMA 262 reads it (``schema_patterns``):
-    ``$`` only at the very end, so a value with a trailing line break does not match ``^…$``."""
+    ``$`` only at the very end, so a value with a trailing line break does not match ``^…$``. ``jsonschema`` is
+    imported here, when a file is not found valid by ``_quick`` (valid data never needs it)."""
+    from jsonschema import Draft202012Validator
+
     validator: Draft202012Validator = validator_class(Draft202012Validator)(load_schema(kind))
     return validator
 
@@ -191,6 +197,8 @@ def _message(error: ValidationError) -> tuple[JsonPath, str, str, bool]:
         case "uniqueItems":
             return path, "the list has repeated items", "each item once", False
         case "anyOf" | "oneOf":
+            from jsonschema.exceptions import best_match
+
             best = best_match(error.context) if error.context else None
             if best is not None and isinstance(instance, dict):
                 return _message(best)
@@ -229,11 +237,19 @@ def validate_file(kind: str, source: SourceFile, limit: int | None = None, at: J
     return [placed_in(problem, source.display) for problem in found]
 
 
+@cache
+def _quick(kind: str) -> Check:
+    """``quick_valid``'s check of ``kind``'s schema: True only for a value ``_validator(kind)`` finds valid."""
+    return quick_check(load_schema(kind))
+
+
 def _validate(kind: str, source: SourceFile, limit: int | None, at: JsonPath) -> list[InputProblem]:
     problems: dict[str, InputProblem] = {}
     value = source.value
     for part in at:
         value = value[part]
+    if _quick(kind)(value) is True:
+        return []  # valid: jsonschema would find nothing, at many times the cost
     for error in _validator(kind).iter_errors(value):
         if limit is not None and len(problems) > limit:
             break

@@ -293,23 +293,31 @@ class RegionPredicate:
                 out |= sub.regions_named()
         return frozenset(out)
 
-    def holds(self, h: Hex, terrain: TerrainOf, member: Callable[[str, Hex], bool], on_map: Callable[[Hex], tuple[Hex, ...]]) -> bool:
+    def select(
+        self,
+        hexes: frozenset[Hex],
+        terrain: TerrainOf,
+        named: Callable[[str], frozenset[Hex]],
+        on_map: Callable[[Hex], tuple[Hex, ...]],
+    ) -> frozenset[Hex]:
+        """The hexes of ``hexes`` where this predicate holds, a whole set at a time: ``named(name)`` gives
+        the hexes of a region or set, ``on_map(h)`` the neighbours of ``h`` on the map (all in ``hexes``)."""
         if self.terrain is not None:
-            return terrain(h) in self.terrain
+            return frozenset(h for h in hexes if terrain(h) in self.terrain)
         if self.region is not None:
-            return any(member(name, h) for name in self.region)
+            return hexes & frozenset().union(*(named(name) for name in self.region))
         if self.all is not None:
-            return all(p.holds(h, terrain, member, on_map) for p in self.all)
+            return hexes.intersection(*(p.select(hexes, terrain, named, on_map) for p in self.all))
         if self.any is not None:
-            return any(p.holds(h, terrain, member, on_map) for p in self.any)
+            return frozenset().union(*(p.select(hexes, terrain, named, on_map) for p in self.any))
         if self.not_ is not None:
-            return not self.not_.holds(h, terrain, member, on_map)
+            return hexes - self.not_.select(hexes, terrain, named, on_map)
         if self.adjacent_any is not None:
-            p = self.adjacent_any
-            return any(p.holds(n, terrain, member, on_map) for n in on_map(h))
+            found = self.adjacent_any.select(hexes, terrain, named, on_map)
+            return frozenset(h for h in hexes if any(n in found for n in on_map(h)))
         if self.adjacent_all is not None:
-            p = self.adjacent_all
-            return all(p.holds(n, terrain, member, on_map) for n in on_map(h))
+            found = self.adjacent_all.select(hexes, terrain, named, on_map)
+            return frozenset(h for h in hexes if all(n in found for n in on_map(h)))
         raise ValueError("an empty region predicate")
 
 
@@ -335,7 +343,8 @@ def regions_from_mapping(
 ) -> dict[str, Region]:
     """The regions a data file declares: each name maps to ``{hexes: [ids]}`` or ``{where: predicate}``.
     A predicate may read the named ``sets`` and other regions (in any order; a cycle is refused)."""
-    hexes = tuple(all_hexes)
+    order = tuple(all_hexes)
+    hexes = frozenset(order)
     listed: dict[str, Region] = {}
     defined: dict[str, RegionPredicate] = {}
     for name, spec in data.items():
@@ -356,10 +365,16 @@ def regions_from_mapping(
     done: dict[str, Region] = dict(listed)
     visiting: list[str] = []
 
-    def member(name: str, h: Hex) -> bool:
-        if name in sets:
-            return h in sets[name]
-        return h in resolve(name).hexes
+    neighbours: dict[Hex, tuple[Hex, ...]] = {}
+
+    def on_map_once(h: Hex) -> tuple[Hex, ...]:
+        found = neighbours.get(h)
+        if found is None:
+            found = neighbours[h] = on_map(h)
+        return found
+
+    def named(name: str) -> frozenset[Hex]:
+        return sets[name] if name in sets else resolve(name).hexes
 
     def resolve(name: str) -> Region:
         if name in done:
@@ -371,7 +386,8 @@ def regions_from_mapping(
         for other in sorted(pred.regions_named()):
             if other not in sets:
                 resolve(other)
-        region = Region(name, frozenset(h for h in hexes if pred.holds(h, terrain, member, on_map)), pred)
+        found = pred.select(hexes, terrain, named, on_map_once)
+        region = Region(name, frozenset(h for h in order if h in found), pred)  # built in map order, as it always was
         visiting.pop()
         done[name] = region
         return region

@@ -9,9 +9,9 @@ a copy broken in exactly one place.
 
 from __future__ import annotations
 
-import copy
 import functools
 import importlib.util
+import pickle
 import re
 import sys
 from collections import Counter
@@ -192,7 +192,15 @@ Values = dict[str, Any]
 
 
 def _dump(value: Any) -> str:
-    return yaml.safe_dump(value, allow_unicode=True, sort_keys=False)
+    """``yaml.safe_dump(value, allow_unicode=True, sort_keys=False)``, by libyaml's emitter where PyYAML has it
+    (the same text for these files, five times faster)."""
+    dumper = yaml.CSafeDumper if yaml.__with_libyaml__ else yaml.SafeDumper
+    return yaml.dump(value, Dumper=dumper, allow_unicode=True, sort_keys=False)
+
+
+@functools.cache
+def _pickled(name: str) -> bytes:
+    return pickle.dumps(_load(name))
 
 
 @functools.cache
@@ -205,7 +213,7 @@ def _unedited(name: str) -> tuple[str, str]:
 
 def _broken(tmp_path: Path, edit: Callable[[Values], None]) -> list[str]:
     """The rendered problems of a copy of the data with ``edit`` applied."""
-    values: Values = {name: copy.deepcopy(_load(name)) for name in FILES}  # read once, copied per edit
+    values: Values = {name: pickle.loads(_pickled(name)) for name in FILES}  # read once, copied per edit
     for extra in DATA.glob("*.yaml"):
         if extra.stem not in FILES:
             (tmp_path / extra.name).write_text(extra.read_text(encoding="utf-8"), encoding="utf-8")

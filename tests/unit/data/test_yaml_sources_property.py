@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import yaml
@@ -10,7 +11,9 @@ from hypothesis import strategies as st
 
 from sdbp_module.data.sources import parse_yaml
 
-WORDS = st.from_regex(r"\A[a-z][a-z_]{0,6}\Z")
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+WORDS = st.builds(operator.add, st.sampled_from(LETTERS), st.text(alphabet=LETTERS + "_", max_size=6))
+"""The words of ``[a-z][a-z_]{0,6}``, drawn without ``st.from_regex`` (which took two thirds of the test's time)."""
 SCALARS = st.one_of(st.integers(min_value=0, max_value=10_000), WORDS.map(lambda w: "w" + w))
 VALUES = st.recursive(
     SCALARS,
