@@ -184,14 +184,13 @@ class _Compiler:
 
     def _additionalProperties(self, extra: Any, schema: Any) -> Check:
         known = frozenset(schema.get("properties", {}))
-        patterns = "|".join(schema.get("patternProperties", {}))
-        matched = re.compile(patterns) if patterns else None
+        patterns = tuple(re.compile(pattern) for pattern in schema.get("patternProperties", {}))  # each alone, as jsonschema
         sub = self.compile(extra)
 
         def check(value: Any) -> bool | None:
             if type(value) is not dict:
                 return True
-            return _each(sub, (item for key, item in value.items() if key not in known and not (matched is not None and matched.search(key))))
+            return _each(sub, (item for key, item in value.items() if key not in known and not any(p.search(key) for p in patterns)))
 
         return check
 
