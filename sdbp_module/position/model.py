@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from sdbp_module.codec import pieces
-from sdbp_module.codec.module_info import ModuleInfo, marker_value
+from sdbp_module.codec.module_info import ModuleInfo, marker_values
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import Command, split_exact
@@ -214,11 +214,14 @@ def _read_piece(piece_id: str, index: int, type_text: str, state_text: str) -> P
     basic_type = pieces.basic_type(types[-1])
     name = basic_type[3] if basic_type is not None else ""
     piece = Piece(piece_id, index, types, states, basic, name, layers_of(types, states), is_stackable(types))
-    piece.sdbp_id = marker_value(types, states, "sdbp_id")
-    if piece.sdbp_id is not None:
-        piece.side = marker_value(types, states, "side")
-        piece.kind = marker_value(types, states, "sdbp_kind")
+    sdbp_id, side, kind = marker_values(types, states, _OUR_MARKERS)
+    if sdbp_id is not None:
+        piece.sdbp_id, piece.side, piece.kind = sdbp_id, side, kind
     return piece
+
+
+_OUR_MARKERS = ("sdbp_id", "side", "sdbp_kind")
+"""The Marker properties of a piece sdbp built: its id, and with it its side and kind (read in one pass)."""
 
 
 def _read_stack(piece_id: str, index: int, state: str) -> Stack | None:
