@@ -308,7 +308,7 @@ def read_position(tree: Command) -> Position:
         elif text.startswith("TURN") and "\t" in text:
             tracker, _, state = text[4:].partition("\t")
             position.turns.append((tracker, state))
-        elif "BoardPicker\t" in text and not text.startswith(("+/", "LOG\t")):
+        elif not text.startswith(("+/", "LOG\t")) and "BoardPicker\t" in text:  # (not searched through the pieces' long texts)
             maps.setdefault(text.split("BoardPicker\t", 1)[0])
     position.maps = list(maps)
     return position
