@@ -176,9 +176,9 @@ class _Editor:
                 self.occupied.setdefault(stack.map, []).append(_float_point(stack.x, stack.y))
         numbers = [int(i) for i in [*position.pieces, *position.stacks, *position.decks] if i.isdigit() and len(i) < 19]
         self.next_id = max(numbers, default=1_000_000_000_000) + 1
-        self.taken = {*position.pieces, *position.stacks, *position.decks}
-        for command in position.commands:
-            fields = pieces.add_piece_fields(command.text) if not command.opaque else None
+        self.taken = {*position.pieces, *position.stacks, *position.decks, *position.added}
+        for command in position.commands:  # the AddPiece commands read_position did not read (none in a save)
+            fields = pieces.add_piece_fields(command.text) if command.children and not command.opaque else None
             if fields is not None:
                 self.taken.add(fields[0])
 

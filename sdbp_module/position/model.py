@@ -141,6 +141,7 @@ class Position:
     properties: list[GlobalProperty] = field(default_factory=list)
     turns: list[tuple[str, str]] = field(default_factory=list)  # (tracker id, state)
     maps: list[str] = field(default_factory=list)  # map names, in the order met
+    added: set[str] = field(default_factory=set)  # the id of every AddPiece command of the group without children, read or kept verbatim
     scattered: bool = False  # AddPiece commands under more than one node: read, but not editable
 
     def zone(self, module: ModuleInfo | None, map_name: str | None, x: str, y: str) -> str:
@@ -275,6 +276,7 @@ def read_position(tree: Command) -> Position:
         if fields is None:
             continue
         piece_id, type_text, state_text = fields
+        position.added.add(piece_id)
         if type_text == "stack":
             stack = _read_stack(piece_id, index, state_text)
             if stack is not None:
