@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from enum import Enum
 from functools import lru_cache
@@ -157,15 +158,41 @@ def _apart(count: int, poly: tuple[Point, ...], label: Point, avoid: tuple[layou
 @lru_cache(maxsize=256)
 def _apart_candidates(poly: tuple[Point, ...], label: Point, avoid: tuple[layout.Rect, ...]) -> tuple[Point, ...]:
     """The positions ``_apart`` tries, in its order (memoised: the same area is tried for one count after
-    another, and each search tests every point of a fine grid against the polygon)."""
+    another): the points of a fine grid inside the polygon (``layout.inside``), at least ``HALF + 2`` from
+    its edges (``layout.edge_distance``) and clear of ``avoid``, nearest the label first. A row of the grid
+    at a time, with the same arithmetic: where the row crosses the edges (a point is inside when an odd
+    number of crossings lie right of it) and the edges that come near the row (one farther than the
+    distance asked, up or down, is farther from every point of the row), and the marks of ``avoid`` level
+    with it (``_clear`` of a point of the row tests no other)."""
     xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    n = len(poly)
+    edges = [(*poly[i], *poly[(i + 1) % n]) for i in range(n)]
+    near = HALF + 2
     candidates = []
     for y in range(min(ys) + HALF, max(ys) - HALF + 1, FINE):
+        crossings = sorted(x1 + (y - y1) * (x2 - x1) / (y2 - y1) for x1, y1, x2, y2 in edges if (y1 > y) != (y2 > y))
+        if not crossings:
+            continue
+        close = [edge for edge in edges if min(edge[1], edge[3]) - near - 1 < y < max(edge[1], edge[3]) + near + 1]
+        level = (y - HALF - LABEL_CLEAR, y + HALF + LABEL_CLEAR)  # what a counter of the row covers, up and down
+        marks = tuple(m for m in avoid if level[0] < m[3] and m[1] < level[1])
         for x in range(min(xs) + HALF, max(xs) - HALF + 1, FINE):
-            if inside((x, y), poly) and edge_distance((x, y), poly) >= HALF + 2 and _clear((x, y), avoid):
+            if (len(crossings) - bisect_right(crossings, x)) % 2 and _clear((x, y), marks) and _far_from_edges(x, y, close, near):
                 candidates.append((math.hypot(x - label[0], y - label[1]), y, x))
     candidates.sort()
     return tuple((x, y) for _, y, x in candidates)
+
+
+def _far_from_edges(px: int, py: int, edges: list[tuple[int, int, int, int]], far: int) -> bool:
+    """Whether ``layout.edge_distance((px, py), …)`` over ``edges`` is at least ``far``: each edge's
+    distance as it computes it, stopping at the first nearer."""
+    for x1, y1, x2, y2 in edges:
+        dx, dy = x2 - x1, y2 - y1
+        length2 = dx * dx + dy * dy
+        t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / length2))
+        if math.hypot(px - (x1 + t * dx), py - (y1 + t * dy)) < far:
+            return False
+    return True
 
 
 LABEL_CLEAR = 3  # free board pixels between a counter and any mark of its area's printed label

@@ -52,7 +52,15 @@ def scalar(value: Any) -> str:
         text = _flow(value, set())
         if text is not None:
             return text
-    return _dumped(value)
+    if type(value) not in _ATOMS:
+        return _dumped(value)
+    known = (type(value), value)
+    text = _SCALARS.get(known)
+    if text is None:
+        text = _dumped(value)
+        if len(_SCALARS) < _KEEP:
+            _SCALARS[known] = text
+    return text
 
 
 def _dumped(value: Any) -> str:
@@ -69,6 +77,7 @@ _BREAKS = re.compile("[\r\n\x85\u2028\u2029]")
 """What YAML reads as a line break."""
 _ITEMS: dict[tuple[type, Any], str] = {}
 _KEYS: dict[tuple[type, Any], str | None] = {}
+_SCALARS: dict[tuple[type, Any], str] = {}
 _KEEP = 1 << 16
 
 
@@ -107,12 +116,30 @@ def _item(value: Any, open_ids: set[int]) -> str | None:
     known = (type(value), value)
     text = _ITEMS.get(known)
     if text is None:
-        text = _dumped([value])[1:-1]  # "[x]": x as an item
+        text = _number_item(value)
+        if text is None:
+            text = _dumped([value])[1:-1]  # "[x]": x as an item
         if _BREAKS.search(text):
             return None  # a text over lines: its next lines are indented as deep as it lies
         if len(_ITEMS) < _KEEP:
             _ITEMS[known] = text
     return text
+
+
+_RESOLVER = yaml.resolver.Resolver()
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
+def _number_item(value: Any) -> str | None:
+    """What PyYAML writes as an item for a whole number (its digits) or a text of ASCII digits (an engine's
+    id: its digits, quoted when PyYAML would read them back as a number), without the dump (a board holds
+    thousands: its ids and places); None for any other value."""
+    if type(value) is int:
+        return str(value)
+    if type(value) is str and value.isascii() and value.isdigit():
+        tag = _RESOLVER.resolve(yaml.ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]  # (PyYAML's stubs leave it untyped)
+        return value if tag == _STR_TAG else f"'{value}'"
+    return None
 
 
 def _key(value: Any) -> str | None:

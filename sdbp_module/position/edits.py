@@ -176,9 +176,9 @@ class _Editor:
                 self.occupied.setdefault(stack.map, []).append(_float_point(stack.x, stack.y))
         numbers = [int(i) for i in [*position.pieces, *position.stacks, *position.decks] if i.isdigit() and len(i) < 19]
         self.next_id = max(numbers, default=1_000_000_000_000) + 1
-        self.taken = {*position.pieces, *position.stacks, *position.decks}
-        for command in position.commands:
-            fields = pieces.add_piece_fields(command.text) if not command.opaque else None
+        self.taken = {*position.pieces, *position.stacks, *position.decks, *position.added}
+        for command in position.commands:  # the AddPiece commands read_position did not read (none in a save)
+            fields = pieces.add_piece_fields(command.text) if command.children and not command.opaque else None
             if fields is not None:
                 self.taken.add(fields[0])
 
@@ -604,14 +604,14 @@ class _Applier:
                 self.lines.append(f"{piece.name}: added in {self.where(map_name, x, y, place.holder)}")
                 texts[piece_id] = piece.text()
                 continue
-            before = self.where(basic.map, basic.x, basic.y, old_holder)
-            after = self.where(map_name, x, y, place.holder)
             masked = self.mask_drawn(piece, old_holder, place.holder, map_name)
             if moved or (old_holder in position.decks) != (place.holder in position.decks):
+                before = self.where(basic.map, basic.x, basic.y, old_holder)
+                after = self.where(map_name, x, y, place.holder)
                 line = f"{piece.name}: {before} → {after}" if before != after else f"{piece.name}: moved within {after}"
                 self.lines.append(line + (f" (masked: seen by {masked} only)" if masked else ""))
             elif old_holder != place.holder:
-                self.lines.append(f"{piece.name}: restacked in {after}")
+                self.lines.append(f"{piece.name}: restacked in {self.where(map_name, x, y, place.holder)}")
             if moved or masked or piece_id in editor.layer_changes:
                 texts[piece_id] = piece.text()
         for piece_id in removed:

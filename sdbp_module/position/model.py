@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from sdbp_module.codec import pieces
-from sdbp_module.codec.module_info import ModuleInfo, marker_value
+from sdbp_module.codec.module_info import ModuleInfo, marker_values
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import Command, split_exact
@@ -141,6 +141,7 @@ class Position:
     properties: list[GlobalProperty] = field(default_factory=list)
     turns: list[tuple[str, str]] = field(default_factory=list)  # (tracker id, state)
     maps: list[str] = field(default_factory=list)  # map names, in the order met
+    added: set[str] = field(default_factory=set)  # the id of every AddPiece command of the group without children, read or kept verbatim
     scattered: bool = False  # AddPiece commands under more than one node: read, but not editable
 
     def zone(self, module: ModuleInfo | None, map_name: str | None, x: str, y: str) -> str:
@@ -214,11 +215,14 @@ def _read_piece(piece_id: str, index: int, type_text: str, state_text: str) -> P
     basic_type = pieces.basic_type(types[-1])
     name = basic_type[3] if basic_type is not None else ""
     piece = Piece(piece_id, index, types, states, basic, name, layers_of(types, states), is_stackable(types))
-    piece.sdbp_id = marker_value(types, states, "sdbp_id")
-    if piece.sdbp_id is not None:
-        piece.side = marker_value(types, states, "side")
-        piece.kind = marker_value(types, states, "sdbp_kind")
+    sdbp_id, side, kind = marker_values(types, states, _OUR_MARKERS)
+    if sdbp_id is not None:
+        piece.sdbp_id, piece.side, piece.kind = sdbp_id, side, kind
     return piece
+
+
+_OUR_MARKERS = ("sdbp_id", "side", "sdbp_kind")
+"""The Marker properties of a piece sdbp built: its id, and with it its side and kind (read in one pass)."""
 
 
 def _read_stack(piece_id: str, index: int, state: str) -> Stack | None:
@@ -272,6 +276,7 @@ def read_position(tree: Command) -> Position:
         if fields is None:
             continue
         piece_id, type_text, state_text = fields
+        position.added.add(piece_id)
         if type_text == "stack":
             stack = _read_stack(piece_id, index, state_text)
             if stack is not None:
@@ -305,7 +310,7 @@ def read_position(tree: Command) -> Position:
         elif text.startswith("TURN") and "\t" in text:
             tracker, _, state = text[4:].partition("\t")
             position.turns.append((tracker, state))
-        elif "BoardPicker\t" in text and not text.startswith(("+/", "LOG\t")):
+        elif not text.startswith(("+/", "LOG\t")) and "BoardPicker\t" in text:  # (not searched through the pieces' long texts)
             maps.setdefault(text.split("BoardPicker\t", 1)[0])
     position.maps = list(maps)
     return position
