@@ -67,8 +67,9 @@ def test_drawing_is_deterministic(game: GameData, ground: Image.Image) -> None:
 
 def test_only_the_map_rectangle_is_painted(game: GameData, ground: Image.Image) -> None:
     w, h = game.map.width, game.map.height
-    assert ground.crop((0, 0, w, h)).getcolors(2**24) is not None
-    assert SENTINEL not in {c for _, c in ground.crop((0, 0, w, h)).getcolors(2**24) or []}
+    colours = ground.crop((0, 0, w, h)).getcolors(2**24)
+    assert colours is not None
+    assert SENTINEL not in {c for _, c in colours}
     for outside in (ground.crop((w, 0, w + 30, h + 30)), ground.crop((0, h, w + 30, h + 30))):
         assert outside.getcolors() == [(outside.width * outside.height, SENTINEL)]
 
