@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sdbp_module.codec.sequence import decode, encode
+from sdbp_module.codec.sequence import decode, encode, encode_token
 from sdbp_module.records import record
 
 TAB = "\t"
@@ -43,9 +43,12 @@ class Trait:
 
 
 def _nest(tokens: Sequence[str]) -> str:
-    if len(tokens) == 1:
-        return tokens[0]
-    return enc([tokens[0], _nest(tokens[1:])], TAB)
+    """The tokens nested from the innermost out: each level is ``enc([token, inner], TAB)``, its two
+    tokens escaped (``encode_token``) and joined by a TAB."""
+    nested = tokens[-1]
+    for token in reversed(tokens[:-1]):
+        nested = encode_token(token, TAB) + TAB + encode_token(nested, TAB)
+    return nested
 
 
 def unnest(value: str) -> list[str]:
