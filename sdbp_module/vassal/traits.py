@@ -52,7 +52,26 @@ def _nest(tokens: Sequence[str]) -> str:
 
 
 def unnest(value: str) -> list[str]:
-    """Split a nested type or state string back into its per-trait tokens (inverse of nesting)."""
+    """Split a nested type or state string back into its per-trait tokens (inverse of nesting).
+
+    Decoded a level at a time (``_level``), each level's rest is scanned again: a piece of n traits
+    scans its string about n times. The usual string is read in one pass instead: split at every TAB,
+    the k-th TAB (from 0) is the k-th level's and has exactly k backslashes before it, and no token
+    starts with a quote (which decoding would take off). That is what decoding level by level gives
+    then; any other string is decoded level by level."""
+    parts = value.split(TAB)
+    last = len(parts) - 1
+    tokens: list[str] = []
+    for depth, part in enumerate(parts):
+        token = part if depth == last else part[: len(part) - depth]
+        if token.startswith("'") or (depth < last and (token.endswith("\\") or not part.endswith("\\" * depth))):
+            return _unnest_levels(value)
+        tokens.append(token)
+    return tokens
+
+
+def _unnest_levels(value: str) -> list[str]:
+    """:func:`unnest`, decoding one level at a time."""
     out: list[str] = []
     rest = value
     while True:
