@@ -14,7 +14,6 @@ from sdbp_module.codec.sequence import decode, encode, encode_token
 from sdbp_module.records import record
 
 TAB = "\t"
-ESCAPED_TAB = "\\" + TAB
 
 
 def enc(tokens: Sequence[str], delimiter: str) -> str:
@@ -54,7 +53,7 @@ def _nest(tokens: Sequence[str]) -> str:
 def unnest(value: str) -> list[str]:
     """Split a nested type or state string back into its per-trait tokens (inverse of nesting).
 
-    Decoded a level at a time (``_level``), each level's rest is scanned again: a piece of n traits
+    Decoded a level at a time (``decode``), each level's rest is scanned again: a piece of n traits
     scans its string about n times. The usual string is read in one pass instead: split at every TAB,
     the k-th TAB (from 0) is the k-th level's and has exactly k backslashes before it, and no token
     starts with a quote (which decoding would take off). That is what decoding level by level gives
@@ -75,7 +74,7 @@ def _unnest_levels(value: str) -> list[str]:
     out: list[str] = []
     rest = value
     while True:
-        parts = _level(rest)
+        parts = decode(rest, TAB)
         if len(parts) == 1:
             out.append(parts[0])
             return out
@@ -83,28 +82,6 @@ def _unnest_levels(value: str) -> list[str]:
             raise ValueError(f"not a nested piece string: {len(parts)} tokens at one level")
         out.append(parts[0])
         rest = parts[1]
-
-
-def _level(value: str) -> list[str]:
-    """``decode(value, TAB)`` of one nesting level, without walking the deeper levels: the string is one
-    token, or the first token and the rest, every TAB of the rest escaped (a backslash before it), which
-    decoding takes out. ``decode`` walks each escaped TAB in turn, so unnesting a piece of n traits took
-    n² steps; this splits at the first unescaped TAB and drops the escapes of each side in one pass.
-    Anything else (a third token at this level) is left to ``decode``."""
-    i = value.find(TAB)
-    while i > 0 and value[i - 1] == "\\":
-        i = value.find(TAB, i + 1)
-    if i < 0:
-        return decode(value, TAB)
-    rest = value[i + 1 :]
-    if rest.count(TAB) != rest.count(ESCAPED_TAB):
-        return decode(value, TAB)
-    return [_unquoted(value[:i].replace(ESCAPED_TAB, TAB)), _unquoted(rest.replace(ESCAPED_TAB, TAB))]
-
-
-def _unquoted(token: str) -> str:
-    """A decoded token as ``decode`` gives it: a token longer than one character wrapped in ``'`` loses the quotes."""
-    return token[1:-1] if len(token) > 1 and token[0] == "'" and token[-1] == "'" else token
 
 
 @record
