@@ -574,9 +574,25 @@ def _row(game: GameData, unit: Unit, c: Callout, words: CounterWords) -> tuple[P
     return ((Strong((names.get("mark" if mark is not None else c.element, c.element),)),), shows, means)
 
 
+_SECTIONS: dict[int, tuple[GameData, tuple[Section, ...]]] = {}
+
+
 def guide_sections(game: GameData) -> tuple[Section, ...]:
     """The guide's sections: one per example counter (its pictures and a table of its elements), then
-    the key of the type symbols and, when the game colours its groups, of the group colours."""
+    the key of the type symbols and, when the game colours its groups, of the group colours. Kept for
+    the last games asked (the same every time): a build asks once for the help page and once for each
+    use of the player aid, and each time would draw every example counter again to place its callouts."""
+    found = _SECTIONS.get(id(game))
+    if found is not None and found[0] is game:
+        return found[1]
+    made = _guide_sections(game)
+    if len(_SECTIONS) >= 4:
+        _SECTIONS.clear()
+    _SECTIONS[id(game)] = (game, made)
+    return made
+
+
+def _guide_sections(game: GameData) -> tuple[Section, ...]:
     words = words_for(game)
     out: list[Section] = []
     header: tuple[Parts, ...] = (("Element",), ("On this counter",), ("What it means",))

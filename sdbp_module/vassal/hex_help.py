@@ -470,11 +470,11 @@ def _keyed(text: str, key: str) -> str:
     return f"<b>{_e(text)}</b>" + (f" ({_e(key)})" if key else "")
 
 
-def _play_section(game: GameData, root: etree._Element) -> str:
+def _play_section(game: GameData, root: etree._Element, menus: tuple[controls.Menu, ...]) -> str:
     """A turn as a player plays it with this module's controls (found in its build file by their
-    texts: a control the module lacks leaves its step out)."""
+    texts: a control the module lacks leaves its step out; ``menus``: the build file's ``piece_menus``)."""
     buttons = {b.label: b for b in controls.toolbar_buttons(root)}
-    commands = {c.text: c.key for m in controls.piece_menus(root) for c in m.commands}
+    commands = {c.text: c.key for m in menus for c in m.commands}
 
     def button(label: str) -> str:
         b = buttons.get(label)
@@ -529,11 +529,11 @@ def _play_section(game: GameData, root: etree._Element) -> str:
     return "<ol>\n" + "\n".join(f"<li>{step}</li>" for step in steps) + "\n</ol>"
 
 
-def _hex_play_section(game: GameData, root: etree._Element) -> str:
+def _hex_play_section(game: GameData, menus: tuple[controls.Menu, ...]) -> str:
     """The game's phases, the units' statuses and commands, the record tracks and the packages
-    (``model.hex_play``), each with the control that plays it (the keys as the build file gives them)."""
+    (``model.hex_play``), each with the control that plays it (the keys as the build file's ``menus`` give them)."""
     play = play_of(game)
-    commands = {c.text: c.key for m in controls.piece_menus(root) for c in m.commands}
+    commands = {c.text: c.key for m in menus for c in m.commands}
     sides = {s: s.label for s in game.game.sides}
 
     def key(text: str) -> str:
@@ -612,8 +612,9 @@ def help_html(game: GameData, build_xml: bytes | None = None) -> str:
     played: list[tuple[str, str, str]] = []
     if build_xml is not None:
         root = etree.fromstring(build_xml)
+        menus = controls.piece_menus(root)  # read once: three sections use them
         played = [
-            ("play", "How to play with this module", _play_section(game, root)),
+            ("play", "How to play with this module", _play_section(game, root, menus)),
             (
                 "toolbar",
                 "Toolbar buttons and their keys",
@@ -623,11 +624,11 @@ def help_html(game: GameData, build_xml: bytes | None = None) -> str:
                 "menus",
                 "Right-click menus",
                 "<p>Right-click a piece for its menu. A key works on every selected piece; &#8220;menu only&#8221; commands have no key.</p>\n"
-                + _menu_tables([m for m in controls.piece_menus(root) if m.title.endswith((" units", " markers"))]),
+                + _menu_tables([m for m in menus if m.title.endswith((" units", " markers"))]),
             ),
             ("log", "Logging your game and checking it", _log_section(game)),
         ]
-        hex_play = _hex_play_section(game, root)
+        hex_play = _hex_play_section(game, menus)
         if hex_play:
             played.insert(1, ("phases", "Phases, statuses, tracks and packages", hex_play))
     sections = [

@@ -29,6 +29,7 @@ from sdbp_module.codec import sentences
 from sdbp_module.codec.sentences import vassal_format as sentence
 from sdbp_module.codec.sequence import encode
 from sdbp_module.games import game_package
+from sdbp_module.ids import UnitId
 from sdbp_module.model.game_data import GameData, MarkerKind, Unit
 from sdbp_module.model.hex_play import play_of
 from sdbp_module.model.playing_cards import PlayingCard, PlayingCardsSpec
@@ -408,6 +409,22 @@ class HexSlots:
         return 1 + len(self.units) + len(self.markers) + len(self.cards)
 
 
+_UNIT_PIECES: dict[int, tuple[GameData, dict[UnitId, Piece]]] = {}
+
+
+def unit_pieces(game: GameData) -> dict[UnitId, Piece]:
+    """Every unit's piece (``hex_unit_piece`` with its slot number, ``hex_slots``) by unit id; kept for
+    the last games asked (the same every time): the palette and the set-up save each put every unit in."""
+    found = _UNIT_PIECES.get(id(game))
+    if found is not None and found[0] is game:
+        return found[1]
+    made = {unit.id: hex_unit_piece(game, unit, gpid) for unit, gpid in hex_slots(game).units}
+    if len(_UNIT_PIECES) >= 4:
+        _UNIT_PIECES.clear()
+    _UNIT_PIECES[id(game)] = (game, made)
+    return made
+
+
 def hex_slots(game: GameData) -> HexSlots:
     """Slot numbers from a counter over the data order: units, markers, cards."""
     units = tuple((u, i + 1) for i, u in enumerate(game.units))
@@ -599,7 +616,7 @@ def build_hex_tree(game: GameData) -> HexTree:
         panel = _el(tabs, W + "PanelWidget", {"entryName": f"{side.label} units", "fixed": "false", "nColumns": "10", "scale": "1.0", "vert": "false"})
         for unit, gpid in sl.units:
             if unit.side is side:
-                _el(panel, W + "PieceSlot", {"entryName": unit.company, "gpid": str(gpid), "height": size, "width": size}, hex_unit_piece(game, unit, gpid).add_piece())
+                _el(panel, W + "PieceSlot", {"entryName": unit.company, "gpid": str(gpid), "height": size, "width": size}, unit_pieces(game)[unit.id].add_piece())
     panel = _el(tabs, W + "PanelWidget", {"entryName": "Markers", "fixed": "false", "nColumns": "10", "scale": "1.0", "vert": "false"})
     for kind, gpid in sl.markers:
         _el(panel, W + "PieceSlot", {"entryName": kind.name, "gpid": str(gpid), "height": size, "width": size}, hex_marker_piece(game, kind, gpid).add_piece())
@@ -679,7 +696,7 @@ def build_hex_setup(game: GameData, board: HexBoard) -> HexSetup:
         setup = unit.setup
         assert setup.hex is not None or setup.box is not None, unit.id
         location = setup.hex if setup.hex is not None else box_zone(game, str(setup.box))
-        at[location].append((unit.id, hex_unit_piece(game, unit, gpid), gpid))
+        at[location].append((unit.id, unit_pieces(game)[unit.id], gpid))
     for kind, gpid in sl.markers:
         location = marker_start(game, kind)
         for _ in range(kind.count):

@@ -50,7 +50,21 @@ def png_bytes(image: Image.Image) -> bytes:
 
 
 def _text_w(draw: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont) -> float:
-    return draw.textlength(text, font=f)
+    """``draw.textlength(text, font=f)``, measured once per font, image mode and text (``_length``)."""
+    return _length(f, draw.mode, text)
+
+
+@lru_cache(maxsize=16384)
+def _length(f: ImageFont.FreeTypeFont, mode: str, text: str) -> float:
+    """The advance of ``text`` in ``f`` drawn on an image of ``mode``, remembered: fitting a text tries
+    each size of a font in turn, and the faces print the same names and numbers again and again."""
+    return ImageDraw.Draw(Image.new(mode, (1, 1))).textlength(text, font=f)
+
+
+@lru_cache(maxsize=16384)
+def ink_box(style: str, size: int, text: str, anchor: str) -> tuple[float, float, float, float]:
+    """``font(style, size).getbbox(text, anchor=anchor)``, remembered (as ``_length``)."""
+    return font(style, size).getbbox(text, anchor=anchor)
 
 
 def centre_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f: ImageFont.FreeTypeFont, fill: RGB) -> None:
@@ -104,7 +118,7 @@ class FaceText:
 
     def bbox(self) -> tuple[float, float, float, float]:
         """The ink box (left, top, right, bottom; right and bottom exclusive)."""
-        l, t, r, b = self.typeface().getbbox(self.text, anchor=self.anchor)
+        l, t, r, b = ink_box(self.style, self.size, self.text, self.anchor)
         return (self.x + l, self.y + t, self.x + r, self.y + b)
 
     def draw(self, d: ImageDraw.ImageDraw) -> None:
@@ -237,7 +251,7 @@ def _boxed(role: str, text: str, box: tuple[int, int, int, int], styles: tuple[t
     x0, y0, x1, y1 = box
     for style, size, minimum in styles:
         for px in range(size, minimum - 1, -1):
-            l, t, r, b = font(style, px).getbbox(text, anchor="ls")
+            l, t, r, b = ink_box(style, px, text, "ls")
             if r - l <= x1 - x0 - 1 and b - t <= y1 - y0 - 1:
                 x = round((x0 + x1 + 1) / 2 - (l + r) / 2)
                 y = round((y0 + y1 + 1) / 2 - (t + b) / 2)

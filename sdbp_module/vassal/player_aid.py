@@ -99,7 +99,23 @@ def checked_page(page: Page) -> Page:
     return page
 
 
+_CHECKED: dict[int, tuple[GameData, PlayerAid | None]] = {}
+
+
 def _checked(game: GameData) -> PlayerAid | None:
+    """The game's player aid, its numbers checked (``digit_problems``); kept for the last games asked
+    (the same every time: a build wants it for the pages and for the window that shows them)."""
+    found = _CHECKED.get(id(game))
+    if found is not None and found[0] is game:
+        return found[1]
+    aid = _checked_aid(game)
+    if len(_CHECKED) >= 4:
+        _CHECKED.clear()
+    _CHECKED[id(game)] = (game, aid)
+    return aid
+
+
+def _checked_aid(game: GameData) -> PlayerAid | None:
     aid = player_aid(game)
     if aid is None:
         return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sdbp_module.codec.sequence import decode, encode
+from sdbp_module.codec.sequence import decode, encode, encode_token
 from sdbp_module.records import record
 
 TAB = "\t"
@@ -42,13 +42,35 @@ class Trait:
 
 
 def _nest(tokens: Sequence[str]) -> str:
-    if len(tokens) == 1:
-        return tokens[0]
-    return enc([tokens[0], _nest(tokens[1:])], TAB)
+    """The tokens nested from the innermost out: each level is ``enc([token, inner], TAB)``, its two
+    tokens escaped (``encode_token``) and joined by a TAB."""
+    nested = tokens[-1]
+    for token in reversed(tokens[:-1]):
+        nested = encode_token(token, TAB) + TAB + encode_token(nested, TAB)
+    return nested
 
 
 def unnest(value: str) -> list[str]:
-    """Split a nested type or state string back into its per-trait tokens (inverse of nesting)."""
+    """Split a nested type or state string back into its per-trait tokens (inverse of nesting).
+
+    Decoded a level at a time (``decode``), each level's rest is scanned again: a piece of n traits
+    scans its string about n times. The usual string is read in one pass instead: split at every TAB,
+    the k-th TAB (from 0) is the k-th level's and has exactly k backslashes before it, and no token
+    starts with a quote (which decoding would take off). That is what decoding level by level gives
+    then; any other string is decoded level by level."""
+    parts = value.split(TAB)
+    last = len(parts) - 1
+    tokens: list[str] = []
+    for depth, part in enumerate(parts):
+        token = part if depth == last else part[: len(part) - depth]
+        if token.startswith("'") or (depth < last and (token.endswith("\\") or not part.endswith("\\" * depth))):
+            return _unnest_levels(value)
+        tokens.append(token)
+    return tokens
+
+
+def _unnest_levels(value: str) -> list[str]:
+    """:func:`unnest`, decoding one level at a time."""
     out: list[str] = []
     rest = value
     while True:

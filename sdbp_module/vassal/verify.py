@@ -220,6 +220,8 @@ def images_of(types: list[str]) -> list[str]:
     """Every image name a decoded piece type refers to (BasicPiece, Layer levels, Mask)."""
     out: list[str] = []
     for t in types:
+        if not t.startswith(("piece;", "emb2;", "obs;")):
+            continue  # no image: not decoded
         fields = decode(t, ";")
         if t.startswith("piece;") and len(fields) > 3 and fields[3]:
             out.append(fields[3])

@@ -27,6 +27,7 @@ from sdbp_module.codec.envelope import (
 from sdbp_module.codec.identity import BuildId, recorded_build
 from sdbp_module.codec.sequence import encode as se_encode
 from sdbp_module.codec.tree import decode_tree
+from tests.built_modules import built_module
 
 ESC = "\x1b"
 MARK_NAMES = ["sdbp_id", "sdbp_kind", "side", "formation", "company", "firepower", "defense"]
@@ -139,8 +140,7 @@ REPO = Path(__file__).resolve().parents[2]
 def test_migrate_a_real_sodbp_save_after_errata(tmp_path: Path) -> None:
     data = tmp_path / "data"
     shutil.copytree(REPO / "source_data" / "sodbp", data)
-    assert run("build", str(data), "-o", str(tmp_path / "v1"))[0] == 0
-    (v1,) = (tmp_path / "v1").glob("*.vmod")
+    v1 = built_module(REPO / "source_data" / "sodbp", tmp_path / "v1")  # `sdbp build` of the data as it is: the session's module
     with zipfile.ZipFile(v1) as archive:
         setups = [n for n in archive.namelist() if n.endswith(".vsav")]
         assert setups, "the module should carry its predefined set-up save"

@@ -31,6 +31,7 @@ from sdbp_module.paths import PROJECT_ROOT, default_data_dir
 from sdbp_module.vassal import buildfile, layout
 from sdbp_module.vassal.commands import build_module
 from sdbp_module.vassal.identity import computed_build
+from tests.built_modules import built_module
 
 HERE = Path(__file__).resolve().parent / "identity"
 LOG = HERE / "identity.vlog"
@@ -261,14 +262,14 @@ def test_the_identity_is_deterministic_and_is_what_the_build_writes(game: GameDa
     first = computed_build(game)
     again = computed_build(load_game(default_data_dir()))
     assert first == again and first.name == NAME and first.data_version == game.game.version and first.digest is not None
-    built = build_module(game, tmp_path / "a", None)
-    with zipfile.ZipFile(built.path) as archive:
+    built = built_module(default_data_dir(), tmp_path / "a")  # the session's build_module(game, …, None) (tests/built_modules.py)
+    with zipfile.ZipFile(built) as archive:
         root = etree.fromstring(archive.read("buildFile.xml"))
         moduledata = etree.fromstring(archive.read("moduledata"))
         setup = read_container_bytes(archive.read(buildfile.SETUP_FILE), tmp_path)
     assert root.get("version") == moduledata.findtext("version") == first.version
     assert recorded_build(setup) == first  # the set-up save records it too
-    assert built.path.name == f"{NAME}-{game.game.version}.vmod"  # the file name stays the data's version
+    assert built.name == f"{NAME}-{game.game.version}.vmod"  # the file name stays the data's version
 
 
 def read_container_bytes(data: bytes, tmp_path: Path) -> tuple[tuple[str, bytes], ...]:

@@ -67,8 +67,9 @@ def test_drawing_is_deterministic(game: GameData, ground: Image.Image) -> None:
 
 def test_only_the_map_rectangle_is_painted(game: GameData, ground: Image.Image) -> None:
     w, h = game.map.width, game.map.height
-    assert ground.crop((0, 0, w, h)).getcolors(2**24) is not None
-    assert SENTINEL not in {c for _, c in ground.crop((0, 0, w, h)).getcolors(2**24) or []}
+    colours = ground.crop((0, 0, w, h)).getcolors(2**24)
+    assert colours is not None
+    assert SENTINEL not in {c for _, c in colours}
     for outside in (ground.crop((w, 0, w + 30, h + 30)), ground.crop((0, h, w + 30, h + 30))):
         assert outside.getcolors() == [(outside.width * outside.height, SENTINEL)]
 
@@ -177,11 +178,11 @@ def test_the_legend_stays_in_its_box_and_shows_the_board_colours(game: GameData,
     image = Image.new("RGB", (w + 40, h + 40), SENTINEL)
     terrain_art.draw_legend(image, (20, 20, w, h), game)
     inside = image.crop((20, 20, 20 + w, 20 + h))
-    assert SENTINEL not in {c for _, c in inside.getcolors(2**24) or []}
+    colours = {c for _, c in inside.getcolors(2**24) or []}
+    assert SENTINEL not in colours
     outside = ImageChops.difference(image, Image.new("RGB", image.size, SENTINEL))
     ImageDraw.Draw(outside).rectangle((20, 20, 19 + w, 19 + h), fill=(0, 0, 0))
     assert outside.getbbox() is None
-    colours = {c for _, c in inside.getcolors(2**24) or []}
     for colour in (AreaColour.RED, AreaColour.BLUE, AreaColour.GREEN):
         assert game.presentation.number_colour(colour) in colours
     assert board_art.STAR_FILL in colours
