@@ -39,6 +39,7 @@ from sdbp_module.board.scene import (
 )
 from sdbp_module.ids import Side, UnitId
 from sdbp_module.model.game_data import GameData, Point
+from sdbp_module.model.per_game import per_game
 from sdbp_module.replay.hexes.events import (
     FireAt,
     SupportCall,
@@ -66,24 +67,15 @@ MARK_RING = 0.68  # a target mark's radius, in the grid's size (the hex's width 
 TURN_MARKER = "turn"  # the marker kind shown on the turn track (as the area games' ``scene``)
 
 
-_LAYOUTS: dict[int, tuple[GameData, HexBoardLayout]] = {}
-
-
+@per_game
 def board_layout(game: GameData) -> HexBoardLayout:
-    """The layout of the board the module prints for ``game`` (kept for the last games asked: the same every time)."""
+    """The layout of the board the module prints for ``game`` (made once per game: ``per_game``)."""
     if game.hexes is None:
         raise ValueError(f"game {game.game.id!r} has no hex map")
-    found = _LAYOUTS.get(id(game))
-    if found is not None and found[0] is game:
-        return found[1]
     # the module names a data box's zone by the box's name; a scene places by the box's id (``box:<id>``)
     ids = {b.name: b.id for b in game.hexes.boxes}
     boxes = tuple(replace(b, name=ids.get(b.name, b.name)) for b in hex_module.off_map_boxes(game))
-    made = hex_board_layout(game.hexes.map, hex_module.hex_look(game), boxes)
-    if len(_LAYOUTS) >= 4:
-        _LAYOUTS.clear()
-    _LAYOUTS[id(game)] = (game, made)
-    return made
+    return hex_board_layout(game.hexes.map, hex_module.hex_look(game), boxes)
 
 
 def hex_spots(count: int, cx: float, top: float) -> tuple[int, tuple[Point, ...]]:

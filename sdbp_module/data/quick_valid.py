@@ -75,7 +75,8 @@ def _kind(value: Any) -> str | None:
 
 
 def _all(checks: list[Check], value: Any) -> bool | None:
-    """True if every check holds for ``value``, False if one fails, else None."""
+    """True if every check holds for ``value``, False if one fails, else None. (Written out as ``_each`` is:
+    one helper taking the answers from a generator made a bundled folder's check ~50% slower.)"""
     sure = True
     for check in checks:
         answer = check(value)

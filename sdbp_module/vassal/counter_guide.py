@@ -46,6 +46,7 @@ from sdbp_module.games.aid import (
     section,
 )
 from sdbp_module.model.game_data import GameData, SetupKind, Unit, field_source
+from sdbp_module.model.per_game import per_game
 from sdbp_module.model.presentation import Presentation
 from sdbp_module.records import record
 from sdbp_module.vassal import images, layout
@@ -574,25 +575,12 @@ def _row(game: GameData, unit: Unit, c: Callout, words: CounterWords) -> tuple[P
     return ((Strong((names.get("mark" if mark is not None else c.element, c.element),)),), shows, means)
 
 
-_SECTIONS: dict[int, tuple[GameData, tuple[Section, ...]]] = {}
-
-
+@per_game
 def guide_sections(game: GameData) -> tuple[Section, ...]:
     """The guide's sections: one per example counter (its pictures and a table of its elements), then
-    the key of the type symbols and, when the game colours its groups, of the group colours. Kept for
-    the last games asked (the same every time): a build asks once for the help page and once for each
-    use of the player aid, and each time would draw every example counter again to place its callouts."""
-    found = _SECTIONS.get(id(game))
-    if found is not None and found[0] is game:
-        return found[1]
-    made = _guide_sections(game)
-    if len(_SECTIONS) >= 4:
-        _SECTIONS.clear()
-    _SECTIONS[id(game)] = (game, made)
-    return made
-
-
-def _guide_sections(game: GameData) -> tuple[Section, ...]:
+    the key of the type symbols and, when the game colours its groups, of the group colours. Made once
+    per game (``per_game``): a build asks once for the help page and once for each use of the player
+    aid, and each time would draw every example counter again to place its callouts."""
     words = words_for(game)
     out: list[Section] = []
     header: tuple[Parts, ...] = (("Element",), ("On this counter",), ("What it means",))

@@ -32,6 +32,7 @@ from sdbp_module.games import game_package
 from sdbp_module.ids import UnitId
 from sdbp_module.model.game_data import GameData, MarkerKind, Unit
 from sdbp_module.model.hex_play import play_of
+from sdbp_module.model.per_game import per_game
 from sdbp_module.model.playing_cards import PlayingCard, PlayingCardsSpec
 from sdbp_module.records import record
 from sdbp_module.vassal import (
@@ -409,20 +410,11 @@ class HexSlots:
         return 1 + len(self.units) + len(self.markers) + len(self.cards)
 
 
-_UNIT_PIECES: dict[int, tuple[GameData, dict[UnitId, Piece]]] = {}
-
-
+@per_game
 def unit_pieces(game: GameData) -> dict[UnitId, Piece]:
-    """Every unit's piece (``hex_unit_piece`` with its slot number, ``hex_slots``) by unit id; kept for
-    the last games asked (the same every time): the palette and the set-up save each put every unit in."""
-    found = _UNIT_PIECES.get(id(game))
-    if found is not None and found[0] is game:
-        return found[1]
-    made = {unit.id: hex_unit_piece(game, unit, gpid) for unit, gpid in hex_slots(game).units}
-    if len(_UNIT_PIECES) >= 4:
-        _UNIT_PIECES.clear()
-    _UNIT_PIECES[id(game)] = (game, made)
-    return made
+    """Every unit's piece (``hex_unit_piece`` with its slot number, ``hex_slots``) by unit id; made once per
+    game (``per_game``): the palette and the set-up save each put every unit in."""
+    return {unit.id: hex_unit_piece(game, unit, gpid) for unit, gpid in hex_slots(game).units}
 
 
 def hex_slots(game: GameData) -> HexSlots:

@@ -51,6 +51,7 @@ from sdbp_module.games.aid import (
     iter_page_inlines,
 )
 from sdbp_module.model.game_data import GameData
+from sdbp_module.model.per_game import per_game
 from sdbp_module.records import record
 
 AID_DIR = "help/aid"
@@ -99,23 +100,10 @@ def checked_page(page: Page) -> Page:
     return page
 
 
-_CHECKED: dict[int, tuple[GameData, PlayerAid | None]] = {}
-
-
+@per_game
 def _checked(game: GameData) -> PlayerAid | None:
-    """The game's player aid, its numbers checked (``digit_problems``); kept for the last games asked
-    (the same every time: a build wants it for the pages and for the window that shows them)."""
-    found = _CHECKED.get(id(game))
-    if found is not None and found[0] is game:
-        return found[1]
-    aid = _checked_aid(game)
-    if len(_CHECKED) >= 4:
-        _CHECKED.clear()
-    _CHECKED[id(game)] = (game, aid)
-    return aid
-
-
-def _checked_aid(game: GameData) -> PlayerAid | None:
+    """The game's player aid, its numbers checked (``digit_problems``); made once per game (``per_game``:
+    a build wants it for the pages and for the window that shows them)."""
     aid = player_aid(game)
     if aid is None:
         return None
