@@ -112,11 +112,11 @@ def run_audit(
     workers = min(jobs or available_cores(), available_cores())  # more workers than cores only add memory
     paths = find_logs(folder, out_dir)
     if module is not None:
-        from sdbp_module.codec.module_info import read_module
+        from sdbp_module.codec.module_info import module_info
 
         if not module.is_file():
             raise InputError(f"{module}: no such file")
-        read_module(module)
+        module_info(module)  # read once here, kept for every log (and inherited by forked workers)
     game = load_game(data_dir, hex_map=True)
     package = rules_package(game.game.id)
     ruleset = parse_switches(switches, package.switches)

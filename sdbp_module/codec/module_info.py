@@ -26,6 +26,7 @@ from sdbp_module.codec import pieces
 from sdbp_module.codec.sequence import decode as se_decode
 from sdbp_module.codec.zipread import open_archive
 from sdbp_module.errors import CodecError
+from sdbp_module.fileio import stat_stamp
 from sdbp_module.limits import (
     MAX_BUILD_FILE_BYTES,
     MAX_METADATA_BYTES,
@@ -345,3 +346,26 @@ def read_module(path: Path) -> ModuleInfo:
         root.get("name", ""), zones, definitions, tuple(sorted(set(duplicates))), root.get("version", ""), moduledata,
         slots, tuple(sorted(ambiguous)), hand_sides,
     )
+
+
+def module_info(path: Path) -> ModuleInfo:
+    """``read_module(path)``, kept per file version (resolved path and ``fileio.stat_stamp``: size, modification
+    and change times, inode): a check of a ``.vlog`` with ``--module`` asks for the module's build identity and
+    then for its zones, an audit for them at every log, and each is one read. The same ``ModuleInfo`` is given
+    to every caller (they only read it); a module that cannot be read is read again at every call, so its
+    error names ``path`` as given."""
+    try:
+        key = (str(path.resolve()), stat_stamp(path))
+    except OSError:
+        return read_module(path)  # names the file and the problem
+    found = _KEPT.get(key)
+    if found is None:
+        found = read_module(path)
+        if len(_KEPT) >= 4:
+            _KEPT.clear()
+        _KEPT[key] = found
+    return found
+
+
+_KEPT: dict[tuple[str, bytes], ModuleInfo] = {}
+"""The modules ``module_info`` read, by file version (a few: a process checks with one module)."""

@@ -87,7 +87,7 @@ from sdbp_module.codec.identity import (
     recorded_build,
     recorded_name,
 )
-from sdbp_module.codec.module_info import read_module
+from sdbp_module.codec.module_info import module_info, read_module
 from sdbp_module.codec.pieces import add_piece_fields
 from sdbp_module.codec.reading import read_game
 from sdbp_module.codec.sequence import decode as se_decode
@@ -212,11 +212,12 @@ def open_log(path: Path, game: GameData, reference: Reference | None) -> tuple[C
 
 @lru_cache(maxsize=4)
 def _zones_of(path: str, _mtime_ns: int, _size: int) -> Zones:
-    return Zones.from_module(read_module(Path(path)))
+    return Zones.from_module(module_info(Path(path)))
 
 
 def module_zones(module: Path) -> Zones:
-    """The zones of a ``.vmod``, read once per file version (an audit reads many logs of one module)."""
+    """The zones of a ``.vmod``, read once per file version (an audit reads many logs of one module; a check
+    has read it for its build identity: ``codec.module_info.module_info``)."""
     try:
         stat = module.stat()
     except OSError:

@@ -43,10 +43,10 @@ def reference(game: GameData, module: Path | None, data_dir: Path | None, *, all
     from sdbp_module.codec.identity import BuildId
 
     if module is not None:
-        from sdbp_module.codec.module_info import read_module
+        from sdbp_module.codec.module_info import module_info
 
         require_file(module, "module file")
-        info = read_module(module)
+        info = module_info(module)  # kept: reading the log asks for its zones next
         return Reference(BuildId(info.name, info.version), f"the module {module}", allow_other, verb)
     from sdbp_module.vassal.identity import data_build
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import io
+import keyword
 import re
 import tokenize
 from pathlib import Path
@@ -63,20 +64,44 @@ def _tokens(path: Path) -> list[tuple[int, str]]:
     return out
 
 
-def _mentions(path: Path, words: dict[str, tuple[str, ...]]) -> list[str]:
-    found = []
-    tokens = _tokens(path)  # read once, searched for every game's words
+def _patterns(words: dict[str, tuple[str, ...]]) -> list[tuple[str, tuple[re.Pattern[str] | None, ...]]]:
+    """Game id → its words as whole words: the loose ones in any case, the abbreviations with case."""
+    out: list[tuple[str, tuple[re.Pattern[str] | None, ...]]] = []
     for game, names in words.items():
         loose = [w for w in names if w not in ABBREVIATIONS.get(game, ())]
         loose_re = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(re.escape(w).replace("\\ ", "[ _-]?") for w in loose) + r")(?![A-Za-z0-9])", re.IGNORECASE)
         exact = ABBREVIATIONS.get(game, ())
         exact_re = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, exact)) + r")(?![A-Za-z0-9])") if exact else None
+        out.append((game, (loose_re, exact_re)))
+    return out
+
+
+def _mentions(path: Path, words: dict[str, tuple[str, ...]]) -> list[str]:
+    patterns = _patterns(words)
+    if not _may_mention(path.read_text(encoding="utf-8"), patterns, words):
+        return []
+    found = []
+    tokens = _tokens(path)  # read once, searched for every game's words
+    for game, (loose_re, exact_re) in patterns:
         for line, text in tokens:
             for rx in (loose_re, exact_re):
                 m = rx.search(text) if rx is not None else None
                 if m:
                     found.append(f"{path.name}:{line}: names {game} ({m.group(1)!r})")
     return found
+
+
+_KEYWORDS = frozenset(k.lower() for k in (*keyword.kwlist, *keyword.softkwlist))
+
+
+def _may_mention(text: str, patterns: list[tuple[str, tuple[re.Pattern[str] | None, ...]]], words: dict[str, tuple[str, ...]]) -> bool:
+    """False when no token of the module ``text`` can hold a game's word, known without cutting it into tokens
+    (the slow part): each token is a piece of the text, and in a module that compiles a name, string or comment
+    is never glued to a letter or digit of the token beside it, but for a keyword right after a number (``1if``).
+    So, unless a game's word is a keyword, a word a token holds is a whole word of the text too."""
+    if not _KEYWORDS.isdisjoint(w.lower() for names in words.values() for w in names):
+        return True
+    return any(rx is not None and rx.search(text) for _, rxs in patterns for rx in rxs)
 
 
 def test_the_words_come_from_every_bundled_game() -> None:
