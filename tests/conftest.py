@@ -77,49 +77,52 @@ def pytest_runtest_logfinish(nodeid: str, location: tuple[str, int | None, str])
 
 
 SLOWEST_FIRST = (
-    # the files of over 1 s in a whole run (``--durations=0`` summed per file, 2 workers, 2026-11), slowest first,
-    # but the second builds nothing: the two workers start at once, and a second file that builds (test_package)
-    # drew the same pictures as the first (test_board builds every bundled game) before either had cached them
-    "tests/unit/position/test_board.py",  # 10.7 s
+    # the files of over 1 s in a whole run (``--durations=0`` summed per file, 2 workers, 2026-11-30, the machine
+    # in its slow state), slowest first; the second builds nothing: the two workers start at once, and a second
+    # file that builds (test_package) drew the same pictures as the first (test_board builds every bundled game)
+    # before either had cached them
+    "tests/unit/position/test_board.py",  # 14.3 s
+    "tests/property/test_fuzz_transcripts.py",  # 8.1 s
+    "tests/cli/test_audit.py",  # 7.3 s
     "tests/property/test_json_form_properties.py",  # 7.2 s
-    "tests/unit/vassal/test_package.py",  # 9.4 s
-    "tests/cli/test_audit.py",  # 6.4 s
-    "tests/property/test_fuzz_transcripts.py",  # 5.2 s
-    "tests/unit/codec/test_sentences.py",  # 4.1 s
-    "tests/unit/codec/test_json_validation.py",  # 3.9 s
-    "tests/bad_inputs/test_hostile_data.py",  # 3.8 s
-    "tests/unit/data/test_yaml_sources_property.py",  # 3.5 s
-    "tests/unit/codec/test_jsonio.py",  # 3.4 s
-    "tests/hostile/test_hostile_inputs.py",  # 3.0 s
-    "tests/e2e/test_build_identity.py",  # 2.9 s
-    "tests/unit_data/test_tonkin_data.py",  # 2.7 s
-    "tests/property/test_fuzz_corpus.py",  # 2.6 s
-    "tests/unit/test_records.py",  # 2.6 s
-    "tests/cli/test_show.py",  # 2.4 s
+    "tests/unit/codec/test_sentences.py",  # 7.0 s
+    "tests/unit/vassal/test_package.py",  # 6.7 s
+    "tests/bad_inputs/test_hostile_data.py",  # 4.7 s
+    "tests/unit/codec/test_json_validation.py",  # 4.3 s
+    "tests/unit/codec/test_jsonio.py",  # 4.3 s
+    "tests/hostile/test_hostile_inputs.py",  # 3.9 s
+    "tests/cli/test_show.py",  # 3.8 s
+    "tests/e2e/test_build_identity.py",  # 3.5 s
+    "tests/property/test_fuzz_corpus.py",  # 3.4 s
+    "tests/cli/test_check_html.py",  # 2.7 s
+    "tests/cli/test_convert.py",  # 2.5 s
+    "tests/property/test_codec_roundtrips.py",  # 2.5 s
+    "tests/unit/data/test_yaml_sources_property.py",  # 2.4 s
+    "tests/unit_data/test_sos_data.py",  # 2.4 s
+    "tests/unit/replay_hexes/test_jsonl.py",  # 2.4 s
+    "tests/unit/codec/test_schemas.py",  # 2.4 s
+    "tests/unit/replay/test_jsonl_decode.py",  # 2.3 s
     "tests/unit/board/test_draw.py",  # 2.3 s
-    "tests/cli/test_check_html.py",  # 2.2 s
-    "tests/unit/codec/test_corpus.py",  # 2.2 s
-    "tests/unit/codec/test_schemas.py",  # 2.2 s
-    "tests/unit/test_game_neutral_core.py",  # 2.1 s
-    "tests/property/test_codec_roundtrips.py",  # 2.0 s
-    "tests/cli/test_convert.py",  # 1.9 s
-    "tests/unit/position/test_board_scalar.py",  # 1.9 s
-    "tests/e2e/test_check_full_game_vlog.py",  # 1.9 s
-    "tests/unit/replay/test_jsonl_decode.py",  # 1.8 s
-    "tests/unit/replay/test_compiled_checks.py",  # 1.7 s
-    "tests/unit/replay_hexes/test_jsonl.py",  # 1.6 s
+    "tests/unit/codec/test_corpus.py",  # 2.3 s
+    "tests/unit_data/test_tonkin_data.py",  # 2.2 s
+    "tests/e2e/test_check_full_game_vlog.py",  # 2.0 s
+    "tests/unit/test_records.py",  # 2.0 s
+    "tests/unit/position/test_board_scalar.py",  # 2.0 s
+    "tests/unit/codec/test_tree.py",  # 1.7 s
+    "tests/e2e/test_tonkin_engine_games.py",  # 1.6 s
     "tests/map_data/test_map_geometry.py",  # 1.6 s
+    "tests/cli/test_validate.py",  # 1.6 s
+    "tests/unit/vassal/test_hex_board_cache.py",  # 1.5 s
     "tests/unit/interpret/test_interpret_mappings.py",  # 1.5 s
-    "tests/unit/data/test_yaml_sources.py",  # 1.5 s
+    "tests/unit/data/test_yaml_sources.py",  # 1.4 s
     "tests/unit/vassal/test_terrain_art.py",  # 1.4 s
-    "tests/unit/codec/test_tree.py",  # 1.4 s
-    "tests/unit/vassal/test_hex_board_cache.py",  # 1.4 s
-    "tests/unit/vassal/test_own_look.py",  # 1.3 s
-    "tests/e2e/test_engine_games.py",  # 1.3 s
-    "tests/e2e/test_tonkin_engine_games.py",  # 1.2 s
-    "tests/unit/vassal/test_counter_guide.py",  # 1.2 s
-    "tests/unit_data/test_sos_data.py",  # 1.1 s
-    "tests/unit/codec/test_reading.py",  # 1.0 s
+    "tests/e2e/test_engine_games.py",  # 1.2 s
+    "tests/unit/replay/test_compiled_checks.py",  # 1.2 s
+    "tests/unit/vassal/test_hex_play_controls.py",  # 1.2 s
+    "tests/unit/vassal/test_counter_guide.py",  # 1.1 s
+    "tests/unit/data/test_yaml_loader.py",  # 1.1 s
+    "tests/unit/codec/test_reading.py",  # 1.1 s
+    "tests/unit/vassal/test_setup_layout.py",  # 1.1 s
 )
 
 
