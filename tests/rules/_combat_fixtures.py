@@ -228,6 +228,23 @@ def ca15() -> GameState:
     """The card-attack examples' CA-15 position. Area 82: printed 3; VM-D8 DEF 8."""
     return position("turn 2 action french\n81: FR-F3 | ctrl french\n82: VM-D8 | ctrl viet_minh")
 
+
+@lru_cache(maxsize=None)
+def vm_fire() -> GameState:
+    """The card tests' Viet Minh fire: VM-D8 and VM-V1 in 11, FR-F3 in 10."""
+    return position("turn 2 action viet_minh\n11: VM-D8 VM-V1 | ctrl viet_minh\n10: FR-F3 | ctrl french")
+
+
+THREE = "VM-V1 VM-V2 VM-V3"
+
+
+@lru_cache(maxsize=None)
+def assault_position() -> GameState:
+    """The card tests' assault: ``THREE`` in 14 (trench 3) against FR-F3 in 17."""
+    return position(
+        f"turn 2 action viet_minh\n14: {THREE} | ctrl viet_minh | trench 3\n17: FR-F3 | ctrl french\n11: | ctrl viet_minh"
+    )
+
 FIRE_EXAMPLE = """
 turn 2 action french
 7: | ctrl viet_minh

@@ -58,8 +58,10 @@ from sdbp_module.replay.events import (
 from sdbp_module.replay.state import GameState
 from tests.rules._combat_fixtures import (
     FR,
+    THREE,
     VM,
     aid,
+    assault_position,
     ca14,
     ca15,
     card,
@@ -69,25 +71,11 @@ from tests.rules._combat_fixtures import (
     switches,
     uids,
     verdicts,
+    vm_fire,
 )
 
 RULES = MODIFIER_RULES + CARD_PLAY_RULES + ASSAULT_RULES + FIRE_RULES
 CARD_IDS = ("C-", "CARD-TIMING-BEFORE-ROLL", "CARD-NEGATION-TARGET", "ASSAULT-GIAP", "FIRE-ATTACK-TOTAL", "FIRE-DEFENSE-TOTAL")
-
-
-@cache
-def vm_fire() -> GameState:
-    return position("turn 2 action viet_minh\n11: VM-D8 VM-V1 | ctrl viet_minh\n10: FR-F3 | ctrl french")
-
-
-THREE = "VM-V1 VM-V2 VM-V3"
-
-
-@cache
-def assault_position() -> GameState:
-    return position(
-        f"turn 2 action viet_minh\n14: {THREE} | ctrl viet_minh | trench 3\n17: FR-F3 | ctrl french\n11: | ctrl viet_minh"
-    )
 
 
 @cache

@@ -10,7 +10,7 @@ all three adjacent. FR-T1 / FR-T2 are Thai (``_card_fire_fixtures``).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import partial
 
 from sdbp_module.games.sodbp.rules import card_play, damage, fire, hand, movement
 from sdbp_module.games.sodbp.rules.card_fire import RULES
@@ -51,58 +51,18 @@ SUSPICIOUS = "suspicious"
 CANNOT = "cannot-check"
 
 
-# The bundled deck's ids of the cards played here, looked up when a test first needs one (not when the file
+# The bundled deck's ids of the cards played here, looked up when a test first calls one (not when the file
 # is collected: every process of a session collects it).
-
-
-@cache
-def katyusha() -> CardId:
-    return card("Katyusha Rockets")
-
-
-@cache
-def propaganda() -> CardId:
-    return card("Propaganda")
-
-
-@cache
-def art_105() -> CardId:
-    return card("105mm Artillery")
-
-
-@cache
-def art_75() -> CardId:
-    return card("75mm Artillery")
-
-
-@cache
-def artillery() -> CardId:
-    return card("Artillery")
-
-
-@cache
-def tot() -> CardId:
-    return card("TOT Artillery")
-
-
-@cache
-def b26() -> CardId:
-    return card("B-26 Bombers")
-
-
-@cache
-def fb_1() -> CardId:
-    return card("Fighter Bombers", 0)
-
-
-@cache
-def fb_2() -> CardId:
-    return card("Fighter Bombers", 1)
-
-
-@cache
-def counter_attack() -> CardId:
-    return card("Counter Attack")
+katyusha = partial(card, "Katyusha Rockets")
+propaganda = partial(card, "Propaganda")
+art_105 = partial(card, "105mm Artillery")
+art_75 = partial(card, "75mm Artillery")
+artillery = partial(card, "Artillery")
+tot = partial(card, "TOT Artillery")
+b26 = partial(card, "B-26 Bombers")
+fb_1 = partial(card, "Fighter Bombers", 0)
+fb_2 = partial(card, "Fighter Bombers", 1)
+counter_attack = partial(card, "Counter Attack")
 
 FIRE_ATTACK_TOTAL = tuple(r for r in fire.RULES if r.rule_id == "FIRE-ATTACK-TOTAL")
 _OWNERS = ("CARD-REMOVED-AFTER-PLAY", "CARD-ONE-ACTION-CARD", "CARD-CLASS-D-OWN-ACTION", "DAMAGE-WHO-ALLOCATES")

@@ -52,8 +52,10 @@ from sdbp_module.replay.location import ELIMINATED
 from sdbp_module.replay.state import GameState
 from tests.rules._combat_fixtures import (
     FR,
+    THREE,
     VM,
     aid,
+    assault_position,
     ca14,
     ca15,
     card,
@@ -63,6 +65,7 @@ from tests.rules._combat_fixtures import (
     switches,
     uids,
     verdicts,
+    vm_fire,
 )
 
 ILLEGAL, SUSPICIOUS, CANNOT = "illegal", "suspicious", "cannot-check"
@@ -140,21 +143,6 @@ def ca13() -> GameState:
 def ca16() -> GameState:
     """FR-F3 + FR-F2: FP 5, at 11."""
     return position("turn 2 action french\n10: FR-F3 FR-F2 | ctrl french\n11: VM-V1 | ctrl viet_minh")
-
-
-@cache
-def vm_fire() -> GameState:
-    return position("turn 2 action viet_minh\n11: VM-D8 VM-V1 | ctrl viet_minh\n10: FR-F3 | ctrl french")
-
-
-THREE = "VM-V1 VM-V2 VM-V3"
-
-
-@cache
-def assault_position() -> GameState:
-    return position(
-        f"turn 2 action viet_minh\n14: {THREE} | ctrl viet_minh | trench 3\n17: FR-F3 | ctrl french\n11: | ctrl viet_minh"
-    )
 
 
 def assault(units: str = THREE) -> Assault:
