@@ -22,6 +22,11 @@ So what is alive after the collection of tests, and again after each full pass, 
 collector's sight (``collector.freeze_for_good``) at the end of the test that saw the pass, once a young
 pass has swept what that test left: later passes walk only what tests made since. A cycle frozen this way
 that dies later is never collected; measured, a worker's peak memory grew by ~15 %.
+While the tests are collected the collector does not run at all (from this file's import to the end of
+``pytest_collection``): each worker collects every test file, and in a fresh clone pytest rewrites each
+one's assertions, making and dropping millions of syntax-tree nodes; the passes they set off were a third of
+the collection's CPU (one process, ``--collect-only``, no bytecode: 12.1–16.5 s, 10.1–10.3 s paused), and
+the cycles they freed now wait for the full pass at the end of the collection (the peak grew 110 -> 118 MB).
 
 The order of the files under xdist (``--dist loadfile``, pyproject): each worker takes the next file of the
 queue when it is almost out of tests, and xdist's own queue has the files with the most tests first, so a file
@@ -41,6 +46,7 @@ import gc
 import os
 import shutil
 import tempfile
+from collections.abc import Generator
 
 import pytest
 from hypothesis import settings
@@ -63,6 +69,17 @@ _FULL_PASSES_SEEN = [-1]  # how many full passes the collector had made when thi
 def _freeze_the_survivors() -> None:
     freeze_for_good()
     _FULL_PASSES_SEEN[0] = gc.get_stats()[2]["collections"]
+
+
+gc.disable()  # no pass from here until the tests are collected: see the module's docstring
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> Generator[None, object, object]:
+    try:
+        return (yield)
+    finally:
+        gc.enable()
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
