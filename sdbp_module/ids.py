@@ -6,7 +6,7 @@ Raw strings live only at the edges: loaders call ``parse_*`` and writers call ``
 from __future__ import annotations
 
 from enum import Enum
-from typing import NewType
+from typing import NewType, overload
 
 AreaId = NewType("AreaId", int)
 """An area's printed number (1..N)."""
@@ -19,6 +19,25 @@ CardId = NewType("CardId", str)
 
 MarkerKindId = NewType("MarkerKindId", str)
 """A marker kind declared in the game's ``markers.yaml`` (``control``, ``fire`` and ``turn`` are the area-impulse kinds)."""
+
+
+class _Enemy:
+    """``Side.enemy``: the side its data names as its enemy (``KeyError`` while that side is not declared).
+
+    A non-data descriptor, so the ``enemy`` attribute ``Side.declare`` stores in a side once both are
+    declared comes first: a plain attribute read (the replay and the movement rules ask it on their hot
+    path), where a property was a Python call each time."""
+
+    @overload
+    def __get__(self, side: None, owner: type[Side]) -> _Enemy: ...
+
+    @overload
+    def __get__(self, side: Side, owner: type[Side]) -> Side: ...
+
+    def __get__(self, side: Side | None, owner: type[Side]) -> Side | _Enemy:
+        if side is None:
+            return self
+        return _DECLARED[side._enemy]
 
 
 class Side(str):
@@ -54,6 +73,11 @@ class Side(str):
         side.label = label
         side._enemy = enemy
         _DECLARED[side_id] = side
+        other = _DECLARED.get(enemy)
+        if other is not None:  # both sides known: each one's enemy kept as a plain attribute (``_Enemy``)
+            vars(side)["enemy"] = other
+            if other._enemy == side_id:
+                vars(other)["enemy"] = side
         global _IN_ORDER
         _IN_ORDER = (*_IN_ORDER, side)
         return side
@@ -81,9 +105,7 @@ class Side(str):
         """The id, as data files and JSON write it."""
         return str.__str__(self)
 
-    @property
-    def enemy(self) -> Side:
-        return _DECLARED[self._enemy]
+    enemy = _Enemy()
 
     def __repr__(self) -> str:
         return f"Side({self.value!r})"

@@ -131,6 +131,6 @@ def make_sequence(game: GameData) -> SequenceOfPlay:
         phases=(Phase.DRAW, Phase.ACTION, Phase.END),
         first_side=game.game.first_side,
         end_steps=END_STEPS,
-        step_signatures=MappingProxyType(signatures),
+        step_signatures=signatures,
         attack_cards=attack_cards(game),
     )

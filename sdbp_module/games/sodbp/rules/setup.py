@@ -132,9 +132,9 @@ def setup_star_offmap(r: FunctionRule, before: GameState, event: Event, after: G
         return ()
     stars = _star_units(ctx.game)
     if not isinstance(event, GameStart):
-        stars = stars.intersection(event.units)  # only the units an event names change place
-        if not stars:
+        if stars.isdisjoint(event.units):
             return ()  # the common case: no '*' unit named
+        stars = stars.intersection(event.units)  # only the units an event names change place
     return _stars_on_map(r, before, event, after, stars)
 
 

@@ -61,5 +61,5 @@ def make_sequence(game: GameData) -> SequenceOfPlay:
         phases=(Phase.DRAW, Phase.ACTION, Phase.END),
         first_side=game.game.first_side,
         end_steps=steps,
-        step_signatures=MappingProxyType({k: v for k, v in SIGNATURES.items() if v in steps}),
+        step_signatures={k: v for k, v in SIGNATURES.items() if v in steps},
     )
