@@ -22,7 +22,7 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
-from sdbp_module.model.cache import ENVIRONMENT
+from sdbp_module.cachedir import ENVIRONMENT
 from sdbp_module.paths import PROJECT_ROOT
 
 BUNDLED = PROJECT_ROOT / "source_data" / "sodbp"

@@ -398,7 +398,9 @@ def _compile(cls: type, name: str) -> Any:
     module = sys.modules.get(cls.__module__)
     namespace: dict[str, Any] = {}
     source = f"def __create_fn__({', '.join(names)}):\n{text}\n return {name}"
-    exec(compile(source, "<string>", "exec", dont_inherit=True), module.__dict__ if module else {}, namespace)  # no future import
+    from sdbp_module.codecache import compiled
+
+    exec(compiled(source), module.__dict__ if module else {}, namespace)  # no future import
     method = _qualify(cls, namespace["__create_fn__"](**names))
     if annotations is not None:
         method.__annotations__ = annotations

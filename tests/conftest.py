@@ -51,8 +51,8 @@ from collections.abc import Generator
 import pytest
 from hypothesis import settings
 
+from sdbp_module.cachedir import ENVIRONMENT, OFF
 from sdbp_module.collector import freeze_for_good
-from sdbp_module.model.cache import ENVIRONMENT, OFF
 from tests.built_modules import SESSION_ENV
 from tests.shared_corpus import REQUIRE_ENV, REQUIRED
 

@@ -9,7 +9,7 @@ every schema file (each by its ``os.stat``: size, modification and change times,
 file of the folder (name and bytes). Editing any of them is a miss.
 Only a game that loaded without problems is stored, so a data error is always found and reported.
 
-The cache lives in ``$SDBP_CACHE_DIR``, else ``$XDG_CACHE_HOME/sdbp``, else ``~/.cache/sdbp``;
+The cache lives in the cache folder (``cachedir.cache_dir``: ``$SDBP_CACHE_DIR``, else ``$XDG_CACHE_HOME/sdbp``, else ``~/.cache/sdbp``);
 ``SDBP_CACHE_DIR=off`` turns it off. It can only save time: a folder that cannot be made or written,
 a damaged, truncated or foreign file, a pickle from another version — each is a miss (logged at
 debug level), and the game is built as if there were no cache. Entries are written atomically
@@ -33,13 +33,12 @@ from types import MappingProxyType
 from typing import Any
 
 from sdbp_module import __version__
+from sdbp_module.cachedir import cache_dir
 from sdbp_module.data.files import data_files, read_data_bytes
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import stat_stamp, write_atomically
 from sdbp_module.model.game_data import GameData
 
-ENVIRONMENT = "SDBP_CACHE_DIR"
-OFF = "off"
 KEEP = 8
 """How many cached games a cache folder keeps (the newest)."""
 
@@ -52,20 +51,6 @@ def _debug(message: str, *args: object) -> None:
     import logging  # only when there is something to say: a cache hit imports no more than it needs
 
     logging.getLogger(__name__).debug(message, *args)
-
-
-def cache_dir() -> Path | None:
-    """The cache folder the environment names, or ``None`` when the cache is off."""
-    named = os.environ.get(ENVIRONMENT, "")
-    if named:
-        return None if named == OFF else Path(named)
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if xdg and os.path.isabs(xdg):
-        return Path(xdg) / "sdbp"
-    try:
-        return Path.home() / ".cache" / "sdbp"
-    except RuntimeError:  # no home folder to be found
-        return None
 
 
 def _code_files() -> list[Path]:

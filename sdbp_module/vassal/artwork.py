@@ -18,8 +18,8 @@ from enum import Enum
 from functools import lru_cache
 from pathlib import Path
 
+from sdbp_module.cachedir import cache_dir
 from sdbp_module.ids import Side
-from sdbp_module.model.cache import cache_dir
 from sdbp_module.model.game_data import GameData, SetupKind, Unit
 from sdbp_module.model.playing_cards import PlayingCardsSpec
 from sdbp_module.records import record
@@ -188,7 +188,7 @@ _PNG_START, _PNG_END = b"\x89PNG\r\n\x1a\n", b"IEND\xaeB`\x82"
 
 
 def image_cache() -> Path | None:
-    """The drawn-image cache: ``images/`` in the user's cache folder (``model.cache.cache_dir``:
+    """The drawn-image cache: ``images/`` in the user's cache folder (``cachedir.cache_dir``:
     ``$SDBP_CACHE_DIR``, ``$XDG_CACHE_HOME/sdbp`` or ``~/.cache/sdbp``), or ``None`` when it is off or
     cannot be made. Never in the output folder: a build leaves only the module there."""
     folder = cache_dir()

@@ -63,8 +63,9 @@ def _code_digest() -> bytes:
 
 
 def _cached(game: GameData, data_dir: Path) -> BuildId:
+    from sdbp_module.cachedir import cache_dir
     from sdbp_module.fileio import write_atomically
-    from sdbp_module.model.cache import cache_dir, game_key, key_of
+    from sdbp_module.model.cache import game_key, key_of
 
     folder = cache_dir()
     try:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from sdbp_module import cachedir
 from sdbp_module.errors import DataError, InputError
 from sdbp_module.model import cache, from_data
 from sdbp_module.model.from_data import load_game, load_game_uncached
@@ -30,7 +31,7 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(cache.ENVIRONMENT, str(tmp_path / "cache"))
+    monkeypatch.setenv(cachedir.ENVIRONMENT, str(tmp_path / "cache"))
     return tmp_path / "cache"
 
 
@@ -138,7 +139,7 @@ def test_an_unwritable_cache_folder_only_costs_time(
     folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, builds: list[Path]
 ) -> None:
     (tmp_path / "a-file").write_text("not a folder\n")
-    monkeypatch.setenv(cache.ENVIRONMENT, str(tmp_path / "a-file" / "cache"))
+    monkeypatch.setenv(cachedir.ENVIRONMENT, str(tmp_path / "a-file" / "cache"))
     assert_same_game(load_game(folder), load_game_uncached(folder))
     load_game(folder)
     assert len(builds) == 2
@@ -158,7 +159,7 @@ def test_a_failed_write_leaves_no_entry(
 def test_off_turns_the_cache_off(
     folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, builds: list[Path]
 ) -> None:
-    monkeypatch.setenv(cache.ENVIRONMENT, cache.OFF)
+    monkeypatch.setenv(cachedir.ENVIRONMENT, cachedir.OFF)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     load_game(folder)
@@ -168,14 +169,14 @@ def test_off_turns_the_cache_off(
 
 
 def test_the_cache_folder_follows_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(cache.ENVIRONMENT, raising=False)
+    monkeypatch.delenv(cachedir.ENVIRONMENT, raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert cache.cache_dir() == tmp_path / "xdg" / "sdbp"
+    assert cachedir.cache_dir() == tmp_path / "xdg" / "sdbp"
     monkeypatch.setenv("XDG_CACHE_HOME", "relative/is/ignored")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert cache.cache_dir() == tmp_path / "home" / ".cache" / "sdbp"
-    monkeypatch.setenv(cache.ENVIRONMENT, str(tmp_path / "mine"))
-    assert cache.cache_dir() == tmp_path / "mine"
+    assert cachedir.cache_dir() == tmp_path / "home" / ".cache" / "sdbp"
+    monkeypatch.setenv(cachedir.ENVIRONMENT, str(tmp_path / "mine"))
+    assert cachedir.cache_dir() == tmp_path / "mine"
 
 
 def test_a_data_error_is_never_served_from_the_cache(folder: Path, cache_folder: Path, builds: list[Path]) -> None:
@@ -222,7 +223,7 @@ def test_an_entry_owned_by_someone_else_is_not_read(folder: Path, cache_folder: 
 
 
 def test_a_hit_imports_neither_yaml_nor_jsonschema(tmp_path: Path) -> None:
-    env = {**os.environ, cache.ENVIRONMENT: str(tmp_path / "cache")}
+    env = {**os.environ, cachedir.ENVIRONMENT: str(tmp_path / "cache")}
     code = (
         "import sys; from pathlib import Path; from sdbp_module.model.from_data import load_game; "
         f"load_game(Path({str(MINI)!r})); print(sorted(m for m in ('yaml', 'jsonschema') if m in sys.modules))"

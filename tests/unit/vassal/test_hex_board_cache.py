@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from sdbp_module.cachedir import ENVIRONMENT
 from sdbp_module.hexgrid.hexmap import HexMap
-from sdbp_module.model.cache import ENVIRONMENT
 from sdbp_module.model.from_data import load_game
 from sdbp_module.model.game_data import GameData
 from sdbp_module.paths import PROJECT_ROOT, default_data_dir

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sdbp_module.model.cache import ENVIRONMENT
+from sdbp_module.cachedir import ENVIRONMENT
 from sdbp_module.model.from_data import load_game
 from sdbp_module.paths import default_data_dir
 from sdbp_module.vassal import identity

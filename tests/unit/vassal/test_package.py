@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from sdbp_module.cachedir import ENVIRONMENT, OFF
 from sdbp_module.errors import BuildError
-from sdbp_module.model.cache import ENVIRONMENT, OFF
 from sdbp_module.model.game_data import GameData
 from sdbp_module.vassal import artwork, commands, package
 
