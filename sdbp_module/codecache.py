@@ -12,7 +12,7 @@ files), named by the text's CRC-32 and length, holding ``importlib.util.MAGIC_NU
 text of the same name is a miss. It can only save time: no cache folder (``SDBP_CACHE_DIR=off``), a file
 that is absent, not the user's, damaged or of another text or interpreter, each is a miss, compiled as if
 there were no cache; a write that fails is forgotten. Files are written whole (a temporary file renamed into
-place), and the folder keeps the newest ``KEEP``.
+place), and the folder keeps the newest ``KEEP`` (pruned at the first write of each process).
 """
 
 from __future__ import annotations
@@ -91,7 +91,13 @@ def _write(path: str, source: str, code: CodeType) -> None:
         except OSError:
             pass
         return
-    _prune(folder)
+    if not _PRUNED:
+        _PRUNED.append(folder)
+        _prune(folder)
+
+
+_PRUNED: list[str] = []
+"""The folder this process pruned, at its first write (once: a write is a miss, and a cold cache has dozens)."""
 
 
 def _prune(folder: str) -> None:

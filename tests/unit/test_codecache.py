@@ -126,10 +126,14 @@ def test_a_cache_that_cannot_be_written_costs_only_the_compilation(tmp_path: Pat
 
 def test_the_folder_keeps_the_newest(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(codecache, "KEEP", 3)
+    monkeypatch.setattr(codecache, "_PRUNED", [])
     sources = [SOURCE.replace("2 * x", f"{n} * x") for n in range(5)]
     for n, source in enumerate(sources):
+        codecache._PRUNED.clear()  # a process prunes at its first write: each write here is a new process's
         codecache.compiled(source)
         os.utime(cache / f"code-{sys.implementation.cache_tag}" / codecache._name(source), ns=(n * 10**9, n * 10**9))
     kept = {p.name for p in _files(cache)}
     assert kept == {codecache._name(s) for s in sources[-3:]}
     assert not [p for p in (cache / f"code-{sys.implementation.cache_tag}").iterdir() if p.name.endswith(".tmp")]
+    codecache.compiled(SOURCE.replace("2 * x", "9 * x"))  # the same process's second write: no pruning
+    assert len(_files(cache)) == 4
