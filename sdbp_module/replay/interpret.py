@@ -304,7 +304,7 @@ class _Interpreter:
                     self.tracker.add(*fields)
                 elif node.text.startswith("TURN") and "\t" in node.text:
                     self.turn_state = node.text.split("\t", 1)[1]
-        start = StartReader(self.game, self.zones, self.tracker, start_where)
+        start = StartReader(self.game, self.zones, self.tracker, start_where, self.place_of)
         events: list[Event] = [start.game_start()]
         phase_start = start.phase(self.turn_state)
         self.problems.extend(start.problems)
