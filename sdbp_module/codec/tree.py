@@ -56,7 +56,8 @@ class Command:
         while pending:
             node = pending.pop()
             yield node
-            pending.extend(reversed(node.children))
+            if node.children:  # (most nodes are leaves: no reversed iterator made and extended by for them)
+                pending.extend(reversed(node.children))
 
     def __eq__(self, other: object) -> bool:
         """Same text, opaque flag and children, all the way down."""

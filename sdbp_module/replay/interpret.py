@@ -304,7 +304,7 @@ class _Interpreter:
                     self.tracker.add(*fields)
                 elif node.text.startswith("TURN") and "\t" in node.text:
                     self.turn_state = node.text.split("\t", 1)[1]
-        start = StartReader(self.game, self.zones, self.tracker, start_where)
+        start = StartReader(self.game, self.zones, self.tracker, start_where, self.place_of)
         events: list[Event] = [start.game_start()]
         phase_start = start.phase(self.turn_state)
         self.problems.extend(start.problems)
@@ -366,15 +366,18 @@ class _Interpreter:
                     f"({MAX_LOG_LINE_CHARS:,} at most): not read",
                 )
             return
-        if text.startswith("M/"):
+        # the command's type by its first two characters, one slice compared (a ``startswith`` call per
+        # type cost more: most commands are none of them, the ``null`` of a step's empty children)
+        prefix = text[:2]
+        if prefix == "M/":
             self.move_command(text, order, step, quiet)
-        elif text.startswith("D/"):
+        elif prefix == "D/":
             self.change_command(text, order, step, quiet)
-        elif text.startswith("+/"):
+        elif prefix == "+/":
             self.add_command(text, order, step, quiet)
-        elif text.startswith("-/"):
+        elif prefix == "-/":
             self.remove_command(text[2:], order, step, quiet)
-        elif text.startswith("CHAT"):
+        elif prefix == "CH" and text.startswith("CHAT"):
             self.chat(text[4:], order, step, quiet)
 
     def move_command(self, text: str, order: int, step: _Step, quiet: bool) -> None:

@@ -41,10 +41,12 @@ def pile_of(spot: Place | None) -> Pile | None:
 class StartReader:
     """Reads the start from a tracker filled with the save's pieces; problems gathered in ``problems``."""
 
-    def __init__(self, game: GameData, zones: Zones, tracker: Tracker, where: Where) -> None:
+    def __init__(self, game: GameData, zones: Zones, tracker: Tracker, where: Where, place_of: PlaceResolver | None = None) -> None:
         self.game = game
         self.zones = zones
-        self.place_of = PlaceResolver(zones)  # (``zones.resolve``, remembered: a stack's pieces share a position)
+        # (``zones.resolve``, remembered: a stack's pieces share a position); ``place_of``: the resolver of the
+        # log's reading, which then finds the set-up's positions known when its moves name them again
+        self.place_of = place_of if place_of is not None else PlaceResolver(zones)
         self.tracker = tracker
         self.where = where
         self.problems: list[Problem] = []
