@@ -18,7 +18,6 @@ would refuse, so we never write a file we cannot read back.
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -94,7 +93,7 @@ def entry_name_problem(name: str) -> str | None:
     if _unsafe_name(name):
         return "unsafe entry name (absolute or with '..')"
     for char in name:
-        if unicodedata.category(char) == "Cc":
+        if char < " " or "\x7f" <= char <= "\x9f":  # Unicode's control characters (category Cc, a fixed set)
             return f"control character U+{ord(char):04X} in the entry name"
     try:
         encoded = name.encode("utf-8")

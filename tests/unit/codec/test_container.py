@@ -405,3 +405,15 @@ def test_names_the_writer_accepts_read_back(tmp_path: Path) -> None:
     path = tmp_path / "x.vsav"
     path.write_bytes(container_bytes(b"x", [(name, name.encode()) for name in names]))
     assert read_container(path).entries == ((SAVED_GAME, b"x"), *((name, name.encode()) for name in names))
+
+
+def test_entry_names_with_a_control_character_are_those_of_unicode_category_cc() -> None:
+    """``entry_name_problem`` tells control characters without ``unicodedata`` (its import cost a check 1 ms):
+    the same answer as ``unicodedata.category(char) == "Cc"`` for the first 1,024 code points, the edges of
+    the surrogates and the last code points."""
+    import unicodedata
+
+    chars = [*map(chr, range(1024)), "\ud7ff", "\ud800", "\udfff", "\ue000", "\ufeff", "\ufffd", "\U0010ffff"]
+    for char in chars:
+        problem = entry_name_problem(f"a{char}b")
+        assert (problem is not None and problem.startswith("control character")) == (unicodedata.category(char) == "Cc"), hex(ord(char))
