@@ -16,10 +16,10 @@ interleaved so a busy machine slows all alike):
 - ``sdbp convert`` of the 1.9 MB Paths of Glory save to JSON, whole process, and its ratio to the goal
   of 0.30 s (skipped, saying so, when ``../shared/corpus`` is absent).
 
-The game-data cache and the module build identity are warmed by one untimed run first (a user's second
-command), kept in a cache folder of the run's own (a shared ``~/.cache/sdbp`` keeps the newest eight entries,
-so other processes writing there could evict them between runs) unless ``SDBP_CACHE_DIR`` is set; set
-``SDBP_CACHE_DIR=off`` to time a cold start instead. Run it on an otherwise idle machine.
+The game-data cache, the module build identity and the compiled record methods (``codecache``) are warmed
+by one untimed run first (a user's second command), kept in a cache folder of the run's own (a shared
+``~/.cache/sdbp`` keeps the newest eight games, so other processes writing there could evict them between
+runs) unless ``SDBP_CACHE_DIR`` is set; set ``SDBP_CACHE_DIR=off`` to time a cold start instead. Run it on an otherwise idle machine.
 """
 
 from __future__ import annotations
