@@ -103,12 +103,12 @@ def outcome(text: str) -> tuple[Any, ...]:
 
 
 def scanned(text: str) -> list[tuple[Any, ...]]:
-    """The pure loader's first 2,000 tokens and then its first 2,000 events of ``text`` (type, value, marks), and
+    """The pure loader's first 600 tokens and then its first 600 events of ``text`` (type, value, marks), and
     the error if there is one among them."""
     out: list[tuple[Any, ...]] = []
     for stream in (yaml.scan, yaml.parse):
         try:
-            for _, item in zip(range(2000), stream(text, Loader=sources._PureLoader)):
+            for _, item in zip(range(600), stream(text, Loader=sources._PureLoader)):
                 out.append((type(item).__name__, getattr(item, "value", None), str(item.start_mark), str(item.end_mark)))
         except yaml.YAMLError as exc:
             out.append(("error", str(exc)))
@@ -127,14 +127,14 @@ def pyyamls_methods() -> Iterator[None]:
 def test_random_texts_read_as_with_pyyamls_methods() -> None:
     rng = random.Random(1954)
     kinds: dict[str, int] = {}
-    for case in range(150):
+    for case in range(50):  # 4.4 s for 150: the suite's time is one of issue 26's goals
         text = random_text(rng)
         fast = outcome(text), scanned(text)
         with pyyamls_methods():
             assert fast == (outcome(text), scanned(text)), f"case {case}: {text[:200]!r}"
         kind = fast[0][0] if fast[0][0] == "read" else fast[0][1].split("cannot be read: ")[1][:30]
         kinds[kind] = kinds.get(kind, 0) + 1
-    assert kinds["read"] > 25 and kinds["lists and mappings nested more"] > 10, kinds
+    assert kinds["read"] > 10 and kinds["lists and mappings nested more"] > 5, kinds
     assert kinds["could not find expected ':'"] > 0, kinds  # a stale required key: the same error
 
 
