@@ -21,11 +21,10 @@ import marshal
 import os
 import sys
 import zlib
-from _thread import get_ident
 from importlib.util import MAGIC_NUMBER
 from types import CodeType
 
-from sdbp_module.cachedir import cache_dir
+from sdbp_module.cachedir import cache_dir, is_ours, prune, store
 
 KEEP = 2000
 """How many compiled texts the folder keeps (the newest): a check uses about 35, all commands a few hundred."""
@@ -46,7 +45,6 @@ def compiled(source: str) -> CodeType:
 
 
 _FOLDER = f"code-{sys.implementation.cache_tag}"
-_UID = os.getuid() if hasattr(os, "getuid") else None
 
 
 def _name(source: str) -> str:
@@ -57,7 +55,7 @@ def _name(source: str) -> str:
 def _read(path: str, source: str) -> CodeType | None:
     try:
         with open(path, "rb") as handle:
-            if _UID is not None and os.fstat(handle.fileno()).st_uid != _UID:
+            if not is_ours(handle.fileno()):
                 return None  # not written by this user: not run
             data = handle.read()
     except OSError:
@@ -74,44 +72,16 @@ def _read(path: str, source: str) -> CodeType | None:
 
 
 def _write(path: str, source: str, code: CodeType) -> None:
-    folder, name = os.path.split(path)
-    temporary = os.path.join(folder, f".{name}.{os.getpid()}.{get_ident()}.tmp")
+    folder = os.path.dirname(path)
     try:
         os.makedirs(folder, exist_ok=True)
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        store(path, MAGIC_NUMBER + marshal.dumps((source, code)))
+        if not _PRUNED:
+            _PRUNED.append(folder)
+            prune(folder, KEEP, lambda name: name.endswith(".marshal"))
     except OSError:
-        return
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(MAGIC_NUMBER + marshal.dumps((source, code)))
-        os.replace(temporary, path)
-    except OSError:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        return
-    if not _PRUNED:
-        _PRUNED.append(folder)
-        _prune(folder)
+        pass
 
 
 _PRUNED: list[str] = []
 """The folder this process pruned, at its first write (once: a write is a miss, and a cold cache has dozens)."""
-
-
-def _prune(folder: str) -> None:
-    """Keep the newest ``KEEP`` files of ``folder``."""
-    try:
-        with os.scandir(folder) as entries:
-            files = [(entry.stat().st_mtime_ns, entry.path) for entry in entries if entry.name.endswith(".marshal")]
-    except OSError:
-        return
-    if len(files) <= KEEP:
-        return
-    files.sort(reverse=True)
-    for _, old in files[KEEP:]:
-        try:
-            os.unlink(old)
-        except OSError:
-            pass

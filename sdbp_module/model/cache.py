@@ -23,7 +23,6 @@ import copyreg
 import dataclasses
 import hashlib
 import io
-import os
 import pickle
 import sys
 from collections.abc import Callable, Iterable
@@ -33,7 +32,7 @@ from types import MappingProxyType
 from typing import Any
 
 from sdbp_module import __version__
-from sdbp_module.cachedir import cache_dir
+from sdbp_module.cachedir import cache_dir, is_ours, prune
 from sdbp_module.data.files import data_files, read_data_bytes
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import stat_stamp, write_atomically
@@ -159,7 +158,7 @@ def read_entry(folder: Path, key: str) -> GameData | None:
     path = entry_path(folder, key)
     try:
         with path.open("rb") as handle:
-            if hasattr(os, "getuid") and os.fstat(handle.fileno()).st_uid != os.getuid():
+            if not is_ours(handle.fileno()):
                 _debug("game cache: %s is not ours; not read", path)
                 return None
             data = handle.read()
@@ -191,9 +190,7 @@ def write_entry(folder: Path, key: str, game: GameData) -> None:
 
 def _prune(folder: Path) -> None:
     try:
-        entries = [(path.stat().st_mtime, path) for path in folder.glob(f"{_PREFIX}*{_SUFFIX}")]
-        for _, path in sorted(entries, reverse=True)[KEEP:]:
-            path.unlink(missing_ok=True)
+        prune(folder, KEEP, lambda name: name.startswith(_PREFIX) and name.endswith(_SUFFIX))
     except OSError as exc:
         _debug("game cache: cannot tidy %s (%s)", folder, exc)
 

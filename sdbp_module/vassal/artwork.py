@@ -18,7 +18,7 @@ from enum import Enum
 from functools import lru_cache
 from pathlib import Path
 
-from sdbp_module.cachedir import cache_dir
+from sdbp_module.cachedir import cache_dir, is_ours, prune, store
 from sdbp_module.ids import Side
 from sdbp_module.model.game_data import GameData, SetupKind, Unit
 from sdbp_module.model.playing_cards import PlayingCardsSpec
@@ -213,8 +213,7 @@ def _cached(path: Path, name: str) -> bytes | None:
     larger than the image may be; anything else is a miss. A hit is marked used (its time set)."""
     try:
         with path.open("rb") as handle:
-            info = os.fstat(handle.fileno())
-            if hasattr(os, "getuid") and info.st_uid != os.getuid():
+            if not is_ours(handle.fileno()):
                 return None
             data = handle.read(image_check.max_bytes(name) + 1)
         os.utime(path)
@@ -227,21 +226,16 @@ def _cached(path: Path, name: str) -> bytes | None:
 
 def _store(path: Path, data: bytes) -> None:
     """Put a drawn image in the cache atomically; a cache that cannot be written only costs time."""
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
+        store(path, data)
     except OSError as exc:
         _debug("image cache: cannot write %s (%s)", path, exc)
-        tmp.unlink(missing_ok=True)
 
 
 def _prune(cache: Path) -> None:
     """Keep the ``KEEP_IMAGES`` most recently used images of the cache."""
     try:
-        entries = [(entry.stat().st_mtime_ns, entry.name) for entry in os.scandir(cache) if entry.name.endswith(".png")]
-        for _, name in sorted(entries, reverse=True)[KEEP_IMAGES:]:
-            (cache / name).unlink(missing_ok=True)
+        prune(cache, KEEP_IMAGES, lambda name: name.endswith(".png"))
     except OSError as exc:
         _debug("image cache: cannot tidy %s (%s)", cache, exc)
 

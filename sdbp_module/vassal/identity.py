@@ -17,6 +17,7 @@ import os
 from functools import cache
 from pathlib import Path
 
+from sdbp_module.cachedir import cache_dir, is_ours
 from sdbp_module.codec.identity import BuildId
 from sdbp_module.model.game_data import GameData
 
@@ -63,7 +64,6 @@ def _code_digest() -> bytes:
 
 
 def _cached(game: GameData, data_dir: Path) -> BuildId:
-    from sdbp_module.cachedir import cache_dir
     from sdbp_module.fileio import write_atomically
     from sdbp_module.model.cache import game_key, key_of
 
@@ -98,7 +98,7 @@ def _read_entry(path: Path) -> BuildId | None:
     game cache, ``model.cache.read_entry``: another user's file could name any build)."""
     try:
         with path.open("rb") as handle:
-            if hasattr(os, "getuid") and os.fstat(handle.fileno()).st_uid != os.getuid():
+            if not is_ours(handle.fileno()):
                 return None
             name, _, version = handle.read(4096).decode("utf-8").partition("\n")
     except (OSError, UnicodeDecodeError):
