@@ -245,6 +245,7 @@ def assault_position() -> GameState:
         f"turn 2 action viet_minh\n14: {THREE} | ctrl viet_minh | trench 3\n17: FR-F3 | ctrl french\n11: | ctrl viet_minh"
     )
 
+
 FIRE_EXAMPLE = """
 turn 2 action french
 7: | ctrl viet_minh
