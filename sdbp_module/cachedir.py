@@ -1,7 +1,8 @@
 """The user's cache folder: where the game-data cache (``model.cache``), the drawn images
 (``vassal.artwork``), the build identities (``vassal.identity``) and the compiled record methods
-(``codecache``) are kept; and what those caches share: only the user's own files are read (``is_ours``), a
-file is stored whole (``store``), a folder keeps its newest entries (``prune``).
+(``codecache``) are kept; and what those caches share: only the user's own files are read (``is_ours``, ``read_ours``), a
+file is stored whole (``store``), a folder keeps its newest entries (``prune``), an entry is named by its key's
+text (``entry_name``), and the package's sources are listed once a process (``package_sources``).
 
 ``$SDBP_CACHE_DIR``, else ``$XDG_CACHE_HOME/sdbp``, else ``~/.cache/sdbp``; ``SDBP_CACHE_DIR=off`` turns
 every cache off. Only the standard library is imported here: ``records`` asks for the folder.
@@ -10,8 +11,10 @@ every cache off. Only the standard library is imported here: ``records`` asks fo
 from __future__ import annotations
 
 import os
+import zlib
 from _thread import get_ident
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 
 ENVIRONMENT = "SDBP_CACHE_DIR"
@@ -36,6 +39,16 @@ def is_ours(fd: int) -> bool:
     """Whether the open file ``fd`` belongs to this user (where the system has users): a cache file someone
     else could have written is never read."""
     return not hasattr(os, "getuid") or os.fstat(fd).st_uid == os.getuid()
+
+
+def read_ours(path: str | os.PathLike[str]) -> bytes | None:
+    """The bytes of the cache file ``path``; None when it is absent or cannot be read, or is not this user's
+    (``is_ours``)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read() if is_ours(handle.fileno()) else None
+    except OSError:
+        return None
 
 
 def store(path: str | os.PathLike[str], data: bytes) -> None:
@@ -66,3 +79,27 @@ def prune(folder: str | os.PathLike[str], keep: int, entry: Callable[[str], bool
             os.unlink(old)
         except FileNotFoundError:  # another process pruned it first
             pass
+
+
+def entry_name(key: bytes) -> str:
+    """The name of the entry stored under ``key``: its CRC-32 and length, in hexadecimal. Two keys can share a
+    name, so an entry holds its whole key and is read only when that is the key looked for (then another key of
+    the same name is a miss, and its entry replaced). A name, not a digest: hashing a key would import
+    ``hashlib``, which loads OpenSSL (2.7 ms of each command's start)."""
+    return f"{zlib.crc32(key):08x}-{len(key):x}"
+
+
+PACKAGE = os.path.dirname(os.path.abspath(__file__))
+"""The folder of the ``sdbp_module`` package."""
+
+
+@cache
+def package_sources() -> tuple[str, ...]:
+    """Every ``.py`` file of the package (outside ``__pycache__``), its path, folder by folder in name order:
+    listed once a process for the caches that key on the code (``model.cache`` on a part, ``vassal.identity``
+    on all)."""
+    files: list[str] = []
+    for folder, subfolders, names in os.walk(PACKAGE):
+        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+        files += (os.path.join(folder, n) for n in sorted(names) if n.endswith(".py"))
+    return tuple(files)

@@ -20,11 +20,10 @@ from __future__ import annotations
 import marshal
 import os
 import sys
-import zlib
 from importlib.util import MAGIC_NUMBER
 from types import CodeType
 
-from sdbp_module.cachedir import cache_dir, is_ours, prune, store
+from sdbp_module.cachedir import cache_dir, entry_name, prune, read_ours, store
 
 KEEP = 2000
 """How many compiled texts the folder keeps (the newest): a check uses about 35, all commands a few hundred."""
@@ -48,19 +47,12 @@ _FOLDER = f"code-{sys.implementation.cache_tag}"
 
 
 def _name(source: str) -> str:
-    data = source.encode("utf-8")
-    return f"{zlib.crc32(data):08x}-{len(data):x}.marshal"
+    return f"{entry_name(source.encode('utf-8'))}.marshal"
 
 
 def _read(path: str, source: str) -> CodeType | None:
-    try:
-        with open(path, "rb") as handle:
-            if not is_ours(handle.fileno()):
-                return None  # not written by this user: not run
-            data = handle.read()
-    except OSError:
-        return None
-    if not data.startswith(MAGIC_NUMBER):
+    data = read_ours(path)  # a file another user could have written is not run
+    if data is None or not data.startswith(MAGIC_NUMBER):
         return None
     try:
         stored = marshal.loads(memoryview(data)[len(MAGIC_NUMBER) :])

@@ -19,7 +19,6 @@ commands decide what to do with an ``other`` (refuse it, exit 2, or go on with a
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Sequence
 from enum import Enum
@@ -99,6 +98,8 @@ def build_digest(root: etree._Element) -> str:
             del el.attrib[name]
         el.text = el.text.strip() or None if el.text is not None else None
         el.tail = None
+    import hashlib  # here: reading a log's identity needs no digest, and hashlib loads OpenSSL (2.7 ms)
+
     return hashlib.sha256(etree.tostring(tree, method="c14n")).hexdigest()[:DIGEST_DIGITS]
 
 

@@ -6,34 +6,53 @@ was stored for exactly these inputs, and otherwise builds it and stores it. The 
 everything the result depends on: the package version, the Python version, the source files of the code
 that reads and builds game data (``sdbp_module/data``, ``sdbp_module/model``, ``sdbp_module/hexgrid``, ``ids.py``) and
 every schema file (each by its ``os.stat``: size, modification and change times, inode), and every data
-file of the folder (name and bytes). Editing any of them is a miss.
+file of the folder (name and bytes). Editing any of them is a miss; a copy of the folder elsewhere is a hit.
 Only a game that loaded without problems is stored, so a data error is always found and reported.
+
+An index, as git's keeps the files of a work tree, spares reading and hashing the data files (and importing
+``hashlib``, which loads OpenSSL: 4 ms of a small log's check in all) when they have not changed: it holds the
+key found for the data files' ``os.lstat`` (path, device, inode, size, modification and change times) and the
+code's stamps. Any write changes a file's change time, so changed files are a miss in the index and are read.
+Only files last changed over ``SETTLED_NS`` before they were stamped are indexed (two writes within one tick of
+the file system's clock can leave the same stamp; git calls such files racily clean), and only plain regular
+files (a link, or a file too large to be read, is read each time, and refused as the build refuses it).
 
 The cache lives in the cache folder (``cachedir.cache_dir``: ``$SDBP_CACHE_DIR``, else ``$XDG_CACHE_HOME/sdbp``, else ``~/.cache/sdbp``);
 ``SDBP_CACHE_DIR=off`` turns it off. It can only save time: a folder that cannot be made or written,
 a damaged, truncated or foreign file, a pickle from another version — each is a miss (logged at
 debug level), and the game is built as if there were no cache. Entries are written atomically
 (``fileio.write_atomically``), only files owned by the current user are read, and the newest
-``KEEP`` entries are kept.
+``KEEP`` entries (``INDEX_KEEP`` index entries) are kept.
 """
 
 from __future__ import annotations
 
 import copyreg
 import dataclasses
-import hashlib
 import io
+import os
 import pickle
+import stat
 import sys
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
+from time import time_ns
 from types import MappingProxyType
 from typing import Any
 
 from sdbp_module import __version__
-from sdbp_module.cachedir import cache_dir, is_ours, prune
-from sdbp_module.data.files import data_files, read_data_bytes
+from sdbp_module.cachedir import (
+    PACKAGE,
+    cache_dir,
+    entry_name,
+    is_ours,
+    package_sources,
+    prune,
+    read_ours,
+    store,
+)
+from sdbp_module.data.files import MAX_FILE_BYTES, data_files, read_data_bytes
 from sdbp_module.errors import InputError
 from sdbp_module.fileio import stat_stamp, write_atomically
 from sdbp_module.model.game_data import GameData
@@ -52,10 +71,18 @@ def _debug(message: str, *args: object) -> None:
     logging.getLogger(__name__).debug(message, *args)
 
 
+_CODE_FOLDERS = ("data/", "model/", "hexgrid/")
+
+
 def _code_files() -> list[Path]:
-    """The sources and schemas a ``GameData`` is built by, in a fixed order."""
-    files = [*(_PACKAGE / "data").rglob("*.py"), *(_PACKAGE / "model").rglob("*.py"), *(_PACKAGE / "hexgrid").rglob("*.py"), _PACKAGE / "ids.py"]
-    files += [_PACKAGE / "games" / "__init__.py", *(_PACKAGE / "games").glob("*/checks.py"), *(_PACKAGE / "games").glob("*/ids.py")]
+    """The sources and schemas a ``GameData`` is built by, in a fixed order: ``data/``, ``model/`` and
+    ``hexgrid/``, ``ids.py``, ``games/__init__.py`` and each game's ``checks.py`` and ``ids.py``, and the schemas."""
+    files = []
+    for source in package_sources():
+        name = os.path.relpath(source, PACKAGE).replace(os.sep, "/")
+        game_file = name.startswith("games/") and name.count("/") == 2 and name.endswith(("/checks.py", "/ids.py"))
+        if name.startswith(_CODE_FOLDERS) or name in ("ids.py", "games/__init__.py") or game_file:
+            files.append(Path(source))
     files += (_PACKAGE / "schemas").glob("*.json")
     return sorted(files)
 
@@ -67,26 +94,89 @@ def _feed(digest: Any, named: Iterable[tuple[str, bytes]]) -> None:
 
 
 @cache
-def _code_digest() -> bytes:
-    """The digest of the version, the code and the schemas (each file by its ``fileio.stat_stamp``, as
+def _code_stamps() -> bytes:
+    """The version, then each file of the code and the schemas and its ``fileio.stat_stamp``, a line each (as
     ``vassal.identity`` keys the build identity: reading and hashing the 0.66 MB of them took 3 % of a small
     log's check): the same for the whole process."""
-    digest = hashlib.sha256()
-    version = f"{FORMAT}|sdbp {__version__}|{sys.implementation.cache_tag}|pickle {pickle.HIGHEST_PROTOCOL}"
-    _feed(digest, [("version", version.encode("utf-8"))])
-    _feed(digest, ((path.relative_to(_PACKAGE).as_posix(), stat_stamp(path)) for path in _code_files()))
-    return digest.digest()
+    version = f"{FORMAT}|sdbp {__version__}|{sys.implementation.cache_tag}|pickle {pickle.HIGHEST_PROTOCOL}\n"
+    lines = [version.encode("utf-8")]
+    lines += (path.relative_to(_PACKAGE).as_posix().encode("utf-8") + b" " + stat_stamp(path) + b"\n" for path in _code_files())
+    return b"".join(lines)
 
 
 def game_key(data_dir: Path) -> str:
-    """The cache key of the game in ``data_dir``: its data files (``dataset.data_files``), read as the
-    data is read. Raises ``OSError`` if a file is missing or cannot be read, or would be refused."""
-    digest = hashlib.sha256(_code_digest())
+    """The cache key of the game in ``data_dir``: the code's stamps and its data files (``dataset.data_files``),
+    read as the data is read. Raises ``OSError`` if a file is missing or cannot be read, or would be refused."""
+    import hashlib  # here: a check whose data files are indexed hashes nothing
+
+    digest = hashlib.sha256(_code_stamps())
     try:
         _feed(digest, ((path.name, read_data_bytes(path, folder=data_dir)) for _, path in data_files(data_dir)))
     except InputError as exc:  # the build reads the file again and says what is wrong with it
         raise OSError(exc.message) from None
     return digest.hexdigest()
+
+
+# -- the index: the key of data files that have not changed, without reading them
+
+
+SETTLED_NS = 2_000_000_000
+"""How long ago a data file must have last changed for its stamp to be indexed: longer than any file system's
+clock tick (FAT's is two seconds), so a later write cannot leave the same stamp."""
+
+INDEX_KEEP = 32
+"""How many index entries a cache folder keeps (the newest)."""
+
+_INDEX_PREFIX, _INDEX_SUFFIX = "index-", ".txt"
+
+
+def _stamps(data_dir: Path) -> tuple[bytes, bool] | None:
+    """What the index knows the key of ``data_dir`` by: the code's stamps, then each data file's path and
+    ``os.lstat`` (device, inode, size, modification and change times); and whether every data file is settled
+    (``SETTLED_NS``). None when a data file is missing, cannot be stat'ed, is not a regular file (a link
+    included) or is too large to be read: such a folder is read each time."""
+    now = time_ns()
+    parts = [_code_stamps()]
+    settled = True
+    try:
+        for _, path in data_files(data_dir):
+            st = os.lstat(path)
+            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_FILE_BYTES:
+                return None
+            stamp = f"\0{st.st_dev} {st.st_ino} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}\n"
+            parts.append(os.fsencode(os.path.abspath(path)) + stamp.encode("ascii"))
+            settled = settled and now - max(st.st_mtime_ns, st.st_ctime_ns) > SETTLED_NS
+    except OSError:
+        return None
+    return b"".join(parts), settled
+
+
+def _index_path(folder: Path, stamps: bytes) -> Path:
+    return folder / f"{_INDEX_PREFIX}{entry_name(stamps)}{_INDEX_SUFFIX}"
+
+
+def indexed_key(folder: Path, stamps: bytes) -> str | None:
+    """The key the index holds for ``stamps``, or None (absent, not ours, or another's of the same name)."""
+    data = read_ours(_index_path(folder, stamps))
+    if data is None:
+        return None
+    key, _, indexed = data.partition(b"\n")
+    if indexed != stamps or len(key) != 64 or not key.isalnum():
+        return None
+    return key.decode("ascii")
+
+
+def _index(folder: Path, data_dir: Path, stamps: tuple[bytes, bool] | None, key: str) -> None:
+    """Index ``key`` under ``stamps``, taken before the data files were read, when every file is settled and
+    the stamps are the same now (no file changed while it was read). Never raises."""
+    if stamps is None or not stamps[1] or _stamps(data_dir) != stamps:
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        store(_index_path(folder, stamps[0]), key.encode("ascii") + b"\n" + stamps[0])
+        prune(folder, INDEX_KEEP, lambda name: name.startswith(_INDEX_PREFIX) and name.endswith(_INDEX_SUFFIX))
+    except OSError as exc:  # an unwritable cache only costs time
+        _debug("game cache: cannot index in %s (%s)", folder, exc)
 
 
 # -- pickling --------------------------------------------------------------------------------------
@@ -223,19 +313,25 @@ def cached_game(data_dir: Path, build: Callable[[Path], GameData]) -> GameData:
     folder = cache_dir()
     if folder is None:
         return build(data_dir)
+    stamps = _stamps(data_dir)
+    if stamps is not None:
+        key = indexed_key(folder, stamps[0])
+        game = read_entry(folder, key) if key is not None else None
+        if key is not None and game is not None:
+            return _given(game, data_dir, key)
     try:
         key = game_key(data_dir)
     except OSError:  # a folder or file that cannot be read: ``build`` says so in its own words
         return build(data_dir)
     game = read_entry(folder, key)
-    if game is not None:
-        return _given(game, data_dir, key)
-    game = build(data_dir)
-    try:
-        unchanged = game_key(data_dir) == key  # a file edited while it was read is not stored
-    except OSError:
-        unchanged = False
-    if unchanged:
+    if game is None:
+        game = build(data_dir)
+        try:
+            unchanged = game_key(data_dir) == key  # a file edited while it was read is not stored
+        except OSError:
+            unchanged = False
+        if not unchanged:
+            return game
         write_entry(folder, key, game)
-        return _given(game, data_dir, key)
-    return game
+    _index(folder, data_dir, stamps, key)
+    return _given(game, data_dir, key)

@@ -7,21 +7,21 @@ compared with when no ``--module`` is given. The answer is kept in the game-data
 (``model.cache``) under a key of the data (``cache.game_key``, the one the cache gave the game under when it
 did) and of every source file of the package and
 the fonts (each by its ``os.stat``: size, modification and change times, inode; none is read), so a check starts
-at once and any edit is a miss; and in the process, per game.
+at once and any edit is a miss; and in the process, per game. The key is the text of those stamps, not a
+digest of it: an entry is named by the text's CRC-32 and length (``cachedir.entry_name``) and holds the whole
+text, read only when it is the one looked for.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 from functools import cache
 from pathlib import Path
 
-from sdbp_module.cachedir import cache_dir, is_ours
+from sdbp_module.cachedir import cache_dir, entry_name, package_sources, read_ours
 from sdbp_module.codec.identity import BuildId
 from sdbp_module.model.game_data import GameData
 
-_PACKAGE = Path(__file__).resolve().parent.parent
 _PREFIX, _SUFFIX = "build-", ".txt"
 _MEMO: dict[int, tuple[GameData, BuildId]] = {}
 
@@ -39,28 +39,24 @@ def computed_build(game: GameData) -> BuildId:
 
 
 @cache
-def _code_digest() -> bytes:
+def _code_stamps() -> bytes:
     """Every source file of the package and the fonts (the layout measures text), each by its path, size,
     modification and change times and inode (as ``os.stat`` gives them, without reading the file: an edit changes
-    the change time, so it is a miss, as when the bytes were hashed): the same for the process."""
+    the change time, so it is a miss, as when the bytes were hashed), a line each: the same for the process."""
     from sdbp_module.fileio import stat_stamp
     from sdbp_module.paths import PROJECT_ROOT
 
-    files: list[str] = []
-    for folder, subfolders, names in os.walk(_PACKAGE):
-        subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
-        files += (os.path.join(folder, n) for n in sorted(names) if n.endswith(".py"))
+    files = list(package_sources())
     fonts = PROJECT_ROOT / "images" / "fonts"
     files += sorted(os.path.join(fonts, n) for n in (os.listdir(fonts) if fonts.is_dir() else ()))
-    digest = hashlib.sha256()
+    lines = []
     for path in files:
-        name = os.fsencode(path)
         try:
             stamp = stat_stamp(path)
         except OSError:
-            stamp = b""
-        digest.update(len(name).to_bytes(8, "big") + name + len(stamp).to_bytes(8, "big") + stamp)
-    return digest.digest()
+            stamp = b"-"
+        lines.append(os.fsencode(path) + b"\0" + stamp + b"\n")
+    return b"".join(lines)
 
 
 def _cached(game: GameData, data_dir: Path) -> BuildId:
@@ -72,19 +68,19 @@ def _cached(game: GameData, data_dir: Path) -> BuildId:
         key = None
         if folder is not None:
             data_key = key_of(game, data_dir) or game_key(data_dir)  # the key the cache gave the game under, when it did
-            key = hashlib.sha256(_code_digest() + data_key.encode("ascii")).hexdigest()
+            key = _code_stamps() + b"data " + data_key.encode("ascii") + b"\n"
     except OSError:
         key = None
     if folder is None or key is None:
         return computed_build(game)
-    path = folder / f"{_PREFIX}{key}{_SUFFIX}"
-    found = _read_entry(path)
+    path = folder / f"{_PREFIX}{entry_name(key)}{_SUFFIX}"
+    found = _read_entry(path, key)
     if found is not None and found.name == game.game.module_name and found.digest is not None:
         return found
     build = computed_build(game)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, f"{build.name}\n{build.version}\n".encode())
+        write_atomically(path, f"{build.name}\n{build.version}\n".encode() + key)
         stale = sorted(folder.glob(f"{_PREFIX}*{_SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True)[8:]
         for old in stale:
             old.unlink(missing_ok=True)
@@ -93,17 +89,21 @@ def _cached(game: GameData, data_dir: Path) -> BuildId:
     return build
 
 
-def _read_entry(path: Path) -> BuildId | None:
-    """The identity stored at ``path``; None when absent, unreadable, or not the current user's (as the
-    game cache, ``model.cache.read_entry``: another user's file could name any build)."""
-    try:
-        with path.open("rb") as handle:
-            if not is_ours(handle.fileno()):
-                return None
-            name, _, version = handle.read(4096).decode("utf-8").partition("\n")
-    except (OSError, UnicodeDecodeError):
+def _read_entry(path: Path, key: bytes) -> BuildId | None:
+    """The identity stored at ``path`` under ``key``; None when absent, unreadable, stored under another key (of
+    the same name), or not the current user's (as the game cache, ``model.cache.read_entry``: another user's
+    file could name any build)."""
+    data = read_ours(path)
+    if data is None:
         return None
-    return BuildId(name, version.strip())
+    name, _, rest = data.partition(b"\n")
+    version, _, stored = rest.partition(b"\n")
+    if stored != key:
+        return None
+    try:
+        return BuildId(name.decode("utf-8"), version.decode("utf-8").strip())
+    except UnicodeDecodeError:
+        return None
 
 
 def data_build(game: GameData, data_dir: Path | None = None) -> BuildId:

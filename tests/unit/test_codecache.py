@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from sdbp_module import codecache
+from sdbp_module import cachedir, codecache
 from sdbp_module.cachedir import ENVIRONMENT, OFF
 from sdbp_module.paths import PROJECT_ROOT
 
@@ -97,7 +97,7 @@ def test_a_file_of_another_text_under_the_same_name_is_a_miss(cache: Path) -> No
 
 def test_a_file_of_another_user_is_not_run(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     codecache.compiled(SOURCE)
-    monkeypatch.setattr(codecache, "is_ours", lambda fd: False)  # as another user's file answers
+    monkeypatch.setattr(cachedir, "is_ours", lambda fd: False)  # as another user's file answers
     calls: list[object] = []
     real = builtins.compile
 

@@ -7,6 +7,8 @@ import pickle
 import shutil
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -35,17 +37,23 @@ def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "cache"
 
 
+def _counted(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[Path]:
+    """The folders ``owner.name`` is called with from now on (it is wrapped to note them)."""
+    done: list[Path] = []
+    real: Callable[[Path], object] = getattr(owner, name)
+
+    def counted(data_dir: Path) -> object:
+        done.append(data_dir)
+        return real(data_dir)
+
+    monkeypatch.setattr(owner, name, counted)
+    return done
+
+
 @pytest.fixture
 def builds(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     """The folders ``load_game`` really read (a cache hit reads none)."""
-    done: list[Path] = []
-
-    def counted(data_dir: Path) -> GameData:
-        done.append(data_dir)
-        return load_game_uncached(data_dir)
-
-    monkeypatch.setattr(from_data, "load_game_uncached", counted)
-    return done
+    return _counted(monkeypatch, from_data, "load_game_uncached")
 
 
 def entries(folder: Path) -> list[Path]:
@@ -99,12 +107,12 @@ def test_the_key_covers_the_code_the_schemas_and_the_version(folder: Path, monke
     assert any(n.startswith("games/") and n.endswith("/checks.py") for n in names)
     key = cache.game_key(folder)
     assert cache.game_key(folder) == key
-    cache._code_digest.cache_clear()
+    cache._code_stamps.cache_clear()
     monkeypatch.setattr(cache, "__version__", "0.0.0-other")
     try:
         assert cache.game_key(folder) != key
     finally:
-        cache._code_digest.cache_clear()
+        cache._code_stamps.cache_clear()
 
 
 @pytest.mark.parametrize(
@@ -220,6 +228,91 @@ def test_an_entry_owned_by_someone_else_is_not_read(folder: Path, cache_folder: 
     os.chown(entry, 4242, -1)
     load_game(folder)
     assert len(builds) == 2
+
+
+# -- the index: the key of unchanged data files, without reading them
+
+
+@pytest.fixture
+def later(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The index's clock a minute ahead: the files written by the test are settled (``SETTLED_NS``)."""
+    monkeypatch.setattr(cache, "time_ns", lambda: time.time_ns() + 60 * 10**9)
+
+
+@pytest.fixture
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
+    """The folders whose data files the cache read and hashed (``game_key``)."""
+    return _counted(monkeypatch, cache, "game_key")
+
+
+def indexes(folder: Path) -> list[Path]:
+    return sorted(folder.glob("index-*.txt"))
+
+
+def test_settled_data_files_are_found_by_their_stamps_without_being_read(
+    folder: Path, cache_folder: Path, builds: list[Path], reads: list[Path], later: None
+) -> None:
+    first = load_game(folder)
+    assert len(reads) == 2 and len(indexes(cache_folder)) == 1  # read, built, read again (unchanged?), indexed
+    hit = load_game(folder)
+    assert len(reads) == 2 and builds == [folder]  # neither read nor built
+    assert_same_game(hit, first)
+    areas = folder / "areas.yaml"
+    areas.write_text(areas.read_text().replace("defense: 3,", "defense: 2,"))  # the same size: the stamp says it
+    edited = load_game(folder)
+    assert len(reads) == 4 and len(builds) == 2 and edited != first
+    assert len(indexes(cache_folder)) == 2
+
+
+def test_files_changed_in_the_last_seconds_are_not_indexed(folder: Path, cache_folder: Path, reads: list[Path]) -> None:
+    load_game(folder)
+    load_game(folder)
+    assert indexes(cache_folder) == [] and len(reads) == 3  # each load reads the files (the first twice)
+
+
+def test_a_copy_of_the_folder_is_read_once_then_indexed(
+    folder: Path, cache_folder: Path, builds: list[Path], reads: list[Path], later: None
+) -> None:
+    load_game(folder)
+    copy = shutil.copytree(folder, folder.parent / "copy")
+    load_game(copy)  # other stamps, the same bytes: read, and a hit
+    load_game(copy)
+    assert builds == [folder] and len(reads) == 3 and len(indexes(cache_folder)) == 2
+
+
+@pytest.mark.parametrize("damage", ["garbage", "another key", "another folder's stamps", "no entry"])
+def test_a_damaged_or_stale_index_entry_only_costs_a_read(
+    folder: Path, cache_folder: Path, builds: list[Path], reads: list[Path], later: None, damage: str
+) -> None:
+    fresh = load_game(folder)
+    (index,) = indexes(cache_folder)
+    key, _, stamps = index.read_bytes().partition(b"\n")
+    index.write_bytes(
+        {
+            "garbage": b"\x00\x01 not an index",
+            "another key": b"f" * 64 + b"\n" + stamps,
+            "another folder's stamps": key + b"\n" + stamps.replace(b"mini", b"mono"),
+            "no entry": key + b"\n" + stamps,
+        }[damage]
+    )
+    if damage == "no entry":
+        (entry,) = entries(cache_folder)
+        entry.unlink()
+    assert_same_game(load_game(folder), fresh)
+    read = 4 if damage == "no entry" else 3  # (a build reads twice: before and after)
+    assert len(reads) == read and len(builds) == (2 if damage == "no entry" else 1)
+    assert index.read_bytes() == key + b"\n" + stamps  # written again
+    load_game(folder)
+    assert len(reads) == read
+
+
+def test_a_linked_data_file_is_read_each_time(folder: Path, cache_folder: Path, reads: list[Path], later: None) -> None:
+    areas = folder / "areas.yaml"
+    areas.rename(folder / "areas-real.yaml")
+    areas.symlink_to("areas-real.yaml")
+    load_game(folder)
+    load_game(folder)
+    assert indexes(cache_folder) == [] and len(reads) == 3
 
 
 def test_a_hit_imports_neither_yaml_nor_jsonschema(tmp_path: Path) -> None:

@@ -43,6 +43,14 @@ def test_the_identity_is_cached_on_disk_and_an_edit_is_a_miss(tmp_path: Path, mo
 def test_another_users_entry_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     entry = tmp_path / "build-x.txt"
     entry.write_text("M\n1.0.0+aaaaaaaaaaaa\n", encoding="utf-8")
-    assert identity._read_entry(entry) == identity.BuildId("M", "1.0.0+aaaaaaaaaaaa")
+    assert identity._read_entry(entry, b"") == identity.BuildId("M", "1.0.0+aaaaaaaaaaaa")
     monkeypatch.setattr(identity.os, "getuid", lambda: -1, raising=False)
-    assert identity._read_entry(entry) is None
+    assert identity._read_entry(entry, b"") is None
+
+
+def test_an_entry_stored_under_another_key_of_the_same_name_is_not_read(tmp_path: Path) -> None:
+    entry = tmp_path / "build-x.txt"
+    entry.write_bytes(b"M\n1.0.0+aaaaaaaaaaaa\nstamps of one tree")
+    assert identity._read_entry(entry, b"stamps of one tree") == identity.BuildId("M", "1.0.0+aaaaaaaaaaaa")
+    assert identity._read_entry(entry, b"stamps of another tree") is None
+    assert identity._read_entry(entry, b"stamps of one") is None
