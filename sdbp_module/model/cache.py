@@ -136,9 +136,9 @@ def _stamps(data_dir: Path) -> tuple[bytes, bool] | None:
     (``SETTLED_NS``). None when a data file is missing, cannot be stat'ed, is not a regular file (a link
     included) or is too large to be read: such a folder is read each time."""
     now = time_ns()
-    parts = [_code_stamps()]
     settled = True
     try:
+        parts = [_code_stamps()]
         for _, path in data_files(data_dir):
             st = os.lstat(path)
             if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_FILE_BYTES:

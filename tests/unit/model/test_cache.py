@@ -315,6 +315,17 @@ def test_a_linked_data_file_is_read_each_time(folder: Path, cache_folder: Path, 
     assert indexes(cache_folder) == [] and len(reads) == 3
 
 
+def test_code_that_cannot_be_stamped_is_built_without_the_cache(
+    folder: Path, cache_folder: Path, builds: list[Path], monkeypatch: pytest.MonkeyPatch, later: None
+) -> None:
+    def vanished() -> bytes:
+        raise FileNotFoundError(2, "No such file or directory")  # a source file removed under a running process
+
+    monkeypatch.setattr(cache, "_code_stamps", vanished)
+    assert load_game(folder).game.id == "mini"
+    assert builds == [folder] and entries(cache_folder) == [] and indexes(cache_folder) == []
+
+
 def test_a_hit_imports_neither_yaml_nor_jsonschema(tmp_path: Path) -> None:
     env = {**os.environ, cachedir.ENVIRONMENT: str(tmp_path / "cache")}
     code = (
