@@ -82,7 +82,7 @@ def _code_files() -> list[Path]:
         name = os.path.relpath(source, PACKAGE).replace(os.sep, "/")
         game_file = name.startswith("games/") and name.count("/") == 2 and name.endswith(("/checks.py", "/ids.py"))
         if name.startswith(_CODE_FOLDERS) or name in ("ids.py", "games/__init__.py") or game_file:
-            files.append(Path(source))
+            files.append(_PACKAGE / name)  # (``_PACKAGE`` is resolved: the package may be reached through a link)
     files += (_PACKAGE / "schemas").glob("*.json")
     return sorted(files)
 

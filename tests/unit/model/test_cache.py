@@ -18,7 +18,7 @@ from sdbp_module.errors import DataError, InputError
 from sdbp_module.model import cache, from_data
 from sdbp_module.model.from_data import load_game, load_game_uncached
 from sdbp_module.model.game_data import GameData
-from sdbp_module.paths import default_data_dir
+from sdbp_module.paths import PROJECT_ROOT, default_data_dir
 
 MINI = Path(__file__).parents[1] / "data" / "fixtures" / "mini"
 
@@ -324,6 +324,21 @@ def test_code_that_cannot_be_stamped_is_built_without_the_cache(
     monkeypatch.setattr(cache, "_code_stamps", vanished)
     assert load_game(folder).game.id == "mini"
     assert builds == [folder] and entries(cache_folder) == [] and indexes(cache_folder) == []
+
+
+def test_a_package_reached_through_a_link_keys_its_games(tmp_path: Path) -> None:
+    link = tmp_path / "project"
+    link.symlink_to(PROJECT_ROOT, target_is_directory=True)
+    env = {**os.environ, cachedir.ENVIRONMENT: str(tmp_path / "cache"), "PYTHONPATH": str(link)}
+    code = (
+        "import sdbp_module; from pathlib import Path; from sdbp_module.model.from_data import load_game; "
+        f"print(sdbp_module.__file__); print(load_game(Path({str(MINI)!r})).game.id)"
+    )
+    for _ in range(2):  # stored, then read
+        done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.split() == [str(link / "sdbp_module" / "__init__.py"), "mini"]
+    assert len(entries(tmp_path / "cache")) == 1
 
 
 def test_a_hit_imports_neither_yaml_nor_jsonschema(tmp_path: Path) -> None:
