@@ -18,11 +18,19 @@ import os
 from functools import cache
 from pathlib import Path
 
-from sdbp_module.cachedir import cache_dir, entry_name, package_sources, read_ours
+from sdbp_module.cachedir import (
+    cache_dir,
+    entry_name,
+    package_sources,
+    prune,
+    read_ours,
+)
 from sdbp_module.codec.identity import BuildId
 from sdbp_module.model.game_data import GameData
 
 _PREFIX, _SUFFIX = "build-", ".txt"
+KEEP = 8
+"""How many build identities the cache folder keeps (the newest)."""
 _MEMO: dict[int, tuple[GameData, BuildId]] = {}
 
 
@@ -81,9 +89,7 @@ def _cached(game: GameData, data_dir: Path) -> BuildId:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         write_atomically(path, f"{build.name}\n{build.version}\n".encode() + key)
-        stale = sorted(folder.glob(f"{_PREFIX}*{_SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True)[8:]
-        for old in stale:
-            old.unlink(missing_ok=True)
+        prune(folder, KEEP, lambda name: name.startswith(_PREFIX) and name.endswith(_SUFFIX))
     except Exception:  # an unwritable cache only costs time
         pass
     return build

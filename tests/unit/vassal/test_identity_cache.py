@@ -3,6 +3,7 @@ cache so that a check does not make the build file each time, and recomputed aft
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -54,3 +55,18 @@ def test_an_entry_stored_under_another_key_of_the_same_name_is_not_read(tmp_path
     assert identity._read_entry(entry, b"stamps of one tree") == identity.BuildId("M", "1.0.0+aaaaaaaaaaaa")
     assert identity._read_entry(entry, b"stamps of another tree") is None
     assert identity._read_entry(entry, b"stamps of one") is None
+
+
+def test_the_newest_identities_are_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENVIRONMENT, str(tmp_path / "cache"))
+    monkeypatch.setattr(identity, "_MEMO", {})
+    (tmp_path / "cache").mkdir()
+    for n in range(identity.KEEP + 2):
+        old = tmp_path / "cache" / f"build-old{n}.txt"
+        old.write_text("M\n1.0.0+aaaaaaaaaaaa\n", encoding="utf-8")
+        os.utime(old, (1_000_000 + n, 1_000_000 + n))
+    data = default_data_dir()
+    identity.data_build(load_game(data), data)
+    kept = sorted(p.name for p in (tmp_path / "cache").glob("build-*.txt"))
+    assert len(kept) == identity.KEEP and "build-old0.txt" not in kept and "build-old2.txt" not in kept
+    assert f"build-old{identity.KEEP + 1}.txt" in kept
