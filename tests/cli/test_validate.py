@@ -7,11 +7,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 from click.testing import CliRunner
 
 from sdbp_module.cli import main
 from sdbp_module.paths import PROJECT_ROOT
+from tests import yaml_io
 
 BUNDLED = PROJECT_ROOT / "source_data" / "sodbp"
 MINI = PROJECT_ROOT / "tests" / "unit" / "data" / "fixtures" / "mini"
@@ -54,7 +54,7 @@ def test_planted_errors_in_the_bundled_data_give_one_line_each(work: Path) -> No
     text = text[: match.start()] + "defense: high" + text[match.end() :]
     areas_path.write_text(text, encoding="utf-8")
     type_line, type_col = _line_col(text, "defense: high")
-    k = next(i for i, a in enumerate(yaml.safe_load(text)["areas"]) if a["defense"] == "high")
+    k = next(i for i, a in enumerate(yaml_io.load(text)["areas"]) if a["defense"] == "high")
 
     # 2. a dangling area id: the first unit set up in an area is moved to area 999
     counters_path = data / "counters.yaml"
@@ -64,12 +64,12 @@ def test_planted_errors_in_the_bundled_data_give_one_line_each(work: Path) -> No
     text = text[: match.start()] + "setup: 999" + text[match.end() :]
     counters_path.write_text(text, encoding="utf-8")
     unit_line, unit_col = _line_col(text, "setup: 999")
-    u = next(i for i, x in enumerate(yaml.safe_load(text)["units"]) if x["setup"] == 999)
+    u = next(i for i, x in enumerate(yaml_io.load(text)["units"]) if x["setup"] == 999)
 
     # 3. an adjacency given a second time, in the other order
     borders_path = data / "borders.yaml"
     text = borders_path.read_text(encoding="utf-8")
-    borders = yaml.safe_load(text)["borders"]
+    borders = yaml_io.load(text)["borders"]
     a, b = borders[-1]["areas"]
     text = text.rstrip("\n") + f'\n  - {{areas: [{b}, {a}], source: "reconstructed: planted"}}\n'
     borders_path.write_text(text, encoding="utf-8")

@@ -5,15 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import yaml
 
+from tests import yaml_io
 from tests.map_data.map_files import DATA
 from tests.map_data.map_shapes import Pixel
 
 
 def _load(name: str) -> Any:
     with (DATA / name).open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+        return yaml_io.load(fh)
 
 
 @pytest.fixture(scope="session")

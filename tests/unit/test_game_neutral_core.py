@@ -18,9 +18,9 @@ import tokenize
 from pathlib import Path
 
 import pytest
-import yaml
 
 from sdbp_module.paths import PROJECT_ROOT
+from tests import yaml_io
 
 PACKAGE = PROJECT_ROOT / "sdbp_module"
 GAMES = PACKAGE / "games"
@@ -40,7 +40,7 @@ def _game_words() -> dict[str, tuple[str, ...]]:
     parametrized case asks; none changes it)."""
     words: dict[str, tuple[str, ...]] = {}
     for game_yaml in sorted((PROJECT_ROOT / "source_data").glob("*/game.yaml")):
-        g = yaml.safe_load(game_yaml.read_text(encoding="utf-8"))
+        g = yaml_io.load(game_yaml.read_text(encoding="utf-8"))
         sides = [s if isinstance(s, str) else s["id"] for s in g["sides"]]
         labels = [s["label"] for s in g["sides"] if isinstance(s, dict)]
         place = g["title"].split(" over ")[-1].split(" Over ")[-1]  # "Dien Bien Phu", "Stalingrad"

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+
+from tests import yaml_io
 
 DATA = Path(__file__).resolve().parents[2] / "source_data" / "sodbp"
 
@@ -31,7 +32,7 @@ SETUP_TURN = re.compile(r"^turn ([1-9][0-9]?)$")
 @cache
 def _load(name: str) -> Any:
     with (DATA / name).open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return yaml_io.load(handle)
 
 
 def units() -> list[dict[str, Any]]:

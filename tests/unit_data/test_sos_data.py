@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from sdbp_module.data.dataset import check_folder
+from tests import yaml_io
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "source_data" / "sos"
@@ -39,7 +39,7 @@ VICTORY = frozenset({3, 8, 14, 18, 20, 24, 26, 30})
 @functools.cache
 def _load(name: str) -> Any:
     with (DATA / f"{name}.yaml").open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return yaml_io.load(handle)
 
 
 @functools.cache
@@ -194,8 +194,7 @@ Values = dict[str, Any]
 def _dump(value: Any) -> str:
     """``yaml.safe_dump(value, allow_unicode=True, sort_keys=False)``, by libyaml's emitter where PyYAML has it
     (the same text for these files, five times faster)."""
-    dumper = yaml.CSafeDumper if yaml.__with_libyaml__ else yaml.SafeDumper
-    return yaml.dump(value, Dumper=dumper, allow_unicode=True, sort_keys=False)
+    return yaml_io.dump(value, allow_unicode=True, sort_keys=False)
 
 
 @functools.cache

@@ -14,8 +14,6 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from sdbp_module.data import hexcheck
 from sdbp_module.data.crossref import Checks, check_sides
 from sdbp_module.data.dataset import with_defaults
@@ -27,6 +25,7 @@ from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.hexgrid.hexmap import HexMap
 from sdbp_module.hexgrid.zoc import MapUnit
 from sdbp_module.paths import PROJECT_ROOT
+from tests import yaml_io
 
 DATA = PROJECT_ROOT / "source_data" / "tonkin"
 
@@ -49,7 +48,7 @@ def problems_of(folder: Path) -> list[InputProblem]:
 
 @functools.cache
 def raw() -> dict[str, Any]:
-    data: dict[str, Any] = yaml.safe_load((DATA / "hexes.yaml").read_text(encoding="utf-8"))
+    data: dict[str, Any] = yaml_io.load((DATA / "hexes.yaml").read_text(encoding="utf-8"))
     return data
 
 

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from sdbp_module.data.quick_valid import quick_check
 from sdbp_module.data.validate import _validator, load_schema
+from tests import yaml_io
 
 MINI = Path(__file__).parent / "fixtures" / "mini"
 ODD = [0, 1, -1, 7, 10**6, 1.0, 2.5, float("nan"), float("inf"), True, False, None, "", "a", "abc\n", "yes", "german", [], {}, [1], {"a": 1}, datetime.date(2020, 1, 1)]
@@ -63,7 +63,7 @@ def _edited(value: Any, rnd: random.Random) -> Any:
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in MINI.glob("*.yaml")))
 def test_edited_data_gets_jsonschemas_answer_or_none(name: str) -> None:
-    value = yaml.safe_load((MINI / f"{name}.yaml").read_text(encoding="utf-8"))
+    value = yaml_io.load((MINI / f"{name}.yaml").read_text(encoding="utf-8"))
     check = quick_check(load_schema(name))
     assert check(value) is True and _valid(name, value)
     rnd = random.Random(name)

@@ -9,7 +9,6 @@ import copy
 from typing import Any
 
 import pytest
-import yaml
 
 from sdbp_module.data.crossref import Checks
 from sdbp_module.data.dataset import with_defaults
@@ -18,6 +17,7 @@ from sdbp_module.data.sources import parse_yaml
 from sdbp_module.data.validate import load_schema, validate_file
 from sdbp_module.games import game_checks
 from sdbp_module.games.sodbp import checks as sodbp
+from tests import yaml_io
 
 R = "reconstructed: test"
 GREEN = (1, 2, 3, 4, 5, 12)
@@ -141,15 +141,15 @@ def sodbp_values() -> dict[str, Any]:
 
 
 _DUMPED: dict[str, str] = {}
-"""``yaml.safe_dump`` of each value dumped so far, by its ``repr`` (types, key order and all): most tests edit
-one file of six, and the pure-Python dump of the others took as long as the checks."""
+"""``yaml.safe_dump`` (``tests/yaml_io.py``) of each value dumped so far, by its ``repr`` (types, key order and
+all): most tests edit one file of six, and the pure-Python dump of the others took as long as the checks."""
 
 
 def dumped(value: Any) -> str:
     shown = repr(value)
     text = _DUMPED.get(shown)
     if text is None:
-        text = _DUMPED[shown] = yaml.safe_dump(value, allow_unicode=True)
+        text = _DUMPED[shown] = yaml_io.dump(value, allow_unicode=True)
     return text
 
 

@@ -6,16 +6,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.hexgrid.hexmap import HexMap
+from tests import yaml_io
 
 HERE = Path(__file__).parent
 
 
 def small_map_data() -> dict[str, Any]:
-    data: dict[str, Any] = yaml.safe_load((HERE / "small_map.yaml").read_text(encoding="utf-8"))
+    data: dict[str, Any] = yaml_io.load((HERE / "small_map.yaml").read_text(encoding="utf-8"))
     return data
 
 

@@ -6,19 +6,19 @@ import re
 from typing import Any, Callable
 
 import pytest
-import yaml
 
 from sdbp_module.hexgrid.coords import Hex
 from sdbp_module.hexgrid.hexmap import HexMap
 from sdbp_module.hexgrid.zoc import MapUnit
 from sdbp_module.paths import PROJECT_ROOT
+from tests import yaml_io
 
 
 def _doc_yaml() -> dict[str, Any]:
     text = (PROJECT_ROOT / "docs" / "hexes.md").read_text(encoding="utf-8")
     block = re.search(r"```yaml\n(.*?)```", text, re.DOTALL)
     assert block is not None
-    data: dict[str, Any] = yaml.safe_load(block.group(1))
+    data: dict[str, Any] = yaml_io.load(block.group(1))
     return data
 
 
@@ -94,7 +94,7 @@ def _features_yaml() -> dict[str, Any]:
     block = re.search(r"```yaml\n(.*?)```", section, re.DOTALL)
     assert block is not None
     data = _doc_yaml()
-    data.update(yaml.safe_load(block.group(1)))
+    data.update(yaml_io.load(block.group(1)))
     return data
 
 

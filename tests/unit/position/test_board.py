@@ -11,32 +11,27 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from click.testing import CliRunner, Result
 
 from sdbp_module.cli import main
 from sdbp_module.codec.module_info import read_module
 from sdbp_module.codec.reading import read_game
 from sdbp_module.position.model import read_position
+from tests import yaml_io
 from tests.shared_corpus import corpus_files, needs_corpus
 from tests.unit.position.conftest import GAMES
-
-_LOADER = yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader
 
 
 def read_yaml(text: str) -> Any:
     """``yaml.safe_load``, parsed by libyaml when PyYAML has it (as ``sdbp board apply`` reads a board:
     ``data.sources``), five times faster on a whole board."""
-    return yaml.load(text, Loader=_LOADER)
-
-
-_DUMPER = yaml.CSafeDumper if yaml.__with_libyaml__ else yaml.SafeDumper
+    return yaml_io.load(text)
 
 
 def write_yaml(doc: Any) -> str:
     """``yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)``, written by libyaml when PyYAML has it (the
     same text for an edited board, four times faster)."""
-    return yaml.dump(doc, Dumper=_DUMPER, allow_unicode=True, sort_keys=False)
+    return yaml_io.dump(doc, allow_unicode=True, sort_keys=False)
 
 
 def run(*args: str | Path) -> Result:
@@ -175,7 +170,7 @@ def test_move_remove_flip_add_and_draw_are_written_and_read_back(sodbp: tuple[Pa
         index = next(i for i, line in enumerate(lines) if f"id: '{flipped}'" in line)
         lines[index] = lines[index].replace("Spent: fresh", "Spent: spent")
         drawn = take(lines, card)
-        at = lines.index(f"    {yaml.safe_dump(target_zone, default_flow_style=True).split(chr(10))[0]}:")
+        at = lines.index(f"    {yaml_io.dump(target_zone, default_flow_style=True).split(chr(10))[0]}:")
         lines[at + 1 : at + 1] = [f"    - {moved}", "    - {new: Trench}"]
         at = lines.index(f"  {hand}: {{}}")
         lines[at : at + 1] = [f"  {hand}:", "    offboard:", f"    - {drawn}"]

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from click.testing import CliRunner
 from lxml import etree
 from lxml import html as lxml_html
@@ -28,6 +27,7 @@ from sdbp_module.vassal import buildfile, controls
 from sdbp_module.vassal.controls import key_label
 from sdbp_module.vassal.help import fact_counts, help_html
 from sdbp_module.vassal.traits import key, trigger
+from tests import yaml_io
 
 from .conftest import DATA_DIR, Built
 
@@ -199,7 +199,7 @@ def reconstructed_in_data(data_dir: Path) -> dict[tuple[str, str], tuple[int, in
         n[1] += 1
 
     for path in sorted(data_dir.glob("*.yaml")):
-        value = yaml.safe_load(path.read_text(encoding="utf-8"))
+        value = yaml_io.load(path.read_text(encoding="utf-8"))
         if path.name == "game.yaml":
             records = [("map", value["map"])] + [(f"map: {k}", r) for k in ("roads", "runways", "bridges", "villages") for r in value["map"].get(k, [])]
             for field, record in records:
