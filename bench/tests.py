@@ -10,8 +10,8 @@ the steadier figure on a busy machine), and pytest's last line, and its line for
 
 - By default the run is cold, as on CI: no bytecode in the clone, and Python writes it as it goes, as
   CI's does (``.ci/run`` sets nothing). What a process compiles first (the controller compiles what the
-  session's conftest imports before the workers start; one worker may rewrite a test module's assertions
-  before the other reaches it), the others read.
+  session's conftest imports before the workers start; the two workers collect the test files from opposite
+  ends, ``tests/conftest.py``, so each rewrites the assertions of about half of them), the others read.
 - ``--no-bytecode``: none written either (``PYTHONDONTWRITEBYTECODE=1``), so every process compiles every
   module it imports and both workers rewrite every test module: the measure of earlier rounds, slower
   than CI's first run (at 7006cee, ``pytest --collect-only -n 2`` of a fresh copy: 14.5 s wall against
