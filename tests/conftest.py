@@ -41,7 +41,7 @@ older xdist would refuse (which sorts by number of tests whatever the session sa
 
 Collecting in a fresh clone: every worker imports every test file, and pytest rewrites each one's assertions
 the first time and keeps the result in ``__pycache__``. Odd-numbered workers collect the files last to first
-(``pytest_collect_directory``), so two workers share that work instead of each doing all of it: a cold
+(``pytest_make_collect_report``), so two workers share that work instead of each doing all of it: a cold
 collection took 7.9-8.0 s of CPU in each worker, now 5.1-5.7 s.
 """
 
@@ -52,7 +52,6 @@ import os
 import shutil
 import tempfile
 from collections.abc import Generator
-from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -162,25 +161,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     def key(item: pytest.Item) -> tuple[int, int, tuple[str, ...]]:
         # files with as many tests in pytest's own order (each folder's entries by name), whatever order this
-        # worker collected them in (``pytest_collect_directory``): xdist needs the same order in every worker
+        # worker collected them in (``pytest_make_collect_report``): xdist needs the same order in every worker
         name = item.nodeid.split("::", 1)[0]
         return rank.get(name, len(rank)), -count[name], tuple(name.split("/"))
 
     items.sort(key=key)
-
-
-class _ReversedPackage(pytest.Package):
-    """A package whose entries are collected last to first (``pytest_collect_directory``)."""
-
-    def collect(self) -> list[pytest.Item | pytest.Collector]:
-        return list(super().collect())[::-1]
-
-
-class _ReversedDir(pytest.Dir):
-    """A folder (not a package) whose entries are collected last to first."""
-
-    def collect(self) -> list[pytest.Item | pytest.Collector]:
-        return list(super().collect())[::-1]
 
 
 def _collects_in_reverse() -> bool:
@@ -188,24 +173,20 @@ def _collects_in_reverse() -> bool:
     return worker.startswith("gw") and worker[2:].isdigit() and int(worker[2:]) % 2 == 1
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collect_directory(path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
     """An odd-numbered xdist worker collects (imports) the test files last to first, folder by folder; the
     others first to last. In a fresh clone pytest rewrites the assertions of each test file it imports and
     keeps the result in ``__pycache__``, and every worker collects every file: two workers that started
     together at the first file each rewrote all 2 MB of tests (4 s of CPU each, the most of a cold run's
     extra time). Starting from opposite ends, each rewrites the files until they meet and reads the rest
-    from what the other wrote. The tests run in the order ``pytest_collection_modifyitems`` gives,
-    whichever way they were collected."""
-    if not _collects_in_reverse():
-        return None
-    try:
-        package = (path / "__init__.py").is_file()
-    except PermissionError:
-        return None  # as pytest's own hook: the folder is left to the next one
-    if package:
-        return _ReversedPackage.from_parent(parent, path=path)
-    return _ReversedDir.from_parent(parent, path=path)
+    from what the other wrote. A folder's report lists its files and subfolders, not yet imported, and pytest
+    collects them in the report's order (its own ``--last-failed`` reorders them the same way). The tests run
+    in the order ``pytest_collection_modifyitems`` gives, whichever way they were collected."""
+    report = yield
+    if isinstance(collector, pytest.Directory) and _collects_in_reverse():
+        report.result.reverse()
+    return report
 
 
 def pytest_configure(config: pytest.Config) -> None:
