@@ -23,7 +23,10 @@ the steadier figure on a busy machine), and pytest's last line, and its line for
   last three under ``<tmp>/pytest-of-<user>``, and on a machine where other runs left thousands of files
   there, that took from nothing to 10 s (4,845 files deleted at the end of one run here) from run to run.
 
-The goal is for 2 cores: run it on an otherwise idle 2-core machine for the figure the issue means.
+The goal is for 2 cores: run it on an otherwise idle 2-core machine for the figure the issue means. On a
+shared machine the same run's wall time drifts by 10-20 % from one hour to the next, so it also prints the
+machine's speed before and after the run (``_probe``: a fixed pure-Python loop in this process, best of
+three): compare two runs only when their probes agree.
 """
 
 from __future__ import annotations
@@ -39,6 +42,22 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL = 60.0
+
+
+PROBE_LOOPS = 10_000_000
+
+
+def _probe() -> float:
+    """Seconds of a fixed pure-Python loop on one core, best of three: the machine's speed at that moment
+    (the same code, so a slower figure is a busier or slower machine, not the project)."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        total = 0
+        for i in range(PROBE_LOOPS):
+            total += i
+        best = min(best, time.perf_counter() - start)
+    return best
 
 
 def _children_cpu() -> tuple[float, float]:
@@ -82,10 +101,13 @@ def main() -> int:
             _pytest(clone, env, args.pytest_args)  # writes the bytecode the timed run reads
         elif args.no_bytecode:
             env["PYTHONDONTWRITEBYTECODE"] = "1"
+        before = _probe()
         wall, user, system, last, code = _pytest(clone, env, args.pytest_args)
+        after = _probe()
     mode = "warm" if args.warm else "cold, no bytecode written" if args.no_bytecode else "cold"
     print(f"tests ({mode}, fresh copy of {args.ref}, {os.cpu_count()} cores): {wall:.1f} s wall, "
           f"{wall / GOAL:.2f}x the goal of {GOAL:.0f} s; {user:.1f} s user + {system:.1f} s system CPU")
+    print(f"machine: the probe loop ({PROBE_LOOPS:,} additions, one core) took {before:.3f} s before the run and {after:.3f} s after")
     for line in last:
         print(f"pytest: {line}")
     return 0 if code == 0 else 1
