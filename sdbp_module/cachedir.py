@@ -53,7 +53,11 @@ def read_ours(path: str | os.PathLike[str]) -> bytes | None:
 
 def store(path: str | os.PathLike[str], data: bytes) -> None:
     """Write ``data`` to ``path`` whole: into a temporary file beside it (named by the process and thread, so
-    two writers at once never share one), then renamed over it. Raises ``OSError``, the temporary file removed."""
+    two writers at once never share one), readable by this user only, then renamed over it. Raises ``OSError``;
+    the temporary file is removed whatever stops the write (a Ctrl-C included).
+
+    Not ``fileio.write_atomically``, which writes what a user asked for (synced to disk, the user's umask, its
+    messages): a cache entry lost to a crash is a miss, and this module imports only the standard library."""
     folder, name = os.path.split(os.fspath(path))
     temporary = os.path.join(folder, f".{name}.{os.getpid()}.{get_ident()}.tmp")
     fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # (one left by a killed writer: replaced)
@@ -61,7 +65,7 @@ def store(path: str | os.PathLike[str], data: bytes) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.replace(temporary, path)
-    except OSError:
+    except BaseException:
         try:
             os.unlink(temporary)
         except OSError:

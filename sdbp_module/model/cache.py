@@ -21,7 +21,7 @@ The cache lives in the cache folder (``cachedir.cache_dir``: ``$SDBP_CACHE_DIR``
 ``SDBP_CACHE_DIR=off`` turns it off. It can only save time: a folder that cannot be made or written,
 a damaged, truncated or foreign file, a pickle from another version — each is a miss (logged at
 debug level), and the game is built as if there were no cache. Entries are written atomically
-(``fileio.write_atomically``), only files owned by the current user are read, and the newest
+(``cachedir.store``), only files owned by the current user are read, and the newest
 ``KEEP`` entries (``INDEX_KEEP`` index entries) are kept.
 """
 
@@ -54,7 +54,7 @@ from sdbp_module.cachedir import (
 )
 from sdbp_module.data.files import MAX_FILE_BYTES, data_files, read_data_bytes
 from sdbp_module.errors import InputError
-from sdbp_module.fileio import stat_stamp, write_atomically
+from sdbp_module.fileio import stat_stamp
 from sdbp_module.model.game_data import GameData
 
 KEEP = 8
@@ -271,7 +271,7 @@ def write_entry(folder: Path, key: str, game: GameData) -> None:
     try:
         data = dumps((FORMAT, key, game))
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomically(entry_path(folder, key), data)
+        store(entry_path(folder, key), data)
     except Exception as exc:  # an unwritable cache only costs time
         _debug("game cache: cannot write to %s (%s: %s)", folder, type(exc).__name__, exc)
         return

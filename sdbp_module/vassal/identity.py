@@ -24,6 +24,7 @@ from sdbp_module.cachedir import (
     package_sources,
     prune,
     read_ours,
+    store,
 )
 from sdbp_module.codec.identity import BuildId
 from sdbp_module.model.game_data import GameData
@@ -68,7 +69,6 @@ def _code_stamps() -> bytes:
 
 
 def _cached(game: GameData, data_dir: Path) -> BuildId:
-    from sdbp_module.fileio import write_atomically
     from sdbp_module.model.cache import game_key, key_of
 
     folder = cache_dir()
@@ -88,7 +88,7 @@ def _cached(game: GameData, data_dir: Path) -> BuildId:
     build = computed_build(game)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, f"{build.name}\n{build.version}\n".encode() + key)
+        store(path, f"{build.name}\n{build.version}\n".encode() + key)
         prune(folder, KEEP, lambda name: name.startswith(_PREFIX) and name.endswith(_SUFFIX))
     except Exception:  # an unwritable cache only costs time
         pass

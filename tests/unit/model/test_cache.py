@@ -159,7 +159,7 @@ def test_a_failed_write_leaves_no_entry(
     def fail(path: Path, data: bytes) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(cache, "write_atomically", fail)
+    monkeypatch.setattr(cache, "store", fail)
     assert load_game(folder).game.id == "mini"
     assert entries(cache_folder) == []
 
