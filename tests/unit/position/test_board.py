@@ -22,12 +22,6 @@ from tests.shared_corpus import corpus_files, needs_corpus
 from tests.unit.position.conftest import GAMES
 
 
-def read_yaml(text: str) -> Any:
-    """``yaml.safe_load``, parsed by libyaml when PyYAML has it (as ``sdbp board apply`` reads a board:
-    ``data.sources``), five times faster on a whole board."""
-    return yaml_io.load(text)
-
-
 def write_yaml(doc: Any) -> str:
     """``yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)``, written by libyaml when PyYAML has it (the
     same text for an edited board, four times faster)."""
@@ -63,7 +57,7 @@ def board_of(save: Path, module: Path | None, out: Path) -> str:
 
 def places(board_text: str) -> dict[str, tuple[str, str]]:
     """piece id -> (map or deck, zone or 'deck') as the board lists it."""
-    doc = read_yaml(board_text)
+    doc = yaml_io.load(board_text)
     out: dict[str, tuple[str, str]] = {}
     for map_name, zones in (doc["maps"] or {}).items():
         for zone, items in (zones or {}).items():
@@ -111,7 +105,7 @@ def test_board_lists_every_piece_of_our_set_up_once_under_its_zone(game: str, bu
 
 def test_board_shows_side_kind_and_face_of_our_pieces(sodbp: tuple[Path, Path], tmp_path: Path) -> None:
     module, setup = sodbp
-    doc = read_yaml(board_of(setup, module, tmp_path / "b.yaml"))
+    doc = yaml_io.load(board_of(setup, module, tmp_path / "b.yaml"))
     stacks = [item for zones in doc["maps"].values() for items in zones.values() for item in items if "pieces" in item]
     units = [p for s in stacks for p in s["pieces"] if p.get("kind") == "unit"]
     assert units and all(u["side"] in ("french", "viet_minh") and u["layers"]["Spent"] == "fresh" for u in units)
@@ -155,7 +149,7 @@ def test_move_remove_flip_add_and_draw_are_written_and_read_back(sodbp: tuple[Pa
     module, setup = sodbp
     text = board_of(setup, module, tmp_path / "b.yaml")
     before = places(text)
-    doc = read_yaml(text)
+    doc = yaml_io.load(text)
     main_map = doc["maps"]["Main Map"]
     zones = [z for z in main_map if z != "offboard"]
     source_zone, target_zone = zones[0], zones[1]
@@ -200,7 +194,7 @@ def test_move_remove_flip_add_and_draw_are_written_and_read_back(sodbp: tuple[Pa
     flipped_line = next(line for line in after_text.splitlines() if f"id: '{flipped}'" in line)
     assert "Spent: spent" in flipped_line
     # the moved piece went on top of the stack already there, as a drop on it would
-    target = read_yaml(after_text)["maps"]["Main Map"][target_zone]
+    target = yaml_io.load(after_text)["maps"]["Main Map"][target_zone]
     assert [str(p["id"]) for p in target[0]["pieces"]][-2:] == [moving, added[0]]
     assert len(target) == 1
 
@@ -208,7 +202,7 @@ def test_move_remove_flip_add_and_draw_are_written_and_read_back(sodbp: tuple[Pa
 def test_a_stack_listed_under_another_zone_moves_with_its_pieces_to_a_point_inside_it(sodbp: tuple[Path, Path], tmp_path: Path) -> None:
     module, setup = sodbp
     text = board_of(setup, module, tmp_path / "b.yaml")
-    doc = read_yaml(text)
+    doc = yaml_io.load(text)
     main_map = doc["maps"]["Main Map"]
     info = read_module(module)
     occupied = set(main_map)
@@ -219,7 +213,7 @@ def test_a_stack_listed_under_another_zone_moves_with_its_pieces_to_a_point_insi
     (tmp_path / "e.yaml").write_text(write_yaml(doc), encoding="utf-8")
     result = run("board", "apply", tmp_path / "e.yaml", setup, "--module", module, "-o", tmp_path / "new.vsav")
     assert result.exit_code == 0, result.output
-    after = read_yaml(board_of(tmp_path / "new.vsav", module, tmp_path / "after.yaml"))["maps"]["Main Map"]
+    after = yaml_io.load(board_of(tmp_path / "new.vsav", module, tmp_path / "after.yaml"))["maps"]["Main Map"]
     moved = after[empty.shown][0]  # listed under its location name ('1 Pú Tó Co heights')
     assert moved["stack"] == stack["stack"] and moved["pieces"] == stack["pieces"]
     assert info.zone_at("Main Map", str(moved["at"][0]), str(moved["at"][1])) == empty.name
@@ -236,7 +230,7 @@ def test_a_global_property_value_is_changed_and_reported(tmp_path: Path) -> None
     result = run("board", "apply", tmp_path / "e.yaml", save, "-o", tmp_path / "new.vsav")
     assert result.exit_code == 0, result.output
     assert "property ChristianVP: 5 → 7" in result.output.splitlines()
-    props = read_yaml(board_of(tmp_path / "new.vsav", None, tmp_path / "a.yaml"))["properties"]
+    props = yaml_io.load(board_of(tmp_path / "new.vsav", None, tmp_path / "a.yaml"))["properties"]
     assert {"name": "ChristianVP", "value": "7", "container": "Module"} in props
 
 
@@ -335,7 +329,7 @@ def test_a_piece_moved_under_an_earlier_stack_is_added_before_it(sodbp: tuple[Pa
     """A stack resolves its members when it is added: a piece moved from the last stack into the first one
     must now be added before the first (format reference §5.5)."""
     module, setup = sodbp
-    doc = read_yaml(board_of(setup, module, tmp_path / "b.yaml"))
+    doc = yaml_io.load(board_of(setup, module, tmp_path / "b.yaml"))
     main_map = doc["maps"]["Main Map"]
     stacks = [item for items in main_map.values() for item in items if "pieces" in item]
     piece = stacks[-1]["pieces"].pop()
@@ -371,7 +365,7 @@ def test_a_piece_that_does_not_stack_moved_to_another_zone_lies_loose_at_a_free_
     module = tmp_path / "almoravid.vmod"
     with zipfile.ZipFile(module, "w") as archive:
         archive.write(save.with_name("buildFile.xml"), "buildFile.xml")
-    doc = read_yaml(board_of(save, module, tmp_path / "b.yaml"))
+    doc = yaml_io.load(board_of(save, module, tmp_path / "b.yaml"))
     main_map = doc["maps"]["Main Map"]
     source = next(z for z, items in main_map.items() if z != "offboard" and any("pieces" not in i for i in items))
     piece = next(i for i in main_map[source] if "pieces" not in i)
@@ -382,7 +376,7 @@ def test_a_piece_that_does_not_stack_moved_to_another_zone_lies_loose_at_a_free_
     result = run("board", "apply", tmp_path / "e.yaml", save, "--module", module, "-o", tmp_path / "new.vsav")
     assert result.exit_code == 0, result.output
     assert f"{piece['name']}: {source} → {target}" in result.output.splitlines()
-    after = read_yaml(board_of(tmp_path / "new.vsav", module, tmp_path / "a.yaml"))["maps"]["Main Map"][target]
+    after = yaml_io.load(board_of(tmp_path / "new.vsav", module, tmp_path / "a.yaml"))["maps"]["Main Map"][target]
     moved = next(i for i in after if i.get("id") == piece["id"])
     assert "pieces" not in moved
     zone = read_module(module).zone_containing("Main Map", str(moved["at"][0]), str(moved["at"][1]))
@@ -408,7 +402,7 @@ def test_a_zone_is_shown_by_the_location_name_its_format_gives(location_format: 
 def test_a_card_taken_from_a_face_up_deck_stays_unmasked(sodbp: tuple[Path, Path], tmp_path: Path) -> None:
     module, setup = sodbp
     text = board_of(setup, module, tmp_path / "b.yaml")
-    doc = read_yaml(text)
+    doc = yaml_io.load(text)
     deck = next(d for d in doc["decks"] if d["cards"] and not d["face_down"])
     card = deck["cards"].pop()
     hand = next(name for name, z in doc["maps"].items() if not z)
